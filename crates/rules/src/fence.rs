@@ -1,0 +1,98 @@
+//! Fences (walls), named by their lower-left square and orientation.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::ParseError;
+use crate::square::{Square, MAX_SIZE};
+
+/// Orientation of a fence.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Orientation {
+    /// Between two rows, spanning two columns (`h`).
+    Horizontal,
+    /// Between two columns, spanning two rows (`v`).
+    Vertical,
+}
+
+impl Orientation {
+    /// The notation letter.
+    pub const fn char(self) -> char {
+        match self {
+            Orientation::Horizontal => 'h',
+            Orientation::Vertical => 'v',
+        }
+    }
+}
+
+/// A fence: its anchor (the square it touches closest to `a1`) and orientation.
+///
+/// `e3h` separates e3|e4 and f3|f4; `e3v` separates e3|f3 and e4|f4.
+///
+/// ```
+/// use quoridor_rules::{Fence, Orientation};
+/// let f: Fence = "E3H".parse().unwrap();
+/// assert_eq!(f.orientation(), Orientation::Horizontal);
+/// assert_eq!(f.to_string(), "e3h");
+/// assert!(f.on_board(9));
+/// assert!(!"i3h".parse::<Fence>().unwrap().on_board(9));
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fence {
+    anchor: Square,
+    orientation: Orientation,
+}
+
+impl Fence {
+    /// A fence at `anchor`.
+    pub const fn new(anchor: Square, orientation: Orientation) -> Fence {
+        Fence { anchor, orientation }
+    }
+
+    /// The lower-left square the fence touches.
+    pub const fn anchor(self) -> Square {
+        self.anchor
+    }
+
+    pub const fn orientation(self) -> Orientation {
+        self.orientation
+    }
+
+    /// Whether the fence lies entirely on a board of side `size`
+    /// (anchors run over columns a…N−1 and rows 1…N−1).
+    pub const fn on_board(self, size: u8) -> bool {
+        self.anchor.col() + 1 < size && self.anchor.row() + 1 < size
+    }
+}
+
+impl fmt::Display for Fence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.anchor, self.orientation.char())
+    }
+}
+
+impl fmt::Debug for Fence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for Fence {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Fence, ParseError> {
+        let bad = || ParseError::new(s, "a fence such as e3h or e3v");
+        let last = s.chars().last().ok_or_else(bad)?;
+        let orientation = match last.to_ascii_lowercase() {
+            'h' => Orientation::Horizontal,
+            'v' => Orientation::Vertical,
+            _ => return Err(bad()),
+        };
+        let anchor: Square = s[..s.len() - 1].parse().map_err(|_| bad())?;
+        // An anchor in the last column or row can never lie on any board.
+        if anchor.col() + 1 >= MAX_SIZE || anchor.row() + 1 >= MAX_SIZE {
+            return Err(bad());
+        }
+        Ok(Fence::new(anchor, orientation))
+    }
+}

@@ -1,0 +1,53 @@
+//! Quoridor rules: exact, fast and without I/O.
+//!
+//! - [`Square`], [`Fence`], [`Move`], [`Seat`]: small `Copy` types that parse
+//!   from and print to the standard notation (RULES.md §2).
+//! - [`Ruleset`]: board size 3–11, 2 or 4 players, fences, variants.
+//! - [`Position`]: bitboards; [`Position::play`] checks a move and says why
+//!   it is illegal; [`Position::play_unchecked`] and [`Position::undo`] are
+//!   the fast path for search; legal moves as a list or as bitsets.
+//! - Shortest paths and distances, a Zobrist hash kept up to date, perft.
+//!
+//! ```
+//! use quoridor_rules::{Move, Position, Ruleset, Seat};
+//!
+//! let mut pos = Position::new(Ruleset::STANDARD);
+//! for mv in ["e2", "e8", "e3", "e7h"] {
+//!     pos.play(mv.parse::<Move>().unwrap()).unwrap();
+//! }
+//! assert_eq!(pos.turn(), Seat::South);
+//! assert_eq!(pos.fences_left(Seat::North), 9);
+//! let err = pos.play("e7v".parse().unwrap()).unwrap_err();
+//! assert_eq!(err.to_string(), "fence crosses e7h");
+//! ```
+
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+mod error;
+mod fence;
+mod geometry;
+mod movegen;
+mod mv;
+mod paths;
+mod perft;
+mod position;
+mod ruleset;
+mod seat;
+mod square;
+mod zobrist;
+
+pub use error::{IllegalMove, ParseError};
+pub use fence::{Fence, Orientation};
+pub use movegen::{LegalMoves, MoveList, MAX_MOVES};
+pub use mv::Move;
+pub use paths::DistanceMap;
+pub use perft::perft;
+pub use position::{Outcome, Position, SetupError, Undo};
+pub use ruleset::{Ruleset, RulesetError, Variant};
+pub use seat::{Seat, Team};
+pub use square::{Square, SquareIter, MAX_SIZE};

@@ -1,0 +1,313 @@
+//! Legal move generation.
+//!
+//! Fence legality is computed for all slots at once with bit operations.
+//! Only fences that could cut a path get a flood fill, found by two filters:
+//! - a fence can only split a region if it closes a loop, that is if at least
+//!   two of its three grid points (ends and centre) already touch a fence or
+//!   the board edge;
+//! - it can only cut a player off if it blocks an edge of that player's
+//!   current shortest path.
+
+use crate::fence::{Fence, Orientation};
+use crate::geometry::{expand, shift, sides, EAST, NORTH, SOUTH, WEST};
+use crate::mv::Move;
+use crate::position::{block, Position};
+use crate::ruleset::Variant;
+use crate::square::{Square, SquareIter, STRIDE};
+
+/// The most moves a position can have: every fence slot of an 11×11 board
+/// plus the pawn moves.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves, without heap allocation.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList { moves: [Move::Pass; MAX_MOVES], len: 0 }
+    }
+
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl core::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The legal moves of a position in compact form: pawn destinations and fence
+/// anchors as bitsets, or a forced pass.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct LegalMoves {
+    pub pawn: u128,
+    pub horizontal: u128,
+    pub vertical: u128,
+    pub pass: bool,
+}
+
+impl LegalMoves {
+    /// How many moves.
+    pub fn len(&self) -> usize {
+        (self.pawn.count_ones() + self.horizontal.count_ones() + self.vertical.count_ones())
+            as usize
+            + self.pass as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `index`-th move, pawn moves first, then horizontal and vertical
+    /// fences, each in square order. `None` past the end.
+    pub fn nth(&self, mut index: usize) -> Option<Move> {
+        for (set, kind) in [(self.pawn, 0), (self.horizontal, 1), (self.vertical, 2)] {
+            let n = set.count_ones() as usize;
+            if index < n {
+                let sq = nth_bit(set, index);
+                return Some(match kind {
+                    0 => Move::Pawn(sq),
+                    1 => Move::Fence(Fence::new(sq, Orientation::Horizontal)),
+                    _ => Move::Fence(Fence::new(sq, Orientation::Vertical)),
+                });
+            }
+            index -= n;
+        }
+        (self.pass && index == 0).then_some(Move::Pass)
+    }
+
+    /// Whether the list holds a move.
+    pub fn contains(&self, mv: Move) -> bool {
+        match mv {
+            Move::Pawn(sq) => self.pawn & sq.bit() != 0,
+            Move::Fence(f) => match f.orientation() {
+                Orientation::Horizontal => self.horizontal & f.anchor().bit() != 0,
+                Orientation::Vertical => self.vertical & f.anchor().bit() != 0,
+            },
+            Move::Pass => self.pass,
+        }
+    }
+
+    /// Every move, in the order of [`LegalMoves::nth`].
+    pub fn iter(&self) -> impl Iterator<Item = Move> {
+        let pawn = SquareIter(self.pawn).map(Move::Pawn);
+        let h = SquareIter(self.horizontal)
+            .map(|sq| Move::Fence(Fence::new(sq, Orientation::Horizontal)));
+        let v = SquareIter(self.vertical)
+            .map(|sq| Move::Fence(Fence::new(sq, Orientation::Vertical)));
+        pawn.chain(h).chain(v).chain(self.pass.then_some(Move::Pass))
+    }
+}
+
+/// The square of the `n`-th set bit (from 0) of `set`, which has more than `n`.
+#[inline]
+fn nth_bit(set: u128, n: usize) -> Square {
+    let low = set as u64;
+    let low_count = low.count_ones() as usize;
+    let (mut word, mut n, base) =
+        if n < low_count { (low, n, 0) } else { ((set >> 64) as u64, n - low_count, 64) };
+    // Skip whole bytes, then bits.
+    let mut offset = 0;
+    loop {
+        let byte_count = (word & 0xff).count_ones() as usize;
+        if n < byte_count {
+            break;
+        }
+        n -= byte_count;
+        word >>= 8;
+        offset += 8;
+    }
+    for _ in 0..n {
+        word &= word - 1;
+    }
+    Square::from_index(base + offset + word.trailing_zeros())
+}
+
+impl Position {
+    /// Destinations of the side to move's pawn (steps, jumps, side-steps).
+    pub fn pawn_moves(&self) -> u128 {
+        let p = self.turn as usize;
+        if self.rules.variant() == Variant::Scoring && self.arrived(p) {
+            return 0;
+        }
+        let occupied = self.occupied();
+        let from = self.pawns[p].bit();
+        let side_step_over_pawn = self.rules.side_step_over_pawn();
+        let mut dests = 0;
+        for dir in [NORTH, EAST, SOUTH, WEST] {
+            if self.open[dir] & from == 0 {
+                continue;
+            }
+            let next = shift(from, dir);
+            if next & occupied == 0 {
+                dests |= next;
+                continue;
+            }
+            if self.open[dir] & next != 0 {
+                let behind = shift(next, dir);
+                if behind & occupied == 0 {
+                    dests |= behind;
+                    continue;
+                }
+                if !side_step_over_pawn {
+                    continue;
+                }
+            }
+            // Blocked behind the pawn (fence, edge, or with the option a pawn):
+            // the diagonal side-steps.
+            for side in sides(dir) {
+                if self.open[side] & next != 0 {
+                    dests |= shift(next, side) & !occupied;
+                }
+            }
+        }
+        dests
+    }
+
+    /// Anchors of the legal horizontal and vertical fences of the side to move.
+    pub fn fence_moves(&self) -> (u128, u128) {
+        if self.fences_left[self.turn as usize] == 0 {
+            return (0, 0);
+        }
+        let g = self.geometry();
+        let (h, v) = (self.horizontal, self.vertical);
+        let mut h_ok = g.anchors & !(h | h << 1 | h >> 1 | v);
+        let mut v_ok = g.anchors & !(v | v << STRIDE | v >> STRIDE | h);
+
+        // Grid points touched by a placed fence (its two ends and centre).
+        let touched = (h | h << 1 | h >> 1 | v | v << STRIDE | v >> STRIDE) & g.anchors;
+        let left = (touched << 1) | g.first_col;
+        let right = (touched >> 1) | g.last_col;
+        let below = (touched << STRIDE) | g.first_row;
+        let above = (touched >> STRIDE) | g.last_row;
+        let risky_h = h_ok & ((left & touched) | (left & right) | (touched & right));
+        let risky_v = v_ok & ((below & touched) | (below & above) | (touched & above));
+        if risky_h | risky_v == 0 {
+            return (h_ok, v_ok);
+        }
+
+        for p in 0..self.players() as usize {
+            if !self.is_active(p) || self.arrived(p) {
+                continue;
+            }
+            let (north_edges, east_edges) = self.path_edges(p);
+            // A horizontal fence at `a` blocks the north edges of a and a+1;
+            // a vertical one the east edges of a and a+11.
+            let cut_h = risky_h & h_ok & (north_edges | north_edges >> 1);
+            let cut_v = risky_v & v_ok & (east_edges | east_edges >> STRIDE);
+            let goal = self.goal(p);
+            let from = self.pawns[p].bit();
+            for (cut, orientation) in
+                [(cut_h, Orientation::Horizontal), (cut_v, Orientation::Vertical)]
+            {
+                for anchor in SquareIter(cut) {
+                    let mut open = self.open;
+                    block(&mut open, Fence::new(anchor, orientation));
+                    if !reaches(from, goal, &open) {
+                        match orientation {
+                            Orientation::Horizontal => h_ok &= !anchor.bit(),
+                            Orientation::Vertical => v_ok &= !anchor.bit(),
+                        }
+                    }
+                }
+            }
+        }
+        (h_ok, v_ok)
+    }
+
+    /// All legal moves in compact form.
+    pub fn legal(&self) -> LegalMoves {
+        if self.is_over() {
+            return LegalMoves::default();
+        }
+        let pawn = self.pawn_moves();
+        let (horizontal, vertical) = self.fence_moves();
+        let p = self.turn as usize;
+        let arrived_scorer = self.rules.variant() == Variant::Scoring && self.arrived(p);
+        let pass = arrived_scorer || (pawn | horizontal | vertical) == 0;
+        LegalMoves { pawn, horizontal, vertical, pass }
+    }
+
+    /// All legal moves. Empty when the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        for mv in self.legal().iter() {
+            list.push(mv);
+        }
+        list
+    }
+
+    /// The number of legal moves (faster than building the list).
+    pub fn count_legal_moves(&self) -> usize {
+        self.legal().len()
+    }
+
+    /// Legal pawn moves and fences, not counting a pass.
+    pub(crate) fn count_legal_non_pass(&self) -> usize {
+        let (h, v) = self.fence_moves();
+        (self.pawn_moves().count_ones() + h.count_ones() + v.count_ones()) as usize
+    }
+
+    /// Whether player `p` has a path to its goal with these open edges.
+    pub(crate) fn has_path(&self, p: usize, open: &[u128; 4]) -> bool {
+        reaches(self.pawns[p].bit(), self.goal(p), open)
+    }
+}
+
+/// Whether a flood fill from `from` through `open` edges meets `goal`.
+#[inline]
+pub(crate) fn reaches(from: u128, goal: u128, open: &[u128; 4]) -> bool {
+    let mut seen = from;
+    loop {
+        if seen & goal != 0 {
+            return true;
+        }
+        let next = seen | expand(seen, open);
+        if next == seen {
+            return false;
+        }
+        seen = next;
+    }
+}
+
