@@ -30,6 +30,7 @@ extern crate std;
 
 mod error;
 mod fence;
+mod game;
 mod geometry;
 mod movegen;
 mod mv;
@@ -43,6 +44,7 @@ mod zobrist;
 
 pub use error::{IllegalMove, ParseError};
 pub use fence::{Fence, Orientation};
+pub use game::{Entry, Game, GameError, Termination};
 pub use movegen::{LegalMoves, MoveList, MAX_MOVES};
 pub use mv::Move;
 pub use paths::DistanceMap;
