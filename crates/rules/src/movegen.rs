@@ -311,3 +311,204 @@ pub(crate) fn reaches(from: u128, goal: u128, open: &[u128; 4]) -> bool {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+
+    use super::*;
+    use crate::{IllegalMove, Outcome, Ruleset, Seat, Variant};
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn fence(s: &str) -> Fence {
+        s.parse().unwrap()
+    }
+
+    /// A position with pawns (in turn order) and fences, side to move first.
+    fn setup(rules: Ruleset, pawns: &[&str], fences: &[&str], left: &[u8]) -> Position {
+        let pawns: Vec<Square> = pawns.iter().map(|s| sq(s)).collect();
+        let fences: Vec<Fence> = fences.iter().map(|s| fence(s)).collect();
+        Position::from_parts(rules, &pawns, &fences, left, 0, 0, &[0; 4]).unwrap()
+    }
+
+    fn pawn_moves(pos: &Position) -> Vec<String> {
+        let mut moves: Vec<String> = SquareIter(pos.pawn_moves()).map(|s| s.to_string()).collect();
+        moves.sort();
+        moves
+    }
+
+    #[test]
+    fn straight_jump() {
+        let pos = setup(Ruleset::STANDARD, &["e4", "e5"], &[], &[10, 10]);
+        assert_eq!(pawn_moves(&pos), ["d4", "e3", "e6", "f4"]);
+    }
+
+    #[test]
+    fn side_steps_when_a_fence_is_behind() {
+        let pos = setup(Ruleset::STANDARD, &["e4", "e5"], &["e5h"], &[10, 10]);
+        assert_eq!(pawn_moves(&pos), ["d4", "d5", "e3", "f4", "f5"]);
+        // A fence beside the jumped pawn removes that side-step only.
+        let pos = setup(Ruleset::STANDARD, &["e4", "e5"], &["e5h", "d5v"], &[10, 10]);
+        assert_eq!(pawn_moves(&pos), ["d4", "e3", "f4", "f5"]);
+    }
+
+    #[test]
+    fn side_steps_at_the_board_edge() {
+        let pos = setup(Ruleset::STANDARD, &["e8", "e9"], &[], &[10, 10]);
+        assert_eq!(pawn_moves(&pos), ["d8", "d9", "e7", "f8", "f9"]);
+        // Sideways at the edge of the board too.
+        let pos = setup(Ruleset::STANDARD, &["b1", "a1"], &[], &[10, 10]);
+        assert_eq!(pawn_moves(&pos), ["a2", "b2", "c1"]);
+    }
+
+    #[test]
+    fn fences_are_never_jumped() {
+        let pos = setup(Ruleset::STANDARD, &["e4", "e6"], &["e4h"], &[10, 10]);
+        assert_eq!(pawn_moves(&pos), ["d4", "e3", "f4"]);
+    }
+
+    #[test]
+    fn no_jump_over_two_pawns() {
+        let four = Ruleset::new(9, 4).unwrap();
+        // South on e4, west on e5, north on e6: nothing northwards.
+        let pos = setup(four, &["e4", "e5", "e6", "i5"], &[], &[5; 4]);
+        assert_eq!(pawn_moves(&pos), ["d4", "e3", "f4"]);
+        // With the option the diagonals are allowed instead.
+        let pos = setup(four.with_side_step_over_pawn(true), &["e4", "e5", "e6", "i5"], &[], &[5; 4]);
+        assert_eq!(pawn_moves(&pos), ["d4", "d5", "e3", "f4", "f5"]);
+    }
+
+    #[test]
+    fn diagonal_reached_two_ways_is_listed_once() {
+        let four = Ruleset::new(9, 4).unwrap();
+        let pos = setup(four, &["e4", "e5", "a9", "f4"], &["e5h", "f3v"], &[5; 4]);
+        let moves = pos.legal_moves();
+        let f5 = moves.iter().filter(|m| **m == Move::Pawn(sq("f5"))).count();
+        assert_eq!(f5, 1);
+    }
+
+    #[test]
+    fn forced_pass_only_when_nothing_else() {
+        // South on e1 between fences, west on e2 and north on e3: no jump over
+        // two pawns, no diagonal; south has no fences left. (In a 2-player
+        // game the box would have to hold both goal lines, so a forced pass
+        // needs more pawns.)
+        let four = Ruleset::new(9, 4).unwrap();
+        let pos = setup(four, &["e1", "e2", "e3", "i5"], &["d1v", "e1v"], &[0, 5, 5, 5]);
+        assert_eq!(pos.legal_moves().iter().copied().collect::<Vec<_>>(), [Move::Pass]);
+        let mut next = pos;
+        next.play(Move::Pass).unwrap();
+        assert_eq!(next.turn(), Seat::West);
+        // With a fence left, a pass is illegal: a fence can be placed.
+        let pos = setup(four, &["e1", "e2", "e3", "i5"], &["d1v", "e1v"], &[1, 5, 5, 5]);
+        assert_eq!(pos.check(Move::Pass), Err(IllegalMove::PassNotAllowed));
+        assert!(!pos.legal_moves().contains(&Move::Pass));
+    }
+
+    #[test]
+    fn fence_errors_name_the_reason() {
+        let mut pos = setup(Ruleset::STANDARD, &["e1", "e9"], &["e3h", "c5v"], &[10, 10]);
+        let err = |pos: &Position, m: &str| pos.check(m.parse().unwrap()).unwrap_err().to_string();
+        assert_eq!(err(&pos, "d3h"), "fence overlaps e3h");
+        assert_eq!(err(&pos, "f3h"), "fence overlaps e3h");
+        assert_eq!(err(&pos, "e3v"), "fence crosses e3h");
+        assert_eq!(err(&pos, "c4v"), "fence overlaps c5v");
+        assert_eq!(err(&pos, "i3h"), "off the 9x9 board");
+        assert_eq!(err(&pos, "e5"), "not reachable from e1");
+        assert!(pos.check("g3h".parse().unwrap()).is_ok()); // T-junction-free neighbour
+        assert!(pos.check("c3v".parse().unwrap()).is_ok()); // touching end to end
+        // Wall north in: a row of fences with one gap, then close it.
+        for m in ["a8h", "c8h", "e8h", "g8h"] {
+            pos.play(m.parse().unwrap()).unwrap();
+            pos.play(Move::Pawn(if pos.pawn(Seat::North) == sq("e9") { sq("d9") } else { sq("e9") }))
+                .unwrap();
+        }
+        assert_eq!(err(&pos, "h8v"), "no path left for north");
+        let pos = setup(Ruleset::STANDARD, &["e1", "e9"], &[], &[0, 10]);
+        assert_eq!(err(&pos, "a1h"), "no fences left");
+    }
+
+    #[test]
+    fn scoring_game() {
+        let rules = Ruleset::new(5, 2).unwrap().with_variant(Variant::Scoring).unwrap();
+        let mut pos = Position::new(rules);
+        for m in ["c2", "c4", "b2", "c3"] {
+            pos.play(m.parse().unwrap()).unwrap();
+        }
+        // +1 forward, 0 sideways for south; north +1, +1.
+        assert_eq!((pos.score(Seat::South), pos.score(Seat::North)), (1, 2));
+        let mut pos = setup(rules, &["c5", "c2"], &[], &[3, 3]);
+        // South has arrived: fences or pass, no pawn move; the game goes on.
+        assert!(pos.outcome().is_none());
+        assert_eq!(pos.pawn_moves(), 0);
+        assert!(pos.legal_moves().contains(&Move::Pass));
+        assert_eq!(pos.check(Move::Pawn(sq("c4"))), Err(IllegalMove::PawnArrived(Seat::South)));
+        pos.play(Move::Pass).unwrap();
+        pos.play(Move::Pawn(sq("c1"))).unwrap();
+        // North scored +1 and arrived; equal scores (0, 1)? south 0, north 1.
+        assert_eq!(pos.outcome(), Some(Outcome::Winner(Seat::North)));
+    }
+
+    #[test]
+    fn teams_win_together() {
+        let rules = Ruleset::new(5, 4).unwrap().with_variant(Variant::Teams).unwrap();
+        // West about to reach column e.
+        let mut pos = setup(rules, &["a3", "d2", "c5", "e3"], &[], &[1; 4]);
+        pos.play(Move::Pawn(sq("a4"))).unwrap();
+        pos.play(Move::Pawn(sq("e2"))).unwrap();
+        assert_eq!(pos.outcome(), Some(Outcome::TeamWinner(crate::Team::SouthWest)));
+    }
+
+    #[test]
+    fn ply_limit_draws_but_a_last_ply_win_counts() {
+        let rules = Ruleset::new(3, 2).unwrap().with_ply_limit(Some(2)).unwrap();
+        let mut pos = Position::new(rules);
+        pos.play(Move::Pawn(sq("a1"))).unwrap();
+        pos.play(Move::Pawn(sq("a3"))).unwrap();
+        assert_eq!(pos.outcome(), Some(Outcome::Draw));
+        let mut pos = Position::new(rules);
+        pos.play(Move::Pawn(sq("b2"))).unwrap();
+        pos.play(Move::Pawn(sq("a3"))).unwrap();
+        assert_eq!(pos.outcome(), Some(Outcome::Draw));
+        let rules = Ruleset::new(3, 2).unwrap().with_ply_limit(Some(3)).unwrap();
+        let mut pos = Position::new(rules);
+        for m in ["b2", "a3", "b3"] {
+            pos.play(m.parse().unwrap()).unwrap();
+        }
+        assert_eq!(pos.outcome(), Some(Outcome::Winner(Seat::South)));
+    }
+
+    #[test]
+    fn resigned_player_leaves_the_board() {
+        let mut pos = Position::new(Ruleset::new(9, 4).unwrap());
+        pos.remove(Seat::West);
+        pos.play(Move::Pawn(sq("e2"))).unwrap();
+        assert_eq!(pos.turn(), Seat::North);
+        assert_eq!(pos.hash(), pos.compute_hash());
+        pos.remove(Seat::North);
+        pos.remove(Seat::East);
+        assert_eq!(pos.outcome(), Some(Outcome::Winner(Seat::South)));
+    }
+
+    #[test]
+    fn nth_bit_selects_every_bit() {
+        let set: u128 = 0x8000_0000_0000_0001_0000_0000_f0f0_0101;
+        let bits: Vec<u32> = SquareIter(set).map(|s| s.index() as u32).collect();
+        for (i, &b) in bits.iter().enumerate() {
+            assert_eq!(nth_bit(set, i).index() as u32, b);
+        }
+    }
+
+    #[test]
+    fn pawns_do_not_block_paths() {
+        // North's pawn stands in the only gap; south still has a path.
+        let fences = ["a5h", "c5h", "f5h", "h5h", "e5v"];
+        let pos = setup(Ruleset::STANDARD, &["e1", "e6"], &fences, &[10, 10]);
+        assert!(pos.check(Move::Fence(fence("e6h"))).is_ok());
+        assert_eq!(pos.distance(Seat::South), Some(8));
+    }
+}

@@ -141,6 +141,7 @@ impl ExactSizeIterator for SquareIter {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn parse_and_print() {

@@ -1,0 +1,102 @@
+//! Property tests of the rules engine over random positions of every size,
+//! player count, variant and option.
+
+mod common;
+
+use common::{all_moves, random_position, Naive};
+use proptest::prelude::*;
+use quoridor_rules::{Move, Position};
+
+fn sorted_legal(pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// The bitboard engine agrees with the naive model on every legal move.
+    #[test]
+    fn legal_moves_match_the_naive_model(seed in any::<u64>(), plies in 0usize..80) {
+        let pos = random_position(seed, plies);
+        prop_assert_eq!(sorted_legal(&pos), Naive::from(&pos).legal_moves(), "{:?}", pos);
+    }
+
+    /// Every generated move is accepted by `check`; every other move is
+    /// refused with a reason, and refusing leaves the position unchanged.
+    #[test]
+    fn generated_moves_are_exactly_the_accepted_ones(seed in any::<u64>(), plies in 0usize..80) {
+        let pos = random_position(seed, plies);
+        let legal = pos.legal_moves();
+        prop_assert_eq!(legal.len(), pos.count_legal_moves());
+        for mv in all_moves(pos.size()) {
+            let listed = legal.contains(&mv);
+            let mut copy = pos;
+            match copy.play(mv) {
+                Ok(()) => prop_assert!(listed, "{} accepted but not generated in {:?}", mv, pos),
+                Err(err) => {
+                    prop_assert!(!listed, "{} generated but refused ({}) in {:?}", mv, err, pos);
+                    prop_assert_eq!(copy, pos);
+                    prop_assert_eq!(copy.hash(), pos.hash());
+                    prop_assert!(!err.to_string().is_empty());
+                }
+            }
+        }
+    }
+
+    /// Undo restores the position and its hash exactly, and the incremental
+    /// hash always equals the hash from scratch.
+    #[test]
+    fn undo_restores_and_hash_is_incremental(seed in any::<u64>(), plies in 0usize..80) {
+        let pos = random_position(seed, plies);
+        prop_assert_eq!(pos.hash(), pos.compute_hash());
+        for mv in pos.legal_moves().iter() {
+            let mut next = pos;
+            let undo = next.play_unchecked(*mv);
+            prop_assert_eq!(next.hash(), next.compute_hash(), "after {}", mv);
+            prop_assert_ne!(next.hash(), pos.hash(), "{} left the hash unchanged", mv);
+            next.undo(*mv, undo);
+            prop_assert_eq!(next, pos);
+            prop_assert_eq!(next.hash(), pos.hash());
+        }
+    }
+
+    /// Distances agree with a plain breadth-first search, and the shortest
+    /// path is a walk of that length through open edges to the goal.
+    #[test]
+    fn distances_and_paths(seed in any::<u64>(), plies in 0usize..80) {
+        let pos = random_position(seed, plies);
+        let naive = Naive::from(&pos);
+        for (p, &seat) in pos.seats().iter().enumerate() {
+            let d = pos.distance(seat);
+            prop_assert_eq!(d, naive.distance(p));
+            prop_assert_eq!(d, pos.distance_map(seat).get(pos.pawn(seat)));
+            let path = pos.shortest_path(seat).expect("every pawn has a path");
+            prop_assert_eq!(path.len() as u32, d.unwrap());
+            let mut at = pos.pawn(seat);
+            for &sq in &path {
+                prop_assert!(!pos.is_blocked(at, sq), "{} to {} is blocked", at, sq);
+                at = sq;
+            }
+            if let Some(&last) = path.last() {
+                prop_assert_eq!(pos.distance_map(seat).get(last), Some(0));
+            }
+        }
+    }
+
+    /// The compact legal-move form and the list agree, move by move.
+    #[test]
+    fn compact_form_matches_list(seed in any::<u64>(), plies in 0usize..60) {
+        let pos = random_position(seed, plies);
+        let legal = pos.legal();
+        let list = pos.legal_moves();
+        prop_assert_eq!(legal.len(), list.len());
+        for (i, mv) in list.iter().enumerate() {
+            prop_assert_eq!(legal.nth(i), Some(*mv));
+            prop_assert!(legal.contains(*mv));
+        }
+        prop_assert_eq!(legal.nth(list.len()), None);
+        prop_assert!(!legal.contains(Move::Pass) || list.contains(&Move::Pass));
+    }
+}
