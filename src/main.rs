@@ -9,7 +9,11 @@ mod gtp;
 mod perft;
 
 #[derive(Parser)]
-#[command(name = "quoridor", version, about = "Quoridor: rules engine, engine protocol and tools")]
+#[command(
+    name = "quoridor",
+    version,
+    about = "Quoridor: rules engine, engine protocol and tools"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -23,7 +23,10 @@ impl ParseError {
         if found.chars().count() > Self::MAX_SHOWN {
             shown.push('…');
         }
-        ParseError { found: shown, expected }
+        ParseError {
+            found: shown,
+            expected,
+        }
     }
 
     /// What was expected, e.g. `a square such as e3`.

@@ -46,7 +46,10 @@ pub struct Fence {
 impl Fence {
     /// A fence at `anchor`.
     pub const fn new(anchor: Square, orientation: Orientation) -> Fence {
-        Fence { anchor, orientation }
+        Fence {
+            anchor,
+            orientation,
+        }
     }
 
     /// The lower-left square the fence touches.

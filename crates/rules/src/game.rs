@@ -121,7 +121,12 @@ impl Game {
 
     /// A new game from a set-up position.
     pub fn from_position(start: Position) -> Game {
-        Game { start, positions: alloc::vec![start], entries: Vec::new(), decided: None }
+        Game {
+            start,
+            positions: alloc::vec![start],
+            entries: Vec::new(),
+            decided: None,
+        }
     }
 
     pub fn rules(&self) -> &Ruleset {
@@ -183,7 +188,9 @@ impl Game {
     }
 
     fn reached_limit(&self) -> bool {
-        self.rules().ply_limit().is_some_and(|limit| self.position().ply() >= limit)
+        self.rules()
+            .ply_limit()
+            .is_some_and(|limit| self.position().ply() >= limit)
     }
 
     pub fn is_over(&self) -> bool {

@@ -43,8 +43,6 @@ pub(crate) fn expand(set: u128, open: &[u128; 4]) -> u128 {
 
 #[derive(Debug)]
 pub(crate) struct Geometry {
-    /// The squares of the board.
-    pub board: u128,
     /// Valid fence anchors (equivalently, the interior grid points).
     pub anchors: u128,
     /// Anchors in column a, in the last anchor column, row 1, last anchor row:
@@ -97,7 +95,6 @@ const fn build(size: u8) -> Geometry {
     }
     let mid = size / 2;
     Geometry {
-        board,
         anchors,
         first_col: anchors & col_mask(size, 0),
         last_col: anchors & col_mask(size, last - 1),

@@ -28,28 +28,34 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod diagram;
 mod error;
 mod fence;
 mod game;
 mod geometry;
 mod movegen;
 mod mv;
+mod notation;
 mod paths;
 mod perft;
 mod position;
+mod record;
 mod ruleset;
 mod seat;
 mod square;
 mod zobrist;
 
+pub use diagram::{Cell, Diagram};
 pub use error::{IllegalMove, ParseError};
 pub use fence::{Fence, Orientation};
 pub use game::{Entry, Game, GameError, Termination};
 pub use movegen::{LegalMoves, MoveList, MAX_MOVES};
 pub use mv::Move;
+pub use notation::{Field, NotationError, NotationErrorKind};
 pub use paths::DistanceMap;
 pub use perft::perft;
 pub use position::{Outcome, Position, SetupError, Undo};
+pub use record::{game_line, parse_game_line, Record, RecordError, RecordErrorKind};
 pub use ruleset::{Ruleset, RulesetError, Variant};
 pub use seat::{Seat, Team};
 pub use square::{Square, SquareIter, MAX_SIZE};

@@ -28,7 +28,10 @@ pub struct MoveList {
 
 impl MoveList {
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::Pass; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::Pass; MAX_MOVES],
+            len: 0,
+        }
     }
 
     #[inline]
@@ -134,9 +137,11 @@ impl LegalMoves {
         let pawn = SquareIter(self.pawn).map(Move::Pawn);
         let h = SquareIter(self.horizontal)
             .map(|sq| Move::Fence(Fence::new(sq, Orientation::Horizontal)));
-        let v = SquareIter(self.vertical)
-            .map(|sq| Move::Fence(Fence::new(sq, Orientation::Vertical)));
-        pawn.chain(h).chain(v).chain(self.pass.then_some(Move::Pass))
+        let v =
+            SquareIter(self.vertical).map(|sq| Move::Fence(Fence::new(sq, Orientation::Vertical)));
+        pawn.chain(h)
+            .chain(v)
+            .chain(self.pass.then_some(Move::Pass))
     }
 }
 
@@ -145,8 +150,11 @@ impl LegalMoves {
 fn nth_bit(set: u128, n: usize) -> Square {
     let low = set as u64;
     let low_count = low.count_ones() as usize;
-    let (mut word, mut n, base) =
-        if n < low_count { (low, n, 0) } else { ((set >> 64) as u64, n - low_count, 64) };
+    let (mut word, mut n, base) = if n < low_count {
+        (low, n, 0)
+    } else {
+        ((set >> 64) as u64, n - low_count, 64)
+    };
     // Skip whole bytes, then bits.
     let mut offset = 0;
     loop {
@@ -173,6 +181,11 @@ impl Position {
         }
         let occupied = self.occupied();
         let from = self.pawns[p].bit();
+        let steps = expand(from, &self.open);
+        if steps & occupied == 0 {
+            // No pawn next to this one: plain steps (the usual case).
+            return steps;
+        }
         let side_step_over_pawn = self.rules.side_step_over_pawn();
         let mut dests = 0;
         for dir in [NORTH, EAST, SOUTH, WEST] {
@@ -231,20 +244,19 @@ impl Position {
             if !self.is_active(p) || self.arrived(p) {
                 continue;
             }
-            let (north_edges, east_edges) = self.path_edges(p);
-            // A horizontal fence at `a` blocks the north edges of a and a+1;
-            // a vertical one the east edges of a and a+11.
-            let cut_h = risky_h & h_ok & (north_edges | north_edges >> 1);
-            let cut_v = risky_v & v_ok & (east_edges | east_edges >> STRIDE);
+            let path = Path::shortest(self, p);
+            let cut_h = risky_h & h_ok & (path.north_edges | path.north_edges >> 1);
+            let cut_v = risky_v & v_ok & (path.east_edges | path.east_edges >> STRIDE);
             let goal = self.goal(p);
-            let from = self.pawns[p].bit();
-            for (cut, orientation) in
-                [(cut_h, Orientation::Horizontal), (cut_v, Orientation::Vertical)]
-            {
+            for (cut, orientation) in [
+                (cut_h, Orientation::Horizontal),
+                (cut_v, Orientation::Vertical),
+            ] {
                 for anchor in SquareIter(cut) {
+                    let fence = Fence::new(anchor, orientation);
                     let mut open = self.open;
-                    block(&mut open, Fence::new(anchor, orientation));
-                    if !reaches(from, goal, &open) {
+                    block(&mut open, fence);
+                    if !path.detour_exists(fence, goal, &open) {
                         match orientation {
                             Orientation::Horizontal => h_ok &= !anchor.bit(),
                             Orientation::Vertical => v_ok &= !anchor.bit(),
@@ -266,7 +278,12 @@ impl Position {
         let p = self.turn as usize;
         let arrived_scorer = self.rules.variant() == Variant::Scoring && self.arrived(p);
         let pass = arrived_scorer || (pawn | horizontal | vertical) == 0;
-        LegalMoves { pawn, horizontal, vertical, pass }
+        LegalMoves {
+            pawn,
+            horizontal,
+            vertical,
+            pass,
+        }
     }
 
     /// All legal moves. Empty when the game is over.
@@ -295,6 +312,74 @@ impl Position {
     }
 }
 
+/// One shortest path of a player, with what the fence check needs: the
+/// edges it crosses and the order of its squares.
+struct Path {
+    /// Squares whose north edge, and east edge, the path crosses.
+    north_edges: u128,
+    east_edges: u128,
+    /// The squares from the pawn (step 0) to the goal line.
+    squares: [Square; 128],
+    /// Step of each square on the path, or `u8::MAX`.
+    step_of: [u8; 128],
+}
+
+impl Path {
+    fn shortest(pos: &Position, p: usize) -> Path {
+        let mut path = Path {
+            north_edges: 0,
+            east_edges: 0,
+            squares: [pos.pawns[p]; 128],
+            step_of: [u8::MAX; 128],
+        };
+        pos.walk_back(p, |step, prev, cur| {
+            path.squares[step] = prev;
+            path.squares[step + 1] = cur;
+            path.step_of[prev.index() as usize] = step as u8;
+            path.step_of[cur.index() as usize] = step as u8 + 1;
+            let low = prev.min(cur);
+            // Squares a row apart are 11 indices apart.
+            if cur.index().abs_diff(prev.index()) != 1 {
+                path.north_edges |= low.bit();
+            } else {
+                path.east_edges |= low.bit();
+            }
+        });
+        path
+    }
+
+    /// The step index of the edge between two squares if it is on the path.
+    #[inline]
+    fn edge_step(&self, a: u32, b: u32) -> Option<usize> {
+        let (i, j) = (self.step_of[a as usize], self.step_of[b as usize]);
+        (i != u8::MAX && j != u8::MAX && i.abs_diff(j) == 1).then(|| i.min(j) as usize)
+    }
+
+    /// Whether, with `fence` placed (already applied to `open`), the path
+    /// square before the cut still reaches the square after it or the goal
+    /// line: the pawn reaches the first along the path, the second reaches
+    /// the goal along the path. A local search, as a detour around a fence is
+    /// usually a few steps long.
+    #[inline]
+    fn detour_exists(&self, fence: Fence, goal: u128, open: &[u128; 4]) -> bool {
+        let a = fence.anchor().index() as u32;
+        let (e1, e2) = match fence.orientation() {
+            Orientation::Horizontal => ((a, a + STRIDE), (a + 1, a + 1 + STRIDE)),
+            Orientation::Vertical => ((a, a + 1), (a + STRIDE, a + STRIDE + 1)),
+        };
+        let (first, last) = match (self.edge_step(e1.0, e1.1), self.edge_step(e2.0, e2.1)) {
+            (Some(i), Some(j)) => (i.min(j), i.max(j)),
+            (Some(i), None) | (None, Some(i)) => (i, i),
+            (None, None) => return true,
+        };
+        reaches(
+            self.squares[first].bit(),
+            self.squares[last + 1].bit() | goal,
+            open,
+        )
+    }
+}
+
 /// Whether a flood fill from `from` through `open` edges meets `goal`.
 #[inline]
 pub(crate) fn reaches(from: u128, goal: u128, open: &[u128; 4]) -> bool {
@@ -310,7 +395,6 @@ pub(crate) fn reaches(from: u128, goal: u128, open: &[u128; 4]) -> bool {
         seen = next;
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -336,7 +420,9 @@ mod tests {
     }
 
     fn pawn_moves(pos: &Position) -> Vec<String> {
-        let mut moves: Vec<String> = SquareIter(pos.pawn_moves()).map(|s| s.to_string()).collect();
+        let mut moves: Vec<String> = SquareIter(pos.pawn_moves())
+            .map(|s| s.to_string())
+            .collect();
         moves.sort();
         moves
     }
@@ -378,7 +464,12 @@ mod tests {
         let pos = setup(four, &["e4", "e5", "e6", "i5"], &[], &[5; 4]);
         assert_eq!(pawn_moves(&pos), ["d4", "e3", "f4"]);
         // With the option the diagonals are allowed instead.
-        let pos = setup(four.with_side_step_over_pawn(true), &["e4", "e5", "e6", "i5"], &[], &[5; 4]);
+        let pos = setup(
+            four.with_side_step_over_pawn(true),
+            &["e4", "e5", "e6", "i5"],
+            &[],
+            &[5; 4],
+        );
         assert_eq!(pawn_moves(&pos), ["d4", "d5", "e3", "f4", "f5"]);
     }
 
@@ -398,13 +489,26 @@ mod tests {
         // game the box would have to hold both goal lines, so a forced pass
         // needs more pawns.)
         let four = Ruleset::new(9, 4).unwrap();
-        let pos = setup(four, &["e1", "e2", "e3", "i5"], &["d1v", "e1v"], &[0, 5, 5, 5]);
-        assert_eq!(pos.legal_moves().iter().copied().collect::<Vec<_>>(), [Move::Pass]);
+        let pos = setup(
+            four,
+            &["e1", "e2", "e3", "i5"],
+            &["d1v", "e1v"],
+            &[0, 5, 5, 5],
+        );
+        assert_eq!(
+            pos.legal_moves().iter().copied().collect::<Vec<_>>(),
+            [Move::Pass]
+        );
         let mut next = pos;
         next.play(Move::Pass).unwrap();
         assert_eq!(next.turn(), Seat::West);
         // With a fence left, a pass is illegal: a fence can be placed.
-        let pos = setup(four, &["e1", "e2", "e3", "i5"], &["d1v", "e1v"], &[1, 5, 5, 5]);
+        let pos = setup(
+            four,
+            &["e1", "e2", "e3", "i5"],
+            &["d1v", "e1v"],
+            &[1, 5, 5, 5],
+        );
         assert_eq!(pos.check(Move::Pass), Err(IllegalMove::PassNotAllowed));
         assert!(!pos.legal_moves().contains(&Move::Pass));
     }
@@ -421,11 +525,15 @@ mod tests {
         assert_eq!(err(&pos, "e5"), "not reachable from e1");
         assert!(pos.check("g3h".parse().unwrap()).is_ok()); // T-junction-free neighbour
         assert!(pos.check("c3v".parse().unwrap()).is_ok()); // touching end to end
-        // Wall north in: a row of fences with one gap, then close it.
+                                                            // Wall north in: a row of fences with one gap, then close it.
         for m in ["a8h", "c8h", "e8h", "g8h"] {
             pos.play(m.parse().unwrap()).unwrap();
-            pos.play(Move::Pawn(if pos.pawn(Seat::North) == sq("e9") { sq("d9") } else { sq("e9") }))
-                .unwrap();
+            pos.play(Move::Pawn(if pos.pawn(Seat::North) == sq("e9") {
+                sq("d9")
+            } else {
+                sq("e9")
+            }))
+            .unwrap();
         }
         assert_eq!(err(&pos, "h8v"), "no path left for north");
         let pos = setup(Ruleset::STANDARD, &["e1", "e9"], &[], &[0, 10]);
@@ -434,7 +542,10 @@ mod tests {
 
     #[test]
     fn scoring_game() {
-        let rules = Ruleset::new(5, 2).unwrap().with_variant(Variant::Scoring).unwrap();
+        let rules = Ruleset::new(5, 2)
+            .unwrap()
+            .with_variant(Variant::Scoring)
+            .unwrap();
         let mut pos = Position::new(rules);
         for m in ["c2", "c4", "b2", "c3"] {
             pos.play(m.parse().unwrap()).unwrap();
@@ -446,7 +557,10 @@ mod tests {
         assert!(pos.outcome().is_none());
         assert_eq!(pos.pawn_moves(), 0);
         assert!(pos.legal_moves().contains(&Move::Pass));
-        assert_eq!(pos.check(Move::Pawn(sq("c4"))), Err(IllegalMove::PawnArrived(Seat::South)));
+        assert_eq!(
+            pos.check(Move::Pawn(sq("c4"))),
+            Err(IllegalMove::PawnArrived(Seat::South))
+        );
         pos.play(Move::Pass).unwrap();
         pos.play(Move::Pawn(sq("c1"))).unwrap();
         // North scored +1 and arrived; equal scores (0, 1)? south 0, north 1.
@@ -455,12 +569,18 @@ mod tests {
 
     #[test]
     fn teams_win_together() {
-        let rules = Ruleset::new(5, 4).unwrap().with_variant(Variant::Teams).unwrap();
+        let rules = Ruleset::new(5, 4)
+            .unwrap()
+            .with_variant(Variant::Teams)
+            .unwrap();
         // West about to reach column e.
         let mut pos = setup(rules, &["a3", "d2", "c5", "e3"], &[], &[1; 4]);
         pos.play(Move::Pawn(sq("a4"))).unwrap();
         pos.play(Move::Pawn(sq("e2"))).unwrap();
-        assert_eq!(pos.outcome(), Some(Outcome::TeamWinner(crate::Team::SouthWest)));
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::TeamWinner(crate::Team::SouthWest))
+        );
     }
 
     #[test]

@@ -46,36 +46,18 @@ impl Position {
 
     /// One shortest path of player `p`, from the goal back to the pawn,
     /// taking the lowest square at each step so that it is deterministic.
-    fn walk_back(&self, p: usize, mut visit: impl FnMut(Square, Square)) -> bool {
+    pub(crate) fn walk_back(&self, p: usize, mut visit: impl FnMut(usize, Square, Square)) -> bool {
         let mut layers = [0u128; 128];
-        let Some(d) = self.layers_to_goal(p, &mut layers) else { return false };
+        let Some(d) = self.layers_to_goal(p, &mut layers) else {
+            return false;
+        };
         let mut cur = lowest(layers[d] & self.goal(p));
         for i in (0..d).rev() {
             let prev = lowest(expand(cur.bit(), &self.open) & layers[i]);
-            visit(prev, cur);
+            visit(i, prev, cur);
             cur = prev;
         }
         true
-    }
-
-    /// The edges of one shortest path of player `p`: squares whose north edge
-    /// it crosses, and squares whose east edge it crosses. Without a path,
-    /// every edge (so that callers check everything).
-    pub(crate) fn path_edges(&self, p: usize) -> (u128, u128) {
-        let (mut north, mut east) = (0u128, 0u128);
-        let found = self.walk_back(p, |a, b| {
-            let low = a.min(b);
-            if a.row() != b.row() {
-                north |= low.bit();
-            } else {
-                east |= low.bit();
-            }
-        });
-        if found {
-            (north, east)
-        } else {
-            (!0, !0)
-        }
     }
 
     /// Fewest steps from a seat's pawn to its goal line around the fences
@@ -104,7 +86,10 @@ impl Position {
 
     /// Distances of every seat in the game, in turn order.
     pub fn distances(&self) -> Vec<Option<u32>> {
-        self.seats().iter().map(|&seat| self.distance(seat)).collect()
+        self.seats()
+            .iter()
+            .map(|&seat| self.distance(seat))
+            .collect()
     }
 
     /// One shortest path of a seat's pawn to its goal line: the squares after
@@ -120,10 +105,11 @@ impl Position {
     /// ```
     pub fn shortest_path(&self, seat: Seat) -> Option<Vec<Square>> {
         let mut path = Vec::new();
-        self.walk_back(self.index_of(seat), |_, b| path.push(b)).then(|| {
-            path.reverse();
-            path
-        })
+        self.walk_back(self.index_of(seat), |_, _, b| path.push(b))
+            .then(|| {
+                path.reverse();
+                path
+            })
     }
 
     /// Distance to a seat's goal line from every square.

@@ -71,23 +71,29 @@ pub struct Position {
     /// Turn-order index of the player to move.
     pub(crate) turn: u8,
     pub(crate) ply: u32,
-    pub(crate) scores: [i16; 4],
+    pub(crate) scores: [i32; 4],
     /// Players who left the game (resigned in a 4-player game), as bits.
     pub(crate) out: u8,
     pub(crate) hash: u64,
 }
 
+/// Equal when the game state is the same: a seat that left the game counts
+/// only as gone (its last square, fences and score no longer matter).
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
+        let seat_eq = |p: usize| {
+            let gone = !self.is_active(p);
+            gone || (self.pawns[p] == other.pawns[p]
+                && self.fences_left[p] == other.fences_left[p]
+                && self.scores[p] == other.scores[p])
+        };
         self.rules == other.rules
-            && self.pawns == other.pawns
-            && self.fences_left == other.fences_left
+            && self.out == other.out
+            && (0..self.players() as usize).all(seat_eq)
             && self.horizontal == other.horizontal
             && self.vertical == other.vertical
             && self.turn == other.turn
             && self.ply == other.ply
-            && self.scores == other.scores
-            && self.out == other.out
     }
 }
 
@@ -127,10 +133,10 @@ impl Position {
         pos
     }
 
-    /// Builds a position from its parts, checking the rules (used by the
-    /// position notation). `fences` must not overlap or cross; every pawn
-    /// must be on the board, on its own square, with a path to its goal.
-    #[allow(clippy::too_many_arguments)]
+    /// Builds a position from its parts, checking the rules. `fences` must
+    /// not overlap or cross; every pawn must be on the board, on its own
+    /// square, with a path to its goal.
+    #[allow(clippy::too_many_arguments, dead_code)]
     pub(crate) fn from_parts(
         rules: Ruleset,
         pawns: &[Square],
@@ -138,19 +144,42 @@ impl Position {
         fences_left: &[u8],
         turn: usize,
         ply: u32,
-        scores: &[i16],
+        scores: &[i32],
+    ) -> Result<Position, SetupError> {
+        Position::from_parts_with_out(rules, pawns, 0, fences, fences_left, turn, ply, scores)
+    }
+
+    /// [`Position::from_parts`] where the players whose bit is set in `out`
+    /// have left the game (used by the position notation): their pawns are
+    /// off the board, so their squares in `pawns` are ignored (kept as
+    /// given) and not checked. Each slice holds at least one entry per
+    /// player; `turn` is a turn-order index.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts_with_out(
+        rules: Ruleset,
+        pawns: &[Square],
+        out: u8,
+        fences: &[Fence],
+        fences_left: &[u8],
+        turn: usize,
+        ply: u32,
+        scores: &[i32],
     ) -> Result<Position, SetupError> {
         let players = rules.players() as usize;
         let size = rules.size();
         let mut pos = Position::new(rules);
+        pos.out = out & ((1 << players) - 1);
         for (p, &sq) in pawns.iter().enumerate().take(players) {
+            pos.pawns[p] = sq;
+            if !pos.is_active(p) {
+                continue;
+            }
             if !sq.on_board(size) {
                 return Err(SetupError::PawnOffBoard(sq));
             }
-            if pawns[..p].contains(&sq) {
+            if (0..p).any(|q| pos.is_active(q) && pos.pawns[q] == sq) {
                 return Err(SetupError::PawnsShareSquare(sq));
             }
-            pos.pawns[p] = sq;
         }
         pos.fences_left[..players].copy_from_slice(&fences_left[..players]);
         pos.scores[..players].copy_from_slice(&scores[..players]);
@@ -159,11 +188,13 @@ impl Position {
             pos.apply_fence(fence);
         }
         for (p, seat) in Seat::in_play(rules.players()).iter().enumerate() {
-            if !pos.has_path(p, &pos.open) {
+            if pos.is_active(p) && !pos.has_path(p, &pos.open) {
                 return Err(SetupError::NoPath(*seat));
             }
         }
-        let arrived: usize = (0..players).filter(|&p| pos.arrived(p)).count();
+        let arrived = (0..players)
+            .filter(|&p| pos.is_active(p) && pos.arrived(p))
+            .count();
         if arrived > 1 && rules.variant() != Variant::Scoring {
             return Err(SetupError::TwoArrived);
         }
@@ -197,7 +228,8 @@ impl Position {
 
     /// Turn-order index of a seat, panicking for a seat not in the game.
     pub(crate) fn index_of(&self, seat: Seat) -> usize {
-        seat.player(self.players()).expect("seat is not in this game")
+        seat.player(self.players())
+            .expect("seat is not in this game")
     }
 
     /// The seat to move.
@@ -221,7 +253,7 @@ impl Position {
     }
 
     /// Score of a seat in the scoring variant (0 otherwise).
-    pub fn score(&self, seat: Seat) -> i16 {
+    pub fn score(&self, seat: Seat) -> i32 {
         self.scores[self.index_of(seat)]
     }
 
@@ -240,7 +272,8 @@ impl Position {
     }
 
     pub(crate) fn goal(&self, p: usize) -> u128 {
-        self.geometry().goal_of(Seat::from_player(p, self.players()))
+        self.geometry()
+            .goal_of(Seat::from_player(p, self.players()))
     }
 
     pub(crate) fn is_active(&self, p: usize) -> bool {
@@ -271,7 +304,10 @@ impl Position {
     /// Whether a fence (or the board edge) lies between `sq` and its
     /// neighbour in the direction of `to`, an orthogonal neighbour of `sq`.
     pub fn is_blocked(&self, sq: Square, to: Square) -> bool {
-        let dir = match (to.col() as i32 - sq.col() as i32, to.row() as i32 - sq.row() as i32) {
+        let dir = match (
+            to.col() as i32 - sq.col() as i32,
+            to.row() as i32 - sq.row() as i32,
+        ) {
             (0, 1) => NORTH,
             (1, 0) => EAST,
             (0, -1) => SOUTH,
@@ -361,7 +397,19 @@ impl Position {
     }
 
     /// Whether the game is over on the board.
+    #[inline]
     pub fn is_over(&self) -> bool {
+        if self.rules.variant() == Variant::Standard && self.out == 0 {
+            // The common case, without building the outcome.
+            let g = self.geometry();
+            let seats = self.seats();
+            let arrived = (0..seats.len()).any(|p| self.pawns[p].bit() & g.goal_of(seats[p]) != 0);
+            return arrived
+                || self
+                    .rules
+                    .ply_limit()
+                    .is_some_and(|limit| self.ply >= limit);
+        }
         self.outcome().is_some()
     }
 
@@ -394,7 +442,10 @@ impl Position {
                 if self.rules.variant() == Variant::Scoring && self.arrived(p) {
                     return Err(IllegalMove::PawnArrived(self.turn()));
                 }
-                Err(IllegalMove::NotReachable { from: self.pawns[p], to })
+                Err(IllegalMove::NotReachable {
+                    from: self.pawns[p],
+                    to,
+                })
             }
             Move::Fence(fence) => self.check_fence(fence),
             Move::Pass => {
@@ -418,7 +469,10 @@ impl Position {
         block(&mut open, fence);
         for p in 0..self.players() as usize {
             if self.is_active(p) && !self.has_path(p, &open) {
-                return Err(IllegalMove::NoPathLeft(Seat::from_player(p, self.players())));
+                return Err(IllegalMove::NoPathLeft(Seat::from_player(
+                    p,
+                    self.players(),
+                )));
             }
         }
         Ok(())
@@ -460,7 +514,11 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let p = self.turn as usize;
-        let mut undo = Undo { from: self.pawns[p], turn: self.turn, score_delta: 0 };
+        let mut undo = Undo {
+            from: self.pawns[p],
+            turn: self.turn,
+            score_delta: 0,
+        };
         match mv {
             Move::Pawn(to) => {
                 let from = self.pawns[p];
@@ -469,7 +527,7 @@ impl Position {
                 if self.rules.variant() == Variant::Scoring {
                     let delta = self.progress(p, from, to);
                     undo.score_delta = delta;
-                    self.set_score(p, self.scores[p] + delta as i16);
+                    self.set_score(p, self.scores[p] + delta as i32);
                 }
             }
             Move::Fence(fence) => {
@@ -500,7 +558,7 @@ impl Position {
                 self.hash ^= zobrist::pawn(p, to.index()) ^ zobrist::pawn(p, undo.from.index());
                 self.pawns[p] = undo.from;
                 if undo.score_delta != 0 {
-                    self.set_score(p, self.scores[p] - undo.score_delta as i16);
+                    self.set_score(p, self.scores[p] - undo.score_delta as i32);
                 }
             }
             Move::Fence(fence) => {
@@ -520,7 +578,9 @@ impl Position {
     /// pawn leaves the board and its turns are skipped. Nothing happens if
     /// the seat is already out or not in this game.
     pub fn remove(&mut self, seat: Seat) {
-        let Some(p) = seat.player(self.players()) else { return };
+        let Some(p) = seat.player(self.players()) else {
+            return;
+        };
         if !self.is_active(p) {
             return;
         }
@@ -544,7 +604,7 @@ impl Position {
         self.fences_left[p] = count;
     }
 
-    fn set_score(&mut self, p: usize, score: i16) {
+    fn set_score(&mut self, p: usize, score: i32) {
         self.hash ^= zobrist::score(p, self.scores[p]) ^ zobrist::score(p, score);
         self.scores[p] = score;
     }
@@ -651,9 +711,3 @@ impl fmt::Display for SetupError {
 }
 
 impl core::error::Error for SetupError {}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ply {}", self.rules, self.ply)
-    }
-}

@@ -74,7 +74,10 @@ impl fmt::Display for RulesetError {
             }
             RulesetError::Players(n) => write!(f, "players must be 2 or 4 (got {n})"),
             RulesetError::Fences { fences, max } => {
-                write!(f, "fences per player must be at most {max} on this board (got {fences})")
+                write!(
+                    f,
+                    "fences per player must be at most {max} on this board (got {fences})"
+                )
             }
             RulesetError::TeamsNeedFourPlayers => f.write_str("the teams variant needs 4 players"),
             RulesetError::PlyLimit => f.write_str("a ply limit must be at least 1"),
@@ -97,7 +100,7 @@ impl Ruleset {
 
     /// A standard game of `size` and `players` with the default fence count of §1.
     pub fn new(size: u32, players: u32) -> Result<Ruleset, RulesetError> {
-        if size % 2 == 0 || !(3..=MAX_SIZE as u32).contains(&size) {
+        if size.is_multiple_of(2) || !(3..=MAX_SIZE as u32).contains(&size) {
             return Err(RulesetError::Size(size));
         }
         if players != 2 && players != 4 {
@@ -114,7 +117,11 @@ impl Ruleset {
 
     /// Default fences per player (RULES.md §1).
     pub const fn default_fences(size: u8, players: u8) -> u8 {
-        let two = if size == 9 { 10 } else { (size as u16 * size as u16 / 8) as u8 };
+        let two = if size == 9 {
+            10
+        } else {
+            (size as u16 * size as u16 / 8) as u8
+        };
         if players == 4 {
             two / 2
         } else {
@@ -133,7 +140,10 @@ impl Ruleset {
         if fences > max {
             return Err(RulesetError::Fences { fences, max });
         }
-        Ok(Ruleset { fences: fences as u8, ..self })
+        Ok(Ruleset {
+            fences: fences as u8,
+            ..self
+        })
     }
 
     /// The same rules with another variant.
@@ -146,7 +156,10 @@ impl Ruleset {
 
     /// The same rules with the `side_step_over_pawn` option (RULES.md §5).
     pub fn with_side_step_over_pawn(self, on: bool) -> Ruleset {
-        Ruleset { side_step_over_pawn: on, ..self }
+        Ruleset {
+            side_step_over_pawn: on,
+            ..self
+        }
     }
 
     /// The same rules with a ply limit after which the game is drawn.
@@ -154,7 +167,10 @@ impl Ruleset {
         if limit == Some(0) {
             return Err(RulesetError::PlyLimit);
         }
-        Ok(Ruleset { ply_limit: limit, ..self })
+        Ok(Ruleset {
+            ply_limit: limit,
+            ..self
+        })
     }
 
     pub const fn size(&self) -> u8 {
@@ -203,7 +219,9 @@ impl Ruleset {
     /// The option words that differ from the defaults, as read by [`Ruleset::with_option`].
     pub fn option_words(&self) -> impl Iterator<Item = alloc::string::String> {
         let variant = (self.variant != Variant::Standard).then(|| self.variant.name().into());
-        let side = self.side_step_over_pawn.then(|| "side_step_over_pawn".into());
+        let side = self
+            .side_step_over_pawn
+            .then(|| "side_step_over_pawn".into());
         let limit = self.ply_limit.map(|n| alloc::format!("ply_limit={n}"));
         variant.into_iter().chain(side).chain(limit)
     }
@@ -246,7 +264,10 @@ mod tests {
         assert_eq!(Ruleset::new(1, 2), Err(RulesetError::Size(1)));
         assert_eq!(Ruleset::new(9, 3), Err(RulesetError::Players(3)));
         let two = Ruleset::new(9, 2).unwrap();
-        assert_eq!(two.with_variant(Variant::Teams), Err(RulesetError::TeamsNeedFourPlayers));
+        assert_eq!(
+            two.with_variant(Variant::Teams),
+            Err(RulesetError::TeamsNeedFourPlayers)
+        );
         assert!(two.with_fences(129).is_err());
         assert!(two.with_fences(128).is_ok());
     }

@@ -44,6 +44,6 @@ pub(crate) fn fences_left(player: usize, count: u8) -> u64 {
 }
 
 #[inline(always)]
-pub(crate) fn score(player: usize, score: i16) -> u64 {
+pub(crate) fn score(player: usize, score: i32) -> u64 {
     SCORE[player].wrapping_mul(score as i64 as u64)
 }

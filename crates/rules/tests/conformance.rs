@@ -20,19 +20,31 @@ fn check_file(name: &str, text: &str) -> usize {
             failures.push(format!("{name}:{} (id {}): {msg}", line_no + 1, game["id"]));
         }
     }
-    assert!(failures.is_empty(), "{} games differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     games
 }
 
 fn strings(v: &Value) -> Vec<String> {
-    v.as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
 }
 
 fn check_game(game: &Value) -> Result<(), String> {
     let size = game["size"].as_u64().unwrap() as u32;
     let players = game["players"].as_u64().unwrap() as u32;
     let walls = game["walls"].as_u64().unwrap() as u32;
-    let rules = Ruleset::new(size, players).unwrap().with_fences(walls).unwrap();
+    let rules = Ruleset::new(size, players)
+        .unwrap()
+        .with_fences(walls)
+        .unwrap();
     let moves = strings(&game["moves"]);
     let legal = game["legal"].as_array().unwrap();
     let end = game["end"].as_str().unwrap();
@@ -65,7 +77,8 @@ fn check_game(game: &Value) -> Result<(), String> {
             break;
         }
         let mv: Move = moves[ply].parse().map_err(|e| format!("ply {ply}: {e}"))?;
-        pos.play(mv).map_err(|e| format!("ply {ply}: {mv} refused: {e}"))?;
+        pos.play(mv)
+            .map_err(|e| format!("ply {ply}: {mv} refused: {e}"))?;
         if pos.hash() != pos.compute_hash() {
             return Err(format!("ply {ply}: incremental hash differs"));
         }
@@ -82,12 +95,18 @@ fn check_game(game: &Value) -> Result<(), String> {
 
 #[test]
 fn two_player_corpus() {
-    let games = check_file("openspiel-2p.jsonl", include_str!("data/openspiel-2p.jsonl"));
+    let games = check_file(
+        "openspiel-2p.jsonl",
+        include_str!("data/openspiel-2p.jsonl"),
+    );
     assert_eq!(games, 240);
 }
 
 #[test]
 fn four_player_corpus() {
-    let games = check_file("openspiel-4p.jsonl", include_str!("data/openspiel-4p.jsonl"));
+    let games = check_file(
+        "openspiel-4p.jsonl",
+        include_str!("data/openspiel-4p.jsonl"),
+    );
     assert_eq!(games, 160);
 }

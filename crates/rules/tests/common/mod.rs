@@ -35,7 +35,9 @@ pub fn random_rules(rng: &mut Rng) -> Ruleset {
     let mut rules = Ruleset::new(size, players).unwrap();
     if rng.below(3) == 0 {
         let max = Ruleset::fence_slots(size as u8).min(30);
-        rules = rules.with_fences(rng.below(max as usize + 1) as u32).unwrap();
+        rules = rules
+            .with_fences(rng.below(max as usize + 1) as u32)
+            .unwrap();
     }
     let variant = match rng.below(4) {
         0 if players == 4 => Variant::Teams,
@@ -58,7 +60,9 @@ pub fn random_position(seed: u64, plies: usize) -> Position {
             break;
         }
         let mv = if legal.pawn != 0 && rng.below(2) == 0 {
-            legal.nth(rng.below(legal.pawn.count_ones() as usize)).unwrap()
+            legal
+                .nth(rng.below(legal.pawn.count_ones() as usize))
+                .unwrap()
         } else {
             legal.nth(rng.below(legal.len())).unwrap()
         };

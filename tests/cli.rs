@@ -1,0 +1,246 @@
+//! Tests of the `quoridor` command line: `perft` and `bench`.
+
+use std::process::{Command, Output};
+
+use quoridor_rules::{perft, Fence, Move, Orientation, Position, Ruleset, Square};
+
+fn quoridor(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(args)
+        .output()
+        .expect("the quoridor binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// The count of a `perft D: COUNT in …` line.
+fn perft_total(text: &str, depth: u32) -> u64 {
+    let prefix = format!("perft {depth}: ");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .expect("a perft line");
+    line[prefix.len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// Every move that could exist on a board of this size, legal or not.
+fn candidates(size: u8) -> Vec<Move> {
+    let mut moves = vec![Move::Pass];
+    for col in 0..size {
+        for row in 0..size {
+            let sq = Square::new(col, row);
+            moves.push(Move::Pawn(sq));
+            if col + 1 < size && row + 1 < size {
+                moves.push(Move::Fence(Fence::new(sq, Orientation::Horizontal)));
+                moves.push(Move::Fence(Fence::new(sq, Orientation::Vertical)));
+            }
+        }
+    }
+    moves
+}
+
+/// Perft by trying every candidate move with the checked `Position::play`,
+/// which uses neither the bitset fence filters nor `legal()`.
+fn slow_perft(pos: &Position, depth: u32, candidates: &[Move]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    candidates
+        .iter()
+        .filter_map(|&mv| {
+            let mut next = *pos;
+            next.play(mv)
+                .ok()
+                .map(|()| slow_perft(&next, depth - 1, candidates))
+        })
+        .sum()
+}
+
+#[test]
+fn perft_3_from_the_standard_start() {
+    let out = quoridor(&["perft", "3"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(text.starts_with("perft 3: 2062264 in "), "{text}");
+    assert!(text.trim_end().ends_with("/s)"), "{text}");
+}
+
+#[test]
+fn perft_on_a_small_four_player_board() {
+    let rules = Ruleset::new(5, 4).unwrap();
+    let pos = Position::new(rules);
+    let cands = candidates(5);
+    for depth in [1, 2, 3] {
+        let out = quoridor(&["perft", &depth.to_string(), "--size", "5", "--players", "4"]);
+        assert!(out.status.success(), "{out:?}");
+        let total = perft_total(&stdout(&out), depth);
+        assert_eq!(total, perft(&pos, depth), "depth {depth}");
+        assert_eq!(total, slow_perft(&pos, depth, &cands), "depth {depth}");
+    }
+}
+
+#[test]
+fn perft_with_fewer_fences() {
+    let rules = Ruleset::new(7, 2).unwrap().with_fences(2).unwrap();
+    let pos = Position::new(rules);
+    let out = quoridor(&["perft", "3", "--size", "7", "--fences", "2"]);
+    assert!(out.status.success(), "{out:?}");
+    let total = perft_total(&stdout(&out), 3);
+    assert_eq!(total, slow_perft(&pos, 3, &candidates(7)));
+}
+
+#[test]
+fn divide_lists_each_first_move_sorted_and_sums_to_the_total() {
+    let out = quoridor(&["perft", "2", "--divide"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    let mut moves = Vec::new();
+    let mut sum = 0;
+    for line in text.lines().filter(|l| !l.starts_with("perft ")) {
+        let (mv, count) = line.split_once(": ").expect("`move: count`");
+        mv.parse::<Move>().expect("a move in notation");
+        moves.push(mv.to_string());
+        sum += count.parse::<u64>().unwrap();
+    }
+    assert_eq!(moves.len(), 131);
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    assert_eq!(perft_total(&text, 2), 16_677);
+    assert_eq!(sum, 16_677);
+    // A first move's count is the number of replies.
+    let e2 = text.lines().find(|l| l.starts_with("e2: ")).unwrap();
+    let mut pos = Position::new(Ruleset::STANDARD);
+    pos.play("e2".parse().unwrap()).unwrap();
+    assert_eq!(e2, format!("e2: {}", pos.legal().len()));
+}
+
+#[test]
+fn divide_on_four_players_sums_to_perft() {
+    let out = quoridor(&["perft", "3", "--divide", "--size", "7", "--players", "4"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    let sum: u64 = text
+        .lines()
+        .filter(|l| !l.starts_with("perft "))
+        .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    let expected = perft(&Position::new(Ruleset::new(7, 4).unwrap()), 3);
+    assert_eq!(sum, expected);
+    assert_eq!(perft_total(&text, 3), expected);
+}
+
+#[test]
+fn bad_board_arguments_are_refused_clearly() {
+    for (args, message) in [
+        (
+            &["perft", "2", "--size", "8"][..],
+            "board size must be odd, from 3 to 11 (got 8)",
+        ),
+        (
+            &["perft", "2", "--size", "13"][..],
+            "board size must be odd",
+        ),
+        (
+            &["perft", "2", "--players", "3"][..],
+            "players must be 2 or 4 (got 3)",
+        ),
+        (
+            &["perft", "1", "--fences", "500"][..],
+            "fences per player must be at most 128",
+        ),
+    ] {
+        let out = quoridor(args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn bad_perft_depth_is_a_usage_error() {
+    let out = quoridor(&["perft", "deep"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value"));
+}
+
+#[test]
+fn bench_quick_prints_its_table() {
+    let out = quoridor(&["bench", "--quick", "--seconds", "0.1"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    for row in [
+        "random games 9x9 2p, no cap",
+        "random games 9x9 2p, 324-ply cap",
+        "random games 9x9 4p, no cap",
+        "perft(3) 9x9 2p",
+        "2,062,264 leaves ok",
+        "movegen mid-game legal()",
+        "movegen mid-game legal_moves()",
+        "targets:",
+    ] {
+        assert!(text.contains(row), "missing {row:?} in\n{text}");
+    }
+    // No progress bars on a pipe.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn bench_quick_json_has_the_figures() {
+    let out = quoridor(&["bench", "--quick", "--json", "--seconds", "0.05"]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    for key in [
+        "random_games_9x9_2p",
+        "random_games_9x9_2p_cap324",
+        "random_games_9x9_4p",
+    ] {
+        assert!(json[key]["plies_per_sec"].as_f64().unwrap() > 0.0, "{key}");
+        assert!(json[key]["games"].as_u64().unwrap() > 0, "{key}");
+    }
+    let capped = &json["random_games_9x9_2p_cap324"];
+    assert!(capped["longest_game"].as_u64().unwrap() <= 324);
+    let perft = json["perft_9x9_2p"].as_array().unwrap();
+    assert!(perft.iter().all(|p| p["ok"] == true));
+    assert!(
+        json["movegen_midgame"]["legal"]["moves_per_sec"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(json.get("openspiel").is_none());
+}
+
+#[test]
+fn bench_refuses_a_bad_duration() {
+    let out = quoridor(&["bench", "--seconds", "0"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--seconds must be a positive number"));
+}
+
+#[test]
+fn bench_openspiel_without_python_continues() {
+    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(["bench", "--quick", "--seconds", "0.05", "--openspiel"])
+        .env("PYTHON", "/nonexistent/python3")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(
+        text.contains("OpenSpiel: not measured: cannot run /nonexistent/python3"),
+        "{text}"
+    );
+}
