@@ -139,8 +139,6 @@ pub enum NotationErrorKind {
     FenceCrosses { fence: Fence, other: Fence },
     /// A seat with more fences left than each player starts with.
     FencesLeft { seat: Seat, left: u8, max: u8 },
-    /// More fences on the board than the players have used.
-    FencesPlaced { placed: u32, used: u32 },
     /// A seat that does not play in a game of this many players.
     NotInGame(Seat),
     /// The seat to move has left the game.
@@ -205,12 +203,6 @@ impl fmt::Display for NotationErrorKind {
                 write!(
                     f,
                     "{seat} has {left} fences left, more than the {max} each player starts with"
-                )
-            }
-            FencesPlaced { placed, used } => {
-                write!(
-                    f,
-                    "{placed} fences on the board but the players have used only {used}"
                 )
             }
             NotInGame(seat) => write!(f, "{seat} does not play in this game"),
@@ -576,19 +568,6 @@ impl Notation {
         }
 
         check_fences(&self.fences, rules.size())?;
-        let placed = self.fences.len() as u32;
-        let used: u32 = self
-            .fences_left
-            .iter()
-            .map(|&left| (max - left) as u32)
-            .sum();
-        if placed > used {
-            return Err(NotationError::new(
-                Field::Fences,
-                Kind::FencesPlaced { placed, used },
-            ));
-        }
-
         let start = Position::new(rules);
         let mut out = 0u8;
         let mut pawns = [Square::new(0, 0); 4];
@@ -748,7 +727,6 @@ mod tests {
             ("9 e1,e9 e3h,e3v 10,8 south 2", "field 3 (fences): e3v crosses e3h"),
             ("9 e1,e9 e3v,e4v 10,8 south 2", "field 3 (fences): e4v overlaps e3v"),
             ("9 e1,e9 e3h,e3h 10,8 south 2", "field 3 (fences): e3h given twice"),
-            ("9 e1,e9 e3h,e5h 10,9 south 2", "field 3 (fences): 2 fences on the board but the players have used only 1"),
             ("9 e1,e9 - 10 south 0", "field 4 (fences-left): expected 2 values (one per player), found 1"),
             ("9 e1,e9 - 10,11 south 0", "field 4 (fences-left): north has 11 fences left, more than the 10 each player starts with"),
             ("9 e1,e9 - 10,256 south 0", "field 4 (fences-left): expected a fence count from 0 to 255, found `256`"),

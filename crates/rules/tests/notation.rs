@@ -266,3 +266,13 @@ proptest! {
         check_round_trip(game.position());
     }
 }
+
+/// A set-up position (a classroom maze) may hold more fences than the players
+/// ever had: fences on the board need not come from the players' stock.
+#[test]
+fn a_maze_may_hold_more_fences_than_the_players_used() {
+    let maze = "5 c1,c5 a1h,c1h,a3h,c3h,b2v 0,0 south 0";
+    let pos: quoridor_rules::Position = maze.parse().unwrap();
+    assert_eq!(pos.fence_count(), 5);
+    assert_eq!(pos.to_string(), maze);
+}
