@@ -60,6 +60,36 @@ impl Position {
         true
     }
 
+    /// Anchors of the horizontal and vertical fence slots that would block a
+    /// step of the seat's shortest path (the one [`Position::shortest_path`]
+    /// gives). These slots are not checked for legality: intersect with
+    /// [`Position::fence_moves`]. Empty if the pawn has arrived or is walled off.
+    ///
+    /// ```
+    /// use quoridor_rules::{Position, Ruleset, Seat, Square};
+    /// let pos = Position::new(Ruleset::new(5, 2).unwrap());
+    /// let (h, _v) = pos.fences_cutting_path(Seat::South);
+    /// // South walks c1-c5: the horizontal slots b1..b4 and c1..c4 cut it.
+    /// assert_eq!(h.count_ones(), 8);
+    /// assert!(h & Square::new(1, 0).bit() != 0);
+    /// ```
+    pub fn fences_cutting_path(&self, seat: Seat) -> (u128, u128) {
+        let (mut north, mut east) = (0u128, 0u128);
+        self.walk_back(self.index_of(seat), |_, a, b| {
+            let low = a.min(b);
+            if a.index().abs_diff(b.index()) != 1 {
+                north |= low.bit();
+            } else {
+                east |= low.bit();
+            }
+        });
+        let anchors = self.geometry().anchors;
+        (
+            (north | north >> 1) & anchors,
+            (east | east >> STRIDE) & anchors,
+        )
+    }
+
     /// Fewest steps from a seat's pawn to its goal line around the fences
     /// (pawns do not block), or `None` if it is walled off.
     ///

@@ -237,6 +237,12 @@ impl Position {
         Seat::from_player(self.turn as usize, self.players())
     }
 
+    /// Turn-order index of the seat to move (0 = south; with 4 players
+    /// 1 = west, 2 = north, 3 = east; with 2 players 1 = north).
+    pub fn turn_index(&self) -> usize {
+        self.turn as usize
+    }
+
     /// Plies played since the start of the game.
     pub fn ply(&self) -> u32 {
         self.ply

@@ -118,6 +118,13 @@ impl FromStr for Square {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SquareIter(pub(crate) u128);
 
+impl SquareIter {
+    /// The squares of a bitset (bit `row * 11 + col`, as [`Square::bit`]).
+    pub const fn new(set: u128) -> SquareIter {
+        SquareIter(set)
+    }
+}
+
 impl Iterator for SquareIter {
     type Item = Square;
 

@@ -1,0 +1,109 @@
+//! The engine: one object per player, keeping its table between moves.
+
+use std::sync::atomic::AtomicBool;
+
+use quoridor_rules::{Game, Position};
+
+use crate::level::Level;
+use crate::limit::SearchLimit;
+use crate::report::Reporter;
+use crate::search::{Rng, SearchResult, Searcher};
+use crate::tt::TranspositionTable;
+
+/// Default size of the transposition table.
+pub const DEFAULT_HASH_MB: usize = 32;
+
+/// A Quoridor player: give it a position and a limit, it answers a move.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use quoridor_engine::{Engine, SearchLimit, Silent};
+/// use quoridor_rules::{Position, Ruleset};
+///
+/// let mut engine = Engine::new();
+/// let pos = Position::new(Ruleset::new(5, 2).unwrap());
+/// let stop = AtomicBool::new(false);
+/// let result = engine.search(&pos, SearchLimit::Depth(3), &stop, &mut Silent).unwrap();
+/// assert!(pos.is_legal(result.best));
+/// ```
+pub struct Engine {
+    tt: TranspositionTable,
+    level: Level,
+    rng: Rng,
+    seed: u64,
+}
+
+impl Engine {
+    /// Full strength, a table of [`DEFAULT_HASH_MB`], seed 0.
+    pub fn new() -> Engine {
+        Engine::with_hash(DEFAULT_HASH_MB)
+    }
+
+    pub fn with_hash(megabytes: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(megabytes),
+            level: Level::MAX,
+            rng: Rng::new(0),
+            seed: 0,
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// Seeds the randomness of the low levels (the same seed, position and
+    /// depth limit give the same move).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+    }
+
+    /// Forgets what earlier searches learned (a new game).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.rng = Rng::new(self.seed);
+    }
+
+    /// Searches `pos` within `limit` (tightened by the level) and returns the
+    /// move to play, or `None` if the game is over. `stop` may be set from
+    /// another thread to end the search early; the answer is still legal.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limit: SearchLimit,
+        stop: &AtomicBool,
+        reporter: &mut dyn Reporter,
+    ) -> Option<SearchResult> {
+        if pos.is_over() {
+            return None;
+        }
+        let limit = self.level.limit(limit);
+        let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, self.level.settings());
+        Some(searcher.run(pos, &mut self.rng, reporter))
+    }
+
+    /// Searches the current position of a game.
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limit: SearchLimit,
+        stop: &AtomicBool,
+        reporter: &mut dyn Reporter,
+    ) -> Option<SearchResult> {
+        if game.is_over() {
+            return None;
+        }
+        self.search(game.position(), limit, stop, reporter)
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}

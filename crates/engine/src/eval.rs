@@ -1,0 +1,221 @@
+//! Static evaluation: the race to the goal lines, fences in hand, tempo, and
+//! exactly countable races once fences run out.
+
+use quoridor_rules::{Outcome, Position, Variant};
+
+use crate::score::Score;
+
+/// One step of the race, in score units.
+pub const STEP: i32 = 100;
+/// Having the move is worth about half a step.
+const TEMPO: i32 = 50;
+/// Value of holding `n` fences: each is worth most when they are few (a
+/// player without fences can no longer answer at all).
+const FENCES: [i32; 16] = [
+    0, 90, 165, 225, 275, 315, 345, 370, 390, 405, 415, 423, 430, 436, 441, 445,
+];
+/// A race that is decided (neither side can change the distances any more)
+/// is worth this, plus the margin; below [`Score::WIN_BOUND`], so that real
+/// forced wins found by the search come first.
+const DECIDED_RACE: i32 = 10_000;
+
+fn fence_value(n: u32) -> i32 {
+    FENCES[(n as usize).min(FENCES.len() - 1)] + (n as i32 - 15).max(0) * 4
+}
+
+/// Which side each player is on, for one search: the root player's side is 0.
+/// Two players: each alone. Teams: partners together. Four players without
+/// teams: the root player against the three others (paranoid search).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Sides {
+    side_of: [u8; 4],
+    players: usize,
+}
+
+impl Sides {
+    pub fn for_root(pos: &Position) -> Sides {
+        let root = pos.turn_index();
+        let seats = pos.seats();
+        let mut side_of = [1; 4];
+        for (p, seat) in seats.iter().enumerate() {
+            let with_root = match pos.rules().variant() {
+                Variant::Teams => seat.team() == seats[root].team(),
+                _ => p == root,
+            };
+            side_of[p] = if with_root { 0 } else { 1 };
+        }
+        Sides {
+            side_of,
+            players: seats.len(),
+        }
+    }
+
+    #[inline]
+    pub fn side_of(&self, player: usize) -> u8 {
+        self.side_of[player]
+    }
+
+    /// A key mixed into hashes: the same position searched for another root
+    /// side has other values.
+    pub fn key(&self) -> u64 {
+        let bits = self
+            .side_of
+            .iter()
+            .take(self.players)
+            .fold(0u64, |acc, &s| acc * 2 + s as u64);
+        bits.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+}
+
+/// The value of a finished game for the side to move, `ply` plies from the root.
+pub fn terminal(pos: &Position, outcome: Outcome, sides: &Sides, ply: u32) -> Score {
+    let me = sides.side_of(pos.turn_index());
+    let winner_side = match outcome {
+        Outcome::Draw => return Score::DRAW,
+        Outcome::Winner(seat) => sides.side_of(seat.player(pos.players()).unwrap_or(0)),
+        Outcome::TeamWinner(team) => {
+            let seat = team.seats()[0];
+            sides.side_of(seat.player(pos.players()).unwrap_or(0))
+        }
+    };
+    if winner_side == me {
+        Score::win_in(ply)
+    } else {
+        Score::loss_in(ply)
+    }
+}
+
+/// The value of a position that is not over, for the side to move.
+pub fn evaluate(pos: &Position, sides: &Sides) -> Score {
+    if pos.rules().variant() == Variant::Scoring {
+        return evaluate_scoring(pos, sides);
+    }
+    let me = sides.side_of(pos.turn_index());
+    let (mut mine, mut theirs) = (Race::default(), Race::default());
+    for (p, &seat) in pos.seats().iter().enumerate() {
+        if pos.is_out(seat) {
+            continue;
+        }
+        let distance = pos.distance(seat).unwrap_or(200) as i32;
+        let race = if sides.side_of(p) == me {
+            &mut mine
+        } else {
+            &mut theirs
+        };
+        race.add(distance, pos.fences_left(seat) as u32);
+    }
+    let margin = theirs.distance - mine.distance;
+    if sides.players == 2 && !pawns_may_meet(pos) {
+        // Once one side has no fences, its opponent's distance is final;
+        // moving first, a tie in steps goes to the side to move.
+        if theirs.fences == 0 && margin >= 0 {
+            return Score(DECIDED_RACE + margin * STEP);
+        }
+        if mine.fences == 0 && margin < 0 {
+            return Score(-DECIDED_RACE + margin * STEP);
+        }
+    }
+    let value = margin * STEP + fence_value(mine.fences) - fence_value(theirs.fences) + TEMPO;
+    Score(value)
+}
+
+/// Whether the two pawns are close enough for a jump to change the race.
+fn pawns_may_meet(pos: &Position) -> bool {
+    let [a, b] = [pos.pawn(pos.seats()[0]), pos.pawn(pos.seats()[1])];
+    let apart = a.col().abs_diff(b.col()) + a.row().abs_diff(b.row());
+    apart <= 3
+}
+
+#[derive(Debug)]
+struct Race {
+    /// The shortest distance of the side's players (the one closest to winning).
+    distance: i32,
+    fences: u32,
+}
+
+impl Default for Race {
+    fn default() -> Race {
+        Race {
+            distance: i32::MAX / 4,
+            fences: 0,
+        }
+    }
+}
+
+impl Race {
+    fn add(&mut self, distance: i32, fences: u32) {
+        self.distance = self.distance.min(distance);
+        self.fences += fences;
+    }
+}
+
+/// The scoring game: a pawn's final score is its score now plus the rows it
+/// still has to go (every further step forward scores, sideways steps and
+/// detours cost nothing net). Being nearer to arriving breaks ties.
+fn evaluate_scoring(pos: &Position, sides: &Sides) -> Score {
+    let me = sides.side_of(pos.turn_index());
+    let size = pos.size() as i32;
+    let (mut mine, mut theirs) = (i32::MIN, i32::MIN);
+    for (p, &seat) in pos.seats().iter().enumerate() {
+        if pos.is_out(seat) {
+            continue;
+        }
+        let sq = pos.pawn(seat);
+        let rows = match seat {
+            quoridor_rules::Seat::South => size - 1 - sq.row() as i32,
+            quoridor_rules::Seat::North => sq.row() as i32,
+            quoridor_rules::Seat::West => size - 1 - sq.col() as i32,
+            quoridor_rules::Seat::East => sq.col() as i32,
+        };
+        let distance = pos.distance(seat).unwrap_or(200) as i32;
+        let projected = (pos.score(seat) + rows) * STEP - distance * 5;
+        let best = if sides.side_of(p) == me {
+            &mut mine
+        } else {
+            &mut theirs
+        };
+        *best = (*best).max(projected);
+    }
+    if theirs == i32::MIN {
+        return Score(mine);
+    }
+    Score(mine - theirs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quoridor_rules::{Position, Ruleset};
+
+    #[test]
+    fn start_is_about_even_with_tempo() {
+        let pos = Position::new(Ruleset::STANDARD);
+        let sides = Sides::for_root(&pos);
+        assert_eq!(evaluate(&pos, &sides), Score(TEMPO));
+    }
+
+    #[test]
+    fn decided_races() {
+        // Both without fences, south to move and a step behind: lost.
+        let pos: Position = "9 a3,i5 - 0,0 south 10".parse().unwrap();
+        let sides = Sides::for_root(&pos);
+        assert!(evaluate(&pos, &sides).0 < -DECIDED_RACE + 1000);
+        // Equal distances, south to move: won.
+        let pos: Position = "9 a4,i6 - 0,0 south 10".parse().unwrap();
+        assert!(evaluate(&pos, &sides).0 >= DECIDED_RACE);
+    }
+
+    #[test]
+    fn teams_share_a_side() {
+        let rules = Ruleset::new(9, 4)
+            .unwrap()
+            .with_variant(Variant::Teams)
+            .unwrap();
+        let pos = Position::new(rules);
+        let sides = Sides::for_root(&pos);
+        assert_eq!([0, 1, 2, 3].map(|p| sides.side_of(p)), [0, 0, 1, 1]);
+        let pos = Position::new(Ruleset::new(9, 4).unwrap());
+        let sides = Sides::for_root(&pos);
+        assert_eq!([0, 1, 2, 3].map(|p| sides.side_of(p)), [0, 1, 1, 1]);
+    }
+}

@@ -1,0 +1,119 @@
+//! Strength levels, from a gentle beginner (1) to full strength (10).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::limit::SearchLimit;
+
+/// A strength level: how deep or long the engine searches, and how much
+/// random noise it adds to its judgement of the root moves (which makes the
+/// human-like mistakes of the low levels: a step the wrong way, a fence that
+/// helps little).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// What a level means for the search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LevelSettings {
+    /// Deepest iteration (plies), if capped.
+    pub max_depth: Option<u32>,
+    /// Most time per move, if capped.
+    pub max_time: Option<Duration>,
+    /// Random noise added to each root move's value, in hundredths of a step
+    /// (uniform in ±noise).
+    pub noise: i32,
+    /// Whether inner nodes consider every legal fence (slow) rather than the
+    /// fences that cut a shortest path.
+    pub all_fences: bool,
+}
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const MAX: Level = Level(10);
+
+    /// A level from 1 to 10.
+    pub fn new(n: u8) -> Option<Level> {
+        (Level::MIN.0..=Level::MAX.0)
+            .contains(&n)
+            .then_some(Level(n))
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The ladder (see BENCHMARKS.md for how each level fares against the
+    /// one below).
+    pub fn settings(self) -> LevelSettings {
+        let ms = |n| Some(Duration::from_millis(n));
+        let (max_depth, max_time, noise) = match self.0 {
+            1 => (Some(1), None, 300),
+            2 => (Some(1), None, 150),
+            3 => (Some(2), None, 80),
+            4 => (Some(2), None, 30),
+            5 => (Some(3), None, 0),
+            6 => (Some(4), ms(100), 0),
+            7 => (None, ms(100), 0),
+            8 => (None, ms(300), 0),
+            9 => (None, ms(1000), 0),
+            _ => (None, ms(3000), 0),
+        };
+        LevelSettings {
+            max_depth,
+            max_time,
+            noise,
+            all_fences: false,
+        }
+    }
+
+    /// The limit to search with when a front end gives `limit` (its clock or
+    /// budget): the tighter of the two.
+    pub fn limit(self, limit: SearchLimit) -> SearchLimit {
+        let settings = self.settings();
+        match (limit, settings.max_depth, settings.max_time) {
+            (SearchLimit::Depth(d), Some(max), _) => SearchLimit::Depth(d.min(max)),
+            (SearchLimit::Depth(d), None, _) => SearchLimit::Depth(d),
+            (SearchLimit::Nodes(n), _, _) => SearchLimit::Nodes(n),
+            (SearchLimit::Infinite, Some(max), _) => SearchLimit::Depth(max),
+            (SearchLimit::Infinite, None, Some(t)) => SearchLimit::MoveTime(t),
+            (SearchLimit::MoveTime(t), _, Some(max)) => SearchLimit::MoveTime(t.min(max)),
+            (
+                SearchLimit::Clock {
+                    remaining,
+                    increment,
+                },
+                _,
+                Some(max),
+            ) => {
+                // The time manager's share of the clock, capped by the level.
+                let share = crate::time::clock_budget(remaining, increment);
+                SearchLimit::MoveTime(share.min(max))
+            }
+            (other, _, _) => other,
+        }
+    }
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level::MAX
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        s.parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| format!("a level from {} to {}", Level::MIN, Level::MAX))
+    }
+}

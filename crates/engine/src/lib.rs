@@ -1,0 +1,31 @@
+//! The Quoridor AI.
+//!
+//! - [`search`](Engine::search): alpha-beta (principal variation search) with
+//!   iterative deepening, a transposition table ([`tt`]), killer and history
+//!   move ordering; fences searched at inner nodes are those that cut an
+//!   opponent's shortest path.
+//! - [`eval`]: the race to the goal lines, fences in hand, tempo, and races
+//!   that are decided once fences run out.
+//! - Two players, four players (paranoid: the player to move against the
+//!   others), teams (partners on one side), the scoring game; any board size.
+//! - [`SearchLimit`]: depth, nodes, time per move or a clock; the [`time`]
+//!   manager never lets a clock run out; a stop flag ends a search early.
+//! - [`Level`]: 1 (a beginner who makes mistakes) to 10 (full strength).
+//! - [`Reporter`]: how the protocol, the terminal and the server follow a search.
+
+pub mod engine;
+pub mod eval;
+pub mod level;
+pub mod limit;
+pub mod report;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod tt;
+
+pub use engine::{Engine, DEFAULT_HASH_MB};
+pub use level::{Level, LevelSettings};
+pub use limit::SearchLimit;
+pub use report::{Collect, Reporter, SearchInfo, Silent};
+pub use score::Score;
+pub use search::SearchResult;
