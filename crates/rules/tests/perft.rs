@@ -22,9 +22,15 @@ const COUNTS: &[(u32, u32, u32, u32, u64)] = &[
 #[test]
 fn perft_counts() {
     for &(size, players, fences, depth, count) in COUNTS {
-        let rules = Ruleset::new(size, players).unwrap().with_fences(fences).unwrap();
+        let rules = Ruleset::new(size, players)
+            .unwrap()
+            .with_fences(fences)
+            .unwrap();
         let got = perft(&Position::new(rules), depth);
-        assert_eq!(got, count, "{size}x{size}, {players} players, {fences} fences, depth {depth}");
+        assert_eq!(
+            got, count,
+            "{size}x{size}, {players} players, {fences} fences, depth {depth}"
+        );
     }
 }
 
