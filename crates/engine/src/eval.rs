@@ -14,10 +14,12 @@ const TEMPO: i32 = 50;
 const FENCES: [i32; 16] = [
     0, 90, 165, 225, 275, 315, 345, 370, 390, 405, 415, 423, 430, 436, 441, 445,
 ];
-/// A race that is decided (neither side can change the distances any more)
-/// is worth this, plus the margin; below [`Score::WIN_BOUND`], so that real
-/// forced wins found by the search come first.
-const DECIDED_RACE: i32 = 10_000;
+/// A race whose distances can no longer change for one side (the other has
+/// no fences) favours that side by this much, half of it when the pawns are
+/// close enough for a jump to change the count. The search counts such races
+/// exactly once it sees their end; this only guides it there, so the value
+/// stays continuous: a step forward is always worth a step.
+const DECIDED_RACE: i32 = 600;
 
 fn fence_value(n: u32) -> i32 {
     FENCES[(n as usize).min(FENCES.len() - 1)] + (n as i32 - 15).max(0) * 4
@@ -105,17 +107,21 @@ pub fn evaluate(pos: &Position, sides: &Sides) -> Score {
         race.add(distance, pos.fences_left(seat) as u32);
     }
     let margin = theirs.distance - mine.distance;
-    if sides.players == 2 && !pawns_may_meet(pos) {
-        // Once one side has no fences, its opponent's distance is final;
+    let mut value = margin * STEP + fence_value(mine.fences) - fence_value(theirs.fences) + TEMPO;
+    if sides.players == 2 {
+        // Once a side has no fences, its opponent's distance is final;
         // moving first, a tie in steps goes to the side to move.
+        let bonus = if pawns_may_meet(pos) {
+            DECIDED_RACE / 2
+        } else {
+            DECIDED_RACE
+        };
         if theirs.fences == 0 && margin >= 0 {
-            return Score(DECIDED_RACE + margin * STEP);
-        }
-        if mine.fences == 0 && margin < 0 {
-            return Score(-DECIDED_RACE + margin * STEP);
+            value += bonus;
+        } else if mine.fences == 0 && margin < 0 {
+            value -= bonus;
         }
     }
-    let value = margin * STEP + fence_value(mine.fences) - fence_value(theirs.fences) + TEMPO;
     Score(value)
 }
 
@@ -199,10 +205,13 @@ mod tests {
         // Both without fences, south to move and a step behind: lost.
         let pos: Position = "9 a3,i5 - 0,0 south 10".parse().unwrap();
         let sides = Sides::for_root(&pos);
-        assert!(evaluate(&pos, &sides).0 < -DECIDED_RACE + 1000);
+        assert!(evaluate(&pos, &sides).0 <= -DECIDED_RACE - 2 * STEP + TEMPO);
         // Equal distances, south to move: won.
         let pos: Position = "9 a4,i6 - 0,0 south 10".parse().unwrap();
         assert!(evaluate(&pos, &sides).0 >= DECIDED_RACE);
+        // Closer pawns: the same race, with less certainty.
+        let near: Position = "9 e4,e6 - 0,0 south 10".parse().unwrap();
+        assert_eq!(evaluate(&near, &sides).0, DECIDED_RACE / 2 + TEMPO);
     }
 
     #[test]
