@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install OpenSpiel (pyspiel) for scripts/openspiel_bench.py.
+# Install OpenSpiel (pyspiel) for scripts/openspiel_bench.py and
+# scripts/openspiel_bot.py (tests: scripts/test_openspiel_bot.py).
 # Idempotent: does nothing if `import pyspiel` already works.
 # Override the interpreter with PYTHON=..., the version with OPENSPIEL_VERSION=...
 set -euo pipefail

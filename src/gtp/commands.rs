@@ -136,11 +136,26 @@ pub(super) static COMMANDS: &[Command] = &[
         name: "genmove",
         args: "[seat]",
         arity: (0, 1),
-        help: "pick a move for the side to move, play it and reply with it. For now it \
-               plays a shortest-path step: the pawn move that leaves the mover the \
-               fewest steps to its goal line (the first in sorted order on a tie), or, \
-               with no pawn move, the first legal move in sorted order (a fence, or pass)",
+        help: "the engine searches at its level (see `level`) within the time given by \
+               `time_left`, plays its move and replies with it",
         run: genmove,
+    },
+    Command {
+        name: "analyze",
+        args: "[ms]",
+        arity: (0, 1),
+        help: "search the position without playing (for ms milliseconds, default the \
+               level's own limit): best move, value (steps ahead for the side to move, or \
+               win/loss in N plies), expected outcome (0 to 1), depth, nodes, time and the \
+               principal variation",
+        run: analyze,
+    },
+    Command {
+        name: "seed",
+        args: "<n>",
+        arity: (1, 1),
+        help: "seed the randomness of the low levels (the same seed gives the same games)",
+        run: seed,
     },
     Command {
         name: "legalmoves",
@@ -408,6 +423,7 @@ fn newgame(engine: &mut Engine, args: &[&str]) -> Reply {
         given.push((key, word));
     }
     engine.game = Game::new(rules);
+    engine.ai.new_game();
     Ok(String::new())
 }
 
@@ -488,9 +504,49 @@ fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     if let Some(why) = seat.and_then(|seat| not_its_turn(pos, seat)) {
         return Err(Failure::Other(why));
     }
-    let mv = shortest_path_step(pos).ok_or(Failure::GameOver)?;
-    engine.game.play(mv)?;
-    Ok(mv.to_string())
+    let result = think(engine, engine.time_left_ms)?;
+    engine.game.play(result.best)?;
+    Ok(result.best.to_string())
+}
+
+/// Searches the current position at the engine's level, within `ms` if given.
+fn think(engine: &mut Engine, ms: Option<u64>) -> Result<quoridor_engine::SearchResult, Failure> {
+    use quoridor_engine::SearchLimit;
+    let limit = match ms {
+        Some(ms) => SearchLimit::MoveTime(std::time::Duration::from_millis(ms)),
+        None => SearchLimit::Infinite,
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut silent = quoridor_engine::Silent;
+    engine
+        .ai
+        .search_game(&engine.game, limit, &stop, &mut silent)
+        .ok_or(Failure::GameOver)
+}
+
+fn analyze(engine: &mut Engine, args: &[&str]) -> Reply {
+    let ms = match args.first() {
+        Some(word) => Some(number::<u64>(word, "a time in milliseconds")?),
+        None => None,
+    };
+    let r = think(engine, ms)?;
+    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+    Ok(format!(
+        "best {} score {} expected {:.2} depth {} nodes {} time {} pv {}",
+        r.best,
+        r.score,
+        r.score.expected_outcome(),
+        r.depth,
+        r.nodes,
+        r.elapsed.as_millis(),
+        pv.join(" ")
+    ))
+}
+
+fn seed(engine: &mut Engine, args: &[&str]) -> Reply {
+    let n = number::<u64>(args[0], "a seed (a whole number)")?;
+    engine.ai.set_seed(n);
+    Ok(String::new())
 }
 
 /// The legal moves, sorted as strings.
@@ -502,25 +558,6 @@ fn sorted_moves(pos: &Position) -> Vec<(String, Move)> {
         .collect();
     moves.sort();
     moves
-}
-
-/// The stand-in for the AI (see `genmove`'s help).
-fn shortest_path_step(pos: &Position) -> Option<Move> {
-    let mover = pos.turn();
-    let moves = sorted_moves(pos);
-    let steps = moves
-        .iter()
-        .filter(|(_, mv)| matches!(mv, Move::Pawn(_)))
-        .map(|&(_, mv)| {
-            let mut after = *pos;
-            after.play_unchecked(mv);
-            (after.distance(mover).unwrap_or(u32::MAX), mv)
-        });
-    // `min_by_key` keeps the first of equal keys: the first in sorted order.
-    let best = steps
-        .min_by_key(|&(distance, _)| distance)
-        .map(|(_, mv)| mv);
-    best.or_else(|| moves.first().map(|&(_, mv)| mv))
 }
 
 fn legalmoves(engine: &mut Engine, _: &[&str]) -> Reply {
@@ -586,6 +623,9 @@ fn level(engine: &mut Engine, args: &[&str]) -> Reply {
     match number::<u8>(args[0], expected) {
         Ok(n) if (1..=10).contains(&n) => {
             engine.level = n;
+            engine
+                .ai
+                .set_level(quoridor_engine::Level::new(n).unwrap_or_default());
             Ok(String::new())
         }
         _ => Err(Failure::Syntax(format!(
@@ -635,6 +675,7 @@ fn perft_command(engine: &mut Engine, args: &[&str]) -> Reply {
 fn setposition(engine: &mut Engine, args: &[&str]) -> Reply {
     let text = args.join(" ");
     engine.game = parse_game_line(&text).map_err(|err| record_failure(&err, args))?;
+    engine.ai.new_game();
     Ok(String::new())
 }
 
@@ -644,6 +685,7 @@ fn setboard(engine: &mut Engine, args: &[&str]) -> Reply {
         .parse()
         .map_err(|err| notation_failure(&err))?;
     engine.game = Game::from_position(pos);
+    engine.ai.new_game();
     Ok(String::new())
 }
 

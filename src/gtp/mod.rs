@@ -37,6 +37,8 @@ pub struct Engine {
     game: Game,
     /// Strength level, 1 to 10 (for the AI).
     level: u8,
+    /// The AI, with its transposition table kept between moves.
+    ai: quoridor_engine::Engine,
     /// Time budget for the next move in milliseconds, if one was given.
     time_left_ms: Option<u64>,
     /// Set by `quit`: the reply is the last one.
@@ -49,12 +51,20 @@ impl Default for Engine {
     }
 }
 
+/// The AI at a level, with a small table: protocol sessions are many and short.
+fn new_ai(level: u8) -> quoridor_engine::Engine {
+    let mut ai = quoridor_engine::Engine::with_hash(16);
+    ai.set_level(quoridor_engine::Level::new(level).unwrap_or_default());
+    ai
+}
+
 impl Engine {
     /// An engine with a standard 9×9 two-player game set up.
     pub fn new() -> Engine {
         Engine {
             game: Game::new(Ruleset::STANDARD),
             level: DEFAULT_LEVEL,
+            ai: new_ai(DEFAULT_LEVEL),
             time_left_ms: None,
             quit: false,
         }

@@ -233,7 +233,7 @@ impl<'a> Searcher<'a> {
             return evaluate(pos, &self.sides);
         }
         self.nodes += 1;
-        if self.nodes % 1024 == 0
+        if self.nodes.is_multiple_of(1024)
             && (self.stop.load(Ordering::Relaxed) || self.time.out_of_time(self.nodes))
         {
             self.aborted = true;

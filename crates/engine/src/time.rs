@@ -82,8 +82,8 @@ impl TimeManager {
     /// Whether to start another iteration.
     pub fn may_deepen(&self, depth: u32, nodes: u64) -> bool {
         depth <= self.max_depth
-            && !self.max_nodes.is_some_and(|max| nodes >= max)
-            && !self.soft.is_some_and(|soft| Instant::now() >= soft)
+            && self.max_nodes.is_none_or(|max| nodes < max)
+            && self.soft.is_none_or(|soft| Instant::now() < soft)
     }
 }
 
