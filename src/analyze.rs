@@ -1,0 +1,218 @@
+//! `quoridor analyze`: the engine's view of a position or of a whole game.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use quoridor_engine::{Engine, Level, Reporter, SearchInfo, SearchLimit, SearchResult};
+use quoridor_rules::{parse_game_line, Game, Move, Position, Record, Ruleset};
+
+#[derive(clap::Args)]
+pub struct AnalyzeArgs {
+    /// A record file, or the game as text: a game line (`9 2 10 e2 e8`), a
+    /// position notation (`9 e1,e9 - 10,10 south 0`), or moves from the 9x9
+    /// start (`e2 e8 e3`).
+    #[arg(required = true, num_args = 1..)]
+    pub game: Vec<String>,
+    /// Thinking time per position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub time: u64,
+    /// Search to this depth instead of for a time.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Strength level (1 to 10).
+    #[arg(long, default_value_t = 10)]
+    pub level: u8,
+    /// Analyze the position after this many entries of the game (default: the end).
+    #[arg(long)]
+    pub at: Option<usize>,
+    /// Review every move of the game: the engine's choice and value before each.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// Reads the game from a file or from the words given.
+pub fn read_game(words: &[String]) -> Result<Game, String> {
+    let joined = words.join(" ");
+    let text = if words.len() == 1 && std::path::Path::new(&words[0]).is_file() {
+        std::fs::read_to_string(&words[0]).map_err(|e| format!("{}: {e}", words[0]))?
+    } else {
+        joined
+    };
+    let trimmed = text.trim();
+    if trimmed.starts_with('[') || trimmed.starts_with("1.") {
+        return trimmed
+            .parse::<Record>()
+            .map(Record::into_game)
+            .map_err(|e| e.to_string());
+    }
+    let starts_with_size = trimmed
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.parse::<u32>().is_ok());
+    if starts_with_size {
+        if let Ok(pos) = trimmed.parse::<Position>() {
+            return Ok(Game::from_position(pos));
+        }
+        return parse_game_line(trimmed).map_err(|e| e.to_string());
+    }
+    // Moves from the standard start.
+    let mut game = Game::new(Ruleset::STANDARD);
+    for (i, word) in trimmed.split_whitespace().enumerate() {
+        let mv: Move = word.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
+        game.play(mv)
+            .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+struct Progress {
+    verbose: bool,
+}
+
+impl Reporter for Progress {
+    fn iteration(&mut self, info: &SearchInfo) {
+        if self.verbose {
+            let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+            println!(
+                "depth {:>2}  {:>10}  nodes {:>9}  {:>6} ms  pv {}",
+                info.depth,
+                info.score.to_string(),
+                info.nodes,
+                info.elapsed.as_millis(),
+                pv.join(" ")
+            );
+        }
+    }
+}
+
+fn search(
+    engine: &mut Engine,
+    pos: &Position,
+    args: &AnalyzeArgs,
+    verbose: bool,
+) -> Option<SearchResult> {
+    let limit = match args.depth {
+        Some(d) => SearchLimit::Depth(d),
+        None => SearchLimit::MoveTime(Duration::from_millis(args.time)),
+    };
+    let stop = AtomicBool::new(false);
+    engine.search(pos, limit, &stop, &mut Progress { verbose })
+}
+
+pub fn run(args: &AnalyzeArgs) -> crate::CliResult {
+    let game = read_game(&args.game)?;
+    let level = Level::new(args.level).ok_or("the level must be from 1 to 10")?;
+    let mut engine = Engine::new();
+    engine.set_level(level);
+    if args.all {
+        return review(&mut engine, &game, args);
+    }
+    let at = args.at.unwrap_or(game.entries().len());
+    let pos = game.position_at(at).ok_or_else(|| {
+        format!(
+            "--at {at}: the game has only {} entries",
+            game.entries().len()
+        )
+    })?;
+    println!("position: {pos}");
+    if let Some(outcome) = pos.outcome() {
+        println!("the game is over: {outcome}");
+        return Ok(());
+    }
+    println!("{} to move", pos.turn());
+    let result = search(&mut engine, pos, args, true).ok_or("the game is over")?;
+    let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
+    println!("best move: {}", result.best);
+    println!(
+        "value: {} for {} (expected outcome {:.2})",
+        result.score,
+        pos.turn(),
+        result.score.expected_outcome()
+    );
+    println!("principal variation: {}", pv.join(" "));
+    println!(
+        "depth {}, {} nodes, {} ms",
+        result.depth,
+        result.nodes,
+        result.elapsed.as_millis()
+    );
+    Ok(())
+}
+
+/// Every move of the game next to the engine's choice.
+fn review(engine: &mut Engine, game: &Game, args: &AnalyzeArgs) -> crate::CliResult {
+    let bar = indicatif::ProgressBar::new(game.entries().len() as u64);
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let mut lines = Vec::new();
+    for (i, entry) in game.entries().iter().enumerate() {
+        let pos = game.position_at(i).expect("a position before every entry");
+        let played = match entry {
+            quoridor_rules::Entry::Move(mv) => *mv,
+            other => {
+                lines.push(format!(
+                    "{:>4}. {:<6} {other:?}",
+                    i + 1,
+                    pos.turn().to_string()
+                ));
+                continue;
+            }
+        };
+        if let Some(r) = search(engine, pos, args, false) {
+            let mark = if r.best == played {
+                ""
+            } else {
+                "  (engine prefers "
+            };
+            let close = if mark.is_empty() {
+                String::new()
+            } else {
+                format!("{})", r.best)
+            };
+            lines.push(format!(
+                "{:>4}. {:<6} {:<5} {:>10} {:.2}{mark}{close}",
+                i + 1,
+                pos.turn().to_string(),
+                played.to_string(),
+                r.score.to_string(),
+                r.score.expected_outcome(),
+            ));
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    println!("ply   mover  move       value  expected outcome for the mover");
+    for line in lines {
+        println!("{line}");
+    }
+    if let Some(outcome) = game.outcome() {
+        println!("result: {outcome}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        vec![text.to_string()]
+    }
+
+    #[test]
+    fn reads_every_form_of_game() {
+        let moves = read_game(&words("e2 e8 e3")).unwrap();
+        assert_eq!(moves.entries().len(), 3);
+        let line = read_game(&words("7 2 6 d2 d6")).unwrap();
+        assert_eq!(line.position().size(), 7);
+        let pos = read_game(&words("9 e4,e6 e5h 9,10 north 1")).unwrap();
+        assert_eq!(pos.position().fence_count(), 1);
+        let record = read_game(&words("[Size \"5\"]\n\n1. c2 c4")).unwrap();
+        assert_eq!(record.entries().len(), 2);
+        assert!(read_game(&words("e2 e3h e3v"))
+            .unwrap_err()
+            .contains("fence crosses e3h"));
+        assert!(read_game(&words("zz")).is_err());
+    }
+}
