@@ -4,8 +4,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod analyze;
 mod bench;
 mod gtp;
+mod matches;
 mod perft;
 
 #[derive(Parser)]
@@ -51,6 +53,12 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Run the benchmarks (move generation, random games, perft).
     Bench(bench::BenchArgs),
+    /// Show the engine's best move, principal variation and evaluation of a
+    /// position, or review a whole game.
+    Analyze(analyze::AnalyzeArgs),
+    /// Play engine configurations (or external programs) against each other
+    /// and report the result with statistics.
+    Match(matches::MatchArgs),
 }
 
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
@@ -61,6 +69,8 @@ fn main() -> ExitCode {
         Command::Gtp => gtp::run_stdio(),
         Command::Perft(args) => perft::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Match(args) => matches::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

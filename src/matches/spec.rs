@@ -1,0 +1,470 @@
+//! Player specifications (`--player level=5,time=100ms`, `--player
+//! name=os,time=1s,cmd=python3 bot.py`): parsing, durations, command lines.
+
+use std::fmt;
+use std::time::Duration;
+
+use quoridor_engine::{Level, SearchLimit};
+
+/// How long a player may think, as written in a specification.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// No limit given: an engine searches within its level's own caps
+    /// ([`SearchLimit::Infinite`] tightened by the level); a program gets no
+    /// `time_left`.
+    Default,
+    /// `time=100ms`: a budget for each move.
+    MoveTime(Duration),
+    /// `depth=D` (engines only).
+    Depth(u32),
+    /// `nodes=N` (engines only).
+    Nodes(u64),
+    /// `clock=60s+1s`: a clock per seat kept by the runner, with an increment
+    /// added after each move.
+    Clock { base: Duration, increment: Duration },
+}
+
+impl TimeControl {
+    /// The limit of a search with `remaining` on the mover's clock (ignored
+    /// except for a clock).
+    pub fn limit(self, remaining: Duration) -> SearchLimit {
+        match self {
+            TimeControl::Default => SearchLimit::Infinite,
+            TimeControl::MoveTime(t) => SearchLimit::MoveTime(t),
+            TimeControl::Depth(d) => SearchLimit::Depth(d),
+            TimeControl::Nodes(n) => SearchLimit::Nodes(n),
+            TimeControl::Clock { increment, .. } => SearchLimit::Clock {
+                remaining,
+                increment,
+            },
+        }
+    }
+}
+
+/// `100ms/move`, `depth 3`, `5000 nodes`, `60s+1s`, `default`.
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::Default => f.write_str("default"),
+            TimeControl::MoveTime(t) => write!(f, "{}/move", duration_text(*t)),
+            TimeControl::Depth(d) => write!(f, "depth {d}"),
+            TimeControl::Nodes(n) => write!(f, "{n} nodes"),
+            TimeControl::Clock { base, increment } => {
+                write!(f, "{}+{}", duration_text(*base), duration_text(*increment))
+            }
+        }
+    }
+}
+
+/// One `--player` specification.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// The specification as given.
+    pub text: String,
+    pub name: Option<String>,
+    /// `level=N`: the engine's level, or for a program a `level N` command
+    /// sent once it starts.
+    pub level: Option<Level>,
+    pub time: TimeControl,
+    /// `hash=MB`: the engine's table size.
+    pub hash_mb: Option<usize>,
+    /// `timeout=D`: how long a program may take to answer a command other
+    /// than a timed `genmove` (also `genmove` without a time limit).
+    pub timeout: Option<Duration>,
+    /// `cmd=...`: an external program, split into words.
+    pub command: Option<Vec<String>>,
+}
+
+impl PlayerSpec {
+    /// Parses `key=value` items separated by commas; `cmd=` takes the rest
+    /// of the text, commas included, so it must come last.
+    pub fn parse(text: &str) -> Result<PlayerSpec, String> {
+        let mut spec = PlayerSpec {
+            text: text.trim().to_string(),
+            name: None,
+            level: None,
+            time: TimeControl::Default,
+            hash_mb: None,
+            timeout: None,
+            command: None,
+        };
+        let mut seen: Vec<String> = Vec::new();
+        let mut rest = text.trim();
+        while !rest.is_empty() {
+            if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("cmd=") {
+                let words = split_command_line(&rest[4..])?;
+                if words.is_empty() {
+                    return Err("cmd= needs a command line".into());
+                }
+                spec.command = Some(words);
+                break;
+            }
+            let (item, tail) = rest.split_once(',').unwrap_or((rest, ""));
+            rest = tail.trim_start();
+            let item = item.trim();
+            if item.is_empty() {
+                continue;
+            }
+            let Some((key, value)) = item.split_once('=') else {
+                return Err(format!("expected key=value, found `{item}`"));
+            };
+            let key = key.trim().to_ascii_lowercase();
+            let value = value.trim();
+            if seen.contains(&key) {
+                return Err(format!("`{key}` given twice"));
+            }
+            seen.push(key.clone());
+            let limit = |time: TimeControl, spec: &mut PlayerSpec| {
+                if spec.time != TimeControl::Default {
+                    return Err("give only one of time=, depth=, nodes=, clock=".to_string());
+                }
+                spec.time = time;
+                Ok(())
+            };
+            match key.as_str() {
+                "name" => {
+                    if value.is_empty() {
+                        return Err("name= needs a name".into());
+                    }
+                    spec.name = Some(value.to_string());
+                }
+                "level" => spec.level = Some(value.parse().map_err(|e| format!("level: {e}"))?),
+                "time" => {
+                    let t = parse_duration(value)?;
+                    if t.is_zero() {
+                        return Err("time= must be more than 0".into());
+                    }
+                    limit(TimeControl::MoveTime(t), &mut spec)?;
+                }
+                "depth" => {
+                    let d = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&d| d > 0)
+                        .ok_or_else(|| {
+                            format!("depth: expected a whole number > 0, found `{value}`")
+                        })?;
+                    limit(TimeControl::Depth(d), &mut spec)?;
+                }
+                "nodes" => {
+                    let n = value
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| {
+                            format!("nodes: expected a whole number > 0, found `{value}`")
+                        })?;
+                    limit(TimeControl::Nodes(n), &mut spec)?;
+                }
+                "clock" => {
+                    let (base, increment) = match value.split_once('+') {
+                        Some((base, inc)) => (parse_duration(base)?, parse_duration(inc)?),
+                        None => (parse_duration(value)?, Duration::ZERO),
+                    };
+                    if base.is_zero() {
+                        return Err("clock= needs some time on the clock".into());
+                    }
+                    limit(TimeControl::Clock { base, increment }, &mut spec)?;
+                }
+                "hash" => {
+                    let mb = value
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&mb| (1..=65_536).contains(&mb))
+                        .ok_or_else(|| {
+                            format!("hash: expected megabytes (1 to 65536), found `{value}`")
+                        })?;
+                    spec.hash_mb = Some(mb);
+                }
+                "timeout" => spec.timeout = Some(parse_duration(value)?),
+                _ => {
+                    return Err(format!(
+                        "unknown key `{key}`: expected level, time, depth, nodes, clock, name, \
+                         hash, timeout or cmd"
+                    ))
+                }
+            }
+        }
+        if spec.command.is_some() {
+            if matches!(spec.time, TimeControl::Depth(_) | TimeControl::Nodes(_)) {
+                return Err("depth= and nodes= apply to engines only, not to cmd= programs".into());
+            }
+            if spec.hash_mb.is_some() {
+                return Err("hash= applies to engines only, not to cmd= programs".into());
+            }
+        } else if spec.timeout.is_some() {
+            return Err("timeout= applies to cmd= programs only".into());
+        }
+        Ok(spec)
+    }
+
+    pub fn is_program(&self) -> bool {
+        self.command.is_some()
+    }
+
+    /// The engine's level (the strongest when none is given).
+    pub fn engine_level(&self) -> Level {
+        self.level.unwrap_or(Level::MAX)
+    }
+
+    /// Whether the player's moves are limited by time (a budget, a clock, or
+    /// a level whose cap is time), so that games played at once would share
+    /// the CPU unfairly. Programs always count as timed.
+    pub fn is_timed(&self) -> bool {
+        if self.is_program() {
+            return true;
+        }
+        let limit = self.time.limit(Duration::from_secs(60));
+        matches!(
+            self.engine_level().limit(limit),
+            SearchLimit::MoveTime(_) | SearchLimit::Clock { .. } | SearchLimit::Infinite
+        )
+    }
+
+    /// The name to show: `name=`, else `level5` / the program's name.
+    pub fn default_name(&self) -> String {
+        if let Some(name) = &self.name {
+            return name.clone();
+        }
+        match &self.command {
+            Some(words) => {
+                let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
+                let mut name = base(&words[0]);
+                if let Some(arg) = words[1..].iter().find(|w| !w.starts_with('-')) {
+                    name.push(' ');
+                    name.push_str(&base(arg));
+                }
+                if name.chars().count() > 24 {
+                    name = name.chars().take(23).collect::<String>() + "…";
+                }
+                name
+            }
+            None => format!("level{}", self.engine_level()),
+        }
+    }
+
+    /// The time control as shown in reports and records: the limit, and for
+    /// an engine without one what its level does.
+    pub fn time_control_text(&self) -> String {
+        match (self.time, &self.command) {
+            (TimeControl::Default, Some(_)) => "none".into(),
+            (TimeControl::Default, None) => {
+                let level = self.engine_level();
+                match level.limit(SearchLimit::Infinite) {
+                    SearchLimit::Depth(d) => format!("level {level} caps: depth {d}"),
+                    SearchLimit::MoveTime(t) => {
+                        format!("level {level} caps: {}/move", duration_text(t))
+                    }
+                    _ => format!("level {level}: no cap"),
+                }
+            }
+            (time, _) => time.to_string(),
+        }
+    }
+}
+
+/// A duration: a number with a unit, `ms`, `s`, `m`/`min` or `h`
+/// (`100ms`, `1.5s`, `2m`).
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("expected a duration such as 100ms, 2s or 1m, found `{text}`"))?;
+    let seconds = match unit.trim().to_ascii_lowercase().as_str() {
+        "ms" => value / 1000.0,
+        "s" => value,
+        "m" | "min" => value * 60.0,
+        "h" => value * 3600.0,
+        "" => return Err(format!("`{text}`: give a unit (ms, s, m)")),
+        other => return Err(format!("`{text}`: unknown unit `{other}` (ms, s, m)")),
+    };
+    if !seconds.is_finite() || seconds > 1e9 {
+        return Err(format!("`{text}`: too long"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// `250ms`, `1.5s`, `60s`.
+pub fn duration_text(t: Duration) -> String {
+    let ms = t.as_secs_f64() * 1000.0;
+    if ms < 1000.0 {
+        format!("{}ms", trim_number(ms))
+    } else {
+        format!("{}s", trim_number(ms / 1000.0))
+    }
+}
+
+fn trim_number(x: f64) -> String {
+    let text = format!("{x:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Splits a command line into words as a POSIX shell would (without any
+/// expansion): white space separates words; `'...'` is literal; in `"..."`
+/// a backslash escapes `"`, `\`, `$` and `` ` ``; elsewhere a backslash
+/// escapes the next character.
+pub fn split_command_line(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err("unterminated ' in the command line".into()),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
+                            Some('\n') => {}
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err("unterminated \" in the command line".into()),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err("unterminated \" in the command line".into()),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some('\n') => {}
+                    Some(c) => word.push(c),
+                    None => word.push('\\'),
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_specs() {
+        let spec = PlayerSpec::parse("level=3,time=100ms,name=fast").unwrap();
+        assert_eq!(spec.level, Level::new(3));
+        assert_eq!(spec.time, TimeControl::MoveTime(Duration::from_millis(100)));
+        assert_eq!(spec.default_name(), "fast");
+        assert!(spec.is_timed());
+
+        let spec = PlayerSpec::parse("level=5").unwrap();
+        assert_eq!(spec.time, TimeControl::Default);
+        assert_eq!(spec.default_name(), "level5");
+        assert!(!spec.is_timed(), "level 5 is capped by depth");
+        assert_eq!(spec.time_control_text(), "level 5 caps: depth 3");
+        assert!(PlayerSpec::parse("level=9").unwrap().is_timed());
+        assert!(!PlayerSpec::parse("level=9,depth=4").unwrap().is_timed());
+
+        let spec = PlayerSpec::parse("level=8, clock=1m+0.5s").unwrap();
+        assert_eq!(
+            spec.time,
+            TimeControl::Clock {
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(500)
+            }
+        );
+        assert_eq!(spec.time.to_string(), "60s+500ms");
+        assert_eq!(
+            PlayerSpec::parse("nodes=5000").unwrap().default_name(),
+            "level10"
+        );
+    }
+
+    #[test]
+    fn bad_specs_are_refused() {
+        for bad in [
+            "level=0",
+            "level=11",
+            "level=3,level=4",
+            "time=100ms,depth=3",
+            "time=100",
+            "time=0ms",
+            "depth=0",
+            "bogus=1",
+            "level",
+            "cmd=",
+            "depth=3,cmd=prog",
+            "timeout=1s",
+            "cmd=prog 'unterminated",
+        ] {
+            assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn cmd_takes_the_rest_of_the_spec() {
+        let spec =
+            PlayerSpec::parse("time=100ms,name=os,cmd=python3 scripts/foo.py --x 1,2").unwrap();
+        assert_eq!(
+            spec.command.as_deref().unwrap(),
+            ["python3", "scripts/foo.py", "--x", "1,2"]
+        );
+        assert_eq!(spec.name.as_deref(), Some("os"));
+        let spec = PlayerSpec::parse("cmd=/usr/bin/quoridor gtp").unwrap();
+        assert_eq!(spec.default_name(), "quoridor gtp");
+        assert!(spec.is_timed());
+    }
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        let words =
+            split_command_line(r#"sh -c 'read x; echo "= zz9"; echo' a\ b "c \"d\" \n""#).unwrap();
+        assert_eq!(
+            words,
+            [
+                "sh",
+                "-c",
+                "read x; echo \"= zz9\"; echo",
+                "a b",
+                "c \"d\" \\n"
+            ]
+        );
+        assert_eq!(split_command_line("  ").unwrap(), Vec::<String>::new());
+        assert_eq!(split_command_line("''").unwrap(), [""]);
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("100ms"), Ok(Duration::from_millis(100)));
+        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert!(parse_duration("5").is_err());
+        assert!(parse_duration("5 parsecs").is_err());
+        assert_eq!(duration_text(Duration::from_millis(100)), "100ms");
+        assert_eq!(duration_text(Duration::from_millis(1500)), "1.5s");
+    }
+}
