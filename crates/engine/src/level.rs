@@ -23,6 +23,10 @@ pub struct LevelSettings {
     /// Random noise added to each root move's value, in hundredths of a step
     /// (uniform in ±noise).
     pub noise: i32,
+    /// Whether the root considers every legal fence (from level 5 on); the
+    /// low levels only see fences that cut an opponent's shortest path, as a
+    /// beginner does, and misjudge them through the noise.
+    pub root_all_fences: bool,
     /// Whether inner nodes consider every legal fence (slow) rather than the
     /// fences that cut a shortest path.
     pub all_fences: bool,
@@ -48,12 +52,12 @@ impl Level {
     pub fn settings(self) -> LevelSettings {
         let ms = |n| Some(Duration::from_millis(n));
         let (max_depth, max_time, noise) = match self.0 {
-            1 => (Some(1), None, 300),
-            2 => (Some(1), None, 150),
-            3 => (Some(2), None, 80),
-            4 => (Some(2), None, 30),
+            1 => (Some(1), None, 150),
+            2 => (Some(1), None, 60),
+            3 => (Some(2), None, 60),
+            4 => (Some(2), None, 0),
             5 => (Some(3), None, 0),
-            6 => (Some(4), ms(100), 0),
+            6 => (None, ms(30), 0),
             7 => (None, ms(100), 0),
             8 => (None, ms(300), 0),
             9 => (None, ms(1000), 0),
@@ -63,34 +67,31 @@ impl Level {
             max_depth,
             max_time,
             noise,
+            root_all_fences: self.0 >= 5,
             all_fences: false,
         }
     }
 
     /// The limit to search with when a front end gives `limit` (its clock or
-    /// budget): the tighter of the two.
+    /// budget): the tighter of that and the level's time cap. The level's
+    /// depth cap is applied by the search itself, whatever the limit.
     pub fn limit(self, limit: SearchLimit) -> SearchLimit {
-        let settings = self.settings();
-        match (limit, settings.max_depth, settings.max_time) {
-            (SearchLimit::Depth(d), Some(max), _) => SearchLimit::Depth(d.min(max)),
-            (SearchLimit::Depth(d), None, _) => SearchLimit::Depth(d),
-            (SearchLimit::Nodes(n), _, _) => SearchLimit::Nodes(n),
-            (SearchLimit::Infinite, Some(max), _) => SearchLimit::Depth(max),
-            (SearchLimit::Infinite, None, Some(t)) => SearchLimit::MoveTime(t),
-            (SearchLimit::MoveTime(t), _, Some(max)) => SearchLimit::MoveTime(t.min(max)),
-            (
-                SearchLimit::Clock {
-                    remaining,
-                    increment,
-                },
-                _,
-                Some(max),
-            ) => {
-                // The time manager's share of the clock, capped by the level.
+        let Some(max) = self.settings().max_time else {
+            return limit;
+        };
+        match limit {
+            SearchLimit::Infinite => SearchLimit::MoveTime(max),
+            // Full strength takes whatever time it is given.
+            limit if self == Level::MAX => limit,
+            SearchLimit::MoveTime(t) => SearchLimit::MoveTime(t.min(max)),
+            SearchLimit::Clock {
+                remaining,
+                increment,
+            } => {
                 let share = crate::time::clock_budget(remaining, increment);
                 SearchLimit::MoveTime(share.min(max))
             }
-            (other, _, _) => other,
+            limit => limit,
         }
     }
 }
@@ -115,5 +116,45 @@ impl FromStr for Level {
             .ok()
             .and_then(Level::new)
             .ok_or_else(|| format!("a level from {} to {}", Level::MIN, Level::MAX))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_caps_combine_with_the_given_limit() {
+        let ms = |n| Duration::from_millis(n);
+        let seven = Level::new(7).unwrap();
+        assert_eq!(
+            seven.limit(SearchLimit::Infinite),
+            SearchLimit::MoveTime(ms(100))
+        );
+        assert_eq!(
+            seven.limit(SearchLimit::MoveTime(ms(40))),
+            SearchLimit::MoveTime(ms(40))
+        );
+        assert_eq!(
+            seven.limit(SearchLimit::MoveTime(ms(400))),
+            SearchLimit::MoveTime(ms(100))
+        );
+        assert_eq!(seven.limit(SearchLimit::Depth(3)), SearchLimit::Depth(3));
+        let clock = SearchLimit::Clock {
+            remaining: Duration::from_secs(60),
+            increment: ms(0),
+        };
+        assert_eq!(seven.limit(clock), SearchLimit::MoveTime(ms(100)));
+        assert_eq!(Level::MAX.limit(clock), clock);
+        assert_eq!(
+            Level::MAX.limit(SearchLimit::Infinite),
+            SearchLimit::MoveTime(ms(3000))
+        );
+        // The low levels cap depth in the search, not here.
+        assert_eq!(
+            Level::MIN.limit(SearchLimit::MoveTime(ms(500))),
+            SearchLimit::MoveTime(ms(500))
+        );
+        assert_eq!(Level::MIN.settings().max_depth, Some(1));
     }
 }

@@ -129,7 +129,8 @@ impl<'a> Searcher<'a> {
             return result;
         }
         let mut depth = 1;
-        while self.time.may_deepen(depth, self.nodes) {
+        let max_depth = self.settings.max_depth.unwrap_or(u32::MAX);
+        while depth <= max_depth && self.time.may_deepen(depth, self.nodes) {
             let (best, score) = if self.settings.noise > 0 {
                 self.root_with_noise(&mut pos, depth as i32, rng)
             } else {
@@ -357,7 +358,7 @@ impl<'a> Searcher<'a> {
                     targets.push(other);
                 }
             }
-            let root = ply == 0 || self.settings.all_fences;
+            let root = (ply == 0 && self.settings.root_all_fences) || self.settings.all_fences;
             let (h, v) = if root {
                 (legal.horizontal, legal.vertical)
             } else {
