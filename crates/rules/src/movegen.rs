@@ -220,13 +220,20 @@ impl Position {
 
     /// Anchors of the legal horizontal and vertical fences of the side to move.
     pub fn fence_moves(&self) -> (u128, u128) {
+        self.fence_moves_among(!0, !0)
+    }
+
+    /// The legal fences among the given anchors (horizontal, vertical): the
+    /// same as [`Position::fence_moves`] masked, but only these get a path
+    /// check (a search that looks at few fences saves the rest).
+    pub fn fence_moves_among(&self, horizontal: u128, vertical: u128) -> (u128, u128) {
         if self.fences_left[self.turn as usize] == 0 {
             return (0, 0);
         }
         let g = self.geometry();
         let (h, v) = (self.horizontal, self.vertical);
-        let mut h_ok = g.anchors & !(h | h << 1 | h >> 1 | v);
-        let mut v_ok = g.anchors & !(v | v << STRIDE | v >> STRIDE | h);
+        let mut h_ok = g.anchors & horizontal & !(h | h << 1 | h >> 1 | v);
+        let mut v_ok = g.anchors & vertical & !(v | v << STRIDE | v >> STRIDE | h);
 
         // Grid points touched by a placed fence (its two ends and centre).
         let touched = (h | h << 1 | h >> 1 | v | v << STRIDE | v >> STRIDE) & g.anchors;

@@ -99,4 +99,12 @@ proptest! {
         prop_assert_eq!(legal.nth(list.len()), None);
         prop_assert!(!legal.contains(Move::Pass) || list.contains(&Move::Pass));
     }
+
+    /// Checking a subset of fence slots gives the full answer masked.
+    #[test]
+    fn fence_moves_among_a_subset(seed in any::<u64>(), plies in 0usize..80, h in any::<u128>(), v in any::<u128>()) {
+        let pos = random_position(seed, plies);
+        let (all_h, all_v) = pos.fence_moves();
+        prop_assert_eq!(pos.fence_moves_among(h, v), (all_h & h, all_v & v));
+    }
 }
