@@ -19,6 +19,14 @@ use self::openspiel::Figures;
 use self::progress::Progress;
 use crate::perft::si;
 
+/// `writeln!` into a `String`, which cannot fail.
+macro_rules! w {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        writeln!($out, $($arg)*).expect("writing to a String")
+    }};
+}
+
 /// The issue's reference figure for OpenSpiel (plies/s, random games driven
 /// from Python), and the target: ten times it.
 pub const OPENSPIEL_REFERENCE_PLIES_PER_SEC: f64 = 667_000.0;
@@ -69,6 +77,16 @@ struct Report {
     compact: MovegenStats,
     list: MovegenStats,
     openspiel: Option<Result<Value, String>>,
+    /// The system load averages before and after our benchmarks (Linux).
+    load_before: Option<String>,
+    load_after: Option<String>,
+}
+
+/// The 1, 5 and 15-minute load averages, from `/proc/loadavg`.
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let fields: Vec<&str> = text.split_whitespace().take(3).collect();
+    (fields.len() == 3).then(|| fields.join(" "))
 }
 
 pub fn run(args: &BenchArgs) -> crate::CliResult {
@@ -81,6 +99,7 @@ pub fn run(args: &BenchArgs) -> crate::CliResult {
         return Err(format!("--seconds must be a positive number (got {seconds})").into());
     }
     let budget = Duration::from_secs_f64(seconds);
+    let load_before = load_average();
     let standard = Ruleset::STANDARD;
     let capped = standard.with_ply_limit(Some(OPENSPIEL_MAX_PLIES))?;
     let four = Ruleset::new(9, 4)?;
@@ -119,6 +138,7 @@ pub fn run(args: &BenchArgs) -> crate::CliResult {
     let compact = timed_movegen("movegen mid-game legal()", &set, Form::Compact, budget);
     let list = timed_movegen("movegen mid-game legal_moves()", &set, Form::List, budget);
 
+    let load_after = load_average();
     let openspiel = args.openspiel.then(|| {
         let bar = Progress::spinner("OpenSpiel (scripts/openspiel_bench.py)");
         let result = openspiel::run(seconds, 3);
@@ -143,11 +163,14 @@ pub fn run(args: &BenchArgs) -> crate::CliResult {
         compact,
         list,
         openspiel,
+        load_before,
+        load_after,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report.to_json())?);
+        let json = serde_json::to_string_pretty(&report.to_json())?;
+        crate::perft::print(&format!("{json}\n"))?;
     } else {
-        report.print();
+        crate::perft::print(&report.render())?;
     }
     let wrong: Vec<String> = report
         .perft
@@ -368,6 +391,8 @@ impl Report {
             "seconds_per_benchmark": self.seconds,
             "quick": self.quick,
             "seed": self.seed,
+            "load_average_before": self.load_before,
+            "load_average_after": self.load_after,
             "random_games_9x9_2p": games_json(&self.uncapped),
             "random_games_9x9_2p_cap324": games_json(&self.capped),
             "random_games_9x9_4p": games_json(&self.four_players),
@@ -418,15 +443,25 @@ impl Report {
         out
     }
 
-    fn print(&self) {
+    /// The table, as printed.
+    fn render(&self) -> String {
+        let mut out = String::new();
         let mode = if self.quick { ", quick" } else { "" };
-        println!(
+        w!(
+            out,
             "quoridor bench: {} s per timed benchmark, seed {}, one thread{mode}",
-            self.seconds, self.seed
+            self.seconds,
+            self.seed
         );
-        println!();
-        println!("{:<36} {:>20}  details", "benchmark", "result");
-        println!("{}", "-".repeat(100));
+        if let (Some(before), Some(after)) = (&self.load_before, &self.load_after) {
+            w!(
+                out,
+                "load average (1, 5, 15 min): {before} before, {after} after"
+            );
+        }
+        out.push('\n');
+        w!(out, "{:<36} {:>20}  details", "benchmark", "result");
+        w!(out, "{}", "-".repeat(100));
         let games_rows = [
             ("random games 9x9 2p, no cap", &self.uncapped),
             ("random games 9x9 2p, 324-ply cap", &self.capped),
@@ -441,7 +476,8 @@ impl Report {
                     100.0 * s.fraction_longer_than_cap()
                 )
             };
-            println!(
+            w!(
+                out,
                 "{label:<36} {:>20}  {} games/s; mean {:.1} plies (sd {:.1}, max {}); {extra}",
                 format!("{} plies/s", si(s.plies_per_sec())),
                 thousands(s.games_per_sec().round() as u64),
@@ -456,7 +492,8 @@ impl Report {
             } else {
                 "MISMATCH"
             };
-            println!(
+            w!(
+                out,
                 "{:<36} {:>20}  {} leaves {ok} ({} leaves/s)",
                 format!("perft({depth}) 9x9 2p"),
                 format!("{secs:.3} s"),
@@ -468,14 +505,16 @@ impl Report {
             ("movegen mid-game legal()", &self.compact),
             ("movegen mid-game legal_moves()", &self.list),
         ] {
-            println!(
+            w!(
+                out,
                 "{label:<36} {:>20}  {} moves/s; {:.0} ns/position",
                 format!("{} positions/s", si(s.positions_per_sec())),
                 si(s.moves_per_sec()),
                 s.nanos_per_position(),
             );
         }
-        println!(
+        w!(
+            out,
             "  (mid-game set: {} positions, {}-{} fences on board, >= {} each, mean {:.1} fences, \
              {:.1} legal moves)",
             self.set_size,
@@ -489,31 +528,34 @@ impl Report {
         match &self.openspiel {
             None => {}
             Some(Err(err)) => {
-                println!();
-                println!("OpenSpiel: not measured: {err}");
-                println!("  (install it with scripts/install-openspiel.sh)");
+                out.push('\n');
+                w!(out, "OpenSpiel: not measured: {err}");
+                w!(out, "  (install it with scripts/install-openspiel.sh)");
             }
             Some(Ok(_)) => match self.openspiel_figures() {
-                None => println!("\nOpenSpiel: its JSON lacks the expected figures"),
-                Some(os) => self.print_openspiel(&os),
+                None => out.push_str("\nOpenSpiel: its JSON lacks the expected figures\n"),
+                Some(os) => self.render_openspiel(&os, &mut out),
             },
         }
 
-        println!();
-        println!("targets:");
+        out.push('\n');
+        w!(out, "targets:");
         for (what, met, detail) in self.targets() {
-            println!(
+            w!(
+                out,
                 "  {:<58} {:<7} {detail}",
                 what,
                 if met { "met" } else { "MISSED" }
             );
         }
+        out
     }
 
-    fn print_openspiel(&self, os: &Figures) {
-        println!();
-        println!("OpenSpiel {} (same run, after ours):", os.version);
-        println!(
+    fn render_openspiel(&self, os: &Figures, out: &mut String) {
+        out.push('\n');
+        w!(out, "OpenSpiel {} (same run, after ours):", os.version);
+        w!(
+            out,
             "  {:<52} {:>16}  {:.1} games/s; mean {:.1} plies; {:.1}% draws",
             "random games, Python loop (cap 324)",
             format!("{} plies/s", si(os.python_plies_per_sec)),
@@ -522,7 +564,8 @@ impl Report {
             100.0 * os.python_draw_fraction
         );
         if let (Some(plies), Some(games)) = (os.cpp_plies_per_sec, os.cpp_games_per_sec) {
-            println!(
+            w!(
+                out,
                 "  {:<52} {:>16}  {:.1} games/s",
                 "random games, in C++ via MCTSBot (cap 324)",
                 format!("~{} plies/s", si(plies)),
@@ -530,7 +573,8 @@ impl Report {
             );
         }
         for &(depth, leaves, secs) in &os.perft {
-            println!(
+            w!(
+                out,
                 "  {:<52} {:>16}  {} leaves",
                 format!("perft({depth}), Python clone + apply"),
                 format!("{secs:.3} s"),
@@ -538,17 +582,18 @@ impl Report {
             );
         }
         if let Some(est) = os.extrapolated_perft_seconds(3) {
-            println!(
+            w!(
+                out,
                 "  {:<52} {:>16}  perft(3) time x perft(3)/perft(2)",
                 "perft(4), extrapolated",
                 format!("~{est:.1} s")
             );
         }
-        println!();
-        println!("ratios (ours / OpenSpiel; > 1 means we are faster):");
+        out.push('\n');
+        w!(out, "ratios (ours / OpenSpiel; > 1 means we are faster):");
         for r in self.ratios(os) {
             let est = if r.estimated { " (estimated)" } else { "" };
-            println!("  {:<52} {:>10.1}x{est}", r.label, r.value());
+            w!(out, "  {:<52} {:>10.1}x{est}", r.label, r.value());
         }
     }
 }

@@ -18,24 +18,39 @@ pub struct PerftArgs {
 
 pub fn run(args: &PerftArgs) -> crate::CliResult {
     let pos = Position::new(args.board.ruleset()?);
+    let mut out = String::new();
     let start = Instant::now();
     let total = if args.divide && args.depth > 0 {
         let mut rows = divide(&pos, args.depth);
         rows.sort_by(|a, b| a.0.cmp(&b.0));
         for (mv, count) in &rows {
-            println!("{mv}: {count}");
+            out.push_str(&format!("{mv}: {count}\n"));
         }
         rows.iter().map(|(_, count)| count).sum()
     } else {
         perft(&pos, args.depth)
     };
     let elapsed = start.elapsed();
-    println!(
-        "perft {}: {total} in {}",
+    out.push_str(&format!(
+        "perft {}: {total} in {}\n",
         args.depth,
         timing(total, elapsed)
-    );
-    Ok(())
+    ));
+    print(&out)
+}
+
+/// Writes `text` to standard output. A closed pipe (`quoridor perft 4
+/// --divide | head`) is not an error.
+pub fn print(text: &str) -> crate::CliResult {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => Err(err.into()),
+        _ => Ok(()),
+    }
 }
 
 /// The count below each legal first move, in move generation order, with

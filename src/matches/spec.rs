@@ -214,11 +214,11 @@ impl PlayerSpec {
         if self.is_program() {
             return true;
         }
-        let limit = self.time.limit(Duration::from_secs(60));
-        matches!(
-            self.engine_level().limit(limit),
-            SearchLimit::MoveTime(_) | SearchLimit::Clock { .. } | SearchLimit::Infinite
-        )
+        match self.time {
+            TimeControl::MoveTime(_) | TimeControl::Clock { .. } => true,
+            TimeControl::Depth(_) | TimeControl::Nodes(_) => false,
+            TimeControl::Default => self.engine_level().settings().max_depth.is_none(),
+        }
     }
 
     /// The name to show: `name=`, else `level5` / the program's name.
@@ -250,12 +250,11 @@ impl PlayerSpec {
             (TimeControl::Default, Some(_)) => "none".into(),
             (TimeControl::Default, None) => {
                 let level = self.engine_level();
-                match level.limit(SearchLimit::Infinite) {
-                    SearchLimit::Depth(d) => format!("level {level} caps: depth {d}"),
-                    SearchLimit::MoveTime(t) => {
-                        format!("level {level} caps: {}/move", duration_text(t))
-                    }
-                    _ => format!("level {level}: no cap"),
+                let settings = level.settings();
+                match (settings.max_depth, settings.max_time) {
+                    (Some(d), _) => format!("level {level} caps: depth {d}"),
+                    (None, Some(t)) => format!("level {level} caps: {}/move", duration_text(t)),
+                    (None, None) => format!("level {level}: no cap"),
                 }
             }
             (time, _) => time.to_string(),

@@ -2,9 +2,9 @@
 //!
 //! Fence legality is computed for all slots at once with bit operations.
 //! Only fences that could cut a path get a flood fill, found by two filters:
-//! - a fence can only split a region if it closes a loop, that is if at least
-//!   two of its three grid points (ends and centre) already touch a fence or
-//!   the board edge;
+//! - a fence can only split a region if it closes a loop: if at least two of
+//!   its three grid points (ends and centre) already belong to the same
+//!   connected group of fences (the board edge counts as one group);
 //! - it can only cut a player off if it blocks an edge of that player's
 //!   current shortest path.
 
@@ -235,14 +235,48 @@ impl Position {
         let mut h_ok = g.anchors & horizontal & !(h | h << 1 | h >> 1 | v);
         let mut v_ok = g.anchors & vertical & !(v | v << STRIDE | v >> STRIDE | h);
 
-        // Grid points touched by a placed fence (its two ends and centre).
+        // Grid points touched by a placed fence (its two ends and centre),
+        // grouped into wall components: a new fence can only cut the board
+        // if it closes a loop, that is if two of its three points already
+        // lie in the same component (the border is one component).
         let touched = (h | h << 1 | h >> 1 | v | v << STRIDE | v >> STRIDE) & g.anchors;
-        let left = (touched << 1) | g.first_col;
-        let right = (touched >> 1) | g.last_col;
-        let below = (touched << STRIDE) | g.first_row;
-        let above = (touched >> STRIDE) | g.last_row;
-        let risky_h = h_ok & ((left & touched) | (left & right) | (touched & right));
-        let risky_v = v_ok & ((below & touched) | (below & above) | (touched & above));
+        // Fence segments between neighbouring grid points: east links (p to
+        // p+1) and north links (p to p+STRIDE).
+        let link_e = (h | h >> 1) & g.anchors & (g.anchors >> 1);
+        let link_n = (v | v >> STRIDE) & g.anchors & (g.anchors >> STRIDE);
+        let flood = |mut c: u128| loop {
+            let next = c
+                | ((c & link_e) << 1)
+                | ((c >> 1) & link_e)
+                | ((c & link_n) << STRIDE)
+                | ((c >> STRIDE) & link_n);
+            if next == c {
+                return c;
+            }
+            c = next;
+        };
+        let border = flood((h & (g.first_col | g.last_col)) | (v & (g.first_row | g.last_row)));
+        let closes = |c: u128, is_border: bool| {
+            let (fc, lc, fr, lr) = if is_border {
+                (g.first_col, g.last_col, g.first_row, g.last_row)
+            } else {
+                (0, 0, 0, 0)
+            };
+            let (l, r) = ((c << 1) | fc, (c >> 1) | lc);
+            let (b, a) = ((c << STRIDE) | fr, (c >> STRIDE) | lr);
+            ((l & c) | (l & r) | (c & r), (b & c) | (b & a) | (c & a))
+        };
+        let (mut loop_h, mut loop_v) = closes(border, true);
+        let mut rest = touched & !border;
+        while rest != 0 {
+            let comp = flood(rest & rest.wrapping_neg());
+            rest &= !comp;
+            let (ch, cv) = closes(comp, false);
+            loop_h |= ch;
+            loop_v |= cv;
+        }
+        let risky_h = h_ok & loop_h;
+        let risky_v = v_ok & loop_v;
         if risky_h | risky_v == 0 {
             return (h_ok, v_ok);
         }
