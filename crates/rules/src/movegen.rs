@@ -145,31 +145,26 @@ impl LegalMoves {
     }
 }
 
-/// The square of the `n`-th set bit (from 0) of `set`, which has more than `n`.
+/// The square of the `n`-th set bit (from 0) of `set`, which has more than `n`:
+/// a descent by halves, counting the bits of the lower half at each step.
 #[inline]
 fn nth_bit(set: u128, n: usize) -> Square {
-    let low = set as u64;
-    let low_count = low.count_ones() as usize;
-    let (mut word, mut n, base) = if n < low_count {
-        (low, n, 0)
-    } else {
-        ((set >> 64) as u64, n - low_count, 64)
-    };
-    // Skip whole bytes, then bits.
-    let mut offset = 0;
-    loop {
-        let byte_count = (word & 0xff).count_ones() as usize;
-        if n < byte_count {
-            break;
+    let (mut word, mut n, mut base) = (set, n as u32, 0u32);
+    let mut width = 64;
+    while width > 0 {
+        let low = word & ((1u128 << width) - 1);
+        let count = low.count_ones();
+        if n < count {
+            word = low;
+        } else {
+            n -= count;
+            word >>= width;
+            base += width;
         }
-        n -= byte_count;
-        word >>= 8;
-        offset += 8;
+        width /= 2;
     }
-    for _ in 0..n {
-        word &= word - 1;
-    }
-    Square::from_index(base + offset + word.trailing_zeros())
+    debug_assert!(n == 0 && word & 1 == 1);
+    Square::from_index(base)
 }
 
 impl Position {

@@ -616,11 +616,13 @@ impl Position {
     }
 
     /// The next player in turn order who is still in the game.
+    #[inline]
     fn next_player(&self, p: usize) -> usize {
-        let players = self.players() as usize;
-        let mut next = (p + 1) % players;
-        while !self.is_active(next) && next != p {
-            next = (next + 1) % players;
+        // Players are 2 or 4: a mask instead of a division.
+        let mask = self.players() as usize - 1;
+        let mut next = (p + 1) & mask;
+        while self.out != 0 && !self.is_active(next) && next != p {
+            next = (next + 1) & mask;
         }
         next
     }
