@@ -10,10 +10,14 @@ pub const STEP: i32 = 100;
 /// Having the move is worth about half a step.
 const TEMPO: i32 = 50;
 /// Value of holding `n` fences: each is worth most when they are few (a
-/// player without fences can no longer answer at all).
+/// player without fences can no longer answer at all). The whole fence is
+/// worth more than the steps it can cost an opponent at once: self-play
+/// matches put the best scale at about three times the first guess (+450
+/// Elo over it at 100 ms per move; see BENCHMARKS.md).
 const FENCES: [i32; 16] = [
-    0, 90, 165, 225, 275, 315, 345, 370, 390, 405, 415, 423, 430, 436, 441, 445,
+    0, 270, 495, 675, 825, 945, 1035, 1110, 1170, 1215, 1245, 1269, 1290, 1308, 1323, 1335,
 ];
+
 /// A race whose distances can no longer change for one side (the other has
 /// no fences) favours that side by this much, half of it when the pawns are
 /// close enough for a jump to change the count. The search counts such races
@@ -22,7 +26,7 @@ const FENCES: [i32; 16] = [
 const DECIDED_RACE: i32 = 600;
 
 fn fence_value(n: u32) -> i32 {
-    FENCES[(n as usize).min(FENCES.len() - 1)] + (n as i32 - 15).max(0) * 4
+    FENCES[(n as usize).min(FENCES.len() - 1)] + (n as i32 - 15).max(0) * 12
 }
 
 /// Which side each player is on, for one search: the root player's side is 0.

@@ -334,22 +334,17 @@ impl<'a> Searcher<'a> {
         ply: usize,
         depth: i32,
     ) -> Vec<Move> {
-        let legal = pos.legal();
-        if legal.pass {
-            return vec![Move::Pass];
+        if pos.is_over() {
+            return Vec::new();
         }
         let me = self.sides.side_of(pos.turn_index());
         let seat = pos.turn();
-        let mut scored: Vec<(Move, i64)> = Vec::with_capacity(legal.len());
-        let own_map = pos.distance_map(seat);
-        let own_now = own_map.get(pos.pawn(seat)).unwrap_or(0) as i64;
-        for sq in SquareIter::new(legal.pawn) {
-            let after = own_map.get(sq).unwrap_or(200) as i64;
-            scored.push((Move::Pawn(sq), 1_000_000 + (own_now - after) * 10_000));
-        }
-        if legal.horizontal | legal.vertical != 0 {
-            let (mut cut_h, mut cut_v) = (0u128, 0u128);
-            let mut targets = Vec::with_capacity(3);
+        let pawn = pos.pawn_moves();
+        // Fences: every legal one at the root, else those that cut an
+        // opponent's shortest path (only these get a legality check).
+        let (mut cut_h, mut cut_v) = (0u128, 0u128);
+        let mut targets = Vec::with_capacity(3);
+        if pos.fences_left(seat) > 0 {
             for (p, &other) in pos.seats().iter().enumerate() {
                 if self.sides.side_of(p) != me && !pos.is_out(other) && !pos.has_arrived(other) {
                     let (h, v) = pos.fences_cutting_path(other);
@@ -358,28 +353,46 @@ impl<'a> Searcher<'a> {
                     targets.push(other);
                 }
             }
-            let root = (ply == 0 && self.settings.root_all_fences) || self.settings.all_fences;
-            let (h, v) = if root {
-                (legal.horizontal, legal.vertical)
-            } else {
-                (legal.horizontal & cut_h, legal.vertical & cut_v)
-            };
-            for (set, orientation, cut) in [
-                (h, Orientation::Horizontal, cut_h),
-                (v, Orientation::Vertical, cut_v),
-            ] {
-                for anchor in SquareIter::new(set) {
-                    let mv = Move::Fence(Fence::new(anchor, orientation));
-                    let mut score = self.history[history_index(mv)] as i64;
-                    if cut & anchor.bit() != 0 {
-                        score += 500_000;
-                        if depth >= 2 {
-                            score += 20_000 * self.fence_gain(pos, mv, &targets);
-                        }
+        }
+        let all = (ply == 0 && self.settings.root_all_fences) || self.settings.all_fences;
+        let (h, v) = if all {
+            pos.fence_moves()
+        } else {
+            pos.fence_moves_among(cut_h, cut_v)
+        };
+        if pawn | h | v == 0 {
+            // Nothing among the moves searched: take every legal move (a
+            // forced pass, or the fences an arrived scoring pawn may place).
+            return pos.legal_moves().to_vec();
+        }
+        let mut scored: Vec<(Move, i64)> = Vec::with_capacity(64);
+        let own_map = pos.distance_map(seat);
+        let own_now = own_map.get(pos.pawn(seat)).unwrap_or(0) as i64;
+        for sq in SquareIter::new(pawn) {
+            let after = own_map.get(sq).unwrap_or(200) as i64;
+            scored.push((Move::Pawn(sq), 1_000_000 + (own_now - after) * 10_000));
+        }
+        let distances = (depth >= 2 && !targets.is_empty() && h | v != 0)
+            .then(|| (race_distance(pos, &targets), own_now));
+        for (set, orientation, cut) in [
+            (h, Orientation::Horizontal, cut_h),
+            (v, Orientation::Vertical, cut_v),
+        ] {
+            for anchor in SquareIter::new(set) {
+                let mv = Move::Fence(Fence::new(anchor, orientation));
+                let mut score = self.history[history_index(mv)] as i64;
+                if cut & anchor.bit() != 0 {
+                    score += 500_000;
+                    if let Some((theirs, mine)) = distances {
+                        score += 20_000 * fence_gain(pos, mv, &targets, theirs, mine);
                     }
-                    scored.push((mv, score));
                 }
+                scored.push((mv, score));
             }
+        }
+        // An arrived pawn of the scoring game may also pass.
+        if pos.rules().variant() == quoridor_rules::Variant::Scoring && pos.has_arrived(seat) {
+            scored.push((Move::Pass, 0));
         }
         for (mv, score) in scored.iter_mut() {
             if Some(*mv) == tt_move {
@@ -392,25 +405,8 @@ impl<'a> Searcher<'a> {
                 *score += 800_000;
             }
         }
-        scored.sort_by_key(|&(mv, score)| (std::cmp::Reverse(score), mv));
+        scored.sort_unstable_by_key(|&(mv, score)| (std::cmp::Reverse(score), mv));
         scored.into_iter().map(|(mv, _)| mv).collect()
-    }
-
-    /// How many steps a fence adds to the opponents' shortest distance,
-    /// minus what it costs the mover's side.
-    fn fence_gain(&self, pos: &Position, mv: Move, targets: &[quoridor_rules::Seat]) -> i64 {
-        let mut after = *pos;
-        after.play_unchecked(mv);
-        let me = pos.turn();
-        let sum = |p: &Position| -> i64 {
-            targets
-                .iter()
-                .map(|&s| p.distance(s).unwrap_or(200) as i64)
-                .min()
-                .unwrap_or(0)
-        };
-        let own = |p: &Position| p.distance(me).unwrap_or(200) as i64;
-        (sum(&after) - sum(pos)) * 2 - (own(&after) - own(pos))
     }
 
     /// The expected line: the best move, then the table's moves while they
@@ -431,6 +427,31 @@ impl<'a> Searcher<'a> {
         }
         pv
     }
+}
+
+/// The shortest distance among `targets` (the opponents' side in the race).
+fn race_distance(pos: &Position, targets: &[quoridor_rules::Seat]) -> i64 {
+    targets
+        .iter()
+        .map(|&s| pos.distance(s).unwrap_or(200) as i64)
+        .min()
+        .unwrap_or(0)
+}
+
+/// How many steps a fence adds to the opponents' shortest distance (counted
+/// twice), minus what it costs the mover; `theirs` and `mine` are the
+/// distances before it.
+fn fence_gain(
+    pos: &Position,
+    mv: Move,
+    targets: &[quoridor_rules::Seat],
+    theirs: i64,
+    mine: i64,
+) -> i64 {
+    let mut after = *pos;
+    after.play_unchecked(mv);
+    let own = after.distance(pos.turn()).unwrap_or(200) as i64;
+    (race_distance(&after, targets) - theirs) * 2 - (own - mine)
 }
 
 /// Forced results are stored relative to the node, read back relative to the root.
