@@ -7,6 +7,7 @@ mod movegen;
 mod openspiel;
 mod progress;
 mod rng;
+mod search;
 
 use std::time::{Duration, Instant};
 
@@ -17,6 +18,7 @@ use self::games::{GameStats, OPENSPIEL_MAX_PLIES};
 use self::movegen::{Form, MovegenStats};
 use self::openspiel::Figures;
 use self::progress::Progress;
+use self::search::SearchStats;
 use crate::perft::si;
 
 /// `writeln!` into a `String`, which cannot fail.
@@ -76,6 +78,7 @@ struct Report {
     mean_moves: f64,
     compact: MovegenStats,
     list: MovegenStats,
+    search: SearchStats,
     openspiel: Option<Result<Value, String>>,
     /// The system load averages before and after our benchmarks (Linux).
     load_before: Option<String>,
@@ -137,6 +140,9 @@ pub fn run(args: &BenchArgs) -> crate::CliResult {
     ));
     let compact = timed_movegen("movegen mid-game legal()", &set, Form::Compact, budget);
     let list = timed_movegen("movegen mid-game legal_moves()", &set, Form::List, budget);
+    let bar = Progress::timed("search (level 10) mid-game", budget);
+    let search = search::run(&set, budget, &bar);
+    bar.finish(format!("{} nodes/s", si(search.nodes_per_sec())));
 
     let load_after = load_average();
     let openspiel = args.openspiel.then(|| {
@@ -162,6 +168,7 @@ pub fn run(args: &BenchArgs) -> crate::CliResult {
         mean_moves,
         compact,
         list,
+        search,
         openspiel,
         load_before,
         load_after,
@@ -406,6 +413,13 @@ impl Report {
                 "legal": movegen_json(&self.compact),
                 "legal_moves": movegen_json(&self.list),
             },
+            "search_mid_game": {
+                "positions": self.search.positions,
+                "nodes": self.search.nodes,
+                "seconds": self.search.seconds,
+                "nodes_per_sec": self.search.nodes_per_sec(),
+                "mean_depth": self.search.mean_depth(),
+            },
         });
         let mut targets = serde_json::Map::new();
         targets.insert("plies_per_sec".into(), json!(TARGET_PLIES_PER_SEC));
@@ -513,6 +527,14 @@ impl Report {
                 s.nanos_per_position(),
             );
         }
+        w!(
+            out,
+            "{:<36} {:>20}  {} positions, an equal share of the time each; mean depth {:.1}",
+            "search (level 10) mid-game",
+            format!("{} nodes/s", si(self.search.nodes_per_sec())),
+            self.search.positions,
+            self.search.mean_depth(),
+        );
         w!(
             out,
             "  (mid-game set: {} positions, {}-{} fences on board, >= {} each, mean {:.1} fences, \
