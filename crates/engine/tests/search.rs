@@ -219,3 +219,17 @@ fn plays_whole_games_in_every_variant() {
         assert!(game.outcome().is_some(), "{rules}");
     }
 }
+
+#[test]
+fn counts_a_fenceless_race_exactly() {
+    // No fences on either side and pawns far apart: south needs 6 steps,
+    // north 7, south moves first: south wins on its sixth move, ply 11.
+    let pos: Position = "9 a3,i7 - 0,0 south 30".parse().unwrap();
+    let result = search(&pos, SearchLimit::Depth(12));
+    assert_eq!(result.score.to_string(), "win in 11");
+    // North a step ahead (5 steps against 6) wins even moving second: it
+    // arrives on its fifth move, ply 10.
+    let pos: Position = "9 a3,i6 - 0,0 south 30".parse().unwrap();
+    let result = search(&pos, SearchLimit::Depth(12));
+    assert_eq!(result.score.to_string(), "loss in 10");
+}
