@@ -9,6 +9,7 @@ mod bench;
 mod gtp;
 mod matches;
 mod perft;
+mod play;
 
 #[derive(Parser)]
 #[command(
@@ -59,6 +60,9 @@ enum Command {
     /// Play engine configurations (or external programs) against each other
     /// and report the result with statistics.
     Match(matches::MatchArgs),
+    /// Play in the terminal against the AI or other people (full screen, or
+    /// lines of text with --plain).
+    Play(play::PlayArgs),
 }
 
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

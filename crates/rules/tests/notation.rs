@@ -1,51 +1,11 @@
 //! The position notation: round trips of positions reached by random play,
 //! hand-written examples, and parsing that never panics.
 
+mod common;
+
+use common::{random_move, random_rules, Rng};
 use proptest::prelude::*;
 use quoridor_rules::{Field, Game, Move, NotationErrorKind, Position, Ruleset, Seat, Variant};
-
-/// splitmix64: a small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// Any ruleset: every size, 2 or 4 players, every variant and option.
-fn random_rules(rng: &mut Rng) -> Ruleset {
-    let size = [3, 5, 7, 9, 11][rng.below(5)];
-    let players = if rng.below(2) == 0 { 4 } else { 2 };
-    let mut rules = Ruleset::new(size, players).unwrap();
-    if rng.below(3) == 0 {
-        let max = Ruleset::fence_slots(size as u8).min(25);
-        rules = rules
-            .with_fences(rng.below(max as usize + 1) as u32)
-            .unwrap();
-    }
-    let variant = match rng.below(3) {
-        0 if players == 4 => Variant::Teams,
-        1 => Variant::Scoring,
-        _ => Variant::Standard,
-    };
-    rules = rules.with_variant(variant).unwrap();
-    rules = rules.with_side_step_over_pawn(rng.below(3) == 0);
-    if rng.below(4) == 0 {
-        rules = rules
-            .with_ply_limit(Some(1 + rng.below(150) as u32))
-            .unwrap();
-    }
-    rules
-}
 
 /// A game of random legal moves, with the odd resignation (a seat leaves a
 /// four-player game).
@@ -61,14 +21,7 @@ fn random_game(seed: u64, plies: usize) -> Game {
             let _ = game.resign(seats[rng.below(seats.len())]);
             continue;
         }
-        let legal = game.position().legal();
-        let mv = if legal.pawn != 0 && rng.below(2) == 0 {
-            legal
-                .nth(rng.below(legal.pawn.count_ones() as usize))
-                .unwrap()
-        } else {
-            legal.nth(rng.below(legal.len())).unwrap()
-        };
+        let mv = random_move(game.position(), &mut rng);
         game.play(mv).unwrap();
     }
     game

@@ -1,65 +1,14 @@
 //! Game records and game lines: exact texts, every error with its message,
 //! round trips of random games, and text cut or garbled anywhere.
 
+mod common;
+
+use common::{random_move, random_rules, Rng};
 use proptest::prelude::*;
 use quoridor_rules::{
     game_line, parse_game_line, Entry, Game, Outcome, Position, Record, RecordErrorKind, Ruleset,
     Seat, Team, Termination, Variant,
 };
-
-/// splitmix64: a small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// Any ruleset: every size, 2 or 4 players, every variant and option.
-fn random_rules(rng: &mut Rng) -> Ruleset {
-    let size = [3, 5, 7, 9, 11][rng.below(5)];
-    let players = if rng.below(2) == 0 { 4 } else { 2 };
-    let mut rules = Ruleset::new(size, players).unwrap();
-    if rng.below(3) == 0 {
-        let max = Ruleset::fence_slots(size as u8).min(25);
-        rules = rules
-            .with_fences(rng.below(max as usize + 1) as u32)
-            .unwrap();
-    }
-    let variant = match rng.below(3) {
-        0 if players == 4 => Variant::Teams,
-        1 => Variant::Scoring,
-        _ => Variant::Standard,
-    };
-    rules = rules.with_variant(variant).unwrap();
-    rules = rules.with_side_step_over_pawn(rng.below(3) == 0);
-    if rng.below(4) == 0 {
-        rules = rules
-            .with_ply_limit(Some(1 + rng.below(150) as u32))
-            .unwrap();
-    }
-    rules
-}
-
-fn random_move(pos: &Position, rng: &mut Rng) -> quoridor_rules::Move {
-    let legal = pos.legal();
-    if legal.pawn != 0 && rng.below(2) == 0 {
-        legal
-            .nth(rng.below(legal.pawn.count_ones() as usize))
-            .unwrap()
-    } else {
-        legal.nth(rng.below(legal.len())).unwrap()
-    }
-}
 
 /// A random game: sometimes from a set-up position (reached by random play,
 /// possibly with a seat removed), with moves, resignations, timeouts and

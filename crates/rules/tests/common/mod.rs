@@ -8,19 +8,16 @@ use std::collections::{HashSet, VecDeque};
 
 use quoridor_rules::{Fence, Move, Orientation, Position, Ruleset, Seat, Square, Variant};
 
-/// A small deterministic generator (xorshift64*).
-pub struct Rng(u64);
+/// splitmix64: a small deterministic generator.
+pub struct Rng(pub u64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
     pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 
     pub fn below(&mut self, n: usize) -> usize {
@@ -28,45 +25,54 @@ impl Rng {
     }
 }
 
-/// A ruleset drawn from every size, player count, variant and option.
+/// Any ruleset: every size, 2 or 4 players, every variant and option.
 pub fn random_rules(rng: &mut Rng) -> Ruleset {
     let size = [3, 5, 7, 9, 11][rng.below(5)];
-    let players = if rng.below(3) == 0 { 4 } else { 2 };
+    let players = if rng.below(2) == 0 { 4 } else { 2 };
     let mut rules = Ruleset::new(size, players).unwrap();
     if rng.below(3) == 0 {
-        let max = Ruleset::fence_slots(size as u8).min(30);
+        let max = Ruleset::fence_slots(size as u8).min(25);
         rules = rules
             .with_fences(rng.below(max as usize + 1) as u32)
             .unwrap();
     }
-    let variant = match rng.below(4) {
+    let variant = match rng.below(3) {
         0 if players == 4 => Variant::Teams,
         1 => Variant::Scoring,
         _ => Variant::Standard,
     };
     rules = rules.with_variant(variant).unwrap();
-    rules.with_side_step_over_pawn(rng.below(3) == 0)
+    rules = rules.with_side_step_over_pawn(rng.below(3) == 0);
+    if rng.below(4) == 0 {
+        rules = rules
+            .with_ply_limit(Some(1 + rng.below(150) as u32))
+            .unwrap();
+    }
+    rules
 }
 
-/// A position reached by up to `plies` random legal moves, preferring pawn
-/// moves now and then so that pawns meet and games progress.
+/// A random legal move, a pawn move half of the time when there is one (so
+/// that pawns meet and games progress).
+pub fn random_move(pos: &Position, rng: &mut Rng) -> Move {
+    let legal = pos.legal();
+    if legal.pawn != 0 && rng.below(2) == 0 {
+        legal
+            .nth(rng.below(legal.pawn.count_ones() as usize))
+            .unwrap()
+    } else {
+        legal.nth(rng.below(legal.len())).unwrap()
+    }
+}
+
+/// A position reached by up to `plies` random legal moves.
 pub fn random_position(seed: u64, plies: usize) -> Position {
-    let mut rng = Rng::new(seed);
-    let rules = random_rules(&mut rng);
-    let mut pos = Position::new(rules);
+    let mut rng = Rng(seed);
+    let mut pos = Position::new(random_rules(&mut rng));
     for _ in 0..plies {
-        let legal = pos.legal();
-        if legal.is_empty() {
+        if pos.is_over() {
             break;
         }
-        let mv = if legal.pawn != 0 && rng.below(2) == 0 {
-            legal
-                .nth(rng.below(legal.pawn.count_ones() as usize))
-                .unwrap()
-        } else {
-            legal.nth(rng.below(legal.len())).unwrap()
-        };
-        pos.play(mv).unwrap();
+        pos.play(random_move(&pos, &mut rng)).unwrap();
     }
     pos
 }
