@@ -19,8 +19,8 @@ pub struct AnalyzeArgs {
     /// Search to this depth instead of for a time.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Strength level (1 to 10).
-    #[arg(long, default_value_t = 10)]
+    /// Strength level (1 to 8, full strength).
+    #[arg(long, default_value_t = 8)]
     pub level: u8,
     /// Analyze the position after this many entries of the game (default: the end).
     #[arg(long)]
@@ -101,7 +101,7 @@ fn search(
 
 pub fn run(args: &AnalyzeArgs) -> crate::CliResult {
     let game = read_game(&args.game)?;
-    let level = Level::new(args.level).ok_or("the level must be from 1 to 10")?;
+    let level = Level::new(args.level).ok_or("the level must be from 1 to 8")?;
     let mut engine = Engine::new();
     engine.set_level(level);
     if args.all {

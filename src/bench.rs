@@ -140,7 +140,7 @@ pub fn run(args: &BenchArgs) -> crate::CliResult {
     ));
     let compact = timed_movegen("movegen mid-game legal()", &set, Form::Compact, budget);
     let list = timed_movegen("movegen mid-game legal_moves()", &set, Form::List, budget);
-    let bar = Progress::timed("search (level 10) mid-game", budget);
+    let bar = Progress::timed("search (full strength) mid-game", budget);
     let search = search::run(&set, budget, &bar);
     bar.finish(format!("{} nodes/s", si(search.nodes_per_sec())));
 
@@ -530,7 +530,7 @@ impl Report {
         w!(
             out,
             "{:<36} {:>20}  {} positions, an equal share of the time each; mean depth {:.1}",
-            "search (level 10) mid-game",
+            "search (full strength) mid-game",
             format!("{} nodes/s", si(self.search.nodes_per_sec())),
             self.search.positions,
             self.search.mean_depth(),

@@ -150,13 +150,13 @@ fn the_text_report_shows_the_statistics() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
     for part in [
-        "Results for level10#1:",
+        "Results for level8#1:",
         "Score:",
         "Elo difference:",
         "Plies per game:",
         "Time per move:",
         "Losses on time / illegal moves / crashes",
-        "level10#2",
+        "level8#2",
     ] {
         assert!(text.contains(part), "{part} missing in:\n{text}");
     }

@@ -401,7 +401,7 @@ fn bad_options_are_refused_with_the_reason() {
         (&["--clock", "5x"][..], "expected a duration"),
         (&["--color", "west"][..], "not a seat of a 2-player game"),
         (&["--lang", "de"][..], "en, fr or ro"),
-        (&["--ai", "0"][..], "levels go from 1 to 10"),
+        (&["--ai", "0"][..], "levels go from 1 to 8"),
     ] {
         let out = quoridor(args, &dir)
             .arg("--plain")

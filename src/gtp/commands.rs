@@ -243,7 +243,8 @@ pub(super) static COMMANDS: &[Command] = &[
         name: "level",
         args: "<n>",
         arity: (1, 1),
-        help: "strength level, 1 (weakest) to 10 (strongest)",
+        help: "strength level, 1 (a beginner) to 8 (full strength: all the time `time_left` \
+               gives, 300 ms per move without it)",
         run: level,
     },
     Command {
@@ -619,9 +620,9 @@ fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
 }
 
 fn level(engine: &mut Engine, args: &[&str]) -> Reply {
-    let expected = "a level from 1 to 10";
+    let expected = "a level from 1 to 8";
     match number::<u8>(args[0], expected) {
-        Ok(n) if (1..=10).contains(&n) => {
+        Ok(n) if quoridor_engine::Level::new(n).is_some() => {
             engine.level = n;
             engine
                 .ai

@@ -35,7 +35,7 @@ pub const DEFAULT_LEVEL: u8 = 5;
 pub struct Engine {
     /// The game being played.
     game: Game,
-    /// Strength level, 1 to 10 (for the AI).
+    /// Strength level, 1 to 8 (for the AI).
     level: u8,
     /// The AI, with its transposition table kept between moves.
     ai: quoridor_engine::Engine,

@@ -247,7 +247,7 @@ fn genmove_plays_legal_moves_to_the_end() {
 #[test]
 fn genmove_answers_within_time_left_and_analyze_reports() {
     let mut engine = Engine::new();
-    reply(&mut engine, "level 10");
+    reply(&mut engine, "level 8");
     reply(&mut engine, "time_left 50");
     let start = std::time::Instant::now();
     let text = reply(&mut engine, "genmove");
@@ -272,23 +272,23 @@ fn level_and_time_left_are_kept() {
         reply(&mut engine, "settings"),
         "= level 5\ntime_left none\n\n"
     );
-    assert_eq!(reply(&mut engine, "level 10"), "=\n\n");
+    assert_eq!(reply(&mut engine, "level 8"), "=\n\n");
     assert_eq!(reply(&mut engine, "time_left 1500"), "=\n\n");
     for bad in ["0", "11", "-1", "x"] {
         assert_eq!(
             reply(&mut engine, &format!("level {bad}")),
-            format!("? syntax error: expected a level from 1 to 10, found `{bad}`\n\n")
+            format!("? syntax error: expected a level from 1 to 8, found `{bad}`\n\n")
         );
     }
     assert!(reply(&mut engine, "time_left -5").starts_with("? syntax error: expected a time"));
     assert_eq!(
         reply(&mut engine, "settings"),
-        "= level 10\ntime_left 1500\n\n"
+        "= level 8\ntime_left 1500\n\n"
     );
     assert_eq!(reply(&mut engine, "newgame"), "=\n\n");
     assert_eq!(
         reply(&mut engine, "settings"),
-        "= level 10\ntime_left 1500\n\n"
+        "= level 8\ntime_left 1500\n\n"
     );
 }
 

@@ -385,8 +385,8 @@ mod tests {
         assert_eq!(spec.default_name(), "level5");
         assert!(!spec.is_timed(), "level 5 is capped by depth");
         assert_eq!(spec.time_control_text(), "level 5 caps: depth 3");
-        assert!(PlayerSpec::parse("level=9").unwrap().is_timed());
-        assert!(!PlayerSpec::parse("level=9,depth=4").unwrap().is_timed());
+        assert!(PlayerSpec::parse("level=8").unwrap().is_timed());
+        assert!(!PlayerSpec::parse("level=8,depth=4").unwrap().is_timed());
 
         let spec = PlayerSpec::parse("level=8, clock=1m+0.5s").unwrap();
         assert_eq!(
@@ -399,7 +399,7 @@ mod tests {
         assert_eq!(spec.time.to_string(), "60s+500ms");
         assert_eq!(
             PlayerSpec::parse("nodes=5000").unwrap().default_name(),
-            "level10"
+            "level8"
         );
     }
 

@@ -54,10 +54,10 @@ pub const DEFAULT_LEVEL: u8 = 5;
 impl FromStr for Controller {
     type Err = String;
 
-    /// `human` (or `h`), `ai` (level 5), `ai:N` or `aiN` (N from 1 to 10).
+    /// `human` (or `h`), `ai` (level 5), `ai:N` or `aiN` (N from 1 to 8).
     fn from_str(s: &str) -> Result<Controller, String> {
         let lower = s.trim().to_ascii_lowercase();
-        let bad = || format!("`{s}`: expected human, ai or ai:N (a level from 1 to 10)");
+        let bad = || format!("`{s}`: expected human, ai or ai:N (a level from 1 to 8)");
         match lower.as_str() {
             "human" | "h" | "person" => return Ok(Controller::Human),
             "ai" => return Ok(Controller::Ai(Level::new(DEFAULT_LEVEL).expect("a level"))),

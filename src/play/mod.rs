@@ -52,7 +52,7 @@ pub enum VariantArg {
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct PlayArgs {
-    /// Level of the AI opponents, 1 (beginner) to 10 (full strength).
+    /// Level of the AI opponents, 1 (beginner) to 8 (full strength).
     #[arg(long, value_name = "LEVEL", default_value_t = app::DEFAULT_LEVEL)]
     pub ai: u8,
     /// Your seat: south (moves first), north (or west, east with 4
@@ -126,7 +126,7 @@ fn random_u64() -> u64 {
 }
 
 fn level(n: u8) -> Result<Level, String> {
-    Level::new(n).ok_or_else(|| format!("level {n}: the levels go from 1 to 10"))
+    Level::new(n).ok_or_else(|| format!("level {n}: the levels go from 1 to 8"))
 }
 
 /// The rules and players chosen on the command line.

@@ -1,4 +1,4 @@
-//! Strength levels, from a gentle beginner (1) to full strength (10).
+//! Strength levels, from a gentle beginner (1) to full strength (8).
 
 use std::fmt;
 use std::str::FromStr;
@@ -34,9 +34,9 @@ pub struct LevelSettings {
 
 impl Level {
     pub const MIN: Level = Level(1);
-    pub const MAX: Level = Level(10);
+    pub const MAX: Level = Level(8);
 
-    /// A level from 1 to 10.
+    /// A level from 1 to 8.
     pub fn new(n: u8) -> Option<Level> {
         (Level::MIN.0..=Level::MAX.0)
             .contains(&n)
@@ -57,11 +57,11 @@ impl Level {
             3 => (Some(2), None, 60),
             4 => (Some(2), None, 0),
             5 => (Some(3), None, 0),
-            6 => (None, ms(30), 0),
+            6 => (None, ms(15), 0),
             7 => (None, ms(100), 0),
-            8 => (None, ms(300), 0),
-            9 => (None, ms(1000), 0),
-            _ => (None, ms(3000), 0),
+            // Full strength: whatever time it is given, 300 ms by default
+            // (self-play measured no gain from more time per move).
+            _ => (None, ms(300), 0),
         };
         LevelSettings {
             max_depth,
@@ -148,7 +148,7 @@ mod tests {
         assert_eq!(Level::MAX.limit(clock), clock);
         assert_eq!(
             Level::MAX.limit(SearchLimit::Infinite),
-            SearchLimit::MoveTime(ms(3000))
+            SearchLimit::MoveTime(ms(300))
         );
         // The low levels cap depth in the search, not here.
         assert_eq!(

@@ -10,7 +10,7 @@
 //!   others), teams (partners on one side), the scoring game; any board size.
 //! - [`SearchLimit`]: depth, nodes, time per move or a clock; the [`time`]
 //!   manager never lets a clock run out; a stop flag ends a search early.
-//! - [`Level`]: 1 (a beginner who makes mistakes) to 10 (full strength).
+//! - [`Level`]: 1 (a beginner who makes mistakes) to 8 (full strength).
 //! - [`Reporter`]: how the protocol, the terminal and the server follow a search.
 
 pub mod engine;
