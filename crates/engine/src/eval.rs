@@ -111,7 +111,7 @@ pub fn evaluate(pos: &Position, sides: &Sides) -> Score {
         race.add(distance, pos.fences_left(seat) as u32);
     }
     let margin = theirs.distance - mine.distance;
-    let mut value = margin * STEP + fence_value(mine.fences) - fence_value(theirs.fences) + TEMPO;
+    let mut value = margin * STEP + mine.fence_value - theirs.fence_value + TEMPO;
     if sides.players == 2 {
         // Once a side has no fences, its opponent's distance is final;
         // moving first, a tie in steps goes to the side to move.
@@ -141,6 +141,9 @@ struct Race {
     /// The shortest distance of the side's players (the one closest to winning).
     distance: i32,
     fences: u32,
+    /// The value of each player's fences, added up: a side of three players
+    /// with five fences each holds three small stocks, not one large one.
+    fence_value: i32,
 }
 
 impl Default for Race {
@@ -148,6 +151,7 @@ impl Default for Race {
         Race {
             distance: i32::MAX / 4,
             fences: 0,
+            fence_value: 0,
         }
     }
 }
@@ -156,6 +160,7 @@ impl Race {
     fn add(&mut self, distance: i32, fences: u32) {
         self.distance = self.distance.min(distance);
         self.fences += fences;
+        self.fence_value += fence_value(fences);
     }
 }
 
