@@ -452,7 +452,7 @@ mod tests {
     fn setup(rules: Ruleset, pawns: &[&str], fences: &[&str], left: &[u8]) -> Position {
         let pawns: Vec<Square> = pawns.iter().map(|s| sq(s)).collect();
         let fences: Vec<Fence> = fences.iter().map(|s| fence(s)).collect();
-        Position::from_parts(rules, &pawns, &fences, left, 0, 0, &[0; 4]).unwrap()
+        Position::from_parts_with_out(rules, &pawns, 0, &fences, left, 0, 0, &[0; 4]).unwrap()
     }
 
     fn pawn_moves(pos: &Position) -> Vec<String> {

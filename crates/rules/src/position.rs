@@ -133,27 +133,13 @@ impl Position {
         pos
     }
 
-    /// Builds a position from its parts, checking the rules. `fences` must
-    /// not overlap or cross; every pawn must be on the board, on its own
-    /// square, with a path to its goal.
-    #[allow(clippy::too_many_arguments, dead_code)]
-    pub(crate) fn from_parts(
-        rules: Ruleset,
-        pawns: &[Square],
-        fences: &[Fence],
-        fences_left: &[u8],
-        turn: usize,
-        ply: u32,
-        scores: &[i32],
-    ) -> Result<Position, SetupError> {
-        Position::from_parts_with_out(rules, pawns, 0, fences, fences_left, turn, ply, scores)
-    }
-
-    /// [`Position::from_parts`] where the players whose bit is set in `out`
-    /// have left the game (used by the position notation): their pawns are
-    /// off the board, so their squares in `pawns` are ignored (kept as
-    /// given) and not checked. Each slice holds at least one entry per
-    /// player; `turn` is a turn-order index.
+    /// Builds a position from its parts, checking the rules (used by the
+    /// position notation): `fences` must not overlap or cross; every pawn
+    /// must be on the board, on its own square, with a path to its goal. The
+    /// players whose bit is set in `out` have left the game: their pawns are
+    /// off the board, so their squares in `pawns` are ignored (kept as given)
+    /// and not checked. Each slice holds at least one entry per player;
+    /// `turn` is a turn-order index.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_parts_with_out(
         rules: Ruleset,
