@@ -415,17 +415,7 @@ fn every_record_error_has_its_message() {
         ("[Termination \"goal\"]\n1. e2 e8 south-resigns", "line 1, column 1: the Termination tag says goal but the game ended by resignation"),
         ("[Termination \"goal\"]\n1. e2", "line 1, column 1: the Termination tag says goal but the game is unfinished"),
     ];
-    let mut failures = Vec::new();
-    for (text, message) in cases {
-        match text.parse::<Record>() {
-            Ok(_) => failures.push(format!("{text:?}: parsed")),
-            Err(err) if err.to_string() != message => {
-                failures.push(format!("{text:?}:\n  got      {err}\n  expected {message}"))
-            }
-            Err(_) => {}
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    expect_errors(&cases, |text| text.parse::<Record>());
 }
 
 #[test]
@@ -506,17 +496,7 @@ fn every_game_line_error_has_its_message() {
             "line 1, column 1: position: field 7 (option): unknown option `e2`",
         ),
     ];
-    let mut failures = Vec::new();
-    for (text, message) in cases {
-        match parse_game_line(text) {
-            Ok(_) => failures.push(format!("{text:?}: parsed")),
-            Err(err) if err.to_string() != message => {
-                failures.push(format!("{text:?}:\n  got      {err}\n  expected {message}"))
-            }
-            Err(_) => {}
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    expect_errors(&cases, parse_game_line);
 }
 
 #[test]
@@ -709,4 +689,22 @@ fn sample_files() {
         game_line(typed.game()),
         "9 2 10 e2 e8 e3 e1v e4 f4h e5 e7 g1h e6 g3v d6 e6 d8v e7 d5 e8 d4 e9"
     );
+}
+
+/// Every text is refused with exactly its message.
+fn expect_errors<T, E: std::fmt::Display>(
+    cases: &[(&str, &str)],
+    parse: impl Fn(&str) -> Result<T, E>,
+) {
+    let mut failures = Vec::new();
+    for &(text, message) in cases {
+        match parse(text) {
+            Ok(_) => failures.push(format!("{text:?}: parsed")),
+            Err(err) if err.to_string() != message => {
+                failures.push(format!("{text:?}:\n  got      {err}\n  expected {message}"))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
