@@ -63,6 +63,9 @@ enum Command {
     /// Play in the terminal against the AI or other people (full screen, or
     /// lines of text with --plain).
     Play(play::PlayArgs),
+    /// Serve the web app: play against the AI, on one screen or online, with
+    /// games kept in SQLite (see crates/server/API.md).
+    Serve(quoridor_server::ServeArgs),
 }
 
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => quoridor_server::run(args).map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

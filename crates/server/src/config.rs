@@ -1,0 +1,96 @@
+//! The server's settings: command-line flags, each also read from an
+//! environment variable.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::db::Sync;
+use crate::hub::HubConfig;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free one).
+    #[arg(long, env = "QUORIDOR_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The SQLite database (default: quoridor.db in the data directory,
+    /// $QUORIDOR_DATA_DIR or ~/.local/share/quoridor).
+    #[arg(long, env = "QUORIDOR_DB")]
+    pub db: Option<PathBuf>,
+    /// How hard each commit waits for the disk.
+    #[arg(long, value_enum, env = "QUORIDOR_DB_SYNC", default_value = "full")]
+    pub sync: Sync,
+    /// AI searches that may run at once (default: the number of cores).
+    #[arg(long, env = "QUORIDOR_AI_THREADS")]
+    pub ai_threads: Option<usize>,
+    /// Longest an AI thinks on one move when the game has a clock (ms).
+    #[arg(long, env = "QUORIDOR_AI_MAX_MS", default_value_t = 2000)]
+    pub ai_max_ms: u64,
+    /// Unfinished games one client address may have created.
+    #[arg(long, env = "QUORIDOR_MAX_ROOMS_PER_CLIENT", default_value_t = 20)]
+    pub max_rooms_per_client: usize,
+    /// Unfinished games the server keeps at most.
+    #[arg(long, env = "QUORIDOR_MAX_GAMES", default_value_t = 20_000)]
+    pub max_games: usize,
+    /// HTTP API requests per second per client address (0: no limit).
+    #[arg(long, env = "QUORIDOR_HTTP_RATE", default_value_t = 30)]
+    pub http_rate: u32,
+    /// WebSocket messages per second per connection (0: no limit).
+    #[arg(long, env = "QUORIDOR_WS_RATE", default_value_t = 20)]
+    pub ws_rate: u32,
+    /// Largest WebSocket message (bytes).
+    #[arg(long, env = "QUORIDOR_WS_MAX_MESSAGE", default_value_t = 4096)]
+    pub max_message: usize,
+    /// Serve the page's files from this directory instead of the embedded
+    /// copies (for working on the page).
+    #[arg(long, env = "QUORIDOR_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
+    /// Print nothing at start.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl ServeArgs {
+    /// Defaults, for tests and benchmarks.
+    pub fn for_tests(db: PathBuf) -> ServeArgs {
+        ServeArgs {
+            addr: "127.0.0.1:0".parse().expect("an address"),
+            db: Some(db),
+            sync: Sync::Normal,
+            ai_threads: None,
+            ai_max_ms: 2000,
+            max_rooms_per_client: 20,
+            max_games: 20_000,
+            http_rate: 0,
+            ws_rate: 20,
+            max_message: 4096,
+            web_dir: None,
+            quiet: true,
+        }
+    }
+
+    pub fn db_path(&self) -> Result<PathBuf, String> {
+        if let Some(db) = &self.db {
+            return Ok(db.clone());
+        }
+        let dir = std::env::var_os("QUORIDOR_DATA_DIR")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| {
+                directories::ProjectDirs::from("", "", "quoridor")
+                    .map(|d| d.data_dir().to_path_buf())
+            })
+            .ok_or("no data directory: give --db PATH")?;
+        Ok(dir.join("quoridor.db"))
+    }
+
+    pub fn hub_config(&self) -> HubConfig {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        HubConfig {
+            max_rooms_per_client: self.max_rooms_per_client,
+            ai_threads: self.ai_threads.unwrap_or(cores).max(1),
+            ai_max_think: Duration::from_millis(self.ai_max_ms.max(10)),
+            max_active_games: self.max_games,
+        }
+    }
+}

@@ -1,0 +1,484 @@
+//! The SQLite store. One writer thread commits every waiting change in one
+//! transaction (group commit) and only then answers, so a move is on disk
+//! before anyone hears of it. Reads use their own connection.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use quoridor_engine::Level;
+use quoridor_rules::{Entry, Game, Move};
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+use crate::error::ApiError;
+use crate::model::{
+    parse_seat, seat_name, Clocks, DrawOffer, EntryMeta, RoomState, SeatKind, SeatSlot, Settings,
+};
+use crate::view::summary_json;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created_ms INTEGER NOT NULL,
+    creator TEXT NOT NULL,
+    status TEXT NOT NULL,
+    public INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    extra TEXT NOT NULL,
+    clock TEXT,
+    summary TEXT NOT NULL,
+    updated_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_status ON games (status, created_ms);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    ms INTEGER NOT NULL,
+    points INTEGER,
+    clock_after TEXT,
+    PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+";
+
+/// How hard a commit waits for the disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sync {
+    /// Survives a power cut (an fsync per commit).
+    Full,
+    /// Survives a crash of the server, not of the machine.
+    Normal,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredSeat {
+    seat: String,
+    kind: String,
+    level: Option<u8>,
+    name: String,
+    holder: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+struct Extra {
+    draw_offer: Option<DrawOffer>,
+    rematch: Option<String>,
+    version: u64,
+    epoch: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredClock {
+    remaining_ms: Vec<u64>,
+    /// Time already used in the current turn when this was written.
+    turn_elapsed_ms: Option<u64>,
+}
+
+struct EntryRow {
+    idx: usize,
+    entry: String,
+    seat: String,
+    ms: u64,
+    points: Option<i32>,
+    clock_after: Option<String>,
+}
+
+/// One change to write: the game's row and its history from `keep` on.
+pub struct Save {
+    id: String,
+    created_ms: u64,
+    creator: String,
+    status: &'static str,
+    public: bool,
+    settings: String,
+    seats: String,
+    extra: String,
+    clock: Option<String>,
+    summary: String,
+    keep: usize,
+    entries: Vec<EntryRow>,
+}
+
+fn entry_text(entry: &Entry) -> String {
+    match entry {
+        Entry::Move(mv) => mv.to_string(),
+        Entry::Resign(_) => "resign".into(),
+        Entry::Timeout(_) => "timeout".into(),
+        Entry::DrawAgreed => "draw".into(),
+    }
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+impl Save {
+    /// The change from `old` (as stored) to `new`; `old` is `None` for a new
+    /// game.
+    pub fn diff(old: Option<&RoomState>, new: &RoomState, now: Instant) -> Save {
+        let keep = old.map_or(0, |old| {
+            old.game
+                .entries()
+                .iter()
+                .zip(new.game.entries())
+                .zip(old.meta.iter().zip(&new.meta))
+                .take_while(|((a, b), (ma, mb))| a == b && ma == mb)
+                .count()
+        });
+        let entries = new.game.entries()[keep..]
+            .iter()
+            .zip(&new.meta[keep..])
+            .enumerate()
+            .map(|(i, (entry, meta))| EntryRow {
+                idx: keep + i,
+                entry: entry_text(entry),
+                seat: meta.seat.clone(),
+                ms: meta.ms,
+                points: meta.points,
+                clock_after: meta
+                    .clock_after
+                    .as_ref()
+                    .map(|c| serde_json::to_string(c).expect("numbers serialize")),
+            })
+            .collect();
+        Save {
+            id: new.id.clone(),
+            created_ms: new.created_ms,
+            creator: new.creator.clone(),
+            status: new.status().name(),
+            public: new.settings.public,
+            settings: serde_json::to_string(&new.settings).expect("settings serialize"),
+            seats: seats_json(new),
+            extra: serde_json::to_string(&Extra {
+                draw_offer: new.draw_offer.clone(),
+                rematch: new.rematch.clone(),
+                version: new.version,
+                epoch: new.epoch,
+            })
+            .expect("extra serializes"),
+            clock: clock_json(new, now),
+            summary: summary_json(new).to_string(),
+            keep,
+            entries,
+        }
+    }
+}
+
+fn seats_json(room: &RoomState) -> String {
+    let seats: Vec<StoredSeat> = room
+        .seats
+        .iter()
+        .map(|slot| StoredSeat {
+            seat: seat_name(slot.seat).into(),
+            kind: match slot.kind {
+                SeatKind::Human => "human".into(),
+                SeatKind::Ai(_) => "ai".into(),
+            },
+            level: match slot.kind {
+                SeatKind::Ai(level) => Some(level.number()),
+                SeatKind::Human => None,
+            },
+            name: slot.name.clone(),
+            holder: slot.holder.clone(),
+        })
+        .collect();
+    serde_json::to_string(&seats).expect("seats serialize")
+}
+
+/// The clocks, with the time the current turn has used so far.
+fn clock_json(room: &RoomState, now: Instant) -> Option<String> {
+    let clocks = room.clocks.as_ref()?;
+    let stored = StoredClock {
+        remaining_ms: clocks.remaining_ms.clone(),
+        turn_elapsed_ms: clocks
+            .turn_started
+            .map(|s| now.saturating_duration_since(s).as_millis() as u64),
+    };
+    Some(serde_json::to_string(&stored).expect("clock serializes"))
+}
+
+fn write(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO games (id, created_ms, creator, status, public, settings, seats, extra, clock, summary, updated_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         ON CONFLICT (id) DO UPDATE SET status = ?4, seats = ?7, extra = ?8, clock = ?9,
+             summary = ?10, updated_ms = ?11",
+    )?
+    .execute(params![
+        save.id,
+        save.created_ms as i64,
+        save.creator,
+        save.status,
+        save.public,
+        save.settings,
+        save.seats,
+        save.extra,
+        save.clock,
+        save.summary,
+        now_ms() as i64,
+    ])?;
+    tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1 AND idx >= ?2")?
+        .execute(params![save.id, save.keep as i64])?;
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO entries (game_id, idx, entry, seat, ms, points, clock_after)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for row in &save.entries {
+        insert.execute(params![
+            save.id,
+            row.idx as i64,
+            row.entry,
+            row.seat,
+            row.ms as i64,
+            row.points,
+            row.clock_after
+        ])?;
+    }
+    Ok(())
+}
+
+type Reply = oneshot::Sender<Result<(), String>>;
+
+/// The database: a writer thread and a reading connection.
+#[derive(Clone)]
+pub struct Db {
+    writes: mpsc::Sender<(Save, Reply)>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+fn open(path: &Path, sync: Sync) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(
+        None,
+        "synchronous",
+        match sync {
+            Sync::Full => "FULL",
+            Sync::Normal => "NORMAL",
+        },
+    )?;
+    Ok(conn)
+}
+
+impl Db {
+    /// Opens (or creates) the database at `path` and starts the writer.
+    pub fn open(path: &Path, sync: Sync) -> Result<Db, String> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
+        }
+        let fail = |err: rusqlite::Error| format!("database {}: {err}", path.display());
+        let writer = open(path, sync).map_err(fail)?;
+        writer.execute_batch(SCHEMA).map_err(fail)?;
+        let reader = open(path, sync).map_err(fail)?;
+        let (tx, rx) = mpsc::channel::<(Save, Reply)>();
+        std::thread::Builder::new()
+            .name("quoridor-db".into())
+            .spawn(move || writer_loop(writer, rx))
+            .map_err(|err| format!("cannot start the database thread: {err}"))?;
+        Ok(Db {
+            writes: tx,
+            reader: Arc::new(Mutex::new(reader)),
+        })
+    }
+
+    /// Writes a change and waits until it is committed.
+    pub async fn save(&self, save: Save) -> Result<(), ApiError> {
+        let (tx, rx) = oneshot::channel();
+        self.writes
+            .send((save, tx))
+            .map_err(|_| ApiError::storage("the database thread has stopped"))?;
+        match rx.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(err)) => Err(ApiError::storage(err)),
+            Err(_) => Err(ApiError::storage("the database thread has stopped")),
+        }
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, ApiError> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        f(&conn).map_err(|err| ApiError::storage(err.to_string()))
+    }
+
+    /// The ids of games not over, to load at start-up.
+    pub fn unfinished(&self) -> Result<Vec<String>, ApiError> {
+        self.read(|conn| {
+            let mut stmt = conn.prepare("SELECT id FROM games WHERE status != 'over'")?;
+            let ids = stmt.query_map([], |row| row.get(0))?;
+            ids.collect()
+        })
+    }
+
+    /// Summaries of public games in `status`, newest first.
+    pub fn list(&self, status: &str, limit: usize) -> Result<Vec<Value>, ApiError> {
+        self.read(|conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT summary FROM games WHERE status = ?1 AND public = 1
+                 ORDER BY created_ms DESC LIMIT ?2",
+            )?;
+            let rows =
+                stmt.query_map(params![status, limit as i64], |row| row.get::<_, String>(0))?;
+            let mut out = Vec::new();
+            for row in rows {
+                if let Ok(value) = serde_json::from_str(&row?) {
+                    out.push(value);
+                }
+            }
+            Ok(out)
+        })
+    }
+
+    /// Reads a game back; `now` is when its current turn resumes.
+    pub fn load(&self, id: &str, now: Instant) -> Result<Option<RoomState>, ApiError> {
+        let stored = self.read(|conn| {
+            let row = conn
+                .query_row(
+                    "SELECT created_ms, creator, settings, seats, extra, clock FROM games WHERE id = ?1",
+                    params![id],
+                    |row| {
+                        Ok((
+                            row.get::<_, i64>(0)?,
+                            row.get::<_, String>(1)?,
+                            row.get::<_, String>(2)?,
+                            row.get::<_, String>(3)?,
+                            row.get::<_, String>(4)?,
+                            row.get::<_, Option<String>>(5)?,
+                        ))
+                    },
+                )
+                .optional()?;
+            let Some(row) = row else { return Ok(None) };
+            let mut stmt = conn.prepare_cached(
+                "SELECT entry, seat, ms, points, clock_after FROM entries WHERE game_id = ?1 ORDER BY idx",
+            )?;
+            let entries = stmt
+                .query_map(params![id], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, Option<i32>>(3)?,
+                        r.get::<_, Option<String>>(4)?,
+                    ))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(Some((row, entries)))
+        })?;
+        let Some(((created_ms, creator, settings, seats, extra, clock), entries)) = stored else {
+            return Ok(None);
+        };
+        let corrupt = |what: &str| ApiError::storage(format!("game {id}: unreadable {what}"));
+        let settings: Settings =
+            serde_json::from_str(&settings).map_err(|_| corrupt("settings"))?;
+        let stored_seats: Vec<StoredSeat> =
+            serde_json::from_str(&seats).map_err(|_| corrupt("seats"))?;
+        let extra: Extra = serde_json::from_str(&extra).map_err(|_| corrupt("extra"))?;
+        let mut slots = Vec::new();
+        for s in stored_seats {
+            let seat = parse_seat(&s.seat).ok_or_else(|| corrupt("seat"))?;
+            let kind = match (s.kind.as_str(), s.level.and_then(Level::new)) {
+                ("ai", Some(level)) => SeatKind::Ai(level),
+                _ => SeatKind::Human,
+            };
+            slots.push(SeatSlot {
+                seat,
+                kind,
+                name: s.name,
+                holder: s.holder,
+            });
+        }
+        let mut room = RoomState::new(
+            id.to_string(),
+            created_ms as u64,
+            creator,
+            settings,
+            slots,
+            now,
+        )?;
+        let mut game = Game::new(*room.game.rules());
+        for (text, seat_text, ms, points, clock_after) in entries {
+            let seat = parse_seat(&seat_text).ok_or_else(|| corrupt("entry seat"))?;
+            let entry = match text.as_str() {
+                "resign" => Entry::Resign(seat),
+                "timeout" => Entry::Timeout(seat),
+                "draw" => Entry::DrawAgreed,
+                mv => Entry::Move(mv.parse::<Move>().map_err(|_| corrupt("move"))?),
+            };
+            game.apply(entry).map_err(|_| corrupt("history"))?;
+            room.meta.push(EntryMeta {
+                seat: seat_text,
+                ms: ms as u64,
+                points,
+                clock_after: clock_after.and_then(|c| serde_json::from_str(&c).ok()),
+            });
+        }
+        room.game = game;
+        room.draw_offer = extra.draw_offer;
+        room.rematch = extra.rematch;
+        room.version = extra.version.max(1);
+        room.epoch = extra.epoch;
+        if let (Some(clocks), Some(text)) = (&mut room.clocks, clock) {
+            let stored: StoredClock = serde_json::from_str(&text).map_err(|_| corrupt("clock"))?;
+            if stored.remaining_ms.len() == clocks.remaining_ms.len() {
+                *clocks = Clocks {
+                    remaining_ms: stored.remaining_ms,
+                    // The time the server was down is not charged: the turn
+                    // goes on from what it had used when last written.
+                    turn_started: stored.turn_elapsed_ms.map(|used| {
+                        now.checked_sub(std::time::Duration::from_millis(used))
+                            .unwrap_or(now)
+                    }),
+                };
+            }
+        }
+        if room.status() != crate::model::Status::Playing {
+            if let Some(clocks) = &mut room.clocks {
+                clocks.turn_started = None;
+            }
+        }
+        Ok(Some(room))
+    }
+}
+
+fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Save, Reply)>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 1024 {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let together = (|| -> rusqlite::Result<()> {
+            let tx = conn.transaction()?;
+            for (save, _) in &batch {
+                write(&tx, save)?;
+            }
+            tx.commit()
+        })();
+        if together.is_ok() {
+            for (_, reply) in batch {
+                let _ = reply.send(Ok(()));
+            }
+            continue;
+        }
+        // One bad change must not fail the others: write them one by one.
+        for (save, reply) in batch {
+            let alone = (|| -> rusqlite::Result<()> {
+                let tx = conn.transaction()?;
+                write(&tx, &save)?;
+                tx.commit()
+            })();
+            let _ = reply.send(alone.map_err(|err| err.to_string()));
+        }
+    }
+}
