@@ -39,6 +39,8 @@ pub struct Room {
     wake: Notify,
     /// The history epoch an AI search has been started for.
     ai_epoch: AtomicU64,
+    /// Dropped from memory (the database keeps it); its clock task ends.
+    evicted: AtomicBool,
 }
 
 impl Room {
@@ -50,6 +52,7 @@ impl Room {
             events,
             wake: Notify::new(),
             ai_epoch: AtomicU64::new(u64::MAX),
+            evicted: AtomicBool::new(false),
         })
     }
 
@@ -188,8 +191,49 @@ impl Seated {
     }
 }
 
-fn state_message(game: &Value) -> Arc<str> {
-    Arc::from(json!({"type": "state", "game": game}).to_string())
+fn state_message(game: &Value, event: Value) -> Arc<str> {
+    Arc::from(json!({"type": "state", "event": event, "game": game}).to_string())
+}
+
+/// What happened between two states, for pages to announce: the last
+/// entry, an undo, a join, a draw offer or its answer.
+fn event(old: &RoomState, new: &RoomState) -> Value {
+    let (before, after) = (old.game.entries().len(), new.game.entries().len());
+    if after > before {
+        let meta = &new.meta[after - 1];
+        let entry = &new.game.entries()[after - 1];
+        let (kind, mv) = match entry {
+            quoridor_rules::Entry::Move(mv) => ("move", Some(mv.to_string())),
+            quoridor_rules::Entry::Resign(_) => ("resign", None),
+            quoridor_rules::Entry::Timeout(_) => ("timeout", None),
+            quoridor_rules::Entry::DrawAgreed => ("draw", None),
+        };
+        let mut event = json!({"kind": kind, "seat": meta.seat});
+        if let Some(mv) = mv {
+            event["move"] = Value::String(mv);
+        }
+        if new.game.is_over() && kind == "move" {
+            event["game_over"] = Value::Bool(true);
+        }
+        return event;
+    }
+    if after < before {
+        return json!({"kind": "undo", "moves": before - after});
+    }
+    for (a, b) in old.seats.iter().zip(&new.seats) {
+        if a.holder.is_none() && b.holder.is_some() {
+            return json!({"kind": "join", "seat": seat_name(b.seat), "name": b.name});
+        }
+    }
+    match (&old.draw_offer, &new.draw_offer) {
+        (None, Some(offer)) => json!({"kind": "draw_offer", "seat": offer.by}),
+        (Some(_), None) => json!({"kind": "draw_declined"}),
+        (Some(_), Some(offer)) => json!({"kind": "draw_accepted", "waiting": offer.waiting}),
+        (None, None) if old.rematch.is_none() && new.rematch.is_some() => {
+            json!({"kind": "rematch", "id": new.rematch})
+        }
+        _ => Value::Null,
+    }
 }
 
 impl Hub {
@@ -392,20 +436,23 @@ impl Hub {
             .db
             .save(Save::diff(Some(&state), &next, now))
             .await?;
+        let event = event(&state, &next);
+        next.last_seen = now;
         *state = next;
         let game = game_json(&state, now);
-        let _ = room.events.send(state_message(&game));
+        let _ = room.events.send(state_message(&game, event));
         self.after_change(room, &state);
         Ok((out, game))
     }
 
     /// A change that is shown but not stored (who is connected).
-    pub async fn presence(&self, room: &Arc<Room>, op: impl FnOnce(&mut RoomState)) {
+    pub async fn presence(&self, room: &Arc<Room>, event: Value, op: impl FnOnce(&mut RoomState)) {
         let mut state = room.state.lock().await;
         op(&mut state);
         state.version += 1;
+        state.last_seen = Instant::now();
         let game = game_json(&state, Instant::now());
-        let _ = room.events.send(state_message(&game));
+        let _ = room.events.send(state_message(&game, event));
     }
 
     /// Wakes the clock and starts the AI if it is to move.
@@ -431,19 +478,29 @@ impl Hub {
                 engine.set_level(level);
                 engine.set_seed(random_u64());
                 let stop = AtomicBool::new(false);
-                engine.search(&position, limit, &stop, &mut Silent)
+                engine
+                    .search(&position, limit, &stop, &mut Silent)
+                    .map(|result| result.best)
             })
             .await;
-            let Ok(Some(result)) = search else {
-                eprintln!("quoridor serve: the AI found no move in game {}", room.id);
-                return;
+            let best = match search {
+                Ok(Some(best)) => best,
+                _ => {
+                    // The search failed (it should not): a legal move keeps
+                    // the game going rather than stalling it.
+                    eprintln!("quoridor serve: the AI search failed in game {}", room.id);
+                    match position.legal_moves().iter().next() {
+                        Some(&mv) => mv,
+                        None => return,
+                    }
+                }
             };
             let outcome = hub
                 .change(&room, |state, now| {
                     if state.epoch != epoch {
                         return Err(ApiError::not_allowed("stale"));
                     }
-                    state.play_move(None, result.best, now)
+                    state.play_move(None, best, now)
                 })
                 .await;
             if let Err(err) = outcome {
@@ -481,7 +538,7 @@ impl Hub {
     /// the game (or, with four players, that seat's part in it).
     async fn clock_task(self, room: Arc<Room>) {
         loop {
-            if self.inner.closing.load(Ordering::SeqCst) {
+            if self.inner.closing.load(Ordering::SeqCst) || room.evicted.load(Ordering::SeqCst) {
                 return;
             }
             let deadline = room.state.lock().await.deadline();
@@ -683,6 +740,46 @@ impl Hub {
         }
         found.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         Ok(found.into_iter().take(limit).map(|(_, v)| v).collect())
+    }
+
+    /// Drops from memory the finished games that nobody has followed for
+    /// `idle` (they are read back from the database when asked for).
+    pub async fn evict_idle(&self, idle: Duration) -> usize {
+        let rooms: Vec<Arc<Room>> = self.rooms().values().cloned().collect();
+        let now = Instant::now();
+        let mut gone = Vec::new();
+        for room in rooms {
+            let state = room.state.lock().await;
+            let followed = state.spectators > 0 || state.connections.iter().any(|&c| c > 0);
+            if state.status() == Status::Over
+                && !followed
+                && now.saturating_duration_since(state.last_seen) >= idle
+            {
+                room.evicted.store(true, Ordering::SeqCst);
+                room.wake.notify_one();
+                gone.push(room.id.clone());
+            }
+        }
+        let mut map = self.inner.rooms.write().unwrap_or_else(|e| e.into_inner());
+        for id in &gone {
+            map.remove(id);
+        }
+        gone.len()
+    }
+
+    /// Runs [`Hub::evict_idle`] every minute.
+    pub fn start_sweeper(&self, idle: Duration) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                if hub.inner.closing.load(Ordering::SeqCst) {
+                    return;
+                }
+                hub.evict_idle(idle).await;
+            }
+        });
     }
 
     /// Games in memory.

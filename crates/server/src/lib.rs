@@ -30,6 +30,7 @@ pub use config::ServeArgs;
 /// A server running in the background (tests, benchmarks).
 pub struct RunningServer {
     pub addr: SocketAddr,
+    pub hub: hub::Hub,
     stop: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<Result<(), String>>,
 }
@@ -54,6 +55,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         .resume()
         .await
         .map_err(|err| format!("cannot resume games: {err}"))?;
+    hub.start_sweeper(std::time::Duration::from_secs(600));
     let listener = TcpListener::bind(args.addr)
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.addr))?;
@@ -66,6 +68,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             db_path.display()
         );
     }
+    let hub_handle = hub.clone();
     let state = api::AppState {
         hub: hub.clone(),
         web_dir: api::WebDir(args.web_dir.clone()),
@@ -88,6 +91,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     });
     Ok(RunningServer {
         addr,
+        hub: hub_handle,
         stop: Some(stop_tx),
         task,
     })

@@ -239,6 +239,9 @@ pub struct RoomState {
     /// When the current turn began, for the time each entry took (also in
     /// games without a clock; not stored).
     pub turn_began: Instant,
+    /// The last change or connection (finished games idle this long leave
+    /// memory).
+    pub last_seen: Instant,
 }
 
 /// The seat's name in notation (`south`).
@@ -312,6 +315,7 @@ impl RoomState {
             connections: vec![0; n],
             spectators: 0,
             turn_began: now,
+            last_seen: now,
         };
         room.start_clock_if_ready(now);
         Ok(room)

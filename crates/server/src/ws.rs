@@ -89,7 +89,13 @@ async fn connection(
             .await;
     }
     let seats_for_presence = seats.clone();
-    hub.presence(&room, |state| {
+    let names: Vec<&str> = seats.iter().map(|&s| s.name()).collect();
+    let arrived = if seats.is_empty() {
+        json!({"kind": "spectator_joined"})
+    } else {
+        json!({"kind": "connected", "seats": names})
+    };
+    hub.presence(&room, arrived, |state| {
         if seats_for_presence.is_empty() {
             state.spectators += 1;
         }
@@ -100,7 +106,7 @@ async fn connection(
         }
     })
     .await;
-    let first = json!({"type": "state", "game": room.json().await}).to_string();
+    let first = json!({"type": "state", "event": {"kind": "hello", "seats": names}, "game": room.json().await}).to_string();
     let mut alive = tx.send(Message::Text(first.into())).await.is_ok();
     let mut bucket = Bucket::new(
         config.messages_per_second,
@@ -146,7 +152,12 @@ async fn connection(
             }
         }
     }
-    hub.presence(&room, |state| {
+    let left = if seats.is_empty() {
+        json!({"kind": "spectator_left"})
+    } else {
+        json!({"kind": "disconnected", "seats": names})
+    };
+    hub.presence(&room, left, |state| {
         if seats.is_empty() {
             state.spectators = state.spectators.saturating_sub(1);
         }

@@ -645,3 +645,70 @@ async fn pages_and_assets_are_served() {
         .unwrap();
     assert_eq!(res.status().as_u16(), 404);
 }
+
+#[tokio::test]
+async fn finished_games_leave_memory_and_come_back_from_the_database() {
+    let h = Harness::new().await;
+    let (id, ana) = h.create(online_game()).await;
+    h.post(&format!("/api/games/{id}/join"), None, json!({}))
+        .await;
+    h.post(
+        &format!("/api/games/{id}/move"),
+        Some(&ana),
+        json!({"move": "e2"}),
+    )
+    .await;
+    let (status, _) = h
+        .post(&format!("/api/games/{id}/resign"), Some(&ana), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let hub = &h.server.as_ref().unwrap().hub;
+    let before = hub.len();
+    assert_eq!(hub.evict_idle(Duration::ZERO).await, 1);
+    assert_eq!(hub.len(), before - 1);
+    let game = h.game(&id).await;
+    assert_eq!(game["status"], "over");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(game["result"]["winners"], json!(["north"]));
+    let (_, list) = h.get("/api/games?status=over").await;
+    assert!(list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == id.as_str()));
+}
+
+#[tokio::test]
+async fn state_messages_say_what_happened() {
+    let h = Harness::new().await;
+    let (id, ana) = h.create(online_game()).await;
+    let mut watch = h.ws(&id, None).await;
+    let join = format!("/api/games/{id}/join");
+    let bob = h.post(&join, None, json!({"name": "Bob"})).await.1["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut ws_ana = h.ws(&id, Some(&ana)).await;
+    send(&mut ws_ana, json!({"type": "move", "move": "e2"})).await;
+    let mut seen = Vec::new();
+    while seen.last().map(String::as_str) != Some("draw_declined") {
+        let msg = next_of(&mut watch, "state").await;
+        let kind = msg["event"]["kind"].as_str().unwrap_or("none").to_string();
+        if kind == "move" {
+            assert_eq!(msg["event"]["move"], "e2");
+            assert_eq!(msg["event"]["seat"], "south");
+            send(&mut ws_ana, json!({"type": "draw", "action": "offer"})).await;
+        }
+        if kind == "draw_offer" {
+            let draw = format!("/api/games/{id}/draw");
+            let (status, body) = h
+                .post(&draw, Some(&bob), json!({"action": "decline"}))
+                .await;
+            assert_eq!(status, 200, "{body}");
+        }
+        seen.push(kind);
+    }
+    for kind in ["hello", "join", "connected", "move", "draw_offer"] {
+        assert!(seen.iter().any(|k| k == kind), "{kind} in {seen:?}");
+    }
+}
