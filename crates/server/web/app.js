@@ -2,6 +2,32 @@
 // It routes on location.pathname ("/" is the home page, "/g/{id}" a game),
 // talks to the server through the HTTP and WebSocket API of API.md, and
 // draws the board as SVG. Every visible text goes through i18n.js.
+//
+// Hooks for browser tests (kept stable):
+// - board: #board (focusable); squares [data-square="e3"] (class "legal" and
+//   data-legal="true" when a click moves there); fence slot hit areas
+//   [data-fence="e3h"] (hover previews, click places a legal fence, an illegal
+//   one only shows its reason in #fence-error); the preview [data-preview];
+//   placed fences [data-placed="e3h"]; pawns [data-pawn="south"].
+// - game: #turn #status #conn #result (data-winners, data-draw,
+//   data-termination) #moves (buttons [data-ply]) #players-list
+//   (li[data-seat], #clock-<seat>, [data-fences-left], [data-score])
+//   #undo #hint #hint-text #pass #draw-offer #draw-accept #draw-decline
+//   #resign #rematch #rematch-go #error #fence-mode #fence-rotate
+//   #fence-confirm #fence-cancel #flip #move-form #move-input
+//   #replay-start/-prev/-next/-end #replay-pos #score-table
+//   ([data-score-total]) #seat-link #spectators (data-count) #record-link
+//   #waiting-panel #invite-links (a[data-seat]) #join-form #join-name
+//   #join-submit [data-join-seat]. #resign and #draw-offer ask first:
+//   answer with #confirm-yes / #confirm-no.
+// - home: form #home-vs-ai (#size #players #variant #clock #theme
+//   #player-name #public #level #color #start-ai), #hotseat-start,
+//   #online-seats (select[data-seat]: me / friend / ai1..ai8),
+//   #online-random, #online-create, #home-error, #open-games (a[data-join]),
+//   #live-games (a[data-watch]), #recent-games (li[data-recent]); #lang.
+// - window.Quoridor.state is the page's state (game, rec, replay, ...).
+// - localStorage: quoridor.game.<id> = {token, seats, invites, ...},
+//   quoridor.name, quoridor.lang, quoridor.home.
 'use strict';
 
 (() => {
@@ -196,11 +222,13 @@
     const info = seatInfo(game, seat);
     if (!info) return seatLabel(seat);
     if (info.kind === 'ai') {
-      if (!info.name || /^AI \d$/.test(info.name)) return t('kind.ai', { level: info.level });
+      const m = /^AI (\d)$/.exec(info.name || '');
+      if (!info.name || m) return t('kind.ai', { level: info.level || (m && m[1]) || '?' });
       return info.name;
     }
     if (!info.taken) return t('player.free');
-    if (!info.name || info.name.toLowerCase() === seat) return seatLabel(seat);
+    // A default name is a seat name (a rematch carries it to another seat).
+    if (!info.name || SEATS4.includes(info.name.toLowerCase())) return seatLabel(seat);
     return info.name;
   }
 
@@ -233,8 +261,8 @@
     if (code === 'illegal_move' && err.reason) return t('err.illegal_move_reason', { reason: reasonText(err.reason) });
     const key = 'err.' + code;
     if (window.I18n.has(key)) {
-      // bad_request and bad_move carry a useful detail in English.
-      if ((code === 'bad_request' || code === 'bad_move') && (err.serverMessage || err.message)) {
+      // bad_request says which field, in English.
+      if (code === 'bad_request' && (err.serverMessage || err.message)) {
         return t(key) + ' (' + (err.serverMessage || err.message) + ')';
       }
       return t(key);
@@ -250,6 +278,9 @@
   function formatClockSetting(clock) {
     if (!clock) return t('clock.none');
     if (clock.per_move_ms) return t('clock.per_move', { s: Math.round(clock.per_move_ms / 1000) });
+    if (clock.initial_ms < 60000) {
+      return t('clock.fischer_s', { t: Math.round(clock.initial_ms / 1000), s: Math.round((clock.increment_ms || 0) / 1000) });
+    }
     const min = clock.initial_ms / 60000;
     const minText = Number.isInteger(min) ? String(min) : min.toFixed(1);
     return t('clock.fischer', { m: minText, s: Math.round((clock.increment_ms || 0) / 1000) });
@@ -379,6 +410,9 @@
     else history.pushState(null, '', path);
     route();
     window.scrollTo(0, 0);
+    // Keyboard and screen reader users land on the new page's content.
+    const target = G.active ? $('#board') : $('#main');
+    if (target) target.focus({ preventScroll: true });
   }
 
   function route() {
@@ -633,8 +667,8 @@
       for (const g of games) box.append(gameItem(g, makeAction(g)));
     };
     const [waiting, playing] = await Promise.allSettled([
-      api('GET', '/api/games?status=waiting&limit=20'),
-      api('GET', '/api/games?status=playing&limit=20'),
+      api('GET', '/api/games?status=waiting&limit=12'),
+      api('GET', '/api/games?status=playing&limit=12'),
     ]);
     if (!$('#home') || $('#home').hidden) return;
     if (waiting.status === 'fulfilled') {
@@ -771,19 +805,25 @@
       const e = hash(xi + 1, yi + 1);
       return a + (b - a) * u + (c - a) * v + (a - b - c + e) * u * v;
     };
-    const light = [232, 188, 132];
-    const dark = [178, 114, 58];
+    const light = [238, 199, 143];
+    const dark = [168, 104, 50];
+    const smooth = (a, b, x) => {
+      const u = Math.min(1, Math.max(0, (x - a) / (b - a)));
+      return u * u * (3 - 2 * u);
+    };
     for (let y = 0; y < size; y++) {
       const ny = y / size;
       for (let x = 0; x < size; x++) {
         const nx = x / size;
-        const warp = noise(nx * 2.5, ny * 6) * 0.7 + noise(nx * 6, ny * 18) * 0.3;
-        const tt = ny * 15 + warp * 3.4;
-        const ring = 0.5 + 0.5 * Math.sin(tt * Math.PI * 2);
-        const r2 = ring * ring * ring;
-        const fibre = noise(nx * 5, ny * 210) * 0.55 + noise(nx * 30, ny * 320) * 0.45;
-        const blot = noise(nx * 3 + 7, ny * 3 + 3);
-        let k = 0.5 * r2 + 0.28 * fibre + 0.22 * blot;
+        // Long, gently waving growth rings along x.
+        const warp = noise(nx * 1.6, ny * 3.5) * 1.1 + noise(nx * 3.5, ny * 9) * 0.35;
+        const v = ny * 24 + warp * 2.2;
+        const f = v - Math.floor(v);
+        const late = Math.exp(-((f - 0.12) * (f - 0.12)) / 0.006); // dark thin band
+        const early = smooth(0.15, 1, f) * 0.25;
+        const fibre = noise(nx * 4, ny * 420) * 0.6 + noise(nx * 18, ny * 700) * 0.4;
+        const tone = noise(nx * 1.3 + 11, ny * 1.3 + 5);
+        let k = 0.42 * late + early + 0.2 * fibre + 0.22 * tone - 0.08;
         k = Math.min(1, Math.max(0, k));
         const i = (y * size + x) * 4;
         d[i] = light[0] + (dark[0] - light[0]) * k;
@@ -988,10 +1028,10 @@
     // Coordinates: letters under the board, numbers on the left.
     const coords = layer('coords');
     for (let c = 0; c < n; c++) {
-      coords.append(svgEl('text', { class: 'coord', x: sqX(c) + S / 2, y: M + g + M / 2 + 12, 'text-anchor': 'middle', text: LETTERS[c] }));
+      coords.append(svgEl('text', { class: 'coord', x: sqX(c) + S / 2, y: M + g + 49, 'text-anchor': 'middle', text: LETTERS[c] }));
     }
     for (let r = 0; r < n; r++) {
-      coords.append(svgEl('text', { class: 'coord', x: M / 2 - 6, y: sqY(r) + S / 2 + 11, 'text-anchor': 'middle', text: String(r + 1) }));
+      coords.append(svgEl('text', { class: 'coord', x: M / 2 - 8, y: sqY(r) + S / 2 + 11, 'text-anchor': 'middle', text: String(r + 1) }));
     }
 
     // Goal marks: a bar of each seat's colour along the side it must reach.
@@ -1000,13 +1040,13 @@
     for (const seat of seats) {
       let side = goalSide[seat];
       if (board.flip) side = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' }[side];
-      const thick = 8;
-      const off = 15 + thick;
-      const attrs = { class: 'goal seat-' + seat, rx: 4, fill: SEAT_COLORS[seat].main };
-      if (side === 'top') Object.assign(attrs, { x: M, y: M - off - 4, width: g, height: thick });
-      if (side === 'bottom') Object.assign(attrs, { x: M, y: M + g + off - thick + 4, width: g, height: thick });
-      if (side === 'left') Object.assign(attrs, { x: M - off - 4, y: M, width: thick, height: g });
-      if (side === 'right') Object.assign(attrs, { x: M + g + off - thick + 4, y: M, width: thick, height: g });
+      const thick = 7;
+      const gap = 12;
+      const attrs = { class: 'goal seat-' + seat, rx: 3.5, fill: SEAT_COLORS[seat].main };
+      if (side === 'top') Object.assign(attrs, { x: M, y: M - gap - thick, width: g, height: thick });
+      if (side === 'bottom') Object.assign(attrs, { x: M, y: M + g + gap, width: g, height: thick });
+      if (side === 'left') Object.assign(attrs, { x: M - gap - thick, y: M, width: thick, height: g });
+      if (side === 'right') Object.assign(attrs, { x: M + g + gap, y: M, width: thick, height: g });
       goals.append(svgEl('rect', attrs));
     }
 
@@ -1046,6 +1086,15 @@
     }
   }
 
+  const ICONS = {
+    trophy: 'M7 3h10v2h3v3a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.3 12H8a4 4 0 0 1-4-4V5h3V3Zm10 4v3a2 2 0 0 0 1-1.7V7h-1ZM6 7v1.3A2 2 0 0 0 7 10V7H6Z',
+    draw: 'M17.3 5.3 5.3 17.3l1.4 1.4 12-12-1.4-1.4ZM5 4h3v7H6.3V6H5V4Zm10.5 9c1.6 0 2.8 1 2.8 2.4 0 1-.6 1.7-1.4 2.4L15.6 19H19v1.8h-6v-1.5l2.6-2.4c.6-.6.9-1 .9-1.5 0-.5-.4-.8-1-.8s-1.1.4-1.1 1h-1.7c0-1.5 1.2-2.6 2.8-2.6Z',
+    eye: 'M12 5c5 0 9 4.5 10 7-1 2.5-5 7-10 7S3 14.5 2 12c1-2.5 5-7 10-7Zm0 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm0 2a2 2 0 1 1 0 4 2 2 0 0 1 0-4Z',
+  };
+  function icon(name) {
+    return svgEl('svg', { viewBox: '0 0 24 24', class: 'icon', 'aria-hidden': 'true', focusable: 'false' }, svgEl('path', { fill: 'currentColor', d: ICONS[name] }));
+  }
+
   function pawnShape(seat) {
     const col = SEAT_COLORS[seat];
     const g = svgEl('g', { class: 'pawn-body' });
@@ -1072,13 +1121,16 @@
       }
     }
     g.append(legs);
-    // Arms and claws.
+    // Arms and claws (drawn on the right, mirrored on the left).
     for (const side of [-1, 1]) {
-      g.append(svgEl('path', { d: `M ${side * 18} -6 Q ${side * 30} -16 ${side * 30} -26`, stroke: col.dark, 'stroke-width': 5, fill: 'none', 'stroke-linecap': 'round' }));
-      g.append(svgEl('path', {
-        d: `M ${side * 30} -24 m ${side * -9} 0 a 10 10 0 1 1 ${side * 18} -4 l ${side * -8} 2 l ${side * 5} -9 a 10 10 0 0 0 ${side * -15} 11 z`,
-        fill: 'url(#pawn-' + seat + ')', stroke: col.dark, 'stroke-width': 2, 'stroke-linejoin': 'round',
+      const arm = svgEl('g', { transform: side < 0 ? 'scale(-1 1)' : null });
+      arm.append(svgEl('path', { d: 'M 18 -4 Q 30 -12 31 -24', stroke: col.dark, 'stroke-width': 5, fill: 'none', 'stroke-linecap': 'round' }));
+      arm.append(svgEl('path', {
+        d: 'M 32 -32 L 39.1 -40.4 A 11 11 0 1 1 30.1 -42.8 Z',
+        fill: 'url(#pawn-' + seat + ')', stroke: col.dark, 'stroke-width': 2.2, 'stroke-linejoin': 'round',
+        transform: 'rotate(-12 32 -32)',
       }));
+      g.append(arm);
     }
     // Body.
     g.append(svgEl('ellipse', { cx: 0, cy: 4, rx: 28, ry: 20, fill: 'url(#pawn-' + seat + ')', stroke: col.dark, 'stroke-width': 2.5 }));
@@ -1295,6 +1347,12 @@
         applyState(msg.game);
       } else if (msg.type === 'error') {
         clearPending();
+        if (msg.error && msg.error.code === 'unauthorized' && myToken()) {
+          // The server does not know this browser's token for this game
+          // (e.g. a stale seat link): watch as a spectator instead.
+          G.rec = saveRec(G.id, { token: null, seats: null });
+          G.youFromServer = null;
+        }
         showError(new ApiError(msg.error));
         renderGame();
       }
@@ -1340,6 +1398,7 @@
 
   function setConn(state) {
     const node = $('#conn');
+    if (node.classList.contains(state) && node.textContent === t('conn.' + state)) return;
     node.className = 'conn ' + state;
     node.textContent = t('conn.' + state);
   }
@@ -1412,6 +1471,9 @@
       G.pendingSlot = null;
       G.stickyFenceError = false;
       $('#fence-error').textContent = '';
+      G.cursor = null;
+      G.fenceMode = false; // each turn starts with the pawn
+      G.preview = null;
       if (prevMoves !== null && moves.length > prevMoves) {
         showError(null);
         const fresh = moves.slice(prevMoves).slice(-4);
@@ -1421,6 +1483,11 @@
       }
     }
     if (G.replay !== null && G.replay >= moves.length) G.replay = null;
+    if (!G.cursor && game.pawns) {
+      const seat = game.turn && isMine(game.turn) ? game.turn : (mySeats() || [])[0];
+      const sq = seat && parseSquare(game.pawns[seat]);
+      if (sq) G.cursor = sq;
+    }
     G.legalPawn = new Set(game.legal && game.legal.pawn || []);
     G.legalFences = new Set(game.legal && game.legal.fences || []);
     if (!myTurn()) {
@@ -1470,8 +1537,9 @@
     const winners = res.winners || [];
     const names = winners.map((s) => playerName(game, s) + (playerName(game, s) === seatLabel(s) ? '' : ' (' + seatLabel(s) + ')'));
     const mine = mySeats();
-    const all = seatsAreAllMine();
-    if (mine && mine.length && !all) {
+    const humans = (game.seats || []).filter((s) => s.kind === 'human');
+    const hotseat = humans.length > 1 && seatsAreAllMine();
+    if (mine && mine.length && !hotseat) {
       if (winners.some((s) => mine.includes(s))) return t('result.you_win', { how: term });
       return t('result.you_lose', { winners: names.join(', '), how: term });
     }
@@ -1539,7 +1607,7 @@
 
     // Squares: highlight the legal pawn moves.
     for (const node of $$('.sq', L.squares)) {
-      const legal = interactive && G.legalPawn.has(node.dataset.square);
+      const legal = interactive && !G.fenceMode && G.legalPawn.has(node.dataset.square);
       node.classList.toggle('legal', legal);
       if (legal) node.setAttribute('data-legal', 'true');
       else node.removeAttribute('data-legal');
@@ -1654,7 +1722,7 @@
       return;
     }
     const v = fenceVerdict(name);
-    const node = fenceShape(name, 'preview ' + (v.ok ? 'ok' : 'bad'));
+    const node = fenceShape(name, 'preview ' + (v.ok ? 'ok' : 'bad') + (G.pendingSlot === name ? ' pending' : ''));
     node.setAttribute('data-preview', name);
     L.preview.append(node);
     err.textContent = v.ok ? '' : verdictText(name, v);
@@ -1665,7 +1733,7 @@
   function renderCursor() {
     const L = board.layers;
     L.cursor.textContent = '';
-    if (!board.focused || !G.game) return;
+    if (!board.focused || !board.kbd || !G.game) return;
     if (G.fenceMode) {
       if (!G.fcursor) return;
       const r = fenceRect(G.fcursor);
@@ -1690,20 +1758,30 @@
       const info = seatInfo(g, g.turn);
       if (myTurn() || (isMine(g.turn) && holdsSeat())) {
         turnText = seatsAreAllMine() && seatOrder(g).filter((s) => seatInfo(g, s).kind === 'human').length > 1
-          ? t('turn.yours_seat', { seat: seatLabel(g.turn), name: playerName(g, g.turn) })
+          ? (playerName(g, g.turn) === seatLabel(g.turn)
+            ? t('turn.yours_seat_only', { seat: seatLabel(g.turn) })
+            : t('turn.yours_seat', { seat: seatLabel(g.turn), name: playerName(g, g.turn) }))
           : t('turn.yours');
         turn.classList.add('mine');
       } else if (info && info.kind === 'ai') {
         turnText = t('turn.ai_thinking', { name: playerName(g, g.turn) });
         turn.classList.add('thinking');
       } else {
-        turnText = t('turn.other', { name: playerName(g, g.turn), seat: seatLabel(g.turn) });
+        turnText = playerName(g, g.turn) === seatLabel(g.turn)
+          ? t('turn.other_seat_only', { seat: seatLabel(g.turn) })
+          : t('turn.other', { name: playerName(g, g.turn), seat: seatLabel(g.turn) });
       }
       turn.classList.add('seat-' + g.turn);
     }
-    turn.textContent = '';
-    if (g.turn && g.status === 'playing') turn.append(el('span', { class: 'swatch seat-' + g.turn, 'aria-hidden': 'true' }));
-    turn.append(el('span', { text: turnText }));
+    turn.hidden = g.status === 'over' && !!g.result;
+    // A live region: rewrite it only when its text changes.
+    const turnKey = turnText + '|' + (g.status === 'playing' ? g.turn : '');
+    if (turn.dataset.key !== turnKey) {
+      turn.dataset.key = turnKey;
+      turn.textContent = '';
+      if (g.turn && g.status === 'playing') turn.append(el('span', { class: 'swatch seat-' + g.turn, 'aria-hidden': 'true' }));
+      turn.append(el('span', { text: turnText }));
+    }
 
     const n = g.settings.size;
     const parts = [t('status.' + g.status)];
@@ -1718,7 +1796,7 @@
     const res = $('#result');
     if (g.status === 'over' && g.result) {
       res.textContent = '';
-      res.append(el('span', { class: 'result-icon', 'aria-hidden': 'true', text: g.result.draw ? '½' : '🏆' }),
+      res.append(el('span', { class: 'result-icon', 'aria-hidden': 'true' }, icon(g.result.draw ? 'draw' : 'trophy')),
         el('span', { class: 'result-text', text: resultText(g) }));
       res.dataset.draw = g.result.draw ? 'true' : 'false';
       res.dataset.winners = (g.result.winners || []).join(',');
@@ -1736,6 +1814,7 @@
     list.setAttribute('aria-label', t('game.players'));
     const pos = shownPosition();
     list.textContent = '';
+    const hotseat = (g.seats || []).filter((s) => s.kind === 'human').length > 1 && seatsAreAllMine();
     const team = (seat) => (g.settings.variant === 'teams' ? (seat === 'south' || seat === 'west' ? 'A' : 'B') : null);
     for (const seat of seatOrder(g)) {
       const info = seatInfo(g, seat) || { seat, kind: 'human' };
@@ -1746,7 +1825,8 @@
       const kindText = info.kind === 'ai' ? t('kind.ai_long', { level: info.level }) : t('kind.human');
       const connected = info.kind === 'ai' || info.connected;
       const sub = el('span', { class: 'p-sub' },
-        el('span', { class: 'p-seat', text: seatLabel(seat) }), ' · ', kindText,
+        playerName(g, seat) === seatLabel(seat) ? null : el('span', { class: 'p-seat', text: seatLabel(seat) }),
+        playerName(g, seat) === seatLabel(seat) ? null : ' · ', kindText,
         team(seat) ? ' · ' + t('player.team', { team: team(seat) === 'A' ? t('team.a') : t('team.b') }) : '');
       const dot = el('span', {
         class: 'dot ' + (info.taken === false ? 'free' : connected ? 'on' : 'off'),
@@ -1768,7 +1848,7 @@
         ? el('span', { class: 'p-score', 'data-score': seat, text: t('player.score', { n: (pos.scores && pos.scores[seat]) || 0 }) })
         : null;
       const badges = [];
-      if (mine) badges.push(el('span', { class: 'badge you', text: t('player.you') }));
+      if (mine && !hotseat) badges.push(el('span', { class: 'badge you', text: t('player.you') }));
       if (out) badges.push(el('span', { class: 'badge out', text: t('player.out') }));
       if (arrived) badges.push(el('span', { class: 'badge arrived', text: t('player.arrived') }));
       if (g.result && (g.result.winners || []).includes(seat)) badges.push(el('span', { class: 'badge winner', text: t('player.winner') }));
@@ -2007,7 +2087,9 @@
     links.textContent = '';
     const invites = G.rec && G.rec.invites;
     if (invites && myToken()) {
-      for (const [seat, path] of Object.entries(invites)) {
+      const order = seatOrder(g);
+      const entries = Object.entries(invites).sort((x, y) => order.indexOf(x[0]) - order.indexOf(y[0]));
+      for (const [seat, path] of entries) {
         const info = seatInfo(g, seat);
         const taken = info && info.taken;
         const url = new URL(path, location.origin).href;
@@ -2040,10 +2122,10 @@
         }));
       }
     }
-    if (G.joinSeat && !myToken()) openJoin(G.joinSeat, true);
+    if (G.joinSeat && !myToken()) openJoin(G.joinSeat);
   }
 
-  function openJoin(seat, quiet) {
+  function openJoin(seat) {
     G.joinSeat = seat;
     const form = $('#join-form');
     const wasHidden = form.hidden;
@@ -2052,7 +2134,7 @@
     const input = $('#join-name');
     if (wasHidden) {
       input.value = store.get('quoridor.name', '') || '';
-      if (!quiet || true) setTimeout(() => input.focus(), 30);
+      setTimeout(() => input.focus(), 30);
     }
     $('#join-seats').textContent = '';
   }
@@ -2107,7 +2189,8 @@
       box.hidden = true;
     }
     const spect = typeof g.spectators === 'number' ? g.spectators : 0;
-    $('#spectators').textContent = '👁 ' + tn('game.spectators', spect);
+    $('#spectators').textContent = '';
+    $('#spectators').append(icon('eye'), ' ' + tn('game.spectators', spect));
     $('#spectators').dataset.count = String(spect);
     const rec = $('#record-link');
     rec.href = '/api/games/' + encodeURIComponent(G.id) + '/record';
@@ -2321,6 +2404,7 @@
 
     svg.addEventListener('focus', () => {
       board.focused = true;
+      if (svg.matches(':focus-visible')) board.kbd = true;
       if (!G.cursor) G.cursor = myPawnSquare() || { c: (board.n - 1) >> 1, r: 0 };
       if (G.game) renderCursor();
     });
@@ -2328,7 +2412,19 @@
       board.focused = false;
       if (G.game) renderCursor();
     });
-    svg.addEventListener('keydown', boardKey);
+    svg.addEventListener('keydown', (e) => {
+      if (!board.kbd && !e.ctrlKey && !e.metaKey && !e.altKey && e.key !== 'Tab' && e.key !== 'Shift') {
+        board.kbd = true;
+        renderCursor();
+      }
+      boardKey(e);
+    });
+    svg.addEventListener('pointerdown', () => {
+      if (board.kbd) {
+        board.kbd = false;
+        renderCursor();
+      }
+    }, true);
 
     $('#fence-mode').addEventListener('click', () => setFenceMode(!G.fenceMode));
     $('#fence-rotate').addEventListener('click', () => rotateFence());
@@ -2350,6 +2446,8 @@
   }
 
   function hoverSquare(name) {
+    if (name === board.hoverSq && (!name || board.layers.marks.querySelector('.ghost'))) return;
+    board.hoverSq = name;
     const L = board.layers;
     const old = L.marks && L.marks.querySelector('.ghost');
     if (old) old.remove();
@@ -2622,6 +2720,7 @@
       }
       if (G.active && G.game) {
         board.key = '';
+        $('#turn').dataset.key = '';
         renderGame();
       }
       setConnText();
@@ -2657,5 +2756,12 @@
     positionAt,
     parseFence,
     parseSquare,
+    // The fence slot the pointer picks at a client point (null off the grooves).
+    slotAt(clientX, clientY, lenient) {
+      const p = svgPoint({ clientX, clientY });
+      const loc = p ? locate(p.x, p.y) : null;
+      const slot = lenient ? nearestSlot(loc, null) : strictSlot(loc, null);
+      return slot ? fenceName(slot) : null;
+    },
   };
 })();
