@@ -1,0 +1,162 @@
+//! `quoridor serve` as a process: killed without warning (SIGKILL) in the
+//! middle of a game, it loses nothing that it acknowledged.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// One HTTP/1.1 request; the status and the JSON body.
+fn request(
+    port: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    let (_, rest) = response.split_once("\r\n\r\n").unwrap();
+    (status, serde_json::from_str(rest).unwrap_or(Value::Null))
+}
+
+/// The server process, killed when dropped (also when a test fails).
+struct Server(Child);
+
+impl Server {
+    /// Kills it at once, as a crash would.
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn serve(port: u16, db: &Path) -> Server {
+    let child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args([
+            "serve",
+            "--quiet",
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+            "--db",
+        ])
+        .arg(db)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Server(child)
+}
+
+#[test]
+fn a_killed_server_loses_no_acknowledged_move() {
+    let dir = tempfile_dir();
+    let db = dir.join("games.db");
+    let port = free_port();
+    let mut server = serve(port, &db);
+    let clock = json!({"initial_ms": 600_000, "increment_ms": 5_000});
+    let (status, created) = request(
+        port,
+        "POST",
+        "/api/games",
+        None,
+        Some(
+            json!({"clock": clock, "seats": [{"kind": "human", "mine": true}, {"kind": "human"}]}),
+        ),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let ana = created["token"].as_str().unwrap().to_string();
+    let (_, joined) = request(
+        port,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        None,
+        Some(json!({})),
+    );
+    let bob = joined["token"].as_str().unwrap().to_string();
+    let moves = ["e2", "e8", "e3", "e7", "a3h", "e6", "e4", "c6v"];
+    for (i, mv) in moves.iter().enumerate() {
+        let token = if i % 2 == 0 { &ana } else { &bob };
+        let (status, body) = request(
+            port,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(token),
+            Some(json!({"move": mv})),
+        );
+        assert_eq!(status, 200, "{mv}: {body}");
+    }
+    let (_, before) = request(port, "GET", &format!("/api/games/{id}"), None, None);
+    server.kill();
+
+    let mut server = serve(port, &db);
+    let (status, after) = request(port, "GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(status, 200);
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["position"], before["position"]);
+    assert_eq!(after["status"], "playing");
+    // Each seat's clock as of its last move: 10 min, minus the thinking, plus 5 s a move.
+    for seat in ["south", "north"] {
+        let left = after["clock"]["remaining_ms"][seat].as_u64().unwrap();
+        assert!(left > 600_000 && left <= 620_000, "{seat}: {left}");
+    }
+    let (status, body) = request(
+        port,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(&ana),
+        Some(json!({"move": "e5"})),
+    );
+    assert_eq!(status, 200, "{body}");
+    server.kill();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "quoridor-serve-test-{}-{}",
+        std::process::id(),
+        Instant::now().elapsed().as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
