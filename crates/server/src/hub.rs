@@ -688,10 +688,17 @@ impl Hub {
         let slots: Vec<SeatSlot> = (0..n)
             .map(|i| {
                 let from = &old_seats[(i + n - 1) % n];
+                let seat = old_seats[i].seat;
+                // A seat's default name (its own) stays with the seat.
+                let name = if from.name == seat_name(from.seat) {
+                    seat_name(seat).to_string()
+                } else {
+                    from.name.clone()
+                };
                 SeatSlot {
-                    seat: old_seats[i].seat,
+                    seat,
                     kind: from.kind,
-                    name: from.name.clone(),
+                    name,
                     holder: from.holder.clone(),
                 }
             })

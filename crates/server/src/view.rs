@@ -128,7 +128,7 @@ pub fn game_json(room: &RoomState, now: Instant) -> Value {
         "fences": pos.fences().map(|f| f.to_string()).collect::<Vec<_>>(),
         "fences_left": per_seat(seats, |s| u32::from(pos.fences_left(s))),
         "scores": scoring.then(|| per_seat(seats, |s| pos.score(s))),
-        "arrived": seats.iter().filter(|&&s| pos.has_arrived(s)).map(|&s| seat_name(s)).collect::<Vec<_>>(),
+        "arrived": seats.iter().filter(|&&s| scoring && pos.has_arrived(s)).map(|&s| seat_name(s)).collect::<Vec<_>>(),
         "out": seats.iter().filter(|&&s| pos.is_out(s)).map(|&s| seat_name(s)).collect::<Vec<_>>(),
         "moves": moves,
         "legal": (status == Status::Playing).then(|| legal_json(pos)),
@@ -153,6 +153,7 @@ pub fn summary_json(room: &RoomState) -> Value {
                 "kind": match slot.kind { SeatKind::Human => "human", SeatKind::Ai(_) => "ai" },
                 "name": slot.name,
                 "taken": !slot.is_free(),
+                "level": match slot.kind { SeatKind::Ai(level) => Some(level.number()), SeatKind::Human => None },
             })
         })
         .collect();

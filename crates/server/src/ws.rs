@@ -106,7 +106,13 @@ async fn connection(
         }
     })
     .await;
-    let first = json!({"type": "state", "event": {"kind": "hello", "seats": names}, "game": room.json().await}).to_string();
+    let first = json!({
+        "type": "state",
+        "event": {"kind": "hello", "seats": names},
+        "you": names,
+        "game": room.json().await,
+    })
+    .to_string();
     let mut alive = tx.send(Message::Text(first.into())).await.is_ok();
     let mut bucket = Bucket::new(
         config.messages_per_second,

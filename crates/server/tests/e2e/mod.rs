@@ -1,0 +1,688 @@
+//! The harness of the browser tests (tests/browser.rs): a chromedriver of
+//! its own on a free port, the server started in-process on a temporary
+//! database, and headless Chromium sessions, each with its own profile.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`./scripts/test.sh`
+//! installs them). Screenshots go to `<target>/e2e-artifacts/`.
+
+use std::fmt::Debug;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use futures_util::FutureExt;
+use hyper_util::client::legacy::connect::HttpConnector;
+use quoridor_rules::{Move, Position, Seat};
+use quoridor_server::{RunningServer, ServeArgs};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// How long any one wait lasts before the test fails.
+pub const WAIT: Duration = Duration::from_secs(20);
+/// How long a whole test may take.
+const TEST_LIMIT: Duration = Duration::from_secs(150);
+const POLL: Duration = Duration::from_millis(100);
+
+/// Panics (the test fails) unless chromium and chromedriver are installed.
+fn require_browser() {
+    for path in [CHROMIUM, CHROMEDRIVER] {
+        assert!(
+            Path::new(path).exists(),
+            "{path} is missing: the browser tests need Debian's chromium and chromium-driver. \
+             Run ./scripts/test.sh (it installs them), or \
+             `sudo apt-get install chromium chromium-driver`"
+        );
+    }
+}
+
+/// Where the screenshots go: `$CARGO_TARGET_DIR/e2e-artifacts`, else the
+/// workspace's `target/e2e-artifacts`.
+pub fn artifacts_dir() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = manifest.ancestors().nth(2).unwrap_or(manifest);
+    let target = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => {
+            let dir = PathBuf::from(dir);
+            if dir.is_absolute() {
+                dir
+            } else {
+                workspace.join(dir)
+            }
+        }
+        _ => workspace.join("target"),
+    };
+    target.join("e2e-artifacts")
+}
+
+/// A deadline for one wait: `tick` sleeps a little, or fails the test with
+/// what was awaited and what was last seen once the time is up.
+pub struct Waiter {
+    what: String,
+    deadline: Instant,
+}
+
+impl Waiter {
+    pub fn new(what: impl Into<String>) -> Waiter {
+        Waiter {
+            what: what.into(),
+            deadline: Instant::now() + WAIT,
+        }
+    }
+
+    pub async fn tick(&self, last_seen: &dyn Debug) {
+        if Instant::now() >= self.deadline {
+            panic!(
+                "timed out after {} s waiting for {}; last seen: {last_seen:#?}",
+                WAIT.as_secs(),
+                self.what
+            );
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// chromedriver
+// ---------------------------------------------------------------------------
+
+/// A chromedriver process in a process group of its own; the group (the
+/// driver and the browsers it started) is killed on drop.
+struct ChromeDriver {
+    child: Child,
+    url: String,
+    log: PathBuf,
+}
+
+impl ChromeDriver {
+    async fn start(dir: &Path) -> ChromeDriver {
+        let log = dir.join("chromedriver.log");
+        let mut last_error = String::new();
+        for _ in 0..3 {
+            let port = free_port();
+            let mut command = Command::new(CHROMEDRIVER);
+            command
+                .arg(format!("--port={port}"))
+                .arg(format!("--log-path={}", log.display()))
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null());
+            {
+                use std::os::unix::process::CommandExt;
+                command.process_group(0);
+            }
+            let child = command
+                .spawn()
+                .unwrap_or_else(|err| panic!("cannot start {CHROMEDRIVER}: {err}"));
+            let mut driver = ChromeDriver {
+                child,
+                url: format!("http://127.0.0.1:{port}"),
+                log: log.clone(),
+            };
+            match driver.wait_ready().await {
+                Ok(()) => return driver,
+                Err(err) => last_error = err,
+            }
+        }
+        panic!("chromedriver did not start: {last_error}");
+    }
+
+    /// Polls `/status` until the driver answers.
+    async fn wait_ready(&mut self) -> Result<(), String> {
+        let http = reqwest::Client::new();
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Err(format!("chromedriver exited with {status}"));
+            }
+            if let Ok(resp) = http.get(format!("{}/status", self.url)).send().await {
+                if resp.status().is_success() {
+                    return Ok(());
+                }
+            }
+            if Instant::now() >= deadline {
+                return Err(format!("no answer on {} in {} s", self.url, WAIT.as_secs()));
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+}
+
+impl Drop for ChromeDriver {
+    fn drop(&mut self) {
+        // The group holds the driver and any browser it left behind (a test
+        // that failed before closing its sessions).
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("an address").port()
+}
+
+// ---------------------------------------------------------------------------
+// The environment of one test
+// ---------------------------------------------------------------------------
+
+/// Runs one browser test: starts chromedriver and the server, hands the
+/// test its [`Env`], and cleans up after it. When the test fails, every
+/// browser's screen is saved as `<test>-FAILED-<browser>.png` (with the
+/// chromedriver log) before the failure is passed on.
+pub async fn run<F, Fut>(name: &'static str, test: F)
+where
+    F: FnOnce(Env) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    require_browser();
+    let dir = tempfile::Builder::new()
+        .prefix("quoridor-e2e-")
+        .tempdir()
+        .expect("a temporary directory");
+    let artifacts = artifacts_dir();
+    std::fs::create_dir_all(&artifacts)
+        .unwrap_or_else(|err| panic!("cannot create {}: {err}", artifacts.display()));
+    remove_old_artifacts(&artifacts, name);
+
+    let driver = ChromeDriver::start(dir.path()).await;
+    let server = quoridor_server::start(ServeArgs::for_tests(dir.path().join("games.db")))
+        .await
+        .expect("the server starts");
+    let env = Env {
+        inner: Arc::new(Inner {
+            name,
+            base: format!("http://{}", server.addr),
+            driver_url: driver.url.clone(),
+            dir: dir.path().to_path_buf(),
+            artifacts,
+            http: reqwest::Client::new(),
+            shots: AtomicU32::new(0),
+            sessions: Mutex::new(Vec::new()),
+        }),
+    };
+    let started = Instant::now();
+    let outcome = AssertUnwindSafe(tokio::time::timeout(TEST_LIMIT, test(env.clone())))
+        .catch_unwind()
+        .await;
+    let failed = !matches!(outcome, Ok(Ok(())));
+    if failed {
+        env.save_failure(&driver.log).await;
+    }
+    env.close_sessions().await;
+    stop_server(server).await;
+    drop(driver);
+    eprintln!("{name}: {:.1} s", started.elapsed().as_secs_f64());
+    match outcome {
+        Ok(Ok(())) => {}
+        Ok(Err(_)) => panic!("{name} took more than {} s", TEST_LIMIT.as_secs()),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+async fn stop_server(server: RunningServer) {
+    if let Err(err) = server.stop().await {
+        eprintln!("the server stopped with an error: {err}");
+    }
+}
+
+fn remove_old_artifacts(dir: &Path, name: &str) {
+    let prefix = format!("{name}-");
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&prefix) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// What a test works with: the server's address, its API, and browsers.
+#[derive(Clone)]
+pub struct Env {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    name: &'static str,
+    base: String,
+    driver_url: String,
+    dir: PathBuf,
+    artifacts: PathBuf,
+    http: reqwest::Client,
+    shots: AtomicU32,
+    sessions: Mutex<Vec<(String, Client)>>,
+}
+
+impl Env {
+    /// The server's root URL, without the final slash.
+    pub fn base(&self) -> &str {
+        &self.inner.base
+    }
+
+    /// A new headless Chromium with a profile of its own.
+    pub async fn browser(&self, label: &str) -> Browser {
+        let profile = self.inner.dir.join(format!("profile-{label}"));
+        std::fs::create_dir_all(&profile).expect("a profile directory");
+        let args = [
+            "--headless=new".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-dev-shm-usage".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--no-first-run".into(),
+            "--window-size=1200,900".into(),
+            "--lang=en-US".into(),
+            format!("--user-data-dir={}", profile.display()),
+        ];
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            json!({ "binary": CHROMIUM, "args": args }),
+        );
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(caps)
+            .connect(&self.inner.driver_url)
+            .await
+            .unwrap_or_else(|err| panic!("cannot open a Chromium session ({label}): {err}"));
+        self.inner
+            .sessions
+            .lock()
+            .unwrap()
+            .push((label.to_string(), client.clone()));
+        Browser {
+            client,
+            label: label.to_string(),
+            env: self.clone(),
+        }
+    }
+
+    /// `GET /api/games/{id}`: the game object.
+    pub async fn game(&self, id: &str) -> Value {
+        let url = format!("{}/api/games/{id}", self.inner.base);
+        let resp = self
+            .inner
+            .http
+            .get(&url)
+            .send()
+            .await
+            .unwrap_or_else(|err| panic!("GET {url}: {err}"));
+        assert!(resp.status().is_success(), "GET {url}: {}", resp.status());
+        resp.json()
+            .await
+            .unwrap_or_else(|err| panic!("GET {url}: {err}"))
+    }
+
+    fn next_shot(&self, label: &str) -> PathBuf {
+        let n = self.inner.shots.fetch_add(1, Ordering::SeqCst) + 1;
+        let file = format!("{}-{n:02}-{label}.png", self.inner.name);
+        self.inner.artifacts.join(file)
+    }
+
+    async fn save_failure(&self, driver_log: &Path) {
+        let sessions = self.inner.sessions.lock().unwrap().clone();
+        for (label, client) in sessions {
+            let path = self
+                .inner
+                .artifacts
+                .join(format!("{}-FAILED-{label}.png", self.inner.name));
+            if let Ok(Ok(png)) = tokio::time::timeout(WAIT, client.screenshot()).await {
+                if std::fs::write(&path, png).is_ok() {
+                    eprintln!("screenshot of {label} at the failure: {}", path.display());
+                }
+            }
+        }
+        let log = self
+            .inner
+            .artifacts
+            .join(format!("{}-FAILED-chromedriver.log", self.inner.name));
+        if std::fs::copy(driver_log, &log).is_ok() {
+            eprintln!("chromedriver log: {}", log.display());
+        }
+    }
+
+    async fn close_sessions(&self) {
+        let sessions = std::mem::take(&mut *self.inner.sessions.lock().unwrap());
+        for (_, client) in sessions {
+            let _ = tokio::time::timeout(WAIT, client.close()).await;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// One browser
+// ---------------------------------------------------------------------------
+
+/// What a page shows, read in one go (see [`Browser::page`]).
+#[derive(Debug, Deserialize)]
+pub struct Page {
+    pub path: String,
+    /// Number of `[data-square]` squares on the board.
+    pub squares: usize,
+    /// The highlighted squares (legal pawn moves), sorted.
+    pub legal: Vec<String>,
+    /// `[data-placed]` fences, sorted.
+    pub placed: Vec<String>,
+    /// Each `[data-pawn]`'s seat and the square under its centre.
+    pub pawns: serde_json::Map<String, Value>,
+    /// The move buttons of `#moves`, in order.
+    pub moves: Vec<String>,
+    /// The text of `#moves`, spaces collapsed.
+    pub moves_text: String,
+    /// `#result` when shown.
+    pub result: Option<String>,
+    pub winners: Option<String>,
+    /// `#turn` and `#status`: shown in the failure messages.
+    #[allow(dead_code)]
+    pub turn: Option<String>,
+    #[allow(dead_code)]
+    pub status: Option<String>,
+    pub fence_error: Option<String>,
+    /// `#error` when shown.
+    pub error: Option<String>,
+    /// The `[data-fences-left]` counts of the players' list.
+    pub fences_left: serde_json::Map<String, Value>,
+}
+
+const PAGE_JS: &str = r#"
+const q = (s) => document.querySelector(s);
+const all = (s) => Array.from(document.querySelectorAll(s));
+const shown = (n) => !!n && !n.hidden && n.getClientRects().length > 0;
+const text = (s) => { const n = q(s); return shown(n) ? n.textContent.replace(/\s+/g, ' ').trim() : null; };
+const squares = all('[data-square]');
+const legal = new Set(all('[data-square][data-legal], [data-square].legal').map((n) => n.getAttribute('data-square')));
+const pawns = {};
+for (const p of all('[data-pawn]')) {
+  const r = p.getBoundingClientRect();
+  if (!r.width) { pawns[p.getAttribute('data-pawn')] = null; continue; }
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const under = squares.find((s) => { const b = s.getBoundingClientRect(); return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; });
+  pawns[p.getAttribute('data-pawn')] = under ? under.getAttribute('data-square') : null;
+}
+const fencesLeft = {};
+for (const n of all('[data-fences-left]')) fencesLeft[n.getAttribute('data-fences-left')] = Number(n.textContent.trim());
+const res = q('#result');
+return {
+  path: location.pathname + location.search,
+  squares: squares.length,
+  legal: Array.from(legal).sort(),
+  placed: all('[data-placed]').map((n) => n.getAttribute('data-placed')).sort(),
+  pawns,
+  moves: all('#moves [data-ply]').map((n) => n.textContent.trim()),
+  moves_text: q('#moves') ? q('#moves').textContent.replace(/\s+/g, ' ').trim() : '',
+  result: text('#result'),
+  winners: shown(res) && res.dataset.winners !== undefined ? res.dataset.winners : null,
+  turn: text('#turn'),
+  status: text('#status'),
+  fence_error: text('#fence-error'),
+  error: text('#error'),
+  fences_left: fencesLeft,
+};
+"#;
+
+/// Records what the page sends from now on (WebSocket messages and fetch
+/// calls) in `window.__e2eSent`.
+const RECORD_SENDS_JS: &str = r#"
+if (!window.__e2eSent) {
+  window.__e2eSent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    window.__e2eSent.push('ws ' + String(data));
+    return send.call(this, data);
+  };
+  const fetch = window.fetch;
+  window.fetch = function (input, init) {
+    const method = (init && init.method) || 'GET';
+    const url = typeof input === 'string' ? input : (input && input.url) || String(input);
+    window.__e2eSent.push('fetch ' + method + ' ' + url + ' ' + ((init && init.body) || ''));
+    return fetch.apply(this, arguments);
+  };
+}
+window.__e2eSent.length = 0;
+return true;
+"#;
+
+pub struct Browser {
+    pub client: Client,
+    pub label: String,
+    env: Env,
+}
+
+impl Browser {
+    /// Opens a path of the server (`/`, `/g/abc`) or a full URL.
+    pub async fn open(&self, path: &str) {
+        let url = if path.starts_with("http") {
+            path.to_string()
+        } else {
+            format!("{}{path}", self.env.base())
+        };
+        self.client
+            .goto(&url)
+            .await
+            .unwrap_or_else(|err| panic!("{}: cannot open {url}: {err}", self.label));
+    }
+
+    /// Waits until an element matching `css` is shown, and returns it.
+    pub async fn shown(&self, css: &str) -> fantoccini::elements::Element {
+        let wait = Waiter::new(format!("{}: `{css}` to be shown", self.label));
+        loop {
+            let last = match self.client.find(Locator::Css(css)).await {
+                Ok(el) => match el.is_displayed().await {
+                    Ok(true) => return el,
+                    Ok(false) => "present but not shown".to_string(),
+                    Err(err) => err.to_string(),
+                },
+                Err(err) => err.to_string(),
+            };
+            wait.tick(&last).await;
+        }
+    }
+
+    /// Clicks the element matching `css` once it is shown (a real click:
+    /// WebDriver moves the pointer to its centre), retrying while the
+    /// element is being redrawn.
+    pub async fn click(&self, css: &str) {
+        let wait = Waiter::new(format!("{}: a click on `{css}`", self.label));
+        loop {
+            let el = self.shown(css).await;
+            match el.click().await {
+                Ok(()) => return,
+                Err(err) => wait.tick(&err.to_string()).await,
+            }
+        }
+    }
+
+    /// Types into a text field, after clearing it.
+    pub async fn type_into(&self, css: &str, text: &str) {
+        let el = self.shown(css).await;
+        el.clear()
+            .await
+            .unwrap_or_else(|err| panic!("{}: cannot clear `{css}`: {err}", self.label));
+        el.send_keys(text)
+            .await
+            .unwrap_or_else(|err| panic!("{}: cannot type into `{css}`: {err}", self.label));
+    }
+
+    /// Chooses an option of a `<select>` by its value, as a user would.
+    pub async fn select(&self, css: &str, value: &str) {
+        let el = self.shown(css).await;
+        el.select_by_value(value).await.unwrap_or_else(|err| {
+            panic!("{}: cannot choose {value} in `{css}`: {err}", self.label)
+        });
+        let chosen = el.prop("value").await.ok().flatten();
+        assert_eq!(chosen.as_deref(), Some(value), "{}: `{css}`", self.label);
+    }
+
+    /// An attribute of the element matching `css` (shown).
+    pub async fn attr(&self, css: &str, name: &str) -> Option<String> {
+        let el = self.shown(css).await;
+        el.attr(name)
+            .await
+            .unwrap_or_else(|err| panic!("{}: `{css}` [{name}]: {err}", self.label))
+    }
+
+    /// Whether an element matching `css` exists and is shown.
+    pub async fn is_shown(&self, css: &str) -> bool {
+        match self.client.find(Locator::Css(css)).await {
+            Ok(el) => el.is_displayed().await.unwrap_or(false),
+            Err(_) => false,
+        }
+    }
+
+    /// What the page shows now.
+    pub async fn page(&self) -> Page {
+        let value = self
+            .client
+            .execute(PAGE_JS, vec![])
+            .await
+            .unwrap_or_else(|err| panic!("{}: cannot read the page: {err}", self.label));
+        serde_json::from_value(value)
+            .unwrap_or_else(|err| panic!("{}: unexpected page reading: {err}", self.label))
+    }
+
+    /// Waits until the page is a game page with its board drawn, and returns
+    /// the game's id.
+    pub async fn game_page(&self) -> String {
+        let wait = Waiter::new(format!("{}: a game page with its board", self.label));
+        loop {
+            let page = self.page().await;
+            if let Some(id) = page.path.strip_prefix("/g/") {
+                let id = id.split(['?', '#']).next().unwrap_or_default().to_string();
+                if page.squares > 0 && !id.is_empty() {
+                    return id;
+                }
+            }
+            wait.tick(&page).await;
+        }
+    }
+
+    /// Saves a PNG of the browser's window as an artifact.
+    pub async fn shot(&self, label: &str) -> PathBuf {
+        let png = self
+            .client
+            .screenshot()
+            .await
+            .unwrap_or_else(|err| panic!("{}: no screenshot: {err}", self.label));
+        assert!(
+            png.starts_with(b"\x89PNG"),
+            "{}: the screenshot is not a PNG",
+            self.label
+        );
+        let path = self.env.next_shot(&format!("{}-{label}", self.label));
+        std::fs::write(&path, png)
+            .unwrap_or_else(|err| panic!("cannot write {}: {err}", path.display()));
+        eprintln!("screenshot: {}", path.display());
+        path
+    }
+
+    /// Starts recording what the page sends (see [`Browser::sent`]).
+    pub async fn record_sends(&self) {
+        self.client
+            .execute(RECORD_SENDS_JS, vec![])
+            .await
+            .unwrap_or_else(|err| panic!("{}: cannot watch the page: {err}", self.label));
+    }
+
+    /// What the page sent since [`Browser::record_sends`], pings left out.
+    pub async fn sent(&self) -> Vec<String> {
+        let value = self
+            .client
+            .execute("return window.__e2eSent || null;", vec![])
+            .await
+            .unwrap_or_else(|err| panic!("{}: cannot read the sends: {err}", self.label));
+        let sent: Option<Vec<String>> = serde_json::from_value(value).expect("a list");
+        sent.expect("record_sends was not called on this page")
+            .into_iter()
+            .filter(|s| !s.contains(r#""ping""#))
+            .collect()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Game helpers
+// ---------------------------------------------------------------------------
+
+/// The moves of a game object, in notation.
+pub fn moves(game: &Value) -> Vec<String> {
+    game["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["move"].as_str().expect("a move").to_string())
+        .collect()
+}
+
+/// A sorted list of strings of a JSON array.
+pub fn strings(value: &Value) -> Vec<String> {
+    let mut list: Vec<String> = value
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    list.sort();
+    list
+}
+
+/// The position of a game object.
+pub fn position(game: &Value) -> Position {
+    let text = game["position"].as_str().expect("a position");
+    text.parse()
+        .unwrap_or_else(|err| panic!("cannot read the position {text:?}: {err}"))
+}
+
+/// Among `squares` (pawn moves of `seat`), the one that leaves the pawn
+/// closest to its goal, around the fences.
+pub fn closest_to_goal(game: &Value, seat: &str, squares: &[String]) -> String {
+    let pos = position(game);
+    let seat: Seat = seat.parse().expect("a seat");
+    squares
+        .iter()
+        .map(|sq| {
+            let mut after = pos;
+            let mv: Move = sq.parse().unwrap_or_else(|_| panic!("not a square: {sq}"));
+            after
+                .play(mv)
+                .unwrap_or_else(|err| panic!("{sq} is highlighted but illegal: {err}"));
+            (after.distance(seat).unwrap_or(u32::MAX), sq)
+        })
+        .min()
+        .map(|(_, sq)| sq.clone())
+        .expect("at least one square")
+}
+
+/// Among the legal fences of a game object, the one that lengthens the path
+/// of `victim` the most.
+pub fn most_annoying_fence(game: &Value, victim: &str) -> String {
+    let pos = position(game);
+    let victim: Seat = victim.parse().expect("a seat");
+    strings(&game["legal"]["fences"])
+        .into_iter()
+        .map(|f| {
+            let mut after = pos;
+            after
+                .play(f.parse().expect("a fence"))
+                .unwrap_or_else(|err| panic!("{f} is legal but refused: {err}"));
+            (std::cmp::Reverse(after.distance(victim).unwrap_or(0)), f)
+        })
+        .min()
+        .map(|(_, f)| f)
+        .expect("a legal fence")
+}
