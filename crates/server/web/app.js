@@ -463,6 +463,7 @@
       size: Number($('#size').value),
       players: Number($('#players').value),
       variant: $('#variant').value,
+      fences: $('#fences').value === 'default' ? null : Number($('#fences').value),
       clock: clockFromSelect($('#clock').value),
       theme: $('#theme').value,
       public: $('#public').checked,
@@ -475,6 +476,7 @@
       size: $('#size').value,
       players: $('#players').value,
       variant: $('#variant').value,
+      fences: $('#fences').value,
       clock: $('#clock').value,
       theme: $('#theme').value,
       public: $('#public').checked,
@@ -487,7 +489,7 @@
   function loadHomePrefs() {
     const p = store.get('quoridor.home', null);
     if (p) {
-      for (const k of ['size', 'players', 'variant', 'clock', 'theme', 'level']) {
+      for (const k of ['size', 'players', 'variant', 'fences', 'clock', 'theme', 'level']) {
         const node = $('#' + k);
         if (p[k] && Array.from(node.options).some((o) => o.value === p[k])) node.value = p[k];
       }
@@ -593,7 +595,7 @@
       size: s.size,
       players: s.players,
       variant: s.variant,
-      fences: null,
+      fences: s.fences,
       clock: s.clock,
       theme: s.theme,
       public: s.public,
