@@ -6,6 +6,7 @@ use quoridor_rules::{Game, Position};
 
 use crate::level::Level;
 use crate::limit::SearchLimit;
+use crate::maxn::{is_free_for_all, MaxnSearcher};
 use crate::report::Reporter;
 use crate::search::{Rng, SearchResult, Searcher};
 use crate::tt::TranspositionTable;
@@ -81,6 +82,12 @@ impl Engine {
     ) -> Option<SearchResult> {
         if pos.is_over() {
             return None;
+        }
+        if is_free_for_all(pos) {
+            let settings = self.level.free_for_all_settings();
+            let limit = self.level.limit_with(settings, limit);
+            let mut searcher = MaxnSearcher::new(limit, stop, settings);
+            return Some(searcher.run(pos, &mut self.rng, reporter));
         }
         let limit = self.level.limit(limit);
         let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, self.level.settings());

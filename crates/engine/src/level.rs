@@ -32,6 +32,36 @@ pub struct LevelSettings {
     pub all_fences: bool,
 }
 
+/// Per level from 1 to 8: the depth cap (plies), the time cap (ms) and the
+/// noise.
+type Ladder = [(Option<u32>, Option<u64>, i32); 8];
+
+/// Two players, and teams (two sides).
+const TWO_SIDES: Ladder = [
+    (Some(1), None, 150),
+    (Some(1), None, 60),
+    (Some(2), None, 60),
+    (Some(2), None, 0),
+    (Some(3), None, 0),
+    (None, Some(15), 0),
+    (None, Some(100), 0),
+    // Full strength: whatever time it is given, 300 ms by default
+    // (self-play measured no gain from more time per move).
+    (None, Some(300), 0),
+];
+
+/// Four players, each for itself.
+const FREE_FOR_ALL: Ladder = [
+    (Some(1), None, 150),
+    (Some(1), None, 60),
+    (Some(2), None, 200),
+    (Some(2), None, 150),
+    (Some(4), None, 0),
+    (Some(6), None, 0),
+    (None, Some(300), 0),
+    (None, Some(1000), 0),
+];
+
 impl Level {
     pub const MIN: Level = Level(1);
     pub const MAX: Level = Level(8);
@@ -50,22 +80,21 @@ impl Level {
     /// The ladder (see BENCHMARKS.md for how each level fares against the
     /// one below).
     pub fn settings(self) -> LevelSettings {
-        let ms = |n| Some(Duration::from_millis(n));
-        let (max_depth, max_time, noise) = match self.0 {
-            1 => (Some(1), None, 150),
-            2 => (Some(1), None, 60),
-            3 => (Some(2), None, 60),
-            4 => (Some(2), None, 0),
-            5 => (Some(3), None, 0),
-            6 => (None, ms(15), 0),
-            7 => (None, ms(100), 0),
-            // Full strength: whatever time it is given, 300 ms by default
-            // (self-play measured no gain from more time per move).
-            _ => (None, ms(300), 0),
-        };
+        self.from_ladder(&TWO_SIDES)
+    }
+
+    /// The ladder of four-player games without teams (the max-n search of
+    /// [`crate::maxn`], whose depths go by two plies after the first two:
+    /// see BENCHMARKS.md).
+    pub fn free_for_all_settings(self) -> LevelSettings {
+        self.from_ladder(&FREE_FOR_ALL)
+    }
+
+    fn from_ladder(self, ladder: &Ladder) -> LevelSettings {
+        let (max_depth, max_ms, noise) = ladder[usize::from(self.0 - 1)];
         LevelSettings {
             max_depth,
-            max_time,
+            max_time: max_ms.map(Duration::from_millis),
             noise,
             root_all_fences: self.0 >= 5,
             all_fences: false,
@@ -76,7 +105,12 @@ impl Level {
     /// budget): the tighter of that and the level's time cap. The level's
     /// depth cap is applied by the search itself, whatever the limit.
     pub fn limit(self, limit: SearchLimit) -> SearchLimit {
-        let Some(max) = self.settings().max_time else {
+        self.limit_with(self.settings(), limit)
+    }
+
+    /// [`Level::limit`] with the time cap of `settings`.
+    pub fn limit_with(self, settings: LevelSettings, limit: SearchLimit) -> SearchLimit {
+        let Some(max) = settings.max_time else {
             return limit;
         };
         match limit {

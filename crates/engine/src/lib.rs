@@ -6,8 +6,9 @@
 //!   opponent's shortest path.
 //! - [`eval`]: the race to the goal lines, fences in hand, tempo, and races
 //!   that are decided once fences run out.
-//! - Two players, four players (paranoid: the player to move against the
-//!   others), teams (partners on one side), the scoring game; any board size.
+//! - Two players, teams (partners on one side) and the scoring game with
+//!   alpha-beta; four players each for itself ([`maxn`]: every player
+//!   maximises its own value); any board size.
 //! - [`SearchLimit`]: depth, nodes, time per move or a clock; the [`time`]
 //!   manager never lets a clock run out; a stop flag ends a search early.
 //! - [`Level`]: 1 (a beginner who makes mistakes) to 8 (full strength).
@@ -17,6 +18,7 @@ pub mod engine;
 pub mod eval;
 pub mod level;
 pub mod limit;
+pub mod maxn;
 pub mod report;
 pub mod score;
 pub mod search;

@@ -31,6 +31,19 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+impl SearchResult {
+    /// What a reporter hears of this result after an iteration.
+    pub fn info(&self) -> SearchInfo {
+        SearchInfo {
+            depth: self.depth,
+            score: self.score,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            pv: self.pv.clone(),
+        }
+    }
+}
+
 /// A small deterministic generator for the levels' noise.
 #[derive(Clone, Debug)]
 pub(crate) struct Rng(u64);
@@ -145,18 +158,12 @@ impl<'a> Searcher<'a> {
             if let Some(best) = best {
                 result.best = best;
                 result.score = score;
-                result.depth = depth;
                 result.pv = self.principal_variation(root, best, depth as usize);
             }
+            result.depth = depth;
             result.nodes = self.nodes;
             result.elapsed = self.time.elapsed();
-            reporter.iteration(&SearchInfo {
-                depth,
-                score: result.score,
-                nodes: self.nodes,
-                elapsed: result.elapsed,
-                pv: result.pv.clone(),
-            });
+            reporter.iteration(&result.info());
             // A forced result needs no deeper look.
             if score.plies_to_end().is_some_and(|n| n <= depth) {
                 break;

@@ -5,7 +5,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use quoridor_engine::{Collect, Engine, Level, SearchLimit, Silent};
+use proptest::test_runner::TestCaseError;
+use quoridor_engine::{Collect, Engine, Level, Score, SearchLimit, SearchResult, Silent};
 use quoridor_rules::{Move, Position, Ruleset, Variant};
 
 fn search(pos: &Position, limit: SearchLimit) -> quoridor_engine::SearchResult {
@@ -15,27 +16,19 @@ fn search(pos: &Position, limit: SearchLimit) -> quoridor_engine::SearchResult {
         .expect("the game is not over")
 }
 
-/// A position reached by random legal moves, on any size, 2 or 4 players,
-/// any variant.
-fn random_position(seed: u64, plies: usize) -> Position {
+/// A xorshift generator: the same moves for the same seed.
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
     let mut r = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move || {
+    move || {
         r ^= r << 13;
         r ^= r >> 7;
         r ^= r << 17;
         r
-    };
-    let size = [3, 5, 7, 9, 11][(next() % 5) as usize];
-    let players = if next() % 3 == 0 { 4 } else { 2 };
-    let variant = match next() % 4 {
-        0 if players == 4 => Variant::Teams,
-        1 => Variant::Scoring,
-        _ => Variant::Standard,
-    };
-    let rules = Ruleset::new(size, players)
-        .unwrap()
-        .with_variant(variant)
-        .unwrap();
+    }
+}
+
+/// Random legal moves from the start of `rules`.
+fn random_walk(rules: Ruleset, plies: usize, next: &mut impl FnMut() -> u64) -> Position {
     let mut pos = Position::new(rules);
     for _ in 0..plies {
         let legal = pos.legal();
@@ -48,6 +41,41 @@ fn random_position(seed: u64, plies: usize) -> Position {
     pos
 }
 
+/// The answer is legal and so is its principal variation (no answer only
+/// when the game is over).
+fn check_answer(pos: &Position, answer: Option<SearchResult>) -> Result<(), TestCaseError> {
+    match answer {
+        None => prop_assert!(pos.is_over()),
+        Some(result) => {
+            prop_assert!(pos.is_legal(result.best), "{} in {}", result.best, pos);
+            let mut line = *pos;
+            for mv in &result.pv {
+                prop_assert!(line.is_legal(*mv), "pv {:?} in {}", result.pv, pos);
+                line.play(*mv).unwrap();
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A position reached by random legal moves, on any size, 2 or 4 players,
+/// any variant.
+fn random_position(seed: u64, plies: usize) -> Position {
+    let mut next = xorshift(seed);
+    let size = [3, 5, 7, 9, 11][(next() % 5) as usize];
+    let players = if next() % 3 == 0 { 4 } else { 2 };
+    let variant = match next() % 4 {
+        0 if players == 4 => Variant::Teams,
+        1 => Variant::Scoring,
+        _ => Variant::Standard,
+    };
+    let rules = Ruleset::new(size, players)
+        .unwrap()
+        .with_variant(variant)
+        .unwrap();
+    random_walk(rules, plies, &mut next)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
@@ -55,18 +83,7 @@ proptest! {
     fn the_search_always_answers_a_legal_move(seed in any::<u64>(), plies in 0usize..60, depth in 1u32..4) {
         let pos = random_position(seed, plies);
         let stop = AtomicBool::new(false);
-        match Engine::new().search(&pos, SearchLimit::Depth(depth), &stop, &mut Silent) {
-            None => prop_assert!(pos.is_over()),
-            Some(result) => {
-                prop_assert!(pos.is_legal(result.best), "{} in {}", result.best, pos);
-                // The principal variation is a legal line.
-                let mut line = pos;
-                for mv in &result.pv {
-                    prop_assert!(line.is_legal(*mv), "pv {:?} in {}", result.pv, pos);
-                    line.play(*mv).unwrap();
-                }
-            }
-        }
+        check_answer(&pos, Engine::new().search(&pos, SearchLimit::Depth(depth), &stop, &mut Silent))?;
     }
 
     #[test]
@@ -156,30 +173,31 @@ fn stops_when_asked() {
     assert!(start.elapsed() < Duration::from_millis(500));
 }
 
+/// What a search with seed 42 answers and reports, to compare two runs.
+type Trace = (Move, Score, Vec<Move>, Vec<(u32, Score, u64)>);
+
+fn seeded_search(pos: &Position, level: u8, depth: u32) -> Trace {
+    let mut engine = Engine::new();
+    engine.set_level(Level::new(level).unwrap());
+    engine.set_seed(42);
+    let stop = AtomicBool::new(false);
+    let mut report = Collect::default();
+    let r = engine
+        .search(pos, SearchLimit::Depth(depth), &stop, &mut report)
+        .unwrap();
+    let iterations = report
+        .0
+        .iter()
+        .map(|i| (i.depth, i.score, i.nodes))
+        .collect();
+    (r.best, r.score, r.pv, iterations)
+}
+
 #[test]
 fn deterministic_with_a_fixed_seed() {
     let pos = random_position(7, 12);
     for level in [1, 3, 5, 8] {
-        let run = || {
-            let mut engine = Engine::new();
-            engine.set_level(Level::new(level).unwrap());
-            engine.set_seed(42);
-            let stop = AtomicBool::new(false);
-            let mut report = Collect::default();
-            let r = engine
-                .search(&pos, SearchLimit::Depth(3), &stop, &mut report)
-                .unwrap();
-            (
-                r.best,
-                r.score,
-                r.pv,
-                report
-                    .0
-                    .iter()
-                    .map(|i| (i.depth, i.score, i.nodes))
-                    .collect::<Vec<_>>(),
-            )
-        };
+        let run = || seeded_search(&pos, level, 3);
         assert_eq!(run(), run(), "level {level}");
     }
 }
@@ -232,4 +250,144 @@ fn counts_a_fenceless_race_exactly() {
     let pos: Position = "9 a3,i6 - 0,0 south 30".parse().unwrap();
     let result = search(&pos, SearchLimit::Depth(12));
     assert_eq!(result.score.to_string(), "loss in 10");
+}
+
+// Four players without teams: the max-n search.
+
+/// A four-player free-for-all position reached by random legal moves.
+fn random_free_for_all(seed: u64, plies: usize) -> Position {
+    let mut next = xorshift(seed);
+    let size = [5, 7, 9, 9, 11][(next() % 5) as usize];
+    random_walk(Ruleset::new(size, 4).unwrap(), plies, &mut next)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    #[test]
+    fn free_for_all_always_answers_a_legal_move(seed in any::<u64>(), plies in 0usize..80, depth in 1u32..6, level in 1u8..=6) {
+        let pos = random_free_for_all(seed, plies);
+        let stop = AtomicBool::new(false);
+        let mut engine = Engine::new();
+        engine.set_level(Level::new(level).unwrap());
+        engine.set_seed(seed);
+        check_answer(&pos, engine.search(&pos, SearchLimit::Depth(depth), &stop, &mut Silent))?;
+    }
+}
+
+#[test]
+fn free_for_all_takes_a_win_in_one() {
+    // South on e8 steps to e9, at every level.
+    let pos: Position = "9 e8,a5,e3,i5 - 5,5,5,5 south 20".parse().unwrap();
+    for level in 1..=8 {
+        let mut engine = Engine::new();
+        engine.set_level(Level::new(level).unwrap());
+        let stop = AtomicBool::new(false);
+        let limit = SearchLimit::MoveTime(Duration::from_millis(50));
+        let result = engine.search(&pos, limit, &stop, &mut Silent).unwrap();
+        assert_eq!(result.best, "e9".parse::<Move>().unwrap(), "level {level}");
+        assert_eq!(result.score.to_string(), "win in 1");
+    }
+}
+
+#[test]
+fn free_for_all_blocks_a_pawn_that_wins_next() {
+    // West, next to move, is one step from column i: south must fence it
+    // off (a pawn move lets west win at once), whoever else is ahead.
+    let pos: Position = "9 e2,h5,e8,c5 - 5,5,5,5 south 20".parse().unwrap();
+    let west = quoridor_rules::Seat::West;
+    for limit in [
+        SearchLimit::Depth(2),
+        SearchLimit::Depth(4),
+        SearchLimit::MoveTime(Duration::from_millis(100)),
+    ] {
+        let result = search(&pos, limit);
+        assert!(matches!(result.best, Move::Fence(_)), "{}", result.best);
+        let mut after = pos;
+        after.play(result.best).unwrap();
+        assert!(
+            after.distance(west).unwrap() > 1,
+            "{} ({limit:?})",
+            result.best
+        );
+    }
+    // Levels from 3 on look a reply ahead and block too.
+    for level in 3..=6 {
+        let mut engine = Engine::new();
+        engine.set_level(Level::new(level).unwrap());
+        let stop = AtomicBool::new(false);
+        let result = engine
+            .search(&pos, SearchLimit::Infinite, &stop, &mut Silent)
+            .unwrap();
+        let mut after = pos;
+        after.play(result.best).unwrap();
+        assert!(
+            after.distance(west).unwrap() > 1,
+            "level {level}: {}",
+            result.best
+        );
+    }
+}
+
+#[test]
+fn free_for_all_respects_a_time_budget() {
+    let pos = random_free_for_all(3, 20);
+    let pos = if pos.is_over() {
+        Position::new(Ruleset::new(9, 4).unwrap())
+    } else {
+        pos
+    };
+    for start_pos in [Position::new(Ruleset::new(9, 4).unwrap()), pos] {
+        for ms in [10u64, 50, 200] {
+            let start = Instant::now();
+            let result = search(&start_pos, SearchLimit::MoveTime(Duration::from_millis(ms)));
+            let took = start.elapsed();
+            assert!(start_pos.is_legal(result.best));
+            assert!(
+                took <= Duration::from_millis(ms + 50),
+                "{ms} ms budget, took {took:?}"
+            );
+        }
+    }
+    // Stopped at once, it still answers a legal move.
+    let pos = Position::new(Ruleset::new(9, 4).unwrap());
+    let stop = AtomicBool::new(true);
+    let result = Engine::new()
+        .search(&pos, SearchLimit::Infinite, &stop, &mut Silent)
+        .unwrap();
+    assert!(pos.is_legal(result.best));
+}
+
+#[test]
+fn free_for_all_is_deterministic_with_a_fixed_seed() {
+    for (seed, plies) in [(7, 12), (11, 30)] {
+        let pos = random_free_for_all(seed, plies);
+        if pos.is_over() {
+            continue;
+        }
+        for level in [1, 3, 5, 8] {
+            let run = || seeded_search(&pos, level, 4);
+            assert_eq!(run(), run(), "level {level} in {pos}");
+        }
+    }
+}
+
+#[test]
+fn free_for_all_plays_whole_games() {
+    for size in [5, 7, 9] {
+        let rules = Ruleset::new(size, 4)
+            .unwrap()
+            .with_ply_limit(Some(300))
+            .unwrap();
+        let mut game = quoridor_rules::Game::new(rules);
+        let mut engine = Engine::new();
+        let stop = AtomicBool::new(false);
+        while !game.is_over() {
+            let r = engine
+                .search_game(&game, SearchLimit::Depth(4), &stop, &mut Silent)
+                .unwrap();
+            game.play(r.best)
+                .unwrap_or_else(|e| panic!("{} refused ({e}) in {}", r.best, game.position()));
+        }
+    }
 }

@@ -1,0 +1,514 @@
+//! Four players without teams (free-for-all): max-n search.
+//!
+//! The value of a position is a vector, one value per player, and every
+//! player picks the move that is best for itself (not the worst for the
+//! player at the root, as a paranoid search would assume: in matches that
+//! assumption made deeper searches weaker, see BENCHMARKS.md).
+//!
+//! - [`evaluate`]: for each player, its margin in the race against the
+//!   opponent closest to arriving (distances in steps, and a fraction of a
+//!   step for each player who moves before it), plus its fences in hand.
+//!   Forced results are counted in plies as in [`Score`]; a player prefers
+//!   a later loss, so even a lost player blocks a pawn about to win.
+//! - The root looks at every move (every legal fence from level 5 on, else
+//!   the fences that cut an opponent's shortest path). Inner nodes look at
+//!   a few replies: the mover's best pawn step and its best fences against
+//!   the strongest opponent (or any opponent two steps from its goal),
+//!   ranked by the evaluation after them. A pawn that can reach its goal
+//!   does so at once.
+//! - Iterative deepening under the same limits and time manager as the
+//!   two-player search; the low levels' noise is added at the root.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use quoridor_rules::{Fence, Move, Orientation, Outcome, Position, Seat, Square, SquareIter};
+
+use crate::level::LevelSettings;
+use crate::limit::SearchLimit;
+use crate::report::Reporter;
+use crate::score::Score;
+use crate::search::{Rng, SearchResult};
+use crate::time::TimeManager;
+
+/// One value per player (turn order), in hundredths of a step or a forced
+/// result as in [`Score`].
+pub type Values = [i32; 4];
+
+const MAX_PLY: usize = 96;
+
+/// Value of holding `n` fences (hundredths of a step), the first ones worth
+/// the most. Self-play at depth 5 put the scale at 2.5 steps for the first
+/// fence above 1.5 and 4 (BENCHMARKS.md).
+const FENCES: [i32; 16] = [
+    0, 250, 475, 675, 850, 1000, 1125, 1225, 1300, 1375, 1425, 1475, 1525, 1575, 1600, 1625,
+];
+
+/// Fences considered by the mover at inner nodes.
+const INNER_FENCES: usize = 3;
+
+/// Whether `pos` is a game for this search: four players, each for itself.
+pub fn is_free_for_all(pos: &Position) -> bool {
+    pos.players() == 4 && pos.rules().variant() == quoridor_rules::Variant::Standard
+}
+
+/// Whether `sq` is on the goal line of `seat` on a board of `size`.
+fn on_goal(seat: Seat, sq: Square, size: u8) -> bool {
+    match seat {
+        Seat::South => sq.row() + 1 == size,
+        Seat::North => sq.row() == 0,
+        Seat::West => sq.col() + 1 == size,
+        Seat::East => sq.col() == 0,
+    }
+}
+
+/// The static values of a position that is not over, one per player in
+/// turn order (0 for a player who is out).
+pub fn evaluate(pos: &Position) -> Values {
+    evaluate_with(pos, &distances(pos))
+}
+
+/// Every player's distance to its goal (200 when out or walled off).
+fn distances(pos: &Position) -> [i32; 4] {
+    let mut out = [200; 4];
+    for (p, &seat) in pos.seats().iter().enumerate() {
+        if !pos.is_out(seat) {
+            out[p] = pos.distance(seat).unwrap_or(200) as i32;
+        }
+    }
+    out
+}
+
+/// [`evaluate`] with the players' distances already known.
+fn evaluate_with(pos: &Position, distance: &[i32; 4]) -> Values {
+    let seats = pos.seats();
+    let n = seats.len();
+    let mover = pos.turn_index();
+    let active = seats.iter().filter(|&&s| !pos.is_out(s)).count().max(1) as i32;
+    // Each player's race in hundredths of a step: its distance, and a
+    // fraction of a step for each player who moves before it.
+    let mut race = [i32::MAX; 4];
+    let mut order = 0;
+    for k in 0..n {
+        let p = (mover + k) % n;
+        if pos.is_out(seats[p]) {
+            continue;
+        }
+        race[p] = 100 * distance[p] + 100 * order / active;
+        order += 1;
+    }
+    let mut out = [0; 4];
+    for (p, &seat) in seats.iter().enumerate() {
+        if race[p] == i32::MAX {
+            continue;
+        }
+        let best_other = (0..n)
+            .filter(|&q| q != p)
+            .map(|q| race[q])
+            .min()
+            .unwrap_or(i32::MAX);
+        let margin = if best_other == i32::MAX {
+            0
+        } else {
+            best_other - race[p]
+        };
+        let fences = FENCES[(pos.fences_left(seat) as usize).min(FENCES.len() - 1)];
+        out[p] = margin + fences;
+    }
+    out
+}
+
+/// The value reported for player `p`: its lead over the best of the others
+/// (a forced result as it is).
+fn report(values: &Values, p: usize, active: &[bool; 4]) -> Score {
+    let own = Score(values[p]);
+    if own.plies_to_end().is_some() {
+        return own;
+    }
+    let best_other = (0..4)
+        .filter(|&q| q != p && active[q])
+        .map(|q| values[q])
+        .max()
+        .unwrap_or(own.0);
+    Score(own.0 - best_other)
+}
+
+/// The values of a finished game, `ply` plies from the root.
+fn terminal(pos: &Position, outcome: Outcome, ply: u32) -> Values {
+    let mut out = [0; 4];
+    if let Outcome::Winner(seat) = outcome {
+        for (p, &other) in pos.seats().iter().enumerate() {
+            out[p] = if other == seat {
+                Score::win_in(ply).0
+            } else {
+                Score::loss_in(ply).0
+            };
+        }
+    }
+    out
+}
+
+struct Candidate {
+    mv: Move,
+    /// The static values after the move.
+    values: Values,
+}
+
+pub(crate) struct MaxnSearcher<'a> {
+    time: TimeManager,
+    stop: &'a AtomicBool,
+    settings: LevelSettings,
+    nodes: u64,
+    aborted: bool,
+    pv: Vec<Vec<Move>>,
+}
+
+impl<'a> MaxnSearcher<'a> {
+    pub(crate) fn new(
+        limit: SearchLimit,
+        stop: &'a AtomicBool,
+        settings: LevelSettings,
+    ) -> MaxnSearcher<'a> {
+        MaxnSearcher {
+            time: TimeManager::new(limit, Instant::now()),
+            stop,
+            settings,
+            nodes: 0,
+            aborted: false,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    /// Iterative deepening from `root`, which must not be over.
+    pub(crate) fn run(
+        &mut self,
+        root: &Position,
+        rng: &mut Rng,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult {
+        let me = root.turn_index();
+        let mut active = [false; 4];
+        for (p, &seat) in root.seats().iter().enumerate() {
+            active[p] = !root.is_out(seat);
+        }
+        let mut pos = *root;
+        let mut moves = self.candidates(&mut pos, 0);
+        moves.sort_by_key(|c| std::cmp::Reverse(c.values[me]));
+        let mut result = SearchResult {
+            best: moves[0].mv,
+            score: report(&moves[0].values, me, &active),
+            depth: 0,
+            nodes: 0,
+            elapsed: Default::default(),
+            pv: vec![moves[0].mv],
+        };
+        if moves.len() == 1 {
+            return result;
+        }
+        let max_depth = self.settings.max_depth.unwrap_or(u32::MAX);
+        let mut depth = 1;
+        while depth <= max_depth
+            && depth as usize <= MAX_PLY
+            && self.time.may_deepen(depth, self.nodes)
+        {
+            let mut best: Option<(usize, Values, i32)> = None;
+            let mut line = Vec::new();
+            let mut values = Vec::with_capacity(moves.len());
+            for (i, c) in moves.iter().enumerate() {
+                let undo = pos.play_unchecked(c.mv);
+                let v = if depth == 1 {
+                    self.pv[1].clear();
+                    c.values
+                } else {
+                    self.maxn(&mut pos, depth as i32 - 1, 1)
+                };
+                pos.undo(c.mv, undo);
+                if self.aborted {
+                    break;
+                }
+                let score = Score(v[me]);
+                // Never blur a forced result: a beginner still takes a win.
+                let noisy = if score.plies_to_end().is_some() {
+                    score.0
+                } else {
+                    score.0 + rng.symmetric(self.settings.noise)
+                };
+                let better = match best {
+                    None => true,
+                    Some((_, b, bn)) => {
+                        if self.settings.noise > 0 {
+                            noisy > bn
+                        } else {
+                            v[me] > b[me]
+                        }
+                    }
+                };
+                if better {
+                    best = Some((i, v, noisy));
+                    line.clear();
+                    line.push(c.mv);
+                    line.extend_from_slice(&self.pv[1]);
+                }
+                values.push(v[me]);
+            }
+            if self.aborted {
+                break;
+            }
+            let Some((i, v, _)) = best else { break };
+            result.best = moves[i].mv;
+            result.pv = line;
+            result.score = report(&v, me, &active);
+            result.depth = depth;
+            result.nodes = self.nodes;
+            result.elapsed = self.time.elapsed();
+            reporter.iteration(&result.info());
+            // Best first in the next iteration (a stable sort keeps ties in order).
+            let mut order: Vec<(usize, i32)> = values.iter().cloned().enumerate().collect();
+            order.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            let old = std::mem::take(&mut moves);
+            let mut old: Vec<Option<Candidate>> = old.into_iter().map(Some).collect();
+            moves = order.iter().map(|&(k, _)| old[k].take().unwrap()).collect();
+            if result.score.plies_to_end().is_some_and(|n| n <= depth) {
+                break;
+            }
+            // Whole pairs of plies after the first two: an odd depth ends on
+            // a move of the root's player that no opponent answers, and
+            // played worse than the even depth below it (BENCHMARKS.md).
+            // A depth limit asked for is still reached exactly.
+            let cap = max_depth.min(self.time.max_depth());
+            depth = if depth < 2 {
+                depth + 1
+            } else {
+                (depth + 2).min(cap.max(depth + 1))
+            };
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.time.elapsed();
+        result
+    }
+
+    /// The value vector of `pos`, searched `depth` plies.
+    fn maxn(&mut self, pos: &mut Position, depth: i32, ply: usize) -> Values {
+        self.pv[ply].clear();
+        if let Some(outcome) = pos.outcome() {
+            return terminal(pos, outcome, ply as u32);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(16)
+            && (self.stop.load(Ordering::Relaxed) || self.time.out_of_time(self.nodes))
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return [0; 4];
+        }
+        let me = pos.turn_index();
+        let seat = pos.turn();
+        // A win in one ends the search here.
+        let size = pos.size();
+        for sq in SquareIter::new(pos.pawn_moves()) {
+            if on_goal(seat, sq, size) {
+                self.pv[ply].clear();
+                self.pv[ply].push(Move::Pawn(sq));
+                let mut out = [Score::loss_in(ply as u32 + 1).0; 4];
+                out[me] = Score::win_in(ply as u32 + 1).0;
+                return out;
+            }
+        }
+        let moves = self.candidates(pos, ply);
+        let mut best: Option<Values> = None;
+        for c in moves {
+            let v = if depth == 1 {
+                self.pv[ply + 1].clear();
+                c.values
+            } else {
+                let undo = pos.play_unchecked(c.mv);
+                let v = self.maxn(pos, depth - 1, ply + 1);
+                pos.undo(c.mv, undo);
+                if self.aborted {
+                    return [0; 4];
+                }
+                v
+            };
+            if best.is_none_or(|b| v[me] > b[me]) {
+                best = Some(v);
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(c.mv);
+                head[ply].extend_from_slice(&tail[0]);
+                if Score(v[me]).is_win() {
+                    break;
+                }
+            }
+        }
+        best.unwrap_or_else(|| evaluate(pos))
+    }
+
+    /// The moves to consider in `pos` with their static values, best first
+    /// for the mover. The root gets every pawn move and every fence (or
+    /// those that cut an opponent's path, below level 5); inner nodes the
+    /// best pawn steps and the best few fences against the strongest
+    /// opponent (and any opponent about to arrive).
+    fn candidates(&mut self, pos: &mut Position, ply: usize) -> Vec<Candidate> {
+        let root = ply == 0;
+        let me = pos.turn_index();
+        let seat = pos.turn();
+        let seats = pos.seats();
+        // Distances after a move are those of now, but for the mover after a
+        // step and for the players whose shortest path a fence cuts.
+        let now = distances(pos);
+        let own = pos.distance_map(seat);
+        let mut pawns: Vec<Candidate> = Vec::with_capacity(6);
+        for sq in SquareIter::new(pos.pawn_moves()) {
+            let mv = Move::Pawn(sq);
+            let mut after = now;
+            after[me] = own.get(sq).unwrap_or(200) as i32;
+            pawns.push(Candidate {
+                mv,
+                values: self.static_after(pos, mv, ply, after),
+            });
+        }
+        let mut fences: Vec<Candidate> = Vec::new();
+        if pos.fences_left(seat) > 0 {
+            let here = evaluate_with(pos, &now);
+            let mut paths = [(0u128, 0u128); 4];
+            for (p, &other) in seats.iter().enumerate() {
+                if !pos.is_out(other) {
+                    paths[p] = pos.fences_cutting_path(other);
+                }
+            }
+            let (mut cut_h, mut cut_v) = (0u128, 0u128);
+            // The strongest opponent (by value), and any about to arrive.
+            let mut strongest: Option<usize> = None;
+            for (p, &other) in seats.iter().enumerate() {
+                if p == me || pos.is_out(other) {
+                    continue;
+                }
+                if root || now[p] <= 2 {
+                    cut_h |= paths[p].0;
+                    cut_v |= paths[p].1;
+                }
+                if strongest.is_none_or(|s| here[p] > here[s]) {
+                    strongest = Some(p);
+                }
+            }
+            if let Some(s) = strongest {
+                cut_h |= paths[s].0;
+                cut_v |= paths[s].1;
+            }
+            let (h, v) = if root && self.settings.root_all_fences {
+                pos.fence_moves()
+            } else {
+                pos.fence_moves_among(cut_h, cut_v)
+            };
+            for (set, orientation) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
+                for anchor in SquareIter::new(set) {
+                    let fence = Fence::new(anchor, orientation);
+                    let mv = Move::Fence(fence);
+                    let undo = pos.play_unchecked(mv);
+                    let mut after = now;
+                    for (p, &(path_h, path_v)) in paths.iter().enumerate() {
+                        let path = match orientation {
+                            Orientation::Horizontal => path_h,
+                            Orientation::Vertical => path_v,
+                        };
+                        if path & anchor.bit() != 0 {
+                            after[p] = pos.distance(seats[p]).unwrap_or(200) as i32;
+                        }
+                    }
+                    pos.undo(mv, undo);
+                    fences.push(Candidate {
+                        mv,
+                        values: self.static_after(pos, mv, ply, after),
+                    });
+                }
+            }
+        }
+        if pawns.is_empty() && fences.is_empty() {
+            // A forced pass.
+            return pos
+                .legal_moves()
+                .iter()
+                .map(|&mv| Candidate {
+                    mv,
+                    values: self.static_after(pos, mv, ply, now),
+                })
+                .collect();
+        }
+        let by_value = |a: &Candidate, b: &Candidate| b.values[me].cmp(&a.values[me]);
+        pawns.sort_by(by_value);
+        fences.sort_by(by_value);
+        if !root {
+            pawns.truncate(1);
+            fences.truncate(INNER_FENCES);
+        }
+        let mut all = pawns;
+        all.append(&mut fences);
+        all.sort_by(by_value);
+        all
+    }
+
+    /// The static values after `mv`, played `ply` plies from the root,
+    /// given the distances after it.
+    fn static_after(&self, pos: &mut Position, mv: Move, ply: usize, after: [i32; 4]) -> Values {
+        let undo = pos.play_unchecked(mv);
+        let v = match pos.outcome() {
+            Some(outcome) => terminal(pos, outcome, ply as u32 + 1),
+            None => evaluate_with(pos, &after),
+        };
+        pos.undo(mv, undo);
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use quoridor_rules::Ruleset;
+
+    #[test]
+    fn candidate_values_equal_a_full_evaluation() {
+        // The distances after a move are updated only where they can change.
+        let stop = AtomicBool::new(false);
+        let settings = Level::MAX.free_for_all_settings();
+        let mut r = 12345u64;
+        for game in 0..20 {
+            let mut pos = Position::new(Ruleset::new([5, 7, 9][game % 3], 4).unwrap());
+            for _ in 0..40 {
+                if pos.is_over() {
+                    break;
+                }
+                let mut searcher = MaxnSearcher::new(SearchLimit::Depth(1), &stop, settings);
+                for ply in [0, 1] {
+                    for c in searcher.candidates(&mut pos, ply) {
+                        let undo = pos.play_unchecked(c.mv);
+                        if !pos.is_over() {
+                            assert_eq!(evaluate(&pos), c.values, "{} after {}", pos, c.mv);
+                        }
+                        pos.undo(c.mv, undo);
+                    }
+                }
+                let legal = pos.legal_moves();
+                r ^= r << 13;
+                r ^= r >> 7;
+                r ^= r << 17;
+                pos.play(legal[(r % legal.len() as u64) as usize]).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn values_are_margins_plus_fences() {
+        let pos = Position::new(Ruleset::new(9, 4).unwrap());
+        // Everyone 8 steps away with 5 fences: the mover is a quarter step
+        // ahead of the next player, who is a quarter step behind the mover.
+        let v = evaluate(&pos);
+        assert_eq!(v[0], 25 + FENCES[5]);
+        assert_eq!(v[1], -25 + FENCES[5]);
+        assert_eq!(v[3], -75 + FENCES[5]);
+    }
+}
