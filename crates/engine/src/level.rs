@@ -58,8 +58,11 @@ const FREE_FOR_ALL: Ladder = [
     (Some(2), None, 150),
     (Some(4), None, 0),
     (Some(6), None, 0),
-    (None, Some(300), 0),
-    (None, Some(1000), 0),
+    // Depths go by two plies here and each costs about 16 times the last:
+    // a time cap under a second would stop at 6 plies, no better than
+    // level 6.
+    (Some(8), None, 0),
+    (None, Some(3000), 0),
 ];
 
 impl Level {
