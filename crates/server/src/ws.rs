@@ -35,7 +35,11 @@ pub async fn upgrade(
         .token
         .filter(|t| !t.is_empty() && t.len() <= 128)
         .map(|t| hash_token(&t));
+    // Small buffers: the messages are small, and thousands of connections
+    // with tungstenite's 128 KiB defaults would hold hundreds of megabytes.
     Ok(ws
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(0)
         .max_message_size(config.max_message)
         .max_frame_size(config.max_message)
         .on_upgrade(move |socket| connection(hub, config, room, holder, socket)))
