@@ -83,17 +83,17 @@ impl Level {
     /// The ladder (see BENCHMARKS.md for how each level fares against the
     /// one below).
     pub fn settings(self) -> LevelSettings {
-        self.from_ladder(&TWO_SIDES)
+        self.on_ladder(&TWO_SIDES)
     }
 
     /// The ladder of four-player games without teams (the max-n search of
     /// [`crate::maxn`], whose depths go by two plies after the first two:
     /// see BENCHMARKS.md).
     pub fn free_for_all_settings(self) -> LevelSettings {
-        self.from_ladder(&FREE_FOR_ALL)
+        self.on_ladder(&FREE_FOR_ALL)
     }
 
-    fn from_ladder(self, ladder: &Ladder) -> LevelSettings {
+    fn on_ladder(self, ladder: &Ladder) -> LevelSettings {
         let (max_depth, max_ms, noise) = ladder[usize::from(self.0 - 1)];
         LevelSettings {
             max_depth,

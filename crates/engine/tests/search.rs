@@ -63,7 +63,7 @@ fn check_answer(pos: &Position, answer: Option<SearchResult>) -> Result<(), Test
 fn random_position(seed: u64, plies: usize) -> Position {
     let mut next = xorshift(seed);
     let size = [3, 5, 7, 9, 11][(next() % 5) as usize];
-    let players = if next() % 3 == 0 { 4 } else { 2 };
+    let players = if next().is_multiple_of(3) { 4 } else { 2 };
     let variant = match next() % 4 {
         0 if players == 4 => Variant::Teams,
         1 => Variant::Scoring,
