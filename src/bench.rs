@@ -1,6 +1,7 @@
 //! `quoridor bench`: random games, perft and mid-game move generation, each
 //! timed on one thread, with an optional comparison against OpenSpiel run in
-//! the same invocation.
+//! the same invocation. `quoridor bench server` is the web server's load
+//! benchmark (see [`server`]).
 
 mod games;
 mod movegen;
@@ -8,6 +9,7 @@ mod openspiel;
 mod progress;
 mod rng;
 mod search;
+mod server;
 
 use std::time::{Duration, Instant};
 
@@ -43,7 +45,10 @@ const DEFAULT_SECONDS: f64 = 5.0;
 const QUICK_SECONDS: f64 = 0.2;
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct BenchArgs {
+    #[command(subcommand)]
+    pub command: Option<BenchCommand>,
     /// Seconds for each timed benchmark [default: 5, or 0.2 with --quick].
     #[arg(long)]
     pub seconds: Option<f64>,
@@ -61,6 +66,15 @@ pub struct BenchArgs {
     /// Seed of the random games and of the position set.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// The benchmarks that are not run by plain `quoridor bench`.
+#[derive(clap::Subcommand)]
+pub enum BenchCommand {
+    /// Load benchmark of `quoridor serve`: many games at once, played by bot
+    /// clients over WebSocket on loopback; move round trips, throughput,
+    /// errors and the server's memory.
+    Server(server::ServerArgs),
 }
 
 /// Everything one run measured.
@@ -93,6 +107,9 @@ fn load_average() -> Option<String> {
 }
 
 pub fn run(args: &BenchArgs) -> crate::CliResult {
+    if let Some(BenchCommand::Server(server_args)) = &args.command {
+        return server::run(server_args);
+    }
     let seconds = args.seconds.unwrap_or(if args.quick {
         QUICK_SECONDS
     } else {
