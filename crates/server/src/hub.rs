@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::Utf8Bytes;
 use quoridor_engine::{Engine, Level, SearchLimit, Silent};
 use quoridor_rules::Seat;
 use serde::Deserialize;
@@ -33,8 +34,9 @@ pub fn wall_ms() -> u64 {
 pub struct Room {
     pub id: String,
     state: Mutex<RoomState>,
-    /// `{"type":"state",...}` messages, in the order of the changes.
-    events: broadcast::Sender<Arc<str>>,
+    /// `{"type":"state",...}` messages, in the order of the changes (shared
+    /// bytes: every connection sends the same buffer).
+    events: broadcast::Sender<Utf8Bytes>,
     /// Wakes the clock task when the game changes.
     wake: Notify,
     /// The history epoch an AI search has been started for.
@@ -56,7 +58,7 @@ impl Room {
         })
     }
 
-    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+    pub fn subscribe(&self) -> broadcast::Receiver<Utf8Bytes> {
         self.events.subscribe()
     }
 
@@ -191,8 +193,8 @@ impl Seated {
     }
 }
 
-fn state_message(game: &Value, event: Value) -> Arc<str> {
-    Arc::from(json!({"type": "state", "event": event, "game": game}).to_string())
+fn state_message(game: &Value, event: Value) -> Utf8Bytes {
+    Utf8Bytes::from(json!({"type": "state", "event": event, "game": game}).to_string())
 }
 
 /// What happened between two states, for pages to announce: the last

@@ -22,6 +22,7 @@ pub mod ws;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
@@ -81,6 +82,10 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let app = api::router(state).into_make_service_with_connect_info::<SocketAddr>();
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
+        // Moves are small messages that should leave at once.
+        let listener = listener.tap_io(|stream| {
+            let _ = stream.set_nodelay(true);
+        });
         let served = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
                 let _ = stop_rx.await;

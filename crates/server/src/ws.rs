@@ -125,7 +125,7 @@ async fn connection(
     while alive {
         tokio::select! {
             event = events.recv() => match event {
-                Ok(text) => alive = tx.send(Message::Text(text.to_string().into())).await.is_ok(),
+                Ok(text) => alive = tx.send(Message::Text(text)).await.is_ok(),
                 Err(RecvError::Lagged(_)) => {
                     // Too slow to follow every change: send the latest.
                     let now = json!({"type": "state", "game": room.json().await}).to_string();
