@@ -16,7 +16,8 @@ use tokio::sync::oneshot;
 
 use crate::error::ApiError;
 use crate::model::{
-    parse_seat, seat_name, Clocks, DrawOffer, EntryMeta, RoomState, SeatKind, SeatSlot, Settings,
+    entry_text, parse_seat, seat_name, Clocks, DrawOffer, EntryMeta, RoomState, SeatKind, SeatSlot,
+    Settings,
 };
 use crate::view::summary_json;
 
@@ -103,15 +104,6 @@ pub struct Save {
     summary: String,
     keep: usize,
     entries: Vec<EntryRow>,
-}
-
-fn entry_text(entry: &Entry) -> String {
-    match entry {
-        Entry::Move(mv) => mv.to_string(),
-        Entry::Resign(_) => "resign".into(),
-        Entry::Timeout(_) => "timeout".into(),
-        Entry::DrawAgreed => "draw".into(),
-    }
 }
 
 fn now_ms() -> u64 {

@@ -249,6 +249,17 @@ pub fn seat_name(seat: Seat) -> &'static str {
     seat.name()
 }
 
+/// A history entry as the API and the database write it: the move, or
+/// `resign`, `timeout`, `draw`.
+pub fn entry_text(entry: &Entry) -> String {
+    match entry {
+        Entry::Move(mv) => mv.to_string(),
+        Entry::Resign(_) => "resign".into(),
+        Entry::Timeout(_) => "timeout".into(),
+        Entry::DrawAgreed => "draw".into(),
+    }
+}
+
 /// Reads a seat name.
 pub fn parse_seat(text: &str) -> Option<Seat> {
     [Seat::South, Seat::West, Seat::North, Seat::East]

@@ -2,11 +2,11 @@
 
 use std::time::Instant;
 
-use quoridor_rules::{Entry, Fence, Move, Orientation, Position, Seat, Square, SquareIter};
+use quoridor_rules::{Fence, Move, Orientation, Position, Seat, Square, SquareIter};
 use serde_json::{json, Map, Value};
 
 use crate::error::reason_json;
-use crate::model::{seat_name, RoomState, SeatKind, Status};
+use crate::model::{entry_text, seat_name, RoomState, SeatKind, Status};
 
 fn per_seat<T: Into<Value>>(seats: &[Seat], mut f: impl FnMut(Seat) -> T) -> Value {
     let mut map = Map::new();
@@ -14,15 +14,6 @@ fn per_seat<T: Into<Value>>(seats: &[Seat], mut f: impl FnMut(Seat) -> T) -> Val
         map.insert(seat_name(seat).to_string(), f(seat).into());
     }
     Value::Object(map)
-}
-
-fn entry_text(entry: &Entry) -> String {
-    match entry {
-        Entry::Move(mv) => mv.to_string(),
-        Entry::Resign(_) => "resign".into(),
-        Entry::Timeout(_) => "timeout".into(),
-        Entry::DrawAgreed => "draw".into(),
-    }
 }
 
 /// Every fence slot of the board, in a fixed order.
