@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use quoridor_engine::{Engine, Level, Reporter, SearchInfo, SearchLimit, SearchResult};
-use quoridor_rules::{parse_game_line, Game, Move, Position, Record, Ruleset};
+use quoridor_rules::{parse_game_text, Game, Position, Record};
 
 #[derive(clap::Args)]
 pub struct AnalyzeArgs {
@@ -30,39 +30,22 @@ pub struct AnalyzeArgs {
     pub all: bool,
 }
 
-/// Reads the game from a file or from the words given.
+/// Reads the game from a file or from the words given. One word that
+/// names a file, or looks like a path (a `/` or a `.` in it, which no move
+/// has), is a file; anything else is the game as text.
 pub fn read_game(words: &[String]) -> Result<Game, String> {
-    let joined = words.join(" ");
-    let text = if words.len() == 1 && std::path::Path::new(&words[0]).is_file() {
-        std::fs::read_to_string(&words[0]).map_err(|e| format!("{}: {e}", words[0]))?
-    } else {
-        joined
-    };
-    let trimmed = text.trim();
-    if trimmed.starts_with('[') || trimmed.starts_with("1.") {
-        return trimmed
-            .parse::<Record>()
-            .map(Record::into_game)
-            .map_err(|e| e.to_string());
-    }
-    let starts_with_size = trimmed
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| w.parse::<u32>().is_ok());
-    if starts_with_size {
-        if let Ok(pos) = trimmed.parse::<Position>() {
-            return Ok(Game::from_position(pos));
+    if let [word] = words {
+        let path = std::path::Path::new(word);
+        let looks_like_path =
+            !word.contains(char::is_whitespace) && (word.contains(['/', '.']) || path.exists());
+        if looks_like_path {
+            let record = crate::game_file::read_game(path).map_err(|e| format!("{word}: {e}"))?;
+            return Ok(record.into_game());
         }
-        return parse_game_line(trimmed).map_err(|e| e.to_string());
     }
-    // Moves from the standard start.
-    let mut game = Game::new(Ruleset::STANDARD);
-    for (i, word) in trimmed.split_whitespace().enumerate() {
-        let mv: Move = word.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
-        game.play(mv)
-            .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
-    }
-    Ok(game)
+    parse_game_text(&words.join(" "))
+        .map(Record::into_game)
+        .map_err(|e| e.to_string())
 }
 
 struct Progress {
@@ -214,5 +197,9 @@ mod tests {
             .unwrap_err()
             .contains("fence crosses e3h"));
         assert!(read_game(&words("zz")).is_err());
+        assert_eq!(
+            read_game(&words("/no/such/file")).unwrap_err(),
+            "/no/such/file: no such file"
+        );
     }
 }

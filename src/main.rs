@@ -6,7 +6,9 @@ use clap::{Parser, Subcommand};
 
 mod analyze;
 mod bench;
+mod game_file;
 mod gtp;
+mod lines;
 mod matches;
 mod perft;
 mod play;

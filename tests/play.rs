@@ -414,3 +414,78 @@ fn bad_options_are_refused_with_the_reason() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn every_form_of_record_loads_and_bad_files_say_why() {
+    let dir = data_dir("forms");
+    let file = dir.join("game.txt");
+    let file_arg = file.display().to_string();
+    for text in [
+        "\u{feff}[Size \"5\"]\n\n1. c2 c4\n",
+        "; from the club\n[Size \"5\"]\n1. c2 c4\n",
+        "{a comment} 5 2 3 c2 c4\n",
+        "e2 e8\n",
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let out = run_with_input(
+            &["--plain", "--hotseat", "--load", &file_arg, "--lang", "en"],
+            &dir,
+            "quit\n",
+        );
+        assert!(
+            text_of(&out).contains("Replay 2/2"),
+            "{text:?}\n{}",
+            text_of(&out)
+        );
+    }
+    let huge = dir.join("huge.txt");
+    std::fs::write(&huge, vec![b' '; 2 * 1024 * 1024]).unwrap();
+    for (path, reason) in [
+        ("/no/such/file", "no such file"),
+        ("/dev/zero", "larger than 1 MB"),
+        (huge.to_str().unwrap(), "larger than 1 MB"),
+    ] {
+        let out = quoridor(&["--plain", "--load", path], &dir)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(reason), "{path}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn text_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_line_that_is_not_text_is_refused_and_the_game_goes_on() {
+    let dir = data_dir("utf8");
+    let mut child = quoridor(&["--plain", "--hotseat", "--new", "--lang", "en"], &dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    watchdog(&child, 60);
+    let mut input = b"e2\n\xff\xfe\nhelp\n".to_vec();
+    input.extend(vec![b'x'; 10_000]);
+    input.extend(b"\nboard\ne8\n");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let transcript = text_of(&out);
+    for expected in [
+        "south plays e2\n",
+        "that line is not text (it is not valid UTF-8)",
+        "that line is too long (more than 4096 bytes)",
+        "north plays e8\n",
+    ] {
+        assert!(transcript.contains(expected), "{expected}\n{transcript}");
+    }
+    let kept = std::fs::read_to_string(dir.join("autosave.txt")).unwrap();
+    assert!(kept.ends_with("1. e2 e8\n"), "{kept}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -17,6 +17,8 @@ mod commands;
 mod tests;
 
 use std::io::{self, BufRead, Write};
+
+use crate::lines::{read_line, Line};
 use std::panic::{self, AssertUnwindSafe};
 
 use quoridor_rules::{Game, Ruleset};
@@ -175,52 +177,6 @@ fn frame(id: Option<u64>, result: Result<String, Failure>) -> String {
     }
     reply.push_str("\n\n");
     reply
-}
-
-/// What [`read_line`] found.
-#[derive(Debug, PartialEq, Eq)]
-enum Line {
-    /// A whole line (maybe the last one, without a newline).
-    Whole,
-    /// A line longer than the limit: the buffer holds its start.
-    Cut,
-    /// The end of the input.
-    End,
-}
-
-/// Reads one line of bytes into `buf` (without the newline), keeping at most
-/// `limit` bytes and discarding the rest of a longer line.
-fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> io::Result<Line> {
-    buf.clear();
-    let mut cut = false;
-    let mut read_any = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(err),
-        };
-        if available.is_empty() {
-            return Ok(match (read_any, cut) {
-                (false, _) => Line::End,
-                (true, false) => Line::Whole,
-                (true, true) => Line::Cut,
-            });
-        }
-        read_any = true;
-        let newline = available.iter().position(|&b| b == b'\n');
-        let content = &available[..newline.unwrap_or(available.len())];
-        let room = limit - buf.len();
-        if content.len() > room {
-            cut = true;
-        }
-        buf.extend_from_slice(&content[..content.len().min(room)]);
-        let used = newline.map_or(available.len(), |i| i + 1);
-        reader.consume(used);
-        if newline.is_some() {
-            return Ok(if cut { Line::Cut } else { Line::Whole });
-        }
-    }
 }
 
 impl Engine {

@@ -388,19 +388,6 @@ fn long_lines_are_refused_and_skipped() {
     }
 }
 
-#[test]
-fn read_line_keeps_at_most_the_limit() {
-    let mut reader = std::io::BufReader::with_capacity(3, Cursor::new(b"abcdefgh\nij\nk".to_vec()));
-    let mut buf = Vec::new();
-    assert_eq!(read_line(&mut reader, &mut buf, 4).unwrap(), Line::Cut);
-    assert_eq!(buf, b"abcd");
-    assert_eq!(read_line(&mut reader, &mut buf, 4).unwrap(), Line::Whole);
-    assert_eq!(buf, b"ij");
-    assert_eq!(read_line(&mut reader, &mut buf, 4).unwrap(), Line::Whole);
-    assert_eq!(buf, b"k");
-    assert_eq!(read_line(&mut reader, &mut buf, 4).unwrap(), Line::End);
-}
-
 /// A small deterministic generator (xorshift64*), for the random sessions.
 struct Rng(u64);
 

@@ -39,7 +39,7 @@ impl Openings {
                 .map_err(|_| format!("random:K needs a number of plies, found `{text}`"))?;
             return Ok(Openings::Random(k));
         }
-        let content = std::fs::read_to_string(Path::new(text))
+        let content = crate::game_file::read_text(Path::new(text))
             .map_err(|err| format!("cannot read openings `{text}`: {err}"))?;
         let list = read_list(&content, rules).map_err(|err| format!("{text}: {err}"))?;
         Ok(Openings::List(list, text.to_string()))

@@ -19,7 +19,7 @@
 //!   within a second).
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -32,6 +32,7 @@ use quoridor_rules::{Game, Move, Position};
 
 use super::player::{Player, PlayerError};
 use super::spec::duration_text;
+use crate::lines::read_lossy_line;
 
 /// How long a command other than a timed `genmove` may take, by default.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -112,7 +113,7 @@ impl ProgramPlayer {
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
-            while let Some(line) = read_line(&mut reader) {
+            while let Some(line) = read_lossy_line(&mut reader, MAX_LINE) {
                 if sender.send(line).is_err() {
                     break;
                 }
@@ -124,7 +125,7 @@ impl ProgramPlayer {
         thread::spawn(move || {
             let _done = done;
             let mut reader = BufReader::new(stderr);
-            while let Some(line) = read_line(&mut reader) {
+            while let Some(line) = read_lossy_line(&mut reader, MAX_LINE) {
                 let mut tail = keep.lock().unwrap_or_else(|e| e.into_inner());
                 if tail.len() == STDERR_LINES {
                     tail.pop_front();
@@ -238,29 +239,6 @@ impl ProgramPlayer {
             _ => (self.timeout, None),
         }
     }
-}
-
-/// Reads one line without its end (`\n` or `\r\n`), at most [`MAX_LINE`]
-/// bytes kept, as text (invalid UTF-8 replaced); `None` at the end.
-fn read_line(reader: &mut impl BufRead) -> Option<String> {
-    let mut bytes = Vec::new();
-    let read = reader
-        .by_ref()
-        .take(MAX_LINE as u64)
-        .read_until(b'\n', &mut bytes)
-        .ok()?;
-    if read == 0 {
-        return None;
-    }
-    if bytes.last() != Some(&b'\n') && bytes.len() >= MAX_LINE {
-        // Drop the rest of an overlong line.
-        let mut rest = Vec::new();
-        let _ = reader.read_until(b'\n', &mut rest);
-    }
-    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
-        bytes.pop();
-    }
-    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// `, exit status 1; stderr: …` when known.

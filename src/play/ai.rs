@@ -2,8 +2,11 @@
 //! alive (clocks, keys) while they search. The game sends a [`Request`]
 //! and polls for the [`Reply`]; a request's stop flag ends its search
 //! early (undo, new game, quit), and its id lets a late reply be ignored.
+//! A search that panics is caught here: the reply says it failed, the
+//! engine is replaced, and the game goes on (see `App::receive`).
 
 use std::collections::HashMap;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
@@ -32,6 +35,8 @@ pub struct Request {
 pub struct Reply {
     pub id: u64,
     pub result: Option<SearchResult>,
+    /// The search panicked (a bug): `result` is `None`.
+    pub failed: bool,
 }
 
 enum Job {
@@ -50,12 +55,13 @@ pub struct Worker {
 impl Worker {
     /// Starts the thread. Engine `k` is seeded with `seed + k`, so that a
     /// game against the low levels (which add noise) can be replayed.
-    pub fn start(seed: u64) -> Worker {
+    /// `crash` makes the first search panic (the crash tests).
+    pub fn start(seed: u64, crash: bool) -> Worker {
         let (job_tx, job_rx) = mpsc::channel::<Job>();
         let (reply_tx, reply_rx) = mpsc::channel::<Reply>();
         let thread = std::thread::Builder::new()
             .name("quoridor-ai".into())
-            .spawn(move || serve(seed, job_rx, reply_tx))
+            .spawn(move || serve(seed, crash, job_rx, reply_tx))
             .expect("the AI thread starts");
         Worker {
             jobs: Some(job_tx),
@@ -100,14 +106,14 @@ impl Drop for Worker {
     }
 }
 
-fn serve(seed: u64, jobs: Receiver<Job>, replies: Sender<Reply>) {
+fn serve(seed: u64, mut crash: bool, jobs: Receiver<Job>, replies: Sender<Reply>) {
     let mut engines: HashMap<usize, Engine> = HashMap::new();
     while let Ok(job) = jobs.recv() {
         match job {
             Job::NewGame => engines.values_mut().for_each(Engine::new_game),
             Job::Search(request) => {
-                let result = if request.stop.load(Ordering::Relaxed) {
-                    None
+                let (result, failed) = if request.stop.load(Ordering::Relaxed) {
+                    (None, false)
                 } else {
                     let engine = engines.entry(request.engine).or_insert_with(|| {
                         let mut engine = Engine::with_hash(HASH_MB);
@@ -115,11 +121,26 @@ fn serve(seed: u64, jobs: Receiver<Job>, replies: Sender<Reply>) {
                         engine
                     });
                     engine.set_level(request.level);
-                    engine.search(&request.position, request.limit, &request.stop, &mut Silent)
+                    let crash_now = std::mem::take(&mut crash);
+                    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+                        if crash_now {
+                            panic!("crash test: the AI's search panics");
+                        }
+                        engine.search(&request.position, request.limit, &request.stop, &mut Silent)
+                    }));
+                    match searched {
+                        Ok(result) => (result, false),
+                        Err(_) => {
+                            // Its table may be half written: a fresh engine next time.
+                            engines.remove(&request.engine);
+                            (None, true)
+                        }
+                    }
                 };
                 let reply = Reply {
                     id: request.id,
                     result,
+                    failed,
                 };
                 if replies.send(reply).is_err() {
                     break;

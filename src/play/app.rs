@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use quoridor_engine::{Level, SearchLimit};
+use quoridor_engine::{safe_move, Level, SearchLimit};
 use quoridor_rules::{
     Entry, Fence, Game, GameError, IllegalMove, Move, Orientation, Position, Ruleset, Seat, Square,
     Termination,
@@ -93,6 +93,8 @@ pub struct Setup {
     pub ai_pause: Duration,
     /// The file `save` writes when none is given.
     pub save_path: PathBuf,
+    /// The AI's first search panics (the crash tests of `--crash-test`).
+    pub crash_ai: bool,
 }
 
 impl Setup {
@@ -110,6 +112,7 @@ impl Setup {
             data_dir: None,
             ai_pause: Duration::ZERO,
             save_path: PathBuf::from("quoridor-game.txt"),
+            crash_ai: false,
         }
     }
 }
@@ -181,6 +184,8 @@ struct Thinking {
     started: Instant,
     /// The reply, once received, until shown (see [`Setup::ai_pause`]).
     reply: Option<Option<Move>>,
+    /// The search failed (a bug): the reply is a simple step, said so.
+    failed: bool,
 }
 
 /// The engine slot of the hint searches (seats use their turn index).
@@ -218,7 +223,7 @@ impl App {
         let mut app = App {
             seats: setup.seats.clone(),
             clocks: Clocks::new(setup.time),
-            worker: Worker::start(setup.seed),
+            worker: Worker::start(setup.seed, setup.crash_ai),
             cursor: game.position().pawn(Seat::South),
             game,
             mode: Mode::Pawn,
@@ -935,6 +940,7 @@ impl App {
             stop,
             started: self.now,
             reply: None,
+            failed: false,
         });
     }
 
@@ -993,6 +999,11 @@ impl App {
         match self.thinking.as_mut() {
             Some(thinking) if thinking.id == reply.id => {
                 thinking.reply = Some(reply.result.map(|r| r.best));
+                thinking.failed = reply.failed;
+                if reply.failed && thinking.purpose == Purpose::Move {
+                    // A bug in the search: the game goes on without it.
+                    thinking.reply = Some(safe_move(self.game.position()));
+                }
                 true
             }
             _ => false,
@@ -1042,6 +1053,14 @@ impl App {
                 self.refresh();
             }
             (_, None) => self.refresh(),
+        }
+        if thinking.failed {
+            let msg = match thinking.purpose {
+                Purpose::Move => Msg::AiFailedMove,
+                Purpose::Hint(_) => Msg::AiFailedHint,
+            };
+            let text = lang.t(msg).to_string();
+            self.say(Tone::Error, text);
         }
         true
     }
@@ -1339,6 +1358,12 @@ impl App {
                 self.say(Tone::Error, text);
             }
         }
+    }
+
+    /// Says why a line of input was refused before it was read as a move
+    /// or a command (not text, too long).
+    pub fn refuse_line(&mut self, why: &str) {
+        self.say(Tone::Error, why.to_string());
     }
 
     fn say(&mut self, tone: Tone, text: String) {

@@ -358,6 +358,26 @@ messages! {
         "nu am putut încărca {0}: {1}"
     ],
     NeedFile => ["which file?", "quel fichier ?", "ce fișier?"],
+    NotText => [
+        "that line is not text (it is not valid UTF-8): type a move or a command",
+        "cette ligne n'est pas du texte (UTF-8 invalide) : tapez un coup ou une commande",
+        "această linie nu este text (UTF-8 nevalid): scrieți o mutare sau o comandă"
+    ],
+    LineTooLong => [
+        "that line is too long (more than {0} bytes): type a move or a command",
+        "cette ligne est trop longue (plus de {0} octets) : tapez un coup ou une commande",
+        "această linie este prea lungă (peste {0} octeți): scrieți o mutare sau o comandă"
+    ],
+    AiFailedMove => [
+        "the AI had an internal error: it plays a simple step this time",
+        "l'IA a eu une erreur interne : elle joue un simple pas cette fois",
+        "IA a avut o eroare internă: de data aceasta face un simplu pas"
+    ],
+    AiFailedHint => [
+        "the AI had an internal error: no hint this time",
+        "l'IA a eu une erreur interne : pas d'indice cette fois",
+        "IA a avut o eroare internă: niciun indiciu de data aceasta"
+    ],
     Kept => [
         "the game is kept for the next start ({0})",
         "la partie est gardée pour le prochain lancement ({0})",

@@ -21,7 +21,7 @@ pub mod ui;
 mod tests;
 
 use std::hash::BuildHasher;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -48,6 +48,13 @@ pub enum VariantArg {
     /// The mathematical game: pawn moves score points, the game ends when
     /// every pawn has arrived.
     Scoring,
+}
+
+/// Where `--crash-test` makes the program panic.
+#[derive(clap::ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CrashTest {
+    Screen,
+    Ai,
 }
 
 #[derive(clap::Args, Clone, Debug)]
@@ -110,6 +117,11 @@ pub struct PlayArgs {
     /// Level of the AI that gives hints.
     #[arg(long, default_value_t = 7, value_name = "LEVEL")]
     pub hint_level: u8,
+    /// Make the program fail on purpose, for the tests that check the
+    /// terminal is restored on a crash: `screen` (the screen's thread
+    /// panics after the first key) or `ai` (the AI's first search panics).
+    #[arg(long, hide = true, value_enum, value_name = "WHERE")]
+    pub crash_test: Option<CrashTest>,
     /// Print the screen after these keys instead of playing (for tests and
     /// documentation): `WIDTHxHEIGHT`.
     #[arg(long, hide = true, value_name = "WxH")]
@@ -204,6 +216,7 @@ pub fn setup(args: &PlayArgs) -> Result<Setup, String> {
     setup.hint_level = level(args.hint_level)?;
     setup.default_ai = ai;
     setup.data_dir = store::data_dir();
+    setup.crash_ai = args.crash_test == Some(CrashTest::Ai);
     if !setup.seats.iter().any(|c| c.is_human()) {
         setup.ai_pause = Duration::from_millis(400);
     }
@@ -249,9 +262,12 @@ pub fn run(args: &PlayArgs) -> crate::CliResult {
         let stdin = std::io::BufReader::new(std::io::stdin());
         plain::run(&mut app, stdin, &mut std::io::stdout(), signal)?;
     } else {
-        tui::run(&mut app, Palette::new(color), signal)?;
+        let crash = args.crash_test == Some(CrashTest::Screen);
+        tui::run(&mut app, Palette::new(color), signal, crash)?;
         if let Some(path) = app.kept() {
-            println!("{}", app.lang().f(i18n::Msg::Kept, &[&path.display()]));
+            // The terminal may be gone (a hangup): nothing to say then.
+            let text = app.lang().f(i18n::Msg::Kept, &[&path.display()]);
+            let _ = writeln!(std::io::stdout(), "{text}");
         }
     }
     Ok(())

@@ -17,14 +17,35 @@ use quoridor_rules::{Diagram, Seat, Variant};
 use super::app::App;
 use super::clock::clock_text;
 use super::i18n::{Command, Lang, Msg};
+use crate::lines::{read_line, Line};
+
+/// The most bytes of one line that are read; the rest is thrown away.
+const MAX_LINE: usize = 4096;
+
+/// A line of input as the game receives it.
+enum Input {
+    Text(String),
+    /// Bytes that are not UTF-8 text: refused, and the game goes on.
+    NotText,
+    /// Longer than [`MAX_LINE`]: refused, and the game goes on.
+    TooLong,
+}
 
 /// Reads lines on a thread, so that the game can keep its clocks while it
 /// waits for them.
-fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<String> {
+fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<Input> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+        let mut buf = Vec::new();
+        loop {
+            let line = match read_line(&mut input, &mut buf, MAX_LINE) {
+                Ok(Line::End) | Err(_) => break,
+                Ok(Line::Cut) => Input::TooLong,
+                Ok(Line::Whole) => match std::str::from_utf8(&buf) {
+                    Ok(text) => Input::Text(text.to_string()),
+                    Err(_) => Input::NotText,
+                },
+            };
             if tx.send(line).is_err() {
                 break;
             }
@@ -87,7 +108,15 @@ pub fn run(
         }
         out.flush()?;
         match lines.recv_timeout(Duration::from_millis(50)) {
-            Ok(line) => {
+            Ok(Input::NotText) => {
+                app.refuse_line(lang.t(Msg::NotText));
+                prompted = false;
+            }
+            Ok(Input::TooLong) => {
+                app.refuse_line(&lang.f(Msg::LineTooLong, &[&MAX_LINE]));
+                prompted = false;
+            }
+            Ok(Input::Text(line)) => {
                 let first = line.split_whitespace().next().unwrap_or("");
                 let first = first.strip_prefix(':').unwrap_or(first);
                 if Command::parse(first) == Some(Command::Board) && app.ask().is_none() {

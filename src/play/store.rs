@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use quoridor_rules::{parse_game_line, Game, Record, Seat};
+use quoridor_rules::{Game, Record, Seat};
 
 use super::app::Controller;
 use super::clock::{duration_text, parse_duration, TimeControl};
@@ -38,14 +38,16 @@ fn seat_tag(seat: Seat) -> &'static str {
 }
 
 impl Saved {
-    /// Reads a record, or a one-line game (`9 2 10 e2 e8`).
+    /// Reads a game in any of the forms of [`quoridor_rules::parse_game_text`] (a record,
+    /// a game line, moves from the start).
+    #[cfg(test)]
     pub fn parse(text: &str) -> Result<Saved, String> {
-        let trimmed = text.trim();
-        let record = if trimmed.starts_with('[') || trimmed.starts_with("1.") {
-            trimmed.parse::<Record>().map_err(|e| e.to_string())?
-        } else {
-            Record::new(parse_game_line(trimmed).map_err(|e| e.to_string())?)
-        };
+        let record = quoridor_rules::parse_game_text(text).map_err(|e| e.to_string())?;
+        Ok(Saved::from_record(record))
+    }
+
+    /// A game and what its tags tell (unknown or malformed tags are left out).
+    pub fn from_record(record: Record) -> Saved {
         let seats: Option<Vec<Controller>> = record
             .game()
             .start()
@@ -61,12 +63,12 @@ impl Saved {
                 .map(|t| parse_duration(t).ok())
                 .collect::<Option<Vec<Duration>>>()
         });
-        Ok(Saved {
+        Saved {
             game: record.into_game(),
             seats,
             time,
             clocks,
-        })
+        }
     }
 
     /// The record text, with the tags.
@@ -88,8 +90,7 @@ impl Saved {
     }
 
     pub fn read(path: &Path) -> Result<Saved, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        Saved::parse(&text)
+        crate::game_file::read_game(path).map(Saved::from_record)
     }
 
     pub fn write(&self, path: &Path) -> Result<(), String> {

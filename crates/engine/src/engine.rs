@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use quoridor_rules::{Game, Position};
+use quoridor_rules::{Game, Move, Position};
 
 use crate::level::Level;
 use crate::limit::SearchLimit;
@@ -107,6 +107,33 @@ impl Engine {
         }
         self.search(game.position(), limit, stop, reporter)
     }
+}
+
+/// A legal move found without searching, for when a search failed: the
+/// pawn step that gets closest to the goal line, else any legal move;
+/// `None` when the game is over.
+///
+/// ```
+/// use quoridor_engine::safe_move;
+/// use quoridor_rules::{Position, Ruleset};
+/// let pos = Position::new(Ruleset::STANDARD);
+/// assert_eq!(safe_move(&pos).unwrap().to_string(), "e2");
+/// ```
+pub fn safe_move(pos: &Position) -> Option<Move> {
+    if pos.is_over() {
+        return None;
+    }
+    let distances = pos.distance_map(pos.turn());
+    let moves = pos.legal_moves();
+    let step = moves
+        .iter()
+        .filter_map(|&mv| match mv {
+            Move::Pawn(to) => distances.get(to).map(|d| (d, mv)),
+            _ => None,
+        })
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, mv)| mv);
+    step.or_else(|| moves.iter().next().copied())
 }
 
 impl Default for Engine {

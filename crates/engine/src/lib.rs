@@ -25,7 +25,7 @@ pub mod search;
 pub mod time;
 pub mod tt;
 
-pub use engine::{Engine, DEFAULT_HASH_MB};
+pub use engine::{safe_move, Engine, DEFAULT_HASH_MB};
 pub use level::{Level, LevelSettings};
 pub use limit::SearchLimit;
 pub use report::{Collect, Reporter, SearchInfo, Silent};

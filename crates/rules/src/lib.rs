@@ -55,7 +55,9 @@ pub use notation::{Field, NotationError, NotationErrorKind};
 pub use paths::DistanceMap;
 pub use perft::perft;
 pub use position::{Outcome, Position, SetupError, Undo};
-pub use record::{game_line, parse_game_line, Record, RecordError, RecordErrorKind};
+pub use record::{
+    game_line, parse_game_line, parse_game_text, Record, RecordError, RecordErrorKind, MAX_ENTRIES,
+};
 pub use ruleset::{Ruleset, RulesetError, Variant};
 pub use seat::{Seat, Team};
 pub use square::{Square, SquareIter, MAX_SIZE};

@@ -31,6 +31,11 @@ const RESERVED: [&str; 9] = [
 /// Output lines are wrapped before this many columns.
 const WIDTH: usize = 80;
 
+/// The most entries a record or a game line may hold: far more than any
+/// game played (a long game has a few hundred), few enough that a hostile
+/// text cannot fill the memory with positions.
+pub const MAX_ENTRIES: usize = 10_000;
+
 /// A game with its free tags (player names, dates, …), written and read as
 /// a PGN-like text:
 ///
@@ -344,6 +349,8 @@ pub enum RecordErrorKind {
         claimed: Termination,
         actual: Option<Termination>,
     },
+    /// More than [`MAX_ENTRIES`] moves.
+    TooLong,
 }
 
 impl RecordError {
@@ -383,6 +390,7 @@ impl fmt::Display for RecordErrorKind {
         match self {
             Syntax(err) => err.fmt(f),
             UnclosedComment => f.write_str("comment `{` is not closed"),
+            TooLong => write!(f, "more than {MAX_ENTRIES} moves: not a game record"),
             DuplicateTag(name) => write!(f, "tag {name} appears twice"),
             TagAfterMoves => f.write_str("tags must come before the moves"),
             NotQuoridor(game) => write!(f, "not a Quoridor record (the Game tag says `{game}`)"),
@@ -911,6 +919,9 @@ fn read_entry(word: &str) -> Result<Entry, ParseError> {
 
 /// Reads an entry word and applies it to the game.
 fn apply(game: &mut Game, word: &str, at: Loc) -> Result<(), RecordError> {
+    if game.entries().len() >= MAX_ENTRIES {
+        return Err(RecordError::at(at, RecordErrorKind::TooLong));
+    }
     let entry =
         read_entry(word).map_err(|err| RecordError::at(at, RecordErrorKind::Syntax(err)))?;
     game.apply(entry)
@@ -1154,6 +1165,50 @@ pub fn parse_game_line(text: &str) -> Result<Game, RecordError> {
         apply(&mut game, word, at)?;
     }
     Ok(game)
+}
+
+/// Any text form of a game, for every command that reads one: a record
+/// ([`Record`]'s form, tags optional, with comments and a byte-order mark
+/// allowed anywhere a blank is), a game line ([`parse_game_line`]: the
+/// ruleset or a position notation, then the moves), a bare position
+/// notation, or moves from the 9×9 start (`e2 e8 e3`, numbered or not). A
+/// game line or a position starts with the board size, which no move
+/// number does (`1.` has its dot).
+///
+/// ```
+/// use quoridor_rules::parse_game_text;
+/// for text in [
+///     "\u{feff}[Size \"5\"]\n\n1. c2 c4",
+///     "; a comment first\n1. e2 e8",
+///     "{a comment} e2 e8 e3",
+///     "5 2 3 c2 c4",
+///     "9 e4,e6 e5h 9,10 north 1",
+/// ] {
+///     assert!(parse_game_text(text).is_ok(), "{text}");
+/// }
+/// let err = parse_game_text("e2 e3h e3v").unwrap_err();
+/// assert_eq!(err.to_string(), "line 1, column 8: illegal move e3v: fence crosses e3h");
+/// ```
+pub fn parse_game_text(text: &str) -> Result<Record, RecordError> {
+    let mut cursor = Cursor::new(text);
+    cursor.skip_blanks()?;
+    let first = cursor.rest();
+    let game_line = !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit());
+    if !game_line {
+        return text.parse();
+    }
+    // The game line's own columns, then the skipped lines added back.
+    let start = cursor.loc;
+    parse_game_line(&text[cursor.pos..])
+        .map(Record::new)
+        .map_err(|err| {
+            let column = if err.line == 1 {
+                err.column + start.column - 1
+            } else {
+                err.column
+            };
+            RecordError::new(err.line + start.line - 1, column, err.kind)
+        })
 }
 
 #[cfg(test)]

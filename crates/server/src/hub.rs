@@ -491,8 +491,8 @@ impl Hub {
                     // The search failed (it should not): a legal move keeps
                     // the game going rather than stalling it.
                     eprintln!("quoridor serve: the AI search failed in game {}", room.id);
-                    match position.legal_moves().iter().next() {
-                        Some(&mv) => mv,
+                    match quoridor_engine::safe_move(&position) {
+                        Some(mv) => mv,
                         None => return,
                     }
                 }
