@@ -144,8 +144,8 @@ pub(super) static COMMANDS: &[Command] = &[
         name: "analyze",
         args: "[ms]",
         arity: (0, 1),
-        help: "search the position without playing (for ms milliseconds, default the \
-               level's own limit): best move, value (steps ahead for the side to move, or \
+        help: "search the position without playing (for ms milliseconds, at most 60000, \
+               default the level's own limit): best move, value (steps ahead for the side to move, or \
                win/loss in N plies), expected outcome (0 to 1), depth, nodes, time and the \
                principal variation",
         run: analyze,
@@ -236,7 +236,8 @@ pub(super) static COMMANDS: &[Command] = &[
         name: "time_left",
         args: "<ms>",
         arity: (1, 1),
-        help: "the time the engine may spend on its next move, in milliseconds",
+        help: "the time the engine may spend on its next move, in milliseconds (at most \
+               60000: one move never takes longer, since nothing can stop it once started)",
         run: time_left,
     },
     Command {
@@ -510,13 +511,24 @@ fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     Ok(result.best.to_string())
 }
 
-/// Searches the current position at the engine's level, within `ms` if given.
-fn think(engine: &mut Engine, ms: Option<u64>) -> Result<quoridor_engine::SearchResult, Failure> {
+/// The longest a single search of the protocol may take, in milliseconds:
+/// a command cannot be interrupted, so a huge `time_left` must not make the
+/// engine deaf for hours.
+pub const MAX_THINK_MS: u64 = 60_000;
+
+/// The limit of a search given `ms` milliseconds, or none (the level's own).
+pub(super) fn think_limit(ms: Option<u64>) -> quoridor_engine::SearchLimit {
     use quoridor_engine::SearchLimit;
-    let limit = match ms {
-        Some(ms) => SearchLimit::MoveTime(std::time::Duration::from_millis(ms)),
+    match ms {
+        Some(ms) => SearchLimit::MoveTime(std::time::Duration::from_millis(ms.min(MAX_THINK_MS))),
         None => SearchLimit::Infinite,
-    };
+    }
+}
+
+/// Searches the current position at the engine's level, within `ms` (at
+/// most [`MAX_THINK_MS`]) if given.
+fn think(engine: &mut Engine, ms: Option<u64>) -> Result<quoridor_engine::SearchResult, Failure> {
+    let limit = think_limit(ms);
     let stop = std::sync::atomic::AtomicBool::new(false);
     let mut silent = quoridor_engine::Silent;
     engine

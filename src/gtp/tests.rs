@@ -266,6 +266,21 @@ fn genmove_answers_within_time_left_and_analyze_reports() {
 }
 
 #[test]
+fn no_search_takes_longer_than_a_minute() {
+    use super::commands::think_limit;
+    use quoridor_engine::SearchLimit;
+    use std::time::Duration;
+    assert_eq!(
+        think_limit(Some(50)),
+        SearchLimit::MoveTime(Duration::from_millis(50))
+    );
+    let minute = SearchLimit::MoveTime(Duration::from_secs(60));
+    assert_eq!(think_limit(Some(60_001)), minute);
+    assert_eq!(think_limit(Some(u64::MAX)), minute);
+    assert_eq!(think_limit(None), SearchLimit::Infinite);
+}
+
+#[test]
 fn level_and_time_left_are_kept() {
     let mut engine = Engine::new();
     assert_eq!(
@@ -303,7 +318,8 @@ fn newgame_says_what_is_wrong() {
         ("newgame 9 2 teams", "? the teams variant needs 4 players"),
         ("newgame 9 4 teams scoring", "? syntax error: option `scoring` conflicts with `teams`"),
         ("newgame 9 2 ply_limit=4 ply_limit=5", "? syntax error: option `ply_limit=5` conflicts with `ply_limit=4`"),
-        ("newgame 9 2 ply_limit=0", "? a ply limit must be at least 1"),
+        ("newgame 9 2 ply_limit=0", "? a ply limit must be a whole number from 1 to 4294967295"),
+        ("newgame 9 2 ply_limit=4294967297", "? a ply limit must be a whole number from 1 to 4294967295"),
         ("newgame -9 2", "? syntax error: expected a board size (odd, 3 to 11), found `-9`"),
         (
             "newgame 9 2 10 big",

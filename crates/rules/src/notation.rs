@@ -139,6 +139,8 @@ pub enum NotationErrorKind {
     FenceCrosses { fence: Fence, other: Fence },
     /// A seat with more fences left than each player starts with.
     FencesLeft { seat: Seat, left: u8, max: u8 },
+    /// More fences placed and in hand than the players started with.
+    TooManyFences { placed: u32, left: u32, total: u32 },
     /// A seat that does not play in a game of this many players.
     NotInGame(Seat),
     /// The seat to move has left the game.
@@ -205,6 +207,15 @@ impl fmt::Display for NotationErrorKind {
                     "{seat} has {left} fences left, more than the {max} each player starts with"
                 )
             }
+            TooManyFences {
+                placed,
+                left,
+                total,
+            } => write!(
+                f,
+                "{placed} fences on the board and {left} in hand make {}, more than the {total} the players start with",
+                placed + left
+            ),
             NotInGame(seat) => write!(f, "{seat} does not play in this game"),
             SeatLeft(seat) => write!(f, "{seat} has left the game"),
             UnknownOption(word) => write!(f, "unknown option `{word}`"),
@@ -554,6 +565,20 @@ impl Notation {
             }
         }
 
+        // Fences never appear from nowhere: each one on the board came from
+        // a player's stock.
+        let placed = self.fences.len() as u32;
+        let left: u32 = self.fences_left.iter().map(|&n| u32::from(n)).sum();
+        let total = u32::from(max) * players as u32;
+        if placed + left > total {
+            let kind = Kind::TooManyFences {
+                placed,
+                left,
+                total,
+            };
+            return Err(NotationError::new(Field::Fences, kind));
+        }
+
         let Some(turn) = self.to_move.player(rules.players()) else {
             return Err(NotationError::new(
                 Field::ToMove,
@@ -729,6 +754,7 @@ mod tests {
             ("9 e1,e9 e3h,e3h 10,8 south 2", "field 3 (fences): e3h given twice"),
             ("9 e1,e9 - 10 south 0", "field 4 (fences-left): expected 2 values (one per player), found 1"),
             ("9 e1,e9 - 10,11 south 0", "field 4 (fences-left): north has 11 fences left, more than the 10 each player starts with"),
+            ("3 b1,b3 a1h,b2h 1,1 south 0 fences=1", "field 3 (fences): 2 fences on the board and 2 in hand make 4, more than the 2 the players start with"),
             ("9 e1,e9 - 10,256 south 0", "field 4 (fences-left): expected a fence count from 0 to 255, found `256`"),
             ("9 e1,e9 - 10,10 up 0", "field 5 (to-move): expected a seat: south, west, north or east, found `up`"),
             ("9 e1,e9 - 10,10 west 0", "field 5 (to-move): west does not play in this game"),
@@ -737,7 +763,7 @@ mod tests {
             ("9 e1,e9 - 10,10 south 0 scoring teams", "field 8 (option): option `teams` conflicts with `scoring`"),
             ("9 e1,e9 - 10,10 south 0 ply_limit=4 ply_limit=4", "field 8 (option): option `ply_limit=4` given twice"),
             ("9 e1,e9 - 10,10 south 0 ply_limit=x", "field 7 (option): expected a ply limit such as ply_limit=400, found `ply_limit=x`"),
-            ("9 e1,e9 - 10,10 south 0 ply_limit=0", "field 7 (option): a ply limit must be at least 1"),
+            ("9 e1,e9 - 10,10 south 0 ply_limit=0", "field 7 (option): a ply limit must be a whole number from 1 to 4294967295"),
             ("9 e1,e9 - 10,10 south 0 fences=129", "field 7 (option): fences per player must be at most 128 on this board (got 129)"),
             ("9 e1,e9 - 10,10 south 0 scores=1,2", "field 7 (option): scores are only kept in the scoring variant"),
             ("9 e1,e9 - 10,10 south 0 scoring scores=1", "field 8 (option): expected 2 values (one per player), found 1"),

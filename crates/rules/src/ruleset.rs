@@ -62,7 +62,8 @@ pub enum RulesetError {
     Fences { fences: u32, max: u32 },
     /// The teams variant needs four players.
     TeamsNeedFourPlayers,
-    /// A ply limit of zero.
+    /// A ply limit of zero, or one that is not a number of plies
+    /// (`ply_limit=x`, `ply_limit=4294967297`).
     PlyLimit,
 }
 
@@ -80,7 +81,11 @@ impl fmt::Display for RulesetError {
                 )
             }
             RulesetError::TeamsNeedFourPlayers => f.write_str("the teams variant needs 4 players"),
-            RulesetError::PlyLimit => f.write_str("a ply limit must be at least 1"),
+            RulesetError::PlyLimit => write!(
+                f,
+                "a ply limit must be a whole number from 1 to {}",
+                u32::MAX
+            ),
         }
     }
 }
@@ -210,8 +215,10 @@ impl Ruleset {
             "side_step_over_pawn" => Some(Ok(self.with_side_step_over_pawn(true))),
             _ => {
                 let value = word.strip_prefix("ply_limit=")?;
-                let limit = value.parse::<u32>().ok()?;
-                Some(self.with_ply_limit(Some(limit)))
+                Some(match value.parse::<u32>() {
+                    Ok(limit) => self.with_ply_limit(Some(limit)),
+                    Err(_) => Err(RulesetError::PlyLimit),
+                })
             }
         }
     }

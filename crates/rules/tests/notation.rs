@@ -223,9 +223,18 @@ proptest! {
 /// A set-up position (a classroom maze) may hold more fences than the players
 /// ever had: fences on the board need not come from the players' stock.
 #[test]
-fn a_maze_may_hold_more_fences_than_the_players_used() {
+fn a_set_up_position_holds_no_more_fences_than_the_players_started_with() {
+    // Five fences placed, none in hand: within the 2 × 3 of a 5×5 game.
     let maze = "5 c1,c5 a1h,c1h,a3h,c3h,b2v 0,0 south 0";
     let pos: quoridor_rules::Position = maze.parse().unwrap();
     assert_eq!(pos.fence_count(), 5);
     assert_eq!(pos.to_string(), maze);
+    // One more in hand would make seven: refused.
+    let err = "5 c1,c5 a1h,c1h,a3h,c3h,b2v 1,1 south 0"
+        .parse::<quoridor_rules::Position>()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "field 3 (fences): 5 fences on the board and 2 in hand make 7, more than the 6 the players start with"
+    );
 }

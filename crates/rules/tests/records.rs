@@ -394,7 +394,7 @@ fn every_record_error_has_its_message() {
         ("[Players \"3\"]", "line 1, column 11: players must be 2 or 4 (got 3)"),
         ("[Fences \"129\"]", "line 1, column 10: fences per player must be at most 128 on this board (got 129)"),
         ("[Variant \"teams\"]", "line 1, column 11: the teams variant needs 4 players"),
-        ("[Options \"ply_limit=0\"]", "line 1, column 11: a ply limit must be at least 1"),
+        ("[Options \"ply_limit=0\"]", "line 1, column 11: a ply limit must be a whole number from 1 to 4294967295"),
         ("[Position \"9 e1,e1 - 10,10 south 0\"]", "line 1, column 12: position: two pawns on e1"),
         ("[Position \"9 e1,e9 - 10,10 x 0\"]", "line 1, column 12: position: field 5 (to-move): expected a seat: south, west, north or east, found `x`"),
         ("[Size \"7\"]\n[Position \"9 e1,e9 - 10,10 south 0\"]", "line 1, column 8: Size \"7\" disagrees with the position (9)"),
