@@ -3,10 +3,11 @@
 
     python3 scripts/test_openspiel_bot.py
 
-Exits 0 on success, 1 on failure; skips (exit 0, with a message) when pyspiel
-is not importable or our engine binary is missing. Our binary is taken from
-$QUORIDOR_BIN, else /work/main/target/release/quoridor (or the repository's
-target/release/quoridor next to this script).
+Exits 0 when every test ran and passed, 1 on a failure, and 77 (the usual
+"skipped" status of test harnesses) when a part could not run: pyspiel not
+importable (scripts/install-openspiel.sh installs it) or our binary not
+built; each skip is printed as SKIPPED on standard error. Our binary is
+$QUORIDOR_BIN, else this repository's target/release/quoridor.
 
 1. Conformance: 30 seeded random games (10 each on 5x5, 7x7, 9x9). At every
    ply the bot's `legalmoves` must equal our binary's for the same moves,
@@ -17,8 +18,9 @@ target/release/quoridor next to this script).
    positions, 5x5 / 9x9), which our binary accepts.
 3. Framing: ids echoed, an empty line after every reply, comments and empty
    lines, unknown commands, 4 players refused, `? game is over`.
-4. If /work/shared/conformance/openspiel-2p.jsonl (or $QUORIDOR_CORPUS)
-   exists: the bot's move lists, in-process, equal the corpus's lists.
+4. The bot's move lists, in-process, equal those of the repository's copy
+   of the conformance corpus (crates/rules/tests/data/openspiel-2p.jsonl,
+   or $QUORIDOR_CORPUS).
 """
 
 import os
@@ -29,6 +31,10 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # importing openspiel_bot leaves no __pycache__
 BOT = os.path.join(HERE, "openspiel_bot.py")
+REPO = os.path.dirname(HERE)
+CORPUS = os.path.join(REPO, "crates", "rules", "tests", "data",
+                      "openspiel-2p.jsonl")
+SKIPPED = 77
 N_GAMES = 30
 SIZES = (5, 7, 9)
 
@@ -37,11 +43,7 @@ def find_binary():
     env = os.environ.get("QUORIDOR_BIN")
     if env:
         return env
-    for path in ("/work/main/target/release/quoridor",
-                 os.path.join(HERE, "..", "target", "release", "quoridor")):
-        if os.path.exists(path):
-            return path
-    return None
+    return os.path.join(REPO, "target", "release", "quoridor")
 
 
 class Engine:
@@ -378,11 +380,9 @@ def test_framing(c):
 def test_corpus(c):
     """The bot's move lists against the shared conformance corpus (games
     recorded from OpenSpiel and converted to our notation independently),
-    in-process. Skipped when the corpus is absent."""
-    path = os.environ.get(
-        "QUORIDOR_CORPUS", "/work/shared/conformance/openspiel-2p.jsonl")
-    if not os.path.exists(path):
-        print(f"corpus: skipped ({path} not found)")
+    in-process. A missing corpus is a failure: the repository has it."""
+    path = os.environ.get("QUORIDOR_CORPUS", CORPUS)
+    if not c.check(os.path.exists(path), f"corpus: {path} not found"):
         return
     import json
     sys.path.insert(0, HERE)
@@ -411,17 +411,24 @@ def test_corpus(c):
     print(f"corpus: {games} games, {plies} positions match {path}")
 
 
+def skip(why):
+    print(f"SKIPPED: {why}", file=sys.stderr)
+
+
 def main():
     try:
         import pyspiel  # noqa: F401
     except ImportError:
-        print("SKIP: pyspiel not importable (scripts/install-openspiel.sh)")
-        return 0
+        skip("pyspiel is not importable (scripts/install-openspiel.sh "
+             "installs it): nothing was tested")
+        return SKIPPED
     binary = find_binary()
     tests = [test_framing]
-    if binary is None or not os.path.exists(binary):
-        print(f"SKIP genmove and conformance tests: our binary not found "
-              f"({binary or 'set QUORIDOR_BIN or run cargo build --release'})")
+    skipped = False
+    if not os.path.exists(binary):
+        skip(f"genmove and conformance against our binary: {binary} not "
+             f"found (cargo build --release, or set QUORIDOR_BIN)")
+        skipped = True
     else:
         tests += [lambda c: test_genmove(c, binary),
                   lambda c: test_conformance(c, binary)]
@@ -433,7 +440,9 @@ def main():
         except (AssertionError, OSError, subprocess.SubprocessError) as ex:
             c.check(False, f"{type(ex).__name__}: {ex}")
     print(f"{c.checks} checks, {c.failures} failures")
-    return 1 if c.failures else 0
+    if c.failures:
+        return 1
+    return SKIPPED if skipped else 0
 
 
 if __name__ == "__main__":
