@@ -124,8 +124,8 @@ impl Pty {
         }
     }
 
-    /// Reads for up to `timeout`; `false` when the terminal is closed.
-    fn read_some(&mut self, timeout: Duration) -> bool {
+    /// Whether the program's output can be read within `timeout`.
+    fn readable(&self, timeout: Duration) -> bool {
         let Some(master) = &self.master else {
             return false;
         };
@@ -134,20 +134,34 @@ impl Pty {
             events: libc::POLLIN,
             revents: 0,
         };
-        // SAFETY: one pollfd, then a buffer of the length given.
-        unsafe {
-            if libc::poll(&mut poll, 1, timeout.as_millis() as i32) > 0 {
-                let mut buf = [0u8; 4096];
-                let n = libc::read(master.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len());
-                if n <= 0 {
-                    // EIO: the program has closed its side.
-                    std::thread::sleep(timeout);
-                    return true;
-                }
-                self.output.extend_from_slice(&buf[..n as usize]);
-            }
+        // SAFETY: one pollfd.
+        let ready = unsafe { libc::poll(&mut poll, 1, timeout.as_millis() as i32) };
+        ready > 0 && poll.revents & libc::POLLIN != 0
+    }
+
+    /// Reads for up to `timeout`; `false` when the terminal is closed.
+    fn read_some(&mut self, timeout: Duration) -> bool {
+        if !self.readable(timeout) {
+            return self.master.is_some();
+        }
+        if self.read_bytes() == 0 {
+            // EIO: the program has closed its side.
+            std::thread::sleep(timeout);
         }
         true
+    }
+
+    /// Reads what is there (after [`Pty::readable`]): how many bytes.
+    fn read_bytes(&mut self) -> usize {
+        let Some(master) = &self.master else {
+            return 0;
+        };
+        let mut buf = [0u8; 4096];
+        // SAFETY: a buffer of the length given.
+        let n = unsafe { libc::read(master.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+        let n = n.max(0) as usize;
+        self.output.extend_from_slice(&buf[..n]);
+        n
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -185,25 +199,8 @@ impl Pty {
             }
         }
         // What was written last (the restoring sequences).
-        while self.read_some(Duration::from_millis(20)) && self.master.is_some() {
-            if !self.has_pending() {
-                break;
-            }
-        }
+        while self.readable(Duration::ZERO) && self.read_bytes() > 0 {}
         self.status.map(|(status, usage)| (status, cpu(&usage)))
-    }
-
-    fn has_pending(&self) -> bool {
-        let Some(master) = &self.master else {
-            return false;
-        };
-        let mut poll = libc::pollfd {
-            fd: master.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one pollfd.
-        unsafe { libc::poll(&mut poll, 1, 0) > 0 && poll.revents & libc::POLLIN != 0 }
     }
 
     /// Whether the terminal is in its normal (cooked, echoing) mode.
