@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod analyze;
+mod args;
 mod bench;
 mod game_file;
 mod gtp;
@@ -24,29 +25,7 @@ struct Cli {
     command: Command,
 }
 
-/// Board options shared by several commands.
-#[derive(clap::Args, Clone, Debug)]
-pub struct BoardArgs {
-    /// Board side (odd, 3 to 11).
-    #[arg(long, default_value_t = 9)]
-    pub size: u32,
-    /// Number of players (2 or 4).
-    #[arg(long, default_value_t = 2)]
-    pub players: u32,
-    /// Fences per player (default: the rules' table for the size and players).
-    #[arg(long)]
-    pub fences: Option<u32>,
-}
-
-impl BoardArgs {
-    pub fn ruleset(&self) -> Result<quoridor_rules::Ruleset, quoridor_rules::RulesetError> {
-        let rules = quoridor_rules::Ruleset::new(self.size, self.players)?;
-        match self.fences {
-            Some(n) => rules.with_fences(n),
-            None => Ok(rules),
-        }
-    }
-}
+pub use args::{BoardArgs, VariantArg};
 
 #[derive(Subcommand)]
 enum Command {

@@ -438,12 +438,7 @@ fn is_variant_word(word: &str) -> bool {
 
 /// A word of the input as shown in a message: cut to a readable length.
 fn shown(word: &str) -> String {
-    const MAX_SHOWN: usize = 40;
-    let mut text: String = word.chars().take(MAX_SHOWN).collect();
-    if word.chars().count() > MAX_SHOWN {
-        text.push('…');
-    }
-    text
+    quoridor_rules::excerpt(word, 40)
 }
 
 fn other(err: impl fmt::Display) -> Failure {

@@ -58,7 +58,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use quoridor_rules::{Ruleset, Variant};
+use quoridor_rules::Ruleset;
 
 use self::opening::Openings;
 use self::report::Summary;
@@ -67,13 +67,6 @@ use self::spec::PlayerSpec;
 
 /// The ply limit of automated games (RULES.md §7), by default.
 pub const DEFAULT_PLY_LIMIT: u32 = 400;
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VariantArg {
-    Standard,
-    Teams,
-    Scoring,
-}
 
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
@@ -89,7 +82,7 @@ pub struct MatchArgs {
     pub board: crate::BoardArgs,
     /// Variant (teams needs --players 4).
     #[arg(long, value_enum)]
-    pub variant: Option<VariantArg>,
+    pub variant: Option<crate::VariantArg>,
     /// `random:K` (K random balanced plies; default random:2 for 2 players,
     /// random:4 for 4) or a file with one game line per opening.
     #[arg(long, value_name = "FILE|random:K")]
@@ -117,12 +110,9 @@ pub struct MatchArgs {
 fn match_rules(args: &MatchArgs) -> Result<Ruleset, String> {
     let mut rules = args.board.ruleset().map_err(|e| e.to_string())?;
     if let Some(variant) = args.variant {
-        let variant = match variant {
-            VariantArg::Standard => Variant::Standard,
-            VariantArg::Teams => Variant::Teams,
-            VariantArg::Scoring => Variant::Scoring,
-        };
-        rules = rules.with_variant(variant).map_err(|e| e.to_string())?;
+        rules = rules
+            .with_variant(variant.into())
+            .map_err(|e| e.to_string())?;
     }
     let limit = (args.ply_limit > 0).then_some(args.ply_limit);
     rules.with_ply_limit(limit).map_err(|e| e.to_string())

@@ -27,11 +27,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use quoridor_engine::time::clock_budget;
-use quoridor_engine::{Level, SearchLimit};
+use quoridor_engine::{duration_text, Level, SearchLimit};
 use quoridor_rules::{Game, Move, Position};
 
 use super::player::{Player, PlayerError};
-use super::spec::duration_text;
 use crate::lines::read_lossy_line;
 
 /// How long a command other than a timed `genmove` may take, by default.
@@ -264,12 +263,7 @@ fn exit_details(process: &mut Process) -> String {
 
 /// Text cut to a readable length for messages.
 fn shown(text: &str) -> String {
-    const MAX: usize = 200;
-    let mut shown: String = text.chars().take(MAX).collect();
-    if text.chars().count() > MAX {
-        shown.push('…');
-    }
-    shown
+    quoridor_rules::excerpt(text, 200)
 }
 
 /// The `newgame` (or `setboard`) command that sets up the start of `game`.

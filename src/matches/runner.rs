@@ -7,7 +7,9 @@ use quoridor_rules::{Game, Outcome, Record, Ruleset, Seat, Termination, Variant}
 use super::opening::{mix, opening_text};
 use super::player::{EnginePlayer, Player, PlayerError};
 use super::program::ProgramPlayer;
-use super::spec::{duration_text, PlayerSpec, TimeControl};
+use quoridor_engine::{duration_text, TimeControl};
+
+use super::spec::{Budget, PlayerSpec};
 
 /// One of the two configurations of a match.
 #[derive(Clone, Debug)]
@@ -86,16 +88,6 @@ pub struct GameResult {
     pub record: Record,
 }
 
-/// Capitalised seat name, for record tags.
-fn tag_name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::South => "South",
-        Seat::West => "West",
-        Seat::North => "North",
-        Seat::East => "East",
-    }
-}
-
 /// Plays game `index` from `start` (the opening already played; its rules
 /// carry the ply limit) between `players`, one per configuration.
 pub fn play_game(
@@ -111,7 +103,7 @@ pub fn play_game(
     let time_of = |i: usize| configs[seating[i]].spec.time;
     let mut clocks: Vec<Duration> = (0..seats.len())
         .map(|i| match time_of(i) {
-            TimeControl::Clock { base, .. } => base,
+            Budget::Clock(control) => control.initial(),
             _ => Duration::ZERO,
         })
         .collect();
@@ -156,7 +148,7 @@ pub fn play_game(
             depth[c].0 += search.depth as u64;
             depth[c].1 += 1;
         }
-        if let TimeControl::Clock { increment, .. } = time {
+        if let Budget::Clock(control) = time {
             if took > clocks[turn] {
                 let why = format!(
                     "{seat}'s clock ran out ({} left, the move took {})",
@@ -166,7 +158,10 @@ pub fn play_game(
                 fail(c, PlayerError::Time(why));
                 break;
             }
-            clocks[turn] = clocks[turn] - took + increment;
+            clocks[turn] = match control {
+                TimeControl::Fischer { increment, .. } => clocks[turn] - took + increment,
+                TimeControl::PerMove(t) => t,
+            };
         }
         if let Err(err) = game.play(mv) {
             fail(c, PlayerError::Illegal(format!("{mv}: {err}")));
@@ -210,10 +205,10 @@ pub fn play_game(
         .with_tag("Event", "quoridor match")
         .with_tag("Round", &(index + 1).to_string());
     for (i, &seat) in seats.iter().enumerate() {
-        record = record.with_tag(tag_name(seat), &configs[seating[i]].name);
+        record = record.with_tag(seat.tag(), &configs[seating[i]].name);
     }
     for (i, &seat) in seats.iter().enumerate() {
-        let tag = format!("{}_Spec", tag_name(seat));
+        let tag = format!("{}_Spec", seat.tag());
         record = record.with_tag(&tag, &configs[seating[i]].spec.text);
     }
     record = record
@@ -423,7 +418,7 @@ mod tests {
         assert!(text.contains("south-timeout"), "{text}");
         assert_eq!(
             result.record.tag("TimeControl"),
-            Some("south: 50ms+0ms; north: level 1 caps: depth 1")
+            Some("south: 50ms+0s; north: level 1 caps: depth 1")
         );
     }
 

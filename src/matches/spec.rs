@@ -4,54 +4,49 @@
 use std::fmt;
 use std::time::Duration;
 
-use quoridor_engine::{Level, SearchLimit};
+use quoridor_engine::{duration_text, parse_duration, Level, SearchLimit, TimeControl};
 
-/// How long a player may think, as written in a specification.
+/// What limits each move of a player, as written in a specification.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TimeControl {
+pub enum Budget {
     /// No limit given: an engine searches within its level's own caps
     /// ([`SearchLimit::Infinite`] tightened by the level); a program gets no
     /// `time_left`.
     Default,
-    /// `time=100ms`: a budget for each move.
+    /// `time=100ms`: a search budget for each move.
     MoveTime(Duration),
     /// `depth=D` (engines only).
     Depth(u32),
     /// `nodes=N` (engines only).
     Nodes(u64),
-    /// `clock=60s+1s`: a clock per seat kept by the runner, with an increment
-    /// added after each move.
-    Clock { base: Duration, increment: Duration },
+    /// `clock=60s+1s` (or `clock=10s/move`): a clock per seat kept by the
+    /// runner; a move that takes longer than the clock shows forfeits.
+    Clock(TimeControl),
 }
 
-impl TimeControl {
+impl Budget {
     /// The limit of a search with `remaining` on the mover's clock (ignored
     /// except for a clock).
     pub fn limit(self, remaining: Duration) -> SearchLimit {
         match self {
-            TimeControl::Default => SearchLimit::Infinite,
-            TimeControl::MoveTime(t) => SearchLimit::MoveTime(t),
-            TimeControl::Depth(d) => SearchLimit::Depth(d),
-            TimeControl::Nodes(n) => SearchLimit::Nodes(n),
-            TimeControl::Clock { increment, .. } => SearchLimit::Clock {
-                remaining,
-                increment,
-            },
+            Budget::Default => SearchLimit::Infinite,
+            Budget::MoveTime(t) => SearchLimit::MoveTime(t),
+            Budget::Depth(d) => SearchLimit::Depth(d),
+            Budget::Nodes(n) => SearchLimit::Nodes(n),
+            Budget::Clock(control) => control.limit(remaining),
         }
     }
 }
 
-/// `100ms/move`, `depth 3`, `5000 nodes`, `60s+1s`, `default`.
-impl fmt::Display for TimeControl {
+/// `100ms/move`, `depth 3`, `5000 nodes`, `1m+1s`, `default`.
+impl fmt::Display for Budget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TimeControl::Default => f.write_str("default"),
-            TimeControl::MoveTime(t) => write!(f, "{}/move", duration_text(*t)),
-            TimeControl::Depth(d) => write!(f, "depth {d}"),
-            TimeControl::Nodes(n) => write!(f, "{n} nodes"),
-            TimeControl::Clock { base, increment } => {
-                write!(f, "{}+{}", duration_text(*base), duration_text(*increment))
-            }
+            Budget::Default => f.write_str("default"),
+            Budget::MoveTime(t) => write!(f, "{}/move", duration_text(*t)),
+            Budget::Depth(d) => write!(f, "depth {d}"),
+            Budget::Nodes(n) => write!(f, "{n} nodes"),
+            Budget::Clock(control) => control.fmt(f),
         }
     }
 }
@@ -65,7 +60,7 @@ pub struct PlayerSpec {
     /// `level=N`: the engine's level, or for a program a `level N` command
     /// sent once it starts.
     pub level: Option<Level>,
-    pub time: TimeControl,
+    pub time: Budget,
     /// `hash=MB`: the engine's table size.
     pub hash_mb: Option<usize>,
     /// `timeout=D`: how long a program may take to answer a command other
@@ -83,7 +78,7 @@ impl PlayerSpec {
             text: text.trim().to_string(),
             name: None,
             level: None,
-            time: TimeControl::Default,
+            time: Budget::Default,
             hash_mb: None,
             timeout: None,
             command: None,
@@ -114,8 +109,8 @@ impl PlayerSpec {
                 return Err(format!("`{key}` given twice"));
             }
             seen.push(key.clone());
-            let limit = |time: TimeControl, spec: &mut PlayerSpec| {
-                if spec.time != TimeControl::Default {
+            let limit = |time: Budget, spec: &mut PlayerSpec| {
+                if spec.time != Budget::Default {
                     return Err("give only one of time=, depth=, nodes=, clock=".to_string());
                 }
                 spec.time = time;
@@ -130,11 +125,11 @@ impl PlayerSpec {
                 }
                 "level" => spec.level = Some(value.parse().map_err(|e| format!("level: {e}"))?),
                 "time" => {
-                    let t = parse_duration(value)?;
+                    let t = parse_duration(value).map_err(|e| format!("time: {e}"))?;
                     if t.is_zero() {
                         return Err("time= must be more than 0".into());
                     }
-                    limit(TimeControl::MoveTime(t), &mut spec)?;
+                    limit(Budget::MoveTime(t), &mut spec)?;
                 }
                 "depth" => {
                     let d = value
@@ -144,7 +139,7 @@ impl PlayerSpec {
                         .ok_or_else(|| {
                             format!("depth: expected a whole number > 0, found `{value}`")
                         })?;
-                    limit(TimeControl::Depth(d), &mut spec)?;
+                    limit(Budget::Depth(d), &mut spec)?;
                 }
                 "nodes" => {
                     let n = value
@@ -154,17 +149,13 @@ impl PlayerSpec {
                         .ok_or_else(|| {
                             format!("nodes: expected a whole number > 0, found `{value}`")
                         })?;
-                    limit(TimeControl::Nodes(n), &mut spec)?;
+                    limit(Budget::Nodes(n), &mut spec)?;
                 }
                 "clock" => {
-                    let (base, increment) = match value.split_once('+') {
-                        Some((base, inc)) => (parse_duration(base)?, parse_duration(inc)?),
-                        None => (parse_duration(value)?, Duration::ZERO),
-                    };
-                    if base.is_zero() {
-                        return Err("clock= needs some time on the clock".into());
-                    }
-                    limit(TimeControl::Clock { base, increment }, &mut spec)?;
+                    let control = value
+                        .parse::<TimeControl>()
+                        .map_err(|e| format!("clock: {e}"))?;
+                    limit(Budget::Clock(control), &mut spec)?;
                 }
                 "hash" => {
                     let mb = value
@@ -176,7 +167,9 @@ impl PlayerSpec {
                         })?;
                     spec.hash_mb = Some(mb);
                 }
-                "timeout" => spec.timeout = Some(parse_duration(value)?),
+                "timeout" => {
+                    spec.timeout = Some(parse_duration(value).map_err(|e| format!("timeout: {e}"))?)
+                }
                 _ => {
                     return Err(format!(
                         "unknown key `{key}`: expected level, time, depth, nodes, clock, name, \
@@ -186,7 +179,7 @@ impl PlayerSpec {
             }
         }
         if spec.command.is_some() {
-            if matches!(spec.time, TimeControl::Depth(_) | TimeControl::Nodes(_)) {
+            if matches!(spec.time, Budget::Depth(_) | Budget::Nodes(_)) {
                 return Err("depth= and nodes= apply to engines only, not to cmd= programs".into());
             }
             if spec.hash_mb.is_some() {
@@ -215,9 +208,9 @@ impl PlayerSpec {
             return true;
         }
         match self.time {
-            TimeControl::MoveTime(_) | TimeControl::Clock { .. } => true,
-            TimeControl::Depth(_) | TimeControl::Nodes(_) => false,
-            TimeControl::Default => self.engine_level().settings().max_depth.is_none(),
+            Budget::MoveTime(_) | Budget::Clock(_) => true,
+            Budget::Depth(_) | Budget::Nodes(_) => false,
+            Budget::Default => self.engine_level().settings().max_depth.is_none(),
         }
     }
 
@@ -234,10 +227,7 @@ impl PlayerSpec {
                     name.push(' ');
                     name.push_str(&base(arg));
                 }
-                if name.chars().count() > 24 {
-                    name = name.chars().take(23).collect::<String>() + "…";
-                }
-                name
+                quoridor_rules::excerpt(&name, 24)
             }
             None => format!("level{}", self.engine_level()),
         }
@@ -247,8 +237,8 @@ impl PlayerSpec {
     /// an engine without one what its level does.
     pub fn time_control_text(&self) -> String {
         match (self.time, &self.command) {
-            (TimeControl::Default, Some(_)) => "none".into(),
-            (TimeControl::Default, None) => {
+            (Budget::Default, Some(_)) => "none".into(),
+            (Budget::Default, None) => {
                 let level = self.engine_level();
                 let settings = level.settings();
                 match (settings.max_depth, settings.max_time) {
@@ -260,46 +250,6 @@ impl PlayerSpec {
             (time, _) => time.to_string(),
         }
     }
-}
-
-/// A duration: a number with a unit, `ms`, `s`, `m`/`min` or `h`
-/// (`100ms`, `1.5s`, `2m`).
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("expected a duration such as 100ms, 2s or 1m, found `{text}`"))?;
-    let seconds = match unit.trim().to_ascii_lowercase().as_str() {
-        "ms" => value / 1000.0,
-        "s" => value,
-        "m" | "min" => value * 60.0,
-        "h" => value * 3600.0,
-        "" => return Err(format!("`{text}`: give a unit (ms, s, m)")),
-        other => return Err(format!("`{text}`: unknown unit `{other}` (ms, s, m)")),
-    };
-    if !seconds.is_finite() || seconds > 1e9 {
-        return Err(format!("`{text}`: too long"));
-    }
-    Ok(Duration::from_secs_f64(seconds))
-}
-
-/// `250ms`, `1.5s`, `60s`.
-pub fn duration_text(t: Duration) -> String {
-    let ms = t.as_secs_f64() * 1000.0;
-    if ms < 1000.0 {
-        format!("{}ms", trim_number(ms))
-    } else {
-        format!("{}s", trim_number(ms / 1000.0))
-    }
-}
-
-fn trim_number(x: f64) -> String {
-    let text = format!("{x:.3}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Splits a command line into words as a POSIX shell would (without any
@@ -376,12 +326,12 @@ mod tests {
     fn engine_specs() {
         let spec = PlayerSpec::parse("level=3,time=100ms,name=fast").unwrap();
         assert_eq!(spec.level, Level::new(3));
-        assert_eq!(spec.time, TimeControl::MoveTime(Duration::from_millis(100)));
+        assert_eq!(spec.time, Budget::MoveTime(Duration::from_millis(100)));
         assert_eq!(spec.default_name(), "fast");
         assert!(spec.is_timed());
 
         let spec = PlayerSpec::parse("level=5").unwrap();
-        assert_eq!(spec.time, TimeControl::Default);
+        assert_eq!(spec.time, Budget::Default);
         assert_eq!(spec.default_name(), "level5");
         assert!(!spec.is_timed(), "level 5 is capped by depth");
         assert_eq!(spec.time_control_text(), "level 5 caps: depth 3");
@@ -391,12 +341,17 @@ mod tests {
         let spec = PlayerSpec::parse("level=8, clock=1m+0.5s").unwrap();
         assert_eq!(
             spec.time,
-            TimeControl::Clock {
-                base: Duration::from_secs(60),
+            Budget::Clock(TimeControl::Fischer {
+                initial: Duration::from_secs(60),
                 increment: Duration::from_millis(500)
-            }
+            })
         );
-        assert_eq!(spec.time.to_string(), "60s+500ms");
+        assert_eq!(spec.time.to_string(), "1m+500ms");
+        // The one time-control form of every front end.
+        let spec = PlayerSpec::parse("clock=1m30s+1s").unwrap();
+        assert_eq!(spec.time.to_string(), "90s+1s");
+        let spec = PlayerSpec::parse("clock=10s/move").unwrap();
+        assert_eq!(spec.time.to_string(), "10s/move");
         assert_eq!(
             PlayerSpec::parse("nodes=5000").unwrap().default_name(),
             "level8"
@@ -454,16 +409,5 @@ mod tests {
         );
         assert_eq!(split_command_line("  ").unwrap(), Vec::<String>::new());
         assert_eq!(split_command_line("''").unwrap(), [""]);
-    }
-
-    #[test]
-    fn durations() {
-        assert_eq!(parse_duration("100ms"), Ok(Duration::from_millis(100)));
-        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
-        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
-        assert!(parse_duration("5").is_err());
-        assert!(parse_duration("5 parsecs").is_err());
-        assert_eq!(duration_text(Duration::from_millis(100)), "100ms");
-        assert_eq!(duration_text(Duration::from_millis(1500)), "1.5s");
     }
 }

@@ -4,14 +4,13 @@
 //! typed lines through [`App::submit`], time through [`App::tick`]; the
 //! screen ([`super::ui`]) and the line mode ([`super::plain`]) only read it.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use quoridor_engine::{safe_move, Level, SearchLimit};
+pub use quoridor_engine::Controller;
+use quoridor_engine::{safe_move, Level, SearchLimit, TimeControl};
 use quoridor_rules::{
     Entry, Fence, Game, GameError, IllegalMove, Move, Orientation, Position, Ruleset, Seat, Square,
     Termination,
@@ -19,58 +18,12 @@ use quoridor_rules::{
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::ai::{Reply, Request, Worker};
-use super::clock::{Clocks, TimeControl};
+use super::clock::Clocks;
 use super::i18n::{Command, Lang, Msg};
 use super::store::{Saved, AUTOSAVE};
 
-/// Who plays a seat.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Controller {
-    /// A person at the keyboard.
-    Human,
-    /// The engine at this level.
-    Ai(Level),
-}
-
-impl Controller {
-    pub fn is_human(self) -> bool {
-        self == Controller::Human
-    }
-}
-
-/// `human` or `ai:5`, as in `--seats` and saved games.
-impl fmt::Display for Controller {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Controller::Human => f.write_str("human"),
-            Controller::Ai(level) => write!(f, "ai:{level}"),
-        }
-    }
-}
-
 /// The level of `ai` without a number.
-pub const DEFAULT_LEVEL: u8 = 5;
-
-impl FromStr for Controller {
-    type Err = String;
-
-    /// `human` (or `h`), `ai` (level 5), `ai:N` or `aiN` (N from 1 to 8).
-    fn from_str(s: &str) -> Result<Controller, String> {
-        let lower = s.trim().to_ascii_lowercase();
-        let bad = || format!("`{s}`: expected human, ai or ai:N (a level from 1 to 8)");
-        match lower.as_str() {
-            "human" | "h" | "person" => return Ok(Controller::Human),
-            "ai" => return Ok(Controller::Ai(Level::new(DEFAULT_LEVEL).expect("a level"))),
-            _ => {}
-        }
-        let level = lower.strip_prefix("ai").ok_or_else(bad)?;
-        let level = level.strip_prefix(':').unwrap_or(level);
-        level
-            .parse::<Level>()
-            .map(Controller::Ai)
-            .map_err(|_| bad())
-    }
-}
+pub const DEFAULT_LEVEL: u8 = quoridor_engine::DEFAULT_AI_LEVEL;
 
 /// Everything chosen before the game starts.
 #[derive(Clone, Debug)]
@@ -78,7 +31,8 @@ pub struct Setup {
     pub rules: Ruleset,
     /// Who plays each seat, in turn order.
     pub seats: Vec<Controller>,
-    pub time: TimeControl,
+    /// The players' clocks, if any.
+    pub time: Option<TimeControl>,
     pub lang: Lang,
     /// Seed of the AI's randomness (the low levels add noise).
     pub seed: u64,
@@ -104,7 +58,7 @@ impl Setup {
         Setup {
             rules,
             seats,
-            time: TimeControl::None,
+            time: None,
             lang: Lang::En,
             seed: 1,
             hint_level: Level::new(4).expect("a level"),
@@ -890,7 +844,7 @@ impl App {
     /// Starts or stops the clocks and the AI as the state requires.
     fn refresh(&mut self) {
         let resume_pending = matches!(self.ask, Some(Ask::Resume(_)));
-        let running = self.clocks.control() != TimeControl::None
+        let running = self.clocks.control().is_some()
             && !self.game.is_over()
             && self.replay.is_none()
             && !resume_pending;
@@ -909,15 +863,8 @@ impl App {
             return;
         };
         let limit = match self.clocks.control() {
-            TimeControl::None => SearchLimit::Infinite,
-            TimeControl::Fischer { increment, .. } => SearchLimit::Clock {
-                remaining: self.clocks.left(turn, self.now).unwrap_or_default(),
-                increment,
-            },
-            TimeControl::PerMove(_) => {
-                let left = self.clocks.left(turn, self.now).unwrap_or_default();
-                SearchLimit::MoveTime((left * 4 / 5).max(Duration::from_millis(1)))
-            }
+            None => SearchLimit::Infinite,
+            Some(control) => control.limit(self.clocks.left(turn, self.now).unwrap_or_default()),
         };
         self.request(Purpose::Move, turn, level, limit);
     }
@@ -1228,7 +1175,7 @@ impl App {
         Saved {
             game: self.game.clone(),
             seats: Some(self.seats.clone()),
-            time: Some(self.clocks.control()),
+            time: self.clocks.control(),
             clocks: Some(self.clocks.all_left(players, self.now)),
         }
     }
@@ -1277,7 +1224,7 @@ impl App {
                 })
                 .collect(),
         };
-        self.clocks = Clocks::new(saved.time.unwrap_or(self.setup.time));
+        self.clocks = Clocks::new(saved.time.or(self.setup.time));
         if let Some(left) = &saved.clocks {
             self.clocks.set_left(left);
         }

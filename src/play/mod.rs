@@ -28,27 +28,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use quoridor_engine::Level;
-use quoridor_rules::{Ruleset, Seat, Variant};
+use quoridor_rules::{Ruleset, Seat};
+
+use crate::VariantArg;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 
 use app::{App, Controller, Setup};
-use clock::TimeControl;
 use i18n::Lang;
 use store::{Saved, AUTOSAVE};
 use ui::Palette;
-
-#[derive(clap::ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum VariantArg {
-    /// Every player for themself; the first pawn to arrive wins.
-    Standard,
-    /// Four players in two teams: south and west against north and east.
-    Teams,
-    /// The mathematical game: pawn moves score points, the game ends when
-    /// every pawn has arrived.
-    Scoring,
-}
 
 /// Where `--crash-test` makes the program panic.
 #[derive(clap::ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
@@ -86,8 +76,8 @@ pub struct PlayArgs {
     /// The game played (RULES.md §9).
     #[arg(long, value_enum, default_value_t = VariantArg::Standard)]
     pub variant: VariantArg,
-    /// A clock per player, total time and increment: 5m+3s, 10m, 90s+1s.
-    /// Running out of time loses.
+    /// A clock per player, total time and increment: 5m+3s, 10m, 1m30s+1s
+    /// (or 10s/move). Running out of time loses.
     #[arg(long, value_name = "TIME", conflicts_with = "move_time")]
     pub clock: Option<String>,
     /// A fixed time for every move (10s); running out of time loses.
@@ -153,12 +143,9 @@ pub fn setup(args: &PlayArgs) -> Result<Setup, String> {
     if let Some(fences) = args.fences {
         rules = rules.with_fences(fences).map_err(|e| e.to_string())?;
     }
-    let variant = match args.variant {
-        VariantArg::Standard => Variant::Standard,
-        VariantArg::Teams => Variant::Teams,
-        VariantArg::Scoring => Variant::Scoring,
-    };
-    rules = rules.with_variant(variant).map_err(|e| e.to_string())?;
+    rules = rules
+        .with_variant(args.variant.into())
+        .map_err(|e| e.to_string())?;
     let seats_in_play = Seat::in_play(rules.players());
     let ai = level(args.ai)?;
     let seats: Vec<Controller> = if let Some(list) = &args.seats {
@@ -201,9 +188,17 @@ pub fn setup(args: &PlayArgs) -> Result<Setup, String> {
             .collect()
     };
     let time = match (&args.clock, &args.move_time) {
-        (Some(clock), _) => TimeControl::parse_clock(clock)?,
-        (None, Some(t)) => TimeControl::parse_move_time(t)?,
-        (None, None) => TimeControl::None,
+        (Some(clock), _) => Some(clock.parse().map_err(|e| format!("--clock: {e}"))?),
+        (None, Some(t)) => {
+            let per_move = quoridor_engine::parse_duration(t)
+                .ok()
+                .filter(|t| !t.is_zero())
+                .map(quoridor_engine::TimeControl::PerMove);
+            Some(per_move.ok_or_else(|| {
+                format!("--move-time: expected a duration such as 10s, found `{t}`")
+            })?)
+        }
+        (None, None) => None,
     };
     let lang = match &args.lang {
         Some(text) => Lang::parse(text).ok_or_else(|| format!("--lang {text}: en, fr or ro"))?,

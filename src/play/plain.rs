@@ -143,7 +143,7 @@ fn intro(app: &App) -> String {
         .iter()
         .map(|&seat| {
             let who = match app.controller(seat) {
-                super::app::Controller::Ai(level) => lang.f(Msg::AiLong, &[&level]),
+                quoridor_engine::Controller::Ai(level) => lang.f(Msg::AiLong, &[&level]),
                 _ => app.player_label(seat),
             };
             format!("{}: {who}", lang.seat(seat))

@@ -5,10 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use quoridor_rules::{Game, Record, Seat};
-
-use super::app::Controller;
-use super::clock::{duration_text, parse_duration, TimeControl};
+use quoridor_engine::{duration_text, parse_duration, Controller, TimeControl};
+use quoridor_rules::{Game, Record};
 
 /// The environment variable that overrides the data directory.
 pub const DATA_DIR_VAR: &str = "QUORIDOR_DATA_DIR";
@@ -27,16 +25,6 @@ pub struct Saved {
     pub clocks: Option<Vec<Duration>>,
 }
 
-/// The tag naming a seat's player: `South`, `West`, `North`, `East`.
-fn seat_tag(seat: Seat) -> &'static str {
-    match seat {
-        Seat::South => "South",
-        Seat::West => "West",
-        Seat::North => "North",
-        Seat::East => "East",
-    }
-}
-
 impl Saved {
     /// Reads a game in any of the forms of [`quoridor_rules::parse_game_text`] (a record,
     /// a game line, moves from the start).
@@ -53,11 +41,11 @@ impl Saved {
             .start()
             .seats()
             .iter()
-            .map(|&seat| record.tag(seat_tag(seat)).and_then(|v| v.parse().ok()))
+            .map(|&seat| record.tag(seat.tag()).and_then(|v| v.parse().ok()))
             .collect();
         let time = record
             .tag("TimeControl")
-            .and_then(|v| TimeControl::parse(v).ok());
+            .and_then(|v| v.parse::<TimeControl>().ok());
         let clocks = record.tag("TimeLeft").and_then(|v| {
             v.split(',')
                 .map(|t| parse_duration(t).ok())
@@ -76,10 +64,10 @@ impl Saved {
         let mut record = Record::new(self.game.clone());
         if let Some(seats) = &self.seats {
             for (&seat, who) in self.game.start().seats().iter().zip(seats) {
-                record = record.with_tag(seat_tag(seat), &who.to_string());
+                record = record.with_tag(seat.tag(), &who.to_string());
             }
         }
-        if let Some(time) = self.time.filter(|t| *t != TimeControl::None) {
+        if let Some(time) = self.time {
             record = record.with_tag("TimeControl", &time.to_string());
             if let Some(clocks) = &self.clocks {
                 let left: Vec<String> = clocks.iter().map(|&t| duration_text(t)).collect();
@@ -133,7 +121,7 @@ mod tests {
                 Controller::Human,
                 Controller::Ai(Level::new(3).unwrap()),
             ]),
-            time: Some(TimeControl::parse_clock("5m+3s").unwrap()),
+            time: Some("5m+3s".parse().unwrap()),
             clocks: Some(vec![
                 Duration::from_millis(291_500),
                 Duration::from_secs(300),

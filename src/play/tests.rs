@@ -18,7 +18,6 @@ use ratatui::style::Color;
 use ratatui::Terminal;
 
 use super::app::{Action, App, Ask, Controller, Mode, Setup, Tone};
-use super::clock::TimeControl;
 use super::i18n::Lang;
 use super::store::{Saved, AUTOSAVE};
 use super::ui::{self, Palette};
@@ -452,7 +451,7 @@ fn a_new_game_is_asked_for_while_one_is_going() {
 fn clocks_run_for_the_side_to_move_and_a_flag_loses() {
     let t0 = Instant::now();
     let mut setup = hotseat(5, 2);
-    setup.time = TimeControl::parse_clock("1m+2s").unwrap();
+    setup.time = Some("1m+2s".parse().unwrap());
     let mut app = App::new(setup, t0, None);
     app.tick(t0 + Duration::from_secs(10));
     assert_eq!(app.clock(Seat::South), Some(Duration::from_secs(50)));
@@ -467,7 +466,7 @@ fn clocks_run_for_the_side_to_move_and_a_flag_loses() {
     assert_eq!(message(&app), "game over: south wins, north loses on time");
 
     let mut setup = hotseat(5, 2);
-    setup.time = TimeControl::parse_move_time("10s").unwrap();
+    setup.time = Some("10s/move".parse().unwrap());
     let mut app = App::new(setup, t0, None);
     app.tick(t0 + Duration::from_secs(9));
     press(&mut app, "c2<Enter>");
@@ -654,7 +653,7 @@ fn players_are_named_on_the_command_line() {
         assert_eq!(setup.seats.iter().filter(|c| c.is_human()).count(), 1);
     }
     let setup = setup_of(&["--clock", "5m+3s", "--fences", "4", "--lang", "ro"]).unwrap();
-    assert_eq!(setup.time, TimeControl::parse_clock("5m+3s").unwrap());
+    assert_eq!(setup.time, Some("5m+3s".parse().unwrap()));
     assert_eq!(setup.rules.fences(), 4);
     assert_eq!(setup.lang, Lang::Ro);
     assert!(Cli::try_parse_from(["play", "--clock", "5m", "--move-time", "10s"]).is_err());

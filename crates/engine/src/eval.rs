@@ -5,29 +5,8 @@ use quoridor_rules::{Outcome, Position, Variant};
 
 use crate::score::Score;
 
-/// One step of the race, in score units.
-pub const STEP: i32 = 100;
-/// Having the move is worth about half a step.
-const TEMPO: i32 = 50;
-/// Value of holding `n` fences: each is worth most when they are few (a
-/// player without fences can no longer answer at all). The whole fence is
-/// worth more than the steps it can cost an opponent at once: self-play
-/// matches put the best scale at about three times the first guess (+450
-/// Elo over it at 100 ms per move; see BENCHMARKS.md).
-const FENCES: [i32; 16] = [
-    0, 270, 495, 675, 825, 945, 1035, 1110, 1170, 1215, 1245, 1269, 1290, 1308, 1323, 1335,
-];
-
-/// A race whose distances can no longer change for one side (the other has
-/// no fences) favours that side by this much, half of it when the pawns are
-/// close enough for a jump to change the count. The search counts such races
-/// exactly once it sees their end; this only guides it there, so the value
-/// stays continuous: a step forward is always worth a step.
-const DECIDED_RACE: i32 = 600;
-
-fn fence_value(n: u32) -> i32 {
-    FENCES[(n as usize).min(FENCES.len() - 1)] + (n as i32 - 15).max(0) * 12
-}
+pub use crate::params::STEP;
+use crate::params::{fence_value, DECIDED_RACE, TEMPO, TWO_SIDED_FENCES};
 
 /// Which side each player is on, for one search: the root player's side is 0.
 /// Two players: each alone. Teams: partners together. Four players without
@@ -160,7 +139,7 @@ impl Race {
     fn add(&mut self, distance: i32, fences: u32) {
         self.distance = self.distance.min(distance);
         self.fences += fences;
-        self.fence_value += fence_value(fences);
+        self.fence_value += fence_value(&TWO_SIDED_FENCES, fences);
     }
 }
 
@@ -169,19 +148,13 @@ impl Race {
 /// detours cost nothing net). Being nearer to arriving breaks ties.
 fn evaluate_scoring(pos: &Position, sides: &Sides) -> Score {
     let me = sides.side_of(pos.turn_index());
-    let size = pos.size() as i32;
     let (mut mine, mut theirs) = (i32::MIN, i32::MIN);
     for (p, &seat) in pos.seats().iter().enumerate() {
         if pos.is_out(seat) {
             continue;
         }
         let sq = pos.pawn(seat);
-        let rows = match seat {
-            quoridor_rules::Seat::South => size - 1 - sq.row() as i32,
-            quoridor_rules::Seat::North => sq.row() as i32,
-            quoridor_rules::Seat::West => size - 1 - sq.col() as i32,
-            quoridor_rules::Seat::East => sq.col() as i32,
-        };
+        let rows = i32::from(pos.rows_to_goal(seat, sq));
         let distance = pos.distance(seat).unwrap_or(200) as i32;
         let projected = (pos.score(seat) + rows) * STEP - distance * 5;
         let best = if sides.side_of(p) == me {

@@ -11,23 +11,29 @@
 //!   maximises its own value); any board size.
 //! - [`SearchLimit`]: depth, nodes, time per move or a clock; the [`time`]
 //!   manager never lets a clock run out; a stop flag ends a search early.
+//! - [`TimeControl`]: the players' clocks, with one text form (`5m+3s`).
 //! - [`Level`]: 1 (a beginner who makes mistakes) to 8 (full strength).
 //! - [`Reporter`]: how the protocol, the terminal and the server follow a search.
 
+pub mod controller;
 pub mod engine;
 pub mod eval;
 pub mod level;
 pub mod limit;
 pub mod maxn;
+pub mod params;
 pub mod report;
 pub mod score;
 pub mod search;
 pub mod time;
+pub mod time_control;
 pub mod tt;
 
+pub use controller::{Controller, DEFAULT_AI_LEVEL};
 pub use engine::{safe_move, Engine, DEFAULT_HASH_MB};
 pub use level::{Level, LevelSettings};
 pub use limit::SearchLimit;
 pub use report::{Collect, Reporter, SearchInfo, Silent};
 pub use score::Score;
 pub use search::SearchResult;
+pub use time_control::{duration_text, parse_duration, TimeControl, TimeError};

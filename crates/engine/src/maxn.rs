@@ -22,13 +22,14 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use quoridor_rules::{Fence, Move, Orientation, Outcome, Position, Seat, Square, SquareIter};
+use quoridor_rules::{Fence, Move, Orientation, Outcome, Position, SquareIter};
 
 use crate::level::LevelSettings;
 use crate::limit::SearchLimit;
+use crate::params::{fence_value, FREE_FOR_ALL_FENCES, INNER_FENCES};
 use crate::report::Reporter;
 use crate::score::Score;
-use crate::search::{Rng, SearchResult};
+use crate::search::{with_noise, Rng, SearchResult};
 use crate::time::TimeManager;
 
 /// One value per player (turn order), in hundredths of a step or a forced
@@ -37,29 +38,9 @@ pub type Values = [i32; 4];
 
 const MAX_PLY: usize = 96;
 
-/// Value of holding `n` fences (hundredths of a step), the first ones worth
-/// the most. Self-play at depth 5 put the scale at 2.5 steps for the first
-/// fence above 1.5 and 4 (BENCHMARKS.md).
-const FENCES: [i32; 16] = [
-    0, 250, 475, 675, 850, 1000, 1125, 1225, 1300, 1375, 1425, 1475, 1525, 1575, 1600, 1625,
-];
-
-/// Fences considered by the mover at inner nodes.
-const INNER_FENCES: usize = 3;
-
 /// Whether `pos` is a game for this search: four players, each for itself.
 pub fn is_free_for_all(pos: &Position) -> bool {
     pos.players() == 4 && pos.rules().variant() == quoridor_rules::Variant::Standard
-}
-
-/// Whether `sq` is on the goal line of `seat` on a board of `size`.
-fn on_goal(seat: Seat, sq: Square, size: u8) -> bool {
-    match seat {
-        Seat::South => sq.row() + 1 == size,
-        Seat::North => sq.row() == 0,
-        Seat::West => sq.col() + 1 == size,
-        Seat::East => sq.col() == 0,
-    }
 }
 
 /// The static values of a position that is not over, one per player in
@@ -112,7 +93,7 @@ fn evaluate_with(pos: &Position, distance: &[i32; 4]) -> Values {
         } else {
             best_other - race[p]
         };
-        let fences = FENCES[(pos.fences_left(seat) as usize).min(FENCES.len() - 1)];
+        let fences = fence_value(&FREE_FOR_ALL_FENCES, u32::from(pos.fences_left(seat)));
         out[p] = margin + fences;
     }
     out
@@ -226,13 +207,7 @@ impl<'a> MaxnSearcher<'a> {
                 if self.aborted {
                     break;
                 }
-                let score = Score(v[me]);
-                // Never blur a forced result: a beginner still takes a win.
-                let noisy = if score.plies_to_end().is_some() {
-                    score.0
-                } else {
-                    score.0 + rng.symmetric(self.settings.noise)
-                };
+                let noisy = with_noise(Score(v[me]), self.settings.noise, rng);
                 let better = match best {
                     None => true,
                     Some((_, b, bn)) => {
@@ -308,9 +283,8 @@ impl<'a> MaxnSearcher<'a> {
         let me = pos.turn_index();
         let seat = pos.turn();
         // A win in one ends the search here.
-        let size = pos.size();
         for sq in SquareIter::new(pos.pawn_moves()) {
-            if on_goal(seat, sq, size) {
+            if pos.rows_to_goal(seat, sq) == 0 {
                 self.pv[ply].clear();
                 self.pv[ply].push(Move::Pawn(sq));
                 let mut out = [Score::loss_in(ply as u32 + 1).0; 4];
@@ -507,8 +481,8 @@ mod tests {
         // Everyone 8 steps away with 5 fences: the mover is a quarter step
         // ahead of the next player, who is a quarter step behind the mover.
         let v = evaluate(&pos);
-        assert_eq!(v[0], 25 + FENCES[5]);
-        assert_eq!(v[1], -25 + FENCES[5]);
-        assert_eq!(v[3], -75 + FENCES[5]);
+        assert_eq!(v[0], 25 + FREE_FOR_ALL_FENCES[5]);
+        assert_eq!(v[1], -25 + FREE_FOR_ALL_FENCES[5]);
+        assert_eq!(v[3], -75 + FREE_FOR_ALL_FENCES[5]);
     }
 }

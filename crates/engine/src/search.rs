@@ -69,6 +69,17 @@ impl Rng {
     }
 }
 
+/// A root move's value blurred by up to `noise` either way (the low
+/// levels' mistakes). A forced result is never blurred: a beginner still
+/// takes a win in one.
+pub(crate) fn with_noise(score: Score, noise: i32, rng: &mut Rng) -> i32 {
+    if score.plies_to_end().is_some() {
+        score.0
+    } else {
+        score.0 + rng.symmetric(noise)
+    }
+}
+
 pub(crate) struct Searcher<'a> {
     tt: &'a mut TranspositionTable,
     sides: Sides,
@@ -191,12 +202,7 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 return (None, Score::DRAW);
             }
-            // Never blur a forced result: a beginner still takes a win in one.
-            let noisy = if score.plies_to_end().is_some() {
-                score.0
-            } else {
-                score.0 + rng.symmetric(self.settings.noise)
-            };
+            let noisy = with_noise(score, self.settings.noise, rng);
             if best.is_none_or(|(_, _, b)| noisy > b) {
                 best = Some((mv, score, noisy));
             }

@@ -7,6 +7,22 @@ use crate::fence::Fence;
 use crate::seat::Seat;
 use crate::square::Square;
 
+/// `text` cut to `max_chars` characters, with `…` when something was cut:
+/// how a message quotes what it was given, whatever its length.
+///
+/// ```
+/// use quoridor_rules::excerpt;
+/// assert_eq!(excerpt("e3h", 40), "e3h");
+/// assert_eq!(excerpt("abcdef", 3), "abc…");
+/// ```
+pub fn excerpt(text: &str, max_chars: usize) -> String {
+    let mut out: String = text.chars().take(max_chars).collect();
+    if text.chars().nth(max_chars).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 /// Text that is not what was expected. Says what was expected and what was
 /// found (cut to a readable length).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,12 +35,8 @@ impl ParseError {
     const MAX_SHOWN: usize = 40;
 
     pub(crate) fn new(found: &str, expected: &'static str) -> ParseError {
-        let mut shown: String = found.chars().take(Self::MAX_SHOWN).collect();
-        if found.chars().count() > Self::MAX_SHOWN {
-            shown.push('…');
-        }
         ParseError {
-            found: shown,
+            found: excerpt(found, Self::MAX_SHOWN),
             expected,
         }
     }

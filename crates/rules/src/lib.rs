@@ -46,7 +46,7 @@ mod square;
 mod zobrist;
 
 pub use diagram::{Cell, Diagram};
-pub use error::{IllegalMove, ParseError};
+pub use error::{excerpt, IllegalMove, ParseError};
 pub use fence::{Fence, Orientation};
 pub use game::{Entry, Game, GameError, Termination};
 pub use movegen::{LegalMoves, MoveList, MAX_MOVES};

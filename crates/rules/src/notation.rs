@@ -366,12 +366,7 @@ pub(crate) fn number<T: FromStr>(text: &str) -> Option<T> {
 
 /// A word cut to a readable length for an error message.
 pub(crate) fn shown(word: &str) -> String {
-    const MAX: usize = 40;
-    let mut out: String = word.chars().take(MAX).collect();
-    if word.chars().count() > MAX {
-        out.push('…');
-    }
-    out
+    crate::error::excerpt(word, 40)
 }
 
 impl Notation {

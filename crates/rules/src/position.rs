@@ -616,15 +616,24 @@ impl Position {
     /// Points of a pawn move in the scoring variant: +1 closer to the goal
     /// line, 0 sideways, −1 farther.
     fn progress(&self, p: usize, from: Square, to: Square) -> i8 {
-        let before = self.line_distance(p, from);
-        let after = self.line_distance(p, to);
+        let seat = Seat::from_player(p, self.players());
+        let before = self.rows_to_goal(seat, from);
+        let after = self.rows_to_goal(seat, to);
         (before > after) as i8 - (after > before) as i8
     }
 
-    /// Rows (or columns) between a square and a player's goal line.
-    pub(crate) fn line_distance(&self, p: usize, sq: Square) -> u8 {
+    /// Rows (or columns) between a square and a seat's goal line, fences
+    /// left aside: 0 on the goal line.
+    ///
+    /// ```
+    /// use quoridor_rules::{Position, Ruleset, Seat, Square};
+    /// let pos = Position::new(Ruleset::STANDARD);
+    /// assert_eq!(pos.rows_to_goal(Seat::South, pos.pawn(Seat::South)), 8);
+    /// assert_eq!(pos.rows_to_goal(Seat::North, Square::new(4, 0)), 0);
+    /// ```
+    pub fn rows_to_goal(&self, seat: Seat, sq: Square) -> u8 {
         let last = self.size() - 1;
-        match Seat::from_player(p, self.players()) {
+        match seat {
             Seat::South => last - sq.row(),
             Seat::North => sq.row(),
             Seat::West => last - sq.col(),

@@ -60,6 +60,17 @@ impl Seat {
         }
     }
 
+    /// The record tag naming the seat's player: `South`, `West`, `North`,
+    /// `East` (as in `[North "Alice"]`).
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Seat::South => "South",
+            Seat::West => "West",
+            Seat::North => "North",
+            Seat::East => "East",
+        }
+    }
+
     /// Lower-case name.
     pub const fn name(self) -> &'static str {
         match self {

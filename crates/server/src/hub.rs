@@ -72,13 +72,7 @@ impl Room {
         let state = self.state.lock().await;
         let mut record = quoridor_rules::Record::new(state.game.clone());
         for slot in &state.seats {
-            let tag = match slot.seat {
-                Seat::South => "South",
-                Seat::West => "West",
-                Seat::North => "North",
-                Seat::East => "East",
-            };
-            record = record.with_tag(tag, &slot.name);
+            record = record.with_tag(slot.seat.tag(), &slot.name);
         }
         record = record.with_tag("Site", &format!("quoridor serve, game {}", state.id));
         record.to_string()
