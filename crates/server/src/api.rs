@@ -1,27 +1,30 @@
-//! The HTTP routes (API.md) and the pages.
+//! The HTTP routes (API.md) and the pages. Handlers are thin: they read the
+//! request ([`crate::extract`]), turn it into an [`Action`] or a hub call,
+//! and answer a typed view; every refusal is an [`ApiError`].
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, FromRef, FromRequest, Path, Query, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{ConnectInfo, FromRef, Request, State};
+use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::de::DeserializeOwned;
-use serde::Deserialize;
-use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::hub::{CreateRequest, Hub};
+use crate::extract::{Body, GameId, Query, Token};
+use crate::hub::Hub;
 use crate::limits::PerClient;
-use crate::model::parse_seat;
+use crate::listen::Connections;
+use crate::model::{Action, Status};
+use crate::request::{
+    parse_move, CreateRequest, DrawRequest, Empty, JoinRequest, ListQuery, MoveRequest,
+    ResignRequest,
+};
 use crate::token::hash_token;
-
-/// Largest request body.
-pub const MAX_BODY: usize = 16 * 1024;
+use crate::view::{GameView, HealthView, HintView, ListView, SeatedView};
 
 /// Settings of the WebSocket side.
 #[derive(Clone, Debug)]
@@ -37,48 +40,12 @@ pub struct AppState {
     pub web_dir: WebDir,
     pub http_limit: Arc<PerClient>,
     pub ws: Arc<WsConfig>,
+    pub connections: Connections,
 }
 
 /// Where to read the page's files from while working on them.
 #[derive(Clone, Default)]
 pub struct WebDir(pub Option<PathBuf>);
-
-/// A JSON body read with our size limit and our error format (an empty body
-/// reads as `{}`).
-pub struct Body<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, _state: &S) -> Result<Self, ApiError> {
-        let bytes = axum::body::to_bytes(req.into_body(), MAX_BODY)
-            .await
-            .map_err(|_| ApiError::payload_too_large(MAX_BODY))?;
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            &bytes
-        };
-        serde_json::from_slice(bytes)
-            .map(Body)
-            .map_err(|err| ApiError::bad_request(format!("body: {err}")))
-    }
-}
-
-/// The bearer token of the request, if any.
-pub fn bearer(headers: &HeaderMap) -> Option<String> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let token = value
-        .strip_prefix("Bearer ")
-        .or_else(|| value.strip_prefix("bearer "))?;
-    Some(token.trim().to_string()).filter(|t| !t.is_empty() && t.len() <= 128)
-}
-
-fn holder(headers: &HeaderMap) -> Result<String, ApiError> {
-    bearer(headers)
-        .map(|t| hash_token(&t))
-        .ok_or_else(ApiError::unauthorized)
-}
 
 pub fn router(state: AppState) -> Router {
     let api = Router::<AppState>::new()
@@ -90,17 +57,22 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/abort", post(abort))
         .route("/games/{id}/hint", get(hint))
         .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/ws", get(crate::ws::upgrade))
-        .fallback(|| async { ApiError::bad_request("no such API route (see API.md)") })
+        .fallback(|| async { ApiError::NoSuchRoute })
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
-    Router::<AppState>::new()
+    let pages = Router::<AppState>::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
         .route("/assets/{file}", get(asset))
         .route("/favicon.ico", get(favicon))
+        .layer(tower_http::compression::CompressionLayer::new());
+    Router::<AppState>::new()
+        .merge(pages)
         .nest("/api", api)
         .with_state(state)
 }
@@ -114,194 +86,139 @@ async fn rate_limit(
     if limit.allow(addr.ip()) {
         next.run(request).await
     } else {
-        ApiError::rate_limited().into_response()
+        ApiError::RateLimited.into_response()
     }
 }
 
 async fn index(State(web): State<WebDir>) -> Response {
-    crate::assets::serve("index.html", web.0.as_deref())
+    crate::assets::serve_page(web.0.as_deref())
 }
 
-async fn asset(State(web): State<WebDir>, Path(file): Path<String>) -> Response {
-    crate::assets::serve(&file, web.0.as_deref())
+async fn asset(
+    State(web): State<WebDir>,
+    axum::extract::Path(file): axum::extract::Path<String>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Response {
+    crate::assets::serve(&file, query.as_deref(), web.0.as_deref())
 }
 
 async fn favicon(State(web): State<WebDir>) -> Response {
-    crate::assets::serve("favicon.svg", web.0.as_deref())
+    crate::assets::serve("favicon.svg", None, web.0.as_deref())
 }
 
-async fn health(State(hub): State<Hub>) -> Json<Value> {
-    Json(json!({"ok": true, "games": hub.len()}))
-}
-
-#[derive(Deserialize)]
-struct ListQuery {
-    status: Option<String>,
-    limit: Option<usize>,
+async fn health(State(hub): State<Hub>, State(connections): State<Connections>) -> Json<HealthView> {
+    Json(HealthView {
+        ok: true,
+        games: hub.len(),
+        connections: connections.open(),
+    })
 }
 
 async fn list_games(
     State(hub): State<Hub>,
     Query(query): Query<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
-    let status = query.status.as_deref().unwrap_or("waiting");
-    if !["waiting", "playing", "over"].contains(&status) {
-        return Err(ApiError::bad_request(
-            "status: expected waiting, playing or over",
-        ));
-    }
+) -> Result<Json<ListView>, ApiError> {
+    let status = query.status.unwrap_or(Status::Waiting);
     let games = hub.list(status, query.limit.unwrap_or(50)).await?;
-    Ok(Json(json!({ "games": games })))
+    Ok(Json(ListView { games }))
 }
 
 async fn create_game(
     State(hub): State<Hub>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(req): Body<CreateRequest>,
-) -> Result<Response, ApiError> {
+) -> Result<(StatusCode, Json<SeatedView>), ApiError> {
     let seated = hub.create(req, &addr.ip().to_string()).await?;
-    Ok((StatusCode::CREATED, Json(seated.json())).into_response())
+    Ok((StatusCode::CREATED, Json(seated)))
 }
 
-async fn get_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.room(&id).await?.json().await))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JoinRequest {
-    #[serde(default)]
-    seat: Option<String>,
-    #[serde(default)]
-    name: Option<String>,
+async fn get_game(State(hub): State<Hub>, GameId(id): GameId) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(hub.room(&id).await?.view().await))
 }
 
 async fn join(
     State(hub): State<Hub>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     Body(req): Body<JoinRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SeatedView>, ApiError> {
     let room = hub.room(&id).await?;
-    let seated = hub
-        .join(&room, req.seat.as_deref(), req.name.as_deref())
-        .await?;
-    Ok(Json(seated.json()))
+    Ok(Json(hub.join(&room, req.seat, req.name.as_deref()).await?))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveRequest {
-    #[serde(rename = "move")]
-    mv: String,
+/// A player's action on a game: the whole game after it.
+async fn act(hub: &Hub, id: &str, token: &str, action: Action) -> Result<Json<GameView>, ApiError> {
+    let room = hub.room(id).await?;
+    Ok(Json(hub.act(&room, &hash_token(token), action).await?))
 }
 
 async fn play(
     State(hub): State<Hub>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    GameId(id): GameId,
+    Token(token): Token,
     Body(req): Body<MoveRequest>,
-) -> Result<Json<Value>, ApiError> {
-    let holder = holder(&headers)?;
-    let room = hub.room(&id).await?;
-    let ((), game) = hub
-        .change(&room, |state, now| state.play(&holder, &req.mv, now))
-        .await?;
-    Ok(Json(game))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ResignRequest {
-    #[serde(default)]
-    seat: Option<String>,
-}
-
-/// Reads an optional seat name.
-pub fn seat_field(text: Option<&str>) -> Result<Option<quoridor_rules::Seat>, ApiError> {
-    text.map(|t| {
-        parse_seat(t)
-            .ok_or_else(|| ApiError::bad_request("seat: expected south, west, north or east"))
-    })
-    .transpose()
+) -> Result<Json<GameView>, ApiError> {
+    let mv = parse_move(&req.mv)?;
+    act(&hub, &id, &token, Action::Move(mv)).await
 }
 
 async fn resign(
     State(hub): State<Hub>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    GameId(id): GameId,
+    Token(token): Token,
     Body(req): Body<ResignRequest>,
-) -> Result<Json<Value>, ApiError> {
-    let holder = holder(&headers)?;
-    let seat = seat_field(req.seat.as_deref())?;
-    let room = hub.room(&id).await?;
-    let ((), game) = hub
-        .change(&room, |state, now| state.resign(&holder, seat, now))
-        .await?;
-    Ok(Json(game))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DrawRequest {
-    action: String,
+) -> Result<Json<GameView>, ApiError> {
+    act(&hub, &id, &token, Action::Resign(req.seat)).await
 }
 
 async fn draw(
     State(hub): State<Hub>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    GameId(id): GameId,
+    Token(token): Token,
     Body(req): Body<DrawRequest>,
-) -> Result<Json<Value>, ApiError> {
-    let holder = holder(&headers)?;
-    let room = hub.room(&id).await?;
-    let ((), game) = hub
-        .change(&room, |state, now| state.draw(&holder, &req.action, now))
-        .await?;
-    Ok(Json(game))
+) -> Result<Json<GameView>, ApiError> {
+    act(&hub, &id, &token, Action::Draw(req.action)).await
 }
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Empty {}
 
 async fn undo(
     State(hub): State<Hub>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    GameId(id): GameId,
+    Token(token): Token,
     Body(Empty {}): Body<Empty>,
-) -> Result<Json<Value>, ApiError> {
-    let holder = holder(&headers)?;
-    let room = hub.room(&id).await?;
-    let ((), game) = hub
-        .change(&room, |state, now| state.undo(&holder, now))
-        .await?;
-    Ok(Json(game))
+) -> Result<Json<GameView>, ApiError> {
+    act(&hub, &id, &token, Action::Undo).await
+}
+
+async fn abort(
+    State(hub): State<Hub>,
+    GameId(id): GameId,
+    Token(token): Token,
+    Body(Empty {}): Body<Empty>,
+) -> Result<Json<GameView>, ApiError> {
+    act(&hub, &id, &token, Action::Abort).await
 }
 
 async fn hint(
     State(hub): State<Hub>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
-    let holder = holder(&headers)?;
+    GameId(id): GameId,
+    Token(token): Token,
+) -> Result<Json<HintView>, ApiError> {
     let room = hub.room(&id).await?;
-    Ok(Json(hub.hint(&room, &holder).await?))
+    Ok(Json(hub.hint(&room, &hash_token(&token)).await?))
 }
 
 async fn rematch(
     State(hub): State<Hub>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    GameId(id): GameId,
+    Token(token): Token,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(Empty {}): Body<Empty>,
-) -> Result<Json<Value>, ApiError> {
-    let token = bearer(&headers).ok_or_else(ApiError::unauthorized)?;
+) -> Result<Json<SeatedView>, ApiError> {
     let room = hub.room(&id).await?;
     let seated = hub.rematch(&room, &token, &addr.ip().to_string()).await?;
-    Ok(Json(seated.json()))
+    Ok(Json(seated))
 }
 
-async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn record(State(hub): State<Hub>, GameId(id): GameId) -> Result<Response, ApiError> {
     let room = hub.room(&id).await?;
     let text = room.record().await;
     Ok((

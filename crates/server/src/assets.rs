@@ -1,5 +1,11 @@
 //! The page's files, embedded in the binary (or read from `--web-dir` while
-//! working on them).
+//! working on them). The page names each file with a version (a hash of its
+//! content, `/assets/app.js?v=…`), so that a versioned file is cached for a
+//! year and a new binary's files are fetched at once; compression is the
+//! router's (gzip or brotli, as the browser asks).
+
+use std::path::Path;
+use std::sync::OnceLock;
 
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -33,16 +39,57 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// A file by name, or 404.
-pub fn serve(name: &str, web_dir: Option<&std::path::Path>) -> Response {
-    let Some(&(_, mime, embedded)) = FILES.iter().find(|(n, _, _)| *n == name) else {
-        return (StatusCode::NOT_FOUND, "no such file").into_response();
-    };
-    let body = match web_dir {
-        Some(dir) => {
-            std::fs::read_to_string(dir.join(name)).unwrap_or_else(|_| embedded.to_string())
+/// Cached for a year: the URL changes with the content.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// A short hash of a file's content (FNV-1a, 64 bits, in hex).
+fn version_of(content: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in content.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+/// Each embedded file's version.
+fn versions() -> &'static Vec<(&'static str, String)> {
+    static VERSIONS: OnceLock<Vec<(&'static str, String)>> = OnceLock::new();
+    VERSIONS.get_or_init(|| {
+        FILES
+            .iter()
+            .map(|(name, _, content)| (*name, version_of(content)))
+            .collect()
+    })
+}
+
+fn version(name: &str) -> Option<&'static str> {
+    versions()
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The embedded page, its asset links carrying their versions.
+fn versioned_page() -> &'static str {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    PAGE.get_or_init(|| {
+        let mut page = FILES[0].2.to_string();
+        for (name, _, _) in &FILES[1..] {
+            let plain = format!("\"/assets/{name}\"");
+            let versioned = format!("\"/assets/{name}?v={}\"", version(name).unwrap_or(""));
+            page = page.replace(&plain, &versioned);
         }
-        None => embedded.to_string(),
+        page
+    })
+}
+
+/// The page itself (never cached: it names the current versions).
+pub fn serve_page(web_dir: Option<&Path>) -> Response {
+    let body = match web_dir {
+        Some(dir) => std::fs::read_to_string(dir.join("index.html"))
+            .unwrap_or_else(|_| versioned_page().to_string()),
+        None => versioned_page().to_string(),
     };
     let cache = if web_dir.is_some() {
         "no-store"
@@ -50,8 +97,50 @@ pub fn serve(name: &str, web_dir: Option<&std::path::Path>) -> Response {
         "no-cache"
     };
     (
-        [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
+        [
+            (header::CONTENT_TYPE, FILES[0].1),
+            (header::CACHE_CONTROL, cache),
+        ],
         body,
     )
         .into_response()
+}
+
+/// A file by name, or 404. With the query `v=<its version>` it may be
+/// cached for good; otherwise browsers ask again each time.
+pub fn serve(name: &str, query: Option<&str>, web_dir: Option<&Path>) -> Response {
+    let Some(&(_, mime, embedded)) = FILES.iter().find(|(n, _, _)| *n == name) else {
+        return (StatusCode::NOT_FOUND, "no such file").into_response();
+    };
+    if let Some(dir) = web_dir {
+        let body = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|_| embedded.into());
+        return (
+            [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-store")],
+            body,
+        )
+            .into_response();
+    }
+    let current = query
+        .and_then(|q| q.strip_prefix("v="))
+        .is_some_and(|v| Some(v) == version(name));
+    let cache = if current { IMMUTABLE } else { "no-cache" };
+    (
+        [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
+        embedded,
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_names_every_asset_with_its_version() {
+        let page = versioned_page();
+        for name in ["app.js", "i18n.js", "style.css", "favicon.svg"] {
+            let link = format!("/assets/{name}?v={}", version(name).unwrap());
+            assert!(page.contains(&link), "{link}");
+        }
+    }
 }

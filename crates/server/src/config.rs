@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use crate::db::Sync;
 use crate::hub::HubConfig;
+use crate::listen::{connection_cap, Limits};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct ServeArgs {
@@ -41,6 +42,14 @@ pub struct ServeArgs {
     /// Largest WebSocket message (bytes).
     #[arg(long, env = "QUORIDOR_WS_MAX_MESSAGE", default_value_t = 4096)]
     pub max_message: usize,
+    /// Connections open at once (WebSockets included); more are answered
+    /// 503 and closed. Never more than the file-descriptor limit allows.
+    #[arg(long, env = "QUORIDOR_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Time a client has to send a request's headers, and the longest a
+    /// kept-alive connection may sit idle (ms).
+    #[arg(long, env = "QUORIDOR_HEADER_TIMEOUT_MS", default_value_t = 10_000)]
+    pub header_timeout_ms: u64,
     /// Serve the page's files from this directory instead of the embedded
     /// copies (for working on the page).
     #[arg(long, env = "QUORIDOR_WEB_DIR")]
@@ -64,6 +73,8 @@ impl ServeArgs {
             http_rate: 0,
             ws_rate: 20,
             max_message: 4096,
+            max_connections: 10_000,
+            header_timeout_ms: 10_000,
             web_dir: None,
             quiet: true,
         }
@@ -82,6 +93,15 @@ impl ServeArgs {
             })
             .ok_or("no data directory: give --db PATH")?;
         Ok(dir.join("quoridor.db"))
+    }
+
+    /// The accept loop's limits (the connection cap within the process's
+    /// file descriptors).
+    pub fn listen_limits(&self) -> Limits {
+        Limits {
+            max_connections: connection_cap(self.max_connections.max(1)),
+            header_timeout: Duration::from_millis(self.header_timeout_ms.max(100)),
+        }
     }
 
     pub fn hub_config(&self) -> HubConfig {

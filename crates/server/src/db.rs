@@ -2,24 +2,36 @@
 //! transaction (group commit) and only then answers, so a move is on disk
 //! before anyone hears of it. Reads use their own connection.
 
+use std::fmt;
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use quoridor_engine::Level;
-use quoridor_rules::{Entry, Game, Move};
+use quoridor_engine::{Controller, Level};
+use quoridor_rules::Game;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use tokio::sync::oneshot;
 
-use crate::error::ApiError;
 use crate::model::{
-    entry_text, parse_seat, seat_name, Clocks, DrawOffer, EntryMeta, RoomState, SeatKind, SeatSlot,
-    Settings,
+    entry_text, parse_entry, Clocks, DrawOffer, EntryMeta, RoomState, SeatSlot, Settings, Status,
+    Summary,
 };
-use crate::view::summary_json;
+use crate::wall_ms;
+use crate::wire::{self, parse_seat};
+
+/// A failure of the store (the message says what failed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -57,9 +69,11 @@ pub enum Sync {
     Normal,
 }
 
+/// A seat as stored: its controller as `human` or `ai` with a level.
 #[derive(Serialize, Deserialize)]
 struct StoredSeat {
-    seat: String,
+    #[serde(with = "wire::seat")]
+    seat: quoridor_rules::Seat,
     kind: String,
     level: Option<u8>,
     name: String,
@@ -72,6 +86,8 @@ struct Extra {
     rematch: Option<String>,
     version: u64,
     epoch: u64,
+    #[serde(default)]
+    aborted: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -106,33 +122,19 @@ pub struct Save {
     entries: Vec<EntryRow>,
 }
 
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
 impl Save {
-    /// The change from `old` (as stored) to `new`; `old` is `None` for a new
-    /// game.
-    pub fn diff(old: Option<&RoomState>, new: &RoomState, now: Instant) -> Save {
-        let keep = old.map_or(0, |old| {
-            old.game
-                .entries()
-                .iter()
-                .zip(new.game.entries())
-                .zip(old.meta.iter().zip(&new.meta))
-                .take_while(|((a, b), (ma, mb))| a == b && ma == mb)
-                .count()
-        });
-        let entries = new.game.entries()[keep..]
+    /// The state to store; its history from entry `keep` on is written
+    /// again (the entries before are stored already: 0 for a new game).
+    pub fn new(state: &RoomState, now: Instant, keep: usize) -> Save {
+        let keep = keep.min(state.meta.len());
+        let entries = state.game.entries()[keep..]
             .iter()
-            .zip(&new.meta[keep..])
+            .zip(&state.meta[keep..])
             .enumerate()
             .map(|(i, (entry, meta))| EntryRow {
                 idx: keep + i,
                 entry: entry_text(entry),
-                seat: meta.seat.clone(),
+                seat: meta.seat.name().to_string(),
                 ms: meta.ms,
                 points: meta.points,
                 clock_after: meta
@@ -142,22 +144,23 @@ impl Save {
             })
             .collect();
         Save {
-            id: new.id.clone(),
-            created_ms: new.created_ms,
-            creator: new.creator.clone(),
-            status: new.status().name(),
-            public: new.settings.public,
-            settings: serde_json::to_string(&new.settings).expect("settings serialize"),
-            seats: seats_json(new),
+            id: state.id.clone(),
+            created_ms: state.created_ms,
+            creator: state.creator.clone(),
+            status: state.status().name(),
+            public: state.settings.public,
+            settings: serde_json::to_string(&state.settings).expect("settings serialize"),
+            seats: seats_json(state),
             extra: serde_json::to_string(&Extra {
-                draw_offer: new.draw_offer.clone(),
-                rematch: new.rematch.clone(),
-                version: new.version,
-                epoch: new.epoch,
+                draw_offer: state.draw_offer.clone(),
+                rematch: state.rematch.clone(),
+                version: state.version,
+                epoch: state.epoch,
+                aborted: state.aborted,
             })
             .expect("extra serializes"),
-            clock: clock_json(new, now),
-            summary: summary_json(new).to_string(),
+            clock: clock_json(state, now),
+            summary: serde_json::to_string(&Summary::of(state)).expect("summaries serialize"),
             keep,
             entries,
         }
@@ -169,15 +172,9 @@ fn seats_json(room: &RoomState) -> String {
         .seats
         .iter()
         .map(|slot| StoredSeat {
-            seat: seat_name(slot.seat).into(),
-            kind: match slot.kind {
-                SeatKind::Human => "human".into(),
-                SeatKind::Ai(_) => "ai".into(),
-            },
-            level: match slot.kind {
-                SeatKind::Ai(level) => Some(level.number()),
-                SeatKind::Human => None,
-            },
+            seat: slot.seat,
+            kind: crate::model::summary::kind_name(slot.kind).into(),
+            level: slot.kind.level().map(|l| l.number()),
             name: slot.name.clone(),
             holder: slot.holder.clone(),
         })
@@ -215,7 +212,7 @@ fn write(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
         save.extra,
         save.clock,
         save.summary,
-        now_ms() as i64,
+        wall_ms() as i64,
     ])?;
     tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1 AND idx >= ?2")?
         .execute(params![save.id, save.keep as i64])?;
@@ -284,25 +281,24 @@ impl Db {
     }
 
     /// Writes a change and waits until it is committed.
-    pub async fn save(&self, save: Save) -> Result<(), ApiError> {
+    pub async fn save(&self, save: Save) -> Result<(), StoreError> {
+        let stopped = || StoreError("the database thread has stopped".into());
         let (tx, rx) = oneshot::channel();
-        self.writes
-            .send((save, tx))
-            .map_err(|_| ApiError::storage("the database thread has stopped"))?;
+        self.writes.send((save, tx)).map_err(|_| stopped())?;
         match rx.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(err)) => Err(ApiError::storage(err)),
-            Err(_) => Err(ApiError::storage("the database thread has stopped")),
+            Ok(Err(err)) => Err(StoreError(err)),
+            Err(_) => Err(stopped()),
         }
     }
 
-    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, ApiError> {
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        f(&conn).map_err(|err| ApiError::storage(err.to_string()))
+        f(&conn).map_err(|err| StoreError(err.to_string()))
     }
 
     /// The ids of games not over, to load at start-up.
-    pub fn unfinished(&self) -> Result<Vec<String>, ApiError> {
+    pub fn unfinished(&self) -> Result<Vec<String>, StoreError> {
         self.read(|conn| {
             let mut stmt = conn.prepare("SELECT id FROM games WHERE status != 'over'")?;
             let ids = stmt.query_map([], |row| row.get(0))?;
@@ -311,18 +307,19 @@ impl Db {
     }
 
     /// Summaries of public games in `status`, newest first.
-    pub fn list(&self, status: &str, limit: usize) -> Result<Vec<Value>, ApiError> {
+    pub fn list(&self, status: Status, limit: usize) -> Result<Vec<Summary>, StoreError> {
         self.read(|conn| {
             let mut stmt = conn.prepare_cached(
                 "SELECT summary FROM games WHERE status = ?1 AND public = 1
                  ORDER BY created_ms DESC LIMIT ?2",
             )?;
-            let rows =
-                stmt.query_map(params![status, limit as i64], |row| row.get::<_, String>(0))?;
+            let rows = stmt.query_map(params![status.name(), limit as i64], |row| {
+                row.get::<_, String>(0)
+            })?;
             let mut out = Vec::new();
             for row in rows {
-                if let Ok(value) = serde_json::from_str(&row?) {
-                    out.push(value);
+                if let Ok(summary) = serde_json::from_str(&row?) {
+                    out.push(summary);
                 }
             }
             Ok(out)
@@ -330,7 +327,7 @@ impl Db {
     }
 
     /// Reads a game back; `now` is when its current turn resumes.
-    pub fn load(&self, id: &str, now: Instant) -> Result<Option<RoomState>, ApiError> {
+    pub fn load(&self, id: &str, now: Instant) -> Result<Option<RoomState>, StoreError> {
         let stored = self.read(|conn| {
             let row = conn
                 .query_row(
@@ -368,26 +365,24 @@ impl Db {
         let Some(((created_ms, creator, settings, seats, extra, clock), entries)) = stored else {
             return Ok(None);
         };
-        let corrupt = |what: &str| ApiError::storage(format!("game {id}: unreadable {what}"));
+        let corrupt = |what: &str| StoreError(format!("game {id}: unreadable {what}"));
         let settings: Settings =
             serde_json::from_str(&settings).map_err(|_| corrupt("settings"))?;
         let stored_seats: Vec<StoredSeat> =
             serde_json::from_str(&seats).map_err(|_| corrupt("seats"))?;
         let extra: Extra = serde_json::from_str(&extra).map_err(|_| corrupt("extra"))?;
-        let mut slots = Vec::new();
-        for s in stored_seats {
-            let seat = parse_seat(&s.seat).ok_or_else(|| corrupt("seat"))?;
-            let kind = match (s.kind.as_str(), s.level.and_then(Level::new)) {
-                ("ai", Some(level)) => SeatKind::Ai(level),
-                _ => SeatKind::Human,
-            };
-            slots.push(SeatSlot {
-                seat,
-                kind,
+        let slots = stored_seats
+            .into_iter()
+            .map(|s| SeatSlot {
+                seat: s.seat,
+                kind: match (s.kind.as_str(), s.level.and_then(Level::new)) {
+                    ("ai", Some(level)) => Controller::Ai(level),
+                    _ => Controller::Human,
+                },
                 name: s.name,
                 holder: s.holder,
-            });
-        }
+            })
+            .collect();
         let mut room = RoomState::new(
             id.to_string(),
             created_ms as u64,
@@ -395,19 +390,15 @@ impl Db {
             settings,
             slots,
             now,
-        )?;
+        )
+        .map_err(|err| StoreError(format!("game {id}: {err}")))?;
         let mut game = Game::new(*room.game.rules());
         for (text, seat_text, ms, points, clock_after) in entries {
             let seat = parse_seat(&seat_text).ok_or_else(|| corrupt("entry seat"))?;
-            let entry = match text.as_str() {
-                "resign" => Entry::Resign(seat),
-                "timeout" => Entry::Timeout(seat),
-                "draw" => Entry::DrawAgreed,
-                mv => Entry::Move(mv.parse::<Move>().map_err(|_| corrupt("move"))?),
-            };
+            let entry = parse_entry(&text, seat).ok_or_else(|| corrupt("move"))?;
             game.apply(entry).map_err(|_| corrupt("history"))?;
             room.meta.push(EntryMeta {
-                seat: seat_text,
+                seat,
                 ms: ms as u64,
                 points,
                 clock_after: clock_after.and_then(|c| serde_json::from_str(&c).ok()),
@@ -418,6 +409,7 @@ impl Db {
         room.rematch = extra.rematch;
         room.version = extra.version.max(1);
         room.epoch = extra.epoch;
+        room.aborted = extra.aborted;
         if let (Some(clocks), Some(text)) = (&mut room.clocks, clock) {
             let stored: StoredClock = serde_json::from_str(&text).map_err(|_| corrupt("clock"))?;
             if stored.remaining_ms.len() == clocks.remaining_ms.len() {
@@ -432,7 +424,7 @@ impl Db {
                 };
             }
         }
-        if room.status() != crate::model::Status::Playing {
+        if room.status() != Status::Playing {
             if let Some(clocks) = &mut room.clocks {
                 clocks.turn_started = None;
             }

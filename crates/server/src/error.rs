@@ -1,193 +1,164 @@
-//! The one error type of the server. Every failure becomes a status code and
-//! `{"error": {"code", "message", "reason"?}}` (see API.md).
+//! The one error type of the server's boundary. Every failure, from the
+//! game model ([`RoomError`]) or from the request itself, becomes a status
+//! code and `{"error": {"code", "message", "reason"?}}` (API.md) in one
+//! place: [`ApiError::status_and_code`].
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use quoridor_rules::{IllegalMove, ParseError, Seat};
-use serde_json::{json, Value};
+use quoridor_rules::ParseError;
 
+use crate::db::StoreError;
+use crate::model::RoomError;
+use crate::view::{ErrorBody, ErrorView, ReasonView};
+
+/// Why a request was refused.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ApiError {
-    pub status: StatusCode,
-    pub code: &'static str,
-    pub message: String,
-    /// Why the rules refused a move.
-    pub reason: Option<Value>,
+pub enum ApiError {
+    /// The game refuses the change.
+    Room(RoomError),
+    /// A move that is not written as a move.
+    BadMove(ParseError),
+    /// A body, query or path that is not what the route expects.
+    BadRequest(String),
+    /// No such game.
+    NoSuchGame,
+    /// No such API route.
+    NoSuchRoute,
+    /// The route exists, not with this method.
+    MethodNotAllowed,
+    /// A WebSocket route asked without the upgrade headers.
+    UpgradeRequired,
+    /// No `Authorization: Bearer` token.
+    NoToken,
+    PayloadTooLarge(usize),
+    /// The body did not arrive in time.
+    BodyTimeout,
+    TooManyRooms(usize),
+    RateLimited,
+    Storage(String),
+    Unavailable(String),
 }
 
 impl ApiError {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            code,
-            message: message.into(),
-            reason: None,
-        }
-    }
-
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
-    }
-
-    pub fn bad_move(err: ParseError) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad_move", err.to_string())
-    }
-
-    pub fn illegal(err: IllegalMove) -> ApiError {
-        ApiError {
-            reason: Some(reason_json(err)),
-            ..ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "illegal_move",
-                err.to_string(),
-            )
-        }
-    }
-
-    pub fn unauthorized() -> ApiError {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthorized",
-            "this needs the token of a seat of this game",
-        )
-    }
-
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, "not_allowed", message)
-    }
-
-    pub fn not_allowed(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, "not_allowed", message)
-    }
-
-    pub fn not_your_turn(turn: Seat) -> ApiError {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "not_your_turn",
-            format!("it is {turn}'s turn"),
-        )
-    }
-
-    pub fn time_up(turn: Seat) -> ApiError {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "game_over",
-            format!("{turn}'s time is up"),
-        )
-    }
-
-    pub fn not_started() -> ApiError {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "not_started",
-            "the game waits for players to take the free seats",
-        )
-    }
-
-    pub fn game_over() -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")
-    }
-
-    pub fn seat_taken(seat: Seat) -> ApiError {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "seat_taken",
-            format!("{seat} is already taken"),
-        )
-    }
-
-    pub fn no_free_seat() -> ApiError {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "no_free_seat",
-            "every seat of this game is taken",
-        )
-    }
-
-    pub fn not_found() -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game")
-    }
-
-    pub fn too_many_rooms(limit: usize) -> ApiError {
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_rooms",
-            format!("at most {limit} unfinished games per client"),
-        )
-    }
-
-    pub fn rate_limited() -> ApiError {
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many requests: slow down",
-        )
-    }
-
-    pub fn payload_too_large(limit: usize) -> ApiError {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
-            format!("at most {limit} bytes"),
-        )
+        ApiError::BadRequest(message.into())
     }
 
     pub fn storage(message: impl Into<String>) -> ApiError {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "storage",
-            format!(
-                "the database failed, nothing was changed: {}",
-                message.into()
-            ),
-        )
+        ApiError::Storage(message.into())
     }
 
     pub fn unavailable(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
+        ApiError::Unavailable(message.into())
     }
 
-    /// The JSON body.
-    pub fn body(&self) -> Value {
-        let mut error = json!({"code": self.code, "message": self.message});
-        if let Some(reason) = &self.reason {
-            error["reason"] = reason.clone();
+    /// The table: every error's HTTP status and its code for programs.
+    pub fn status_and_code(&self) -> (StatusCode, &'static str) {
+        use RoomError as R;
+        match self {
+            ApiError::Room(err) => match err {
+                R::Unauthorized => (StatusCode::UNAUTHORIZED, "unauthorized"),
+                R::NotYourTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
+                R::TimeUp(_) | R::GameOver => (StatusCode::CONFLICT, "game_over"),
+                R::NotStarted => (StatusCode::CONFLICT, "not_started"),
+                R::SeatTaken(_) => (StatusCode::CONFLICT, "seat_taken"),
+                R::NoFreeSeat => (StatusCode::CONFLICT, "no_free_seat"),
+                R::NoSuchSeat(_) | R::Settings(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+                R::Illegal(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
+                R::NoSeatPlaying
+                | R::NotYourSeat(_)
+                | R::PrivateOnly(_)
+                | R::NothingToUndo
+                | R::NoDrawOffer
+                | R::OfferNotForYou
+                | R::AiDeclinesDraw(_)
+                | R::NotOver
+                | R::TooLateToAbort => (StatusCode::FORBIDDEN, "not_allowed"),
+                R::Stale | R::NotYet => (StatusCode::CONFLICT, "stale"),
+            },
+            ApiError::BadMove(_) => (StatusCode::BAD_REQUEST, "bad_move"),
+            ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            ApiError::NoSuchGame | ApiError::NoSuchRoute => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+            ApiError::UpgradeRequired => (StatusCode::UPGRADE_REQUIRED, "upgrade_required"),
+            ApiError::NoToken => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            ApiError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            ApiError::BodyTimeout => (StatusCode::REQUEST_TIMEOUT, "timeout"),
+            ApiError::TooManyRooms(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_rooms"),
+            ApiError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::Storage(_) => (StatusCode::INTERNAL_SERVER_ERROR, "storage"),
+            ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
         }
-        json!({ "error": error })
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status_and_code().0
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.status_and_code().1
+    }
+
+    /// The error as the API shows it.
+    pub fn view(&self) -> ErrorView {
+        let reason = match self {
+            ApiError::Room(RoomError::Illegal(err)) => Some(ReasonView::of(*err)),
+            _ => None,
+        };
+        ErrorView {
+            code: self.code().into(),
+            message: self.to_string(),
+            reason,
+        }
     }
 }
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.code, self.message)
+        match self {
+            ApiError::Room(err) => err.fmt(f),
+            ApiError::BadMove(err) => err.fmt(f),
+            ApiError::BadRequest(message) => f.write_str(message),
+            ApiError::NoSuchGame => f.write_str("no such game"),
+            ApiError::NoSuchRoute => f.write_str("no such API route (see API.md)"),
+            ApiError::MethodNotAllowed => {
+                f.write_str("this route does not take this method (see API.md)")
+            }
+            ApiError::UpgradeRequired => {
+                f.write_str("this route is a WebSocket: connect with an upgrade request")
+            }
+            ApiError::NoToken => f.write_str("this needs the token of a seat of this game"),
+            ApiError::PayloadTooLarge(limit) => write!(f, "the body is over {limit} bytes"),
+            ApiError::BodyTimeout => f.write_str("the body did not arrive in time"),
+            ApiError::TooManyRooms(limit) => {
+                write!(f, "at most {limit} unfinished games per client")
+            }
+            ApiError::RateLimited => f.write_str("too many requests: slow down"),
+            ApiError::Storage(message) => {
+                write!(f, "the database failed, nothing was changed: {message}")
+            }
+            ApiError::Unavailable(message) => f.write_str(message),
+        }
     }
 }
 
 impl std::error::Error for ApiError {}
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.status, Json(self.body())).into_response()
+impl From<RoomError> for ApiError {
+    fn from(err: RoomError) -> ApiError {
+        ApiError::Room(err)
     }
 }
 
-/// Why the rules refuse a move, as `{"code", ..., "text"}` so that pages can
-/// translate it.
-pub fn reason_json(err: IllegalMove) -> Value {
-    let mut reason = match err {
-        IllegalMove::GameOver => json!({"code": "game_over"}),
-        IllegalMove::NotReachable { from, .. } => {
-            json!({"code": "not_reachable", "from": from.to_string()})
-        }
-        IllegalMove::OffBoard { .. } => json!({"code": "off_board"}),
-        IllegalMove::NoFencesLeft => json!({"code": "no_fences_left"}),
-        IllegalMove::Overlaps(fence) => json!({"code": "overlaps", "fence": fence.to_string()}),
-        IllegalMove::Crosses(fence) => json!({"code": "crosses", "fence": fence.to_string()}),
-        IllegalMove::NoPathLeft(seat) => json!({"code": "no_path_left", "seat": seat.name()}),
-        IllegalMove::PassNotAllowed => json!({"code": "pass_not_allowed"}),
-        IllegalMove::PawnArrived(seat) => json!({"code": "pawn_arrived", "seat": seat.name()}),
-    };
-    reason["text"] = Value::String(err.to_string());
-    reason
+impl From<StoreError> for ApiError {
+    fn from(err: StoreError) -> ApiError {
+        ApiError::Storage(err.0)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), Json(ErrorBody { error: self.view() })).into_response()
+    }
 }

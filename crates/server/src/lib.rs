@@ -2,31 +2,47 @@
 //! rules engine checks every move), are stored in SQLite before any move is
 //! acknowledged, and are followed live over WebSocket. See API.md.
 //!
-//! - [`model`]: one game, its seats, clocks and draw offers (synchronous).
-//! - [`hub`]: the rooms; every change goes through [`hub::Hub::change`].
+//! Layers, each importing only the ones below it:
+//! - [`wire`]: how the rules' types are written in JSON.
+//! - [`model`]: one game, its seats, clocks and draw offers (synchronous,
+//!   its own error type, no HTTP).
 //! - [`db`]: the store, with a group-committing writer thread.
-//! - [`api`], [`ws`]: HTTP and WebSocket; [`error`]: the one error type.
+//! - [`view`], [`request`]: what the server sends and receives, typed.
+//! - [`hub`]: the rooms; every change goes through [`hub::Hub::change`].
+//! - [`error`]: the one boundary error and its table of statuses;
+//!   [`extract`]: requests read with our limits; [`api`], [`ws`]: HTTP and
+//!   WebSocket; [`listen`]: the accept loop (connection cap, timeouts).
 
 pub mod api;
 pub mod assets;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod extract;
 pub mod hub;
 pub mod limits;
+pub mod listen;
 pub mod model;
+pub mod request;
 pub mod token;
 pub mod view;
+pub mod wire;
 pub mod ws;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
 pub use config::ServeArgs;
+
+/// Milliseconds since 1970.
+pub fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
 
 /// A server running in the background (tests, benchmarks).
 pub struct RunningServer {
@@ -63,13 +79,15 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let addr = listener
         .local_addr()
         .map_err(|err| format!("no local address: {err}"))?;
+    let limits = args.listen_limits();
     if !args.quiet {
         eprintln!(
-            "quoridor serve: http://{addr}/ (database {}, {resumed} games resumed)",
-            db_path.display()
+            "quoridor serve: http://{addr}/ (database {}, {resumed} games resumed, at most {} connections)",
+            db_path.display(),
+            limits.max_connections
         );
     }
-    let hub_handle = hub.clone();
+    let connections = listen::Connections::new(limits.max_connections);
     let state = api::AppState {
         hub: hub.clone(),
         web_dir: api::WebDir(args.web_dir.clone()),
@@ -78,25 +96,26 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             max_message: args.max_message,
             messages_per_second: args.ws_rate,
         }),
+        connections: connections.clone(),
     };
-    let app = api::router(state).into_make_service_with_connect_info::<SocketAddr>();
+    let router = api::router(state);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    let served = hub.clone();
     let task = tokio::spawn(async move {
-        // Moves are small messages that should leave at once.
-        let listener = listener.tap_io(|stream| {
-            let _ = stream.set_nodelay(true);
+        let closing = served.clone();
+        let stop = Box::pin(async move {
+            let _ = stop_rx.await;
+            // WebSockets close at once, so that the accept loop's wait for
+            // the connections is short.
+            closing.close_sockets();
         });
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = stop_rx.await;
-            })
-            .await;
-        hub.shutdown().await;
-        served.map_err(|err| err.to_string())
+        listen::serve(listener, router, limits, connections, stop).await;
+        served.shutdown().await;
+        Ok(())
     });
     Ok(RunningServer {
         addr,
-        hub: hub_handle,
+        hub,
         stop: Some(stop_tx),
         task,
     })

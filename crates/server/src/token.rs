@@ -52,9 +52,15 @@ mod tests {
         let b = new_token();
         assert_ne!(a, b);
         assert_eq!(a.len(), 32);
-        assert_eq!(hash_token(&a), hash_token(&a));
+        assert!(a.bytes().all(|b| b.is_ascii_hexdigit()));
         assert_ne!(hash_token(&a), hash_token(&b));
-        assert_ne!(hash_token(&a), a);
+        // SHA-256 of "abc" (FIPS 180-2, appendix B.1), in hex.
+        assert_eq!(
+            hash_token("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        // Surrounding blanks (a pasted link) do not change the token.
+        assert_eq!(hash_token(" abc\n"), hash_token("abc"));
     }
 
     #[test]

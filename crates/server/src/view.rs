@@ -1,19 +1,113 @@
-//! The game object of API.md, made once per change and sent to everyone.
+//! What the server sends, as typed views (API.md): the game object, the
+//! WebSocket messages, the answers to create and join, errors. Each derives
+//! `Serialize` for the server and `Deserialize` for its tests and the load
+//! benchmark, so that a renamed field breaks the build, not a run.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
-use quoridor_rules::{Fence, Move, Orientation, Position, Seat, Square, SquareIter};
-use serde_json::{json, Map, Value};
+use quoridor_rules::{
+    Entry, Fence, IllegalMove, Move, Orientation, Position, Seat, Square, SquareIter,
+};
+use serde::{Deserialize, Serialize};
 
-use crate::error::reason_json;
-use crate::model::{entry_text, seat_name, RoomState, SeatKind, Status};
+use crate::model::summary::kind_name;
+use crate::model::{entry_text, DrawOffer, RoomState, Settings, Status, Summary};
+use crate::wire::{self, PerSeat};
 
-fn per_seat<T: Into<Value>>(seats: &[Seat], mut f: impl FnMut(Seat) -> T) -> Value {
-    let mut map = Map::new();
-    for &seat in seats {
-        map.insert(seat_name(seat).to_string(), f(seat).into());
+/// Why the rules refuse a move, with a code that pages translate and the
+/// English text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReasonView {
+    pub code: String,
+    /// The pawn's square, for `not_reachable`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The fence in the way, for `overlaps` and `crosses`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fence: Option<String>,
+    /// The seat concerned, for `no_path_left` and `pawn_arrived`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<String>,
+    pub text: String,
+}
+
+impl ReasonView {
+    pub fn of(err: IllegalMove) -> ReasonView {
+        let mut reason = ReasonView {
+            code: String::new(),
+            from: None,
+            fence: None,
+            seat: None,
+            text: err.to_string(),
+        };
+        reason.code = match err {
+            IllegalMove::GameOver => "game_over",
+            IllegalMove::NotReachable { from, .. } => {
+                reason.from = Some(from.to_string());
+                "not_reachable"
+            }
+            IllegalMove::OffBoard { .. } => "off_board",
+            IllegalMove::NoFencesLeft => "no_fences_left",
+            IllegalMove::Overlaps(fence) => {
+                reason.fence = Some(fence.to_string());
+                "overlaps"
+            }
+            IllegalMove::Crosses(fence) => {
+                reason.fence = Some(fence.to_string());
+                "crosses"
+            }
+            IllegalMove::NoPathLeft(seat) => {
+                reason.seat = Some(seat.name().into());
+                "no_path_left"
+            }
+            IllegalMove::PassNotAllowed => "pass_not_allowed",
+            IllegalMove::PawnArrived(seat) => {
+                reason.seat = Some(seat.name().into());
+                "pawn_arrived"
+            }
+        }
+        .into();
+        reason
     }
-    Value::Object(map)
+}
+
+/// A seat of the game object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    #[serde(with = "wire::seat")]
+    pub seat: Seat,
+    /// `human` or `ai`.
+    pub kind: String,
+    pub name: String,
+    pub taken: bool,
+    pub connected: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+}
+
+/// An entry of the history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveView {
+    #[serde(with = "wire::seat")]
+    pub seat: Seat,
+    /// The move (`e2`, `e3h`, `pass`), or `resign`, `timeout`, `draw`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub points: Option<i32>,
+    /// Time the seat took.
+    pub ms: u64,
+    /// The position after the entry, in position notation: what the page
+    /// shows when replaying, without rules of its own.
+    pub position: String,
+}
+
+/// The legal moves of the side to move and why each other fence is refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalView {
+    pub pawn: Vec<String>,
+    pub fences: Vec<String>,
+    pub blocked: BTreeMap<String, ReasonView>,
 }
 
 /// Every fence slot of the board, in a fixed order.
@@ -27,136 +121,386 @@ pub fn fence_slots(size: u8) -> impl Iterator<Item = Fence> {
     })
 }
 
-/// The legal moves of the side to move and why each other fence is refused.
-fn legal_json(pos: &Position) -> Value {
-    let pawn: Vec<String> = SquareIter::new(pos.pawn_moves())
-        .map(|sq| sq.to_string())
-        .collect();
-    let mut fences = Vec::new();
-    let mut blocked = Map::new();
-    // The bitsets give the legal fences at once; only the others are
-    // checked one by one, for their reason.
-    let (h_ok, v_ok) = pos.fence_moves();
-    for fence in fence_slots(pos.size()) {
-        let ok = match fence.orientation() {
-            Orientation::Horizontal => h_ok,
-            Orientation::Vertical => v_ok,
-        } & fence.anchor().bit()
-            != 0;
-        if ok {
-            fences.push(Value::String(fence.to_string()));
-            continue;
-        }
-        match pos.check(Move::Fence(fence)) {
-            Ok(()) => fences.push(Value::String(fence.to_string())),
-            Err(err) => {
-                blocked.insert(fence.to_string(), reason_json(err));
+impl LegalView {
+    pub fn of(pos: &Position) -> LegalView {
+        let pawn = SquareIter::new(pos.pawn_moves())
+            .map(|sq| sq.to_string())
+            .collect();
+        let mut fences = Vec::new();
+        let mut blocked = BTreeMap::new();
+        // The bitsets give the legal fences at once; only the others are
+        // checked one by one, for their reason.
+        let (h_ok, v_ok) = pos.fence_moves();
+        for fence in fence_slots(pos.size()) {
+            let set = match fence.orientation() {
+                Orientation::Horizontal => h_ok,
+                Orientation::Vertical => v_ok,
+            };
+            if set & fence.anchor().bit() != 0 {
+                fences.push(fence.to_string());
+                continue;
             }
+            match pos.check(Move::Fence(fence)) {
+                Ok(()) => fences.push(fence.to_string()),
+                Err(err) => {
+                    blocked.insert(fence.to_string(), ReasonView::of(err));
+                }
+            }
+        }
+        LegalView {
+            pawn,
+            fences,
+            blocked,
         }
     }
-    json!({"pawn": pawn, "fences": fences, "blocked": blocked})
 }
 
-/// The game object.
-pub fn game_json(room: &RoomState, now: Instant) -> Value {
-    let pos = room.game.position();
-    let seats = pos.seats();
-    let status = room.status();
-    let seat_list: Vec<Value> = room
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, slot)| {
-            let mut v = json!({
-                "seat": seat_name(slot.seat),
-                "kind": match slot.kind { SeatKind::Human => "human", SeatKind::Ai(_) => "ai" },
-                "name": slot.name,
-                "taken": slot.holder.is_some() || slot.kind != SeatKind::Human,
-                "connected": matches!(slot.kind, SeatKind::Ai(_)) || room.connections[i] > 0,
-            });
-            if let SeatKind::Ai(level) = slot.kind {
-                v["level"] = level.number().into();
-            }
-            v
-        })
-        .collect();
-    let moves: Vec<Value> = room
-        .game
-        .entries()
-        .iter()
-        .zip(&room.meta)
-        .map(|(entry, meta)| {
-            json!({"seat": meta.seat, "move": entry_text(entry), "points": meta.points, "ms": meta.ms})
-        })
-        .collect();
-    let scoring = room.settings.variant == "scoring";
-    let clock = room.remaining_at(now).map(|left| {
-        json!({
-            "remaining_ms": per_seat(seats, |s| left[s.player(pos.players()).unwrap_or(0)]),
-            "running": (status == Status::Playing
-                && room.clocks.as_ref().is_some_and(|c| c.turn_started.is_some()))
-                .then(|| seat_name(pos.turn())),
-        })
-    });
-    let result = room.result().map(|(winners, draw, termination)| {
-        json!({
-            "winners": winners.iter().map(|&s| seat_name(s)).collect::<Vec<_>>(),
-            "draw": draw,
-            "termination": termination,
-        })
-    });
-    json!({
-        "id": room.id,
-        "version": room.version,
-        "created_ms": room.created_ms,
-        "settings": room.settings,
-        "seats": seat_list,
-        "status": status.name(),
-        "turn": seat_name(pos.turn()),
-        "ply": pos.ply(),
-        "position": pos.to_string(),
-        "pawns": per_seat(seats, |s| pos.pawn(s).to_string()),
-        "fences": pos.fences().map(|f| f.to_string()).collect::<Vec<_>>(),
-        "fences_left": per_seat(seats, |s| u32::from(pos.fences_left(s))),
-        "scores": scoring.then(|| per_seat(seats, |s| pos.score(s))),
-        "arrived": seats.iter().filter(|&&s| scoring && pos.has_arrived(s)).map(|&s| seat_name(s)).collect::<Vec<_>>(),
-        "out": seats.iter().filter(|&&s| pos.is_out(s)).map(|&s| seat_name(s)).collect::<Vec<_>>(),
-        "moves": moves,
-        "legal": (status == Status::Playing).then(|| legal_json(pos)),
-        "clock": clock,
-        "draw_offer": room.draw_offer,
-        "result": result,
-        "undo_allowed": room.is_private() && !room.meta.is_empty(),
-        "hint_allowed": room.is_private() && status == Status::Playing,
-        "spectators": room.spectators,
-        "rematch": room.rematch,
-    })
+/// The clocks: time left per seat, and the seat whose clock runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    pub remaining_ms: PerSeat<u64>,
+    #[serde(with = "wire::opt_seat")]
+    pub running: Option<Seat>,
 }
 
-/// A line of the list of games.
-pub fn summary_json(room: &RoomState) -> Value {
-    let seats: Vec<Value> = room
-        .seats
-        .iter()
-        .map(|slot| {
-            json!({
-                "seat": seat_name(slot.seat),
-                "kind": match slot.kind { SeatKind::Human => "human", SeatKind::Ai(_) => "ai" },
-                "name": slot.name,
-                "taken": !slot.is_free(),
-                "level": match slot.kind { SeatKind::Ai(level) => Some(level.number()), SeatKind::Human => None },
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultView {
+    #[serde(with = "wire::seats")]
+    pub winners: Vec<Seat>,
+    pub draw: bool,
+    /// `goal`, `ply limit`, `resignation`, `time`, `agreement`, `aborted`.
+    pub termination: String,
+}
+
+/// The game object of API.md.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameView {
+    pub id: String,
+    pub version: u64,
+    pub created_ms: u64,
+    pub settings: Settings,
+    pub seats: Vec<SeatView>,
+    pub status: Status,
+    #[serde(with = "wire::seat")]
+    pub turn: Seat,
+    pub ply: u32,
+    /// The position in position notation.
+    pub position: String,
+    pub pawns: PerSeat<String>,
+    pub fences: Vec<String>,
+    pub fences_left: PerSeat<u32>,
+    pub scores: Option<PerSeat<i32>>,
+    #[serde(with = "wire::seats")]
+    pub arrived: Vec<Seat>,
+    #[serde(with = "wire::seats")]
+    pub out: Vec<Seat>,
+    /// The whole history has `moves_from + moves.len()` entries: `moves`
+    /// are the entries from `moves_from` on (0 in answers over HTTP and in
+    /// the first WebSocket message; later messages carry only what changed,
+    /// and a page keeps its first `moves_from` entries and appends these).
+    pub moves_from: usize,
+    pub moves: Vec<MoveView>,
+    pub legal: Option<LegalView>,
+    pub clock: Option<ClockView>,
+    pub draw_offer: Option<DrawOffer>,
+    pub result: Option<ResultView>,
+    pub undo_allowed: bool,
+    pub hint_allowed: bool,
+    /// Whether the game may still be aborted (nobody loses).
+    pub abort_allowed: bool,
+    pub spectators: u32,
+    pub rematch: Option<String>,
+}
+
+impl GameView {
+    /// The game at `now`, with the history from entry `moves_from` on.
+    pub fn of(room: &RoomState, now: Instant, moves_from: usize) -> GameView {
+        let pos = room.game.position();
+        let seats = pos.seats();
+        let status = room.status();
+        let scoring = room.settings.variant == quoridor_rules::Variant::Scoring;
+        let moves_from = moves_from.min(room.meta.len());
+        let moves = room.game.entries()[moves_from..]
+            .iter()
+            .zip(&room.meta[moves_from..])
+            .enumerate()
+            .map(|(i, (entry, meta))| MoveView {
+                seat: meta.seat,
+                mv: entry_text(entry),
+                points: meta.points,
+                ms: meta.ms,
+                position: room
+                    .game
+                    .position_at(moves_from + i + 1)
+                    .map(|p| p.to_string())
+                    .unwrap_or_default(),
             })
-        })
-        .collect();
-    json!({
-        "id": room.id,
-        "created_ms": room.created_ms,
-        "settings": room.settings,
-        "seats": seats,
-        "status": room.status().name(),
-        "ply": room.game.position().ply(),
-        "spectators": room.spectators,
-    })
+            .collect();
+        GameView {
+            id: room.id.clone(),
+            version: room.version,
+            created_ms: room.created_ms,
+            settings: room.settings.clone(),
+            seats: room
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, slot)| SeatView {
+                    seat: slot.seat,
+                    kind: kind_name(slot.kind).into(),
+                    name: slot.name.clone(),
+                    taken: !slot.is_free(),
+                    connected: !slot.kind.is_human() || room.connections[i] > 0,
+                    level: slot.kind.level().map(|l| l.number()),
+                })
+                .collect(),
+            status,
+            turn: pos.turn(),
+            ply: pos.ply(),
+            position: pos.to_string(),
+            pawns: PerSeat::of(seats, |s| pos.pawn(s).to_string()),
+            fences: pos.fences().map(|f| f.to_string()).collect(),
+            fences_left: PerSeat::of(seats, |s| u32::from(pos.fences_left(s))),
+            scores: scoring.then(|| PerSeat::of(seats, |s| pos.score(s))),
+            arrived: seats
+                .iter()
+                .copied()
+                .filter(|&s| scoring && pos.has_arrived(s))
+                .collect(),
+            out: seats.iter().copied().filter(|&s| pos.is_out(s)).collect(),
+            moves_from,
+            moves,
+            legal: (status == Status::Playing).then(|| LegalView::of(pos)),
+            clock: room.remaining_at(now).map(|left| ClockView {
+                remaining_ms: PerSeat::of(seats, |s| left[s.player(pos.players()).unwrap_or(0)]),
+                running: room.clock_runs().then(|| pos.turn()),
+            }),
+            draw_offer: room.draw_offer.clone(),
+            result: room.result().map(|r| ResultView {
+                winners: r.winners,
+                draw: r.draw,
+                termination: r.termination.into(),
+            }),
+            undo_allowed: room.is_private()
+                && room.meta.iter().any(|m| {
+                    room.seats
+                        .iter()
+                        .any(|s| s.seat == m.seat && s.kind.is_human())
+                }),
+            hint_allowed: room.is_private() && status == Status::Playing,
+            abort_allowed: room.abort_allowed(),
+            spectators: room.spectators,
+            rematch: room.rematch.clone(),
+        }
+    }
+}
+
+/// What happened, in a state message, for pages to announce.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventView {
+    /// The first message of a connection: the seats it holds.
+    Hello {
+        #[serde(with = "wire::seats")]
+        seats: Vec<Seat>,
+    },
+    Move {
+        #[serde(with = "wire::seat")]
+        seat: Seat,
+        #[serde(rename = "move")]
+        mv: String,
+        #[serde(default)]
+        game_over: bool,
+    },
+    Resign {
+        #[serde(with = "wire::seat")]
+        seat: Seat,
+    },
+    Timeout {
+        #[serde(with = "wire::seat")]
+        seat: Seat,
+    },
+    Draw {
+        #[serde(with = "wire::seat")]
+        seat: Seat,
+    },
+    Undo {
+        moves: usize,
+    },
+    Join {
+        #[serde(with = "wire::seat")]
+        seat: Seat,
+        name: String,
+    },
+    DrawOffer {
+        #[serde(with = "wire::seat")]
+        seat: Seat,
+    },
+    DrawDeclined,
+    DrawAccepted {
+        #[serde(with = "wire::seats")]
+        waiting: Vec<Seat>,
+    },
+    Rematch {
+        id: String,
+    },
+    Aborted,
+    Connected {
+        #[serde(with = "wire::seats")]
+        seats: Vec<Seat>,
+    },
+    Disconnected {
+        #[serde(with = "wire::seats")]
+        seats: Vec<Seat>,
+    },
+    SpectatorJoined,
+    SpectatorLeft,
+    /// Nothing worth announcing (a clock state, a resync).
+    Other,
+}
+
+impl EventView {
+    /// What happened between two states of a game.
+    pub fn between(old: &RoomState, new: &RoomState) -> EventView {
+        let (before, after) = (old.game.entries().len(), new.game.entries().len());
+        if after > before {
+            let seat = new.meta[after - 1].seat;
+            return match new.game.entries()[after - 1] {
+                Entry::Move(mv) => EventView::Move {
+                    seat,
+                    mv: mv.to_string(),
+                    game_over: new.game.is_over(),
+                },
+                Entry::Resign(_) => EventView::Resign { seat },
+                Entry::Timeout(_) => EventView::Timeout { seat },
+                Entry::DrawAgreed => EventView::Draw { seat },
+            };
+        }
+        if after < before {
+            return EventView::Undo {
+                moves: before - after,
+            };
+        }
+        if new.aborted && !old.aborted {
+            return EventView::Aborted;
+        }
+        for (a, b) in old.seats.iter().zip(&new.seats) {
+            if a.holder.is_none() && b.holder.is_some() {
+                return EventView::Join {
+                    seat: b.seat,
+                    name: b.name.clone(),
+                };
+            }
+        }
+        match (&old.draw_offer, &new.draw_offer) {
+            (None, Some(offer)) => EventView::DrawOffer { seat: offer.by },
+            (Some(_), None) => EventView::DrawDeclined,
+            (Some(_), Some(offer)) => EventView::DrawAccepted {
+                waiting: offer.waiting.clone(),
+            },
+            (None, None) => match (&old.rematch, &new.rematch) {
+                (None, Some(id)) => EventView::Rematch { id: id.clone() },
+                _ => EventView::Other,
+            },
+        }
+    }
+}
+
+/// An error: a code for programs, a message for people, and for an illegal
+/// move why the rules refuse it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorView {
+    pub code: String,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<ReasonView>,
+}
+
+/// The body of every refused HTTP request: `{"error": {...}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    pub error: ErrorView,
+}
+
+/// A message the server sends over the WebSocket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerMessage {
+    /// The game after a change (or when connecting).
+    State {
+        event: EventView,
+        /// The seats this connection holds (first message only).
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "opt_seats"
+        )]
+        you: Option<Vec<Seat>>,
+        game: Box<GameView>,
+    },
+    Error {
+        error: ErrorView,
+    },
+    Pong,
+}
+
+/// An optional list of seats by name.
+mod opt_seats {
+    use super::*;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seats: &Option<Vec<Seat>>, s: S) -> Result<S::Ok, S::Error> {
+        match seats {
+            Some(seats) => s.collect_seq(seats.iter().map(|seat| seat.name())),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Seat>>, D::Error> {
+        #[derive(Deserialize)]
+        struct Named(#[serde(with = "wire::seat")] Seat);
+        Ok(Option::<Vec<Named>>::deserialize(d)?.map(|v| v.into_iter().map(|n| n.0).collect()))
+    }
+}
+
+/// The answer to a create, join or rematch: the token that holds `seats`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatedView {
+    pub id: String,
+    pub token: String,
+    #[serde(with = "wire::seats")]
+    pub seats: Vec<Seat>,
+    /// The link that invites a person to each free seat.
+    pub invites: PerSeat<String>,
+    pub game: GameView,
+}
+
+/// The answer to a hint request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HintView {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The shortest path of the seat to move, from its pawn's square
+    /// (included) to the goal line: `path.len() - 1` steps.
+    pub path: Vec<String>,
+    /// The expected outcome for the seat to move, from 0 to 1.
+    pub score: f64,
+    pub pv: Vec<String>,
+}
+
+/// The lists of games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListView {
+    pub games: Vec<Summary>,
+}
+
+/// `GET /api/health`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HealthView {
+    pub ok: bool,
+    pub games: usize,
+    pub connections: usize,
 }
 
 #[cfg(test)]
@@ -168,15 +512,12 @@ mod tests {
     fn legal_fences_agree_with_check() {
         let mut pos = Position::new(quoridor_rules::Ruleset::new(5, 2).unwrap());
         for ply in 0..14usize {
-            let legal = legal_json(&pos);
+            let legal = LegalView::of(&pos);
             for fence in fence_slots(5) {
                 let name = fence.to_string();
-                let listed = legal["fences"]
-                    .as_array()
-                    .unwrap()
-                    .contains(&Value::String(name.clone()));
+                let listed = legal.fences.contains(&name);
                 assert_eq!(listed, pos.check(Move::Fence(fence)).is_ok(), "{name}");
-                assert_eq!(listed, legal["blocked"].get(&name).is_none(), "{name}");
+                assert_eq!(listed, !legal.blocked.contains_key(&name), "{name}");
             }
             let moves = pos.legal_moves();
             if moves.is_empty() || pos.is_over() {

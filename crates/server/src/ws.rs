@@ -1,39 +1,40 @@
-//! Live games over WebSocket: the state after every change, and moves,
-//! resignations, draw offers and undos from the players.
+//! Live games over WebSocket: the state after every change, and the same
+//! actions as the HTTP routes ([`ClientMessage`] → [`Action`]).
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
 use axum::response::Response;
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use quoridor_rules::Seat;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::api::{seat_field, WsConfig};
+use crate::api::WsConfig;
 use crate::error::ApiError;
+use crate::extract::{GameId, Query, MAX_TOKEN};
 use crate::hub::{Hub, Room};
 use crate::limits::Bucket;
+use crate::model::RoomError;
+use crate::request::{ClientMessage, WsQuery};
 use crate::token::hash_token;
-
-#[derive(Deserialize)]
-pub struct WsQuery {
-    token: Option<String>,
-}
+use crate::view::{EventView, GameView, ServerMessage};
 
 pub async fn upgrade(
     State(hub): State<Hub>,
     State(config): State<Arc<WsConfig>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     Query(query): Query<WsQuery>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let room = hub.room(&id).await?;
     let holder = query
         .token
-        .filter(|t| !t.is_empty() && t.len() <= 128)
+        .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN)
         .map(|t| hash_token(&t));
     // Small buffers: the messages are small, and thousands of connections
     // with tungstenite's 128 KiB defaults would hold hundreds of megabytes.
@@ -45,29 +46,59 @@ pub async fn upgrade(
         .on_upgrade(move |socket| connection(hub, config, room, holder, socket)))
 }
 
-/// A message from a client.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
-enum ClientMessage {
-    Move {
-        #[serde(rename = "move")]
-        mv: String,
-    },
-    Resign {
-        #[serde(default)]
-        seat: Option<String>,
-    },
-    Draw {
-        action: String,
-    },
-    Undo,
-    Ping,
+fn text(message: &ServerMessage) -> Message {
+    Message::Text(Utf8Bytes::from(
+        serde_json::to_string(message).expect("views serialize"),
+    ))
 }
 
-fn error_message(err: &ApiError) -> String {
-    let mut body = err.body();
-    body["type"] = Value::String("error".into());
-    body.to_string()
+fn error_message(err: &ApiError) -> Message {
+    text(&ServerMessage::Error { error: err.view() })
+}
+
+type Sender = SplitSink<WebSocket, Message>;
+
+/// Sends the error, then closes with `code`.
+async fn close_with(tx: &mut Sender, err: &ApiError, code: u16) {
+    let _ = tx.send(error_message(err)).await;
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from(err.code()),
+    };
+    let _ = tx.send(Message::Close(Some(frame))).await;
+}
+
+/// Counts a connection in (or out of) the room: spectators, or the seats
+/// it holds.
+async fn count(hub: &Hub, room: &Arc<Room>, seats: &[Seat], arriving: bool) {
+    let event = match (seats.is_empty(), arriving) {
+        (true, true) => EventView::SpectatorJoined,
+        (true, false) => EventView::SpectatorLeft,
+        (false, true) => EventView::Connected {
+            seats: seats.to_vec(),
+        },
+        (false, false) => EventView::Disconnected {
+            seats: seats.to_vec(),
+        },
+    };
+    hub.presence(room, event, |state| {
+        let step = |n: &mut u32| {
+            *n = if arriving {
+                n.saturating_add(1)
+            } else {
+                n.saturating_sub(1)
+            }
+        };
+        if seats.is_empty() {
+            step(&mut state.spectators);
+        }
+        for seat in seats {
+            if let Some(i) = state.seats.iter().position(|s| s.seat == *seat) {
+                step(&mut state.connections[i]);
+            }
+        }
+    })
+    .await;
 }
 
 async fn connection(
@@ -86,38 +117,17 @@ async fn connection(
     };
     let (mut tx, mut rx) = socket.split();
     if holder.is_some() && seats.is_empty() {
-        let _ = tx
-            .send(Message::Text(
-                error_message(&ApiError::unauthorized()).into(),
-            ))
-            .await;
+        let _ = tx.send(error_message(&RoomError::Unauthorized.into())).await;
     }
-    let seats_for_presence = seats.clone();
-    let names: Vec<&str> = seats.iter().map(|&s| s.name()).collect();
-    let arrived = if seats.is_empty() {
-        json!({"kind": "spectator_joined"})
-    } else {
-        json!({"kind": "connected", "seats": names})
+    count(&hub, &room, &seats, true).await;
+    let first = ServerMessage::State {
+        event: EventView::Hello {
+            seats: seats.clone(),
+        },
+        you: Some(seats.clone()),
+        game: Box::new(room.view().await),
     };
-    hub.presence(&room, arrived, |state| {
-        if seats_for_presence.is_empty() {
-            state.spectators += 1;
-        }
-        for seat in &seats_for_presence {
-            if let Some(i) = state.seats.iter().position(|s| s.seat == *seat) {
-                state.connections[i] += 1;
-            }
-        }
-    })
-    .await;
-    let first = json!({
-        "type": "state",
-        "event": {"kind": "hello", "seats": names},
-        "you": names,
-        "game": room.json().await,
-    })
-    .to_string();
-    let mut alive = tx.send(Message::Text(first.into())).await.is_ok();
+    let mut alive = tx.send(text(&first)).await.is_ok();
     let mut bucket = Bucket::new(
         config.messages_per_second,
         config.messages_per_second.max(1) * 2,
@@ -125,99 +135,84 @@ async fn connection(
     while alive {
         tokio::select! {
             event = events.recv() => match event {
-                Ok(text) => alive = tx.send(Message::Text(text)).await.is_ok(),
+                Ok(bytes) => alive = tx.send(Message::Text(bytes)).await.is_ok(),
                 Err(RecvError::Lagged(_)) => {
-                    // Too slow to follow every change: send the latest.
-                    let now = json!({"type": "state", "game": room.json().await}).to_string();
-                    alive = tx.send(Message::Text(now.into())).await.is_ok();
+                    // Too slow to follow every change: the whole game again.
+                    let now = ServerMessage::State {
+                        event: EventView::Other,
+                        you: None,
+                        game: Box::new(GameView::clone(&room.view().await)),
+                    };
+                    alive = tx.send(text(&now)).await.is_ok();
                 }
                 Err(RecvError::Closed) => alive = false,
             },
+            _ = hub.stopped() => {
+                let err = ApiError::unavailable("the server is stopping");
+                close_with(&mut tx, &err, close_code::AWAY).await;
+                alive = false;
+            }
             incoming = rx.next() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
                         let err = ApiError::bad_request("send JSON text messages");
-                        alive = tx.send(Message::Text(error_message(&err).into())).await.is_ok();
+                        alive = tx.send(error_message(&err)).await.is_ok();
                         continue;
                     }
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Ok(_)) => continue,
-                    Some(Err(_)) => {
-                        // Includes a message over the size limit.
-                        let err = ApiError::payload_too_large(config.max_message);
-                        let _ = tx.send(Message::Text(error_message(&err).into())).await;
+                    Some(Err(err)) => {
+                        let too_big = matches!(
+                            err.into_inner().downcast_ref::<tungstenite::Error>(),
+                            Some(tungstenite::Error::Capacity(_))
+                        );
+                        if too_big {
+                            let err = ApiError::PayloadTooLarge(config.max_message);
+                            close_with(&mut tx, &err, close_code::SIZE).await;
+                        }
                         break;
                     }
                 };
                 if !bucket.take(Instant::now()) {
-                    let err = ApiError::rate_limited();
-                    alive = tx.send(Message::Text(error_message(&err).into())).await.is_ok();
+                    alive = tx.send(error_message(&ApiError::RateLimited)).await.is_ok();
                     continue;
                 }
-                let reply = handle(&hub, &room, holder.as_deref(), &text).await;
-                if let Some(reply) = reply {
-                    alive = tx.send(Message::Text(reply.into())).await.is_ok();
+                if let Some(reply) = handle(&hub, &room, holder.as_deref(), &text).await {
+                    alive = tx.send(reply).await.is_ok();
                 }
             }
         }
     }
-    let left = if seats.is_empty() {
-        json!({"kind": "spectator_left"})
-    } else {
-        json!({"kind": "disconnected", "seats": names})
-    };
-    hub.presence(&room, left, |state| {
-        if seats.is_empty() {
-            state.spectators = state.spectators.saturating_sub(1);
-        }
-        for seat in &seats {
-            if let Some(i) = state.seats.iter().position(|s| s.seat == *seat) {
-                state.connections[i] = state.connections[i].saturating_sub(1);
-            }
-        }
-    })
-    .await;
+    count(&hub, &room, &seats, false).await;
 }
 
 /// Carries out one message; the answer to send back, if any (the new state
 /// reaches everyone through the room's events).
-async fn handle(hub: &Hub, room: &Arc<Room>, holder: Option<&str>, text: &str) -> Option<String> {
+async fn handle(hub: &Hub, room: &Arc<Room>, holder: Option<&str>, text: &str) -> Option<Message> {
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(m) => m,
         Err(err) => {
-            return Some(error_message(&ApiError::bad_request(format!(
-                "expected {{\"type\": \"move\" | \"resign\" | \"draw\" | \"undo\" | \"ping\", ...}}: {err}"
-            ))))
+            let err = ApiError::bad_request(format!(
+                "expected {{\"type\": \"move\" | \"resign\" | \"draw\" | \"undo\" | \"abort\" | \"ping\", ...}}: {err}"
+            ));
+            return Some(error_message(&err));
         }
     };
-    if let ClientMessage::Ping = message {
-        return Some(json!({"type": "pong"}).to_string());
-    }
+    let action = match message.action() {
+        Ok(Some(action)) => action,
+        Ok(None) => return Some(text_pong()),
+        Err(err) => return Some(error_message(&err)),
+    };
     let Some(holder) = holder else {
-        return Some(error_message(&ApiError::unauthorized()));
+        return Some(error_message(&RoomError::Unauthorized.into()));
     };
-    let result = match message {
-        ClientMessage::Move { mv } => hub
-            .change(room, |state, now| state.play(holder, &mv, now))
-            .await
-            .map(drop),
-        ClientMessage::Resign { seat } => match seat_field(seat.as_deref()) {
-            Ok(seat) => hub
-                .change(room, |state, now| state.resign(holder, seat, now))
-                .await
-                .map(drop),
-            Err(err) => Err(err),
-        },
-        ClientMessage::Draw { action } => hub
-            .change(room, |state, now| state.draw(holder, &action, now))
-            .await
-            .map(drop),
-        ClientMessage::Undo => hub
-            .change(room, |state, now| state.undo(holder, now))
-            .await
-            .map(drop),
-        ClientMessage::Ping => Ok(()),
-    };
-    result.err().map(|err| error_message(&err))
+    hub.change(room, |state, now| state.apply(holder, action, now))
+        .await
+        .err()
+        .map(|err| error_message(&err))
+}
+
+fn text_pong() -> Message {
+    text(&ServerMessage::Pong)
 }

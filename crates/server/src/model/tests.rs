@@ -1,14 +1,23 @@
 use std::time::{Duration, Instant};
 
-use quoridor_engine::Level;
-use quoridor_rules::Seat;
+use quoridor_engine::{Controller, Level, TimeControl};
+use quoridor_rules::{Fence, IllegalMove, Orientation, Seat, Square, Variant};
 
 use super::*;
 
 const ANA: &str = "hash-ana";
 const BOB: &str = "hash-bob";
 
-fn slot(seat: Seat, kind: SeatKind, holder: Option<&str>) -> SeatSlot {
+/// Plays `text` for `holder`.
+fn play(room: &mut RoomState, holder: &str, text: &str, now: Instant) -> Result<(), RoomError> {
+    room.apply(holder, Action::Move(text.parse().unwrap()), now)
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+fn slot(seat: Seat, kind: Controller, holder: Option<&str>) -> SeatSlot {
     SeatSlot {
         seat,
         kind,
@@ -17,32 +26,29 @@ fn slot(seat: Seat, kind: SeatKind, holder: Option<&str>) -> SeatSlot {
     }
 }
 
-fn settings(size: u8, players: u8, variant: &str, clock: Option<TimeControl>) -> Settings {
+fn settings(size: u8, players: u8, variant: Variant, clock: Option<TimeControl>) -> Settings {
     Settings::new(size, players, variant, None)
         .unwrap()
         .with_clock(clock)
         .unwrap()
 }
 
+fn room_of(settings: Settings, seats: Vec<SeatSlot>, now: Instant) -> RoomState {
+    RoomState::new("g".into(), 0, "ip".into(), settings, seats, now).unwrap()
+}
+
+/// Ana holds south; north is free.
 fn online(clock: Option<TimeControl>, now: Instant) -> RoomState {
     let seats = vec![
-        slot(Seat::South, SeatKind::Human, Some(ANA)),
-        slot(Seat::North, SeatKind::Human, None),
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::North, Controller::Human, None),
     ];
-    RoomState::new(
-        "g1".into(),
-        0,
-        "ip".into(),
-        settings(9, 2, "standard", clock),
-        seats,
-        now,
-    )
-    .unwrap()
+    room_of(settings(9, 2, Variant::Standard, clock), seats, now)
 }
 
 const FISCHER: TimeControl = TimeControl::Fischer {
-    initial_ms: 60_000,
-    increment_ms: 2_000,
+    initial: Duration::from_secs(60),
+    increment: Duration::from_secs(2),
 };
 
 #[test]
@@ -50,32 +56,31 @@ fn waits_for_players_then_plays() {
     let t = Instant::now();
     let mut room = online(None, t);
     assert_eq!(room.status(), Status::Waiting);
-    assert_eq!(room.play(ANA, "e2", t).unwrap_err().code, "not_started");
+    assert_eq!(play(&mut room, ANA, "e2", t), Err(RoomError::NotStarted));
     assert_eq!(
         room.join(BOB, None, Some("Bob".into()), t).unwrap(),
         Seat::North
     );
     assert_eq!(room.status(), Status::Playing);
+    assert_eq!(room.join("x", None, None, t), Err(RoomError::NoFreeSeat));
+    play(&mut room, ANA, "e2", t).unwrap();
     assert_eq!(
-        room.join("x", None, None, t).unwrap_err().code,
-        "no_free_seat"
+        play(&mut room, ANA, "e3", t),
+        Err(RoomError::NotYourTurn(Seat::North))
     );
-    room.play(ANA, "e2", t).unwrap();
-    assert_eq!(room.play(ANA, "e3", t).unwrap_err().code, "not_your_turn");
-    assert_eq!(
-        room.play("nobody", "e8", t).unwrap_err().code,
-        "unauthorized"
-    );
-    assert_eq!(room.play(BOB, "e8x", t).unwrap_err().code, "bad_move");
-    room.play(BOB, "e8", t).unwrap();
-    room.play(ANA, "e7h", t).unwrap();
-    let err = room.play(BOB, "e7v", t).unwrap_err();
-    assert_eq!(err.code, "illegal_move");
-    assert_eq!(err.message, "fence crosses e7h");
-    assert_eq!(err.reason.unwrap()["code"], "crosses");
+    assert_eq!(play(&mut room, "nobody", "e8", t), Err(RoomError::Unauthorized));
+    play(&mut room, BOB, "e8", t).unwrap();
+    play(&mut room, ANA, "e7h", t).unwrap();
+    let err = play(&mut room, BOB, "e7v", t).unwrap_err();
+    let e7h = Fence::new(Square::new(4, 6), Orientation::Horizontal);
+    assert_eq!(err, RoomError::Illegal(IllegalMove::Crosses(e7h)));
+    assert_eq!(err.to_string(), "fence crosses e7h");
     assert_eq!(room.game.entries().len(), 3);
     assert!(!room.is_private());
-    assert_eq!(room.undo(ANA, t).unwrap_err().code, "not_allowed");
+    assert_eq!(
+        room.apply(ANA, Action::Undo, t),
+        Err(RoomError::PrivateOnly(PrivateOnly::Undo))
+    );
 }
 
 #[test]
@@ -84,28 +89,65 @@ fn a_refused_move_changes_nothing() {
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, t).unwrap();
     let before = room.clone();
-    assert!(room.play(ANA, "e3", t).is_err());
+    assert!(play(&mut room, ANA, "e3", t).is_err());
     assert_eq!(room.version, before.version);
     assert_eq!(room.game, before.game);
     assert_eq!(room.clocks, before.clocks);
 }
 
 #[test]
-fn fischer_clock_charges_the_mover_and_adds_the_increment() {
+fn a_first_move_is_not_charged_and_later_ones_are() {
     let t = Instant::now();
     let mut room = online(Some(FISCHER), t);
     assert!(room.deadline().is_none(), "no clock while a seat is free");
     room.join(BOB, None, None, t).unwrap();
-    assert_eq!(room.deadline(), Some(t + Duration::from_millis(60_000)));
-    room.play(ANA, "e2", t + Duration::from_millis(5_000))
-        .unwrap();
+    // South's first move: no clock runs, but it may not wait for ever.
+    assert!(!room.clock_runs());
+    assert_eq!(room.deadline(), Some(t + FIRST_MOVE_TIME));
+    play(&mut room, ANA, "e2", t + ms(5_000)).unwrap();
+    // South was not charged and got the increment; north's first move now.
     let clocks = room.clocks.as_ref().unwrap();
-    assert_eq!(clocks.remaining_ms, vec![57_000, 60_000]);
+    assert_eq!(clocks.remaining_ms, vec![62_000, 60_000]);
     assert_eq!(room.meta[0].ms, 5_000);
-    let left = room
-        .remaining_at(t + Duration::from_millis(15_000))
-        .unwrap();
-    assert_eq!(left, vec![57_000, 50_000]);
+    play(&mut room, BOB, "e8", t + ms(9_000)).unwrap();
+    assert_eq!(room.remaining_at(t + ms(9_000)).unwrap(), vec![62_000, 62_000]);
+    // From here on each seat's clock runs on its turn.
+    assert!(room.clock_runs());
+    assert_eq!(room.remaining_at(t + ms(19_000)).unwrap(), vec![52_000, 62_000]);
+    play(&mut room, ANA, "e3", t + ms(19_000)).unwrap();
+    assert_eq!(room.clocks.as_ref().unwrap().remaining_ms, vec![54_000, 62_000]);
+    assert!(!room.abort_allowed());
+}
+
+#[test]
+fn a_first_move_that_waits_too_long_aborts_the_game() {
+    let t = Instant::now();
+    let mut room = online(Some(FISCHER), t);
+    room.join(BOB, None, None, t).unwrap();
+    assert_eq!(room.expire(t + ms(29_000)), Err(RoomError::NotYet));
+    room.expire(t + FIRST_MOVE_TIME).unwrap();
+    assert_eq!(room.status(), Status::Over);
+    let result = room.result().unwrap();
+    assert_eq!((result.winners.len(), result.draw), (0, false));
+    assert_eq!(result.termination, "aborted");
+    assert!(room.deadline().is_none());
+}
+
+#[test]
+fn either_player_may_abort_before_both_have_moved() {
+    let t = Instant::now();
+    let mut room = online(None, t);
+    room.join(BOB, None, None, t).unwrap();
+    play(&mut room, ANA, "e2", t).unwrap();
+    assert_eq!(room.apply("x", Action::Abort, t), Err(RoomError::Unauthorized));
+    room.apply(BOB, Action::Abort, t).unwrap();
+    assert!(room.aborted);
+    assert_eq!(play(&mut room, BOB, "e8", t), Err(RoomError::GameOver));
+    let mut late = online(None, t);
+    late.join(BOB, None, None, t).unwrap();
+    play(&mut late, ANA, "e2", t).unwrap();
+    play(&mut late, BOB, "e8", t).unwrap();
+    assert_eq!(late.apply(ANA, Action::Abort, t), Err(RoomError::TooLateToAbort));
 }
 
 #[test]
@@ -113,31 +155,34 @@ fn a_fallen_clock_loses_and_refuses_late_moves() {
     let t = Instant::now();
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, t).unwrap();
-    let late = t + Duration::from_millis(60_001);
-    assert_eq!(room.play(ANA, "e2", late).unwrap_err().code, "game_over");
-    assert!(!room.expire(t + Duration::from_millis(59_000)));
-    assert!(room.expire(late));
+    play(&mut room, ANA, "e2", t).unwrap();
+    play(&mut room, BOB, "e8", t).unwrap();
+    // South has 62 s now.
+    let late = t + ms(62_001);
+    assert_eq!(
+        play(&mut room, ANA, "e3", late),
+        Err(RoomError::TimeUp(Seat::South))
+    );
+    assert_eq!(room.expire(t + ms(61_000)), Err(RoomError::NotYet));
+    room.expire(late).unwrap();
     assert_eq!(room.status(), Status::Over);
-    let (winners, draw, why) = room.result().unwrap();
-    assert_eq!((winners, draw, why), (vec![Seat::North], false, "time"));
+    let result = room.result().unwrap();
+    assert_eq!(result.winners, vec![Seat::North]);
+    assert_eq!(result.termination, "time");
     assert!(room.deadline().is_none());
 }
 
 #[test]
 fn per_move_clock_resets_each_turn() {
     let t = Instant::now();
-    let mut room = online(
-        Some(TimeControl::PerMove {
-            per_move_ms: 10_000,
-        }),
-        t,
-    );
+    let mut room = online(Some(TimeControl::PerMove(ms(10_000))), t);
     room.join(BOB, None, None, t).unwrap();
-    room.play(ANA, "e2", t + Duration::from_millis(9_000))
-        .unwrap();
+    play(&mut room, ANA, "e2", t + ms(1_000)).unwrap();
+    play(&mut room, BOB, "e8", t + ms(2_000)).unwrap();
+    play(&mut room, ANA, "e3", t + ms(11_000)).unwrap();
     assert_eq!(
         room.deadline(),
-        Some(t + Duration::from_millis(19_000)),
+        Some(t + ms(21_000)),
         "north gets a full 10 s"
     );
 }
@@ -146,94 +191,66 @@ fn per_move_clock_resets_each_turn() {
 fn four_player_timeout_removes_the_seat_and_the_game_goes_on() {
     let t = Instant::now();
     let seats = vec![
-        slot(Seat::South, SeatKind::Human, Some(ANA)),
-        slot(Seat::West, SeatKind::Human, Some(BOB)),
-        slot(Seat::North, SeatKind::Human, Some("c")),
-        slot(Seat::East, SeatKind::Human, Some("d")),
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::West, Controller::Human, Some(BOB)),
+        slot(Seat::North, Controller::Human, Some("c")),
+        slot(Seat::East, Controller::Human, Some("d")),
     ];
-    let mut room = RoomState::new(
-        "g4".into(),
-        0,
-        "ip".into(),
-        settings(9, 4, "standard", Some(FISCHER)),
-        seats,
-        t,
-    )
-    .unwrap();
-    assert!(room.expire(t + Duration::from_millis(60_000)));
+    let mut room = room_of(settings(9, 4, Variant::Standard, Some(FISCHER)), seats, t);
+    for (holder, mv) in [(ANA, "e2"), (BOB, "b5"), ("c", "e8"), ("d", "h5")] {
+        play(&mut room, holder, mv, t).unwrap();
+    }
+    // South has 62 s, from t.
+    room.expire(t + ms(62_000)).unwrap();
     assert_eq!(room.status(), Status::Playing);
     assert!(room.game.position().is_out(Seat::South));
     assert_eq!(room.game.position().turn(), Seat::West);
     // West's clock starts when its turn does.
-    assert_eq!(room.deadline(), Some(t + Duration::from_millis(120_000)));
+    assert_eq!(room.deadline(), Some(t + ms(124_000)));
 }
 
 #[test]
 fn undo_against_the_ai_takes_back_the_reply_too() {
     let t = Instant::now();
     let seats = vec![
-        slot(Seat::South, SeatKind::Human, Some(ANA)),
-        slot(Seat::North, SeatKind::Ai(Level::new(3).unwrap()), None),
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::North, Controller::Ai(Level::new(3).unwrap()), None),
     ];
-    let mut room = RoomState::new(
-        "ai".into(),
-        0,
-        "ip".into(),
-        settings(9, 2, "standard", Some(FISCHER)),
-        seats,
-        t,
-    )
-    .unwrap();
+    let mut room = room_of(settings(9, 2, Variant::Standard, Some(FISCHER)), seats, t);
     assert!(room.is_private());
     assert_eq!(room.status(), Status::Playing);
-    assert_eq!(room.undo(ANA, t).unwrap_err().code, "not_allowed");
-    room.play(ANA, "e2", t + Duration::from_millis(1_000))
-        .unwrap();
+    assert_eq!(room.apply(ANA, Action::Undo, t), Err(RoomError::NothingToUndo));
+    assert_eq!(room.deadline(), None, "no abort deadline against the AI");
+    play(&mut room, ANA, "e2", t + ms(1_000)).unwrap();
     assert_eq!(room.ai_to_move(), Some(Level::new(3).unwrap()));
-    let after_one = room.clocks.clone();
-    room.play_move(
-        None,
-        "e8".parse().unwrap(),
-        t + Duration::from_millis(1_500),
-    )
-    .unwrap();
-    room.play(ANA, "e3", t + Duration::from_millis(3_000))
+    room.play_move(None, "e8".parse().unwrap(), t + ms(1_500))
         .unwrap();
-    room.play_move(
-        None,
-        "e7".parse().unwrap(),
-        t + Duration::from_millis(3_100),
-    )
-    .unwrap();
+    let after_reply = room.clocks.clone();
+    play(&mut room, ANA, "e3", t + ms(3_000)).unwrap();
+    room.play_move(None, "e7".parse().unwrap(), t + ms(3_100))
+        .unwrap();
     let epoch = room.epoch;
-    room.undo(ANA, t + Duration::from_millis(4_000)).unwrap();
+    room.apply(ANA, Action::Undo, t + ms(4_000)).unwrap();
     assert_eq!(room.game.entries().len(), 2);
     assert_eq!(room.game.position().turn(), Seat::South);
     assert!(room.epoch > epoch);
-    let mut expected = after_one.unwrap().remaining_ms;
-    expected[1] = 60_000 - 500 + 2_000;
-    assert_eq!(room.clocks.as_ref().unwrap().remaining_ms, expected);
+    assert_eq!(
+        room.clocks.as_ref().unwrap().remaining_ms,
+        after_reply.unwrap().remaining_ms
+    );
 }
 
 #[test]
 fn hot_seat_undo_takes_back_one_move() {
     let t = Instant::now();
     let seats = vec![
-        slot(Seat::South, SeatKind::Human, Some(ANA)),
-        slot(Seat::North, SeatKind::Human, Some(ANA)),
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::North, Controller::Human, Some(ANA)),
     ];
-    let mut room = RoomState::new(
-        "hs".into(),
-        0,
-        "ip".into(),
-        settings(5, 2, "standard", None),
-        seats,
-        t,
-    )
-    .unwrap();
-    room.play(ANA, "c2", t).unwrap();
-    room.play(ANA, "c4", t).unwrap();
-    room.undo(ANA, t).unwrap();
+    let mut room = room_of(settings(5, 2, Variant::Standard, None), seats, t);
+    play(&mut room, ANA, "c2", t).unwrap();
+    play(&mut room, ANA, "c4", t).unwrap();
+    room.apply(ANA, Action::Undo, t).unwrap();
     assert_eq!(room.game.entries().len(), 1);
     assert_eq!(room.game.position().turn(), Seat::North);
 }
@@ -243,20 +260,32 @@ fn draw_offer_needs_every_other_person() {
     let t = Instant::now();
     let mut room = online(None, t);
     room.join(BOB, None, None, t).unwrap();
-    assert_eq!(room.draw(BOB, "accept", t).unwrap_err().code, "not_allowed");
-    room.draw(ANA, "offer", t).unwrap();
-    assert_eq!(room.draw_offer.as_ref().unwrap().waiting, vec!["north"]);
-    assert_eq!(room.draw(ANA, "accept", t).unwrap_err().code, "not_allowed");
-    room.draw(BOB, "decline", t).unwrap();
+    let draw = |room: &mut RoomState, holder, action| room.apply(holder, Action::Draw(action), t);
+    assert_eq!(
+        draw(&mut room, BOB, DrawAction::Accept),
+        Err(RoomError::NoDrawOffer)
+    );
+    draw(&mut room, ANA, DrawAction::Offer).unwrap();
+    assert_eq!(room.draw_offer.as_ref().unwrap().waiting, vec![Seat::North]);
+    assert_eq!(
+        draw(&mut room, ANA, DrawAction::Accept),
+        Err(RoomError::OfferNotForYou)
+    );
+    assert_eq!(
+        draw(&mut room, ANA, DrawAction::Decline),
+        Err(RoomError::OfferNotForYou),
+        "the one who offered cannot decline for the other"
+    );
+    draw(&mut room, BOB, DrawAction::Decline).unwrap();
     assert!(room.draw_offer.is_none());
-    room.draw(ANA, "offer", t).unwrap();
-    room.play(ANA, "e2", t).unwrap();
+    draw(&mut room, ANA, DrawAction::Offer).unwrap();
+    play(&mut room, ANA, "e2", t).unwrap();
     assert!(room.draw_offer.is_none(), "a move withdraws the offer");
-    room.draw(BOB, "offer", t).unwrap();
-    room.draw(ANA, "accept", t).unwrap();
-    let (winners, draw, why) = room.result().unwrap();
-    assert!(winners.is_empty() && draw);
-    assert_eq!(why, "agreement");
+    draw(&mut room, BOB, DrawAction::Offer).unwrap();
+    draw(&mut room, ANA, DrawAction::Accept).unwrap();
+    let result = room.result().unwrap();
+    assert!(result.winners.is_empty() && result.draw);
+    assert_eq!(result.termination, "agreement");
 }
 
 #[test]
@@ -265,49 +294,70 @@ fn resign_in_two_players_ends_the_game() {
     let mut room = online(None, t);
     room.join(BOB, None, None, t).unwrap();
     assert_eq!(
-        room.resign(ANA, Some(Seat::North), t).unwrap_err().code,
-        "not_allowed"
+        room.apply(ANA, Action::Resign(Some(Seat::North)), t),
+        Err(RoomError::NotYourSeat(Seat::North))
     );
-    room.resign(BOB, None, t).unwrap();
-    assert_eq!(room.result().unwrap().0, vec![Seat::South]);
-    assert_eq!(room.resign(ANA, None, t).unwrap_err().code, "game_over");
+    room.apply(BOB, Action::Resign(None), t).unwrap();
+    assert_eq!(room.result().unwrap().winners, vec![Seat::South]);
+    assert_eq!(
+        room.apply(ANA, Action::Resign(None), t),
+        Err(RoomError::GameOver)
+    );
 }
 
 #[test]
 fn scoring_moves_carry_points() {
     let t = Instant::now();
     let seats = vec![
-        slot(Seat::South, SeatKind::Human, Some(ANA)),
-        slot(Seat::North, SeatKind::Human, Some(BOB)),
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::North, Controller::Human, Some(BOB)),
     ];
-    let mut room = RoomState::new(
-        "sc".into(),
-        0,
-        "ip".into(),
-        settings(5, 2, "scoring", None),
-        seats,
-        t,
-    )
-    .unwrap();
-    room.play(ANA, "c2", t).unwrap();
-    room.play(BOB, "b5", t).unwrap();
+    let mut room = room_of(settings(5, 2, Variant::Scoring, None), seats, t);
+    play(&mut room, ANA, "c2", t).unwrap();
+    play(&mut room, BOB, "b5", t).unwrap();
     assert_eq!(room.meta[0].points, Some(1));
     assert_eq!(room.meta[1].points, Some(0));
 }
 
 #[test]
+fn the_ply_limit_ends_a_game_in_a_draw() {
+    let t = Instant::now();
+    let seats = vec![
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::North, Controller::Human, Some(ANA)),
+    ];
+    let settings = settings(5, 2, Variant::Standard, None)
+        .with_ply_limit(Some(4))
+        .unwrap();
+    let mut room = room_of(settings, seats, t);
+    for mv in ["c2", "c4", "c1", "c5"] {
+        play(&mut room, ANA, mv, t).unwrap();
+    }
+    let result = room.result().unwrap();
+    assert!(result.draw);
+    assert_eq!(result.termination, "ply limit");
+    assert_eq!(Settings::new(9, 2, Variant::Standard, None).unwrap().ply_limit, MAX_PLIES);
+    assert!(settings_with_plies(MAX_PLIES + 1).is_err());
+    assert!(settings_with_plies(0).is_err());
+}
+
+fn settings_with_plies(plies: u32) -> Result<Settings, RoomError> {
+    Settings::new(9, 2, Variant::Standard, None)?.with_ply_limit(Some(plies))
+}
+
+#[test]
 fn settings_are_checked() {
-    let bad = |size, players, variant: &str, clock| {
+    let bad = |size, players, variant, clock| {
         Settings::new(size, players, variant, None)
             .and_then(|s| s.with_clock(clock))
             .unwrap_err()
     };
-    assert_eq!(bad(8, 2, "standard", None).code, "bad_request");
-    assert_eq!(bad(9, 3, "standard", None).code, "bad_request");
-    assert_eq!(bad(9, 2, "chess", None).code, "bad_request");
-    assert_eq!(bad(9, 2, "teams", None).code, "bad_request");
-    let tiny = TimeControl::PerMove { per_move_ms: 5 };
-    assert_eq!(bad(9, 2, "standard", Some(tiny)).code, "bad_request");
+    let is_settings = |err: RoomError| matches!(err, RoomError::Settings(_));
+    assert!(is_settings(bad(8, 2, Variant::Standard, None)));
+    assert!(is_settings(bad(9, 3, Variant::Standard, None)));
+    assert!(is_settings(bad(9, 2, Variant::Teams, None)));
+    let tiny = TimeControl::PerMove(ms(5));
+    assert!(is_settings(bad(9, 2, Variant::Standard, Some(tiny))));
     assert_eq!(clean_name(Some("  Ana ")).unwrap().as_deref(), Some("Ana"));
     assert_eq!(clean_name(Some("   ")).unwrap(), None);
     assert!(clean_name(Some(&"x".repeat(25))).is_err());

@@ -1,154 +1,41 @@
 //! One game on the server: settings, seats and who holds them, the game
 //! itself, clocks and draw offers. Everything here is synchronous and takes
 //! the time as an argument, so it is tested without a runtime or a clock.
-//! Every operation either changes the room and succeeds, or fails and leaves
-//! it as it was (callers work on a copy and keep it only once it is stored).
+//! Every operation either changes the room and succeeds, or fails with a
+//! [`RoomError`] and leaves it as it was (callers work on a copy and keep it
+//! only once it is stored). Nothing here knows about HTTP or JSON bodies.
+//!
+//! Clocks start as on lichess: a seat's clock runs from its second turn on
+//! (its first move is not charged). In an online game with a clock, a seat
+//! that lets its first move wait [`FIRST_MOVE_TIME`] aborts the game, and
+//! until every seat has moved once any player may abort it.
+
+pub mod action;
+pub mod error;
+pub mod settings;
+pub mod summary;
 
 use std::time::{Duration, Instant};
 
-use quoridor_engine::Level;
-use quoridor_rules::{Entry, Game, GameError, Move, Outcome, Ruleset, Seat, Variant};
+use quoridor_engine::{Controller, Level, TimeControl};
+use quoridor_rules::{Entry, Game, GameError, Move, Outcome, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
+pub use self::action::{Action, DrawAction};
+pub use self::error::{PrivateOnly, RoomError};
+pub use self::settings::{clean_name, Settings, Theme, MAX_NAME_CHARS, MAX_PLIES};
+pub use self::summary::{SeatSummary, Summary};
+use crate::wire;
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
-
-/// Longest clock a game may have (a day), and the longest increment.
-pub const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
-
-/// How a clock runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum TimeControl {
-    /// A total per player plus an increment after each move (Fischer).
-    Fischer { initial_ms: u64, increment_ms: u64 },
-    /// A fixed time for each move.
-    PerMove { per_move_ms: u64 },
-}
-
-impl TimeControl {
-    fn validate(self) -> Result<TimeControl, ApiError> {
-        let ok = match self {
-            TimeControl::Fischer {
-                initial_ms,
-                increment_ms,
-            } => (1000..=MAX_CLOCK_MS).contains(&initial_ms) && increment_ms <= 3_600_000,
-            TimeControl::PerMove { per_move_ms } => (1000..=MAX_CLOCK_MS).contains(&per_move_ms),
-        };
-        if ok {
-            Ok(self)
-        } else {
-            Err(ApiError::bad_request(
-                "clock: a time from 1 s to 24 h (initial_ms or per_move_ms) and an increment of at most 1 h",
-            ))
-        }
-    }
-
-    fn initial_ms(self) -> u64 {
-        match self {
-            TimeControl::Fischer { initial_ms, .. } => initial_ms,
-            TimeControl::PerMove { per_move_ms } => per_move_ms,
-        }
-    }
-}
-
-/// The junior theme only changes the look.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Theme {
-    #[default]
-    Classic,
-    Crab,
-}
-
-/// What a game was created with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Settings {
-    pub size: u8,
-    pub players: u8,
-    pub variant: String,
-    pub fences: u32,
-    pub clock: Option<TimeControl>,
-    pub theme: Theme,
-    pub public: bool,
-    pub side_step_over_pawn: bool,
-}
-
-impl Settings {
-    /// Checks the board and fills in the default fence count; no clock, the
-    /// classic theme, public, no `side_step_over_pawn`.
-    pub fn new(
-        size: u8,
-        players: u8,
-        variant: &str,
-        fences: Option<u32>,
-    ) -> Result<Settings, ApiError> {
-        let variant = match variant {
-            "standard" | "teams" | "scoring" => variant.to_string(),
-            _ => {
-                return Err(ApiError::bad_request(
-                    "variant: expected standard, teams or scoring",
-                ))
-            }
-        };
-        let base = Ruleset::new(size.into(), players.into()).map_err(|err| {
-            ApiError::bad_request(format!(
-                "size and players: {err} (size 3–11, odd; 2 or 4 players)"
-            ))
-        })?;
-        let fences = fences.unwrap_or(base.fences().into());
-        let settings = Settings {
-            size,
-            players,
-            variant,
-            fences,
-            clock: None,
-            theme: Theme::Classic,
-            public: true,
-            side_step_over_pawn: false,
-        };
-        settings.ruleset()?;
-        Ok(settings)
-    }
-
-    /// With a time control (checked).
-    pub fn with_clock(mut self, clock: Option<TimeControl>) -> Result<Settings, ApiError> {
-        self.clock = clock.map(TimeControl::validate).transpose()?;
-        Ok(self)
-    }
-
-    /// The rules of the game.
-    pub fn ruleset(&self) -> Result<Ruleset, ApiError> {
-        let variant = match self.variant.as_str() {
-            "teams" => Variant::Teams,
-            "scoring" => Variant::Scoring,
-            _ => Variant::Standard,
-        };
-        let bad = |err: quoridor_rules::RulesetError| ApiError::bad_request(err.to_string());
-        Ok(Ruleset::new(self.size.into(), self.players.into())
-            .map_err(bad)?
-            .with_fences(self.fences)
-            .map_err(bad)?
-            .with_variant(variant)
-            .map_err(bad)?
-            .with_side_step_over_pawn(self.side_step_over_pawn))
-    }
-}
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    Human,
-    Ai(Level),
-}
+/// How long a seat of an online game with a clock may wait before its
+/// first move before the game is aborted.
+pub const FIRST_MOVE_TIME: Duration = Duration::from_secs(30);
 
 /// One seat and who holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatSlot {
     pub seat: Seat,
-    pub kind: SeatKind,
+    pub kind: Controller,
     pub name: String,
     /// The hash of the token that holds this seat (human seats); `None`
     /// while the seat is free.
@@ -157,18 +44,19 @@ pub struct SeatSlot {
 
 impl SeatSlot {
     pub fn is_free(&self) -> bool {
-        self.kind == SeatKind::Human && self.holder.is_none()
+        self.kind.is_human() && self.holder.is_none()
     }
 
     pub fn held_by(&self, holder: &str) -> bool {
-        self.kind == SeatKind::Human && self.holder.as_deref() == Some(holder)
+        self.kind.is_human() && self.holder.as_deref() == Some(holder)
     }
 }
 
 /// What the server keeps about each history entry besides the entry itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntryMeta {
-    pub seat: String,
+    #[serde(with = "wire::seat")]
+    pub seat: Seat,
     /// Time the seat took (from the start of its turn).
     pub ms: u64,
     /// The scoring variant's points for a pawn move.
@@ -191,12 +79,15 @@ pub struct Clocks {
 /// A draw offer waiting for answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawOffer {
-    pub by: String,
-    pub waiting: Vec<String>,
+    #[serde(with = "wire::seat")]
+    pub by: Seat,
+    #[serde(with = "wire::seats")]
+    pub waiting: Vec<Seat>,
 }
 
 /// Whether the game can be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     /// A human seat is still free.
     Waiting,
@@ -214,6 +105,15 @@ impl Status {
     }
 }
 
+/// How a game ended, for the API.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    pub winners: Vec<Seat>,
+    pub draw: bool,
+    /// `goal`, `ply limit`, `resignation`, `time`, `agreement`, `aborted`.
+    pub termination: &'static str,
+}
+
 /// A game on the server.
 #[derive(Clone, Debug)]
 pub struct RoomState {
@@ -228,6 +128,8 @@ pub struct RoomState {
     pub clocks: Option<Clocks>,
     pub draw_offer: Option<DrawOffer>,
     pub rematch: Option<String>,
+    /// Ended before every seat had moved once, without a result.
+    pub aborted: bool,
     /// Grows with every change that is shown.
     pub version: u64,
     /// Grows with every change of the history (so a late AI move for an
@@ -244,11 +146,6 @@ pub struct RoomState {
     pub last_seen: Instant,
 }
 
-/// The seat's name in notation (`south`).
-pub fn seat_name(seat: Seat) -> &'static str {
-    seat.name()
-}
-
 /// A history entry as the API and the database write it: the move, or
 /// `resign`, `timeout`, `draw`.
 pub fn entry_text(entry: &Entry) -> String {
@@ -260,28 +157,27 @@ pub fn entry_text(entry: &Entry) -> String {
     }
 }
 
-/// Reads a seat name.
-pub fn parse_seat(text: &str) -> Option<Seat> {
-    [Seat::South, Seat::West, Seat::North, Seat::East]
-        .into_iter()
-        .find(|seat| seat.name().eq_ignore_ascii_case(text.trim()))
+/// Reads back what [`entry_text`] wrote, for `seat`.
+pub fn parse_entry(text: &str, seat: Seat) -> Option<Entry> {
+    Some(match text {
+        "resign" => Entry::Resign(seat),
+        "timeout" => Entry::Timeout(seat),
+        "draw" => Entry::DrawAgreed,
+        mv => Entry::Move(mv.parse::<Move>().ok()?),
+    })
 }
 
-/// Checks a player name: trimmed, at most [`MAX_NAME_CHARS`], no control
-/// characters. An empty name gives `None` (the seat's name is shown).
-pub fn clean_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
-    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
-        return Ok(None);
-    };
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(ApiError::bad_request(format!(
-            "name: at most {MAX_NAME_CHARS} characters"
-        )));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request("name: no control characters"));
-    }
-    Ok(Some(name.to_string()))
+/// How many history entries two states of a game share from the start
+/// (the same entries with the same times): what is already stored and
+/// already shown.
+pub fn common_entries(old: &RoomState, new: &RoomState) -> usize {
+    old.game
+        .entries()
+        .iter()
+        .zip(new.game.entries())
+        .zip(old.meta.iter().zip(&new.meta))
+        .take_while(|((a, b), (ma, mb))| a == b && ma == mb)
+        .count()
 }
 
 fn elapsed_ms(since: Instant, now: Instant) -> u64 {
@@ -297,16 +193,16 @@ impl RoomState {
         settings: Settings,
         seats: Vec<SeatSlot>,
         now: Instant,
-    ) -> Result<RoomState, ApiError> {
+    ) -> Result<RoomState, RoomError> {
         let rules = settings.ruleset()?;
         if seats.len() != usize::from(settings.players) {
-            return Err(ApiError::bad_request(format!(
+            return Err(RoomError::Settings(format!(
                 "seats: expected {} seats, one per player",
                 settings.players
             )));
         }
-        let clocks = settings.clock.map(|tc| Clocks {
-            remaining_ms: vec![tc.initial_ms(); seats.len()],
+        let clocks = settings.clock.map(|control| Clocks {
+            remaining_ms: vec![control.initial().as_millis() as u64; seats.len()],
             turn_started: None,
         });
         let n = seats.len();
@@ -321,6 +217,7 @@ impl RoomState {
             clocks,
             draw_offer: None,
             rematch: None,
+            aborted: false,
             version: 1,
             epoch: 0,
             connections: vec![0; n],
@@ -333,7 +230,7 @@ impl RoomState {
     }
 
     pub fn status(&self) -> Status {
-        if self.game.is_over() {
+        if self.aborted || self.game.is_over() {
             Status::Over
         } else if self.seats.iter().any(SeatSlot::is_free) {
             Status::Waiting
@@ -366,7 +263,7 @@ impl RoomState {
         let mut holders = self
             .seats
             .iter()
-            .filter(|s| s.kind == SeatKind::Human)
+            .filter(|s| s.kind.is_human())
             .map(|s| s.holder.as_deref());
         match holders.next() {
             Some(Some(first)) => holders.all(|h| h == Some(first)),
@@ -374,18 +271,65 @@ impl RoomState {
         }
     }
 
-    fn require_holder(&self, holder: &str) -> Result<Vec<Seat>, ApiError> {
+    pub(crate) fn require_holder(&self, holder: &str) -> Result<Vec<Seat>, RoomError> {
         let seats = self.seats_of(holder);
         if seats.is_empty() {
-            Err(ApiError::unauthorized())
+            Err(RoomError::Unauthorized)
         } else {
             Ok(seats)
         }
     }
 
-    /// When the running clock falls, if one runs.
+    /// Whether `seat` has played a move in this game.
+    pub fn has_moved(&self, seat: Seat) -> bool {
+        self.meta
+            .iter()
+            .zip(self.game.entries())
+            .any(|(meta, entry)| meta.seat == seat && matches!(entry, Entry::Move(_)))
+    }
+
+    /// Whether every seat still playing has moved once (until then the game
+    /// may be aborted).
+    pub fn everyone_moved(&self) -> bool {
+        let pos = self.game.position();
+        self.seats
+            .iter()
+            .filter(|s| !pos.is_out(s.seat))
+            .all(|s| self.has_moved(s.seat))
+    }
+
+    /// Whether the game may still be aborted: not over, and some seat
+    /// still playing has not moved yet.
+    pub fn abort_allowed(&self) -> bool {
+        self.status() != Status::Over && !self.everyone_moved()
+    }
+
+    /// Whether the clock of the seat to move is running now: a clock, the
+    /// game going on, and not the seat's first move.
+    pub fn clock_runs(&self) -> bool {
+        self.status() == Status::Playing
+            && self.clocks.as_ref().is_some_and(|c| c.turn_started.is_some())
+            && self.has_moved(self.game.position().turn())
+    }
+
+    /// Whether a first move that waits too long aborts the game: an online
+    /// game with a clock, before every seat has moved.
+    fn first_move_deadline(&self) -> Option<Instant> {
+        let online = !self.is_private();
+        let waiting = self.status() == Status::Playing
+            && self.clocks.is_some()
+            && online
+            && !self.has_moved(self.game.position().turn())
+            && !self.everyone_moved();
+        waiting.then(|| self.turn_began + FIRST_MOVE_TIME)
+    }
+
+    /// When the running clock falls (or a first move is overdue), if ever.
     pub fn deadline(&self) -> Option<Instant> {
-        if self.status() != Status::Playing {
+        if let Some(first) = self.first_move_deadline() {
+            return Some(first);
+        }
+        if !self.clock_runs() {
             return None;
         }
         let clocks = self.clocks.as_ref()?;
@@ -398,7 +342,7 @@ impl RoomState {
     pub fn remaining_at(&self, now: Instant) -> Option<Vec<u64>> {
         let clocks = self.clocks.as_ref()?;
         let mut left = clocks.remaining_ms.clone();
-        if self.status() == Status::Playing {
+        if self.clock_runs() {
             if let Some(started) = clocks.turn_started {
                 let i = self.game.position().turn_index();
                 left[i] = left[i].saturating_sub(elapsed_ms(started, now));
@@ -417,9 +361,10 @@ impl RoomState {
     }
 
     /// Records an entry made by `seat` (the time since its turn started, the
-    /// clocks after it), with the seat to move before it at `turn_before`.
+    /// clocks after it).
     fn push_entry(&mut self, entry: Entry, seat: Seat, points: Option<i32>, now: Instant) {
         let turn_before = self.game.position().turn_index();
+        let charged = self.clock_runs();
         let started = self.clocks.as_ref().and_then(|c| c.turn_started);
         let ms = elapsed_ms(started.unwrap_or(self.turn_began), now);
         self.game
@@ -427,20 +372,20 @@ impl RoomState {
             .expect("the entry was checked before it is recorded");
         let over = self.game.is_over();
         let turn_after = self.game.position().turn_index();
-        let control = self.settings.clock;
-        if let (Some(clocks), Some(control)) = (&mut self.clocks, control) {
-            if let Some(started) = clocks.turn_started {
-                let used = elapsed_ms(started, now);
+        if let (Some(clocks), Some(control)) = (&mut self.clocks, self.settings.clock) {
+            if let Some(started) = clocks.turn_started.filter(|_| charged) {
                 let left = &mut clocks.remaining_ms[turn_before];
-                *left = left.saturating_sub(used);
-                let moved = matches!(entry, Entry::Move(_)) && turn_before != turn_after;
-                match control {
-                    TimeControl::Fischer { increment_ms, .. } if moved => *left += increment_ms,
-                    TimeControl::PerMove { per_move_ms } if !over => {
-                        clocks.remaining_ms[turn_after] = per_move_ms;
-                    }
-                    _ => {}
+                *left = left.saturating_sub(elapsed_ms(started, now));
+            }
+            let moved = matches!(entry, Entry::Move(_)) && turn_before != turn_after;
+            match control {
+                TimeControl::Fischer { increment, .. } if moved && clocks.turn_started.is_some() => {
+                    clocks.remaining_ms[turn_before] += increment.as_millis() as u64;
                 }
+                TimeControl::PerMove(t) if !over => {
+                    clocks.remaining_ms[turn_after] = t.as_millis() as u64;
+                }
+                _ => {}
             }
             if over {
                 clocks.turn_started = None;
@@ -449,7 +394,7 @@ impl RoomState {
             }
         }
         self.meta.push(EntryMeta {
-            seat: seat_name(seat).to_string(),
+            seat,
             ms,
             points,
             clock_after: self.clocks.as_ref().map(|c| c.remaining_ms.clone()),
@@ -466,52 +411,50 @@ impl RoomState {
         self.epoch += 1;
     }
 
-    /// Plays `text` for the seat to move, which `holder` must hold.
-    pub fn play(&mut self, holder: &str, text: &str, now: Instant) -> Result<(), ApiError> {
-        let seats = self.require_holder(holder)?;
-        let mv: Move = text.trim().parse().map_err(ApiError::bad_move)?;
-        self.play_move(Some(&seats), mv, now)
-    }
-
     /// Plays a move for the seat to move; `holder_seats` is `None` for an AI.
     pub fn play_move(
         &mut self,
         holder_seats: Option<&[Seat]>,
         mv: Move,
         now: Instant,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), RoomError> {
         match self.status() {
-            Status::Over => return Err(ApiError::game_over()),
-            Status::Waiting => return Err(ApiError::not_started()),
+            Status::Over => return Err(RoomError::GameOver),
+            Status::Waiting => return Err(RoomError::NotStarted),
             Status::Playing => {}
         }
         let turn = self.game.position().turn();
         if let Some(seats) = holder_seats {
             if !seats.contains(&turn) {
-                return Err(ApiError::not_your_turn(turn));
+                return Err(RoomError::NotYourTurn(turn));
             }
         }
         if self.deadline().is_some_and(|d| d <= now) {
-            return Err(ApiError::time_up(turn));
+            return Err(RoomError::TimeUp(turn));
         }
         let before = *self.game.position();
         let mut after = before;
-        after.play(mv).map_err(ApiError::illegal)?;
+        after.play(mv)?;
         let points = (before.rules().variant() == Variant::Scoring && matches!(mv, Move::Pawn(_)))
             .then(|| after.score(turn) - before.score(turn));
         self.push_entry(Entry::Move(mv), turn, points, now);
         Ok(())
     }
 
-    /// The clock of the seat to move has run out: it loses (or, with four
-    /// players, leaves the game). Does nothing if it has not.
-    pub fn expire(&mut self, now: Instant) -> bool {
+    /// The deadline has passed: the seat to move loses on time (or, with
+    /// four players, leaves the game), or the game is aborted if it was a
+    /// first move. Does nothing (`NotYet`) before the deadline.
+    pub fn expire(&mut self, now: Instant) -> Result<(), RoomError> {
         if self.deadline().is_none_or(|d| d > now) {
-            return false;
+            return Err(RoomError::NotYet);
+        }
+        if self.first_move_deadline().is_some() {
+            self.end_aborted(now);
+            return Ok(());
         }
         let seat = self.game.position().turn();
         if self.game.clone().timeout(seat).is_err() {
-            return false;
+            return Err(RoomError::NotYet);
         }
         let index = self.game.position().turn_index();
         if let Some(clocks) = &mut self.clocks {
@@ -521,7 +464,31 @@ impl RoomState {
             clocks.turn_started = Some(now);
         }
         self.push_entry(Entry::Timeout(seat), seat, None, now);
-        true
+        Ok(())
+    }
+
+    fn end_aborted(&mut self, now: Instant) {
+        if let Some(clocks) = &mut self.clocks {
+            clocks.turn_started = None;
+        }
+        self.aborted = true;
+        self.draw_offer = None;
+        self.turn_began = now;
+        self.changed_history();
+    }
+
+    /// A holder leaves a game before every seat has moved once: it ends
+    /// without a result.
+    pub fn abort(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
+        self.require_holder(holder)?;
+        if self.status() == Status::Over {
+            return Err(RoomError::GameOver);
+        }
+        if !self.abort_allowed() {
+            return Err(RoomError::TooLateToAbort);
+        }
+        self.end_aborted(now);
+        Ok(())
     }
 
     /// A seat resigns: `seat`, or else the holder's seat to move, or else
@@ -531,39 +498,37 @@ impl RoomState {
         holder: &str,
         seat: Option<Seat>,
         now: Instant,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), RoomError> {
         let seats = self.require_holder(holder)?;
         if self.status() == Status::Over {
-            return Err(ApiError::game_over());
+            return Err(RoomError::GameOver);
         }
         let pos = *self.game.position();
         let playing: Vec<Seat> = seats.iter().copied().filter(|&s| !pos.is_out(s)).collect();
         let seat = match seat {
             Some(seat) if seats.contains(&seat) => seat,
-            Some(seat) => {
-                return Err(ApiError::forbidden(format!(
-                    "your token does not hold {}",
-                    seat_name(seat)
-                )))
-            }
+            Some(seat) => return Err(RoomError::NotYourSeat(seat)),
             None if playing.contains(&pos.turn()) => pos.turn(),
-            None => *playing
-                .first()
-                .ok_or_else(|| ApiError::bad_request("none of your seats is still playing"))?,
+            None => *playing.first().ok_or(RoomError::NoSeatPlaying)?,
         };
         let mut probe = self.game.clone();
         probe.resign(seat).map_err(|err| match err {
-            GameError::GameOver => ApiError::game_over(),
-            other => ApiError::bad_request(other.to_string()),
+            GameError::GameOver => RoomError::GameOver,
+            GameError::NotPlaying(_) => RoomError::NoSeatPlaying,
+            GameError::Illegal(err) => RoomError::Illegal(err),
         })?;
         if seat != pos.turn() {
             // The clock of the seat to move keeps running; only the history
             // changes.
             let started = self.clocks.as_ref().and_then(|c| c.turn_started);
+            let remaining = self.clocks.as_ref().map(|c| c.remaining_ms.clone());
             self.push_entry(Entry::Resign(seat), seat, None, now);
-            if let (Some(clocks), Some(started)) = (&mut self.clocks, started) {
+            if let (Some(clocks), Some(started), Some(remaining)) =
+                (&mut self.clocks, started, remaining)
+            {
                 if !self.game.is_over() {
                     clocks.turn_started = Some(started);
+                    clocks.remaining_ms = remaining;
                 }
             }
             if let (Some(meta), Some(clocks)) = (self.meta.last_mut(), &self.clocks) {
@@ -578,61 +543,47 @@ impl RoomState {
 
     /// Offers, accepts or declines a draw. AI seats accept when they are
     /// not ahead in the race (their path is longer than the best other's).
-    pub fn draw(&mut self, holder: &str, action: &str, now: Instant) -> Result<(), ApiError> {
+    pub fn draw(&mut self, holder: &str, action: DrawAction, now: Instant) -> Result<(), RoomError> {
         let seats = self.require_holder(holder)?;
         match self.status() {
-            Status::Over => return Err(ApiError::game_over()),
-            Status::Waiting => return Err(ApiError::not_started()),
+            Status::Over => return Err(RoomError::GameOver),
+            Status::Waiting => return Err(RoomError::NotStarted),
             Status::Playing => {}
         }
         let pos = *self.game.position();
-        let mine: Vec<String> = seats
-            .iter()
-            .filter(|&&s| !pos.is_out(s))
-            .map(|&s| seat_name(s).to_string())
-            .collect();
+        let mine: Vec<Seat> = seats.into_iter().filter(|&s| !pos.is_out(s)).collect();
         match action {
-            "offer" => {
-                let Some(by) = mine.first().cloned() else {
-                    return Err(ApiError::bad_request("none of your seats is still playing"));
-                };
+            DrawAction::Offer => {
+                let by = *mine.first().ok_or(RoomError::NoSeatPlaying)?;
                 let mut waiting = Vec::new();
                 for slot in &self.seats {
                     if pos.is_out(slot.seat) || slot.held_by(holder) {
                         continue;
                     }
                     match slot.kind {
-                        SeatKind::Human => waiting.push(seat_name(slot.seat).to_string()),
-                        SeatKind::Ai(_) => {
+                        Controller::Human => waiting.push(slot.seat),
+                        Controller::Ai(_) => {
                             if !ai_accepts_draw(&pos, slot.seat) {
-                                return Err(ApiError::not_allowed(format!(
-                                    "{} (AI) declines the draw",
-                                    seat_name(slot.seat)
-                                )));
+                                return Err(RoomError::AiDeclinesDraw(slot.seat));
                             }
                         }
                     }
                 }
                 self.draw_offer = Some(DrawOffer { by, waiting });
             }
-            "accept" => {
-                let Some(offer) = &mut self.draw_offer else {
-                    return Err(ApiError::not_allowed("there is no draw offer to accept"));
-                };
+            DrawAction::Accept => {
+                let offer = self.draw_offer.as_mut().ok_or(RoomError::NoDrawOffer)?;
                 if !offer.waiting.iter().any(|w| mine.contains(w)) {
-                    return Err(ApiError::not_allowed("the offer is not waiting for you"));
+                    return Err(RoomError::OfferNotForYou);
                 }
                 offer.waiting.retain(|w| !mine.contains(w));
             }
-            "decline" => {
-                if self.draw_offer.take().is_none() {
-                    return Err(ApiError::not_allowed("there is no draw offer to decline"));
+            DrawAction::Decline => {
+                let offer = self.draw_offer.as_ref().ok_or(RoomError::NoDrawOffer)?;
+                if !offer.waiting.iter().any(|w| mine.contains(w)) {
+                    return Err(RoomError::OfferNotForYou);
                 }
-            }
-            _ => {
-                return Err(ApiError::bad_request(
-                    "action: expected offer, accept or decline",
-                ))
+                self.draw_offer = None;
             }
         }
         if self
@@ -651,29 +602,26 @@ impl RoomState {
     /// Takes back moves to the last time one of the holder's seats was to
     /// move (against the AI: its reply and your move; on one screen: the
     /// last move). Only in private games.
-    pub fn undo(&mut self, holder: &str, now: Instant) -> Result<(), ApiError> {
+    pub fn undo(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
         let seats = self.require_holder(holder)?;
         if !self.is_private() {
-            return Err(ApiError::not_allowed(
-                "undo is only for games against the AI or on one screen",
-            ));
+            return Err(RoomError::PrivateOnly(PrivateOnly::Undo));
         }
-        let names: Vec<&str> = seats.iter().map(|&s| seat_name(s)).collect();
-        let Some(keep) = self
+        let keep = self
             .meta
             .iter()
-            .rposition(|m| names.contains(&m.seat.as_str()))
-        else {
-            return Err(ApiError::not_allowed(
-                "there is no move of yours to take back",
-            ));
-        };
+            .rposition(|m| seats.contains(&m.seat))
+            .ok_or(RoomError::NothingToUndo)?;
         while self.game.entries().len() > keep {
             self.game.undo();
             self.meta.pop();
         }
+        self.aborted = false;
         if let Some(clocks) = &mut self.clocks {
-            let initial = self.settings.clock.map_or(0, TimeControl::initial_ms);
+            let initial = self
+                .settings
+                .clock
+                .map_or(0, |c| c.initial().as_millis() as u64);
             clocks.remaining_ms = self
                 .meta
                 .last()
@@ -694,18 +642,15 @@ impl RoomState {
         seat: Option<Seat>,
         name: Option<String>,
         now: Instant,
-    ) -> Result<Seat, ApiError> {
+    ) -> Result<Seat, RoomError> {
         if self.status() == Status::Over {
-            return Err(ApiError::game_over());
+            return Err(RoomError::GameOver);
         }
-        self.turn_began = now;
         let index = match seat {
             Some(seat) => {
-                let i = self
-                    .slot_index(seat)
-                    .ok_or_else(|| ApiError::bad_request("seat: not a seat of this game"))?;
+                let i = self.slot_index(seat).ok_or(RoomError::NoSuchSeat(seat))?;
                 if !self.seats[i].is_free() {
-                    return Err(ApiError::seat_taken(seat));
+                    return Err(RoomError::SeatTaken(seat));
                 }
                 i
             }
@@ -713,8 +658,9 @@ impl RoomState {
                 .seats
                 .iter()
                 .position(SeatSlot::is_free)
-                .ok_or_else(ApiError::no_free_seat)?,
+                .ok_or(RoomError::NoFreeSeat)?,
         };
+        self.turn_began = now;
         let slot = &mut self.seats[index];
         slot.holder = Some(holder.to_string());
         if let Some(name) = name {
@@ -725,41 +671,58 @@ impl RoomState {
         Ok(self.seats[index].seat)
     }
 
-    /// The outcome in words for the API.
-    pub fn result(&self) -> Option<(Vec<Seat>, bool, &'static str)> {
+    /// How the game ended, if it has.
+    pub fn result(&self) -> Option<GameResult> {
+        if self.aborted {
+            return Some(GameResult {
+                winners: Vec::new(),
+                draw: false,
+                termination: "aborted",
+            });
+        }
         let (outcome, termination) = self.game.result()?;
         let winners = match outcome {
             Outcome::Winner(seat) => vec![seat],
             Outcome::TeamWinner(team) => team.seats().to_vec(),
             Outcome::Draw => Vec::new(),
         };
-        Some((winners, outcome == Outcome::Draw, termination.name()))
+        Some(GameResult {
+            winners,
+            draw: outcome == Outcome::Draw,
+            termination: termination.name(),
+        })
     }
 
-    /// The seat (if any) whose AI is to move now.
+    /// The level of the AI to move now, if an AI is to move.
     pub fn ai_to_move(&self) -> Option<Level> {
         if self.status() != Status::Playing {
             return None;
         }
-        match self.turn_slot().kind {
-            SeatKind::Ai(level) => Some(level),
-            SeatKind::Human => None,
-        }
+        self.turn_slot().kind.level()
     }
 }
 
-/// An AI accepts a draw unless it leads the race.
+/// An AI accepts a draw unless its side leads the race: a shorter path
+/// than every opponent's, or an equal one and the move first (the side to
+/// move wins a tie).
 fn ai_accepts_draw(pos: &quoridor_rules::Position, seat: Seat) -> bool {
-    let own = pos.distance(seat).unwrap_or(u32::MAX);
-    let best_other = pos
-        .seats()
-        .iter()
-        .filter(|&&s| s != seat && !pos.is_out(s))
-        .filter(|&&s| pos.rules().variant() != Variant::Teams || s.team() != seat.team())
-        .filter_map(|&s| pos.distance(s))
-        .min()
-        .unwrap_or(u32::MAX);
-    own > best_other
+    let players = pos.seats().len();
+    let turn = pos.turn_index();
+    // (steps to go, turns before it moves): the smaller arrives first.
+    let race = |s: Seat| {
+        let index = s.player(pos.players()).unwrap_or(0);
+        let distance = pos.distance(s).unwrap_or(u32::MAX);
+        (distance, (index + players - turn) % players)
+    };
+    let teams = pos.rules().variant() == Variant::Teams;
+    let mine = |s: Seat| s == seat || (teams && s.team() == seat.team());
+    let playing = pos.seats().iter().copied().filter(|&s| !pos.is_out(s));
+    let ours = playing.clone().filter(|&s| mine(s)).map(race).min();
+    let theirs = playing.filter(|&s| !mine(s)).map(race).min();
+    match (ours, theirs) {
+        (Some(ours), Some(theirs)) => ours > theirs,
+        _ => true,
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,115 @@
+//! Reading requests with our limits and our error format: every refusal
+//! is a JSON [`ApiError`], never axum's plain-text rejections.
+
+use std::time::Duration;
+
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap};
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+use crate::token::is_game_id;
+
+/// Largest request body.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// How long a body may take to arrive once the headers are in.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A JSON object read as `T`: at most [`MAX_BODY`] bytes (a larger
+/// announced length is refused before reading), within [`BODY_TIMEOUT`].
+/// An empty body reads as `{}`; JSON that is not an object is refused.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, _state: &S) -> Result<Self, ApiError> {
+        let announced = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if announced.is_some_and(|n| n > MAX_BODY as u64) {
+            return Err(ApiError::PayloadTooLarge(MAX_BODY));
+        }
+        let limited = http_body_util::Limited::new(req.into_body(), MAX_BODY);
+        let collected =
+            tokio::time::timeout(BODY_TIMEOUT, http_body_util::BodyExt::collect(limited))
+                .await
+                .map_err(|_| ApiError::BodyTimeout)?;
+        let bytes = match collected {
+            Ok(collected) => collected.to_bytes(),
+            Err(err) if err.is::<http_body_util::LengthLimitError>() => {
+                return Err(ApiError::PayloadTooLarge(MAX_BODY))
+            }
+            Err(_) => return Err(ApiError::bad_request("the body could not be read")),
+        };
+        let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+        let text: &[u8] = match first {
+            None => b"{}",
+            Some(b'{') => &bytes,
+            Some(_) => return Err(ApiError::bad_request("body: expected a JSON object")),
+        };
+        serde_json::from_slice(text)
+            .map(Body)
+            .map_err(|err| ApiError::bad_request(format!("body: {err}")))
+    }
+}
+
+/// The query string read as `T`, refused as JSON.
+pub struct Query<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        axum::extract::Query::<T>::try_from_uri(&parts.uri)
+            .map(|q| Query(q.0))
+            .map_err(|err| ApiError::bad_request(format!("query: {}", err.body_text())))
+    }
+}
+
+/// The game id of the path (`/api/games/{id}/...`): anything that is not
+/// a game id is no such game.
+pub struct GameId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let axum::extract::Path(id) =
+            axum::extract::Path::<String>::from_request_parts(parts, state)
+                .await
+                .map_err(|_| ApiError::NoSuchGame)?;
+        if is_game_id(&id) {
+            Ok(GameId(id))
+        } else {
+            Err(ApiError::NoSuchGame)
+        }
+    }
+}
+
+/// The longest token read.
+pub const MAX_TOKEN: usize = 128;
+
+/// The bearer token of the request, if any.
+pub fn bearer(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let token = value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))?;
+    Some(token.trim().to_string()).filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN)
+}
+
+/// The bearer token, or the error that asks for one.
+pub struct Token(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Token {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        bearer(&parts.headers).map(Token).ok_or(ApiError::NoToken)
+    }
+}

@@ -1,0 +1,171 @@
+//! AI seats and hints: searches run on `spawn_blocking`, at most as many
+//! at once as the semaphore allows, and their moves go through
+//! [`Hub::change`] like anyone's.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use quoridor_engine::{safe_move, Engine, Level, SearchLimit, Silent, TimeControl};
+use quoridor_rules::{Move, Position, Square};
+
+use super::room::Room;
+use super::Hub;
+use crate::error::ApiError;
+use crate::model::{PrivateOnly, RoomError, RoomState, Status};
+use crate::token::random_u64;
+use crate::view::HintView;
+
+/// How long a hint searches.
+const HINT_TIME: Duration = Duration::from_millis(300);
+
+/// The path a hint draws: from the pawn's own square (so `path.len() - 1`
+/// is the number of moves, the count the page shows) to the goal line,
+/// through the suggested square when the hint is a pawn move, so that the
+/// move and the path never disagree.
+pub fn hint_path(position: &Position, best: Move) -> Vec<Square> {
+    let seat = position.turn();
+    let mut path = vec![position.pawn(seat)];
+    let mut after = *position;
+    if let Move::Pawn(to) = best {
+        if after.play(best).is_ok() {
+            path.push(to);
+        } else {
+            after = *position;
+        }
+    }
+    path.extend(after.shortest_path(seat).unwrap_or_default());
+    path
+}
+
+impl Hub {
+    /// Starts the AI if one is to move and no search runs for this history.
+    pub(super) fn schedule_ai(&self, room: &Arc<Room>, state: &RoomState) {
+        let Some(level) = state.ai_to_move() else {
+            return;
+        };
+        let epoch = state.epoch;
+        if room.ai_epoch.swap(epoch, Ordering::SeqCst) == epoch {
+            return;
+        }
+        let limit = self.ai_limit(state);
+        let position = *state.game.position();
+        let hub = self.clone();
+        let room = room.clone();
+        tokio::spawn(async move {
+            let Ok(_permit) = hub.inner.ai.clone().acquire_owned().await else {
+                return;
+            };
+            let search = tokio::task::spawn_blocking(move || {
+                let mut engine = Engine::with_hash(4);
+                engine.set_level(level);
+                engine.set_seed(random_u64());
+                let stop = AtomicBool::new(false);
+                engine
+                    .search(&position, limit, &stop, &mut Silent)
+                    .map(|result| result.best)
+            })
+            .await;
+            let best = match search {
+                Ok(Some(best)) => best,
+                _ => {
+                    // The search failed (it should not): a legal move keeps
+                    // the game going rather than stalling it.
+                    eprintln!("quoridor serve: the AI search failed in game {}", room.id);
+                    match safe_move(&position) {
+                        Some(mv) => mv,
+                        None => return,
+                    }
+                }
+            };
+            let outcome = hub
+                .change(&room, |state, now| {
+                    if state.epoch != epoch {
+                        return Err(RoomError::Stale);
+                    }
+                    state.play_move(None, best, now)
+                })
+                .await;
+            match outcome {
+                Ok(()) | Err(ApiError::Room(RoomError::Stale)) => {}
+                Err(err) => {
+                    eprintln!("quoridor serve: AI move in game {}: {err}", room.id);
+                    // Let a later change (or a restart) try again.
+                    room.ai_epoch.store(u64::MAX, Ordering::SeqCst);
+                }
+            }
+        });
+    }
+
+    /// How long the AI may think: its level's own limit, or its share of
+    /// the clock (never more than the configured cap).
+    fn ai_limit(&self, state: &RoomState) -> SearchLimit {
+        let cap = self.inner.config.ai_max_think;
+        let index = state.game.position().turn_index();
+        let left = state.remaining_at(Instant::now());
+        match (state.settings.clock, left) {
+            (Some(control @ TimeControl::Fischer { .. }), Some(left)) => {
+                let budget = quoridor_engine::time::clock_budget(
+                    Duration::from_millis(left[index]),
+                    control.increment(),
+                );
+                SearchLimit::MoveTime(budget.min(cap))
+            }
+            (Some(TimeControl::PerMove(_)), Some(left)) => {
+                let budget = Duration::from_millis(left[index]).mul_f64(0.5);
+                SearchLimit::MoveTime(budget.min(cap))
+            }
+            _ => SearchLimit::Infinite,
+        }
+    }
+
+    /// A best move and the shortest path for the seat to move, in a private
+    /// game.
+    pub async fn hint(&self, room: &Arc<Room>, holder: &str) -> Result<HintView, ApiError> {
+        let position = {
+            let state = room.state.lock().await;
+            let seats = state.require_holder(holder)?;
+            if !state.is_private() {
+                return Err(RoomError::PrivateOnly(PrivateOnly::Hint).into());
+            }
+            match state.status() {
+                Status::Playing => {}
+                Status::Over => return Err(RoomError::GameOver.into()),
+                Status::Waiting => return Err(RoomError::NotStarted.into()),
+            }
+            let turn = state.game.position().turn();
+            if !seats.contains(&turn) {
+                return Err(RoomError::NotYourTurn(turn).into());
+            }
+            *state.game.position()
+        };
+        let _permit = self
+            .inner
+            .ai
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+        let (result, path) = tokio::task::spawn_blocking(move || {
+            let mut engine = Engine::with_hash(4);
+            engine.set_level(Level::MAX);
+            let stop = AtomicBool::new(false);
+            let limit = SearchLimit::MoveTime(HINT_TIME);
+            let result = engine.search(&position, limit, &stop, &mut Silent);
+            let path = result
+                .as_ref()
+                .map(|r| hint_path(&position, r.best))
+                .unwrap_or_default();
+            (result, path)
+        })
+        .await
+        .map_err(|_| ApiError::unavailable("the hint search failed"))?;
+        let result = result.ok_or(RoomError::GameOver)?;
+        Ok(HintView {
+            mv: result.best.to_string(),
+            path: path.iter().map(|sq| sq.to_string()).collect(),
+            score: result.score.expected_outcome(),
+            pv: result.pv.iter().map(|m| m.to_string()).collect(),
+        })
+    }
+}

@@ -1,0 +1,549 @@
+//! The rooms: where every change to a game goes through, for HTTP, WebSocket,
+//! the clocks and the AI alike ([`Hub::change`]). A change is made on a
+//! copy, written to the database, and only then becomes the game and is sent
+//! to everyone, once, as shared bytes.
+//!
+//! - [`registry`]: the games in memory and the counts of unfinished games.
+//! - [`room`]: one game and its followers.
+//! - [`ai`]: AI seats and hints; [`clock`]: the clock task of each game.
+
+pub mod ai;
+pub mod clock;
+pub mod registry;
+pub mod room;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::Utf8Bytes;
+use quoridor_engine::Controller;
+use quoridor_rules::Seat;
+use tokio::sync::{watch, Semaphore};
+
+use self::registry::Registry;
+pub use self::room::Room;
+use crate::db::{Db, Save};
+use crate::error::ApiError;
+use crate::model::{
+    clean_name, common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status, Summary,
+};
+use crate::request::{CreateRequest, SeatKind, SeatRequest};
+use crate::token::{hash_token, new_game_id, new_token, random_u64};
+use crate::view::{EventView, GameView, SeatedView, ServerMessage};
+use crate::wall_ms;
+use crate::wire::PerSeat;
+
+/// How long a game with no change stays in the list of games being played.
+const LIVE_FOR: Duration = Duration::from_secs(30 * 60);
+
+/// What the server may do: limits and AI settings.
+#[derive(Clone, Debug)]
+pub struct HubConfig {
+    pub max_rooms_per_client: usize,
+    /// Most searches running at once.
+    pub ai_threads: usize,
+    /// Longest an AI thinks for one move in a game with a clock.
+    pub ai_max_think: Duration,
+    /// Most games kept in memory that are not over.
+    pub max_active_games: usize,
+}
+
+/// Every room, the database and the AI's threads.
+#[derive(Clone)]
+pub struct Hub {
+    inner: Arc<HubInner>,
+}
+
+struct HubInner {
+    registry: Registry,
+    db: Db,
+    ai: Arc<Semaphore>,
+    config: HubConfig,
+    closing: AtomicBool,
+    /// Turns true when the server stops: WebSockets close.
+    stopping: watch::Sender<bool>,
+}
+
+/// One state message, serialized once for every connection.
+fn state_bytes(message: &ServerMessage) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(message).expect("views serialize"))
+}
+
+impl Hub {
+    pub fn new(db: Db, config: HubConfig) -> Hub {
+        Hub {
+            inner: Arc::new(HubInner {
+                registry: Registry::default(),
+                db,
+                ai: Arc::new(Semaphore::new(config.ai_threads.max(1))),
+                config,
+                closing: AtomicBool::new(false),
+                stopping: watch::channel(false).0,
+            }),
+        }
+    }
+
+    pub fn config(&self) -> &HubConfig {
+        &self.inner.config
+    }
+
+    fn is_closing(&self) -> bool {
+        self.inner.closing.load(Ordering::SeqCst)
+    }
+
+    /// Resolves when the server stops (WebSocket loops select on it).
+    pub async fn stopped(&self) {
+        let mut stopping = self.inner.stopping.subscribe();
+        let _ = stopping.wait_for(|&s| s).await;
+    }
+
+    /// Loads the games that were going on when the server stopped, with
+    /// their clocks, and restarts their AI and timers.
+    pub async fn resume(&self) -> Result<usize, ApiError> {
+        let db = self.inner.db.clone();
+        let mut count = 0;
+        for id in db.unfinished()? {
+            match db.load(&id, Instant::now()) {
+                Ok(Some(mut state)) => {
+                    state.version = state.version.max(wall_ms());
+                    self.inner.registry.resumed(&state);
+                    self.insert(state);
+                    count += 1;
+                }
+                Ok(None) => {}
+                Err(err) => eprintln!("quoridor serve: game {id} not resumed: {err}"),
+            }
+        }
+        Ok(count)
+    }
+
+    /// Puts a room in the registry and starts its clock task and its AI.
+    fn insert(&self, state: RoomState) -> Arc<Room> {
+        let room = self.inner.registry.insert(Room::new(state));
+        tokio::spawn(self.clone().clock_task(room.clone()));
+        let hub = self.clone();
+        let r = room.clone();
+        tokio::spawn(async move {
+            let state = r.state.lock().await;
+            hub.schedule_ai(&r, &state);
+        });
+        room
+    }
+
+    /// A room from memory, or from the database (a finished game).
+    pub async fn room(&self, id: &str) -> Result<Arc<Room>, ApiError> {
+        if !crate::token::is_game_id(id) {
+            return Err(ApiError::NoSuchGame);
+        }
+        if let Some(room) = self.inner.registry.get(id) {
+            return Ok(room);
+        }
+        let db = self.inner.db.clone();
+        let key = id.to_string();
+        let loaded = tokio::task::spawn_blocking(move || db.load(&key, Instant::now()))
+            .await
+            .map_err(|_| ApiError::storage("the database read failed"))??;
+        let mut state = loaded.ok_or(ApiError::NoSuchGame)?;
+        state.version = state.version.max(wall_ms());
+        // Another request may have loaded it meanwhile.
+        if let Some(room) = self.inner.registry.get(id) {
+            return Ok(room);
+        }
+        self.inner.registry.resumed(&state);
+        Ok(self.insert(state))
+    }
+
+    /// The seats of a new game from the request: kinds, levels, names, and
+    /// which ones the creator's token holds.
+    fn seat_slots(req: &CreateRequest, holder: &str) -> Result<Vec<SeatSlot>, ApiError> {
+        let mut requests = req.seats.clone();
+        if requests.is_empty() {
+            requests = (0..req.players).map(|i| SeatRequest::human(i == 0)).collect();
+        }
+        if requests.len() != usize::from(req.players) {
+            return Err(ApiError::bad_request(format!(
+                "seats: expected {} seats, one per player",
+                req.players
+            )));
+        }
+        if req.random_seats {
+            // Fisher–Yates with the system's randomness.
+            for i in (1..requests.len()).rev() {
+                let j = (random_u64() % (i as u64 + 1)) as usize;
+                requests.swap(i, j);
+            }
+        }
+        let order = Seat::in_play(req.players);
+        let mut slots = Vec::new();
+        for (&seat, request) in order.iter().zip(&requests) {
+            let name = clean_name(request.name.as_deref())?;
+            let (kind, default_name) = match request.kind {
+                SeatKind::Human => (Controller::Human, seat.name().to_string()),
+                SeatKind::Ai => {
+                    let level = request
+                        .level
+                        .and_then(quoridor_engine::Level::new)
+                        .ok_or_else(|| {
+                            ApiError::bad_request("level: an AI seat needs a level from 1 to 8")
+                        })?;
+                    (Controller::Ai(level), format!("AI {}", level.number()))
+                }
+            };
+            slots.push(SeatSlot {
+                seat,
+                kind,
+                name: name.unwrap_or(default_name),
+                holder: (kind.is_human() && request.mine).then(|| holder.to_string()),
+            });
+        }
+        Ok(slots)
+    }
+
+    /// Creates a game for the client at `client`.
+    pub async fn create(&self, req: CreateRequest, client: &str) -> Result<SeatedView, ApiError> {
+        let config = &self.inner.config;
+        let reservation = self.inner.registry.reserve(
+            client,
+            config.max_rooms_per_client,
+            config.max_active_games,
+        )?;
+        let mut settings = Settings::new(req.size, req.players, req.variant, req.fences)?
+            .with_clock(req.clock)?
+            .with_ply_limit(req.ply_limit)?;
+        settings.theme = req.theme;
+        settings.public = req.public;
+        settings.side_step_over_pawn = req.side_step_over_pawn;
+        settings.ruleset()?;
+        let token = new_token();
+        let holder = hash_token(&token);
+        let slots = Hub::seat_slots(&req, &holder)?;
+        let id = new_game_id();
+        let now = Instant::now();
+        let mut state = RoomState::new(
+            id.clone(),
+            wall_ms(),
+            client.to_string(),
+            settings,
+            slots,
+            now,
+        )?;
+        state.version = wall_ms();
+        self.inner.db.save(Save::new(&state, now, 0)).await?;
+        reservation.keep();
+        let seats = state.seats_of(&holder);
+        let free: Vec<Seat> = state
+            .seats
+            .iter()
+            .filter(|s| s.is_free())
+            .map(|s| s.seat)
+            .collect();
+        let invites = PerSeat::of(&free, |seat| format!("/g/{id}?join={}", seat.name()));
+        let game = GameView::of(&state, now, 0);
+        self.insert(state);
+        Ok(SeatedView {
+            id,
+            token,
+            seats,
+            invites,
+            game,
+        })
+    }
+
+    /// Applies `op` to a copy of the game, stores the change, then makes it
+    /// the game and tells everyone (one message, serialized once, with the
+    /// history entries that changed).
+    pub async fn change<T>(
+        &self,
+        room: &Arc<Room>,
+        op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
+    ) -> Result<T, ApiError> {
+        Ok(self.change_inner(room, op, false).await?.0)
+    }
+
+    /// [`Hub::change`], answering the whole game object (for HTTP).
+    pub async fn change_and_view<T>(
+        &self,
+        room: &Arc<Room>,
+        op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
+    ) -> Result<(T, GameView), ApiError> {
+        let (out, view) = self.change_inner(room, op, true).await?;
+        Ok((out, view.expect("asked for")))
+    }
+
+    async fn change_inner<T>(
+        &self,
+        room: &Arc<Room>,
+        op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
+        want_view: bool,
+    ) -> Result<(T, Option<GameView>), ApiError> {
+        let mut state = room.state.lock().await;
+        let now = Instant::now();
+        let mut next = state.clone();
+        let out = op(&mut next, now)?;
+        let keep = common_entries(&state, &next);
+        self.inner.db.save(Save::new(&next, now, keep)).await?;
+        let event = EventView::between(&state, &next);
+        next.last_seen = now;
+        self.inner.registry.changed(&state, &next);
+        *state = next;
+        if room.events.receiver_count() > 0 {
+            let message = ServerMessage::State {
+                event,
+                you: None,
+                game: Box::new(GameView::of(&state, now, keep)),
+            };
+            let _ = room.events.send(state_bytes(&message));
+        }
+        let view = want_view.then(|| GameView::of(&state, now, 0));
+        self.after_change(room, &state);
+        Ok((out, view))
+    }
+
+    /// A player's action (HTTP): the whole game after it.
+    pub async fn act(
+        &self,
+        room: &Arc<Room>,
+        holder: &str,
+        action: Action,
+    ) -> Result<GameView, ApiError> {
+        let ((), view) = self
+            .change_and_view(room, |state, now| state.apply(holder, action, now))
+            .await?;
+        Ok(view)
+    }
+
+    /// A change that is shown but not stored (who is connected).
+    pub async fn presence(&self, room: &Arc<Room>, event: EventView, op: impl FnOnce(&mut RoomState)) {
+        let mut state = room.state.lock().await;
+        op(&mut state);
+        state.version += 1;
+        let now = Instant::now();
+        state.last_seen = now;
+        if room.events.receiver_count() > 0 {
+            let message = ServerMessage::State {
+                event,
+                you: None,
+                game: Box::new(GameView::of(&state, now, state.meta.len())),
+            };
+            let _ = room.events.send(state_bytes(&message));
+        }
+    }
+
+    /// Wakes the clock and starts the AI if it is to move.
+    fn after_change(&self, room: &Arc<Room>, state: &RoomState) {
+        room.wake.notify_one();
+        self.schedule_ai(room, state);
+    }
+
+    /// Takes a seat of `room` for a new token.
+    pub async fn join(
+        &self,
+        room: &Arc<Room>,
+        seat: Option<Seat>,
+        name: Option<&str>,
+    ) -> Result<SeatedView, ApiError> {
+        let name = clean_name(name)?;
+        let token = new_token();
+        let holder = hash_token(&token);
+        let (seat, game) = self
+            .change_and_view(room, |state, now| state.join(&holder, seat, name, now))
+            .await?;
+        Ok(SeatedView {
+            id: room.id.clone(),
+            token,
+            seats: vec![seat],
+            invites: PerSeat(Vec::new()),
+            game,
+        })
+    }
+
+    /// A new game with the same settings and people, seats turned by one
+    /// (colours swap with two players), made by the client at `client`
+    /// within its limits. Asked twice (even at once), it gives one game.
+    pub async fn rematch(
+        &self,
+        room: &Arc<Room>,
+        token: &str,
+        client: &str,
+    ) -> Result<SeatedView, ApiError> {
+        let holder = hash_token(token);
+        // One rematch at a time for this game: the check and the write
+        // below happen together.
+        let _making = room.rematch.lock().await;
+        let (existing, settings, old_seats) = {
+            let state = room.state.lock().await;
+            state.require_holder(&holder)?;
+            if state.status() != Status::Over {
+                return Err(RoomError::NotOver.into());
+            }
+            (
+                state.rematch.clone(),
+                state.settings.clone(),
+                state.seats.clone(),
+            )
+        };
+        if let Some(id) = existing {
+            let next = self.room(&id).await?;
+            let seats = next.seats_of(&holder).await;
+            return Ok(SeatedView {
+                id,
+                token: token.to_string(),
+                seats,
+                invites: PerSeat(Vec::new()),
+                game: next.view().await,
+            });
+        }
+        let config = &self.inner.config;
+        let reservation = self.inner.registry.reserve(
+            client,
+            config.max_rooms_per_client,
+            config.max_active_games,
+        )?;
+        let n = old_seats.len();
+        let slots: Vec<SeatSlot> = (0..n)
+            .map(|i| {
+                let from = &old_seats[(i + n - 1) % n];
+                let seat = old_seats[i].seat;
+                // A seat's default name (its own) stays with the seat.
+                let name = if from.name == from.seat.name() {
+                    seat.name().to_string()
+                } else {
+                    from.name.clone()
+                };
+                SeatSlot {
+                    seat,
+                    kind: from.kind,
+                    name,
+                    holder: from.holder.clone(),
+                }
+            })
+            .collect();
+        let id = new_game_id();
+        let now = Instant::now();
+        let mut state = RoomState::new(id.clone(), wall_ms(), client.to_string(), settings, slots, now)?;
+        state.version = wall_ms();
+        self.inner.db.save(Save::new(&state, now, 0)).await?;
+        reservation.keep();
+        let seats = state.seats_of(&holder);
+        let game = GameView::of(&state, now, 0);
+        self.insert(state);
+        let new_id = id.clone();
+        self.change(room, move |state, _| {
+            state.rematch = Some(new_id);
+            state.version += 1;
+            Ok(())
+        })
+        .await?;
+        Ok(SeatedView {
+            id,
+            token: token.to_string(),
+            seats,
+            invites: PerSeat(Vec::new()),
+            game,
+        })
+    }
+
+    /// Public games in `status`, newest first. Games being played are the
+    /// online ones (people against people) that moved in the last half
+    /// hour: games against the AI or on one screen, and abandoned ones,
+    /// are not worth watching.
+    pub async fn list(&self, status: Status, limit: usize) -> Result<Vec<Summary>, ApiError> {
+        let limit = limit.clamp(1, 200);
+        if status == Status::Over {
+            let db = self.inner.db.clone();
+            let listed = tokio::task::spawn_blocking(move || db.list(Status::Over, limit))
+                .await
+                .map_err(|_| ApiError::storage("the database read failed"))?;
+            return Ok(listed?);
+        }
+        let now = Instant::now();
+        let mut found = Vec::new();
+        for room in self.inner.registry.all() {
+            let state = room.state.lock().await;
+            let live = status != Status::Playing
+                || (!state.is_private()
+                    && now.saturating_duration_since(state.last_seen) < LIVE_FOR);
+            if state.settings.public && state.status() == status && live {
+                found.push(Summary::of(&state));
+            }
+        }
+        found.sort_by_key(|s| std::cmp::Reverse(s.created_ms));
+        found.truncate(limit);
+        Ok(found)
+    }
+
+    /// Drops from memory the finished games that nobody has followed for
+    /// `idle` (they are read back from the database when asked for).
+    pub async fn evict_idle(&self, idle: Duration) -> usize {
+        let now = Instant::now();
+        let mut gone = Vec::new();
+        for room in self.inner.registry.all() {
+            let state = room.state.lock().await;
+            let followed = state.spectators > 0 || state.connections.iter().any(|&c| c > 0);
+            if state.status() == Status::Over
+                && !followed
+                && now.saturating_duration_since(state.last_seen) >= idle
+            {
+                room.evicted.store(true, Ordering::SeqCst);
+                room.wake.notify_one();
+                gone.push(room.id.clone());
+            }
+        }
+        self.inner.registry.remove(&gone);
+        gone.len()
+    }
+
+    /// Runs [`Hub::evict_idle`] every minute.
+    pub fn start_sweeper(&self, idle: Duration) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                if hub.is_closing() {
+                    return;
+                }
+                hub.evict_idle(idle).await;
+            }
+        });
+    }
+
+    /// Games in memory.
+    pub fn len(&self) -> usize {
+        self.inner.registry.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Unfinished games created by `client`, and in all.
+    pub fn active_games(&self, client: &str) -> (usize, usize) {
+        self.inner.registry.counts(client)
+    }
+
+    /// Tells every WebSocket connection to close (the server stops).
+    pub fn close_sockets(&self) {
+        let _ = self.inner.stopping.send(true);
+    }
+
+    /// Stops the clocks and writes how much of each running turn was used,
+    /// so that a restart charges nobody for the time the server was down;
+    /// closes the WebSockets.
+    pub async fn shutdown(&self) {
+        self.inner.closing.store(true, Ordering::SeqCst);
+        self.close_sockets();
+        for room in self.inner.registry.all() {
+            let state = room.state.lock().await;
+            if state.deadline().is_some() {
+                let now = Instant::now();
+                let keep = state.meta.len();
+                if let Err(err) = self.inner.db.save(Save::new(&state, now, keep)).await {
+                    eprintln!("quoridor serve: clock of game {} not saved: {err}", room.id);
+                }
+            }
+            room.wake.notify_one();
+        }
+    }
+}

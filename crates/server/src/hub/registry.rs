@@ -1,0 +1,152 @@
+//! The games in memory, and the count of unfinished games per creator and
+//! in all, kept exact as games start and end (no scan, no game skipped
+//! because its lock was busy).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+
+use super::room::Room;
+use crate::error::ApiError;
+use crate::model::{RoomState, Status};
+
+/// Unfinished games: per client address, and in all.
+#[derive(Default)]
+struct Active {
+    per_creator: HashMap<String, usize>,
+    total: usize,
+}
+
+#[derive(Default)]
+pub struct Registry {
+    rooms: RwLock<HashMap<String, Arc<Room>>>,
+    active: Mutex<Active>,
+}
+
+/// A place for one more unfinished game, taken before the game is made
+/// and given back if making it fails.
+pub struct Reservation<'a> {
+    registry: &'a Registry,
+    creator: String,
+    kept: bool,
+}
+
+impl Reservation<'_> {
+    /// The game was made: the place stays taken.
+    pub fn keep(mut self) {
+        self.kept = true;
+    }
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        if !self.kept {
+            self.registry.release(&self.creator);
+        }
+    }
+}
+
+fn is_active(state: &RoomState) -> bool {
+    state.status() != Status::Over
+}
+
+impl Registry {
+    pub fn get(&self, id: &str) -> Option<Arc<Room>> {
+        self.read().get(id).cloned()
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Arc<Room>>> {
+        self.rooms.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Every room, to go through without holding the registry.
+    pub fn all(&self) -> Vec<Arc<Room>> {
+        self.read().values().cloned().collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.read().len()
+    }
+
+    /// Adds a room (the one already there if another request was first).
+    pub fn insert(&self, room: Arc<Room>) -> Arc<Room> {
+        let mut rooms = self.rooms.write().unwrap_or_else(|e| e.into_inner());
+        rooms.entry(room.id.clone()).or_insert(room).clone()
+    }
+
+    pub fn remove(&self, ids: &[String]) {
+        let mut rooms = self.rooms.write().unwrap_or_else(|e| e.into_inner());
+        for id in ids {
+            rooms.remove(id);
+        }
+    }
+
+    fn active(&self) -> std::sync::MutexGuard<'_, Active> {
+        self.active.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Takes a place for a new unfinished game of `creator`, within the
+    /// limits per creator and in all.
+    pub fn reserve(
+        &self,
+        creator: &str,
+        per_creator: usize,
+        total: usize,
+    ) -> Result<Reservation<'_>, ApiError> {
+        let mut active = self.active();
+        let mine = active.per_creator.get(creator).copied().unwrap_or(0);
+        if mine >= per_creator {
+            return Err(ApiError::TooManyRooms(per_creator));
+        }
+        if active.total >= total {
+            return Err(ApiError::unavailable(
+                "the server has too many games going on: try again later",
+            ));
+        }
+        *active.per_creator.entry(creator.to_string()).or_default() += 1;
+        active.total += 1;
+        Ok(Reservation {
+            registry: self,
+            creator: creator.to_string(),
+            kept: false,
+        })
+    }
+
+    fn release(&self, creator: &str) {
+        let mut active = self.active();
+        if let Some(n) = active.per_creator.get_mut(creator) {
+            *n -= 1;
+            if *n == 0 {
+                active.per_creator.remove(creator);
+            }
+        }
+        active.total = active.total.saturating_sub(1);
+    }
+
+    /// Counts a game read back from the database that is not over.
+    pub fn resumed(&self, state: &RoomState) {
+        if is_active(state) {
+            let mut active = self.active();
+            *active.per_creator.entry(state.creator.clone()).or_default() += 1;
+            active.total += 1;
+        }
+    }
+
+    /// Follows a change: a game that ends gives its place back, one that
+    /// comes back (an undo after the end) takes one.
+    pub fn changed(&self, old: &RoomState, new: &RoomState) {
+        match (is_active(old), is_active(new)) {
+            (true, false) => self.release(&new.creator),
+            (false, true) => self.resumed(new),
+            _ => {}
+        }
+    }
+
+    /// Unfinished games of `creator`, and in all.
+    pub fn counts(&self, creator: &str) -> (usize, usize) {
+        let active = self.active();
+        (
+            active.per_creator.get(creator).copied().unwrap_or(0),
+            active.total,
+        )
+    }
+}

@@ -1,0 +1,72 @@
+//! One game in memory and the people following it.
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::Utf8Bytes;
+use quoridor_rules::{Record, Seat};
+use tokio::sync::{broadcast, Mutex, Notify};
+
+use crate::model::RoomState;
+use crate::view::GameView;
+
+/// A game and its followers.
+pub struct Room {
+    pub id: String,
+    pub(super) state: Mutex<RoomState>,
+    /// State messages, in the order of the changes (shared bytes: every
+    /// connection sends the same buffer).
+    pub(super) events: broadcast::Sender<Utf8Bytes>,
+    /// Wakes the clock task when the game changes.
+    pub(super) wake: Notify,
+    /// The history epoch an AI search has been started for.
+    pub(super) ai_epoch: AtomicU64,
+    /// Dropped from memory (the database keeps it); its clock task ends.
+    pub(super) evicted: AtomicBool,
+    /// Held while a rematch is made, so that two requests make one game.
+    pub(super) rematch: Mutex<()>,
+}
+
+impl Room {
+    pub(super) fn new(state: RoomState) -> Arc<Room> {
+        let (events, _) = broadcast::channel(64);
+        Arc::new(Room {
+            id: state.id.clone(),
+            state: Mutex::new(state),
+            events,
+            wake: Notify::new(),
+            ai_epoch: AtomicU64::new(u64::MAX),
+            evicted: AtomicBool::new(false),
+            rematch: Mutex::new(()),
+        })
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Utf8Bytes> {
+        self.events.subscribe()
+    }
+
+    /// The whole game object now.
+    pub async fn view(&self) -> GameView {
+        GameView::of(&*self.state.lock().await, Instant::now(), 0)
+    }
+
+    /// The game as a record (RULES.md notation, tags and moves).
+    pub async fn record(&self) -> String {
+        let state = self.state.lock().await;
+        let mut record = Record::new(state.game.clone());
+        for slot in &state.seats {
+            record = record.with_tag(slot.seat.tag(), &slot.name);
+        }
+        record = record.with_tag("Site", &format!("quoridor serve, game {}", state.id));
+        if state.aborted {
+            record = record.with_tag("Termination_Note", "aborted");
+        }
+        record.to_string()
+    }
+
+    /// The seats `holder` holds here.
+    pub async fn seats_of(&self, holder: &str) -> Vec<Seat> {
+        self.state.lock().await.seats_of(holder)
+    }
+}

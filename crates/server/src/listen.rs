@@ -1,0 +1,244 @@
+//! The accept loop: what the server owes the network before any route runs.
+//!
+//! - **A cap on connections** ([`Limits::max_connections`], never more than
+//!   the process's file descriptors allow): a connection past it gets a
+//!   short JSON 503 and is closed, so that a flood of idle sockets cannot
+//!   starve the others. A WebSocket keeps its place until it closes (the
+//!   permit travels with the socket through the upgrade).
+//! - **Timeouts**: a request's headers must arrive within
+//!   [`Limits::header_timeout`], which also closes a keep-alive connection
+//!   idle that long; bodies have their own timeout ([`crate::extract`]).
+//! - **Running out of file descriptors** (`EMFILE`) pauses accepting for a
+//!   moment instead of ending the loop or spinning.
+//! - On shutdown it stops accepting, lets requests in flight finish, and
+//!   waits a little for the connections to close.
+
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tower::ServiceExt;
+
+/// What the accept loop allows.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_connections: usize,
+    pub header_timeout: Duration,
+}
+
+/// File descriptors kept for everything but connections (the database, its
+/// journal, the listener, the runtime).
+const RESERVED_FDS: u64 = 64;
+
+/// The connection cap the process can honour: the configured one, at most
+/// the file-descriptor limit less a reserve (the soft limit is first raised
+/// to the hard one, as servers do).
+pub fn connection_cap(configured: usize) -> usize {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct given.
+    let fds = unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return configured;
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit {
+                rlim_cur: limit.rlim_max.min(1 << 20),
+                rlim_max: limit.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit.rlim_cur = raised.rlim_cur;
+            }
+        }
+        limit.rlim_cur as u64
+    };
+    let room = fds.saturating_sub(RESERVED_FDS).max(1);
+    configured.min(room.min(usize::MAX as u64) as usize).max(1)
+}
+
+/// Connections open now, for `/api/health`.
+#[derive(Clone)]
+pub struct Connections {
+    permits: Arc<Semaphore>,
+    cap: usize,
+}
+
+impl Connections {
+    pub fn new(cap: usize) -> Connections {
+        Connections {
+            permits: Arc::new(Semaphore::new(cap)),
+            cap,
+        }
+    }
+
+    pub fn open(&self) -> usize {
+        self.cap - self.permits.available_permits()
+    }
+
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+}
+
+/// A socket that holds its place under the cap until it is dropped.
+struct Counted {
+    stream: TcpStream,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+}
+
+/// The answer to a connection past the cap.
+const BUSY: &str = "{\"error\":{\"code\":\"unavailable\",\"message\":\"the server has too many connections: try again in a moment\"}}";
+
+async fn refuse(mut stream: TcpStream) {
+    let response = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{BUSY}",
+        BUSY.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        let _ = stream.write_all(response.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    })
+    .await;
+}
+
+/// Whether an accept error concerns only that one connection.
+fn is_connection_error(err: &io::Error) -> bool {
+    matches!(
+        err.kind(),
+        io::ErrorKind::ConnectionRefused
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::Interrupted
+    )
+}
+
+/// Serves `router` on `listener` until `stop` fires.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    limits: Limits,
+    connections: Connections,
+    mut stop: impl std::future::Future<Output = ()> + Unpin,
+) {
+    let (closing_tx, closing) = watch::channel(false);
+    loop {
+        let accepted = tokio::select! {
+            _ = &mut stop => break,
+            accepted = listener.accept() => accepted,
+        };
+        let (stream, addr) = match accepted {
+            Ok(pair) => pair,
+            Err(err) if is_connection_error(&err) => continue,
+            Err(_) => {
+                // Out of file descriptors (or memory): wait for some to be
+                // freed rather than spin or give up.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = connections.permits.clone().try_acquire_owned() else {
+            tokio::spawn(refuse(stream));
+            continue;
+        };
+        // Moves are small messages that should leave at once.
+        let _ = stream.set_nodelay(true);
+        let io = Counted {
+            stream,
+            _permit: permit,
+        };
+        tokio::spawn(connection(io, addr, router.clone(), limits, closing.clone()));
+    }
+    let _ = closing_tx.send(true);
+    // Requests in flight finish; WebSockets close when the hub stops.
+    let all = connections.cap as u32;
+    let _ = tokio::time::timeout(Duration::from_secs(5), connections.permits.acquire_many(all))
+        .await;
+}
+
+/// Resolves once the accept loop stops.
+async fn stopping(closing: &mut watch::Receiver<bool>) {
+    let _ = closing.wait_for(|&c| c).await;
+}
+
+/// One HTTP/1.1 connection (and the WebSocket it may become).
+async fn connection(
+    io: Counted,
+    addr: SocketAddr,
+    router: Router,
+    limits: Limits,
+    mut closing: watch::Receiver<bool>,
+) {
+    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        let mut request = request.map(axum::body::Body::new);
+        request.extensions_mut().insert(ConnectInfo(addr));
+        router.clone().oneshot(request)
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .keep_alive(true);
+    let conn = builder
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    tokio::pin!(conn);
+    tokio::select! {
+        _ = conn.as_mut() => {}
+        _ = stopping(&mut closing) => {
+            conn.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(Duration::from_secs(5), conn).await;
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! What a player does to a game: one enum that the HTTP routes and the
+//! WebSocket messages both turn into, applied by one function
+//! ([`RoomState::apply`]).
+
+use std::time::Instant;
+
+use quoridor_rules::{Move, Seat};
+use serde::{Deserialize, Serialize};
+
+use super::error::RoomError;
+use super::RoomState;
+
+/// The answers to a draw offer, and the offer itself.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// A player's action on a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move for the seat to move.
+    Move(Move),
+    /// A seat resigns: the one named, else the holder's seat to move, else
+    /// its only seat still playing.
+    Resign(Option<Seat>),
+    Draw(DrawAction),
+    /// Takes back to the holder's last turn (private games only).
+    Undo,
+    /// Leaves a game nobody has moved in yet (before both sides have
+    /// moved): it ends without a result.
+    Abort,
+}
+
+impl RoomState {
+    /// Carries out `action` for the seats `holder` holds. On an error the
+    /// game is as it was.
+    pub fn apply(&mut self, holder: &str, action: Action, now: Instant) -> Result<(), RoomError> {
+        match action {
+            Action::Move(mv) => {
+                let seats = self.require_holder(holder)?;
+                self.play_move(Some(&seats), mv, now)
+            }
+            Action::Resign(seat) => self.resign(holder, seat, now),
+            Action::Draw(draw) => self.draw(holder, draw, now),
+            Action::Undo => self.undo(holder, now),
+            Action::Abort => self.abort(holder, now),
+        }
+    }
+}

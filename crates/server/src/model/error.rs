@@ -1,0 +1,104 @@
+//! Why the game model refuses a change. The model knows nothing of HTTP:
+//! `crate::error` turns each of these into a status and a code, in one
+//! table.
+
+use std::fmt;
+
+use quoridor_rules::{IllegalMove, Seat};
+
+/// What a private game (against the AI or on one screen) allows that an
+/// online game does not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PrivateOnly {
+    Undo,
+    Hint,
+}
+
+/// Why a change to a game was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomError {
+    /// The token holds no seat of this game.
+    Unauthorized,
+    /// It is another seat's turn.
+    NotYourTurn(Seat),
+    /// The clock of the seat to move has fallen (the timer ends the game).
+    TimeUp(Seat),
+    /// A human seat is still free.
+    NotStarted,
+    GameOver,
+    SeatTaken(Seat),
+    NoFreeSeat,
+    /// The seat does not play in this game.
+    NoSuchSeat(Seat),
+    /// The rules refuse the move.
+    Illegal(IllegalMove),
+    /// The token does not hold this seat.
+    NotYourSeat(Seat),
+    /// Every seat of the token has left the game.
+    NoSeatPlaying,
+    /// Only in a game against the AI or on one screen.
+    PrivateOnly(PrivateOnly),
+    NothingToUndo,
+    NoDrawOffer,
+    /// The draw offer does not wait for this token's seats.
+    OfferNotForYou,
+    /// An AI seat declines a draw it leads.
+    AiDeclinesDraw(Seat),
+    /// A rematch is for a finished game.
+    NotOver,
+    /// Every seat has moved: the game can no longer be aborted.
+    TooLateToAbort,
+    /// The settings of a new game (size, players, fences, clock, name).
+    Settings(String),
+    /// A change prepared for an older history (an AI move after an undo).
+    Stale,
+    /// The clock has not fallen yet (a timer that woke early).
+    NotYet,
+}
+
+impl fmt::Display for RoomError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RoomError::*;
+        match self {
+            Unauthorized => f.write_str("this needs the token of a seat of this game"),
+            NotYourTurn(turn) => write!(f, "it is {turn}'s turn"),
+            TimeUp(turn) => write!(f, "{turn}'s time is up"),
+            NotStarted => f.write_str("the game waits for players to take the free seats"),
+            GameOver => f.write_str("the game is over"),
+            SeatTaken(seat) => write!(f, "{seat} is already taken"),
+            NoFreeSeat => f.write_str("every seat of this game is taken"),
+            NoSuchSeat(seat) => write!(f, "seat: {seat} does not play in this game"),
+            Illegal(err) => err.fmt(f),
+            NotYourSeat(seat) => write!(f, "your token does not hold {seat}"),
+            NoSeatPlaying => f.write_str("none of your seats is still playing"),
+            PrivateOnly(self::PrivateOnly::Undo) => {
+                f.write_str("undo is only for games against the AI or on one screen")
+            }
+            PrivateOnly(self::PrivateOnly::Hint) => {
+                f.write_str("hints are only for games against the AI or on one screen")
+            }
+            NothingToUndo => f.write_str("there is no move of yours to take back"),
+            NoDrawOffer => f.write_str("there is no draw offer to answer"),
+            OfferNotForYou => f.write_str("the offer is not waiting for you"),
+            AiDeclinesDraw(seat) => write!(f, "{seat} (AI) declines the draw"),
+            NotOver => f.write_str("a rematch is for a finished game"),
+            TooLateToAbort => {
+                f.write_str("a game can only be aborted before every player has moved")
+            }
+            Settings(why) => f.write_str(why),
+            Stale => f.write_str("the game has changed meanwhile"),
+            NotYet => f.write_str("the clock has not run out"),
+        }
+    }
+}
+
+impl std::error::Error for RoomError {}
+
+impl From<IllegalMove> for RoomError {
+    fn from(err: IllegalMove) -> RoomError {
+        match err {
+            IllegalMove::GameOver => RoomError::GameOver,
+            err => RoomError::Illegal(err),
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! What a game is created with, checked once: the board, the variant, the
+//! fences, the clock, the look, the ply limit; and player names.
+
+use std::time::Duration;
+
+use quoridor_engine::TimeControl;
+use quoridor_rules::{Ruleset, Variant};
+use serde::{Deserialize, Serialize};
+
+use super::error::RoomError;
+use crate::wire;
+
+/// Longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Longest clock a game may have (a day), and the longest increment (an hour).
+pub const MAX_CLOCK: Duration = Duration::from_secs(24 * 3600);
+pub const MAX_INCREMENT: Duration = Duration::from_secs(3600);
+
+/// The server's ply limit: a game still going after this many plies is a
+/// draw (RULES.md §7). Real games take a few hundred plies at most; this
+/// keeps a game, its record and its messages bounded.
+pub const MAX_PLIES: u32 = 1000;
+
+fn max_plies() -> u32 {
+    MAX_PLIES
+}
+
+/// The junior theme only changes the look.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    #[default]
+    Classic,
+    Crab,
+}
+
+/// What a game was created with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    pub size: u8,
+    pub players: u8,
+    #[serde(with = "wire::variant")]
+    pub variant: Variant,
+    pub fences: u32,
+    #[serde(with = "wire::clock")]
+    pub clock: Option<TimeControl>,
+    pub theme: Theme,
+    pub public: bool,
+    pub side_step_over_pawn: bool,
+    /// Plies after which the game is a draw (at most [`MAX_PLIES`]; games
+    /// stored before the limit existed get it).
+    #[serde(default = "max_plies")]
+    pub ply_limit: u32,
+}
+
+impl Settings {
+    /// Checks the board and fills in the default fence count; no clock, the
+    /// classic theme, public, no `side_step_over_pawn`, the server's ply
+    /// limit.
+    pub fn new(
+        size: u8,
+        players: u8,
+        variant: Variant,
+        fences: Option<u32>,
+    ) -> Result<Settings, RoomError> {
+        let base = Ruleset::new(size.into(), players.into()).map_err(|err| {
+            RoomError::Settings(format!(
+                "size and players: {err} (size 3–11, odd; 2 or 4 players)"
+            ))
+        })?;
+        let settings = Settings {
+            size,
+            players,
+            variant,
+            fences: fences.unwrap_or(base.fences().into()),
+            clock: None,
+            theme: Theme::Classic,
+            public: true,
+            side_step_over_pawn: false,
+            ply_limit: MAX_PLIES,
+        };
+        settings.ruleset()?;
+        Ok(settings)
+    }
+
+    /// With a time control: from 1 s to a day, an increment of at most an hour.
+    pub fn with_clock(mut self, clock: Option<TimeControl>) -> Result<Settings, RoomError> {
+        if let Some(control) = clock {
+            let initial = control.initial();
+            let ok = (Duration::from_secs(1)..=MAX_CLOCK).contains(&initial)
+                && control.increment() <= MAX_INCREMENT;
+            if !ok {
+                return Err(RoomError::Settings(
+                    "clock: a time from 1 s to 24 h (initial_ms or per_move_ms) and an increment of at most 1 h"
+                        .into(),
+                ));
+            }
+        }
+        self.clock = clock;
+        Ok(self)
+    }
+
+    /// With a ply limit of at most [`MAX_PLIES`].
+    pub fn with_ply_limit(mut self, limit: Option<u32>) -> Result<Settings, RoomError> {
+        let limit = limit.unwrap_or(MAX_PLIES);
+        if !(1..=MAX_PLIES).contains(&limit) {
+            return Err(RoomError::Settings(format!(
+                "ply_limit: from 1 to {MAX_PLIES}"
+            )));
+        }
+        self.ply_limit = limit;
+        Ok(self)
+    }
+
+    /// The rules of the game.
+    pub fn ruleset(&self) -> Result<Ruleset, RoomError> {
+        let bad = |err: quoridor_rules::RulesetError| RoomError::Settings(err.to_string());
+        Ok(Ruleset::new(self.size.into(), self.players.into())
+            .map_err(bad)?
+            .with_fences(self.fences)
+            .map_err(bad)?
+            .with_variant(self.variant)
+            .map_err(bad)?
+            .with_side_step_over_pawn(self.side_step_over_pawn)
+            .with_ply_limit(Some(self.ply_limit.clamp(1, MAX_PLIES)))
+            .map_err(bad)?)
+    }
+}
+
+/// Checks a player name: trimmed, at most [`MAX_NAME_CHARS`], no control
+/// characters. An empty name gives `None` (the seat's name is shown).
+pub fn clean_name(name: Option<&str>) -> Result<Option<String>, RoomError> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(RoomError::Settings(format!(
+            "name: at most {MAX_NAME_CHARS} characters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(RoomError::Settings("name: no control characters".into()));
+    }
+    Ok(Some(name.to_string()))
+}

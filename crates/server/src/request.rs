@@ -1,0 +1,196 @@
+//! What clients send (API.md): the bodies of the HTTP routes, the query of
+//! the list, and the WebSocket messages. Each has `Serialize` too, for the
+//! tests and the load benchmark that send them.
+
+use quoridor_engine::TimeControl;
+use quoridor_rules::{Move, Seat, Variant};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::model::{Action, DrawAction, Status, Theme};
+use crate::wire;
+
+/// Who plays a seat of a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    Human,
+    Ai,
+}
+
+/// A seat of a new game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    pub kind: SeatKind,
+    /// The AI's level, 1 to 8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    /// Whether the creator's token holds this seat.
+    #[serde(default)]
+    pub mine: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+impl SeatRequest {
+    pub fn human(mine: bool) -> SeatRequest {
+        SeatRequest {
+            kind: SeatKind::Human,
+            level: None,
+            mine,
+            name: None,
+        }
+    }
+}
+
+fn nine() -> u8 {
+    9
+}
+
+fn two() -> u8 {
+    2
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The body of `POST /api/games`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    #[serde(default = "nine")]
+    pub size: u8,
+    #[serde(default = "two")]
+    pub players: u8,
+    #[serde(default, with = "wire::variant")]
+    pub variant: Variant,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fences: Option<u32>,
+    #[serde(default, with = "wire::clock")]
+    pub clock: Option<TimeControl>,
+    #[serde(default)]
+    pub theme: Theme,
+    #[serde(default = "yes")]
+    pub public: bool,
+    #[serde(default)]
+    pub random_seats: bool,
+    #[serde(default)]
+    pub side_step_over_pawn: bool,
+    /// Plies after which the game is a draw (at most the server's limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply_limit: Option<u32>,
+    #[serde(default)]
+    pub seats: Vec<SeatRequest>,
+}
+
+impl Default for CreateRequest {
+    fn default() -> CreateRequest {
+        CreateRequest {
+            size: 9,
+            players: 2,
+            variant: Variant::Standard,
+            fences: None,
+            clock: None,
+            theme: Theme::Classic,
+            public: true,
+            random_seats: false,
+            side_step_over_pawn: false,
+            ply_limit: None,
+            seats: Vec::new(),
+        }
+    }
+}
+
+/// The body of `POST /api/games/{id}/join`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    #[serde(default, with = "wire::opt_seat")]
+    pub seat: Option<Seat>,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The body of `POST /api/games/{id}/move`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// The body of `POST /api/games/{id}/resign`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResignRequest {
+    #[serde(default, with = "wire::opt_seat")]
+    pub seat: Option<Seat>,
+}
+
+/// The body of `POST /api/games/{id}/draw`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    pub action: DrawAction,
+}
+
+/// A body that must be empty (`{}`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Empty {}
+
+/// The query of `GET /api/games`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    pub status: Option<Status>,
+    pub limit: Option<usize>,
+}
+
+/// The query of the WebSocket route.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WsQuery {
+    pub token: Option<String>,
+}
+
+/// A message a client sends over the WebSocket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ClientMessage {
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    Resign {
+        #[serde(default, with = "wire::opt_seat")]
+        seat: Option<Seat>,
+    },
+    Draw {
+        action: DrawAction,
+    },
+    Undo,
+    Abort,
+    Ping,
+}
+
+/// A move written as a move, or the error that says how to write one.
+pub fn parse_move(text: &str) -> Result<Move, ApiError> {
+    text.trim().parse::<Move>().map_err(ApiError::BadMove)
+}
+
+impl ClientMessage {
+    /// The action the message asks for; `None` for a ping.
+    pub fn action(&self) -> Result<Option<Action>, ApiError> {
+        Ok(Some(match self {
+            ClientMessage::Move { mv } => Action::Move(parse_move(mv)?),
+            ClientMessage::Resign { seat } => Action::Resign(*seat),
+            ClientMessage::Draw { action } => Action::Draw(*action),
+            ClientMessage::Undo => Action::Undo,
+            ClientMessage::Abort => Action::Abort,
+            ClientMessage::Ping => return Ok(None),
+        }))
+    }
+}

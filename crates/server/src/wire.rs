@@ -1,0 +1,246 @@
+//! How the rules' and the engine's types are written in JSON (the rules
+//! crate has no dependencies, serde included): seats by name (`"south"`),
+//! values per seat as an object keyed by seat name, time controls in
+//! milliseconds (`{"initial_ms", "increment_ms"}` or `{"per_move_ms"}`).
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use quoridor_engine::TimeControl;
+use quoridor_rules::Seat;
+use serde::de::{self, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A seat by its name, in any case; the first letter (`n`) is accepted too.
+pub fn parse_seat(text: &str) -> Option<Seat> {
+    text.trim().parse().ok()
+}
+
+/// `#[serde(with = "wire::seat")]`: a seat as its name.
+pub mod seat {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(seat.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        let text = String::deserialize(d)?;
+        parse_seat(&text).ok_or_else(|| {
+            de::Error::custom(format!(
+                "expected a seat: south, west, north or east, found `{}`",
+                quoridor_rules::excerpt(&text, 20)
+            ))
+        })
+    }
+}
+
+/// `#[serde(with = "wire::opt_seat")]`: an optional seat as its name.
+pub mod opt_seat {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(seat: &Option<Seat>, s: S) -> Result<S::Ok, S::Error> {
+        match seat {
+            Some(seat) => s.serialize_some(seat.name()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Seat>, D::Error> {
+        #[derive(Deserialize)]
+        struct Named(#[serde(with = "super::seat")] Seat);
+        Ok(Option::<Named>::deserialize(d)?.map(|n| n.0))
+    }
+}
+
+/// `#[serde(with = "wire::seats")]`: a list of seats by name.
+pub mod seats {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(seats: &[Seat], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(seats.iter().map(|seat| seat.name()))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Seat>, D::Error> {
+        #[derive(Deserialize)]
+        struct Named(#[serde(with = "super::seat")] Seat);
+        Ok(Vec::<Named>::deserialize(d)?
+            .into_iter()
+            .map(|n| n.0)
+            .collect())
+    }
+}
+
+/// A value for each seat, in turn order, written as an object keyed by
+/// seat name: `{"south": 10, "north": 9}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerSeat<T>(pub Vec<(Seat, T)>);
+
+impl<T> PerSeat<T> {
+    pub fn of(seats: &[Seat], mut value: impl FnMut(Seat) -> T) -> PerSeat<T> {
+        PerSeat(seats.iter().map(|&seat| (seat, value(seat))).collect())
+    }
+
+    pub fn get(&self, seat: Seat) -> Option<&T> {
+        self.0.iter().find(|(s, _)| *s == seat).map(|(_, v)| v)
+    }
+}
+
+impl<T: Serialize> Serialize for PerSeat<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (seat, value) in &self.0 {
+            map.serialize_entry(seat.name(), value)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for PerSeat<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PerSeat<T>, D::Error> {
+        struct PerSeatVisitor<T>(PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for PerSeatVisitor<T> {
+            type Value = PerSeat<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object keyed by seat name")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PerSeat<T>, A::Error> {
+                let mut out = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, T>()? {
+                    let seat = parse_seat(&key)
+                        .ok_or_else(|| de::Error::custom(format!("`{key}` is not a seat")))?;
+                    out.push((seat, value));
+                }
+                Ok(PerSeat(out))
+            }
+        }
+
+        d.deserialize_map(PerSeatVisitor(PhantomData))
+    }
+}
+
+/// `#[serde(with = "wire::variant")]`: `standard`, `teams` or `scoring`;
+/// any other word is refused (never read as standard).
+pub mod variant {
+    use super::*;
+    use quoridor_rules::Variant;
+
+    pub const ALL: [Variant; 3] = [Variant::Standard, Variant::Teams, Variant::Scoring];
+
+    pub fn serialize<S: Serializer>(variant: &Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(variant.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let text = String::deserialize(d)?;
+        ALL.into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| {
+                de::Error::custom(format!(
+                    "variant: expected standard, teams or scoring, found `{}`",
+                    quoridor_rules::excerpt(&text, 20)
+                ))
+            })
+    }
+}
+
+/// The JSON shape of a time control.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+enum ClockJson {
+    Fischer { initial_ms: u64, increment_ms: u64 },
+    PerMove { per_move_ms: u64 },
+}
+
+impl From<TimeControl> for ClockJson {
+    fn from(control: TimeControl) -> ClockJson {
+        let ms = |d: Duration| d.as_millis() as u64;
+        match control {
+            TimeControl::Fischer { initial, increment } => ClockJson::Fischer {
+                initial_ms: ms(initial),
+                increment_ms: ms(increment),
+            },
+            TimeControl::PerMove(t) => ClockJson::PerMove { per_move_ms: ms(t) },
+        }
+    }
+}
+
+impl From<ClockJson> for TimeControl {
+    fn from(json: ClockJson) -> TimeControl {
+        let ms = Duration::from_millis;
+        match json {
+            ClockJson::Fischer {
+                initial_ms,
+                increment_ms,
+            } => TimeControl::Fischer {
+                initial: ms(initial_ms),
+                increment: ms(increment_ms),
+            },
+            ClockJson::PerMove { per_move_ms } => TimeControl::PerMove(ms(per_move_ms)),
+        }
+    }
+}
+
+/// `#[serde(with = "wire::clock")]`: an optional time control in
+/// milliseconds.
+pub mod clock {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(clock: &Option<TimeControl>, s: S) -> Result<S::Ok, S::Error> {
+        clock.map(ClockJson::from).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TimeControl>, D::Error> {
+        let json = Option::<ClockJson>::deserialize(d).map_err(|_| {
+            de::Error::custom(
+                "clock: expected {\"initial_ms\", \"increment_ms\"} or {\"per_move_ms\"}",
+            )
+        })?;
+        Ok(json.map(TimeControl::from))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Sample {
+        #[serde(with = "seat")]
+        seat: Seat,
+        #[serde(with = "seats")]
+        seats: Vec<Seat>,
+        #[serde(with = "opt_seat")]
+        maybe: Option<Seat>,
+        #[serde(with = "clock")]
+        clock: Option<TimeControl>,
+        left: PerSeat<u32>,
+    }
+
+    #[test]
+    fn every_shape_reads_back() {
+        let sample = Sample {
+            seat: Seat::North,
+            seats: vec![Seat::South, Seat::East],
+            maybe: None,
+            clock: Some("5m+3s".parse().unwrap()),
+            left: PerSeat::of(&[Seat::South, Seat::North], |s| s.name().len() as u32),
+        };
+        let text = serde_json::to_string(&sample).unwrap();
+        assert_eq!(
+            text,
+            r#"{"seat":"north","seats":["south","east"],"maybe":null,"clock":{"initial_ms":300000,"increment_ms":3000},"left":{"south":5,"north":5}}"#
+        );
+        assert_eq!(serde_json::from_str::<Sample>(&text).unwrap(), sample);
+        let per_move: Option<TimeControl> =
+            clock::deserialize(&mut serde_json::Deserializer::from_str(r#"{"per_move_ms":1000}"#))
+                .unwrap();
+        assert_eq!(per_move, Some(TimeControl::PerMove(Duration::from_secs(1))));
+        assert!(serde_json::from_str::<Sample>(&text.replace("north\",\"seats", "up\",\"seats")).is_err());
+    }
+}
