@@ -106,7 +106,10 @@ async fn favicon(State(web): State<WebDir>) -> Response {
     crate::assets::serve("favicon.svg", None, web.0.as_deref())
 }
 
-async fn health(State(hub): State<Hub>, State(connections): State<Connections>) -> Json<HealthView> {
+async fn health(
+    State(hub): State<Hub>,
+    State(connections): State<Connections>,
+) -> Json<HealthView> {
     Json(HealthView {
         ok: true,
         games: hub.len(),

@@ -115,7 +115,10 @@ pub fn serve(name: &str, query: Option<&str>, web_dir: Option<&Path>) -> Respons
     if let Some(dir) = web_dir {
         let body = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|_| embedded.into());
         return (
-            [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-store")],
+            [
+                (header::CONTENT_TYPE, mime),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
             body,
         )
             .into_response();

@@ -40,18 +40,18 @@ pub struct Limits {
 /// journal, the listener, the runtime).
 const RESERVED_FDS: u64 = 64;
 
-/// The connection cap the process can honour: the configured one, at most
-/// the file-descriptor limit less a reserve (the soft limit is first raised
-/// to the hard one, as servers do).
-pub fn connection_cap(configured: usize) -> usize {
+/// Raises the soft limit on open files to the hard one (as servers do, and
+/// as the load benchmark does for its clients); returns the soft limit now
+/// in force, or `None` if it cannot be read.
+pub fn raise_fd_limit() -> Option<u64> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
     };
     // SAFETY: getrlimit and setrlimit only read and write the struct given.
-    let fds = unsafe {
+    unsafe {
         if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
-            return configured;
+            return None;
         }
         if limit.rlim_cur < limit.rlim_max {
             let raised = libc::rlimit {
@@ -62,7 +62,17 @@ pub fn connection_cap(configured: usize) -> usize {
                 limit.rlim_cur = raised.rlim_cur;
             }
         }
-        limit.rlim_cur as u64
+    }
+    // rlim_t is u64 on 64-bit Linux, not everywhere.
+    #[allow(clippy::unnecessary_cast)]
+    Some(limit.rlim_cur as u64)
+}
+
+/// The connection cap the process can honour: the configured one, at most
+/// the file-descriptor limit (raised first) less a reserve.
+pub fn connection_cap(configured: usize) -> usize {
+    let Some(fds) = raise_fd_limit() else {
+        return configured;
     };
     let room = fds.saturating_sub(RESERVED_FDS).max(1);
     configured.min(room.min(usize::MAX as u64) as usize).max(1)
@@ -198,13 +208,22 @@ pub async fn serve(
             stream,
             _permit: permit,
         };
-        tokio::spawn(connection(io, addr, router.clone(), limits, closing.clone()));
+        tokio::spawn(connection(
+            io,
+            addr,
+            router.clone(),
+            limits,
+            closing.clone(),
+        ));
     }
     let _ = closing_tx.send(true);
     // Requests in flight finish; WebSockets close when the hub stops.
     let all = connections.cap as u32;
-    let _ = tokio::time::timeout(Duration::from_secs(5), connections.permits.acquire_many(all))
-        .await;
+    let _ = tokio::time::timeout(
+        Duration::from_secs(5),
+        connections.permits.acquire_many(all),
+    )
+    .await;
 }
 
 /// Resolves once the accept loop stops.

@@ -431,11 +431,7 @@ pub enum ServerMessage {
     State {
         event: EventView,
         /// The seats this connection holds (first message only).
-        #[serde(
-            default,
-            skip_serializing_if = "Option::is_none",
-            with = "opt_seats"
-        )]
+        #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_seats")]
         you: Option<Vec<Seat>>,
         game: Box<GameView>,
     },

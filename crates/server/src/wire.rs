@@ -237,10 +237,14 @@ mod tests {
             r#"{"seat":"north","seats":["south","east"],"maybe":null,"clock":{"initial_ms":300000,"increment_ms":3000},"left":{"south":5,"north":5}}"#
         );
         assert_eq!(serde_json::from_str::<Sample>(&text).unwrap(), sample);
-        let per_move: Option<TimeControl> =
-            clock::deserialize(&mut serde_json::Deserializer::from_str(r#"{"per_move_ms":1000}"#))
-                .unwrap();
+        let per_move: Option<TimeControl> = clock::deserialize(
+            &mut serde_json::Deserializer::from_str(r#"{"per_move_ms":1000}"#),
+        )
+        .unwrap();
         assert_eq!(per_move, Some(TimeControl::PerMove(Duration::from_secs(1))));
-        assert!(serde_json::from_str::<Sample>(&text.replace("north\",\"seats", "up\",\"seats")).is_err());
+        assert!(
+            serde_json::from_str::<Sample>(&text.replace("north\",\"seats", "up\",\"seats"))
+                .is_err()
+        );
     }
 }

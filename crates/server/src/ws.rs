@@ -117,7 +117,9 @@ async fn connection(
     };
     let (mut tx, mut rx) = socket.split();
     if holder.is_some() && seats.is_empty() {
-        let _ = tx.send(error_message(&RoomError::Unauthorized.into())).await;
+        let _ = tx
+            .send(error_message(&RoomError::Unauthorized.into()))
+            .await;
     }
     count(&hub, &room, &seats, true).await;
     let first = ServerMessage::State {

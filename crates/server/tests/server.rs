@@ -117,7 +117,9 @@ impl Harness {
             seat,
             name: name.map(str::to_string),
         };
-        let reply = self.post(&format!("/api/games/{id}/join"), None, &body).await;
+        let reply = self
+            .post(&format!("/api/games/{id}/join"), None, &body)
+            .await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         reply.json()
     }
@@ -266,7 +268,9 @@ async fn online_game_over_http_and_websocket_with_a_spectator() {
     let joined = h.join(id, Some(Seat::North), Some("Bob")).await;
     let bob = joined.token.clone();
     assert_eq!(joined.game.status.name(), "playing");
-    let full = h.post(&format!("/api/games/{id}/join"), None, &json!({})).await;
+    let full = h
+        .post(&format!("/api/games/{id}/join"), None, &json!({}))
+        .await;
     assert_eq!(full.error(409), "no_free_seat");
 
     let mut ws_ana = Follower::new(&h, id, Some(ana)).await;
@@ -280,7 +284,10 @@ async fn online_game_over_http_and_websocket_with_a_spectator() {
     for ws in [&mut ws_ana, &mut ws_bob, &mut ws_watch] {
         let game = ws.until_moves(1).await;
         assert_eq!(ws.moves[0].mv, "e2");
-        assert_eq!(ws.moves[0].position, "9 e2,e9 - 10,10 north 1 ply_limit=1000");
+        assert_eq!(
+            ws.moves[0].position,
+            "9 e2,e9 - 10,10 north 1 ply_limit=1000"
+        );
         assert_eq!(game.turn, Seat::North);
     }
 
@@ -296,9 +303,15 @@ async fn online_game_over_http_and_websocket_with_a_spectator() {
     let body: ErrorBody = refused.json();
     assert_eq!(body.error.message, "fence crosses e8h");
     let reason = body.error.reason.unwrap();
-    assert_eq!((reason.code.as_str(), reason.fence.as_deref()), ("crosses", Some("e8h")));
+    assert_eq!(
+        (reason.code.as_str(), reason.fence.as_deref()),
+        ("crosses", Some("e8h"))
+    );
     assert_eq!(h.play(id, ana, "e2q").await.error(400), "bad_move");
-    assert_eq!(h.play(id, "not-a-token", "e3").await.error(401), "unauthorized");
+    assert_eq!(
+        h.play(id, "not-a-token", "e3").await.error(401),
+        "unauthorized"
+    );
 
     // The game shows the refused fence's reason and who is connected.
     let game = h.game(id).await;
@@ -309,7 +322,9 @@ async fn online_game_over_http_and_websocket_with_a_spectator() {
     assert_eq!(game.spectators, 1);
     assert!(game.seats[1].connected);
     assert!(!game.undo_allowed);
-    let undo = h.post(&format!("/api/games/{id}/undo"), Some(ana), &json!({})).await;
+    let undo = h
+        .post(&format!("/api/games/{id}/undo"), Some(ana), &json!({}))
+        .await;
     assert_eq!(undo.error(403), "not_allowed");
 
     // Resignation ends it for everyone.
@@ -401,8 +416,7 @@ async fn clocked_game(h: &Harness, clock: Value) -> (String, String, String) {
 #[tokio::test]
 async fn games_survive_a_restart_with_their_clocks() {
     let mut h = Harness::new().await;
-    let (id, ana, bob) =
-        clocked_game(&h, json!({"initial_ms": 300_000, "increment_ms": 0})).await;
+    let (id, ana, bob) = clocked_game(&h, json!({"initial_ms": 300_000, "increment_ms": 0})).await;
     assert_eq!(h.play(&id, &ana, "c3h").await.status, 200);
     let before = h.game(&id).await;
     h.restart().await;
@@ -412,8 +426,20 @@ async fn games_survive_a_restart_with_their_clocks() {
     assert_eq!(after.status.name(), "playing");
     assert_eq!(after.turn, Seat::North);
     for seat in [Seat::South, Seat::North] {
-        let b = *before.clock.as_ref().unwrap().remaining_ms.get(seat).unwrap() as i64;
-        let a = *after.clock.as_ref().unwrap().remaining_ms.get(seat).unwrap() as i64;
+        let b = *before
+            .clock
+            .as_ref()
+            .unwrap()
+            .remaining_ms
+            .get(seat)
+            .unwrap() as i64;
+        let a = *after
+            .clock
+            .as_ref()
+            .unwrap()
+            .remaining_ms
+            .get(seat)
+            .unwrap() as i64;
         assert!((b - a).abs() < 1_000, "{seat}: {b} ms before, {a} ms after");
     }
     // The tokens still work and the game goes on.
@@ -464,11 +490,17 @@ async fn a_game_may_be_aborted_before_both_have_moved() {
     let path = format!("/api/games/{}/abort", created.id);
     let game: GameView = h.post(&path, Some(&bob), &json!({})).await.json();
     assert_eq!(game.result.unwrap().termination, "aborted");
-    assert_eq!(h.play(&created.id, &created.token, "e2").await.error(409), "game_over");
+    assert_eq!(
+        h.play(&created.id, &created.token, "e2").await.error(409),
+        "game_over"
+    );
     // Once both have moved it is too late.
     let (id, ana, _) = clocked_game(&h, json!({"initial_ms": 60_000, "increment_ms": 0})).await;
     let path = format!("/api/games/{id}/abort");
-    assert_eq!(h.post(&path, Some(&ana), &json!({})).await.error(403), "not_allowed");
+    assert_eq!(
+        h.post(&path, Some(&ana), &json!({})).await.error(403),
+        "not_allowed"
+    );
 }
 
 #[tokio::test]
@@ -486,7 +518,9 @@ async fn hot_seat_on_one_screen_with_undo_and_hint() {
     for mv in ["d2", "d6"] {
         assert_eq!(h.play(id, token, mv).await.status, 200);
     }
-    let undone = h.post(&format!("/api/games/{id}/undo"), Some(token), &json!({})).await;
+    let undone = h
+        .post(&format!("/api/games/{id}/undo"), Some(token), &json!({}))
+        .await;
     let game: GameView = undone.json();
     assert_eq!(game.moves.len(), 1);
     assert_eq!(game.turn, Seat::North);
@@ -543,7 +577,9 @@ async fn draw_offers_to_ai_seats() {
         })
         .await;
     let draw = format!("/api/games/{}/draw", created.id);
-    let declined = h.post(&draw, Some(&created.token), &json!({"action": "offer"})).await;
+    let declined = h
+        .post(&draw, Some(&created.token), &json!({"action": "offer"}))
+        .await;
     assert_eq!(declined.error(403), "not_allowed");
     assert_eq!(
         declined.json::<ErrorBody>().error.message,
@@ -561,9 +597,15 @@ async fn bad_input_gets_clear_errors() {
     let bad = h.post("/api/games", None, &json!({"sise": 9})).await;
     assert_eq!(bad.error(400), "bad_request");
     assert!(bad.text.contains("sise"));
-    let bad = h.post("/api/games", None, &json!({"variant": "chess"})).await;
+    let bad = h
+        .post("/api/games", None, &json!({"variant": "chess"}))
+        .await;
     assert_eq!(bad.error(400), "bad_request");
-    assert!(bad.text.contains("expected standard, teams or scoring"), "{}", bad.text);
+    assert!(
+        bad.text.contains("expected standard, teams or scoring"),
+        "{}",
+        bad.text
+    );
     let bad = h
         .post(
             "/api/games",
@@ -573,21 +615,38 @@ async fn bad_input_gets_clear_errors() {
         .await;
     assert_eq!(bad.error(400), "bad_request");
     let long = json!({"seats": [{"kind": "human", "name": "x".repeat(25)}, {"kind": "human"}]});
-    assert_eq!(h.post("/api/games", None, &long).await.error(400), "bad_request");
+    assert_eq!(
+        h.post("/api/games", None, &long).await.error(400),
+        "bad_request"
+    );
     let big = json!({"seats": [{"kind": "human", "name": "x".repeat(20_000)}]});
-    assert_eq!(h.post("/api/games", None, &big).await.error(413), "payload_too_large");
+    assert_eq!(
+        h.post("/api/games", None, &big).await.error(413),
+        "payload_too_large"
+    );
     // JSON that is not an object creates nothing.
-    assert_eq!(h.post("/api/games", None, &json!([])).await.error(400), "bad_request");
-    assert_eq!(h.post("/api/games", None, &json!(7)).await.error(400), "bad_request");
+    assert_eq!(
+        h.post("/api/games", None, &json!([])).await.error(400),
+        "bad_request"
+    );
+    assert_eq!(
+        h.post("/api/games", None, &json!(7)).await.error(400),
+        "bad_request"
+    );
     assert_eq!(h.get("/api/games/nosuchgame").await.error(404), "not_found");
     assert_eq!(h.get("/api/games/..%2F..").await.error(404), "not_found");
     // Routes, methods and queries: JSON errors too.
     assert_eq!(h.get("/api/nothing/here").await.error(404), "not_found");
-    let wrong = h.send(h.http.delete(format!("{}/api/games", h.base()))).await;
+    let wrong = h
+        .send(h.http.delete(format!("{}/api/games", h.base())))
+        .await;
     assert_eq!(wrong.error(405), "method_not_allowed");
     let wrong = h.send(h.http.put(format!("{}/api/health", h.base()))).await;
     assert_eq!(wrong.error(405), "method_not_allowed");
-    assert_eq!(h.get("/api/games?status=bogus").await.error(400), "bad_request");
+    assert_eq!(
+        h.get("/api/games?status=bogus").await.error(400),
+        "bad_request"
+    );
     assert_eq!(h.get("/api/games?limit=x").await.error(400), "bad_request");
 
     // The per-client room limit.
@@ -637,7 +696,9 @@ async fn bad_input_gets_clear_errors() {
 /// Sends raw bytes on a new connection and reads the whole answer.
 fn raw(addr: std::net::SocketAddr, bytes: &[u8], half_close: bool) -> String {
     let mut stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
     stream.write_all(bytes).unwrap();
     if half_close {
         let _ = stream.shutdown(std::net::Shutdown::Write);
@@ -687,17 +748,24 @@ async fn silent_and_half_sent_connections_are_closed_and_others_are_served() {
     let mut idle: Vec<TcpStream> = (0..30).map(|_| TcpStream::connect(addr).unwrap()).collect();
     for _ in 0..5 {
         let mut half = TcpStream::connect(addr).unwrap();
-        half.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").unwrap();
+        half.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+            .unwrap();
         idle.push(half);
     }
     // Meanwhile the health check is answered.
     let health: HealthView = h.get("/api/health").await.json();
     assert!(health.ok);
-    assert!(health.connections >= 35, "{} connections", health.connections);
+    assert!(
+        health.connections >= 35,
+        "{} connections",
+        health.connections
+    );
     // Past the header timeout every one of them is closed by the server.
     tokio::task::spawn_blocking(move || {
         for mut stream in idle {
-            stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(5)))
+                .unwrap();
             let mut buf = Vec::new();
             let started = Instant::now();
             let _ = stream.read_to_end(&mut buf);
@@ -707,7 +775,11 @@ async fn silent_and_half_sent_connections_are_closed_and_others_are_served() {
     .await
     .unwrap();
     let health: HealthView = h.get("/api/health").await.json();
-    assert!(health.connections <= 2, "{} connections", health.connections);
+    assert!(
+        health.connections <= 2,
+        "{} connections",
+        health.connections
+    );
 }
 
 #[tokio::test]
@@ -779,7 +851,10 @@ async fn rematches_count_against_the_caller_and_are_made_once() {
         })
         .await;
     let path = format!("/api/games/{}/resign", created.id);
-    assert_eq!(h.post(&path, Some(&created.token), &json!({})).await.status, 200);
+    assert_eq!(
+        h.post(&path, Some(&created.token), &json!({})).await.status,
+        200
+    );
     // Two rematch requests at once make one game.
     let rematch = format!("/api/games/{}/rematch", created.id);
     let empty = json!({});
@@ -809,7 +884,13 @@ impl Harness {
 async fn pages_and_assets_are_served_compressed_and_cached() {
     let h = Harness::new().await;
     let page = h.get("/").await.text;
-    for path in ["/", "/g/abc", "/assets/app.js", "/assets/style.css", "/assets/i18n.js"] {
+    for path in [
+        "/",
+        "/g/abc",
+        "/assets/app.js",
+        "/assets/style.css",
+        "/assets/i18n.js",
+    ] {
         let reply = h.get(path).await;
         assert_eq!(reply.status, 200, "{path}");
         assert!(!reply.text.trim().is_empty(), "{path}");
@@ -826,7 +907,10 @@ async fn pages_and_assets_are_served_compressed_and_cached() {
         .await
         .unwrap();
     let headers = res.headers();
-    assert_eq!(headers["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(
+        headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     assert_eq!(headers["content-encoding"], "gzip");
     let plain = h.get("/assets/app.js").await;
     assert_eq!(plain.status, 200);
@@ -840,7 +924,11 @@ async fn finished_games_leave_memory_and_come_back_from_the_database() {
     h.join(id, None, None).await;
     h.play(id, &created.token, "e2").await;
     let resign = h
-        .post(&format!("/api/games/{id}/resign"), Some(&created.token), &json!({}))
+        .post(
+            &format!("/api/games/{id}/resign"),
+            Some(&created.token),
+            &json!({}),
+        )
         .await;
     assert_eq!(resign.status, 200);
     let hub = &h.server.as_ref().unwrap().hub;
@@ -880,7 +968,9 @@ async fn state_messages_say_what_happened_and_carry_only_new_moves() {
             EventView::DrawOffer { .. } => {
                 // Nothing new in the history: no move is sent again.
                 assert_eq!((game.moves_from, game.moves.len()), (1, 0));
-                let reply = h.post(&draw, Some(&bob), &json!({"action": "decline"})).await;
+                let reply = h
+                    .post(&draw, Some(&bob), &json!({"action": "decline"}))
+                    .await;
                 assert_eq!(reply.status, 200, "{}", reply.text);
             }
             EventView::DrawDeclined => break,
@@ -890,7 +980,12 @@ async fn state_messages_say_what_happened_and_carry_only_new_moves() {
     let kinds: Vec<String> = watch
         .events
         .iter()
-        .map(|e| serde_json::to_value(e).unwrap()["kind"].as_str().unwrap().to_string())
+        .map(|e| {
+            serde_json::to_value(e).unwrap()["kind"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     for kind in ["hello", "join", "connected", "move", "draw_offer"] {
         assert!(kinds.iter().any(|k| k == kind), "{kind} in {kinds:?}");

@@ -159,7 +159,9 @@ impl Hub {
     fn seat_slots(req: &CreateRequest, holder: &str) -> Result<Vec<SeatSlot>, ApiError> {
         let mut requests = req.seats.clone();
         if requests.is_empty() {
-            requests = (0..req.players).map(|i| SeatRequest::human(i == 0)).collect();
+            requests = (0..req.players)
+                .map(|i| SeatRequest::human(i == 0))
+                .collect();
         }
         if requests.len() != usize::from(req.players) {
             return Err(ApiError::bad_request(format!(
@@ -314,7 +316,12 @@ impl Hub {
     }
 
     /// A change that is shown but not stored (who is connected).
-    pub async fn presence(&self, room: &Arc<Room>, event: EventView, op: impl FnOnce(&mut RoomState)) {
+    pub async fn presence(
+        &self,
+        room: &Arc<Room>,
+        event: EventView,
+        op: impl FnOnce(&mut RoomState),
+    ) {
         let mut state = room.state.lock().await;
         op(&mut state);
         state.version += 1;
@@ -421,7 +428,14 @@ impl Hub {
             .collect();
         let id = new_game_id();
         let now = Instant::now();
-        let mut state = RoomState::new(id.clone(), wall_ms(), client.to_string(), settings, slots, now)?;
+        let mut state = RoomState::new(
+            id.clone(),
+            wall_ms(),
+            client.to_string(),
+            settings,
+            slots,
+            now,
+        )?;
         state.version = wall_ms();
         self.inner.db.save(Save::new(&state, now, 0)).await?;
         reservation.keep();

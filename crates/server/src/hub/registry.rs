@@ -67,6 +67,10 @@ impl Registry {
         self.read().len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.read().is_empty()
+    }
+
     /// Adds a room (the one already there if another request was first).
     pub fn insert(&self, room: Arc<Room>) -> Arc<Room> {
         let mut rooms = self.rooms.write().unwrap_or_else(|e| e.into_inner());

@@ -308,7 +308,10 @@ impl RoomState {
     /// game going on, and not the seat's first move.
     pub fn clock_runs(&self) -> bool {
         self.status() == Status::Playing
-            && self.clocks.as_ref().is_some_and(|c| c.turn_started.is_some())
+            && self
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.turn_started.is_some())
             && self.has_moved(self.game.position().turn())
     }
 
@@ -379,7 +382,9 @@ impl RoomState {
             }
             let moved = matches!(entry, Entry::Move(_)) && turn_before != turn_after;
             match control {
-                TimeControl::Fischer { increment, .. } if moved && clocks.turn_started.is_some() => {
+                TimeControl::Fischer { increment, .. }
+                    if moved && clocks.turn_started.is_some() =>
+                {
                     clocks.remaining_ms[turn_before] += increment.as_millis() as u64;
                 }
                 TimeControl::PerMove(t) if !over => {
@@ -543,7 +548,12 @@ impl RoomState {
 
     /// Offers, accepts or declines a draw. AI seats accept when they are
     /// not ahead in the race (their path is longer than the best other's).
-    pub fn draw(&mut self, holder: &str, action: DrawAction, now: Instant) -> Result<(), RoomError> {
+    pub fn draw(
+        &mut self,
+        holder: &str,
+        action: DrawAction,
+        now: Instant,
+    ) -> Result<(), RoomError> {
         let seats = self.require_holder(holder)?;
         match self.status() {
             Status::Over => return Err(RoomError::GameOver),

@@ -116,7 +116,7 @@ impl Settings {
     /// The rules of the game.
     pub fn ruleset(&self) -> Result<Ruleset, RoomError> {
         let bad = |err: quoridor_rules::RulesetError| RoomError::Settings(err.to_string());
-        Ok(Ruleset::new(self.size.into(), self.players.into())
+        Ruleset::new(self.size.into(), self.players.into())
             .map_err(bad)?
             .with_fences(self.fences)
             .map_err(bad)?
@@ -124,7 +124,7 @@ impl Settings {
             .map_err(bad)?
             .with_side_step_over_pawn(self.side_step_over_pawn)
             .with_ply_limit(Some(self.ply_limit.clamp(1, MAX_PLIES)))
-            .map_err(bad)?)
+            .map_err(bad)
     }
 }
 

@@ -68,7 +68,10 @@ fn waits_for_players_then_plays() {
         play(&mut room, ANA, "e3", t),
         Err(RoomError::NotYourTurn(Seat::North))
     );
-    assert_eq!(play(&mut room, "nobody", "e8", t), Err(RoomError::Unauthorized));
+    assert_eq!(
+        play(&mut room, "nobody", "e8", t),
+        Err(RoomError::Unauthorized)
+    );
     play(&mut room, BOB, "e8", t).unwrap();
     play(&mut room, ANA, "e7h", t).unwrap();
     let err = play(&mut room, BOB, "e7v", t).unwrap_err();
@@ -110,12 +113,21 @@ fn a_first_move_is_not_charged_and_later_ones_are() {
     assert_eq!(clocks.remaining_ms, vec![62_000, 60_000]);
     assert_eq!(room.meta[0].ms, 5_000);
     play(&mut room, BOB, "e8", t + ms(9_000)).unwrap();
-    assert_eq!(room.remaining_at(t + ms(9_000)).unwrap(), vec![62_000, 62_000]);
+    assert_eq!(
+        room.remaining_at(t + ms(9_000)).unwrap(),
+        vec![62_000, 62_000]
+    );
     // From here on each seat's clock runs on its turn.
     assert!(room.clock_runs());
-    assert_eq!(room.remaining_at(t + ms(19_000)).unwrap(), vec![52_000, 62_000]);
+    assert_eq!(
+        room.remaining_at(t + ms(19_000)).unwrap(),
+        vec![52_000, 62_000]
+    );
     play(&mut room, ANA, "e3", t + ms(19_000)).unwrap();
-    assert_eq!(room.clocks.as_ref().unwrap().remaining_ms, vec![54_000, 62_000]);
+    assert_eq!(
+        room.clocks.as_ref().unwrap().remaining_ms,
+        vec![54_000, 62_000]
+    );
     assert!(!room.abort_allowed());
 }
 
@@ -139,7 +151,10 @@ fn either_player_may_abort_before_both_have_moved() {
     let mut room = online(None, t);
     room.join(BOB, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
-    assert_eq!(room.apply("x", Action::Abort, t), Err(RoomError::Unauthorized));
+    assert_eq!(
+        room.apply("x", Action::Abort, t),
+        Err(RoomError::Unauthorized)
+    );
     room.apply(BOB, Action::Abort, t).unwrap();
     assert!(room.aborted);
     assert_eq!(play(&mut room, BOB, "e8", t), Err(RoomError::GameOver));
@@ -147,7 +162,10 @@ fn either_player_may_abort_before_both_have_moved() {
     late.join(BOB, None, None, t).unwrap();
     play(&mut late, ANA, "e2", t).unwrap();
     play(&mut late, BOB, "e8", t).unwrap();
-    assert_eq!(late.apply(ANA, Action::Abort, t), Err(RoomError::TooLateToAbort));
+    assert_eq!(
+        late.apply(ANA, Action::Abort, t),
+        Err(RoomError::TooLateToAbort)
+    );
 }
 
 #[test]
@@ -219,7 +237,10 @@ fn undo_against_the_ai_takes_back_the_reply_too() {
     let mut room = room_of(settings(9, 2, Variant::Standard, Some(FISCHER)), seats, t);
     assert!(room.is_private());
     assert_eq!(room.status(), Status::Playing);
-    assert_eq!(room.apply(ANA, Action::Undo, t), Err(RoomError::NothingToUndo));
+    assert_eq!(
+        room.apply(ANA, Action::Undo, t),
+        Err(RoomError::NothingToUndo)
+    );
     assert_eq!(room.deadline(), None, "no abort deadline against the AI");
     play(&mut room, ANA, "e2", t + ms(1_000)).unwrap();
     assert_eq!(room.ai_to_move(), Some(Level::new(3).unwrap()));
@@ -336,7 +357,12 @@ fn the_ply_limit_ends_a_game_in_a_draw() {
     let result = room.result().unwrap();
     assert!(result.draw);
     assert_eq!(result.termination, "ply limit");
-    assert_eq!(Settings::new(9, 2, Variant::Standard, None).unwrap().ply_limit, MAX_PLIES);
+    assert_eq!(
+        Settings::new(9, 2, Variant::Standard, None)
+            .unwrap()
+            .ply_limit,
+        MAX_PLIES
+    );
     assert!(settings_with_plies(MAX_PLIES + 1).is_err());
     assert!(settings_with_plies(0).is_err());
 }

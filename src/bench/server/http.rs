@@ -1,0 +1,200 @@
+//! A tiny HTTP/1.1 client (one request per connection, so that each
+//! request is a fresh connection as a browser's first visit is), and the
+//! set-up of the games through the API's own request and answer types.
+
+use std::net::SocketAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use quoridor_rules::Seat;
+use quoridor_server::request::{CreateRequest, JoinRequest, SeatRequest};
+use quoridor_server::view::{ErrorBody, SeatedView};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use super::micros;
+use super::process::ServerProcess;
+
+pub struct HttpReply {
+    pub status: u16,
+    pub body: String,
+}
+
+pub async fn http(
+    addr: SocketAddr,
+    host: &str,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> Result<HttpReply, String> {
+    let mut stream = TcpStream::connect(addr)
+        .await
+        .map_err(|err| format!("connect: {err}"))?;
+    let _ = stream.set_nodelay(true);
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .map_err(|err| format!("write: {err}"))?;
+    let mut raw = Vec::new();
+    stream
+        .read_to_end(&mut raw)
+        .await
+        .map_err(|err| format!("read: {err}"))?;
+    parse_http(&raw)
+}
+
+pub fn parse_http(raw: &[u8]) -> Result<HttpReply, String> {
+    let end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or("an HTTP answer without the end of its head")?;
+    let head = std::str::from_utf8(&raw[..end]).map_err(|_| "an HTTP head that is not UTF-8")?;
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|s| s.parse::<u16>().ok())
+        .ok_or("an HTTP answer without a status")?;
+    let chunked = lines.any(|l| {
+        let l = l.to_ascii_lowercase();
+        l.starts_with("transfer-encoding:") && l.contains("chunked")
+    });
+    let mut body = raw[end + 4..].to_vec();
+    if chunked {
+        let mut out = Vec::new();
+        let mut rest = &body[..];
+        loop {
+            let line_end = rest
+                .windows(2)
+                .position(|w| w == b"\r\n")
+                .ok_or("a broken chunk")?;
+            let size_text = std::str::from_utf8(&rest[..line_end]).map_err(|_| "a broken chunk")?;
+            let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
+                .map_err(|_| "a broken chunk size")?;
+            rest = &rest[line_end + 2..];
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(rest.get(..size).ok_or("a short chunk")?);
+            rest = rest.get(size + 2..).unwrap_or(&[]);
+        }
+        body = out;
+    }
+    Ok(HttpReply {
+        status,
+        body: String::from_utf8(body).map_err(|_| "an HTTP body that is not UTF-8")?,
+    })
+}
+
+pub async fn wait_for_health(
+    addr: SocketAddr,
+    host: &str,
+    server: &mut Option<ServerProcess>,
+) -> Result<(), String> {
+    let start = Instant::now();
+    let mut last = String::new();
+    while start.elapsed() < Duration::from_secs(20) {
+        if let Some(process) = server.as_mut() {
+            if let Some(status) = process.exited() {
+                return Err(format!(
+                    "quoridor serve exited ({status}): {}",
+                    process.stderr_lines().join("\n")
+                ));
+            }
+        }
+        match http(addr, host, "GET", "/api/health", "").await {
+            Ok(reply) if reply.status == 200 => return Ok(()),
+            Ok(reply) => last = format!("status {}: {}", reply.status, reply.body),
+            Err(err) => last = err,
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Err(format!(
+        "the server at {host} did not answer /api/health: {last}"
+    ))
+}
+
+/// One game, created and joined: a token for each seat.
+pub struct Seats {
+    pub id: String,
+    pub south: String,
+    pub north: String,
+}
+
+/// Creates one game and joins its second seat: a token for each seat. An
+/// error is its kind (the API's code, or `http`) and an example.
+pub async fn create_game(
+    addr: SocketAddr,
+    host: &str,
+    index: usize,
+    latencies: &Mutex<Vec<u32>>,
+) -> Result<Seats, (String, String)> {
+    let timed = |path: String, body: String| async move {
+        let start = Instant::now();
+        let reply = http(addr, host, "POST", &path, &body)
+            .await
+            .map_err(|err| ("http".to_string(), err))?;
+        latencies
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(micros(start.elapsed()));
+        if !(200..300).contains(&reply.status) {
+            let code = serde_json::from_str::<ErrorBody>(&reply.body)
+                .map_or_else(|_| "http".to_string(), |e| e.error.code);
+            return Err((
+                format!("{code} ({})", reply.status),
+                format!("POST {path}: {}", reply.body),
+            ));
+        }
+        serde_json::from_str::<SeatedView>(&reply.body)
+            .map_err(|err| ("bad answer".to_string(), format!("{err}: {}", reply.body)))
+    };
+    let create = CreateRequest {
+        seats: vec![
+            SeatRequest {
+                name: Some(format!("bot {index} south")),
+                ..SeatRequest::human(true)
+            },
+            SeatRequest::human(false),
+        ],
+        ..CreateRequest::default()
+    };
+    let body = serde_json::to_string(&create).expect("requests serialize");
+    let created = timed("/api/games".into(), body).await?;
+    let join = JoinRequest {
+        seat: Some(Seat::North),
+        name: Some(format!("bot {index} north")),
+    };
+    let path = format!("/api/games/{}/join", created.id);
+    let joined = timed(
+        path,
+        serde_json::to_string(&join).expect("requests serialize"),
+    )
+    .await?;
+    Ok(Seats {
+        id: created.id,
+        south: created.token,
+        north: joined.token,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn http_answers() {
+        let plain = parse_http(b"HTTP/1.1 201 Created\r\ncontent-length: 2\r\n\r\n{}").unwrap();
+        assert_eq!((plain.status, plain.body.as_str()), (201, "{}"));
+        let chunked = parse_http(
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"a\r\n4\r\n\":1}\r\n0\r\n\r\n",
+        )
+        .unwrap();
+        assert_eq!(chunked.body, "{\"a\":1}");
+    }
+}
