@@ -173,41 +173,59 @@
     return game && game.settings && game.settings.players === 4 ? SEATS4 : SEATS2;
   }
 
-  // The position after the first k entries of game.moves, rebuilt here
-  // (RULES.md §3 for the start squares).
-  function positionAt(game, k) {
-    const n = game.settings.size;
-    const seats = seatOrder(game);
+  // A position notation (`9 e2,e9 e3h 10,9 north 3 scores=1,0`) read into
+  // what the board shows: no rules here, the server wrote it.
+  function parsePosition(text, seats) {
+    const words = String(text || '').trim().split(/\s+/);
     const pawns = {};
-    for (const s of seats) pawns[s] = sqName(startSquare(s, n).c, startSquare(s, n).r);
-    const fences = [];
-    const used = {};
-    for (const s of seats) used[s] = 0;
-    const scores = {};
-    for (const s of seats) scores[s] = 0;
-    const out = new Set();
-    let last = null;
-    const moves = game.moves || [];
-    for (let i = 0; i < k && i < moves.length; i++) {
-      const e = moves[i];
-      const mv = String(e.move || '').toLowerCase();
-      if (parseFence(mv)) {
-        fences.push(mv);
-        used[e.seat] = (used[e.seat] || 0) + 1;
-        last = { seat: e.seat, move: mv, kind: 'fence' };
-      } else if (parseSquare(mv)) {
-        last = { seat: e.seat, move: mv, kind: 'pawn', from: pawns[e.seat] };
-        pawns[e.seat] = mv;
-      } else {
-        if ((mv === 'resign' || mv === 'timeout') && seats.length === 4) out.add(e.seat);
-        last = { seat: e.seat, move: mv, kind: 'other' };
-      }
-      if (typeof e.points === 'number') scores[e.seat] = (scores[e.seat] || 0) + e.points;
-    }
     const fencesLeft = {};
-    const start = game.settings.fences;
-    for (const s of seats) fencesLeft[s] = typeof start === 'number' ? start - used[s] : null;
-    return { pawns, fences, fencesLeft, scores, out, last };
+    const scores = {};
+    const out = new Set();
+    const pawnList = (words[1] || '').split(',');
+    const leftList = (words[3] || '').split(',');
+    seats.forEach((seat, i) => {
+      const sq = pawnList[i];
+      if (sq && sq !== '-' && parseSquare(sq)) pawns[seat] = sq;
+      else out.add(seat);
+      const left = Number(leftList[i]);
+      fencesLeft[seat] = Number.isFinite(left) ? left : null;
+      scores[seat] = 0;
+    });
+    const fences = words[2] && words[2] !== '-' ? words[2].split(',').filter((f) => parseFence(f)) : [];
+    for (const w of words.slice(6)) {
+      if (w.startsWith('scores=')) {
+        w.slice(7).split(',').forEach((v, i) => { if (seats[i]) scores[seats[i]] = Number(v) || 0; });
+      }
+    }
+    return { pawns, fences, fencesLeft, scores, out };
+  }
+
+  // The position after the first k entries of the history: the start, or
+  // the position the server wrote after entry k (each entry carries it).
+  function positionAt(game, moves, k) {
+    const seats = seatOrder(game);
+    if (k <= 0 || !moves.length) {
+      const n = game.settings.size;
+      const pawns = {};
+      const fencesLeft = {};
+      const scores = {};
+      for (const s of seats) {
+        const sq = startSquare(s, n);
+        pawns[s] = sqName(sq.c, sq.r);
+        fencesLeft[s] = typeof game.settings.fences === 'number' ? game.settings.fences : null;
+        scores[s] = 0;
+      }
+      return { pawns, fences: [], fencesLeft, scores, out: new Set(), last: null };
+    }
+    const i = Math.min(k, moves.length) - 1;
+    const entry = moves[i];
+    const pos = parsePosition(entry.position, seats);
+    const before = i > 0 ? parsePosition(moves[i - 1].position, seats) : positionAt(game, moves, 0);
+    const mv = String(entry.move || '').toLowerCase();
+    if (parseFence(mv)) pos.last = { seat: entry.seat, move: mv, kind: 'fence' };
+    else if (parseSquare(mv)) pos.last = { seat: entry.seat, move: mv, kind: 'pawn', from: before.pawns[entry.seat] };
+    else pos.last = { seat: entry.seat, move: mv, kind: 'other' };
+    return pos;
   }
 
   // ------------------------------------------------------------------
@@ -846,7 +864,8 @@
   const board = {
     svg: null,
     n: 9,
-    flip: false,
+    // Quarter turns: 0 south at the bottom, 1 west, 2 north, 3 east.
+    rot: 0,
     key: '',
     layers: {},
     pawnNodes: {},
@@ -854,25 +873,64 @@
     theme: 'classic',
   };
 
-  const vcol = (c) => (board.flip ? board.n - 1 - c : c);
-  const vrow = (r) => (board.flip ? r : board.n - 1 - r); // from the top
-  const lcol = (vc) => (board.flip ? board.n - 1 - vc : vc);
-  const lrow = (vr) => (board.flip ? vr : board.n - 1 - vr);
-  const sqX = (c) => M + vcol(c) * STEP;
-  const sqY = (r) => M + vrow(r) * STEP;
+  // Logical squares (c, r) and where they are drawn: visual column i from
+  // the left, visual row j from the top.
+  function toVisual(c, r) {
+    const n = board.n - 1;
+    switch (board.rot) {
+      case 1: return { i: n - r, j: n - c };
+      case 2: return { i: n - c, j: r };
+      case 3: return { i: r, j: c };
+      default: return { i: c, j: n - r };
+    }
+  }
+  function toLogical(i, j) {
+    const n = board.n - 1;
+    switch (board.rot) {
+      case 1: return { c: n - j, r: n - i };
+      case 2: return { c: n - i, r: j };
+      case 3: return { c: j, r: i };
+      default: return { c: i, r: n - j };
+    }
+  }
+  const turned = () => board.rot % 2 === 1;
+  // The top-left corner of a square as drawn.
+  function sqPos(c, r) {
+    const v = toVisual(c, r);
+    return { x: M + v.i * STEP, y: M + v.j * STEP };
+  }
   const gridSize = () => board.n * S + (board.n - 1) * GR;
 
+  // A logical fence drawn: the top-left visual square of the two-by-two
+  // block it sits in, and its visual direction (a turned board draws a
+  // horizontal fence upright).
+  function visualFence(f) {
+    const a = toVisual(f.c, f.r);
+    const b = toVisual(f.c + 1, f.r + 1);
+    const horizontal = (f.o === 'h') !== turned();
+    return { i: Math.min(a.i, b.i), j: Math.min(a.j, b.j), o: horizontal ? 'h' : 'v' };
+  }
+  // The logical fence drawn at visual block (i, j) in visual direction vo.
+  function logicalFence(i, j, vo) {
+    const a = toLogical(i, j);
+    const b = toLogical(i + 1, j + 1);
+    const horizontal = (vo === 'h') !== turned();
+    return { c: Math.min(a.c, b.c), r: Math.min(a.r, b.r), o: horizontal ? 'h' : 'v' };
+  }
+
   function fenceRect(f) {
-    if (f.o === 'h') {
-      return { x: Math.min(sqX(f.c), sqX(f.c + 1)), y: Math.min(sqY(f.r), sqY(f.r + 1)) + S, w: 2 * S + GR, h: GR };
-    }
-    return { x: Math.min(sqX(f.c), sqX(f.c + 1)) + S, y: Math.min(sqY(f.r), sqY(f.r + 1)), w: GR, h: 2 * S + GR };
+    const v = visualFence(f);
+    const x = M + v.i * STEP;
+    const y = M + v.j * STEP;
+    if (v.o === 'h') return { x, y: y + S, w: 2 * S + GR, h: GR };
+    return { x: x + S, y, w: GR, h: 2 * S + GR };
   }
 
   function centerOf(name) {
     const p = parseSquare(name);
     if (!p) return null;
-    return { x: sqX(p.c) + S / 2, y: sqY(p.r) + S / 2 };
+    const at = sqPos(p.c, p.r);
+    return { x: at.x + S / 2, y: at.y + S / 2 };
   }
 
   // Where a point of the board is: which visual column and row, and whether
@@ -890,30 +948,29 @@
     return { i, j, ox, oy, gx: ox > S && i < n - 1, gy: oy > S && j < n - 1 };
   }
 
-  // A horizontal fence in the groove under visual row j, by the column i
+  // A fence in the horizontal groove under visual row j, by the column i
   // and the offset in it (nearest half: the fence covers i and its nearer
   // neighbour).
   function hSlot(j, i, ox) {
     const n = board.n;
     let a = ox < S / 2 ? i - 1 : i;
     a = Math.max(0, Math.min(n - 2, a));
-    return { c: Math.min(lcol(a), lcol(a + 1)), r: Math.min(lrow(j), lrow(j + 1)), o: 'h' };
+    return logicalFence(a, j, 'h');
   }
   function vSlot(i, j, oy) {
     const n = board.n;
     let b = oy < S / 2 ? j - 1 : j;
     b = Math.max(0, Math.min(n - 2, b));
-    return { c: Math.min(lcol(i), lcol(i + 1)), r: Math.min(lrow(b), lrow(b + 1)), o: 'v' };
+    return logicalFence(i, b, 'v');
   }
 
   // The fence slot under a point of a groove (null elsewhere).
   function strictSlot(loc, prefer) {
     if (!loc) return null;
     if (loc.gx && loc.gy) {
-      const c = Math.min(lcol(loc.i), lcol(loc.i + 1));
-      const r = Math.min(lrow(loc.j), lrow(loc.j + 1));
-      const o = prefer && prefer.c === c && prefer.r === r ? prefer.o : 'h';
-      return { c, r, o };
+      const h = logicalFence(loc.i, loc.j, 'h');
+      const o = prefer && prefer.c === h.c && prefer.r === h.r ? prefer.o : 'h';
+      return { c: h.c, r: h.r, o };
     }
     if (loc.gy) return hSlot(loc.j, loc.i, loc.ox);
     if (loc.gx) return vSlot(loc.i, loc.j, loc.oy);
@@ -958,7 +1015,7 @@
     const n = game.settings.size;
     const seats = seatOrder(game);
     const theme = game.settings.theme === 'crab' ? 'crab' : 'classic';
-    const key = [n, seats.join(','), board.flip, theme].join('|');
+    const key = [n, seats.join(','), board.rot, theme].join('|');
     if (key === board.key) return;
     board.key = key;
     board.n = n;
@@ -1021,27 +1078,33 @@
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         const name = sqName(c, r);
-        squares.append(svgEl('rect', { class: 'sq', 'data-square': name, x: sqX(c), y: sqY(r), width: S, height: S, rx: 7, fill: 'url(#wood)' }));
-        bevels.append(svgEl('rect', { x: sqX(c), y: sqY(r), width: S, height: S, rx: 7, fill: 'url(#bevel)' }));
+        const at = sqPos(c, r);
+        squares.append(svgEl('rect', { class: 'sq', 'data-square': name, x: at.x, y: at.y, width: S, height: S, rx: 7, fill: 'url(#wood)' }));
+        bevels.append(svgEl('rect', { x: at.x, y: at.y, width: S, height: S, rx: 7, fill: 'url(#bevel)' }));
       }
     }
     svg.append(bevels);
 
-    // Coordinates: letters under the board, numbers on the left.
+    // Coordinates under the board and on the left: letters and numbers,
+    // whichever way the board is turned.
     const coords = layer('coords');
-    for (let c = 0; c < n; c++) {
-      coords.append(svgEl('text', { class: 'coord', x: sqX(c) + S / 2, y: M + g + 49, 'text-anchor': 'middle', text: LETTERS[c] }));
+    const label = (sq, alongColumns) => (alongColumns !== turned() ? LETTERS[sq.c] : String(sq.r + 1));
+    for (let i = 0; i < n; i++) {
+      const text = label(toLogical(i, n - 1), true);
+      coords.append(svgEl('text', { class: 'coord', x: M + i * STEP + S / 2, y: M + g + 49, 'text-anchor': 'middle', text }));
     }
-    for (let r = 0; r < n; r++) {
-      coords.append(svgEl('text', { class: 'coord', x: M / 2 - 8, y: sqY(r) + S / 2 + 11, 'text-anchor': 'middle', text: String(r + 1) }));
+    for (let j = 0; j < n; j++) {
+      const text = label(toLogical(0, j), false);
+      coords.append(svgEl('text', { class: 'coord', x: M / 2 - 8, y: M + j * STEP + S / 2 + 11, 'text-anchor': 'middle', text }));
     }
 
     // Goal marks: a bar of each seat's colour along the side it must reach.
     const goals = layer('goals');
-    const goalSide = { south: 'top', north: 'bottom', west: 'right', east: 'left' };
+    const mid = (n - 1) >> 1;
+    const goalSquare = { south: [mid, n - 1], north: [mid, 0], west: [n - 1, mid], east: [0, mid] };
     for (const seat of seats) {
-      let side = goalSide[seat];
-      if (board.flip) side = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' }[side];
+      const v = toVisual(...goalSquare[seat]);
+      const side = v.j === 0 ? 'top' : v.j === n - 1 ? 'bottom' : v.i === 0 ? 'left' : 'right';
       const thick = 7;
       const gap = 12;
       const attrs = { class: 'goal seat-' + seat, rx: 3.5, fill: SEAT_COLORS[seat].main };
@@ -1060,16 +1123,10 @@
       for (let c = 0; c < n - 1; c++) {
         for (const o of ['h', 'v']) {
           const f = { c, r, o };
-          let attrs;
-          if (o === 'h') {
-            const a = Math.min(vcol(c), vcol(c + 1));
-            const jU = Math.min(vrow(r), vrow(r + 1));
-            attrs = { x: M + a * STEP + S / 2, y: M + jU * STEP + S, width: S / 2, height: GR };
-          } else {
-            const iL = Math.min(vcol(c), vcol(c + 1));
-            const b = Math.min(vrow(r), vrow(r + 1));
-            attrs = { x: M + iL * STEP + S, y: M + b * STEP + S / 2, width: GR, height: S / 2 };
-          }
+          const v = visualFence(f);
+          const attrs = v.o === 'h'
+            ? { x: M + v.i * STEP + S / 2, y: M + v.j * STEP + S, width: S / 2, height: GR }
+            : { x: M + v.i * STEP + S, y: M + v.j * STEP + S / 2, width: GR, height: S / 2 };
           slots.append(svgEl('rect', Object.assign({ class: 'slot', 'data-fence': fenceName(f), fill: 'transparent' }, attrs)));
         }
       }
@@ -1191,6 +1248,26 @@
     youFromServer: null,
   };
 
+  // The turn of the board this browser chose for the game, if any (older
+  // pages saved a half turn as `flip`).
+  function savedRotation() {
+    const rec = G.rec;
+    if (!rec) return null;
+    if (typeof rec.rot === 'number') return rec.rot % 4;
+    if (rec.flip) return 2;
+    return null;
+  }
+
+  // Your own pawn at the bottom, as on every game site: the turn that puts
+  // the seat this browser plays there (south for spectators and for people
+  // sharing one screen).
+  function defaultRotation() {
+    const mine = mySeats();
+    const g = G.game;
+    if (!g || !mine || mine.length !== 1) return 0;
+    return { south: 0, west: 1, north: 2, east: 3 }[mine[0]] || 0;
+  }
+
   function myToken() {
     return G.rec && G.rec.token ? G.rec.token : null;
   }
@@ -1260,7 +1337,7 @@
       history.replaceState(null, '', location.pathname + location.search);
     }
     G.rec = loadRec(id);
-    board.flip = !!(G.rec && G.rec.flip);
+    board.rot = savedRotation() ?? 0;
     G.joinSeat = params.get('join');
     if (G.joinSeat && myToken()) {
       // Already in this game on this browser: no need to join again.
@@ -1459,10 +1536,28 @@
     announce(text);
   }
 
+  // Reads the whole game again over HTTP (a state message arrived that
+  // continues a history this page does not have).
+  function refetchGame() {
+    const id = G.id;
+    api('GET', '/api/games/' + encodeURIComponent(id)).then((game) => {
+      if (G.active && G.id === id) applyState(game);
+    }).catch(() => {});
+  }
+
   function applyState(game) {
     if (!game || typeof game !== 'object') return;
     if (typeof game.version === 'number' && game.version < G.version) return;
     const prev = G.game;
+    // State messages carry only the history from moves_from on.
+    const known = prev && prev.moves ? prev.moves : [];
+    const from = typeof game.moves_from === 'number' ? game.moves_from : 0;
+    if (from > known.length) {
+      refetchGame();
+      return;
+    }
+    game.moves = known.slice(0, from).concat(game.moves || []);
+    game.moves_from = 0;
     const prevMoves = prev && prev.moves ? prev.moves.length : null;
     G.game = game;
     G.version = typeof game.version === 'number' ? game.version : G.version;
@@ -1559,6 +1654,11 @@
     show($('#game-loading'), false);
     show($('#game-error'), false);
     show($('#game-layout'), true);
+    const rot = savedRotation() ?? defaultRotation();
+    if (rot !== board.rot) {
+      board.rot = rot;
+      board.key = '';
+    }
     buildBoard(g);
     renderBoard();
     renderStatus();
@@ -1576,22 +1676,12 @@
 
   function shownPosition() {
     const g = G.game;
-    const k = G.replay === null ? (g.moves || []).length : G.replay;
-    const pos = positionAt(g, k);
-    if (G.replay === null) {
-      // The live position is the server's; the rebuilt one gives the last move.
-      if (g.pawns) {
-        const pawns = {};
-        for (const s of seatOrder(g)) if (g.pawns[s]) pawns[s] = g.pawns[s];
-        pos.pawns = pawns;
-      }
-      if (Array.isArray(g.fences)) pos.fences = g.fences.slice();
-      if (g.fences_left) pos.fencesLeft = g.fences_left;
-      if (g.scores) pos.scores = g.scores;
-    } else {
-      for (const s of pos.out) delete pos.pawns[s];
-      const liveOut = new Set(g.out || []);
-      for (const s of liveOut) if (g.pawns && !g.pawns[s] && k >= (g.moves || []).length) delete pos.pawns[s];
+    const k = G.replay === null ? g.moves.length : G.replay;
+    const pos = positionAt(g, g.moves, k);
+    if (G.replay === null && g.position) {
+      // The live position is the server's own (the history gives the last move).
+      const live = parsePosition(g.position, seatOrder(g));
+      Object.assign(pos, { pawns: live.pawns, fences: live.fences, fencesLeft: live.fencesLeft, scores: live.scores, out: live.out });
     }
     return pos;
   }
@@ -1621,7 +1711,8 @@
     if (last && last.kind === 'pawn') {
       for (const [name, cls] of [[last.from, 'last-from'], [last.move, 'last-to']]) {
         const p = parseSquare(name);
-        if (p) L.marks.append(svgEl('rect', { class: cls, x: sqX(p.c), y: sqY(p.r), width: S, height: S, rx: 7 }));
+        const at = p && sqPos(p.c, p.r);
+        if (at) L.marks.append(svgEl('rect', { class: cls, x: at.x, y: at.y, width: S, height: S, rx: 7 }));
       }
     }
     if (interactive && !G.fenceMode) {
@@ -1743,7 +1834,8 @@
       return;
     }
     if (!G.cursor) return;
-    L.cursor.append(svgEl('rect', { class: 'cursor', x: sqX(G.cursor.c) - 5, y: sqY(G.cursor.r) - 5, width: S + 10, height: S + 10, rx: 12 }));
+    const at = sqPos(G.cursor.c, G.cursor.r);
+    L.cursor.append(svgEl('rect', { class: 'cursor', x: at.x - 5, y: at.y - 5, width: S + 10, height: S + 10, rx: 12 }));
   }
 
   function renderStatus() {
@@ -2224,7 +2316,7 @@
       $('#fence-confirm').disabled = !v.ok || G.pending;
       $('#fence-confirm').textContent = t('game.place_fence_named', { fence: G.pendingSlot });
     }
-    $('#flip').setAttribute('aria-pressed', board.flip ? 'true' : 'false');
+    $('#flip').setAttribute('aria-pressed', board.rot ? 'true' : 'false');
     $('#board-help').hidden = !interactive;
   }
 
@@ -2310,7 +2402,7 @@
   function initBoard() {
     const svg = $('#board');
     board.svg = svg;
-    board.flip = false;
+    board.rot = 0;
 
     svg.addEventListener('pointerdown', (e) => {
       if (e.pointerType !== 'touch' && e.pointerType !== 'pen') return;
@@ -2439,8 +2531,10 @@
       renderGame();
     });
     $('#flip').addEventListener('click', () => {
-      board.flip = !board.flip;
-      if (G.id) saveRec(G.id, { flip: board.flip });
+      // A half turn with two players; a quarter turn with four.
+      const step = G.game && seatOrder(G.game).length === 4 ? 1 : 2;
+      board.rot = (board.rot + step) % 4;
+      if (G.id) saveRec(G.id, { rot: board.rot });
       G.rec = loadRec(G.id);
       board.key = '';
       renderGame();
@@ -2502,25 +2596,23 @@
       return;
     }
     const n = board.n;
-    const dirs = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    // Arrows move on the board as it is drawn (turned or not).
+    const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     if (dirs[k]) {
       e.preventDefault();
-      let [dc, dr] = dirs[k];
-      if (board.flip) {
-        dc = -dc;
-        dr = -dr;
-      }
+      const [di, dj] = dirs[k];
+      const clamp = (x, hi) => Math.max(0, Math.min(hi, x));
       if (G.fenceMode) {
-        const f = G.fcursor || { c: 0, r: 0, o: 'h' };
-        f.c = Math.max(0, Math.min(n - 2, f.c + dc));
-        f.r = Math.max(0, Math.min(n - 2, f.r + dr));
+        const v = visualFence(G.fcursor || { c: 0, r: 0, o: 'h' });
+        const f = logicalFence(clamp(v.i + di, n - 2), clamp(v.j + dj, n - 2), v.o);
         G.fcursor = f;
         G.pendingSlot = null;
         G.preview = fenceName(f);
         renderPreview();
       } else {
         const c = G.cursor || myPawnSquare() || { c: 0, r: 0 };
-        G.cursor = { c: Math.max(0, Math.min(n - 1, c.c + dc)), r: Math.max(0, Math.min(n - 1, c.r + dr)) };
+        const v = toVisual(c.c, c.r);
+        G.cursor = toLogical(clamp(v.i + di, n - 1), clamp(v.j + dj, n - 1));
       }
       renderCursor();
       announceCursor();
@@ -2756,6 +2848,7 @@
   window.Quoridor = {
     state: G,
     positionAt,
+    parsePosition,
     parseFence,
     parseSquare,
     // The fence slot the pointer picks at a client point (null off the grooves).
