@@ -304,11 +304,20 @@
     return t('clock.fischer', { m: minText, s: Math.round((clock.increment_ms || 0) / 1000) });
   }
 
+  // The decimal separator of the page's language (8.1 s, 8,1 s).
+  function decimalSeparator() {
+    try {
+      return (1.5).toLocaleString(window.I18n.lang).charAt(1) || '.';
+    } catch (_) {
+      return '.';
+    }
+  }
+
   function formatMs(ms) {
     ms = Math.max(0, ms);
     if (ms < 10000) {
       const tenths = Math.floor(ms / 100);
-      return Math.floor(tenths / 10) + '.' + (tenths % 10);
+      return Math.floor(tenths / 10) + decimalSeparator() + (tenths % 10);
     }
     const total = Math.floor(ms / 1000);
     const h = Math.floor(total / 3600);
@@ -648,6 +657,9 @@
     const names = (g.seats || []).map((s) => playerName(g, s.seat));
     return {
       names,
+      // Kept as they are, so that the list is written in the language of
+      // the day it is shown, not of the day it was saved.
+      seats: (g.seats || []).map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, level: s.level, taken: s.taken })),
       size: st.size,
       players: st.players || (g.seats || []).length,
       variant: st.variant || 'standard',
@@ -709,7 +721,12 @@
     }
     if (playing.status === 'fulfilled') {
       const games = (playing.value && playing.value.games) || [];
-      fill(liveBox, games, (g) => el('a', { class: 'btn small', href: '/g/' + encodeURIComponent(g.id), 'data-nav': true, 'data-watch': g.id, text: t('list.watch') }), 'list.no_live');
+      fill(liveBox, games, (g) => {
+        const mine = loadRec(g.id);
+        const href = '/g/' + encodeURIComponent(g.id);
+        if (mine && mine.token) return el('a', { class: 'btn small primary', href, 'data-nav': true, text: t('list.resume') });
+        return el('a', { class: 'btn small', href, 'data-nav': true, 'data-watch': g.id, text: t('list.watch') });
+      }, 'list.no_live');
     } else {
       liveBox.textContent = '';
       liveBox.append(el('li', { class: 'empty error', text: errorText(playing.reason) }));
@@ -726,7 +743,8 @@
     }
     for (const r of recs) {
       const label = r.label || {};
-      const names = (label.names || []).join(' – ') || r.id;
+      const shownNames = label.seats ? label.seats.map((s) => playerName({ seats: label.seats }, s.seat)) : label.names || [];
+      const names = shownNames.join(' – ') || r.id;
       const statusText = r.status ? t('status.' + r.status) : '';
       const when = r.t ? new Date(r.t).toLocaleString(window.I18n.lang, { dateStyle: 'short', timeStyle: 'short' }) : '';
       const meta = [labelMeta(label), statusText, when].filter(Boolean).join(' · ');
@@ -793,19 +811,15 @@
   const M = 62; // the margin around the squares (coordinates, goal marks)
   const STEP = S + GR;
 
-  let woodUrl = null;
-  // A procedural wood texture, made once on a canvas: growth rings
-  // distorted by value noise, and fine fibres along the grain.
-  function woodTexture() {
-    if (woodUrl) return woodUrl;
-    const size = 640;
-    const cv = document.createElement('canvas');
-    cv.width = size;
-    cv.height = size;
-    const ctx = cv.getContext('2d');
-    if (!ctx) return null;
-    const img = ctx.createImageData(size, size);
-    const d = img.data;
+  // A procedural wood texture: growth rings distorted by value noise, and
+  // fine fibres along the grain. It is made a few rows at a time while the
+  // browser is idle (all at once it kept a phone busy for over a second);
+  // until it is ready the board is plain wood colour.
+  const WOOD_SIZE = 400;
+  const wood = { url: null, waiting: [], started: false };
+
+  function woodRows() {
+    const size = WOOD_SIZE;
     const hash = (x, y) => {
       let h = Math.imul(x, 374761393) + Math.imul(y, 668265263) + 1013904223;
       h = Math.imul(h ^ (h >>> 13), 1274126177);
@@ -831,7 +845,8 @@
       const u = Math.min(1, Math.max(0, (x - a) / (b - a)));
       return u * u * (3 - 2 * u);
     };
-    for (let y = 0; y < size; y++) {
+    // Fills row y of the image data `d`.
+    return (d, y) => {
       const ny = y / size;
       for (let x = 0; x < size; x++) {
         const nx = x / size;
@@ -851,14 +866,45 @@
         d[i + 2] = light[2] + (dark[2] - light[2]) * k;
         d[i + 3] = 255;
       }
-    }
-    ctx.putImageData(img, 0, 0);
-    try {
-      woodUrl = cv.toDataURL('image/png');
-    } catch (_) {
-      woodUrl = null;
-    }
-    return woodUrl;
+    };
+  }
+
+  function whenIdle(f) {
+    if (window.requestIdleCallback) window.requestIdleCallback(f, { timeout: 400 });
+    else setTimeout(f, 16);
+  }
+
+  // The texture's URL once made; `onReady` is called with it when it is.
+  function woodTexture(onReady) {
+    if (wood.url) return wood.url;
+    if (onReady) wood.waiting.push(onReady);
+    if (wood.started) return null;
+    wood.started = true;
+    const cv = document.createElement('canvas');
+    cv.width = WOOD_SIZE;
+    cv.height = WOOD_SIZE;
+    const ctx = cv.getContext('2d');
+    if (!ctx) return null;
+    const img = ctx.createImageData(WOOD_SIZE, WOOD_SIZE);
+    const row = woodRows();
+    let y = 0;
+    const step = () => {
+      // Short slices: no task long enough to delay a tap.
+      const end = performance.now() + 8;
+      while (y < WOOD_SIZE && performance.now() < end) row(img.data, y++);
+      if (y < WOOD_SIZE) {
+        whenIdle(step);
+        return;
+      }
+      ctx.putImageData(img, 0, 0);
+      cv.toBlob((blob) => {
+        if (!blob) return;
+        wood.url = URL.createObjectURL(blob);
+        for (const f of wood.waiting.splice(0)) f(wood.url);
+      });
+    };
+    whenIdle(step);
+    return null;
   }
 
   const board = {
@@ -1030,10 +1076,14 @@
     svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     svg.classList.toggle('crab', theme === 'crab');
 
-    const wood = woodTexture();
+    const woodImage = (url) => svgEl('image', { href: url, width: W, height: W, preserveAspectRatio: 'none' });
+    const woodUrl = woodTexture((url) => {
+      const pattern = svg.querySelector('#wood');
+      if (pattern) pattern.replaceChildren(woodImage(url));
+    });
     const defs = svgEl('defs');
     defs.append(svgEl('pattern', { id: 'wood', patternUnits: 'userSpaceOnUse', width: W, height: W },
-      wood ? svgEl('image', { href: wood, width: W, height: W, preserveAspectRatio: 'none' }) : svgEl('rect', { width: W, height: W, fill: '#dcae74' })));
+      woodUrl ? woodImage(woodUrl) : svgEl('rect', { width: W, height: W, fill: '#dcae74' })));
     defs.append(svgEl('linearGradient', { id: 'bevel', x1: 0, y1: 0, x2: 1, y2: 1 },
       svgEl('stop', { offset: '0', 'stop-color': '#fff', 'stop-opacity': 0.32 }),
       svgEl('stop', { offset: '0.3', 'stop-color': '#fff', 'stop-opacity': 0 }),
@@ -1044,10 +1094,12 @@
       svgEl('stop', { offset: '1', 'stop-color': '#4b2d15' })));
     for (const [id, horizontal] of [['fence-h', true], ['fence-v', false]]) {
       defs.append(svgEl('linearGradient', { id, x1: 0, y1: 0, x2: horizontal ? 0 : 1, y2: horizontal ? 1 : 0 },
-        svgEl('stop', { offset: '0', 'stop-color': '#c98c50' }),
-        svgEl('stop', { offset: '0.25', 'stop-color': '#a4672f' }),
-        svgEl('stop', { offset: '0.75', 'stop-color': '#7f4b1f' }),
-        svgEl('stop', { offset: '1', 'stop-color': '#5a3212' })));
+        // Light maple on the dark grooves: at least 3:1 everywhere (the
+        // browser tests measure it).
+        svgEl('stop', { offset: '0', 'stop-color': '#fff3d1' }),
+        svgEl('stop', { offset: '0.25', 'stop-color': '#f3d9a2' }),
+        svgEl('stop', { offset: '0.75', 'stop-color': '#e2bd78' }),
+        svgEl('stop', { offset: '1', 'stop-color': '#c99a55' })));
     }
     defs.append(svgEl('filter', { id: 'shadow', x: '-20%', y: '-20%', width: '140%', height: '140%' },
       svgEl('feDropShadow', { dx: 2, dy: 5, stdDeviation: 4, 'flood-color': '#1d0d02', 'flood-opacity': 0.5 })));
@@ -1148,6 +1200,7 @@
   const ICONS = {
     trophy: 'M7 3h10v2h3v3a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.3 12H8a4 4 0 0 1-4-4V5h3V3Zm10 4v3a2 2 0 0 0 1-1.7V7h-1ZM6 7v1.3A2 2 0 0 0 7 10V7H6Z',
     draw: 'M17.3 5.3 5.3 17.3l1.4 1.4 12-12-1.4-1.4ZM5 4h3v7H6.3V6H5V4Zm10.5 9c1.6 0 2.8 1 2.8 2.4 0 1-.6 1.7-1.4 2.4L15.6 19H19v1.8h-6v-1.5l2.6-2.4c.6-.6.9-1 .9-1.5 0-.5-.4-.8-1-.8s-1.1.4-1.1 1h-1.7c0-1.5 1.2-2.6 2.8-2.6Z',
+    flag: 'M5 2h2v1h12l-2.5 5L19 13H7v9H5V2Z',
     eye: 'M12 5c5 0 9 4.5 10 7-1 2.5-5 7-10 7S3 14.5 2 12c1-2.5 5-7 10-7Zm0 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm0 2a2 2 0 1 1 0 4 2 2 0 0 1 0-4Z',
   };
   function icon(name) {
@@ -1409,6 +1462,8 @@
       if (G.ws !== ws) return;
       G.wsRetry = 0;
       setConn('online');
+      // Back in touch: a "cannot reach the server" message is old news.
+      if (['network', 'unavailable'].includes(G.errorCode)) showError(null);
       clearInterval(G.pingTimer);
       G.pingTimer = setInterval(() => sendWs({ type: 'ping' }), 25000);
     };
@@ -1476,6 +1531,8 @@
   }
 
   function setConn(state) {
+    // A finished game is not "live", whatever the socket does.
+    if (state === 'online' && G.game && G.game.status === 'over') state = 'ended';
     const node = $('#conn');
     if (node.classList.contains(state) && node.textContent === t('conn.' + state)) return;
     node.className = 'conn ' + state;
@@ -1526,11 +1583,13 @@
     }
     if (err) G.lastAction = null;
     if (!err) {
+      G.errorCode = null;
       box.hidden = true;
       box.textContent = '';
       return;
     }
     const text = typeof err === 'string' ? err : errorText(err);
+    G.errorCode = typeof err === 'string' ? null : err.code;
     box.textContent = text;
     box.hidden = false;
     announce(text);
@@ -1573,6 +1632,10 @@
       G.preview = null;
       if (prevMoves !== null && moves.length > prevMoves) {
         showError(null);
+        if (G.typedMove && moves.some((m, i) => i >= prevMoves && m.move === G.typedMove)) {
+          $('#move-input').value = '';
+          G.typedMove = null;
+        }
         const fresh = moves.slice(prevMoves).slice(-4);
         announce(fresh.map((m) => moveAnnouncement(m)).join('. '));
       } else if (prevMoves !== null && moves.length < prevMoves) {
@@ -1595,6 +1658,7 @@
     if (prev && prev.status !== game.status && game.status === 'over' && game.result) {
       announce(resultText(game));
     }
+    if (game.status === 'over' && $('#conn').classList.contains('online')) setConn('online');
     if (prev && !prev.rematch && game.rematch) announce(t('rematch.ready'));
     // The rematch reuses this token: keep it for the new game too.
     if (game.rematch && myToken() && !loadRec(game.rematch)) {
@@ -1626,22 +1690,37 @@
     return t('announce.move', { seat: who, move: mv });
   }
 
-  function resultText(game) {
+  // The final scores of the scoring game: "South 6, North 4".
+  function scoresText(game) {
+    const pos = parsePosition(game.position, seatOrder(game));
+    return seatOrder(game).map((s) => playerName(game, s) + ' ' + (pos.scores[s] || 0)).join(', ');
+  }
+
+  // How the game ended, for this browser: the sentence and whether it is
+  // a win, a loss, a draw, an abort or (for spectators) just the end.
+  function resultInfo(game) {
     const res = game.result;
-    if (!res) return '';
-    const term = terminationText(res.termination);
-    if (res.draw) return t('result.draw', { how: term });
+    if (!res) return { text: '', outcome: 'over' };
+    if (res.termination === 'aborted') return { text: t('result.aborted'), outcome: 'aborted' };
+    const scoring = game.settings.variant === 'scoring';
+    const term = scoring && res.termination === 'goal' ? t('term.all_arrived') : terminationText(res.termination);
+    const scores = scoring ? ' ' + t('result.scores', { list: scoresText(game) }) : '';
+    if (res.draw) return { text: t('result.draw', { how: term }) + scores, outcome: 'draw' };
     const winners = res.winners || [];
     const names = winners.map((s) => playerName(game, s) + (playerName(game, s) === seatLabel(s) ? '' : ' (' + seatLabel(s) + ')'));
     const mine = mySeats();
     const humans = (game.seats || []).filter((s) => s.kind === 'human');
     const hotseat = humans.length > 1 && seatsAreAllMine();
     if (mine && mine.length && !hotseat) {
-      if (winners.some((s) => mine.includes(s))) return t('result.you_win', { how: term });
-      return t('result.you_lose', { winners: names.join(', '), how: term });
+      if (winners.some((s) => mine.includes(s))) return { text: t('result.you_win', { how: term }) + scores, outcome: 'win' };
+      return { text: t('result.you_lose', { winners: names.join(t('common.and')), how: term }) + scores, outcome: 'loss' };
     }
-    if (winners.length > 1) return t('result.win_many', { winners: names.join(t('common.and')), how: term });
-    return t('result.win', { winner: names[0] || '?', how: term });
+    if (winners.length > 1) return { text: t('result.win_many', { winners: names.join(t('common.and')), how: term }) + scores, outcome: 'over' };
+    return { text: t('result.win', { winner: names[0] || '?', how: term }) + scores, outcome: 'over' };
+  }
+
+  function resultText(game) {
+    return resultInfo(game).text;
   }
 
   // ------------------------------------------------------------------
@@ -1879,8 +1958,8 @@
 
     const n = g.settings.size;
     const parts = [t('status.' + g.status)];
-    if (!isLive()) parts.push(t('replay.viewing', { k: G.replay, n: (g.moves || []).length }));
-    else if (g.status === 'playing') parts.push(t('status.ply', { n: (g.moves || []).length }));
+    if (!isLive()) parts.push(t('replay.viewing', { pos: replayLabel(G.replay) }));
+    else if (g.status === 'playing') parts.push(t('status.round', { n: roundOf(g.moves.length) }));
     status.textContent = parts.join(' · ');
     status.dataset.status = g.status;
     const titleTurn = myTurn() ? '● ' + t('turn.yours') + ' — ' : '';
@@ -1889,9 +1968,12 @@
     // Result banner.
     const res = $('#result');
     if (g.status === 'over' && g.result) {
+      const info = resultInfo(g);
+      const iconName = { win: 'trophy', over: 'trophy', draw: 'draw', loss: 'flag', aborted: 'flag' }[info.outcome];
       res.textContent = '';
-      res.append(el('span', { class: 'result-icon', 'aria-hidden': 'true' }, icon(g.result.draw ? 'draw' : 'trophy')),
-        el('span', { class: 'result-text', text: resultText(g) }));
+      res.append(el('span', { class: 'result-icon', 'aria-hidden': 'true' }, icon(iconName)),
+        el('span', { class: 'result-text', text: info.text }));
+      res.dataset.outcome = info.outcome;
       res.dataset.draw = g.result.draw ? 'true' : 'false';
       res.dataset.winners = (g.result.winners || []).join(',');
       res.dataset.termination = g.result.termination || '';
@@ -2009,11 +2091,18 @@
     const pass = myTurn() && g.legal && (g.legal.pawn || []).length === 0 &&
       ((g.legal.fences || []).length === 0 || (g.arrived || []).includes(g.turn));
     show($('#pass'), !!pass);
+    // An arrived pawn that still has fences may place one or pass (when it
+    // has none, the server passes for it).
+    const note = $('#pass-note');
+    note.textContent = pass && (g.arrived || []).includes(g.turn) ? t('pass.arrived') : '';
+    note.hidden = !note.textContent;
     const offer = g.draw_offer;
-    // Offers go to the other people; an AI answers at once by its own judgement.
+    // Offers go to the other people (an AI answers at once by its own
+    // judgement); people sharing one screen have nobody to offer to.
     const others = (g.seats || []).filter((s) => !isMine(s.seat) && !(g.out || []).includes(s.seat));
-    const canOffer = holds && playing && !offer && myLiveSeats.length > 0 && (others.length > 0 || humans.length > 1);
+    const canOffer = holds && playing && !offer && myLiveSeats.length > 0 && others.length > 0;
     show($('#draw-offer'), canOffer);
+    show($('#abort'), holds && g.abort_allowed && g.status !== 'over' && humans.length > 0);
     const waitingMine = offer && (offer.waiting || []).some((s) => isMine(s));
     show($('#draw-accept'), holds && playing && !!waitingMine);
     show($('#draw-decline'), holds && playing && !!waitingMine);
@@ -2028,7 +2117,7 @@
     }
     show($('#resign'), holds && playing && myLiveSeats.length > 0);
     show($('#rematch'), holds && g.status === 'over' && !g.rematch && (mine === null || mine.length > 0));
-    for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#resign', '#rematch']) {
+    for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#resign', '#abort', '#rematch']) {
       $(id).disabled = G.pending;
     }
 
@@ -2090,7 +2179,7 @@
       box.append(round, ' ');
     }
     const pos = $('#replay-pos');
-    pos.textContent = isLive() ? '' : t('replay.pos', { k: G.replay, n: moves.length });
+    pos.textContent = isLive() ? '' : replayLabel(G.replay);
     $('#replay-start').disabled = current === 0;
     $('#replay-prev').disabled = current === 0;
     $('#replay-next').disabled = isLive();
@@ -2099,6 +2188,22 @@
     const cur = box.querySelector('.current');
     if (cur && isLive()) box.scrollTop = box.scrollHeight;
     else if (cur) cur.scrollIntoView({ block: 'nearest' });
+  }
+
+  // Moves are numbered by rounds everywhere, as in the list and in
+  // records: "3." before the first move of round 3, "3…" before the others.
+  function roundOf(entries) {
+    return Math.floor(entries / seatOrder(G.game).length) + 1;
+  }
+  function moveNumber(k) {
+    const per = seatOrder(G.game).length;
+    return roundOf(k) + (k % per === 0 ? '.' : '…');
+  }
+  // Where a replay stands: the start, or after a numbered move.
+  function replayLabel(k) {
+    if (!k) return t('replay.at_start');
+    const m = G.game.moves[k - 1];
+    return m ? t('replay.after', { move: moveNumber(k - 1) + ' ' + moveLabel(m) }) : '';
   }
 
   function moveLabel(m) {
@@ -2168,7 +2273,9 @@
     if (g.status !== 'waiting') {
       panel.hidden = true;
       if (!(G.joinSeat && free.length)) joinForm.hidden = true;
-      if (G.joinSeat && !free.length && !myToken()) {
+      // The seat this page is joining fills the game: the update may come
+      // before the answer to the join, which is not "the game is full".
+      if (G.joinSeat && !free.length && !myToken() && !G.joining) {
         G.joinSeat = null;
         history.replaceState(null, '', location.pathname);
         showError(t('err.no_free_seat'));
@@ -2246,6 +2353,7 @@
     }
     store.set('quoridor.name', name);
     $('#join-submit').disabled = true;
+    G.joining = true;
     try {
       const res = await api('POST', '/api/games/' + encodeURIComponent(G.id) + '/join', { seat: G.joinSeat || null, name });
       G.rec = saveRec(G.id, { token: res.token, seats: Array.isArray(res.seats) ? res.seats : null, mode: 'online' });
@@ -2265,6 +2373,7 @@
         renderGame();
       }
     } finally {
+      G.joining = false;
       $('#join-submit').disabled = false;
     }
   }
@@ -2349,27 +2458,60 @@
     renderPreview();
   }
 
+  // Why a click on the board does nothing: a spectator watches, a player
+  // waits for their turn.
+  function notYourTurnText() {
+    return myToken() && holdsSeat() ? t('err.not_your_turn') : t('err.watching');
+  }
+
+  // Why the pawn to move cannot go to `name`, in words: another pawn is
+  // there, a fence is in the way, or it is too far (a pawn steps to a
+  // neighbouring square, or jumps over a pawn next to it).
+  function pawnRefusal(name) {
+    const g = G.game;
+    const target = parseSquare(name);
+    const from = myPawnSquare();
+    if (!target || !from) return t('move.not_reachable', { square: name });
+    const live = parsePosition(g.position, seatOrder(g));
+    const there = Object.entries(live.pawns).find(([, sq]) => sq === name);
+    if (there) return t('move.occupied', { square: name, seat: seatLabel(there[0]) });
+    const steps = Math.abs(target.c - from.c) + Math.abs(target.r - from.r);
+    if (steps === 1) return t('move.fence_between', { square: name });
+    return t('move.too_far', { square: name });
+  }
+
+  // A new action on the board: messages about the last one go.
+  function clearMessages() {
+    showError(null);
+    if (G.stickyFenceError) {
+      G.stickyFenceError = false;
+      $('#fence-error').textContent = '';
+    }
+  }
+
   function squareClicked(name) {
     if (!myTurn()) {
-      if (G.game && G.game.status === 'playing' && isLive()) flashFenceError(t('err.not_your_turn'));
+      if (G.game && G.game.status === 'playing' && isLive()) flashFenceError(notYourTurnText());
       return;
     }
     if (G.pending) return;
+    clearMessages();
     if (G.legalPawn.has(name)) {
       playMove(name);
     } else {
       const p = parseSquare(name);
       const mine = myPawnSquare();
-      if (!(mine && p && mine.c === p.c && mine.r === p.r)) flashFenceError(t('move.not_reachable', { square: name }));
+      if (!(mine && p && mine.c === p.c && mine.r === p.r)) flashFenceError(pawnRefusal(name));
     }
   }
 
   function fenceClicked(name, direct) {
     if (!myTurn()) {
-      if (G.game && G.game.status === 'playing' && isLive()) flashFenceError(t('err.not_your_turn'));
+      if (G.game && G.game.status === 'playing' && isLive()) flashFenceError(notYourTurnText());
       return;
     }
     if (G.pending) return;
+    clearMessages();
     const v = fenceVerdict(name);
     if (direct) {
       if (v.ok) playMove(name);
@@ -2669,7 +2811,7 @@
     renderGame();
     const pos = shownPosition();
     if (G.replay === null) announce(t('replay.live'));
-    else announce(t('replay.pos', { k, n }) + (pos.last ? ': ' + moveAnnouncement(pos.last) : ''));
+    else announce(replayLabel(k) + (pos.last ? ': ' + moveAnnouncement(pos.last) : ''));
   }
 
   function initGameControls() {
@@ -2710,6 +2852,10 @@
       G.lastAction = 'draw-offer';
       act({ type: 'draw', action: 'offer' }, 'POST', '/draw', { action: 'offer' });
     });
+    $('#abort').addEventListener('click', async () => {
+      if (!(await confirmDialog(t('confirm.abort'), t('game.abort')))) return;
+      act({ type: 'abort' }, 'POST', '/abort', {});
+    });
     $('#draw-accept').addEventListener('click', () => act({ type: 'draw', action: 'accept' }, 'POST', '/draw', { action: 'accept' }));
     $('#draw-decline').addEventListener('click', () => act({ type: 'draw', action: 'decline' }, 'POST', '/draw', { action: 'decline' }));
     const startRematch = async () => {
@@ -2743,7 +2889,7 @@
       const mv = input.value.trim().toLowerCase();
       if (!mv) return;
       if (!myTurn()) {
-        showError(t('err.not_your_turn'));
+        showError(notYourTurnText());
         return;
       }
       if (parseFence(mv) && !G.legalFences.has(mv)) {
@@ -2755,10 +2901,11 @@
           return;
         }
       } else if (parseSquare(mv) && !G.legalPawn.has(mv)) {
-        showError(t('move.not_reachable', { square: mv }));
+        showError(pawnRefusal(mv));
         return;
       }
-      input.value = '';
+      // The text stays until the move is played (a refusal keeps it to fix).
+      G.typedMove = mv;
       playMove(mv);
     });
     $('#join-form').addEventListener('submit', submitJoin);
@@ -2823,7 +2970,7 @@
 
   function setConnText() {
     const node = $('#conn');
-    const state = ['online', 'offline', 'connecting'].find((s) => node.classList.contains(s));
+    const state = ['online', 'offline', 'connecting', 'ended'].find((s) => node.classList.contains(s));
     if (state) node.textContent = t('conn.' + state);
   }
 

@@ -411,6 +411,25 @@ impl RoomState {
         self.changed_history();
     }
 
+    /// Plays the passes nobody can refuse: while the seat to move has no
+    /// move but `pass` (an arrived pawn without fences in the scoring game,
+    /// a boxed pawn with four players), the server passes for it at once.
+    fn pass_when_forced(&mut self, now: Instant) {
+        for _ in 0..self.seats.len() {
+            if self.status() != Status::Playing {
+                return;
+            }
+            let pos = self.game.position();
+            let moves = pos.legal_moves();
+            let forced = moves.len() == 1 && moves[0] == Move::Pass;
+            if !forced {
+                return;
+            }
+            let seat = pos.turn();
+            self.push_entry(Entry::Move(Move::Pass), seat, Some(0), now);
+        }
+    }
+
     fn changed_history(&mut self) {
         self.version += 1;
         self.epoch += 1;
@@ -443,6 +462,7 @@ impl RoomState {
         let points = (before.rules().variant() == Variant::Scoring && matches!(mv, Move::Pawn(_)))
             .then(|| after.score(turn) - before.score(turn));
         self.push_entry(Entry::Move(mv), turn, points, now);
+        self.pass_when_forced(now);
         Ok(())
     }
 
@@ -469,6 +489,7 @@ impl RoomState {
             clocks.turn_started = Some(now);
         }
         self.push_entry(Entry::Timeout(seat), seat, None, now);
+        self.pass_when_forced(now);
         Ok(())
     }
 
@@ -543,6 +564,7 @@ impl RoomState {
         } else {
             self.push_entry(Entry::Resign(seat), seat, None, now);
         }
+        self.pass_when_forced(now);
         Ok(())
     }
 

@@ -389,3 +389,34 @@ fn settings_are_checked() {
     assert!(clean_name(Some(&"x".repeat(25))).is_err());
     assert!(clean_name(Some("a\u{7}b")).is_err());
 }
+
+#[test]
+fn a_pass_nobody_can_refuse_is_played_at_once() {
+    let t = Instant::now();
+    let seats = vec![
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::North, Controller::Human, Some(BOB)),
+    ];
+    let settings = Settings::new(5, 2, Variant::Scoring, Some(0)).unwrap();
+    let mut room = room_of(settings, seats, t);
+    for (holder, mv) in [
+        (ANA, "c2"),
+        (BOB, "b5"),
+        (ANA, "c3"),
+        (BOB, "a5"),
+        (ANA, "c4"),
+        (BOB, "b5"),
+        (ANA, "c5"),
+    ] {
+        play(&mut room, holder, mv, t).unwrap();
+    }
+    // South has arrived and has no fence: after north's move, south's
+    // pass is played for it and north is to move again.
+    play(&mut room, BOB, "b4", t).unwrap();
+    assert_eq!(room.game.position().turn(), Seat::North);
+    let last = room.game.entries().last().copied();
+    assert_eq!(last, Some(quoridor_rules::Entry::Move(quoridor_rules::Move::Pass)));
+    assert_eq!(room.meta.last().unwrap().seat, Seat::South);
+    play(&mut room, BOB, "b3", t).unwrap();
+    assert_eq!(room.game.position().turn(), Seat::North);
+}
