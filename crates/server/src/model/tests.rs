@@ -415,7 +415,10 @@ fn a_pass_nobody_can_refuse_is_played_at_once() {
     play(&mut room, BOB, "b4", t).unwrap();
     assert_eq!(room.game.position().turn(), Seat::North);
     let last = room.game.entries().last().copied();
-    assert_eq!(last, Some(quoridor_rules::Entry::Move(quoridor_rules::Move::Pass)));
+    assert_eq!(
+        last,
+        Some(quoridor_rules::Entry::Move(quoridor_rules::Move::Pass))
+    );
     assert_eq!(room.meta.last().unwrap().seat, Seat::South);
     play(&mut room, BOB, "b3", t).unwrap();
     assert_eq!(room.game.position().turn(), Seat::North);

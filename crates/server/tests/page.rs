@@ -1,0 +1,504 @@
+//! The page as a new player meets it, in a real headless Chromium: each
+//! test covers defects found by playing every mode (issue 14), and keeps
+//! screenshots in `<target>/e2e-artifacts/`.
+
+mod e2e;
+
+use e2e::{Browser, Env, Waiter};
+use serde_json::{json, Value};
+
+/// Creates a game through the API: its id and the creator's token.
+async fn create(env: &Env, body: Value) -> (String, String) {
+    let res = reqwest::Client::new()
+        .post(format!("{}/api/games", env.base()))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 201);
+    let created: Value = res.json().await.unwrap();
+    (
+        created["id"].as_str().unwrap().to_string(),
+        created["token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Takes a free seat through the API: the token.
+async fn join(env: &Env, id: &str, body: Value) -> String {
+    let res = reqwest::Client::new()
+        .post(format!("{}/api/games/{id}/join", env.base()))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let joined: Value = res.json().await.unwrap();
+    joined["token"].as_str().unwrap().to_string()
+}
+
+/// The link that gives a browser a seat.
+fn seat_link(id: &str, token: &str, seat: &str) -> String {
+    format!("/g/{id}#t={token}&s={seat}")
+}
+
+async fn js(browser: &Browser, script: &str) -> Value {
+    browser
+        .client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|err| panic!("{}: {script}: {err}", browser.label))
+}
+
+/// The text of `css` once it is shown and `ok` says it is the one awaited.
+async fn text_when(browser: &Browser, css: &str, ok: impl Fn(&str) -> bool) -> String {
+    let wait = Waiter::new(format!(
+        "{}: `{css}` to say what is expected",
+        browser.label
+    ));
+    loop {
+        let script = format!(
+            "const n = document.querySelector({css:?}); return n && !n.hidden && n.getClientRects().length ? n.textContent.replace(/\\s+/g, ' ').trim() : null;"
+        );
+        let text = js(browser, &script).await;
+        if let Some(text) = text.as_str() {
+            if ok(text) {
+                return text.to_string();
+            }
+        }
+        wait.tick(&text).await;
+    }
+}
+
+/// The bounding box of `css` as `[left, top, right, bottom]`, and the
+/// viewport height.
+async fn rect(browser: &Browser, css: &str) -> ([f64; 4], f64) {
+    let script = format!(
+        "const r = document.querySelector({css:?}).getBoundingClientRect(); return [[r.left, r.top, r.right, r.bottom], window.innerHeight];"
+    );
+    let value = js(browser, &script).await;
+    let b: Vec<f64> = serde_json::from_value(value[0].clone()).unwrap();
+    ([b[0], b[1], b[2], b[3]], value[1].as_f64().unwrap())
+}
+
+/// Plays a move by typing it into the move box.
+async fn type_move(browser: &Browser, mv: &str) {
+    browser.type_into("#move-input", mv).await;
+    browser.click("#move-submit").await;
+}
+
+/// Waits until the page's list of moves has `n` entries.
+async fn wait_moves(browser: &Browser, n: usize) -> Vec<String> {
+    let wait = Waiter::new(format!("{}: {n} moves in #moves", browser.label));
+    loop {
+        let page = browser.page().await;
+        if page.moves.len() >= n {
+            return page.moves;
+        }
+        wait.tick(&page.moves).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joining_by_a_link_and_the_board_turned_for_north() {
+    e2e::run("page-join", |env| async move {
+        let a = env.browser("a-south").await;
+        let b = env.browser("b-north").await;
+        a.open("/").await;
+        a.select("#size", "7").await;
+        a.click("#online-create").await;
+        let id = a.game_page().await;
+        let invite = a
+            .attr("#invite-links a[data-seat=\"north\"]", "href")
+            .await
+            .expect("an invite link");
+        b.open(&invite).await;
+        b.type_into("#join-name", "Bob").await;
+        b.click("#join-submit").await;
+        let wait = Waiter::new("the game to start");
+        while env.game(&id).await["status"] != "playing" {
+            wait.tick(&"waiting").await;
+        }
+        // The joiner is never told that the game is full.
+        for _ in 0..15 {
+            let page = b.page().await;
+            assert!(
+                page.error.is_none(),
+                "the joiner sees an error: {:?}",
+                page.error
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        // North's own pawn is at the bottom for north, south's for south.
+        for (browser, own, other) in [(&b, "north", "south"), (&a, "south", "north")] {
+            let wait = Waiter::new(format!("{}: its pawn at the bottom", browser.label));
+            loop {
+                let (own_box, _) = rect(browser, &format!("[data-pawn=\"{own}\"]")).await;
+                let (other_box, _) = rect(browser, &format!("[data-pawn=\"{other}\"]")).await;
+                if own_box[1] > other_box[1] {
+                    break;
+                }
+                wait.tick(&(own_box, other_box)).await;
+            }
+        }
+        b.shot("north-at-the-bottom").await;
+        // Turning the board stays possible.
+        b.click("#flip").await;
+        let wait = Waiter::new("north's pawn at the top after a turn");
+        loop {
+            let (north, _) = rect(&b, "[data-pawn=\"north\"]").await;
+            let (south, _) = rect(&b, "[data-pawn=\"south\"]").await;
+            if north[1] < south[1] {
+                break;
+            }
+            wait.tick(&(north, south)).await;
+        }
+        // Moves still go where they are clicked on the turned board.
+        a.click("[data-square=\"d2\"]").await;
+        wait_moves(&b, 1).await;
+        let game = env.game(&id).await;
+        assert_eq!(game["pawns"]["south"], "d2");
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_screen_shows_how_to_start() {
+    e2e::run("page-first-screen", |env| async move {
+        let desk = env.browser("desktop").await;
+        desk.client.set_window_size(1366, 768).await.unwrap();
+        desk.open("/").await;
+        desk.shown("#start-ai").await;
+        for button in ["#start-ai", "#hotseat-start", "#online-create"] {
+            let (r, height) = rect(&desk, button).await;
+            assert!(
+                r[3] <= height,
+                "{button} ends at {} below a {height}-pixel screen",
+                r[3]
+            );
+        }
+        desk.shot("1366x768").await;
+
+        let phone = env.browser("phone").await;
+        phone.client.set_window_size(390, 844).await.unwrap();
+        phone.open("/").await;
+        phone.shown("#start-ai").await;
+        let (r, height) = rect(&phone, "#start-ai").await;
+        assert!(r[3] <= height, "#start-ai ends at {} below {height}", r[3]);
+        phone.shot("home").await;
+        // After creating an online game, the invite link comes before the
+        // board.
+        phone.click("#online-create").await;
+        phone.game_page().await;
+        phone.shown("#invite-links a[data-seat=\"north\"]").await;
+        let (links, _) = rect(&phone, "#invite-links").await;
+        let (board, _) = rect(&phone, "#board").await;
+        assert!(links[1] < board[1], "the invite links are under the board");
+        phone.shot("invite-first").await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_refusals_replays_and_a_loss_against_the_ai() {
+    e2e::run("page-vs-ai", |env| async move {
+        let me = env.browser("player").await;
+        me.open("/").await;
+        me.select("#size", "9").await;
+        me.select("#players", "2").await;
+        me.select("#level", "1").await;
+        me.select("#color", "south").await;
+        me.click("#start-ai").await;
+        let id = me.game_page().await;
+
+        // The hint's step count is the path it draws.
+        me.click("#hint").await;
+        let text = text_when(&me, "#hint-text", |t| t.contains("step")).await;
+        let steps: usize = text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+            .last()
+            .and_then(|n| n.parse().ok())
+            .expect("a number of steps");
+        let drawn = js(
+            &me,
+            "return document.querySelectorAll('.hint-step').length;",
+        )
+        .await;
+        assert_eq!(drawn.as_u64(), Some(steps as u64), "{text}");
+        me.shot("hint").await;
+
+        // A pawn move that is too far is refused with why, and the typed
+        // text stays to be corrected.
+        type_move(&me, "e5").await;
+        let error = text_when(&me, "#error", |t| !t.is_empty()).await;
+        assert!(error.contains("too far"), "{error}");
+        let typed = js(&me, "return document.querySelector('#move-input').value;").await;
+        assert_eq!(typed, "e5");
+        type_move(&me, "e2").await;
+        wait_moves(&me, 2).await;
+        let wait = Waiter::new("the move box to clear and the error to go");
+        loop {
+            let typed = js(&me, "return document.querySelector('#move-input').value;").await;
+            if typed == "" && me.page().await.error.is_none() {
+                break;
+            }
+            wait.tick(&typed).await;
+        }
+
+        // Moves are numbered by rounds everywhere.
+        let status = text_when(&me, "#status", |t| t.contains("move")).await;
+        assert!(status.contains("move 2"), "{status}");
+        me.click("#replay-start").await;
+        let pos = text_when(&me, "#replay-pos", |t| !t.is_empty()).await;
+        assert_eq!(pos, "the start");
+        me.click("#replay-next").await;
+        let pos = text_when(&me, "#replay-pos", |t| t.contains("after")).await;
+        assert_eq!(pos, "after 1. e2");
+        let status = text_when(&me, "#status", |t| t.contains("replay")).await;
+        assert!(status.ends_with("replay: after 1. e2"), "{status}");
+        // The next step is the position now: the replay ends.
+        me.click("#replay-next").await;
+        text_when(&me, "#status", |t| t.contains("move 2")).await;
+
+        // A loss says so, in a loss's colours.
+        me.click("#resign").await;
+        me.click("#confirm-yes").await;
+        let result = text_when(&me, "#result", |t| !t.is_empty()).await;
+        assert!(result.contains("You lose"), "{result}");
+        let outcome = js(
+            &me,
+            "return document.querySelector('#result').dataset.outcome;",
+        )
+        .await;
+        assert_eq!(outcome, "loss");
+        let conn = js(&me, "return document.querySelector('#conn').className;").await;
+        assert!(!conn.as_str().unwrap().contains("online"), "{conn}");
+        assert_eq!(env.game(&id).await["status"], "over");
+        me.shot("loss").await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scoring_game_on_one_screen_to_its_end() {
+    e2e::run("page-scoring", |env| async move {
+        let me = env.browser("hot-seat").await;
+        me.open("/").await;
+        me.select("#size", "5").await;
+        me.select("#players", "2").await;
+        me.select("#variant", "scoring").await;
+        me.select("#fences", "0").await;
+        me.click("#hotseat-start").await;
+        let id = me.game_page().await;
+        // Nobody to offer a draw to on one screen.
+        me.shown("#move-input").await;
+        assert!(
+            !me.is_shown("#draw-offer").await,
+            "a draw offer on one screen"
+        );
+        // South walks up the c file, north down the d file; once south
+        // has arrived (without fences) its turns are passed for it.
+        let moves = ["c2", "d5", "c3", "d4", "c4", "d3", "c5", "d2"];
+        for (i, mv) in moves.iter().enumerate() {
+            type_move(&me, mv).await;
+            wait_moves(&me, i + 1).await;
+        }
+        let list = wait_moves(&me, 9).await;
+        assert_eq!(list[8], "pass", "{list:?}");
+        type_move(&me, "d1").await;
+        let result = text_when(&me, "#result", |t| !t.is_empty()).await;
+        assert!(result.contains("every pawn has arrived"), "{result}");
+        assert!(
+            result.contains("South 4") && result.contains("North 4"),
+            "{result}"
+        );
+        // The totals stay in view at the bottom of the score sheet.
+        let (total, _) = rect(&me, "[data-score-total=\"south\"]").await;
+        let (sheet, _) = rect(&me, "#score-sheet .table-wrap").await;
+        assert!(
+            total[3] <= sheet[3] + 1.0 && total[1] >= sheet[1],
+            "the total row {total:?} is outside its box {sheet:?}"
+        );
+        assert_eq!(env.game(&id).await["result"]["draw"], true);
+        me.shot("scoring-end").await;
+    })
+    .await;
+}
+
+/// Relative luminance of an sRGB colour (WCAG 2).
+fn luminance([r, g, b]: [f64; 3]) -> f64 {
+    let channel = |c: f64| {
+        let c = c / 255.0;
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+}
+
+fn contrast(a: [f64; 3], b: [f64; 3]) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// `#rrggbb` or `rgb(r, g, b)`.
+fn color(text: &str) -> [f64; 3] {
+    let text = text.trim();
+    if let Some(hex) = text.strip_prefix('#') {
+        let n = u32::from_str_radix(hex, 16).unwrap();
+        return [(n >> 16) as f64, ((n >> 8) & 255) as f64, (n & 255) as f64];
+    }
+    let inner = text
+        .trim_start_matches("rgba(")
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')');
+    let parts: Vec<f64> = inner
+        .split(',')
+        .take(3)
+        .map(|p| p.trim().parse().unwrap())
+        .collect();
+    [parts[0], parts[1], parts[2]]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fences_stand_out_and_the_game_page_stays_responsive() {
+    e2e::run("page-fences", |env| async move {
+        let me = env.browser("player").await;
+        let (id, token) = create(
+            &env,
+            json!({"size": 9, "seats": [{"kind": "human", "mine": true}, {"kind": "ai", "level": 1}]}),
+        )
+        .await;
+        me.open(&seat_link(&id, &token, "south")).await;
+        me.game_page().await;
+        // Long tasks while the game page settles (the wood is drawn in
+        // idle slices): their blocking time stays small.
+        let blocking = js(
+            &me,
+            "return new Promise((done) => { let total = 0; const o = new PerformanceObserver((l) => { for (const e of l.getEntries()) total += Math.max(0, e.duration - 50); }); o.observe({ type: 'longtask', buffered: true }); setTimeout(() => { o.disconnect(); done(total); }, 2500); });",
+        )
+        .await;
+        assert!(
+            blocking.as_f64().unwrap() < 200.0,
+            "{blocking} ms of blocking time on the game page"
+        );
+        me.click("[data-fence=\"c5h\"]").await;
+        me.shown("[data-placed=\"c5h\"]").await;
+        let stops = js(
+            &me,
+            "return Array.from(document.querySelectorAll('#fence-h stop')).map((s) => s.getAttribute('stop-color'));",
+        )
+        .await;
+        let grooves = js(
+            &me,
+            "return Array.from(document.querySelectorAll('#groove-shade stop')).map((s) => s.getAttribute('stop-color'));",
+        )
+        .await;
+        let stops: Vec<String> = serde_json::from_value(stops).unwrap();
+        let grooves: Vec<String> = serde_json::from_value(grooves).unwrap();
+        assert!(!stops.is_empty() && !grooves.is_empty());
+        for fence in &stops {
+            for groove in &grooves {
+                let ratio = contrast(color(fence), color(groove));
+                assert!(ratio >= 3.0, "fence {fence} on groove {groove}: {ratio:.2}:1");
+            }
+        }
+        // The preview of a fence, legal or not, stands out too.
+        let (board, _) = rect(&me, "[data-fence=\"e3h\"]").await;
+        let x = (board[0] + board[2]) / 2.0;
+        let y = (board[1] + board[3]) / 2.0;
+        me.client
+            .execute(
+                &format!("const e = document.elementFromPoint({x}, {y}); e.dispatchEvent(new PointerEvent('pointermove', {{ bubbles: true, clientX: {x}, clientY: {y}, pointerType: 'mouse' }})); return true;"),
+                vec![],
+            )
+            .await
+            .unwrap();
+        me.shown("[data-preview]").await;
+        let fill = js(&me, "return getComputedStyle(document.querySelector('[data-preview]')).fill;").await;
+        for groove in &grooves {
+            let ratio = contrast(color(fill.as_str().unwrap()), color(groove));
+            assert!(ratio >= 3.0, "preview {fill} on groove {groove}: {ratio:.2}:1");
+        }
+        me.shot("fences").await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clocked_game_waits_for_the_first_moves_and_may_be_aborted() {
+    e2e::run("page-abort", |env| async move {
+        let (id, ana) = create(
+            &env,
+            json!({"clock": {"initial_ms": 300_000, "increment_ms": 0},
+                   "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}),
+        )
+        .await;
+        let bob = join(&env, &id, json!({"name": "Bob"})).await;
+        let a = env.browser("ana").await;
+        let b = env.browser("bob").await;
+        a.open(&seat_link(&id, &ana, "south")).await;
+        b.open(&seat_link(&id, &bob, "north")).await;
+        a.game_page().await;
+        b.game_page().await;
+        a.shown("#abort").await;
+        // No clock runs before a first move.
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let running = js(
+            &a,
+            "return document.querySelectorAll('.p-clock.running').length;",
+        )
+        .await;
+        assert_eq!(running, 0);
+        assert_eq!(
+            env.game(&id).await["clock"]["remaining_ms"]["south"],
+            300_000
+        );
+        a.shot("before-the-first-move").await;
+        b.click("#abort").await;
+        b.click("#confirm-yes").await;
+        for browser in [&a, &b] {
+            let result = text_when(browser, "#result", |t| !t.is_empty()).await;
+            assert!(result.contains("aborted"), "{result}");
+        }
+        assert_eq!(env.game(&id).await["result"]["termination"], "aborted");
+        a.shot("aborted").await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn french_everywhere_even_in_saved_games() {
+    e2e::run("page-french", |env| async move {
+        let me = env.browser("fr").await;
+        me.open("/").await;
+        me.select("#lang", "fr").await;
+        me.select("#size", "5").await;
+        me.select("#level", "1").await;
+        me.select("#color", "south").await;
+        me.click("#start-ai").await;
+        me.game_page().await;
+        me.click("[data-square=\"c2\"]").await;
+        wait_moves(&me, 2).await;
+        // Times in tooltips are written the French way.
+        let title = js(
+            &me,
+            "return document.querySelector('#moves [data-ply=\"1\"]').title;",
+        )
+        .await;
+        let title = title.as_str().unwrap().to_string();
+        let time = title.rsplit(" · ").next().unwrap_or_default();
+        assert!(time.contains(','), "{title}");
+        // The recent games are shown in French, whatever they were saved in.
+        me.select("#lang", "en").await;
+        me.click("#home-link").await;
+        me.select("#lang", "fr").await;
+        let item = text_when(&me, "#recent-games [data-recent]", |t| !t.is_empty()).await;
+        assert!(item.contains("Sud"), "{item}");
+        assert!(!item.contains("South") && !item.contains("AI "), "{item}");
+        me.shot("recent-in-french").await;
+    })
+    .await;
+}
