@@ -215,8 +215,7 @@ async fn hints_refusals_replays_and_a_loss_against_the_ai() {
         let text = text_when(&me, "#hint-text", |t| t.contains("step")).await;
         let steps: usize = text
             .split(|c: char| !c.is_ascii_digit())
-            .filter(|w| !w.is_empty())
-            .last()
+            .rfind(|w| !w.is_empty())
             .and_then(|n| n.parse().ok())
             .expect("a number of steps");
         let drawn = js(

@@ -5,6 +5,9 @@
 //! Needs Debian's `chromium` and `chromium-driver` (`./scripts/test.sh`
 //! installs them). Screenshots go to `<target>/e2e-artifacts/`.
 
+// Each test file uses its own part of the harness.
+#![allow(dead_code)]
+
 use std::fmt::Debug;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
