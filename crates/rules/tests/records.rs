@@ -473,7 +473,7 @@ fn every_game_line_error_has_its_message() {
         ),
         (
             "9 2 10 ply_limit=x",
-            "line 1, column 8: expected a ply limit such as ply_limit=400, found `ply_limit=x`",
+            "line 1, column 8: a ply limit must be a whole number from 1 to 4294967295",
         ),
         (
             "9 2 10 e2 e8 e3 e7h e4 e7v",
