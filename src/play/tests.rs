@@ -273,7 +273,10 @@ fn the_same_seed_gives_the_same_game() {
         press(&mut app, "c2<Enter>c3<Enter>");
         moves(&app)
     };
-    assert_eq!(play(), play());
+    let first = play();
+    // Two moves of each side: the AI answered both times.
+    assert_eq!(first.len(), 4, "{first:?}");
+    assert_eq!(first, play());
 }
 
 #[test]
