@@ -51,6 +51,9 @@ enum Command {
 
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

@@ -113,19 +113,29 @@ pub struct Save {
     creator: String,
     status: &'static str,
     public: bool,
-    settings: String,
-    seats: String,
+    /// Written once, when the game is made (`None` afterwards).
+    settings: Option<String>,
+    /// `None`: unchanged since the last save.
+    seats: Option<String>,
     extra: String,
     clock: Option<String>,
-    summary: String,
+    /// Only what lists need: written when the game is made and when it
+    /// ends (`None`: keep the stored one).
+    summary: Option<String>,
     keep: usize,
     entries: Vec<EntryRow>,
 }
 
 impl Save {
-    /// The state to store; its history from entry `keep` on is written
-    /// again (the entries before are stored already: 0 for a new game).
-    pub fn new(state: &RoomState, now: Instant, keep: usize) -> Save {
+    /// A new game, whole.
+    pub fn new(state: &RoomState, now: Instant) -> Save {
+        Save::change(None, state, now, 0)
+    }
+
+    /// The change from `old` (as stored; `None` for a new game) to `state`:
+    /// the history from entry `keep` on is written again (the entries before
+    /// are stored already), and of the game's row only what changed.
+    pub fn change(old: Option<&RoomState>, state: &RoomState, now: Instant, keep: usize) -> Save {
         let keep = keep.min(state.meta.len());
         let entries = state.game.entries()[keep..]
             .iter()
@@ -149,8 +159,12 @@ impl Save {
             creator: state.creator.clone(),
             status: state.status().name(),
             public: state.settings.public,
-            settings: serde_json::to_string(&state.settings).expect("settings serialize"),
-            seats: seats_json(state),
+            settings: old
+                .is_none()
+                .then(|| serde_json::to_string(&state.settings).expect("settings serialize")),
+            seats: old
+                .is_none_or(|old| old.seats != state.seats)
+                .then(|| seats_json(state)),
             extra: serde_json::to_string(&Extra {
                 draw_offer: state.draw_offer.clone(),
                 rematch: state.rematch.clone(),
@@ -160,7 +174,8 @@ impl Save {
             })
             .expect("extra serializes"),
             clock: clock_json(state, now),
-            summary: serde_json::to_string(&Summary::of(state)).expect("summaries serialize"),
+            summary: (old.is_none() || state.status() == Status::Over)
+                .then(|| serde_json::to_string(&Summary::of(state)).expect("summaries serialize")),
             keep,
             entries,
         }
@@ -195,25 +210,45 @@ fn clock_json(room: &RoomState, now: Instant) -> Option<String> {
 }
 
 fn write(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
-    tx.prepare_cached(
-        "INSERT INTO games (id, created_ms, creator, status, public, settings, seats, extra, clock, summary, updated_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-         ON CONFLICT (id) DO UPDATE SET status = ?4, seats = ?7, extra = ?8, clock = ?9,
-             summary = ?10, updated_ms = ?11",
-    )?
-    .execute(params![
-        save.id,
-        save.created_ms as i64,
-        save.creator,
-        save.status,
-        save.public,
-        save.settings,
-        save.seats,
-        save.extra,
-        save.clock,
-        save.summary,
-        wall_ms() as i64,
-    ])?;
+    match &save.settings {
+        // A new game: the whole row.
+        Some(settings) => {
+            tx.prepare_cached(
+                "INSERT INTO games (id, created_ms, creator, status, public, settings, seats, extra, clock, summary, updated_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            )?
+            .execute(params![
+                save.id,
+                save.created_ms as i64,
+                save.creator,
+                save.status,
+                save.public,
+                settings,
+                save.seats,
+                save.extra,
+                save.clock,
+                save.summary,
+                wall_ms() as i64,
+            ])?;
+        }
+        // A change: what changed (a column given as NULL is kept).
+        None => {
+            tx.prepare_cached(
+                "UPDATE games SET status = ?2, seats = COALESCE(?3, seats), extra = ?4, clock = ?5,
+                     summary = COALESCE(?6, summary), updated_ms = ?7
+                 WHERE id = ?1",
+            )?
+            .execute(params![
+                save.id,
+                save.status,
+                save.seats,
+                save.extra,
+                save.clock,
+                save.summary,
+                wall_ms() as i64,
+            ])?;
+        }
+    }
     tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1 AND idx >= ?2")?
         .execute(params![save.id, save.keep as i64])?;
     let mut insert = tx.prepare_cached(

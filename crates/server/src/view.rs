@@ -3,7 +3,6 @@
 //! `Serialize` for the server and `Deserialize` for its tests and the load
 //! benchmark, so that a renamed field breaks the build, not a run.
 
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 use quoridor_rules::{
@@ -102,12 +101,16 @@ pub struct MoveView {
     pub position: String,
 }
 
-/// The legal moves of the side to move and why each other fence is refused.
+/// The legal moves of the side to move and why each other fence is refused
+/// (every slot of the board is in `fences` or in `blocked`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalView {
-    pub pawn: Vec<String>,
-    pub fences: Vec<String>,
-    pub blocked: BTreeMap<String, ReasonView>,
+    #[serde(with = "wire::squares")]
+    pub pawn: Vec<Square>,
+    #[serde(with = "wire::fences")]
+    pub fences: Vec<Fence>,
+    #[serde(with = "wire::blocked")]
+    pub blocked: Vec<(Fence, IllegalMove)>,
 }
 
 /// Every fence slot of the board, in a fixed order.
@@ -123,11 +126,9 @@ pub fn fence_slots(size: u8) -> impl Iterator<Item = Fence> {
 
 impl LegalView {
     pub fn of(pos: &Position) -> LegalView {
-        let pawn = SquareIter::new(pos.pawn_moves())
-            .map(|sq| sq.to_string())
-            .collect();
-        let mut fences = Vec::new();
-        let mut blocked = BTreeMap::new();
+        let pawn = SquareIter::new(pos.pawn_moves()).collect();
+        let mut fences = Vec::with_capacity(128);
+        let mut blocked = Vec::new();
         // The bitsets give the legal fences at once; only the others are
         // checked one by one, for their reason.
         let (h_ok, v_ok) = pos.fence_moves();
@@ -137,14 +138,12 @@ impl LegalView {
                 Orientation::Vertical => v_ok,
             };
             if set & fence.anchor().bit() != 0 {
-                fences.push(fence.to_string());
+                fences.push(fence);
                 continue;
             }
             match pos.check(Move::Fence(fence)) {
-                Ok(()) => fences.push(fence.to_string()),
-                Err(err) => {
-                    blocked.insert(fence.to_string(), ReasonView::of(err));
-                }
+                Ok(()) => fences.push(fence),
+                Err(err) => blocked.push((fence, err)),
             }
         }
         LegalView {
@@ -152,6 +151,14 @@ impl LegalView {
             fences,
             blocked,
         }
+    }
+
+    /// Why `fence` is refused, if it is.
+    pub fn refusal(&self, fence: Fence) -> Option<IllegalMove> {
+        self.blocked
+            .iter()
+            .find(|(f, _)| *f == fence)
+            .map(|(_, err)| *err)
     }
 }
 
@@ -503,18 +510,20 @@ pub struct HealthView {
 mod tests {
     use super::*;
 
-    /// The fast path agrees with checking every slot one by one.
+    /// The fast path agrees with checking every slot one by one, and the
+    /// view reads back.
     #[test]
     fn legal_fences_agree_with_check() {
         let mut pos = Position::new(quoridor_rules::Ruleset::new(5, 2).unwrap());
         for ply in 0..14usize {
             let legal = LegalView::of(&pos);
             for fence in fence_slots(5) {
-                let name = fence.to_string();
-                let listed = legal.fences.contains(&name);
-                assert_eq!(listed, pos.check(Move::Fence(fence)).is_ok(), "{name}");
-                assert_eq!(listed, !legal.blocked.contains_key(&name), "{name}");
+                let listed = legal.fences.contains(&fence);
+                assert_eq!(listed, pos.check(Move::Fence(fence)).is_ok(), "{fence}");
+                assert_eq!(listed, legal.refusal(fence).is_none(), "{fence}");
             }
+            let text = serde_json::to_string(&legal).unwrap();
+            assert_eq!(serde_json::from_str::<LegalView>(&text).unwrap(), legal, "{text}");
             let moves = pos.legal_moves();
             if moves.is_empty() || pos.is_over() {
                 break;

@@ -73,6 +73,163 @@ pub mod seats {
     }
 }
 
+/// `#[serde(with = "wire::squares")]`: squares in notation, written
+/// without a string allocated for each.
+pub mod squares {
+    use super::*;
+    use quoridor_rules::Square;
+
+    pub fn serialize<S: Serializer>(squares: &[Square], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(squares.iter().map(Shown))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Square>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|t| t.parse().map_err(de::Error::custom))
+            .collect()
+    }
+}
+
+/// `#[serde(with = "wire::fences")]`: fences in notation, written without
+/// a string allocated for each.
+pub mod fences {
+    use super::*;
+    use quoridor_rules::Fence;
+
+    pub fn serialize<S: Serializer>(fences: &[Fence], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(fences.iter().map(Shown))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Fence>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|t| t.parse().map_err(de::Error::custom))
+            .collect()
+    }
+}
+
+/// Anything with `Display`, serialized as that text.
+struct Shown<T>(T);
+
+impl<T: fmt::Display> Serialize for Shown<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+/// `#[serde(with = "wire::blocked")]`: why each refused fence slot is
+/// refused, as an object keyed by the fence: `{"e7v": {"code": "crosses",
+/// "fence": "e7h"}, "a1h": {"code": "no_path_left", "seat": "north"}}`
+/// (the codes of API.md; pages translate them).
+pub mod blocked {
+    use super::*;
+    use quoridor_rules::{Fence, IllegalMove};
+
+    #[derive(Serialize, Deserialize)]
+    struct Reason {
+        code: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fence: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<String>,
+    }
+
+    /// The code and the fence or seat of a reason, without allocating.
+    fn parts(err: &IllegalMove) -> (&'static str, Option<Fence>, Option<Seat>) {
+        match *err {
+            IllegalMove::GameOver => ("game_over", None, None),
+            IllegalMove::NotReachable { .. } => ("not_reachable", None, None),
+            IllegalMove::OffBoard { .. } => ("off_board", None, None),
+            IllegalMove::NoFencesLeft => ("no_fences_left", None, None),
+            IllegalMove::Overlaps(f) => ("overlaps", Some(f), None),
+            IllegalMove::Crosses(f) => ("crosses", Some(f), None),
+            IllegalMove::NoPathLeft(seat) => ("no_path_left", None, Some(seat)),
+            IllegalMove::PassNotAllowed => ("pass_not_allowed", None, None),
+            IllegalMove::PawnArrived(seat) => ("pawn_arrived", None, Some(seat)),
+        }
+    }
+
+    struct Entry<'a>(&'a IllegalMove);
+
+    impl Serialize for Entry<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let (code, fence, seat) = parts(self.0);
+            let mut map = s.serialize_map(None)?;
+            map.serialize_entry("code", code)?;
+            if let Some(fence) = fence {
+                map.serialize_entry("fence", &Shown(fence))?;
+            }
+            if let Some(seat) = seat {
+                map.serialize_entry("seat", seat.name())?;
+            }
+            map.end()
+        }
+    }
+
+    pub fn serialize<S: Serializer>(blocked: &[(Fence, IllegalMove)], s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(blocked.len()))?;
+        for (fence, err) in blocked {
+            map.serialize_entry(&Shown(fence), &Entry(err))?;
+        }
+        map.end()
+    }
+
+    /// The entries in the order written.
+    struct InOrder;
+
+    impl<'de> Visitor<'de> for InOrder {
+        type Value = Vec<(String, Reason)>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an object keyed by fence")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(entry) = map.next_entry::<String, Reason>()? {
+                out.push(entry);
+            }
+            Ok(out)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(Fence, IllegalMove)>, D::Error> {
+        let entries = d.deserialize_map(InOrder)?;
+        let bad = |what: &str| de::Error::custom(format!("blocked: {what}"));
+        let mut out = Vec::with_capacity(entries.len());
+        for (slot, reason) in entries {
+            let fence: Fence = slot.parse().map_err(|_| bad("not a fence"))?;
+            let other = || -> Result<Fence, D::Error> {
+                reason
+                    .fence
+                    .as_deref()
+                    .and_then(|f| f.parse().ok())
+                    .ok_or_else(|| bad("a fence is missing"))
+            };
+            let seat = || -> Result<Seat, D::Error> {
+                reason
+                    .seat
+                    .as_deref()
+                    .and_then(parse_seat)
+                    .ok_or_else(|| bad("a seat is missing"))
+            };
+            let err = match reason.code.as_str() {
+                "game_over" => IllegalMove::GameOver,
+                "no_fences_left" => IllegalMove::NoFencesLeft,
+                "overlaps" => IllegalMove::Overlaps(other()?),
+                "crosses" => IllegalMove::Crosses(other()?),
+                "no_path_left" => IllegalMove::NoPathLeft(seat()?),
+                "pawn_arrived" => IllegalMove::PawnArrived(seat()?),
+                "pass_not_allowed" => IllegalMove::PassNotAllowed,
+                code => return Err(bad(&format!("unknown code `{code}`"))),
+            };
+            out.push((fence, err));
+        }
+        Ok(out)
+    }
+}
+
 /// A value for each seat, in turn order, written as an object keyed by
 /// seat name: `{"south": 10, "north": 9}`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use quoridor_rules::Seat;
+use quoridor_rules::{IllegalMove, Seat};
 use quoridor_server::request::{
     ClientMessage, CreateRequest, JoinRequest, MoveRequest, SeatKind, SeatRequest,
 };
@@ -317,8 +317,10 @@ async fn online_game_over_http_and_websocket_with_a_spectator() {
     let game = h.game(id).await;
     assert_eq!(game.moves.len(), 2);
     let legal = game.legal.as_ref().unwrap();
-    assert_eq!(legal.blocked["e8v"].code, "crosses");
-    assert!(legal.pawn.contains(&"e3".to_string()));
+    let e8v = "e8v".parse().unwrap();
+    let e8h = "e8h".parse().unwrap();
+    assert_eq!(legal.refusal(e8v), Some(IllegalMove::Crosses(e8h)));
+    assert!(legal.pawn.contains(&"e3".parse().unwrap()));
     assert_eq!(game.spectators, 1);
     assert!(game.seats[1].connected);
     assert!(!game.undo_allowed);
@@ -375,11 +377,8 @@ async fn a_game_against_the_ai_to_the_end() {
         if game.turn == Seat::South {
             // Step forward when possible, else any pawn move.
             let pawn = &game.legal.as_ref().unwrap().pawn;
-            let best = pawn
-                .iter()
-                .max_by_key(|sq| sq[1..].parse::<u32>().unwrap())
-                .unwrap();
-            let reply = h.play(id, token, best).await;
+            let best = pawn.iter().max_by_key(|sq| sq.row()).unwrap();
+            let reply = h.play(id, token, &best.to_string()).await;
             assert_eq!(reply.status, 200, "{}", reply.text);
             game = reply.json();
             ws.until_moves(game.moves.len()).await;
@@ -533,12 +532,13 @@ async fn hot_seat_on_one_screen_with_undo_and_hint() {
         .await
         .json();
     let legal = game.legal.unwrap();
-    assert!(legal.pawn.contains(&hint.mv) || legal.fences.contains(&hint.mv));
+    let is_pawn = legal.pawn.iter().any(|sq| sq.to_string() == hint.mv);
+    assert!(is_pawn || legal.fences.iter().any(|f| f.to_string() == hint.mv));
     // The path starts on the pawn and ends on north's goal line; a pawn
     // move goes through the square the hint names.
     assert_eq!(hint.path.first().map(String::as_str), Some("d7"));
     assert!(hint.path.last().unwrap().ends_with('1'));
-    if legal.pawn.contains(&hint.mv) {
+    if is_pawn {
         assert_eq!(hint.path[1], hint.mv);
     }
     // Private games are not listed.

@@ -112,7 +112,7 @@ pub fn choose(
     me: Seat,
     rng: &mut Rng,
     fence_percent: u32,
-) -> String {
+) -> Move {
     let pos = *pos;
     let opponent = pos.seats().iter().copied().find(|&s| s != me).unwrap_or(me);
     let distance = |p: &Position, seat: Seat| p.distance(seat).unwrap_or(u32::MAX / 4);
@@ -121,10 +121,9 @@ pub fn choose(
         && !legal.fences.is_empty()
         && rng.below(100) < fence_percent as usize
     {
-        let mut best: Option<(i64, String)> = None;
+        let mut best: Option<(i64, Fence)> = None;
         for fence in blocking_fences(&pos, opponent) {
-            let text = fence.to_string();
-            if !legal.fences.contains(&text) {
+            if !legal.fences.contains(&fence) {
                 continue;
             }
             let mut after = pos;
@@ -133,22 +132,19 @@ pub fn choose(
             }
             let gain = (i64::from(distance(&after, opponent)) - i64::from(their_base))
                 - (i64::from(distance(&after, me)) - i64::from(my_base));
-            if best.as_ref().is_none_or(|(g, _)| gain > *g) {
-                best = Some((gain, text));
+            if best.is_none_or(|(g, _)| gain > g) {
+                best = Some((gain, fence));
             }
         }
-        if let Some((gain, text)) = best {
+        if let Some((gain, fence)) = best {
             if gain > 0 {
-                return text;
+                return Move::Fence(fence);
             }
         }
     }
-    let mut nearest: Vec<&str> = Vec::new();
+    let mut nearest: Vec<Square> = Vec::new();
     let mut nearest_d = u32::MAX;
-    for text in &legal.pawn {
-        let Ok(square) = text.parse::<Square>() else {
-            continue;
-        };
+    for &square in &legal.pawn {
         let mut after = pos;
         if after.play(Move::Pawn(square)).is_err() {
             continue;
@@ -163,18 +159,14 @@ pub fn choose(
             nearest.clear();
         }
         if d == nearest_d {
-            nearest.push(text);
+            nearest.push(square);
         }
     }
     if nearest.is_empty() {
         // No pawn move: a fence if there is one, else pass.
-        return legal
-            .fences
-            .first()
-            .cloned()
-            .unwrap_or_else(|| "pass".into());
+        return legal.fences.first().map_or(Move::Pass, |&f| Move::Fence(f));
     }
-    nearest[rng.below(nearest.len())].to_string()
+    Move::Pawn(nearest[rng.below(nearest.len())])
 }
 
 type Ws = WebSocketStream<TcpStream>;
@@ -347,7 +339,8 @@ impl BotState {
                 self.me,
                 &mut self.rng,
                 self.shared.fence_percent,
-            ),
+            )
+            .to_string(),
             _ => "pass".to_string(),
         };
         self.pending = Some(Pending {
@@ -471,11 +464,12 @@ mod tests {
     fn bots_walk_to_their_goal() {
         let pos = Position::new(quoridor_rules::Ruleset::STANDARD);
         let legal = LegalView {
-            pawn: vec!["d1".into(), "f1".into(), "e2".into()],
+            pawn: ["d1", "f1", "e2"].map(|s| s.parse().unwrap()).to_vec(),
             fences: Vec::new(),
             blocked: Default::default(),
         };
         let mut rng = Rng::new(1);
-        assert_eq!(choose(&pos, &legal, Seat::South, &mut rng, 100), "e2");
+        let mv = choose(&pos, &legal, Seat::South, &mut rng, 100);
+        assert_eq!(mv.to_string(), "e2");
     }
 }

@@ -231,7 +231,7 @@ impl Hub {
             now,
         )?;
         state.version = wall_ms();
-        self.inner.db.save(Save::new(&state, now, 0)).await?;
+        self.inner.db.save(Save::new(&state, now)).await?;
         reservation.keep();
         let seats = state.seats_of(&holder);
         let free: Vec<Seat> = state
@@ -284,7 +284,10 @@ impl Hub {
         let mut next = state.clone();
         let out = op(&mut next, now)?;
         let keep = common_entries(&state, &next);
-        self.inner.db.save(Save::new(&next, now, keep)).await?;
+        self.inner
+            .db
+            .save(Save::change(Some(&state), &next, now, keep))
+            .await?;
         let event = EventView::between(&state, &next);
         next.last_seen = now;
         self.inner.registry.changed(&state, &next);
@@ -437,7 +440,7 @@ impl Hub {
             now,
         )?;
         state.version = wall_ms();
-        self.inner.db.save(Save::new(&state, now, 0)).await?;
+        self.inner.db.save(Save::new(&state, now)).await?;
         reservation.keep();
         let seats = state.seats_of(&holder);
         let game = GameView::of(&state, now, 0);
@@ -553,7 +556,8 @@ impl Hub {
             if state.deadline().is_some() {
                 let now = Instant::now();
                 let keep = state.meta.len();
-                if let Err(err) = self.inner.db.save(Save::new(&state, now, keep)).await {
+                let save = Save::change(Some(&state), &state, now, keep);
+                if let Err(err) = self.inner.db.save(save).await {
                     eprintln!("quoridor serve: clock of game {} not saved: {err}", room.id);
                 }
             }
