@@ -523,7 +523,11 @@ mod tests {
                 assert_eq!(listed, legal.refusal(fence).is_none(), "{fence}");
             }
             let text = serde_json::to_string(&legal).unwrap();
-            assert_eq!(serde_json::from_str::<LegalView>(&text).unwrap(), legal, "{text}");
+            assert_eq!(
+                serde_json::from_str::<LegalView>(&text).unwrap(),
+                legal,
+                "{text}"
+            );
             let moves = pos.legal_moves();
             if moves.is_empty() || pos.is_over() {
                 break;

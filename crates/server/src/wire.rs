@@ -167,7 +167,10 @@ pub mod blocked {
         }
     }
 
-    pub fn serialize<S: Serializer>(blocked: &[(Fence, IllegalMove)], s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(
+        blocked: &[(Fence, IllegalMove)],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(blocked.len()))?;
         for (fence, err) in blocked {
             map.serialize_entry(&Shown(fence), &Entry(err))?;
@@ -194,7 +197,9 @@ pub mod blocked {
         }
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(Fence, IllegalMove)>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<(Fence, IllegalMove)>, D::Error> {
         let entries = d.deserialize_map(InOrder)?;
         let bad = |what: &str| de::Error::custom(format!("blocked: {what}"));
         let mut out = Vec::with_capacity(entries.len());
