@@ -20,6 +20,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::ai::{Reply, Request, Worker};
 use super::clock::Clocks;
 use super::i18n::{Command, Lang, Msg};
+use super::keys::{self, Context, KeyCommand};
 use super::store::{Saved, AUTOSAVE};
 
 /// The level of `ai` without a number.
@@ -471,10 +472,7 @@ impl App {
         if self.ask.is_some() {
             return self.key_answer(key);
         }
-        if self.replay.is_some() {
-            return self.key_replay(key);
-        }
-        self.key_board(key)
+        self.key_command(key)
     }
 
     fn key_typing(&mut self, key: KeyEvent) -> Action {
@@ -510,42 +508,39 @@ impl App {
         Action::Continue
     }
 
-    fn key_replay(&mut self, key: KeyEvent) -> Action {
-        let at = self.replay.unwrap_or(0);
-        let end = self.game.entries().len();
-        match key.code {
-            KeyCode::Left | KeyCode::Up => self.replay = Some(at.saturating_sub(1)),
-            KeyCode::Right | KeyCode::Down => self.replay = Some((at + 1).min(end)),
-            KeyCode::PageUp => self.replay = Some(at.saturating_sub(10)),
-            KeyCode::PageDown => self.replay = Some((at + 10).min(end)),
-            KeyCode::Home => self.replay = Some(0),
-            KeyCode::End => self.replay = Some(end),
-            KeyCode::Enter => self.play_on(),
-            KeyCode::Esc => self.leave_replay(),
-            KeyCode::F(1) => self.help = true,
-            KeyCode::Char('q') => {
-                self.quit();
-                return Action::Quit;
+    /// A key on the board or in the replay: its command in the key table
+    /// ([`keys::KEYS`]), else a column letter or digit starts typing a move.
+    fn key_command(&mut self, key: KeyEvent) -> Action {
+        let context = if self.replay.is_some() {
+            Context::Replay
+        } else {
+            Context::Board
+        };
+        match keys::command_for(context, key.code) {
+            Some(command) => self.run_key(command),
+            None => {
+                if let (Context::Board, KeyCode::Char(c)) = (context, key.code) {
+                    if self.starts_move(c) {
+                        self.start_typing(&c.to_string());
+                    }
+                }
+                Action::Continue
             }
-            KeyCode::Char('s') => self.start_typing(&self.save_command()),
-            KeyCode::Char('l') => self.start_typing(&self.load_command()),
-            KeyCode::Char('n') => self.ask_new_game(),
-            KeyCode::Char(':') => self.start_typing(""),
-            _ => {}
         }
-        Action::Continue
     }
 
-    fn key_board(&mut self, key: KeyEvent) -> Action {
-        match key.code {
-            KeyCode::Up => self.move_cursor(0, 1),
-            KeyCode::Down => self.move_cursor(0, -1),
-            KeyCode::Left => self.move_cursor(-1, 0),
-            KeyCode::Right => self.move_cursor(1, 0),
-            KeyCode::Enter => self.play_cursor(),
-            KeyCode::Tab | KeyCode::BackTab => self.toggle_fence(),
-            KeyCode::Char('r') | KeyCode::Char(' ') => self.rotate(),
-            KeyCode::Esc => {
+    fn run_key(&mut self, command: KeyCommand) -> Action {
+        let at = self.replay.unwrap_or(0);
+        let end = self.game.entries().len();
+        match command {
+            KeyCommand::CursorUp => self.move_cursor(0, 1),
+            KeyCommand::CursorDown => self.move_cursor(0, -1),
+            KeyCommand::CursorLeft => self.move_cursor(-1, 0),
+            KeyCommand::CursorRight => self.move_cursor(1, 0),
+            KeyCommand::Play => self.play_cursor(),
+            KeyCommand::ToggleFence => self.toggle_fence(),
+            KeyCommand::Rotate => self.rotate(),
+            KeyCommand::Escape => {
                 if self.mode != Mode::Pawn {
                     self.mode = Mode::Pawn;
                     self.place_cursor();
@@ -554,23 +549,29 @@ impl App {
                     self.message = None;
                 }
             }
-            KeyCode::Char('u') => self.undo(),
-            KeyCode::Char('?') => self.ask_hint(),
-            KeyCode::Char('o') => self.offer_draw(),
-            KeyCode::Char('x') => self.ask_resign(),
-            KeyCode::Char('n') => self.ask_new_game(),
-            KeyCode::Char('p') => self.play_human(Move::Pass),
-            KeyCode::Char('s') => self.start_typing(&self.save_command()),
-            KeyCode::Char('l') => self.start_typing(&self.load_command()),
-            KeyCode::Char(':') => self.start_typing(""),
-            KeyCode::Char('q') => {
+            KeyCommand::Type => self.start_typing(""),
+            KeyCommand::Pass => self.play_human(Move::Pass),
+            KeyCommand::Undo => self.undo(),
+            KeyCommand::Hint => self.ask_hint(),
+            KeyCommand::Draw => self.offer_draw(),
+            KeyCommand::Resign => self.ask_resign(),
+            KeyCommand::New => self.ask_new_game(),
+            KeyCommand::Save => self.start_typing(&self.save_command()),
+            KeyCommand::Load => self.start_typing(&self.load_command()),
+            KeyCommand::Replay => self.enter_replay(),
+            KeyCommand::Quit => {
                 self.quit();
                 return Action::Quit;
             }
-            KeyCode::PageUp => self.enter_replay(),
-            KeyCode::F(1) => self.help = true,
-            KeyCode::Char(c) if self.starts_move(c) => self.start_typing(&c.to_string()),
-            _ => {}
+            KeyCommand::Help => self.help = true,
+            KeyCommand::Back => self.replay = Some(at.saturating_sub(1)),
+            KeyCommand::Forward => self.replay = Some((at + 1).min(end)),
+            KeyCommand::BackTen => self.replay = Some(at.saturating_sub(10)),
+            KeyCommand::ForwardTen => self.replay = Some((at + 10).min(end)),
+            KeyCommand::Start => self.replay = Some(0),
+            KeyCommand::End => self.replay = Some(end),
+            KeyCommand::PlayOn => self.play_on(),
+            KeyCommand::LeaveReplay => self.leave_replay(),
         }
         Action::Continue
     }

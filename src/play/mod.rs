@@ -12,6 +12,7 @@ pub mod ai;
 pub mod app;
 pub mod clock;
 pub mod i18n;
+pub mod keys;
 pub mod plain;
 pub mod store;
 pub mod tui;

@@ -22,6 +22,7 @@ use ratatui::Frame;
 use super::app::{App, Mode, Tone};
 use super::clock::clock_text;
 use super::i18n::{Lang, Msg};
+use super::keys::{self, Context};
 
 /// Styles, or none of them without colours.
 #[derive(Copy, Clone, Debug)]
@@ -570,42 +571,13 @@ fn move_lines(app: &App, pal: Palette, room: usize) -> Vec<Line<'static>> {
 /// The keys of the moment, packed into lines of the panel's width.
 fn key_lines(app: &App, pal: Palette, width: usize) -> Vec<Line<'static>> {
     let lang = app.lang();
-    let items: Vec<(&str, Msg)> = if app.replay().is_some() {
-        vec![
-            ("←→", Msg::KeyStep),
-            ("Home", Msg::KeyStart),
-            ("End", Msg::KeyEnd),
-            ("Enter", Msg::KeyContinue),
-            ("Esc", Msg::KeyLeave),
-            ("s", Msg::KeySave),
-            ("l", Msg::KeyLoad),
-            ("n", Msg::KeyNew),
-            ("q", Msg::KeyQuit),
-        ]
+    let context = if app.replay().is_some() {
+        Context::Replay
     } else {
-        vec![
-            ("←↑↓→", Msg::KeyMove),
-            ("Enter", Msg::KeyPlay),
-            ("Tab", Msg::KeyFence),
-            ("r", Msg::KeyRotate),
-            (":", Msg::KeyType),
-            ("u", Msg::KeyUndo),
-            ("?", Msg::KeyHint),
-            ("o", Msg::KeyDraw),
-            ("x", Msg::KeyResign),
-            ("n", Msg::KeyNew),
-            ("s", Msg::KeySave),
-            ("l", Msg::KeyLoad),
-            ("PgUp", Msg::KeyReplay),
-            ("q", Msg::KeyQuit),
-            ("F1", Msg::KeyHelp),
-        ]
+        Context::Board
     };
-    let mut items = items;
-    if app.replay().is_none() && app.game().rules().variant() == Variant::Scoring {
-        // Arrived pawns pass in the scoring game.
-        items.insert(5, ("p", Msg::KeyPass));
-    }
+    let scoring = app.game().rules().variant() == Variant::Scoring;
+    let items = keys::status_keys(context, scoring);
     let mut lines = Vec::new();
     let mut spans: Vec<Span> = Vec::new();
     let mut used = 0;
@@ -663,35 +635,14 @@ fn draw_bottom(buf: &mut Buffer, area: Rect, app: &App, pal: Palette) {
 }
 
 fn draw_help(buf: &mut Buffer, area: Rect, lang: Lang, pal: Palette) {
-    let rows: [(&str, Msg); 14] = [
-        ("←↑↓→", Msg::HelpArrows),
-        ("Enter", Msg::HelpEnter),
-        ("Tab", Msg::HelpTab),
-        ("r, Space", Msg::HelpRotate),
-        ("a-k 1-9 :", Msg::HelpType),
-        ("u", Msg::HelpUndo),
-        ("?", Msg::HelpHint),
-        ("o", Msg::HelpDraw),
-        ("x", Msg::HelpResign),
-        ("n", Msg::HelpNew),
-        ("s", Msg::HelpSave),
-        ("l", Msg::HelpLoad),
-        ("PgUp", Msg::HelpReplay),
-        ("p", Msg::HelpPass),
-    ];
-    let mut lines: Vec<Line> = rows
-        .iter()
+    let mut lines: Vec<Line> = keys::help_lines()
         .map(|(key, msg)| {
             Line::from(vec![
                 Span::styled(format!("{key:<10}"), pal.key()),
-                Span::raw(lang.t(*msg)),
+                Span::raw(lang.t(msg)),
             ])
         })
         .collect();
-    lines.push(Line::from(vec![
-        Span::styled(format!("{:<10}", "q, Ctrl-C"), pal.key()),
-        Span::raw(lang.t(Msg::HelpQuit)),
-    ]));
     lines.push(Line::from(lang.t(Msg::HelpCommands)));
     let width = area.width.min(78);
     let height = area.height.min(lines.len() as u16 + 4);
