@@ -1,0 +1,82 @@
+//! What needs the players' yes: a draw offer, a resignation, a new game.
+
+use super::*;
+
+impl App {
+    pub(super) fn offer_draw(&mut self) {
+        let lang = self.lang();
+        let Some(by) = self.human_to_move() else {
+            let text = if self.game.is_over() {
+                lang.illegal(IllegalMove::GameOver)
+            } else {
+                let seat = self.game.position().turn();
+                lang.f(Msg::NotYourTurn, &[&lang.seat(seat)])
+            };
+            self.say(Tone::Error, text);
+            return;
+        };
+        let pos = self.game.position();
+        let to: Vec<Seat> = pos
+            .seats()
+            .iter()
+            .copied()
+            .filter(|&s| s != by && !pos.is_out(s))
+            .collect();
+        if to.iter().any(|&s| !self.controller(s).is_human()) {
+            self.say(Tone::Error, lang.t(Msg::DrawNeedsPerson).into());
+            return;
+        }
+        let ask = Ask::Draw { by, to };
+        self.log.push(self.question(&ask));
+        self.ask = Some(ask);
+    }
+
+    pub(super) fn ask_resign(&mut self) {
+        let lang = self.lang();
+        if self.game.is_over() {
+            self.say(Tone::Error, lang.illegal(IllegalMove::GameOver));
+            return;
+        }
+        let pos = self.game.position();
+        let active_humans: Vec<Seat> = pos
+            .seats()
+            .iter()
+            .copied()
+            .filter(|&s| !pos.is_out(s) && self.controller(s).is_human())
+            .collect();
+        let seat = if self.controller(pos.turn()).is_human() {
+            pos.turn()
+        } else if let [only] = active_humans[..] {
+            only
+        } else {
+            self.say(Tone::Error, lang.t(Msg::NoOneToResign).into());
+            return;
+        };
+        let ask = Ask::Resign(seat);
+        self.log.push(self.question(&ask));
+        self.ask = Some(ask);
+    }
+
+    pub(super) fn ask_new_game(&mut self) {
+        if self.game.is_over() || self.game.entries().is_empty() {
+            self.new_game();
+        } else {
+            let ask = Ask::NewGame;
+            self.log.push(self.question(&ask));
+            self.ask = Some(ask);
+        }
+    }
+
+    /// A new game with the same rules and players.
+    pub fn new_game(&mut self) {
+        self.cancel_thinking();
+        self.game = Game::new(*self.game.rules());
+        self.clocks = Clocks::new(self.clocks.control());
+        self.worker.new_game();
+        self.replay = None;
+        self.mode = Mode::Pawn;
+        let text = self.lang().t(Msg::NewGameStarted).into();
+        self.say(Tone::Good, text);
+        self.after_change();
+    }
+}
