@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseError;
+use crate::parse_error::ParseError;
 use crate::square::{Square, MAX_SIZE};
 
 /// Orientation of a fence.

@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseError;
 use crate::fence::Fence;
+use crate::parse_error::ParseError;
 use crate::square::Square;
 
 /// A move in the standard notation of RULES.md §2.

@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseError;
 use crate::fence::{Fence, Orientation};
+use crate::parse_error::ParseError;
 use crate::position::{Position, SetupError};
 use crate::ruleset::{Ruleset, RulesetError, Variant};
 use crate::seat::Seat;
@@ -366,7 +366,7 @@ pub(crate) fn number<T: FromStr>(text: &str) -> Option<T> {
 
 /// A word cut to a readable length for an error message.
 pub(crate) fn shown(word: &str) -> String {
-    crate::error::excerpt(word, 40)
+    crate::parse_error::excerpt(word, 40)
 }
 
 impl Notation {

@@ -8,9 +8,9 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseError;
 use crate::game::{Entry, Game, GameError, Termination};
 use crate::notation::{number, option_key, shown, NotationError};
+use crate::parse_error::ParseError;
 use crate::position::{Outcome, Position};
 use crate::ruleset::{Ruleset, RulesetError, Variant};
 use crate::seat::{Seat, Team};

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseError;
+use crate::parse_error::ParseError;
 
 /// A player's seat, named after the side of the board the pawn starts on.
 ///

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseError;
+use crate::parse_error::ParseError;
 
 /// The largest supported board side.
 pub const MAX_SIZE: u8 = 11;

@@ -25,13 +25,7 @@ use crate::request::{
 };
 use crate::token::hash_token;
 use crate::view::{GameView, HealthView, HintView, ListView, SeatedView};
-
-/// Settings of the WebSocket side.
-#[derive(Clone, Debug)]
-pub struct WsConfig {
-    pub max_message: usize,
-    pub messages_per_second: u32,
-}
+use crate::ws::WsConfig;
 
 /// Everything a handler may need; each handler takes only its part.
 #[derive(Clone, FromRef)]

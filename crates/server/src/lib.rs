@@ -92,7 +92,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         hub: hub.clone(),
         web_dir: api::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),
-        ws: Arc::new(api::WsConfig {
+        ws: Arc::new(ws::WsConfig {
             max_message: args.max_message,
             messages_per_second: args.ws_rate,
         }),

@@ -13,7 +13,6 @@ use futures_util::{SinkExt, StreamExt};
 use quoridor_rules::Seat;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::api::WsConfig;
 use crate::error::ApiError;
 use crate::extract::{GameId, Query, MAX_TOKEN};
 use crate::hub::{Hub, Room};
@@ -22,6 +21,13 @@ use crate::model::RoomError;
 use crate::request::{ClientMessage, WsQuery};
 use crate::token::hash_token;
 use crate::view::{EventView, GameView, ServerMessage};
+
+/// Settings of the WebSocket side.
+#[derive(Clone, Debug)]
+pub struct WsConfig {
+    pub max_message: usize,
+    pub messages_per_second: u32,
+}
 
 pub async fn upgrade(
     State(hub): State<Hub>,

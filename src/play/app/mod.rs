@@ -22,7 +22,6 @@ use super::clock::Clocks;
 use super::i18n::{Command, Lang, Msg};
 use super::keys::{self, Context, KeyCommand};
 use super::store::{Saved, AUTOSAVE};
-use thinking::{Purpose, Thinking};
 
 mod files;
 mod input;
@@ -131,6 +130,24 @@ pub struct Hint {
     pub seat: Seat,
     pub best: Move,
     pub path: Vec<Square>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Purpose {
+    Move,
+    Hint(Seat),
+}
+
+/// A search under way on the AI thread.
+struct Thinking {
+    id: u64,
+    purpose: Purpose,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    /// The reply, once received, until shown (see [`Setup::ai_pause`]).
+    reply: Option<Option<Move>>,
+    /// The search failed (a bug): the reply is a simple step, said so.
+    failed: bool,
 }
 
 /// The game being played.

@@ -2,24 +2,6 @@
 
 use super::*;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Purpose {
-    Move,
-    Hint(Seat),
-}
-
-/// A search under way on the AI thread.
-pub(super) struct Thinking {
-    pub(super) id: u64,
-    pub(super) purpose: Purpose,
-    pub(super) stop: Arc<AtomicBool>,
-    pub(super) started: Instant,
-    /// The reply, once received, until shown (see [`Setup::ai_pause`]).
-    pub(super) reply: Option<Option<Move>>,
-    /// The search failed (a bug): the reply is a simple step, said so.
-    pub(super) failed: bool,
-}
-
 /// The engine slot of the hint searches (seats use their turn index).
 const HINT_ENGINE: usize = 4;
 
