@@ -425,20 +425,9 @@ async fn games_survive_a_restart_with_their_clocks() {
     assert_eq!(after.status.name(), "playing");
     assert_eq!(after.turn, Seat::North);
     for seat in [Seat::South, Seat::North] {
-        let b = *before
-            .clock
-            .as_ref()
-            .unwrap()
-            .remaining_ms
-            .get(seat)
-            .unwrap() as i64;
-        let a = *after
-            .clock
-            .as_ref()
-            .unwrap()
-            .remaining_ms
-            .get(seat)
-            .unwrap() as i64;
+        let left =
+            |view: &GameView| *view.clock.as_ref().unwrap().remaining_ms.get(seat).unwrap() as i64;
+        let (b, a) = (left(&before), left(&after));
         assert!((b - a).abs() < 1_000, "{seat}: {b} ms before, {a} ms after");
     }
     // The tokens still work and the game goes on.

@@ -3,6 +3,12 @@
 use super::*;
 
 impl App {
+    /// Asks the players a yes/no question (answered by [`App::answer`]).
+    fn put(&mut self, ask: Ask) {
+        self.log.push(self.question(&ask));
+        self.ask = Some(ask);
+    }
+
     pub(super) fn offer_draw(&mut self) {
         let lang = self.lang();
         let Some(by) = self.human_to_move() else {
@@ -26,9 +32,7 @@ impl App {
             self.say(Tone::Error, lang.t(Msg::DrawNeedsPerson).into());
             return;
         }
-        let ask = Ask::Draw { by, to };
-        self.log.push(self.question(&ask));
-        self.ask = Some(ask);
+        self.put(Ask::Draw { by, to });
     }
 
     pub(super) fn ask_resign(&mut self) {
@@ -52,18 +56,14 @@ impl App {
             self.say(Tone::Error, lang.t(Msg::NoOneToResign).into());
             return;
         };
-        let ask = Ask::Resign(seat);
-        self.log.push(self.question(&ask));
-        self.ask = Some(ask);
+        self.put(Ask::Resign(seat));
     }
 
     pub(super) fn ask_new_game(&mut self) {
         if self.game.is_over() || self.game.entries().is_empty() {
             self.new_game();
         } else {
-            let ask = Ask::NewGame;
-            self.log.push(self.question(&ask));
-            self.ask = Some(ask);
+            self.put(Ask::NewGame);
         }
     }
 

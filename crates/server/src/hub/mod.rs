@@ -202,14 +202,38 @@ impl Hub {
         Ok(slots)
     }
 
-    /// Creates a game for the client at `client`.
-    pub async fn create(&self, req: CreateRequest, client: &str) -> Result<SeatedView, ApiError> {
+    /// A new game of `client` (within its limits and the server's), stored
+    /// before anything is said of it; the caller then makes it known with
+    /// [`Hub::insert`].
+    async fn open(
+        &self,
+        client: &str,
+        settings: Settings,
+        slots: Vec<SeatSlot>,
+    ) -> Result<(RoomState, Instant), ApiError> {
         let config = &self.inner.config;
         let reservation = self.inner.registry.reserve(
             client,
             config.max_rooms_per_client,
             config.max_active_games,
         )?;
+        let now = Instant::now();
+        let mut state = RoomState::new(
+            new_game_id(),
+            wall_ms(),
+            client.to_string(),
+            settings,
+            slots,
+            now,
+        )?;
+        state.version = wall_ms();
+        self.inner.db.save(Save::new(&state, now)).await?;
+        reservation.keep();
+        Ok((state, now))
+    }
+
+    /// Creates a game for the client at `client`.
+    pub async fn create(&self, req: CreateRequest, client: &str) -> Result<SeatedView, ApiError> {
         let mut settings = Settings::new(req.size, req.players, req.variant, req.fences)?
             .with_clock(req.clock)?
             .with_ply_limit(req.ply_limit)?;
@@ -220,19 +244,8 @@ impl Hub {
         let token = new_token();
         let holder = hash_token(&token);
         let slots = Hub::seat_slots(&req, &holder)?;
-        let id = new_game_id();
-        let now = Instant::now();
-        let mut state = RoomState::new(
-            id.clone(),
-            wall_ms(),
-            client.to_string(),
-            settings,
-            slots,
-            now,
-        )?;
-        state.version = wall_ms();
-        self.inner.db.save(Save::new(&state, now)).await?;
-        reservation.keep();
+        let (state, now) = self.open(client, settings, slots).await?;
+        let id = state.id.clone();
         let seats = state.seats_of(&holder);
         let free: Vec<Seat> = state
             .seats
@@ -404,12 +417,6 @@ impl Hub {
                 game: next.view().await,
             });
         }
-        let config = &self.inner.config;
-        let reservation = self.inner.registry.reserve(
-            client,
-            config.max_rooms_per_client,
-            config.max_active_games,
-        )?;
         let n = old_seats.len();
         let slots: Vec<SeatSlot> = (0..n)
             .map(|i| {
@@ -429,19 +436,8 @@ impl Hub {
                 }
             })
             .collect();
-        let id = new_game_id();
-        let now = Instant::now();
-        let mut state = RoomState::new(
-            id.clone(),
-            wall_ms(),
-            client.to_string(),
-            settings,
-            slots,
-            now,
-        )?;
-        state.version = wall_ms();
-        self.inner.db.save(Save::new(&state, now)).await?;
-        reservation.keep();
+        let (state, now) = self.open(client, settings, slots).await?;
+        let id = state.id.clone();
         let seats = state.seats_of(&holder);
         let game = GameView::of(&state, now, 0);
         self.insert(state);
