@@ -66,6 +66,71 @@ impl Fence {
     pub const fn on_board(self, size: u8) -> bool {
         self.anchor.col() + 1 < size && self.anchor.row() + 1 < size
     }
+
+    /// Whether two fences cannot both stand on a board: they overlap (the
+    /// same groove, sharing a square's length) or cross (the same centre,
+    /// one each way).
+    ///
+    /// ```
+    /// use quoridor_rules::{Fence, FenceConflict};
+    /// let f = |s: &str| s.parse::<Fence>().unwrap();
+    /// assert_eq!(f("e3h").conflict(f("f3h")), Some(FenceConflict::Overlaps));
+    /// assert_eq!(f("e3h").conflict(f("e3v")), Some(FenceConflict::Crosses));
+    /// assert_eq!(f("e3h").conflict(f("g3h")), None);
+    /// ```
+    pub fn conflict(self, other: Fence) -> Option<FenceConflict> {
+        let (col, row) = (self.anchor.col(), self.anchor.row());
+        let (other_col, other_row) = (other.anchor.col(), other.anchor.row());
+        if self.orientation != other.orientation {
+            return (self.anchor == other.anchor).then_some(FenceConflict::Crosses);
+        }
+        let overlaps = match self.orientation {
+            Orientation::Horizontal => row == other_row && col.abs_diff(other_col) <= 1,
+            Orientation::Vertical => col == other_col && row.abs_diff(other_row) <= 1,
+        };
+        overlaps.then_some(FenceConflict::Overlaps)
+    }
+
+    /// Whether the fence stands between two orthogonally adjacent squares.
+    ///
+    /// ```
+    /// use quoridor_rules::{Fence, Square};
+    /// let f: Fence = "e3h".parse().unwrap();
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// assert!(f.blocks(sq("e3"), sq("e4")) && f.blocks(sq("f4"), sq("f3")));
+    /// assert!(!f.blocks(sq("e3"), sq("f3")) && !f.blocks(sq("g3"), sq("g4")));
+    /// ```
+    pub fn blocks(self, a: Square, b: Square) -> bool {
+        let (c, r) = (self.anchor.col(), self.anchor.row());
+        let (lo, hi) = if a.index() < b.index() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        match self.orientation {
+            // Between rows r and r + 1, in columns c and c + 1.
+            Orientation::Horizontal => {
+                lo.row() == r
+                    && hi.row() == r + 1
+                    && lo.col() == hi.col()
+                    && lo.col().wrapping_sub(c) <= 1
+            }
+            // Between columns c and c + 1, in rows r and r + 1.
+            Orientation::Vertical => {
+                lo.col() == c
+                    && hi.col() == c + 1
+                    && lo.row() == hi.row()
+                    && lo.row().wrapping_sub(r) <= 1
+            }
+        }
+    }
+}
+
+/// Why two fences cannot both stand ([`Fence::conflict`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FenceConflict {
+    Overlaps,
+    Crosses,
 }
 
 impl fmt::Display for Fence {

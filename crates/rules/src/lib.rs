@@ -48,7 +48,7 @@ mod zobrist;
 
 pub use diagram::{Cell, Diagram};
 pub use error::IllegalMove;
-pub use fence::{Fence, Orientation};
+pub use fence::{Fence, FenceConflict, Orientation};
 pub use game::{Entry, Game, GameError, Termination};
 pub use movegen::{LegalMoves, MoveList, MAX_MOVES};
 pub use mv::Move;

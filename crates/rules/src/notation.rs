@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::fence::{Fence, Orientation};
+use crate::fence::{Fence, FenceConflict};
 use crate::parse_error::ParseError;
 use crate::position::{Position, SetupError};
 use crate::ruleset::{Ruleset, RulesetError, Variant};
@@ -624,23 +624,11 @@ fn check_fences(fences: &[Fence], size: u8) -> Result<(), NotationError> {
             let kind = NotationErrorKind::FenceOffBoard { fence, size };
             return Err(NotationError::new(Field::Fences, kind));
         }
-        let (col, row) = (fence.anchor().col(), fence.anchor().row());
         for &other in &fences[..i] {
-            let (other_col, other_row) = (other.anchor().col(), other.anchor().row());
-            let kind = if fence.orientation() != other.orientation() {
-                if fence.anchor() != other.anchor() {
-                    continue;
-                }
-                NotationErrorKind::FenceCrosses { fence, other }
-            } else {
-                let overlaps = match fence.orientation() {
-                    Orientation::Horizontal => row == other_row && col.abs_diff(other_col) <= 1,
-                    Orientation::Vertical => col == other_col && row.abs_diff(other_row) <= 1,
-                };
-                if !overlaps {
-                    continue;
-                }
-                NotationErrorKind::FenceOverlaps { fence, other }
+            let kind = match fence.conflict(other) {
+                None => continue,
+                Some(FenceConflict::Crosses) => NotationErrorKind::FenceCrosses { fence, other },
+                Some(FenceConflict::Overlaps) => NotationErrorKind::FenceOverlaps { fence, other },
             };
             return Err(NotationError::new(Field::Fences, kind));
         }

@@ -5,7 +5,7 @@ mod common;
 
 use common::{all_moves, random_position, Naive};
 use proptest::prelude::*;
-use quoridor_rules::{Move, Position};
+use quoridor_rules::{Fence, FenceConflict, Move, Position, Square};
 
 fn sorted_legal(pos: &Position) -> Vec<String> {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -106,5 +106,36 @@ proptest! {
         let pos = random_position(seed, plies);
         let (all_h, all_v) = pos.fence_moves();
         prop_assert_eq!(pos.fence_moves_among(h, v), (all_h & h, all_v & v));
+    }
+
+    /// `Fence::blocks` agrees with the positions' walls, and
+    /// `Fence::conflict` with the fences a position refuses.
+    #[test]
+    fn fence_geometry_agrees_with_positions(seed in any::<u64>(), plies in 0usize..80) {
+        let pos = random_position(seed, plies);
+        let fences: Vec<Fence> = pos.fences().collect();
+        let n = pos.size();
+        for col in 0..n {
+            for row in 0..n {
+                let sq = Square::new(col, row);
+                for to in [(col + 1, row), (col, row + 1)] {
+                    if to.0 >= n || to.1 >= n {
+                        continue;
+                    }
+                    let to = Square::new(to.0, to.1);
+                    let by_fences = fences.iter().any(|f| f.blocks(sq, to));
+                    prop_assert_eq!(pos.is_blocked(sq, to), by_fences, "{} {}", sq, to);
+                }
+            }
+        }
+        for fence in pos.legal_moves().iter().filter_map(|m| match m {
+            Move::Fence(f) => Some(*f),
+            _ => None,
+        }) {
+            prop_assert!(fences.iter().all(|f| f.conflict(fence).is_none()), "{}", fence);
+        }
+        for &placed in &fences {
+            prop_assert_eq!(placed.conflict(placed), Some(FenceConflict::Overlaps));
+        }
     }
 }
