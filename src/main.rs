@@ -13,6 +13,7 @@ mod lines;
 mod matches;
 mod perft;
 mod play;
+mod worksheet;
 
 #[derive(Parser)]
 #[command(
@@ -47,6 +48,9 @@ enum Command {
     /// Serve the web app: play against the AI, on one screen or online, with
     /// games kept in SQLite (see crates/server/API.md).
     Serve(quoridor_server::ServeArgs),
+    /// Print classroom exercises with their answer key (PDF, HTML, SVG,
+    /// text or JSON), or the pupil's rule sheet.
+    Worksheet(worksheet::WorksheetArgs),
 }
 
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
@@ -64,6 +68,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => quoridor_server::run(args).map_err(Into::into),
+        Command::Worksheet(args) => worksheet::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,104 @@
+//! Drawing in SVG: a board (`board.rs`), its pictures (`icons.rs`), and the
+//! A4 pages of a worksheet and of the pupil's rule sheet (`page.rs`). The
+//! browser's print view shows these same pages; `pdf.rs` turns them into a
+//! PDF.
+
+mod board;
+mod icons;
+mod page;
+
+pub use board::{pawn_letter, BoardDrawing, UNIT};
+pub use page::{pupil_pages, sheet_pages, PAGE_HEIGHT, PAGE_WIDTH};
+
+/// Text made safe inside SVG or HTML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` cut into lines of at most about `width` millimetres at a font
+/// size of `size` millimetres (DejaVu Sans averages 0.56 em a character).
+pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
+    let most = ((width / (size * 0.52)) as usize).max(8);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count() + 1 + word.chars().count();
+        if !line.is_empty() && len > most {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The print view: every page in one HTML document, one A4 sheet of paper
+/// each, as the browser prints it.
+pub fn print_html(pages: &[String], title: &str, lang: crate::texts::Lang) -> String {
+    let mut out = format!(
+        r#"<!doctype html>
+<html lang="{}"><head><meta charset="utf-8"><title>{}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+@page {{ size: A4; margin: 0; }}
+html, body {{ margin: 0; background: #8a8178; }}
+.page {{ display: block; width: 210mm; height: 297mm; margin: 8mm auto; background: #fff; box-shadow: 0 2px 10px rgba(0,0,0,.35); }}
+@media print {{
+  html, body {{ background: #fff; }}
+  .page {{ margin: 0; box-shadow: none; break-after: page; }}
+  .page:last-child {{ break-after: auto; }}
+}}
+</style></head><body>
+"#,
+        lang.code(),
+        escape(title)
+    );
+    for page in pages {
+        out.push_str(page);
+        out.push('\n');
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_escaped_and_wrapped() {
+        assert_eq!(
+            escape("l'arbre <b> & \"x\""),
+            "l&#39;arbre &lt;b&gt; &amp; &quot;x&quot;"
+        );
+        let lines = wrap(
+            "one two three four five six seven eight nine ten",
+            20.0,
+            4.0,
+        );
+        assert!(
+            lines.len() > 1 && lines.iter().all(|l| l.chars().count() <= 12),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines.join(" "),
+            "one two three four five six seven eight nine ten"
+        );
+    }
+}
