@@ -30,6 +30,8 @@ pub struct Board {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
     Size(u8),
+    /// More fences than the board has places for.
+    TooManyFences(usize),
     FenceOffBoard(Fence),
     Fences(Fence, Fence, FenceConflict),
     ItemOffBoard(Square),
@@ -42,6 +44,9 @@ impl std::fmt::Display for BoardError {
                 f,
                 "a board of {n}×{n}: the sizes go from {MIN_SIZE} to {MAX_SIZE}"
             ),
+            BoardError::TooManyFences(n) => {
+                write!(f, "{n} fences: more than the board has room for")
+            }
             BoardError::FenceOffBoard(fence) => write!(f, "the fence {fence} is off the board"),
             BoardError::Fences(a, b, FenceConflict::Overlaps) => {
                 write!(f, "the fences {a} and {b} overlap")
@@ -77,6 +82,10 @@ impl Board {
     pub fn validate(&self) -> Result<(), BoardError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
             return Err(BoardError::Size(self.size));
+        }
+        let slots = 2 * (self.size as usize - 1).pow(2);
+        if self.fences.len() > slots {
+            return Err(BoardError::TooManyFences(self.fences.len()));
         }
         for (i, &fence) in self.fences.iter().enumerate() {
             if !fence.on_board(self.size) {

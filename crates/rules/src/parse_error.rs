@@ -30,7 +30,8 @@ pub struct ParseError {
 impl ParseError {
     const MAX_SHOWN: usize = 40;
 
-    pub(crate) fn new(found: &str, expected: &'static str) -> ParseError {
+    /// `found` was given where `expected` was wanted.
+    pub fn new(found: &str, expected: &'static str) -> ParseError {
         ParseError {
             found: excerpt(found, Self::MAX_SHOWN),
             expected,

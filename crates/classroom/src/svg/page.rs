@@ -365,7 +365,13 @@ pub fn pupil_pages(lang: Lang) -> Vec<String> {
         jump_to.0 + 4.0,
         jump_to.1 + 1.0
     );
-    icons::arrow(&mut pages.body, (jump_to.0 + 5.5, jump_to.1 + 2.5), (jump_to.0 + 2.5, jump_to.1), 0.8, "#2f9e44");
+    icons::arrow(
+        &mut pages.body,
+        (jump_to.0 + 5.5, jump_to.1 + 2.5),
+        (jump_to.0 + 2.5, jump_to.1),
+        0.8,
+        "#2f9e44",
+    );
     pages.y += pages.paragraph(LEFT, WIDTH - 44.0, 4.4, sheet.face_to_face) + 3.0;
     pages.y = pages.y.max(top + 38.0);
     para(&mut pages, sheet.end);

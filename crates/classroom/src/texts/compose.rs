@@ -265,6 +265,10 @@ pub fn problem_text(error: &ExerciseError, lang: Lang) -> String {
         E::Version(_) => lang.t(T::ProblemVersion).into(),
         E::Level(_) => lang.t(T::ProblemLevel).into(),
         E::Board(BoardError::Size(_)) => lang.t(T::ProblemSize).into(),
+        E::Board(BoardError::TooManyFences(n)) => lang.f(
+            T::ProblemTooManyFences,
+            &[("fences", &fences_phrase(lang, *n))],
+        ),
         E::Board(BoardError::FenceOffBoard(f)) => {
             lang.f(T::ProblemFenceOffBoard, &[("fence", &f.to_string())])
         }

@@ -101,6 +101,7 @@ pub(super) fn text(key: T) -> &'static str {
         T::ProblemVersion => "This exercise was written by a newer version of the program.",
         T::ProblemLevel => "The levels go from 1 to 5.",
         T::ProblemSize => "A board has from 3 to 11 squares a side.",
+        T::ProblemTooManyFences => "{fences}: more than the board has room for.",
         T::ProblemFenceOffBoard => "The fence {fence} does not fit on the board.",
         T::ProblemFencesOverlap => "The fences {a} and {b} lie on top of each other.",
         T::ProblemFencesCross => "The fences {a} and {b} cross.",

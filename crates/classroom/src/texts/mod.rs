@@ -192,6 +192,7 @@ pub enum T {
     ProblemVersion,
     ProblemLevel,
     ProblemSize,
+    ProblemTooManyFences,
     ProblemFenceOffBoard,
     ProblemFencesOverlap,
     ProblemFencesCross,

@@ -101,6 +101,7 @@ pub(super) fn text(key: T) -> &'static str {
         T::ProblemVersion => "Acest exercițiu a fost scris de o versiune mai nouă a programului.",
         T::ProblemLevel => "Nivelurile merg de la 1 la 5.",
         T::ProblemSize => "O tablă are între 3 și 11 căsuțe pe latură.",
+        T::ProblemTooManyFences => "{fences}: mai multe decât încap pe tablă.",
         T::ProblemFenceOffBoard => "Bariera {fence} nu încape pe tablă.",
         T::ProblemFencesOverlap => "Barierele {a} și {b} se suprapun.",
         T::ProblemFencesCross => "Barierele {a} și {b} se încrucișează.",
