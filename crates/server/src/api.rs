@@ -31,6 +31,7 @@ use crate::ws::WsConfig;
 #[derive(Clone, FromRef)]
 pub struct AppState {
     pub hub: Hub,
+    pub classroom: crate::classroom::Classroom,
     pub web_dir: WebDir,
     pub http_limit: Arc<PerClient>,
     pub ws: Arc<WsConfig>,
@@ -56,6 +57,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/ws", get(crate::ws::upgrade))
+        .merge(crate::classroom::api_routes())
         .fallback(|| async { ApiError::NoSuchRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
@@ -64,6 +66,7 @@ pub fn router(state: AppState) -> Router {
         .route("/g/{id}", get(index))
         .route("/assets/{file}", get(asset))
         .route("/favicon.ico", get(favicon))
+        .merge(crate::classroom::page_routes())
         .layer(tower_http::compression::CompressionLayer::new());
     Router::<AppState>::new()
         .merge(pages)

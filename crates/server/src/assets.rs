@@ -18,9 +18,24 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/index.html"),
     ),
     (
+        "classroom.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/classroom.html"),
+    ),
+    (
         "app.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/app.js"),
+    ),
+    (
+        "classroom.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/classroom.js"),
+    ),
+    (
+        "classroom-i18n.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/classroom-i18n.js"),
     ),
     (
         "i18n.js",
@@ -70,26 +85,47 @@ fn version(name: &str) -> Option<&'static str> {
         .map(|(_, v)| v.as_str())
 }
 
-/// The embedded page, its asset links carrying their versions.
-fn versioned_page() -> &'static str {
-    static PAGE: OnceLock<String> = OnceLock::new();
-    PAGE.get_or_init(|| {
-        let mut page = FILES[0].2.to_string();
-        for (name, _, _) in &FILES[1..] {
-            let plain = format!("\"/assets/{name}\"");
-            let versioned = format!("\"/assets/{name}?v={}\"", version(name).unwrap_or(""));
-            page = page.replace(&plain, &versioned);
-        }
-        page
-    })
+/// Whether a file is a page (served at its own route, never cached).
+fn is_page(name: &str) -> bool {
+    name.ends_with(".html")
 }
 
-/// The page itself (never cached: it names the current versions).
+/// An embedded page, its asset links carrying their versions.
+fn versioned_page(name: &str) -> &'static str {
+    static PAGES: OnceLock<Vec<(&'static str, String)>> = OnceLock::new();
+    let pages = PAGES.get_or_init(|| {
+        FILES
+            .iter()
+            .filter(|(n, _, _)| is_page(n))
+            .map(|(page_name, _, content)| {
+                let mut page = content.to_string();
+                for (asset, _, _) in FILES.iter().filter(|(n, _, _)| !is_page(n)) {
+                    let plain = format!("\"/assets/{asset}\"");
+                    let versioned =
+                        format!("\"/assets/{asset}?v={}\"", version(asset).unwrap_or(""));
+                    page = page.replace(&plain, &versioned);
+                }
+                (*page_name, page)
+            })
+            .collect()
+    });
+    pages
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("", |(_, page)| page.as_str())
+}
+
+/// The game's page.
 pub fn serve_page(web_dir: Option<&Path>) -> Response {
+    serve_named_page("index.html", web_dir)
+}
+
+/// A page (never cached: it names the current versions).
+pub fn serve_named_page(name: &str, web_dir: Option<&Path>) -> Response {
     let body = match web_dir {
-        Some(dir) => std::fs::read_to_string(dir.join("index.html"))
-            .unwrap_or_else(|_| versioned_page().to_string()),
-        None => versioned_page().to_string(),
+        Some(dir) => std::fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|_| versioned_page(name).to_string()),
+        None => versioned_page(name).to_string(),
     };
     let cache = if web_dir.is_some() {
         "no-store"
@@ -98,7 +134,7 @@ pub fn serve_page(web_dir: Option<&Path>) -> Response {
     };
     (
         [
-            (header::CONTENT_TYPE, FILES[0].1),
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, cache),
         ],
         body,
@@ -140,8 +176,17 @@ mod tests {
 
     #[test]
     fn the_page_names_every_asset_with_its_version() {
-        let page = versioned_page();
+        let page = versioned_page("index.html");
         for name in ["app.js", "i18n.js", "style.css", "favicon.svg"] {
+            let link = format!("/assets/{name}?v={}", version(name).unwrap());
+            assert!(page.contains(&link), "{link}");
+        }
+    }
+
+    #[test]
+    fn the_classroom_page_names_its_assets_with_their_versions() {
+        let page = versioned_page("classroom.html");
+        for name in ["classroom.js", "i18n.js", "style.css", "favicon.svg"] {
             let link = format!("/assets/{name}?v={}", version(name).unwrap());
             assert!(page.contains(&link), "{link}");
         }

@@ -58,6 +58,13 @@ CREATE TABLE IF NOT EXISTS entries (
     clock_after TEXT,
     PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS exercises (
+    id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    creator TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS exercises_creator ON exercises (creator);
 ";
 
 /// How hard a commit waits for the disk.
@@ -209,7 +216,19 @@ fn clock_json(room: &RoomState, now: Instant) -> Option<String> {
     Some(serde_json::to_string(&stored).expect("clock serializes"))
 }
 
-fn write(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
+fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> {
+    match write {
+        Write::Game(save) => write_game(tx, save),
+        Write::Exercise(e) => tx
+            .prepare_cached(
+                "INSERT INTO exercises (id, body, creator, created_ms) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![e.id, e.body, e.creator, wall_ms() as i64])
+            .map(|_| ()),
+    }
+}
+
+fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
     match &save.settings {
         // A new game: the whole row.
         Some(settings) => {
@@ -271,10 +290,23 @@ fn write(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
 
 type Reply = oneshot::Sender<Result<(), String>>;
 
+/// A classroom exercise a teacher saved to share (its JSON form).
+pub struct SavedExercise {
+    pub id: String,
+    pub body: String,
+    pub creator: String,
+}
+
+/// One thing for the writer thread to commit.
+enum Write {
+    Game(Save),
+    Exercise(SavedExercise),
+}
+
 /// The database: a writer thread and a reading connection.
 #[derive(Clone)]
 pub struct Db {
-    writes: mpsc::Sender<(Save, Reply)>,
+    writes: mpsc::Sender<(Write, Reply)>,
     reader: Arc<Mutex<Connection>>,
 }
 
@@ -304,7 +336,7 @@ impl Db {
         let writer = open(path, sync).map_err(fail)?;
         writer.execute_batch(SCHEMA).map_err(fail)?;
         let reader = open(path, sync).map_err(fail)?;
-        let (tx, rx) = mpsc::channel::<(Save, Reply)>();
+        let (tx, rx) = mpsc::channel::<(Write, Reply)>();
         std::thread::Builder::new()
             .name("quoridor-db".into())
             .spawn(move || writer_loop(writer, rx))
@@ -317,9 +349,18 @@ impl Db {
 
     /// Writes a change and waits until it is committed.
     pub async fn save(&self, save: Save) -> Result<(), StoreError> {
+        self.commit(Write::Game(save)).await
+    }
+
+    /// Stores a shared exercise and waits until it is committed.
+    pub async fn save_exercise(&self, exercise: SavedExercise) -> Result<(), StoreError> {
+        self.commit(Write::Exercise(exercise)).await
+    }
+
+    async fn commit(&self, write: Write) -> Result<(), StoreError> {
         let stopped = || StoreError("the database thread has stopped".into());
         let (tx, rx) = oneshot::channel();
-        self.writes.send((save, tx)).map_err(|_| stopped())?;
+        self.writes.send((write, tx)).map_err(|_| stopped())?;
         match rx.await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(err)) => Err(StoreError(err)),
@@ -330,6 +371,30 @@ impl Db {
     fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
         f(&conn).map_err(|err| StoreError(err.to_string()))
+    }
+
+    /// A shared exercise's JSON, if there is one of this id.
+    pub fn exercise(&self, id: &str) -> Result<Option<String>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT body FROM exercises WHERE id = ?1",
+                params![id],
+                |row| row.get(0),
+            )
+            .optional()
+        })
+    }
+
+    /// How many exercises `creator` has shared.
+    pub fn exercises_of(&self, creator: &str) -> Result<usize, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT COUNT(*) FROM exercises WHERE creator = ?1",
+                params![creator],
+                |row| row.get::<_, i64>(0),
+            )
+            .map(|n| n as usize)
+        })
     }
 
     /// The ids of games not over, to load at start-up.
@@ -468,7 +533,7 @@ impl Db {
     }
 }
 
-fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Save, Reply)>) {
+fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>) {
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
         while batch.len() < 1024 {

@@ -38,6 +38,11 @@ pub enum ApiError {
     RateLimited,
     Storage(String),
     Unavailable(String),
+    /// A classroom exercise that cannot be used (the words say why, in the
+    /// asker's language).
+    BadExercise(String),
+    NoSuchExercise,
+    TooManyExercises(usize),
 }
 
 impl ApiError {
@@ -89,6 +94,9 @@ impl ApiError {
             ApiError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::Storage(_) => (StatusCode::INTERNAL_SERVER_ERROR, "storage"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            ApiError::BadExercise(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad_exercise"),
+            ApiError::NoSuchExercise => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::TooManyExercises(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_exercises"),
         }
     }
 
@@ -139,6 +147,11 @@ impl std::fmt::Display for ApiError {
                 write!(f, "the database failed, nothing was changed: {message}")
             }
             ApiError::Unavailable(message) => f.write_str(message),
+            ApiError::BadExercise(message) => f.write_str(message),
+            ApiError::NoSuchExercise => f.write_str("no such exercise"),
+            ApiError::TooManyExercises(limit) => {
+                write!(f, "at most {limit} shared exercises per client")
+            }
         }
     }
 }

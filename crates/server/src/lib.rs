@@ -15,6 +15,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod classroom;
 pub mod config;
 pub mod db;
 pub mod error;
@@ -67,6 +68,7 @@ impl RunningServer {
 pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let db_path = args.db_path()?;
     let db = db::Db::open(&db_path, args.sync)?;
+    let classroom = classroom::Classroom::new(db.clone(), args.hub_config().ai_threads);
     let hub = hub::Hub::new(db, args.hub_config());
     let resumed = hub
         .resume()
@@ -90,6 +92,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let connections = listen::Connections::new(limits.max_connections);
     let state = api::AppState {
         hub: hub.clone(),
+        classroom,
         web_dir: api::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),
         ws: Arc::new(ws::WsConfig {

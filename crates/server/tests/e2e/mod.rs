@@ -331,6 +331,18 @@ impl Env {
             .unwrap_or_else(|err| panic!("GET {url}: {err}"))
     }
 
+    /// A path for an artifact of this test (`<target>/e2e-artifacts/<test>-<name>`).
+    pub fn artifact(&self, name: &str) -> PathBuf {
+        self.inner
+            .artifacts
+            .join(format!("{}-{name}", self.inner.name))
+    }
+
+    /// The test's temporary directory.
+    pub fn dir(&self) -> &Path {
+        &self.inner.dir
+    }
+
     fn next_shot(&self, label: &str) -> PathBuf {
         let n = self.inner.shots.fetch_add(1, Ordering::SeqCst) + 1;
         let file = format!("{}-{n:02}-{label}.png", self.inner.name);

@@ -1,0 +1,350 @@
+//! The classroom's routes: `/api/classroom/…` (JSON) and the printable
+//! pages `/classroom/sheet`, `/classroom/pupil` (HTML or PDF).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use quoridor_classroom::{
+    check, generate, pupil_sheet, svg, variants, verdict_text, Exercise, Kind, Lang, Sheet,
+    SheetSpec, LEVELS, MAX_SHEET_COUNT,
+};
+use serde::{Deserialize, Serialize};
+
+use super::view::{
+    AnalyzeView, CheckRequest, CheckView, ExerciseQuery, ExerciseRequest, ExerciseView, LangQuery,
+    SavedView,
+};
+use super::{board_svg, checked, exercise_view, route_of, solution_view, Classroom, MAX_SHARED};
+use crate::api::AppState;
+use crate::db::SavedExercise;
+use crate::error::ApiError;
+use crate::extract::{Body, Query};
+use crate::token::{is_game_id, new_game_id, random_u64};
+
+/// The longest route an answer may name.
+const MAX_ANSWER: usize = 500;
+
+pub fn api_routes() -> Router<AppState> {
+    Router::new()
+        .route("/classroom/exercise", get(new_exercise))
+        .route("/classroom/check", post(check_answer))
+        .route("/classroom/solution", post(solution))
+        .route("/classroom/analyze", post(analyze))
+        .route("/classroom/exercises", post(share))
+        .route("/classroom/exercises/{id}", get(shared))
+        .route("/classroom/texts", get(texts))
+}
+
+pub fn page_routes() -> Router<AppState> {
+    Router::new()
+        .route("/classroom", get(page))
+        .route("/classroom/sheet", get(sheet_html))
+        .route("/classroom/sheet.pdf", get(sheet_pdf))
+        .route("/classroom/pupil", get(pupil_html))
+        .route("/classroom/pupil.pdf", get(pupil_pdf))
+}
+
+async fn page(State(web): State<crate::api::WebDir>) -> Response {
+    crate::assets::serve_named_page("classroom.html", web.0.as_deref())
+}
+
+fn lang_of(lang: Option<Lang>) -> Lang {
+    lang.unwrap_or_default()
+}
+
+/// A new exercise of a kind and level (random ones by default).
+async fn new_exercise(
+    State(classroom): State<Classroom>,
+    Query(query): Query<ExerciseQuery>,
+) -> Result<Json<ExerciseView>, ApiError> {
+    let level = query.level.unwrap_or(1);
+    if !LEVELS.contains(&level) {
+        return Err(ApiError::bad_request("level: from 1 to 5"));
+    }
+    let lang = lang_of(query.lang);
+    let seed = query.seed.unwrap_or_else(|| random_u64() % 1_000_000_000);
+    let kind = query.kind.unwrap_or(Kind::ALL[(seed % 4) as usize]);
+    let view = classroom
+        .blocking(move || exercise_view(generate(kind, level, seed), lang, None))
+        .await?;
+    Ok(Json(view))
+}
+
+async fn check_answer(
+    State(classroom): State<Classroom>,
+    Body(req): Body<CheckRequest>,
+) -> Result<Json<CheckView>, ApiError> {
+    let lang = lang_of(req.lang);
+    checked(&req.exercise, lang)?;
+    if route_of(&req.answer).is_some_and(|r| r.len() > MAX_ANSWER) {
+        return Err(ApiError::bad_request(format!(
+            "at most {MAX_ANSWER} squares in a route"
+        )));
+    }
+    let view = classroom
+        .blocking(move || {
+            let verdict = check(&req.exercise, &req.answer);
+            CheckView {
+                right: verdict.is_right(),
+                messages: verdict_text(&verdict, &req.exercise, lang),
+                mistakes: verdict.mistakes,
+            }
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+async fn solution(
+    State(classroom): State<Classroom>,
+    Body(req): Body<ExerciseRequest>,
+) -> Result<Json<super::view::SolutionView>, ApiError> {
+    let lang = lang_of(req.lang);
+    checked(&req.exercise, lang)?;
+    classroom
+        .blocking(move || solution_view(&req.exercise, lang))
+        .await?
+        .map(Json)
+        .ok_or_else(|| {
+            ApiError::BadExercise(lang.t(quoridor_classroom::T::ProblemUnsolvable).into())
+        })
+}
+
+/// The editor's live check: what is wrong, the answer, the drawing.
+async fn analyze(
+    State(classroom): State<Classroom>,
+    Body(req): Body<ExerciseRequest>,
+) -> Result<Json<AnalyzeView>, ApiError> {
+    let lang = lang_of(req.lang);
+    let view = classroom
+        .blocking(move || analysis(req.exercise, lang))
+        .await?;
+    Ok(Json(view))
+}
+
+fn analysis(exercise: Exercise, lang: Lang) -> AnalyzeView {
+    let fences = exercise.board.fences.len();
+    // Even a broken exercise is drawn, as far as it can be.
+    let drawable = exercise.board.validate().is_ok();
+    let svg = if drawable {
+        board_svg(&exercise, lang, None)
+    } else {
+        String::new()
+    };
+    if let Err(err) = exercise.validate() {
+        return AnalyzeView {
+            problem: Some(quoridor_classroom::problem_text(&err, lang)),
+            solvable: false,
+            solution: None,
+            fences,
+            view: None,
+            svg,
+        };
+    }
+    let solution = solution_view(&exercise, lang);
+    let problem = solution
+        .is_none()
+        .then(|| lang.t(quoridor_classroom::T::ProblemUnsolvable).to_string());
+    let with_route = solution
+        .as_ref()
+        .and_then(|s| route_of(&s.answer).map(|r| board_svg(&exercise, lang, Some(r))));
+    AnalyzeView {
+        problem,
+        solvable: solution.is_some(),
+        solution,
+        fences,
+        svg: with_route.unwrap_or(svg),
+        view: Some(exercise_view(exercise, lang, None)),
+    }
+}
+
+/// Saves a usable, solvable exercise and answers its link.
+async fn share(
+    State(classroom): State<Classroom>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Body(req): Body<ExerciseRequest>,
+) -> Result<(axum::http::StatusCode, Json<SavedView>), ApiError> {
+    let lang = lang_of(req.lang);
+    checked(&req.exercise, lang)?;
+    let exercise = req.exercise;
+    let solvable = classroom
+        .blocking({
+            let exercise = exercise.clone();
+            move || quoridor_classroom::solve(&exercise).is_some()
+        })
+        .await?;
+    if !solvable {
+        return Err(ApiError::BadExercise(
+            lang.t(quoridor_classroom::T::ProblemUnsolvable).into(),
+        ));
+    }
+    let creator = addr.ip().to_string();
+    if classroom.db.exercises_of(&creator)? >= MAX_SHARED {
+        return Err(ApiError::TooManyExercises(MAX_SHARED));
+    }
+    let id = new_game_id();
+    classroom
+        .db
+        .save_exercise(SavedExercise {
+            id: id.clone(),
+            body: exercise.to_json(),
+            creator,
+        })
+        .await?;
+    let link = format!("/classroom?e={id}");
+    Ok((
+        axum::http::StatusCode::CREATED,
+        Json(SavedView { id, link }),
+    ))
+}
+
+async fn shared(
+    State(classroom): State<Classroom>,
+    Path(id): Path<String>,
+    Query(query): Query<LangQuery>,
+) -> Result<Json<ExerciseView>, ApiError> {
+    if !is_game_id(&id) {
+        return Err(ApiError::NoSuchExercise);
+    }
+    let body = classroom
+        .db
+        .exercise(&id)?
+        .ok_or(ApiError::NoSuchExercise)?;
+    let exercise = Exercise::from_json(&body).map_err(ApiError::storage)?;
+    let lang = lang_of(query.lang);
+    let view = classroom
+        .blocking(move || exercise_view(exercise, lang, Some(id)))
+        .await?;
+    Ok(Json(view))
+}
+
+/// The pupil's sheet and the variants, in words, for the page.
+#[derive(Serialize)]
+struct TextsView {
+    pupil: quoridor_classroom::PupilSheet,
+    variants: Vec<quoridor_classroom::VariantText>,
+}
+
+async fn texts(Query(query): Query<LangQuery>) -> Json<TextsView> {
+    let lang = lang_of(query.lang);
+    Json(TextsView {
+        pupil: pupil_sheet(lang),
+        variants: variants(lang),
+    })
+}
+
+/// `/classroom/sheet?kind=mixed&level=2&count=6&seed=7&lang=fr`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetQuery {
+    pub kind: Option<String>,
+    pub level: Option<u8>,
+    pub count: Option<usize>,
+    pub seed: Option<u64>,
+    pub lang: Option<Lang>,
+}
+
+fn sheet_spec(query: SheetQuery) -> Result<SheetSpec, ApiError> {
+    let kind = match query.kind.as_deref() {
+        None | Some("mixed") => None,
+        Some(k) => Some(
+            k.parse::<Kind>()
+                .map_err(|e| ApiError::bad_request(format!("kind: {e}")))?,
+        ),
+    };
+    let level = query.level.unwrap_or(1);
+    if !LEVELS.contains(&level) {
+        return Err(ApiError::bad_request("level: from 1 to 5"));
+    }
+    let count = query.count.unwrap_or(6);
+    if !(1..=MAX_SHEET_COUNT).contains(&count) {
+        return Err(ApiError::bad_request(format!(
+            "count: from 1 to {MAX_SHEET_COUNT}"
+        )));
+    }
+    Ok(SheetSpec {
+        kind,
+        level,
+        count,
+        seed: query.seed.unwrap_or_else(|| random_u64() % 1_000_000),
+        lang: lang_of(query.lang),
+    })
+}
+
+fn html(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+}
+
+fn pdf_file(bytes: Vec<u8>, name: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+async fn sheet_html(
+    State(classroom): State<Classroom>,
+    Query(query): Query<SheetQuery>,
+) -> Result<Response, ApiError> {
+    let spec = sheet_spec(query)?;
+    let page = classroom
+        .blocking(move || {
+            let sheet = Sheet::new(spec);
+            svg::print_html(
+                &svg::sheet_pages(&sheet),
+                sheet.spec.title(),
+                sheet.spec.lang,
+            )
+        })
+        .await?;
+    Ok(html(page))
+}
+
+async fn sheet_pdf(
+    State(classroom): State<Classroom>,
+    Query(query): Query<SheetQuery>,
+) -> Result<Response, ApiError> {
+    let spec = sheet_spec(query)?;
+    let seed = spec.seed;
+    let bytes = classroom
+        .blocking(move || {
+            let sheet = Sheet::new(spec);
+            quoridor_classroom::pdf(&svg::sheet_pages(&sheet), sheet.spec.title())
+        })
+        .await?
+        .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    Ok(pdf_file(bytes, &format!("quoridor-sheet-{seed}.pdf")))
+}
+
+async fn pupil_html(
+    State(classroom): State<Classroom>,
+    Query(query): Query<LangQuery>,
+) -> Result<Response, ApiError> {
+    let lang = lang_of(query.lang);
+    let page = classroom
+        .blocking(move || svg::print_html(&svg::pupil_pages(lang), pupil_sheet(lang).title, lang))
+        .await?;
+    Ok(html(page))
+}
+
+async fn pupil_pdf(
+    State(classroom): State<Classroom>,
+    Query(query): Query<LangQuery>,
+) -> Result<Response, ApiError> {
+    let lang = lang_of(query.lang);
+    let bytes = classroom
+        .blocking(move || quoridor_classroom::pdf(&svg::pupil_pages(lang), pupil_sheet(lang).title))
+        .await?
+        .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    Ok(pdf_file(bytes, &format!("quoridor-rules-{lang}.pdf")))
+}

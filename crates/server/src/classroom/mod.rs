@@ -1,0 +1,149 @@
+//! The classroom in the web app: exercises to solve on a tablet, checked
+//! with friendly words; the teacher's editor and shared links; printable
+//! worksheets and the pupil's rule sheet. The exercises themselves are the
+//! `quoridor-classroom` crate's; this is their HTTP side.
+
+mod api;
+pub mod view;
+
+use std::sync::Arc;
+
+use quoridor_classroom::svg::BoardDrawing;
+use quoridor_classroom::{
+    answer_text, instruction, object_label, pawn_phrase, problem_text, solve, svg, Answer,
+    Exercise, Item, Lang, Task,
+};
+use tokio::sync::Semaphore;
+
+pub use api::{api_routes, page_routes};
+
+use crate::db::Db;
+use crate::error::ApiError;
+use view::{AnswerKind, ExerciseView, ObjectView, PawnView, SolutionView};
+
+/// The most exercises one client may share.
+pub const MAX_SHARED: usize = 500;
+
+/// What the classroom's handlers need: the database for shared exercises,
+/// and permits for the CPU work (generating sheets, making PDFs).
+#[derive(Clone)]
+pub struct Classroom {
+    db: Db,
+    permits: Arc<Semaphore>,
+}
+
+impl Classroom {
+    pub fn new(db: Db, threads: usize) -> Classroom {
+        Classroom {
+            db,
+            permits: Arc::new(Semaphore::new(threads.max(1))),
+        }
+    }
+
+    /// Runs `work` on a blocking thread, at most as many at once as there
+    /// are permits.
+    async fn blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|_| ApiError::unavailable("the work failed"))
+    }
+}
+
+/// An exercise a client sent, checked: usable, or why not in its words.
+fn checked(exercise: &Exercise, lang: Lang) -> Result<(), ApiError> {
+    exercise
+        .validate()
+        .map_err(|err| ApiError::BadExercise(problem_text(&err, lang)))
+}
+
+fn answer_kind(task: &Task) -> AnswerKind {
+    match task {
+        Task::FollowArrows { .. } => AnswerKind::Objects,
+        Task::WriteArrows { .. } => AnswerKind::Arrows,
+        Task::Race { .. } => AnswerKind::Race,
+        _ => AnswerKind::Route,
+    }
+}
+
+/// The board as drawn for the page (tappable), with an optional route.
+fn board_svg(exercise: &Exercise, lang: Lang, route: Option<&[quoridor_rules::Square]>) -> String {
+    let drawn = quoridor_classroom::drawn_route(exercise);
+    BoardDrawing {
+        exercise,
+        lang,
+        route: route.or((!drawn.is_empty()).then_some(drawn)),
+        numbers: route.is_none(),
+        interactive: true,
+    }
+    .svg()
+}
+
+/// A usable exercise as the page shows it.
+pub fn exercise_view(exercise: Exercise, lang: Lang, id: Option<String>) -> ExerciseView {
+    let pawns = exercise
+        .task
+        .pawns()
+        .into_iter()
+        .map(|(color, _)| PawnView {
+            color,
+            label: pawn_phrase(lang, color),
+            letter: svg::pawn_letter(lang, color),
+        })
+        .collect();
+    let objects = exercise
+        .board
+        .items
+        .values()
+        .filter_map(|item| match item {
+            Item::Object(object) => Some(ObjectView {
+                object: *object,
+                label: object_label(lang, *object).0.to_string(),
+            }),
+            _ => None,
+        })
+        .collect();
+    let diagonals = exercise.level.is_none_or(|l| l >= 4)
+        || match &exercise.task {
+            Task::WriteArrows { start, route } => quoridor_classroom::arrows_of(*start, route)
+                .iter()
+                .any(|s| s.dir.is_diagonal()),
+            _ => false,
+        };
+    ExerciseView {
+        kind: exercise.kind(),
+        answer: answer_kind(&exercise.task),
+        instruction: instruction(&exercise, lang),
+        svg: board_svg(&exercise, lang, None),
+        pawns,
+        objects,
+        diagonals,
+        id,
+        exercise,
+    }
+}
+
+/// The answer key of a usable exercise, if it has one.
+fn solution_view(exercise: &Exercise, lang: Lang) -> Option<SolutionView> {
+    let solution = solve(exercise)?;
+    let lines = answer_text(&solution, exercise, lang);
+    Some(SolutionView {
+        answer: solution.answer,
+        lines,
+    })
+}
+
+/// The route of an answer, if it is one.
+fn route_of(answer: &Answer) -> Option<&[quoridor_rules::Square]> {
+    match answer {
+        Answer::Route { squares } => Some(squares),
+        _ => None,
+    }
+}

@@ -1,0 +1,441 @@
+//! The classroom in a real headless Chromium: a pupil solves a route by
+//! tapping squares, gets told what is wrong, sees the solution; answers
+//! with objects, arrows and a race; a teacher builds an exercise in the
+//! editor and opens its shared link in a second browser; a worksheet is
+//! printed to PDF (by the server, and by Chromium from the print view)
+//! and its pages rendered with pdftoppm, kept as artifacts.
+
+mod e2e;
+
+use std::path::Path;
+use std::process::Command;
+
+use e2e::{Browser, Env, Waiter};
+use serde_json::{json, Value};
+
+/// Shares an exercise through the API: its id.
+async fn share(env: &Env, exercise: Value) -> String {
+    let res = reqwest::Client::new()
+        .post(format!("{}/api/classroom/exercises", env.base()))
+        .json(&json!({ "exercise": exercise }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 201, "{}", res.text().await.unwrap());
+    let saved: Value = res.json().await.unwrap();
+    saved["id"].as_str().unwrap().to_string()
+}
+
+async fn js(browser: &Browser, script: &str) -> Value {
+    browser
+        .client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|err| panic!("{}: {script}: {err}", browser.label))
+}
+
+/// The feedback once it says what `ok` waits for.
+async fn feedback_when(browser: &Browser, ok: impl Fn(&str) -> bool) -> String {
+    let wait = Waiter::new(format!("{}: the feedback", browser.label));
+    loop {
+        let text = js(
+            browser,
+            "const n = document.querySelector('#cls-feedback'); return n && !n.hidden ? n.textContent : null;",
+        )
+        .await;
+        if let Some(text) = text.as_str() {
+            if ok(text) {
+                return text.to_string();
+            }
+        }
+        wait.tick(&text).await;
+    }
+}
+
+async fn tap(browser: &Browser, squares: &[&str]) {
+    for sq in squares {
+        browser
+            .click(&format!("#cls-board rect.cell[data-sq=\"{sq}\"]"))
+            .await;
+    }
+}
+
+/// How many numbered steps the board's route layer shows.
+async fn drawn_steps(browser: &Browser) -> usize {
+    js(
+        browser,
+        "return document.querySelectorAll('#cls-board g.route-layer text').length;",
+    )
+    .await
+    .as_u64()
+    .unwrap() as usize
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_route_by_tapping_with_feedback_and_the_solution() {
+    e2e::run("classroom-route", |env| async move {
+        let exercise = json!({
+            "version": 1,
+            "board": { "size": 4, "fences": [], "items": { "b1": "fish", "c3": "star" } },
+            "task": "route", "start": "a1", "end": "d1", "fewest": false
+        });
+        let id = share(&env, exercise).await;
+        let b = env.browser("pupil").await;
+        b.open(&format!("/classroom?e={id}")).await;
+        b.shown("#cls-board svg rect.cell").await;
+        let instruction = b.shown("#cls-instruction").await.text().await.unwrap();
+        assert!(
+            instruction.contains("star") && instruction.contains("fish"),
+            "{instruction}"
+        );
+
+        // Onto the fish: the first wrong step is named and ringed.
+        tap(&b, &["b1"]).await;
+        b.click("#cls-check").await;
+        let said = feedback_when(&b, |t| t.contains("fish")).await;
+        assert!(said.contains("b1"), "{said}");
+        let rings = js(
+            &b,
+            "return document.querySelectorAll('#cls-board circle.mistake').length;",
+        )
+        .await;
+        assert!(rings.as_u64().unwrap() >= 1);
+        b.shot("fish").await;
+
+        // Start again; a way that forgets the star.
+        b.click("#cls-clear").await;
+        tap(&b, &["a2", "b2", "c2", "d2", "d1"]).await;
+        assert_eq!(drawn_steps(&b).await, 5);
+        b.click("#cls-check").await;
+        let said = feedback_when(&b, |t| t.contains("star")).await;
+        assert!(said.contains("c3"), "{said}");
+
+        // The solution plays out step by step.
+        b.click("#cls-show").await;
+        let said = feedback_when(&b, |t| t.contains("steps")).await;
+        assert!(said.contains("7 steps"), "{said}");
+        assert_eq!(drawn_steps(&b).await, 7);
+        b.shot("solution").await;
+
+        // A right way of its own.
+        b.click("#cls-clear").await;
+        tap(&b, &["a2", "b2", "b3", "c3", "d3", "d2", "d1"]).await;
+        b.click("#cls-check").await;
+        feedback_when(&b, |t| t.contains("Well done")).await;
+        b.shot("right").await;
+
+        // Undo takes back one step.
+        b.click("#cls-undo").await;
+        assert_eq!(drawn_steps(&b).await, 6);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn objects_arrows_and_a_race() {
+    e2e::run("classroom-answers", |env| async move {
+        let b = env.browser("pupil").await;
+        // Follow the arrows to an object, in French.
+        let follow = share(
+            &env,
+            json!({
+                "version": 1,
+                "board": { "size": 5, "fences": [], "items": { "c2": "apple", "e5": "ball" } },
+                "task": "follow-arrows",
+                "walkers": [{ "color": "red", "start": "a1", "steps": ["2→", "1↑"] }]
+            }),
+        )
+        .await;
+        b.open("/classroom").await;
+        b.select("#lang", "fr").await;
+        b.open(&format!("/classroom?e={follow}")).await;
+        b.click("button.cls-object[data-object=\"ball\"]").await;
+        b.click("#cls-check").await;
+        let said = feedback_when(&b, |t| t.contains("Recompte")).await;
+        assert!(said.contains("ballon"), "{said}");
+        b.click("button.cls-object[data-object=\"apple\"]").await;
+        b.click("#cls-check").await;
+        feedback_when(&b, |t| t.contains("Bravo")).await;
+        b.shot("objects-fr").await;
+        b.select("#lang", "en").await;
+
+        // Write the arrows of a drawn route.
+        let write = share(
+            &env,
+            json!({
+                "version": 1,
+                "board": { "size": 5, "fences": [], "items": {} },
+                "task": "write-arrows", "start": "a1", "route": ["b1", "c1", "c2"]
+            }),
+        )
+        .await;
+        b.open(&format!("/classroom?e={write}")).await;
+        b.click(".cls-count:nth-child(3)").await;
+        b.click(".cls-dir[data-dir=\"right\"]").await;
+        b.click("#cls-check").await;
+        let said = feedback_when(&b, |t| t.contains("Arrow 1")).await;
+        assert!(
+            said.contains("past the end") || said.contains("leaves"),
+            "{said}"
+        );
+        b.click("#cls-clear").await;
+        b.click(".cls-count:nth-child(2)").await;
+        b.click(".cls-dir[data-dir=\"right\"]").await;
+        b.click(".cls-dir[data-dir=\"up\"]").await;
+        let list = b.shown(".cls-arrow-list").await.text().await.unwrap();
+        assert_eq!(list.split_whitespace().collect::<Vec<_>>(), ["2→", "1↑"]);
+        b.click("#cls-check").await;
+        feedback_when(&b, |t| t.contains("Well done")).await;
+
+        // Who arrives first: green needs 4, red 4, red moves first.
+        let race = share(
+            &env,
+            json!({
+                "version": 1,
+                "board": { "size": 5, "fences": [], "items": {} },
+                "task": "race", "green": "a1", "red": "e5", "first": "red"
+            }),
+        )
+        .await;
+        b.open(&format!("/classroom?e={race}")).await;
+        b.click("button[data-winner=\"green\"]").await;
+        b.click("#cls-check").await;
+        feedback_when(&b, |t| t.contains("does not arrive first")).await;
+        b.click("button[data-winner=\"red\"]").await;
+        for _ in 0..4 {
+            b.click("button[data-more=\"green\"]").await;
+            b.click("button[data-more=\"red\"]").await;
+        }
+        b.click("#cls-check").await;
+        feedback_when(&b, |t| t.contains("Well done")).await;
+        b.shot("race").await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
+    e2e::run("classroom-editor", |env| async move {
+        let teacher = env.browser("teacher").await;
+        teacher.open("/classroom#editor").await;
+        teacher.select("#ed-task", "route").await;
+        teacher.select("#ed-size", "4").await;
+        teacher.click("button[data-tool=\"red\"]").await;
+        teacher.click("#ed-board rect.cell[data-sq=\"a1\"]").await;
+        teacher.click("button[data-tool=\"blue\"]").await;
+        teacher.click("#ed-board rect.cell[data-sq=\"d4\"]").await;
+        teacher.click("button[data-tool=\"star\"]").await;
+        teacher.click("#ed-board rect.cell[data-sq=\"b3\"]").await;
+        teacher.click("button[data-tool=\"fence_h\"]").await;
+        teacher.click("#ed-board rect.cell[data-sq=\"c2\"]").await;
+        let wait = Waiter::new("the editor to find the answer");
+        loop {
+            let status = js(
+                &teacher,
+                "return document.querySelector('#ed-status').textContent;",
+            )
+            .await;
+            if status
+                .as_str()
+                .is_some_and(|s| s.contains("It has an answer") && s.contains("6 steps"))
+            {
+                break;
+            }
+            wait.tick(&status).await;
+        }
+        let fences = js(
+            &teacher,
+            "return document.querySelectorAll('#ed-board rect.fence').length;",
+        )
+        .await;
+        assert_eq!(fences.as_u64(), Some(1));
+        teacher.shot("built").await;
+        teacher.click("#ed-save").await;
+        teacher.shown("#ed-shared").await;
+        let link = js(&teacher, "return document.querySelector('#ed-link').value;").await;
+        let link = link.as_str().unwrap().to_string();
+        assert!(link.contains("/classroom?e="), "{link}");
+
+        let pupil = env.browser("pupil").await;
+        pupil.open(&link).await;
+        pupil.shown("#cls-board svg rect.cell").await;
+        let stars = js(
+            &pupil,
+            "return document.querySelectorAll('#cls-board polygon.star').length;",
+        )
+        .await;
+        assert_eq!(stars.as_u64(), Some(1));
+        let fences = js(
+            &pupil,
+            "return document.querySelectorAll('#cls-board rect.fence').length;",
+        )
+        .await;
+        assert_eq!(fences.as_u64(), Some(1));
+        pupil.shot("shared").await;
+
+        // A broken exercise says why.
+        teacher.click("button[data-tool=\"star\"]").await;
+        teacher.click("#ed-board rect.cell[data-sq=\"d4\"]").await;
+        let wait = Waiter::new("the editor to say what is wrong");
+        loop {
+            let status = js(
+                &teacher,
+                "return document.querySelector('#ed-status').textContent;",
+            )
+            .await;
+            if status.as_str().is_some_and(|s| s.contains("?")) {
+                break;
+            }
+            wait.tick(&status).await;
+        }
+    })
+    .await;
+}
+
+/// The number of pages of a PDF, by pdfinfo.
+fn pages(pdf: &Path) -> usize {
+    let out = Command::new("pdfinfo")
+        .arg(pdf)
+        .output()
+        .expect("pdfinfo (poppler-utils: ./scripts/test.sh installs it)");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("pdfinfo {}: {text}", pdf.display()))
+}
+
+/// Renders every page to PNG (kept as artifacts) and to PPM, and checks
+/// that each has ink on it: returns the share of dark pixels of each.
+fn rendered_pages(pdf: &Path, prefix: &Path) -> Vec<f64> {
+    let status = Command::new("pdftoppm")
+        .args(["-r", "40", "-png"])
+        .arg(pdf)
+        .arg(prefix)
+        .status()
+        .expect("pdftoppm");
+    assert!(status.success());
+    let ppm = prefix.with_extension("ppm-dir");
+    std::fs::create_dir_all(&ppm).unwrap();
+    let status = Command::new("pdftoppm")
+        .args(["-r", "20"])
+        .arg(pdf)
+        .arg(ppm.join("p"))
+        .status()
+        .expect("pdftoppm");
+    assert!(status.success());
+    let mut files: Vec<_> = std::fs::read_dir(&ppm)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|file| {
+            let bytes = std::fs::read(file).unwrap();
+            // P6, width, height, maxval, then RGB bytes.
+            let mut fields = 0;
+            let mut i = 0;
+            while fields < 4 {
+                while bytes[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                while !bytes[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                fields += 1;
+            }
+            let pixels = &bytes[i + 1..];
+            let dark = pixels
+                .chunks(3)
+                .filter(|p| p.iter().map(|&c| c as u32).sum::<u32>() < 600)
+                .count();
+            dark as f64 / (pixels.len() / 3) as f64
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worksheet_prints_to_pdf() {
+    e2e::run("classroom-print", |env| async move {
+        let query = "kind=mixed&level=2&count=4&seed=2026&lang=fr";
+        let spec = quoridor_classroom::SheetSpec {
+            kind: None,
+            level: 2,
+            count: 4,
+            seed: 2026,
+            lang: quoridor_classroom::Lang::Fr,
+        };
+        let expected =
+            quoridor_classroom::svg::sheet_pages(&quoridor_classroom::Sheet::new(spec)).len();
+
+        // The server's PDF.
+        let bytes = reqwest::get(format!("{}/classroom/sheet.pdf?{query}", env.base()))
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        assert!(bytes.starts_with(b"%PDF"));
+        let server_pdf = env.artifact("server.pdf");
+        std::fs::write(&server_pdf, &bytes).unwrap();
+        assert_eq!(pages(&server_pdf), expected);
+        for (i, ink) in rendered_pages(&server_pdf, &env.artifact("server-page"))
+            .iter()
+            .enumerate()
+        {
+            assert!(
+                *ink > 0.01,
+                "page {} of the server's PDF is blank ({ink})",
+                i + 1
+            );
+        }
+
+        // The print view in Chromium, printed to PDF by the browser.
+        let b = env.browser("teacher").await;
+        b.open("/classroom#print").await;
+        b.select("#pr-level", "2").await;
+        b.type_into("#pr-count", "4").await;
+        b.type_into("#pr-seed", "2026").await;
+        b.select("#pr-lang", "fr").await;
+        b.select("#pr-kind", "mixed").await;
+        let href = b.attr("#pr-pdf", "href").await.unwrap();
+        assert!(
+            href.contains("seed=2026") && href.contains("lang=fr"),
+            "{href}"
+        );
+        b.shot("form").await;
+        let printed = env.artifact("chromium.pdf");
+        let status = Command::new(e2e::CHROMIUM)
+            .args([
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--no-first-run",
+                "--no-pdf-header-footer",
+            ])
+            .arg(format!(
+                "--user-data-dir={}",
+                env.dir().join("print-profile").display()
+            ))
+            .arg(format!("--print-to-pdf={}", printed.display()))
+            .arg(format!("{}/classroom/sheet?{query}", env.base()))
+            .status()
+            .expect("chromium");
+        assert!(status.success());
+        assert_eq!(pages(&printed), expected);
+        for (i, ink) in rendered_pages(&printed, &env.artifact("chromium-page"))
+            .iter()
+            .enumerate()
+        {
+            assert!(
+                *ink > 0.01,
+                "page {} printed by Chromium is blank ({ink})",
+                i + 1
+            );
+        }
+    })
+    .await;
+}
