@@ -3,7 +3,8 @@
 //! with objects, arrows and a race; a teacher builds an exercise in the
 //! editor and opens its shared link in a second browser; a worksheet is
 //! printed to PDF (by the server, and by Chromium from the print view)
-//! and its pages rendered with pdftoppm, kept as artifacts.
+//! and its pages rendered with pdftoppm, kept as artifacts; the rules for
+//! children open a small-board game on the same screen.
 
 mod e2e;
 
@@ -209,6 +210,19 @@ async fn objects_arrows_and_a_race() {
         b.click("#cls-check").await;
         feedback_when(&b, |t| t.contains("Well done")).await;
         b.shot("race").await;
+
+        // The rules for children, then a small-board game on this screen.
+        b.open("/classroom#rules").await;
+        b.shown("#cls-pupil .cls-words").await;
+        b.click("button[data-variant=\"small\"][data-size=\"7\"]")
+            .await;
+        let id = b.game_page().await;
+        let page = b.page().await;
+        assert_eq!(page.squares, 49, "{page:?}");
+        assert!(!page.legal.is_empty(), "not this screen's turn: {page:?}");
+        let game = env.game(&id).await;
+        assert_eq!(game["fences_left"]["south"], 6, "{game}");
+        assert_eq!(game["fences_left"]["north"], 6, "{game}");
     })
     .await;
 }

@@ -5,145 +5,22 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use quoridor_rules::{IllegalMove, Seat};
-use quoridor_server::request::{
-    ClientMessage, CreateRequest, JoinRequest, MoveRequest, SeatKind, SeatRequest,
-};
+use quoridor_server::request::{ClientMessage, CreateRequest, SeatKind, SeatRequest};
 use quoridor_server::view::{
     ErrorBody, EventView, GameView, HealthView, HintView, ListView, SeatedView, ServerMessage,
 };
-use quoridor_server::{start, RunningServer, ServeArgs};
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use quoridor_server::{start, ServeArgs};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+mod harness;
 
-struct Harness {
-    _dir: tempfile::TempDir,
-    db: PathBuf,
-    server: Option<RunningServer>,
-    http: reqwest::Client,
-}
-
-/// An answer: the status and the body as text.
-struct Reply {
-    status: u16,
-    text: String,
-}
-
-impl Reply {
-    fn json<T: DeserializeOwned>(&self) -> T {
-        serde_json::from_str(&self.text)
-            .unwrap_or_else(|err| panic!("{}: {err}\n{}", self.status, self.text))
-    }
-
-    /// The error's code, checking the status.
-    fn error(&self, status: u16) -> String {
-        assert_eq!(self.status, status, "{}", self.text);
-        self.json::<ErrorBody>().error.code
-    }
-}
-
-impl Harness {
-    async fn new() -> Harness {
-        Harness::with(|_| {}).await
-    }
-
-    async fn with(tune: impl FnOnce(&mut ServeArgs)) -> Harness {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("games.db");
-        let mut args = ServeArgs::for_tests(db.clone());
-        tune(&mut args);
-        let server = start(args).await.unwrap();
-        Harness {
-            _dir: dir,
-            db,
-            server: Some(server),
-            http: reqwest::Client::new(),
-        }
-    }
-
-    fn addr(&self) -> std::net::SocketAddr {
-        self.server.as_ref().unwrap().addr
-    }
-
-    fn base(&self) -> String {
-        format!("http://{}", self.addr())
-    }
-
-    async fn restart(&mut self) {
-        self.server.take().unwrap().stop().await.unwrap();
-        let server = start(ServeArgs::for_tests(self.db.clone())).await.unwrap();
-        self.server = Some(server);
-    }
-
-    async fn send(&self, req: reqwest::RequestBuilder) -> Reply {
-        let res = req.send().await.unwrap();
-        Reply {
-            status: res.status().as_u16(),
-            text: res.text().await.unwrap(),
-        }
-    }
-
-    async fn get(&self, path: &str) -> Reply {
-        self.send(self.http.get(format!("{}{path}", self.base())))
-            .await
-    }
-
-    async fn post(&self, path: &str, token: Option<&str>, body: &impl Serialize) -> Reply {
-        let mut req = self.http.post(format!("{}{path}", self.base())).json(body);
-        if let Some(token) = token {
-            req = req.bearer_auth(token);
-        }
-        self.send(req).await
-    }
-
-    async fn create(&self, body: &CreateRequest) -> SeatedView {
-        let reply = self.post("/api/games", None, body).await;
-        assert_eq!(reply.status, 201, "{}", reply.text);
-        reply.json()
-    }
-
-    async fn join(&self, id: &str, seat: Option<Seat>, name: Option<&str>) -> SeatedView {
-        let body = JoinRequest {
-            seat,
-            name: name.map(str::to_string),
-        };
-        let reply = self
-            .post(&format!("/api/games/{id}/join"), None, &body)
-            .await;
-        assert_eq!(reply.status, 200, "{}", reply.text);
-        reply.json()
-    }
-
-    async fn play(&self, id: &str, token: &str, mv: &str) -> Reply {
-        let body = MoveRequest { mv: mv.into() };
-        self.post(&format!("/api/games/{id}/move"), Some(token), &body)
-            .await
-    }
-
-    async fn game(&self, id: &str) -> GameView {
-        let reply = self.get(&format!("/api/games/{id}")).await;
-        assert_eq!(reply.status, 200, "{}", reply.text);
-        reply.json()
-    }
-
-    async fn ws(&self, id: &str, token: Option<&str>) -> Ws {
-        let mut url = format!("ws://{}/api/games/{id}/ws", self.addr());
-        if let Some(token) = token {
-            url.push_str(&format!("?token={token}"));
-        }
-        tokio_tungstenite::connect_async(url).await.unwrap().0
-    }
-}
+use harness::{Harness, Reply, Ws};
 
 fn human(mine: bool, name: Option<&str>) -> SeatRequest {
     SeatRequest {

@@ -522,12 +522,16 @@
   // ------------------------------------------------------------------
 
   // Each variant as a game on this screen (people taking turns).
+  // The small boards come in two sizes, each with its own button.
   const VARIANT_GAMES = {
-    classic: { size: 9, players: 2, variant: 'standard', theme: 'classic' },
-    small: { size: 5, players: 2, variant: 'standard', theme: 'classic' },
-    teams: { size: 9, players: 4, variant: 'teams', theme: 'classic' },
-    scoring: { size: 7, players: 2, variant: 'scoring', theme: 'classic' },
-    crab: { size: 9, players: 2, variant: 'standard', theme: 'crab' },
+    classic: [{ size: 9, players: 2, variant: 'standard', theme: 'classic' }],
+    small: [
+      { size: 5, players: 2, variant: 'standard', theme: 'classic' },
+      { size: 7, players: 2, variant: 'standard', theme: 'classic' },
+    ],
+    teams: [{ size: 9, players: 4, variant: 'teams', theme: 'classic' }],
+    scoring: [{ size: 7, players: 2, variant: 'scoring', theme: 'classic' }],
+    crab: [{ size: 9, players: 2, variant: 'standard', theme: 'crab' }],
   };
 
   async function renderRules() {
@@ -562,14 +566,18 @@
     const list = $('#cls-variants');
     list.textContent = '';
     for (const v of texts.variants) {
-      const play = el('button', { type: 'button', class: 'btn primary', 'data-variant': v.id, text: t('cls.play') });
-      play.addEventListener('click', () => playVariant(v.id, play));
-      list.append(el('div', { class: 'card sub cls-variant' }, el('h3', { text: v.title }), el('p', { text: v.rule }), play));
+      const games = VARIANT_GAMES[v.id] || [];
+      const buttons = games.map((g) => {
+        const label = games.length > 1 ? t('cls.play') + ' ' + g.size + '×' + g.size : t('cls.play');
+        const play = el('button', { type: 'button', class: 'btn primary', 'data-variant': v.id, 'data-size': String(g.size), text: label });
+        play.addEventListener('click', () => playVariant(g, play));
+        return play;
+      });
+      list.append(el('div', { class: 'card sub cls-variant' }, el('h3', { text: v.title }), el('p', { text: v.rule }), el('div', { class: 'actions' }, ...buttons)));
     }
   }
 
-  async function playVariant(id, button) {
-    const g = VARIANT_GAMES[id];
+  async function playVariant(g, button) {
     const seats = Array.from({ length: g.players }, () => ({ kind: 'human', mine: true }));
     const body = Object.assign({}, g, { public: false, seats });
     button.disabled = true;

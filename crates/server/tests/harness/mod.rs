@@ -1,0 +1,136 @@
+//! The real server on a free port with a temporary database, driven over
+//! HTTP and WebSocket like the page and bots drive it (tests/server.rs,
+//! tests/classroom_api.rs).
+
+#![allow(dead_code)] // each test file uses a part of it
+
+use std::path::PathBuf;
+
+use quoridor_rules::Seat;
+use quoridor_server::request::{CreateRequest, JoinRequest, MoveRequest};
+use quoridor_server::view::{ErrorBody, GameView, SeatedView};
+use quoridor_server::{start, RunningServer, ServeArgs};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+pub type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+pub struct Harness {
+    _dir: tempfile::TempDir,
+    pub db: PathBuf,
+    pub server: Option<RunningServer>,
+    pub http: reqwest::Client,
+}
+
+/// An answer: the status and the body as text.
+pub struct Reply {
+    pub status: u16,
+    pub text: String,
+}
+
+impl Reply {
+    pub fn json<T: DeserializeOwned>(&self) -> T {
+        serde_json::from_str(&self.text)
+            .unwrap_or_else(|err| panic!("{}: {err}\n{}", self.status, self.text))
+    }
+
+    /// The error's code, checking the status.
+    pub fn error(&self, status: u16) -> String {
+        assert_eq!(self.status, status, "{}", self.text);
+        self.json::<ErrorBody>().error.code
+    }
+}
+
+impl Harness {
+    pub async fn new() -> Harness {
+        Harness::with(|_| {}).await
+    }
+
+    pub async fn with(tune: impl FnOnce(&mut ServeArgs)) -> Harness {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("games.db");
+        let mut args = ServeArgs::for_tests(db.clone());
+        tune(&mut args);
+        let server = start(args).await.unwrap();
+        Harness {
+            _dir: dir,
+            db,
+            server: Some(server),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    pub fn addr(&self) -> std::net::SocketAddr {
+        self.server.as_ref().unwrap().addr
+    }
+
+    pub fn base(&self) -> String {
+        format!("http://{}", self.addr())
+    }
+
+    pub async fn restart(&mut self) {
+        self.server.take().unwrap().stop().await.unwrap();
+        let server = start(ServeArgs::for_tests(self.db.clone())).await.unwrap();
+        self.server = Some(server);
+    }
+
+    pub async fn send(&self, req: reqwest::RequestBuilder) -> Reply {
+        let res = req.send().await.unwrap();
+        Reply {
+            status: res.status().as_u16(),
+            text: res.text().await.unwrap(),
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Reply {
+        self.send(self.http.get(format!("{}{path}", self.base())))
+            .await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &impl Serialize) -> Reply {
+        let mut req = self.http.post(format!("{}{path}", self.base())).json(body);
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        self.send(req).await
+    }
+
+    pub async fn create(&self, body: &CreateRequest) -> SeatedView {
+        let reply = self.post("/api/games", None, body).await;
+        assert_eq!(reply.status, 201, "{}", reply.text);
+        reply.json()
+    }
+
+    pub async fn join(&self, id: &str, seat: Option<Seat>, name: Option<&str>) -> SeatedView {
+        let body = JoinRequest {
+            seat,
+            name: name.map(str::to_string),
+        };
+        let reply = self
+            .post(&format!("/api/games/{id}/join"), None, &body)
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        reply.json()
+    }
+
+    pub async fn play(&self, id: &str, token: &str, mv: &str) -> Reply {
+        let body = MoveRequest { mv: mv.into() };
+        self.post(&format!("/api/games/{id}/move"), Some(token), &body)
+            .await
+    }
+
+    pub async fn game(&self, id: &str) -> GameView {
+        let reply = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        reply.json()
+    }
+
+    pub async fn ws(&self, id: &str, token: Option<&str>) -> Ws {
+        let mut url = format!("ws://{}/api/games/{id}/ws", self.addr());
+        if let Some(token) = token {
+            url.push_str(&format!("?token={token}"));
+        }
+        tokio_tungstenite::connect_async(url).await.unwrap().0
+    }
+}
