@@ -1,6 +1,6 @@
 //! Reading the files a user names (saved games, records, openings): one
 //! reader for every command, so that each accepts the same forms and
-//! refuses the same things with the same words. A file is read whole but
+//! refuses the same things with the same words; and writing them whole. A file is read whole but
 //! never beyond [`MAX_FILE`] bytes, so that `/dev/zero` or a huge file is
 //! refused at once instead of filling the memory.
 
@@ -39,6 +39,26 @@ pub fn read_game(path: &Path) -> Result<Record, String> {
     parse_game_text(&text).map_err(|err| err.to_string())
 }
 
+/// Writes a file beside its place and renames it there, so that a crash
+/// or a full disk never leaves half a file (nor half of the old one).
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    let words = |err: std::io::Error| match err.kind() {
+        std::io::ErrorKind::NotFound => "no such folder".to_string(),
+        _ => io_words(&err),
+    };
+    if let Err(err) = std::fs::write(&tmp, bytes) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(words(err));
+    }
+    std::fs::rename(&tmp, path).map_err(|err| {
+        let _ = std::fs::remove_file(&tmp);
+        words(err)
+    })
+}
+
 /// An I/O error in words, without the `(os error 2)` of its `Display`.
 fn io_words(err: &std::io::Error) -> String {
     use std::io::ErrorKind::*;
@@ -46,6 +66,7 @@ fn io_words(err: &std::io::Error) -> String {
         NotFound => "no such file".into(),
         PermissionDenied => "permission denied".into(),
         IsADirectory => "this is a folder, not a file".into(),
+        NotADirectory => "no such folder".into(),
         _ => {
             let text = err.to_string();
             match text.find(" (os error") {
@@ -111,5 +132,31 @@ mod tests {
         for path in [binary, huge, long] {
             std::fs::remove_file(path).unwrap();
         }
+    }
+
+    #[test]
+    fn files_are_written_whole_or_not_at_all() {
+        let path = temp("whole", b"the old text, longer than the new one");
+        write_whole(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        let mut tmp = path.clone().into_os_string();
+        tmp.push(".tmp");
+        assert!(!Path::new(&tmp).exists());
+        for missing in [
+            path.join("place.pdf"),
+            Path::new("/no/such/place.pdf").into(),
+        ] {
+            assert_eq!(write_whole(&missing, b"x").unwrap_err(), "no such folder");
+        }
+        // A folder where the file should go is left as it was.
+        let dir = std::env::temp_dir().join(format!("quoridor-dir-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(write_whole(&dir, b"x").is_err());
+        assert!(dir.is_dir());
+        let mut dir_tmp = dir.clone().into_os_string();
+        dir_tmp.push(".tmp");
+        assert!(!Path::new(&dir_tmp).exists());
+        std::fs::remove_dir(dir).unwrap();
+        std::fs::remove_file(path).unwrap();
     }
 }

@@ -169,7 +169,9 @@ fn write_out(path: Option<&Path>, bytes: &[u8]) -> crate::CliResult {
             use std::io::Write;
             std::io::stdout().write_all(bytes)?;
         }
-        Some(p) => std::fs::write(p, bytes).map_err(|e| format!("{}: {e}", p.display()))?,
+        Some(p) => {
+            crate::game_file::write_whole(p, bytes).map_err(|e| format!("{}: {e}", p.display()))?
+        }
     }
     Ok(())
 }

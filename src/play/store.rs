@@ -85,12 +85,7 @@ impl Saved {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
         }
-        // Written beside and renamed, so that a crash never leaves half a file.
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        std::fs::write(&tmp, self.to_text()).map_err(|e| e.to_string())?;
-        std::fs::rename(&tmp, path).map_err(|e| e.to_string())
+        crate::game_file::write_whole(path, self.to_text().as_bytes())
     }
 }
 
