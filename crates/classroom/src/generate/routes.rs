@@ -9,7 +9,8 @@ use crate::board::Board;
 use crate::exercise::Task;
 use crate::item::Item;
 
-const SIZE: [u8; 5] = [4, 5, 6, 7, 9];
+/// The youngest start on a 3×3 board.
+const SIZE: [u8; 5] = [3, 5, 6, 7, 9];
 const STARS: [usize; 5] = [2, 3, 3, 4, 5];
 /// Fences with the stars: none on the first levels.
 const STAR_FENCES: [usize; 5] = [0, 0, 2, 4, 6];
