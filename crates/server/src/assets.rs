@@ -23,6 +23,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/classroom.html"),
     ),
     (
+        "common.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/common.js"),
+    ),
+    (
         "app.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/app.js"),
@@ -177,7 +182,7 @@ mod tests {
     #[test]
     fn the_page_names_every_asset_with_its_version() {
         let page = versioned_page("index.html");
-        for name in ["app.js", "i18n.js", "style.css", "favicon.svg"] {
+        for name in ["app.js", "common.js", "i18n.js", "style.css", "favicon.svg"] {
             let link = format!("/assets/{name}?v={}", version(name).unwrap());
             assert!(page.contains(&link), "{link}");
         }
@@ -186,7 +191,13 @@ mod tests {
     #[test]
     fn the_classroom_page_names_its_assets_with_their_versions() {
         let page = versioned_page("classroom.html");
-        for name in ["classroom.js", "i18n.js", "style.css", "favicon.svg"] {
+        for name in [
+            "classroom.js",
+            "common.js",
+            "i18n.js",
+            "style.css",
+            "favicon.svg",
+        ] {
             let link = format!("/assets/{name}?v={}", version(name).unwrap());
             assert!(page.contains(&link), "{link}");
         }

@@ -35,7 +35,7 @@
   const tn = (key, n, params) => window.I18n.tn(key, n, params);
   const $ = (sel, root = document) => root.querySelector(sel);
   const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
-  const SVGNS = 'http://www.w3.org/2000/svg';
+  const { SVGNS, el, svgEl, store, ApiError, api } = window.Common;
   const SEATS2 = ['south', 'north'];
   const SEATS4 = ['south', 'west', 'north', 'east'];
   const LETTERS = 'abcdefghijk';
@@ -50,72 +50,9 @@
   // Small helpers
   // ------------------------------------------------------------------
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    if (attrs) {
-      for (const [k, v] of Object.entries(attrs)) {
-        if (v === null || v === undefined || v === false) continue;
-        if (k === 'class') node.className = v;
-        else if (k === 'text') node.textContent = v;
-        else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-        else node.setAttribute(k, v === true ? '' : String(v));
-      }
-    }
-    for (const c of children.flat()) {
-      if (c === null || c === undefined || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
-  }
-
-  function svgEl(tag, attrs, ...children) {
-    const node = document.createElementNS(SVGNS, tag);
-    if (attrs) {
-      for (const [k, v] of Object.entries(attrs)) {
-        if (v === null || v === undefined || v === false) continue;
-        if (k === 'class') node.setAttribute('class', v);
-        else if (k === 'text') node.textContent = v;
-        else node.setAttribute(k, String(v));
-      }
-    }
-    for (const c of children.flat()) if (c) node.append(c);
-    return node;
-  }
-
   function show(node, visible) {
     if (node) node.hidden = !visible;
   }
-
-  const store = {
-    get(key, fallback) {
-      try {
-        const raw = localStorage.getItem(key);
-        return raw === null ? fallback : JSON.parse(raw);
-      } catch (_) {
-        return fallback;
-      }
-    },
-    set(key, value) {
-      try {
-        localStorage.setItem(key, JSON.stringify(value));
-      } catch (_) { /* private mode or full: the page still works */ }
-    },
-    remove(key) {
-      try {
-        localStorage.removeItem(key);
-      } catch (_) { /* ignore */ }
-    },
-    keys(prefix) {
-      const out = [];
-      try {
-        for (let i = 0; i < localStorage.length; i++) {
-          const k = localStorage.key(i);
-          if (k && k.startsWith(prefix)) out.push(k);
-        }
-      } catch (_) { /* ignore */ }
-      return out;
-    },
-  };
 
   // What this browser knows about a game: its token, the seats it holds,
   // the invite links (creator only) and a label for the recent-games list.
@@ -263,16 +200,6 @@
     return reason.text || reason.code;
   }
 
-  class ApiError extends Error {
-    constructor(err, status) {
-      super((err && err.message) || 'error');
-      this.code = (err && err.code) || 'unknown';
-      this.reason = (err && err.reason) || null;
-      this.serverMessage = (err && err.message) || '';
-      this.status = status || 0;
-    }
-  }
-
   function errorText(err) {
     if (!err) return '';
     const code = err.code || 'unknown';
@@ -334,35 +261,6 @@
   // ------------------------------------------------------------------
   // HTTP
   // ------------------------------------------------------------------
-
-  async function api(method, path, body, token) {
-    const headers = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = 'Bearer ' + token;
-    let res;
-    try {
-      res = await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        cache: 'no-store',
-      });
-    } catch (e) {
-      throw new ApiError({ code: 'network', message: String(e && e.message || e) }, 0);
-    }
-    const text = await res.text();
-    let data = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch (_) {
-      data = null;
-    }
-    if (!res.ok) {
-      const err = data && data.error ? data.error : { code: 'http', message: res.status + ' ' + (text || res.statusText).slice(0, 200) };
-      throw new ApiError(err, res.status);
-    }
-    return data;
-  }
 
   // ------------------------------------------------------------------
   // Announcements, toasts, confirmation

@@ -11,62 +11,16 @@
   const t = (key, params) => window.I18n.t(key, params);
   const $ = (sel, root = document) => root.querySelector(sel);
   const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
-  const SVGNS = 'http://www.w3.org/2000/svg';
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === 'text') node.textContent = v;
-      else if (k === 'on') for (const [ev, f] of Object.entries(v)) node.addEventListener(ev, f);
-      else node.setAttribute(k, v === true ? '' : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) node.append(c);
-    return node;
-  }
-
-  function svgEl(tag, attrs) {
-    const node = document.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    return node;
-  }
-
-  const store = {
-    get(key, fallback) {
-      try {
-        const raw = localStorage.getItem(key);
-        return raw === null ? fallback : JSON.parse(raw);
-      } catch (_) {
-        return fallback;
-      }
-    },
-    set(key, value) {
-      try {
-        localStorage.setItem(key, JSON.stringify(value));
-      } catch (_) { /* private mode: nothing kept */ }
-    },
-  };
+  const { el, svgEl, store } = window.Common;
 
   // The server's refusals carry a message in words; a network failure is ours.
   async function api(method, url, body) {
-    let res;
     try {
-      res = await fetch(url, {
-        method,
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-    } catch (_) {
-      throw new Error(t('cls.network'));
+      return await window.Common.api(method, url, body);
+    } catch (e) {
+      if (e.code === 'network') e.message = t('cls.network');
+      throw e;
     }
-    const data = await res.json().catch(() => null);
-    if (!res.ok) {
-      const err = new Error((data && data.error && data.error.message) || res.statusText);
-      err.code = data && data.error && data.error.code;
-      err.status = res.status;
-      throw err;
-    }
-    return data;
   }
 
   const lang = () => window.I18n.lang;
@@ -750,12 +704,16 @@
     const missing = missingPawns();
     if (E.task === 'maze' && !E.exit) missing.push('exit');
     let res = null;
+    // Only the answer to the latest change is shown, whatever order the
+    // answers come back in.
+    const asked = (E.asked = (E.asked || 0) + 1);
     if (!missing.length) {
       try {
         res = await api('POST', '/api/classroom/analyze', { exercise: editorExercise(), lang: lang() });
       } catch (e) {
         res = { problem: e.message, svg: '' };
       }
+      if (asked !== E.asked) return;
     }
     E.analysis = res;
     const board = $('#ed-board');

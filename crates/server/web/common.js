@@ -1,0 +1,120 @@
+// The helpers every page shares (the game's app.js and the classroom's
+// classroom.js): building elements, the browser's storage, and the API
+// with its errors. Loaded before either, as window.Common.
+'use strict';
+
+window.Common = (() => {
+  const SVGNS = 'http://www.w3.org/2000/svg';
+
+  // An element: `class`, `text` (its text), `on<event>` (a listener), other
+  // attributes (false, null and undefined left out); children, nested
+  // arrays flattened, strings as text.
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    if (attrs) {
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v === null || v === undefined || v === false) continue;
+        if (k === 'class') node.className = v;
+        else if (k === 'text') node.textContent = v;
+        else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+        else node.setAttribute(k, v === true ? '' : String(v));
+      }
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  function svgEl(tag, attrs, ...children) {
+    const node = document.createElementNS(SVGNS, tag);
+    if (attrs) {
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v === null || v === undefined || v === false) continue;
+        if (k === 'class') node.setAttribute('class', v);
+        else if (k === 'text') node.textContent = v;
+        else node.setAttribute(k, String(v));
+      }
+    }
+    for (const c of children.flat()) if (c) node.append(c);
+    return node;
+  }
+
+  // localStorage, which a private window or a full disk may refuse: the
+  // page still works, it only forgets.
+  const store = {
+    get(key, fallback) {
+      try {
+        const raw = localStorage.getItem(key);
+        return raw === null ? fallback : JSON.parse(raw);
+      } catch (_) {
+        return fallback;
+      }
+    },
+    set(key, value) {
+      try {
+        localStorage.setItem(key, JSON.stringify(value));
+      } catch (_) { /* private mode or full: the page still works */ }
+    },
+    remove(key) {
+      try {
+        localStorage.removeItem(key);
+      } catch (_) { /* ignore */ }
+    },
+    keys(prefix) {
+      const out = [];
+      try {
+        for (let i = 0; i < localStorage.length; i++) {
+          const k = localStorage.key(i);
+          if (k && k.startsWith(prefix)) out.push(k);
+        }
+      } catch (_) { /* ignore */ }
+      return out;
+    },
+  };
+
+  // A refusal of the server ({code, message, reason}) or a network failure
+  // (code 'network', status 0).
+  class ApiError extends Error {
+    constructor(err, status) {
+      super((err && err.message) || 'error');
+      this.code = (err && err.code) || 'unknown';
+      this.reason = (err && err.reason) || null;
+      this.serverMessage = (err && err.message) || '';
+      this.status = status || 0;
+    }
+  }
+
+  // One call of the API (API.md): JSON in and out, the token as a bearer.
+  async function api(method, path, body, token) {
+    const headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = 'Bearer ' + token;
+    let res;
+    try {
+      res = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+      });
+    } catch (e) {
+      throw new ApiError({ code: 'network', message: String(e && e.message || e) }, 0);
+    }
+    const text = await res.text();
+    let data = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch (_) {
+      data = null;
+    }
+    if (!res.ok) {
+      const err = data && data.error ? data.error : { code: 'http', message: res.status + ' ' + (text || res.statusText).slice(0, 200) };
+      throw new ApiError(err, res.status);
+    }
+    return data;
+  }
+
+  return { SVGNS, el, svgEl, store, ApiError, api };
+})();
