@@ -1,12 +1,12 @@
 //! `quoridor worksheet`: a printable sheet of classroom exercises with its
 //! answer key (or the pupil's rule sheet), as PDF, HTML (the browser's
-//! print view), SVG pages, text or JSON.
+//! print view), SVG pages, text, or saved whole (text or JSON) to be read
+//! back with `--from`.
 
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use quoridor_classroom::{pdf, svg, Kind, Lang, Sheet, SheetSpec, LEVELS, MAX_SHEET_COUNT};
-use serde::Serialize;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KindArg {
@@ -25,27 +25,36 @@ pub enum Format {
     Html,
     /// The first page alone as SVG (with -o: one file per page, `-2`, `-3`…).
     Svg,
+    /// The sheet as text, to read or print as it is.
     Text,
+    /// The sheet saved whole in JSON (exercises and keys), for `--from`.
     Json,
+    /// The sheet saved whole as text (`quoridor sheet 1`), for `--from`.
+    Sheet,
 }
 
 #[derive(Args, Debug)]
 pub struct WorksheetArgs {
     /// The kind of exercises.
-    #[arg(long, value_enum, default_value = "mixed")]
-    kind: KindArg,
+    #[arg(long, value_enum)]
+    kind: Option<KindArg>,
     /// 1 (youngest) to 5.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
-    level: u8,
-    /// How many exercises (1 to 40).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(1..=40))]
-    count: u16,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: Option<u8>,
+    /// How many exercises (1 to 40; 6 if not given).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=40))]
+    count: Option<u16>,
     /// The sheet's number: the same one prints the same sheet again
     /// (a new one each time if not given; the sheet shows it).
     #[arg(long)]
     seed: Option<u64>,
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
-    lang: Lang,
+    /// The language (English by default, or the saved sheet's).
+    #[arg(long, value_parser = parse_lang)]
+    lang: Option<Lang>,
+    /// A sheet saved with `--format sheet` or `--format json` (or written by
+    /// hand): printed again exactly, whatever this version would generate.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["kind", "level", "count", "seed", "pupil"])]
+    from: Option<PathBuf>,
     /// The pupil's rule sheet (the rules told to children and the words to
     /// learn) instead of exercises.
     #[arg(long)]
@@ -64,19 +73,6 @@ fn parse_lang(text: &str) -> Result<Lang, String> {
         .map_err(|e: quoridor_rules::ParseError| e.to_string())
 }
 
-/// A sheet and its answer key in JSON.
-#[derive(Serialize)]
-struct SheetJson<'a> {
-    spec: &'a SheetSpec,
-    exercises: Vec<ExerciseJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct ExerciseJson<'a> {
-    exercise: &'a quoridor_classroom::Exercise,
-    answer: &'a quoridor_classroom::Answer,
-}
-
 fn format_of(args: &WorksheetArgs) -> Format {
     if let Some(format) = args.format {
         return format;
@@ -92,6 +88,7 @@ fn format_of(args: &WorksheetArgs) -> Format {
         Some("html" | "htm") => Format::Html,
         Some("svg") => Format::Svg,
         Some("json") => Format::Json,
+        Some("sheet") => Format::Sheet,
         _ => Format::Text,
     }
 }
@@ -107,56 +104,61 @@ fn fresh_seed() -> u64 {
 
 pub fn run(args: &WorksheetArgs) -> crate::CliResult {
     let format = format_of(args);
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    let kind = match args.kind {
+    let sheet = match &args.from {
+        Some(path) => {
+            let text = crate::game_file::read_text(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut sheet =
+                Sheet::read_saved(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            if let Some(lang) = args.lang {
+                sheet.spec.lang = lang;
+            }
+            sheet
+        }
+        None => Sheet::new(spec_of(args)),
+    };
+    let lang = sheet.spec.lang;
+    let (pages, title) = if args.pupil {
+        let title = quoridor_classroom::pupil_sheet(lang).title.to_string();
+        (svg::pupil_pages(lang), title)
+    } else {
+        (svg::sheet_pages(&sheet), sheet.spec.title().to_string())
+    };
+    let bytes: Vec<u8> = match format {
+        Format::Pdf => pdf(&pages, &title)?,
+        Format::Html => svg::print_html(&pages, &title, lang).into_bytes(),
+        Format::Svg => return write_svg_pages(&pages, args.output.as_deref()),
+        Format::Text if args.pupil => pupil_text(lang).into_bytes(),
+        Format::Text => sheet.text().into_bytes(),
+        Format::Json => sheet.to_json().into_bytes(),
+        Format::Sheet => sheet.to_saved_text().into_bytes(),
+    };
+    write_out(args.output.as_deref(), &bytes)?;
+    if args.seed.is_none() && args.from.is_none() && !args.pupil {
+        let seed = sheet.spec.seed;
+        eprintln!("quoridor: sheet {seed}: print it again with --seed {seed}");
+    }
+    Ok(())
+}
+
+/// The sheet the options ask for (a new seed each time if none is given).
+fn spec_of(args: &WorksheetArgs) -> SheetSpec {
+    let kind = match args.kind.unwrap_or(KindArg::Mixed) {
         KindArg::Maze => Some(Kind::Maze),
         KindArg::Routes => Some(Kind::Routes),
         KindArg::Arrows => Some(Kind::Arrows),
         KindArg::Shortest => Some(Kind::Shortest),
         KindArg::Mixed => None,
     };
-    debug_assert!(LEVELS.contains(&args.level) && (args.count as usize) <= MAX_SHEET_COUNT);
-    let sheet = Sheet::new(SheetSpec {
+    let spec = SheetSpec {
         kind,
-        level: args.level,
-        count: args.count as usize,
-        seed,
-        lang: args.lang,
-    });
-    let (pages, title) = if args.pupil {
-        let title = quoridor_classroom::pupil_sheet(args.lang).title.to_string();
-        (svg::pupil_pages(args.lang), title)
-    } else {
-        (svg::sheet_pages(&sheet), sheet.spec.title().to_string())
+        level: args.level.unwrap_or(1),
+        count: args.count.map_or(6, usize::from),
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        lang: args.lang.unwrap_or_default(),
     };
-    let bytes: Vec<u8> = match format {
-        Format::Pdf => pdf(&pages, &title)?,
-        Format::Html => svg::print_html(&pages, &title, args.lang).into_bytes(),
-        Format::Svg => return write_svg_pages(&pages, args.output.as_deref()),
-        Format::Text if args.pupil => pupil_text(args.lang).into_bytes(),
-        Format::Text => sheet.text().into_bytes(),
-        Format::Json => {
-            let json = SheetJson {
-                spec: &sheet.spec,
-                exercises: sheet
-                    .exercises
-                    .iter()
-                    .map(|(exercise, solution)| ExerciseJson {
-                        exercise,
-                        answer: &solution.answer,
-                    })
-                    .collect(),
-            };
-            let mut text = serde_json::to_string_pretty(&json)?;
-            text.push('\n');
-            text.into_bytes()
-        }
-    };
-    write_out(args.output.as_deref(), &bytes)?;
-    if args.seed.is_none() && !args.pupil {
-        eprintln!("quoridor: sheet {seed}: print it again with --seed {seed}");
-    }
-    Ok(())
+    debug_assert!(LEVELS.contains(&spec.level) && spec.count <= MAX_SHEET_COUNT);
+    spec
 }
 
 fn write_out(path: Option<&Path>, bytes: &[u8]) -> crate::CliResult {

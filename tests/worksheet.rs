@@ -117,6 +117,80 @@ fn the_json_answer_key_passes_the_checker() {
 }
 
 #[test]
+fn a_saved_sheet_prints_again_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let printed = text(&[
+        "worksheet",
+        "--level",
+        "4",
+        "--count",
+        "5",
+        "--seed",
+        "12",
+        "--lang",
+        "ro",
+    ]);
+    for (name, format) in [("fisa.sheet", "sheet"), ("fisa.json", "json")] {
+        let file = dir.path().join(name);
+        let file = file.to_str().unwrap();
+        ok(&[
+            "worksheet",
+            "--level",
+            "4",
+            "--count",
+            "5",
+            "--seed",
+            "12",
+            "--lang",
+            "ro",
+            "-o",
+            file,
+        ]);
+        let saved = std::fs::read_to_string(file).unwrap();
+        assert!(
+            saved.contains("12") && saved.contains(format_marker(format)),
+            "{saved}"
+        );
+        assert_eq!(text(&["worksheet", "--from", file]), printed, "{format}");
+        // In another language, the same exercises.
+        let english = text(&["worksheet", "--from", file, "--lang", "en"]);
+        assert!(english.contains("Exercise 5"), "{english}");
+    }
+    // A sheet written by hand gets its answer key.
+    let hand = dir.path().join("hand.sheet");
+    std::fs::write(
+        &hand,
+        "quoridor sheet 1\nkind: routes\nlevel: 1\nseed: 1\nlang: en\n\n\
+         quoridor exercise 1\ntask: route\nsize: 3\nfish: b1\nstart: a1\nend: c1\n",
+    )
+    .unwrap();
+    let sheet = text(&["worksheet", "--from", hand.to_str().unwrap()]);
+    assert!(
+        sheet.contains("Answer key") && sheet.contains("4 steps: a2 b2 c2 c1"),
+        "{sheet}"
+    );
+    // What is wrong with a file, and options that make no sense with one.
+    std::fs::write(&hand, "quoridor sheet 1\nlevel: 8\n").unwrap();
+    let out = quoridor(&["worksheet", "--from", hand.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("hand.sheet: line 2: level"), "{said}");
+    let out = quoridor(&["worksheet", "--from", hand.to_str().unwrap(), "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = quoridor(&["worksheet", "--from", "/no/such/sheet.json"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("no such file"), "{said}");
+}
+
+fn format_marker(format: &str) -> &'static str {
+    if format == "json" {
+        "\"exercises\""
+    } else {
+        "quoridor sheet 1"
+    }
+}
+
+#[test]
 fn pdf_svg_and_html_files() {
     let dir = tempfile::tempdir().unwrap();
     let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();

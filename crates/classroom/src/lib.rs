@@ -25,6 +25,7 @@ mod pdf;
 mod rng;
 mod serde_text;
 mod sheet;
+mod sheet_file;
 mod side;
 mod solve;
 pub mod svg;
@@ -43,6 +44,7 @@ pub use pawn::Color;
 #[cfg(feature = "pdf")]
 pub use pdf::{pdf, PdfError};
 pub use sheet::{answer_lines, drawn_route, Sheet, SheetSpec, MAX_COUNT as MAX_SHEET_COUNT};
+pub use sheet_file::{SheetError, SHEET_VERSION};
 pub use side::Side;
 pub use solve::{edge, race_winner, solve, steps_to_edge, Solution};
 pub use text::TextError;
