@@ -33,6 +33,7 @@ mod error;
 mod fence;
 mod game;
 mod geometry;
+mod mirror;
 mod movegen;
 mod mv;
 mod notation;

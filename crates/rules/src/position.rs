@@ -335,6 +335,35 @@ impl Position {
         hash
     }
 
+    /// A second hash of the game state, made another way than
+    /// [`Position::hash`] (from the fields themselves, with no table), so
+    /// that a table keyed by both takes two positions for one with odds of
+    /// about 2⁻¹²⁸ rather than 2⁻⁶⁴. The ply is left out, as in the hash.
+    pub fn fingerprint(&self) -> u64 {
+        // SplitMix64's finaliser: every input bit changes half the output.
+        #[inline]
+        fn mix(mut z: u64) -> u64 {
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let mut h = mix(self.horizontal as u64 ^ 0x9e37_79b9_7f4a_7c15);
+        h = mix(h ^ (self.horizontal >> 64) as u64);
+        h = mix(h ^ self.vertical as u64 ^ 0x6a09_e667_f3bc_c909);
+        h = mix(h ^ (self.vertical >> 64) as u64);
+        for p in 0..self.players() as usize {
+            let seat = if self.is_active(p) {
+                u64::from(self.pawns[p].index())
+                    | u64::from(self.fences_left[p]) << 8
+                    | u64::from(self.scores[p] as u32) << 16
+            } else {
+                0xff
+            };
+            h = mix(h ^ seat ^ (p as u64) << 56);
+        }
+        mix(h ^ u64::from(self.turn) << 60)
+    }
+
     /// Bits of the squares of every pawn still in the game.
     #[inline]
     pub(crate) fn occupied(&self) -> u128 {

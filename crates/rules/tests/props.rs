@@ -45,8 +45,9 @@ proptest! {
         }
     }
 
-    /// Undo restores the position and its hash exactly, and the incremental
-    /// hash always equals the hash from scratch.
+    /// Undo restores the position, its hash and its fingerprint exactly,
+    /// every move changes both, and the incremental hash always equals the
+    /// hash from scratch.
     #[test]
     fn undo_restores_and_hash_is_incremental(seed in any::<u64>(), plies in 0usize..80) {
         let pos = random_position(seed, plies);
@@ -56,9 +57,11 @@ proptest! {
             let undo = next.play_unchecked(*mv);
             prop_assert_eq!(next.hash(), next.compute_hash(), "after {}", mv);
             prop_assert_ne!(next.hash(), pos.hash(), "{} left the hash unchanged", mv);
+            prop_assert_ne!(next.fingerprint(), pos.fingerprint(), "{} left the fingerprint", mv);
             next.undo(*mv, undo);
             prop_assert_eq!(next, pos);
             prop_assert_eq!(next.hash(), pos.hash());
+            prop_assert_eq!(next.fingerprint(), pos.fingerprint());
         }
     }
 
