@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use quoridor_rules::{perft, Move, Position};
+use quoridor_perft::Table;
+use quoridor_rules::Position;
 
 #[derive(clap::Args)]
 pub struct PerftArgs {
@@ -14,29 +15,80 @@ pub struct PerftArgs {
     /// Print the count below each first move, sorted by move notation.
     #[arg(long)]
     pub divide: bool,
+    /// Threads counting at once (the first moves are shared among them).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Megabytes of transposition table (0: none, the plain count). Used
+    /// from depth 4 on.
+    #[arg(long = "hash", value_name = "MB", default_value_t = 256,
+          value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
+    pub hash_mb: u32,
 }
+
+/// Below this depth a table costs more to clear than it saves.
+const TABLE_FROM_DEPTH: u32 = 4;
 
 pub fn run(args: &PerftArgs) -> crate::CliResult {
     let pos = Position::new(args.board.ruleset()?);
+    let table = (args.hash_mb > 0 && args.depth >= TABLE_FROM_DEPTH)
+        .then(|| Table::with_megabytes(args.hash_mb as usize));
+    let bar = progress_bar(args.depth);
+    let progress = |done: usize, total: usize| {
+        if let Some(bar) = &bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    };
+    let threads = args.threads as usize;
     let mut out = String::new();
     let start = Instant::now();
     let total = if args.divide && args.depth > 0 {
-        let mut rows = divide(&pos, args.depth);
+        let mut rows: Vec<(String, u64)> =
+            quoridor_perft::divide(&pos, args.depth, table.as_ref(), threads, &progress)
+                .into_iter()
+                .map(|(mv, count)| (mv.to_string(), count))
+                .collect();
         rows.sort_by(|a, b| a.0.cmp(&b.0));
         for (mv, count) in &rows {
             out.push_str(&format!("{mv}: {count}\n"));
         }
         rows.iter().map(|(_, count)| count).sum()
     } else {
-        perft(&pos, args.depth)
+        quoridor_perft::perft(&pos, args.depth, table.as_ref(), threads, &progress)
     };
     let elapsed = start.elapsed();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let memory = match &table {
+        Some(table) => format!(", table {} MB", table.bytes() >> 20),
+        None => String::new(),
+    };
     out.push_str(&format!(
-        "perft {}: {total} in {}\n",
+        "perft {}: {total} in {}, {} thread{}{memory}\n",
         args.depth,
-        timing(total, elapsed)
+        timing(total, elapsed),
+        threads,
+        if threads == 1 { "" } else { "s" },
     ));
     print(&out)
+}
+
+/// A bar over the first moves for the long counts (hidden when standard
+/// error is not a terminal).
+fn progress_bar(depth: u32) -> Option<indicatif::ProgressBar> {
+    (depth >= 5).then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "perft {msg}[{bar:40}] {pos}/{len} first moves, {elapsed_precise} (about {eta} left)",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        bar.set_message(format!("{depth} "));
+        bar
+    })
 }
 
 /// Writes `text` to standard output. A closed pipe (`quoridor perft 4
@@ -51,22 +103,6 @@ pub fn print(text: &str) -> crate::CliResult {
         Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => Err(err.into()),
         _ => Ok(()),
     }
-}
-
-/// The count below each legal first move, in move generation order, with
-/// each move written in notation. `depth` must be at least 1.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
-    let mut pos = *pos;
-    let moves: Vec<Move> = pos.legal().iter().collect();
-    moves
-        .into_iter()
-        .map(|mv| {
-            let undo = pos.play_unchecked(mv);
-            let count = perft(&pos, depth - 1);
-            pos.undo(mv, undo);
-            (mv.to_string(), count)
-        })
-        .collect()
 }
 
 /// `0.612 s (404.5 M/s)`, or just the seconds when too short to measure.
@@ -102,13 +138,5 @@ mod tests {
         assert_eq!(si(16_677.0), "16.7 k");
         assert_eq!(si(12.0), "12.0");
         assert_eq!(si(2.5e9), "2.5 G");
-    }
-
-    #[test]
-    fn divide_sums_to_perft() {
-        let pos = Position::new(quoridor_rules::Ruleset::STANDARD);
-        let rows = divide(&pos, 2);
-        assert_eq!(rows.len(), 131);
-        assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 16_677);
     }
 }

@@ -1,4 +1,5 @@
-//! Tests of the `quoridor` command line: `perft` and `bench`.
+//! Tests of the `quoridor` command line: `perft` (plain, with a table,
+//! with threads) and `bench`.
 
 use std::process::{Command, Output};
 
@@ -69,7 +70,7 @@ fn perft_3_from_the_standard_start() {
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
     assert!(text.starts_with("perft 3: 2062264 in "), "{text}");
-    assert!(text.trim_end().ends_with("/s)"), "{text}");
+    assert!(text.trim_end().ends_with("/s), 1 thread"), "{text}");
 }
 
 #[test]
@@ -162,6 +163,49 @@ fn bad_board_arguments_are_refused_clearly() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn perft_with_a_table_and_threads_counts_the_same() {
+    let plain = perft(&Position::new(Ruleset::new(7, 2).unwrap()), 4);
+    for extra in [
+        &["--hash", "0"][..],
+        &["--hash", "1"],
+        &["--threads", "2"],
+        &["--threads", "3", "--hash", "8"],
+    ] {
+        let mut args = vec!["perft", "4", "--size", "7"];
+        args.extend_from_slice(extra);
+        let out = quoridor(&args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        let text = stdout(&out);
+        assert_eq!(perft_total(&text, 4), plain, "{args:?}");
+        let threads = if extra.contains(&"2") {
+            "2 threads"
+        } else {
+            "thread"
+        };
+        assert!(text.contains(threads), "{args:?}: {text}");
+        assert_eq!(text.contains("table"), extra != ["--hash", "0"], "{text}");
+    }
+    let out = quoridor(&["perft", "4", "--size", "5", "--divide", "--threads", "2"]);
+    let text = stdout(&out);
+    let sum: u64 = text
+        .lines()
+        .filter(|l| !l.starts_with("perft "))
+        .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, perft(&Position::new(Ruleset::new(5, 2).unwrap()), 4));
+    for bad in [
+        &["--threads", "0"][..],
+        &["--hash", "-1"],
+        &["--hash", "lots"],
+    ] {
+        let mut args = vec!["perft", "3"];
+        args.extend_from_slice(bad);
+        let out = quoridor(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
 
