@@ -62,6 +62,7 @@ CREATE TABLE IF NOT EXISTS exercises (
     id TEXT PRIMARY KEY,
     body TEXT NOT NULL,
     creator TEXT NOT NULL,
+    owner_hash TEXT NOT NULL,
     created_ms INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS exercises_creator ON exercises (creator);
@@ -221,9 +222,20 @@ fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> 
         Write::Game(save) => write_game(tx, save),
         Write::Exercise(e) => tx
             .prepare_cached(
-                "INSERT INTO exercises (id, body, creator, created_ms) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO exercises (id, body, creator, owner_hash, created_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
-            .execute(params![e.id, e.body, e.creator, wall_ms() as i64])
+            .execute(params![
+                e.id,
+                e.body,
+                e.creator,
+                e.owner_hash,
+                wall_ms() as i64
+            ])
+            .map(|_| ()),
+        Write::DeleteExercise(id) => tx
+            .prepare_cached("DELETE FROM exercises WHERE id = ?1")?
+            .execute(params![id])
             .map(|_| ()),
     }
 }
@@ -295,12 +307,15 @@ pub struct SavedExercise {
     pub id: String,
     pub body: String,
     pub creator: String,
+    /// The hash of the token that may delete it.
+    pub owner_hash: String,
 }
 
 /// One thing for the writer thread to commit.
 enum Write {
     Game(Save),
     Exercise(SavedExercise),
+    DeleteExercise(String),
 }
 
 /// The database: a writer thread and a reading connection.
@@ -322,6 +337,9 @@ fn open(path: &Path, sync: Sync) -> rusqlite::Result<Connection> {
             Sync::Normal => "NORMAL",
         },
     )?;
+    // What is deleted (a teacher's shared exercise) is overwritten, not
+    // left readable in free pages of the file.
+    conn.pragma_update(None, "secure_delete", "ON")?;
     Ok(conn)
 }
 
@@ -357,6 +375,11 @@ impl Db {
         self.commit(Write::Exercise(exercise)).await
     }
 
+    /// Deletes a shared exercise (nothing if there is none of this id).
+    pub async fn delete_exercise(&self, id: &str) -> Result<(), StoreError> {
+        self.commit(Write::DeleteExercise(id.to_string())).await
+    }
+
     async fn commit(&self, write: Write) -> Result<(), StoreError> {
         let stopped = || StoreError("the database thread has stopped".into());
         let (tx, rx) = oneshot::channel();
@@ -378,6 +401,19 @@ impl Db {
         self.read(|conn| {
             conn.query_row(
                 "SELECT body FROM exercises WHERE id = ?1",
+                params![id],
+                |row| row.get(0),
+            )
+            .optional()
+        })
+    }
+
+    /// The hash of the token that may delete a shared exercise, if there
+    /// is one of this id.
+    pub fn exercise_owner(&self, id: &str) -> Result<Option<String>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT owner_hash FROM exercises WHERE id = ?1",
                 params![id],
                 |row| row.get(0),
             )

@@ -43,6 +43,8 @@ pub enum ApiError {
     BadExercise(String),
     NoSuchExercise,
     TooManyExercises(usize),
+    /// No token, or not the one given when the exercise was shared.
+    NotYourExercise,
 }
 
 impl ApiError {
@@ -96,6 +98,7 @@ impl ApiError {
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::BadExercise(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad_exercise"),
             ApiError::NoSuchExercise => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::NotYourExercise => (StatusCode::UNAUTHORIZED, "unauthorized"),
             ApiError::TooManyExercises(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_exercises"),
         }
     }
@@ -149,6 +152,9 @@ impl std::fmt::Display for ApiError {
             ApiError::Unavailable(message) => f.write_str(message),
             ApiError::BadExercise(message) => f.write_str(message),
             ApiError::NoSuchExercise => f.write_str("no such exercise"),
+            ApiError::NotYourExercise => {
+                f.write_str("this needs the token given when the exercise was shared")
+            }
             ApiError::TooManyExercises(limit) => {
                 write!(f, "at most {limit} shared exercises per client")
             }

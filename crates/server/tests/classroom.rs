@@ -1,10 +1,10 @@
 //! The classroom in a real headless Chromium: a pupil solves a route by
 //! tapping squares, gets told what is wrong, sees the solution; answers
 //! with objects, arrows and a race; a teacher builds an exercise in the
-//! editor and opens its shared link in a second browser; a worksheet is
-//! printed to PDF (by the server, and by Chromium from the print view)
-//! and its pages rendered with pdftoppm, kept as artifacts; the rules for
-//! children open a small-board game on the same screen.
+//! editor, opens its shared link in a second browser and deletes it; a
+//! worksheet is printed to PDF (by the server, and by Chromium from the
+//! print view) and its pages rendered with pdftoppm, kept as artifacts;
+//! the rules for children open a small-board game on the same screen.
 
 mod e2e;
 
@@ -300,6 +300,25 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
             }
             wait.tick(&status).await;
         }
+
+        // The teacher deletes it from the server: the link stops working.
+        let id = link.split("?e=").nth(1).unwrap().to_string();
+        teacher
+            .shown(&format!("#ed-mine-list li[data-shared=\"{id}\"]"))
+            .await;
+        js(&teacher, "window.confirm = () => true; return null;").await;
+        teacher
+            .click(&format!("button[data-delete=\"{id}\"]"))
+            .await;
+        let wait = Waiter::new("the shared exercise to be deleted");
+        while teacher.is_shown("#ed-mine").await {
+            wait.tick(&"still listed").await;
+        }
+        let status = reqwest::get(format!("{}/api/classroom/exercises/{id}", env.base()))
+            .await
+            .unwrap()
+            .status();
+        assert_eq!(status.as_u16(), 404);
     })
     .await;
 }

@@ -208,6 +208,39 @@ async fn shared_exercises_are_saved_and_read_back() {
         let reply = h.get(&format!("/api/classroom/exercises/{id}")).await;
         assert_eq!(reply.error(404), "not_found", "{id}");
     }
+
+    // Only the token given when it was shared deletes it.
+    let url = format!("{}/api/classroom/exercises/{}", h.base(), saved.id);
+    let delete = |token: Option<&str>| {
+        let mut req = h.http.delete(&url);
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        h.send(req)
+    };
+    assert_eq!(delete(None).await.error(401), "unauthorized");
+    assert_eq!(
+        delete(Some("not-the-token")).await.error(401),
+        "unauthorized"
+    );
+    assert_eq!(
+        h.get(&path).await.status,
+        200,
+        "refused deletions deleted it"
+    );
+    let reply = delete(Some(&saved.token)).await;
+    assert_eq!(reply.status, 204, "{}", reply.text);
+    assert_eq!(h.get(&path).await.error(404), "not_found");
+    assert_eq!(delete(Some(&saved.token)).await.error(404), "not_found");
+    // And it stays deleted, with no trace in the database file.
+    h.restart().await;
+    assert_eq!(h.get(&path).await.error(404), "not_found");
+    let db = std::fs::read(&h.db).unwrap();
+    let needle = saved.id.as_bytes();
+    assert!(
+        !db.windows(needle.len()).any(|w| w == needle),
+        "the deleted exercise's id is still in the database file"
+    );
 }
 
 #[tokio::test]

@@ -607,6 +607,7 @@
     }
     $('#ed-task').value = E.task;
     editorChanged();
+    renderMine();
   }
 
   function trimToBoard() {
@@ -858,16 +859,58 @@
     S.from = '#editor';
   }
 
+  // The exercises shared from this browser, with the tokens that delete
+  // them: [{id, token, t, task, size}].
+  const MINE = 'quoridor.classroom.shared';
+
   async function editorSave() {
     try {
-      const res = await api('POST', '/api/classroom/exercises', { exercise: editorExercise(), lang: lang() });
+      const exercise = editorExercise();
+      const res = await api('POST', '/api/classroom/exercises', { exercise, lang: lang() });
       $('#ed-link').value = location.origin + res.link;
       $('#ed-copy').textContent = t('cls.ed.copy');
       $('#ed-shared').hidden = false;
+      const mine = store.get(MINE, []);
+      mine.unshift({ id: res.id, token: res.token, t: Date.now(), task: exercise.task, size: exercise.board.size });
+      store.set(MINE, mine);
+      renderMine();
     } catch (e) {
       $('#ed-status').textContent = e.message;
       $('#ed-status').className = 'cls-feedback bad';
     }
+  }
+
+  function renderMine() {
+    const mine = store.get(MINE, []);
+    const list = $('#ed-mine-list');
+    list.textContent = '';
+    $('#ed-mine').hidden = mine.length === 0;
+    for (const m of mine) {
+      const when = new Date(m.t).toLocaleDateString(lang());
+      const key = { 'follow-arrows': 'follow', 'write-arrows': 'write', 'shortest-path': 'shortest' }[m.task] || m.task;
+      const label = t('cls.task.' + key) + ', ' + m.size + ' × ' + m.size + ' (' + when + ')';
+      const del = el('button', { type: 'button', class: 'btn', 'data-delete': m.id, text: t('cls.ed.delete') });
+      del.addEventListener('click', () => deleteMine(m, del));
+      list.append(el('li', { 'data-shared': m.id }, el('a', { href: '/classroom?e=' + encodeURIComponent(m.id), text: label }), ' ', del));
+    }
+  }
+
+  async function deleteMine(m, button) {
+    if (!window.confirm(t('cls.ed.delete_confirm'))) return;
+    button.disabled = true;
+    try {
+      await window.Common.api('DELETE', '/api/classroom/exercises/' + encodeURIComponent(m.id), undefined, m.token);
+    } catch (e) {
+      // Already gone from the server: forget it here too.
+      if (e.status !== 404) {
+        button.disabled = false;
+        $('#ed-status').textContent = e.code === 'network' ? t('cls.network') : e.message;
+        $('#ed-status').className = 'cls-feedback bad';
+        return;
+      }
+    }
+    store.set(MINE, store.get(MINE, []).filter((x) => x.id !== m.id));
+    renderMine();
   }
 
   // ------------------------------------------------------------------

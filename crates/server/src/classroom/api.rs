@@ -22,8 +22,8 @@ use super::{board_svg, checked, exercise_view, route_of, solution_view, Classroo
 use crate::api::AppState;
 use crate::db::SavedExercise;
 use crate::error::ApiError;
-use crate::extract::{Body, Query};
-use crate::token::{is_game_id, new_game_id, random_u64};
+use crate::extract::{bearer, Body, Query};
+use crate::token::{hash_token, is_game_id, new_game_id, new_token, random_u64};
 
 /// The longest route an answer may name.
 const MAX_ANSWER: usize = 500;
@@ -35,7 +35,7 @@ pub fn api_routes() -> Router<AppState> {
         .route("/classroom/solution", post(solution))
         .route("/classroom/analyze", post(analyze))
         .route("/classroom/exercises", post(share))
-        .route("/classroom/exercises/{id}", get(shared))
+        .route("/classroom/exercises/{id}", get(shared).delete(unshare))
         .route("/classroom/texts", get(texts))
 }
 
@@ -186,19 +186,42 @@ async fn share(
         return Err(ApiError::TooManyExercises(MAX_SHARED));
     }
     let id = new_game_id();
+    let token = new_token();
     classroom
         .db
         .save_exercise(SavedExercise {
             id: id.clone(),
             body: exercise.to_json(),
             creator,
+            owner_hash: hash_token(&token),
         })
         .await?;
     let link = format!("/classroom?e={id}");
     Ok((
         axum::http::StatusCode::CREATED,
-        Json(SavedView { id, link }),
+        Json(SavedView { id, link, token }),
     ))
+}
+
+/// Deletes a shared exercise, for the token given when it was shared.
+async fn unshare(
+    State(classroom): State<Classroom>,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Result<axum::http::StatusCode, ApiError> {
+    if !is_game_id(&id) {
+        return Err(ApiError::NoSuchExercise);
+    }
+    let owner = classroom
+        .db
+        .exercise_owner(&id)?
+        .ok_or(ApiError::NoSuchExercise)?;
+    let token = bearer(&headers).ok_or(ApiError::NotYourExercise)?;
+    if hash_token(&token) != owner {
+        return Err(ApiError::NotYourExercise);
+    }
+    classroom.db.delete_exercise(&id).await?;
+    Ok(axum::http::StatusCode::NO_CONTENT)
 }
 
 async fn shared(

@@ -118,9 +118,11 @@ pub struct AnalyzeView {
     pub svg: String,
 }
 
-/// `POST /api/classroom/exercises`: the saved exercise's id and link.
+/// `POST /api/classroom/exercises`: the saved exercise's id and link, and
+/// the token that may delete it (kept by the teacher's browser).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedView {
     pub id: String,
     pub link: String,
+    pub token: String,
 }
