@@ -31,6 +31,14 @@ fn perft_total(text: &str, depth: u32) -> u64 {
         .unwrap()
 }
 
+/// The sum of the `move: count` lines of `perft --divide`.
+fn divide_sum(text: &str) -> u64 {
+    text.lines()
+        .filter(|l| !l.starts_with("perft "))
+        .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
+        .sum()
+}
+
 /// Every move that could exist on a board of this size, legal or not.
 fn candidates(size: u8) -> Vec<Move> {
     let mut moves = vec![Move::Pass];
@@ -128,11 +136,7 @@ fn divide_on_four_players_sums_to_perft() {
     let out = quoridor(&["perft", "3", "--divide", "--size", "7", "--players", "4"]);
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
-    let sum: u64 = text
-        .lines()
-        .filter(|l| !l.starts_with("perft "))
-        .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
-        .sum();
+    let sum = divide_sum(&text);
     let expected = perft(&Position::new(Ruleset::new(7, 4).unwrap()), 3);
     assert_eq!(sum, expected);
     assert_eq!(perft_total(&text, 3), expected);
@@ -191,11 +195,7 @@ fn perft_with_a_table_and_threads_counts_the_same() {
     }
     let out = quoridor(&["perft", "4", "--size", "5", "--divide", "--threads", "2"]);
     let text = stdout(&out);
-    let sum: u64 = text
-        .lines()
-        .filter(|l| !l.starts_with("perft "))
-        .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
-        .sum();
+    let sum = divide_sum(&text);
     assert_eq!(sum, perft(&Position::new(Ruleset::new(5, 2).unwrap()), 4));
     for bad in [
         &["--threads", "0"][..],
