@@ -119,7 +119,7 @@ fn the_json_answer_key_passes_the_checker() {
 #[test]
 fn a_saved_sheet_prints_again_the_same() {
     let dir = tempfile::tempdir().unwrap();
-    let printed = text(&[
+    let sheet = [
         "worksheet",
         "--level",
         "4",
@@ -129,23 +129,12 @@ fn a_saved_sheet_prints_again_the_same() {
         "12",
         "--lang",
         "ro",
-    ]);
+    ];
+    let printed = text(&sheet);
     for (name, format) in [("fisa.sheet", "sheet"), ("fisa.json", "json")] {
         let file = dir.path().join(name);
         let file = file.to_str().unwrap();
-        ok(&[
-            "worksheet",
-            "--level",
-            "4",
-            "--count",
-            "5",
-            "--seed",
-            "12",
-            "--lang",
-            "ro",
-            "-o",
-            file,
-        ]);
+        ok(&[&sheet[..], &["-o", file]].concat());
         let saved = std::fs::read_to_string(file).unwrap();
         assert!(
             saved.contains("12") && saved.contains(format_marker(format)),

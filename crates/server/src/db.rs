@@ -311,6 +311,14 @@ pub struct SavedExercise {
     pub owner_hash: String,
 }
 
+/// A shared exercise as read back.
+pub struct StoredExercise {
+    /// Its JSON form.
+    pub body: String,
+    /// The hash of the token that may delete it.
+    pub owner_hash: String,
+}
+
 /// One thing for the writer thread to commit.
 enum Write {
     Game(Save),
@@ -396,26 +404,18 @@ impl Db {
         f(&conn).map_err(|err| StoreError(err.to_string()))
     }
 
-    /// A shared exercise's JSON, if there is one of this id.
-    pub fn exercise(&self, id: &str) -> Result<Option<String>, StoreError> {
+    /// A shared exercise, if there is one of this id.
+    pub fn exercise(&self, id: &str) -> Result<Option<StoredExercise>, StoreError> {
         self.read(|conn| {
             conn.query_row(
-                "SELECT body FROM exercises WHERE id = ?1",
+                "SELECT body, owner_hash FROM exercises WHERE id = ?1",
                 params![id],
-                |row| row.get(0),
-            )
-            .optional()
-        })
-    }
-
-    /// The hash of the token that may delete a shared exercise, if there
-    /// is one of this id.
-    pub fn exercise_owner(&self, id: &str) -> Result<Option<String>, StoreError> {
-        self.read(|conn| {
-            conn.query_row(
-                "SELECT owner_hash FROM exercises WHERE id = ?1",
-                params![id],
-                |row| row.get(0),
+                |row| {
+                    Ok(StoredExercise {
+                        body: row.get(0)?,
+                        owner_hash: row.get(1)?,
+                    })
+                },
             )
             .optional()
         })

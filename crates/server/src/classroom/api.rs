@@ -212,12 +212,12 @@ async fn unshare(
     if !is_game_id(&id) {
         return Err(ApiError::NoSuchExercise);
     }
-    let owner = classroom
+    let stored = classroom
         .db
-        .exercise_owner(&id)?
+        .exercise(&id)?
         .ok_or(ApiError::NoSuchExercise)?;
     let token = bearer(&headers).ok_or(ApiError::NotYourExercise)?;
-    if hash_token(&token) != owner {
+    if hash_token(&token) != stored.owner_hash {
         return Err(ApiError::NotYourExercise);
     }
     classroom.db.delete_exercise(&id).await?;
@@ -232,11 +232,11 @@ async fn shared(
     if !is_game_id(&id) {
         return Err(ApiError::NoSuchExercise);
     }
-    let body = classroom
+    let stored = classroom
         .db
         .exercise(&id)?
         .ok_or(ApiError::NoSuchExercise)?;
-    let exercise = Exercise::from_json(&body).map_err(ApiError::storage)?;
+    let exercise = Exercise::from_json(&stored.body).map_err(ApiError::storage)?;
     let lang = lang_of(query.lang);
     let view = classroom
         .blocking(move || exercise_view(exercise, lang, Some(id)))
