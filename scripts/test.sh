@@ -3,7 +3,10 @@
 # CI runs. It installs whatever the tests need first: Debian's chromium and
 # chromium-driver for the browser tests (crates/server/tests/), and
 # poppler-utils (pdfinfo, pdftoppm) for the worksheets' PDF tests; nothing
-# is done when they are already there.
+# is done when they are already there. Then the Python module's tests: a
+# virtual environment under target/ with the pinned tools of
+# crates/python/requirements-test.txt, the wheel built by maturin and
+# installed there, and pytest on crates/python/tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +32,23 @@ install_browser() {
     fi
 }
 
+python_tests() {
+    local python="${PYTHON:-python3}"
+    local venv=target/python-venv
+    if [ ! -x "$venv/bin/python" ]; then
+        echo "scripts/test.sh: making the Python test environment in $venv" >&2
+        "$python" -m venv "$venv"
+    fi
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
+    rm -rf target/python-wheel
+    "$venv/bin/maturin" build --release --locked -q -m crates/python/Cargo.toml -o target/python-wheel
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/python-wheel/quoridor-*.whl
+    # From the tests' folder, so that the installed wheel is what is imported.
+    (cd crates/python/tests && "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider)
+}
+
 install_browser
 
 cargo test --workspace --locked "$@"
+
+python_tests
