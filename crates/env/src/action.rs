@@ -180,13 +180,22 @@ impl ActionSpace {
         mask[self.pass()] = legal.pass;
     }
 
-    /// The actions of the legal moves, in increasing order.
+    /// The actions of the legal moves, in increasing order (read straight
+    /// from the bitsets, whose square order is the actions' order).
     pub fn legal_actions(self, legal: &LegalMoves) -> Vec<usize> {
-        let mut actions: Vec<usize> = legal
-            .iter()
-            .map(|mv| self.encode(mv).expect("a legal move is on the board"))
-            .collect();
-        actions.sort_unstable();
+        let n = self.size as usize;
+        let (squares, anchors) = (self.squares(), self.anchors());
+        let mut actions = Vec::with_capacity(legal.len());
+        each_square(legal.pawn, |col, row| actions.push(row * n + col));
+        each_square(legal.horizontal, |col, row| {
+            actions.push(squares + row * (n - 1) + col)
+        });
+        each_square(legal.vertical, |col, row| {
+            actions.push(squares + anchors + row * (n - 1) + col)
+        });
+        if legal.pass {
+            actions.push(self.pass());
+        }
         actions
     }
 }
@@ -252,6 +261,13 @@ mod tests {
         space.write_mask(&pos.legal(), &mut mask);
         let marked: Vec<usize> = (0..space.len()).filter(|&a| mask[a]).collect();
         assert_eq!(marked, space.legal_actions(&pos.legal()));
+        let mut encoded: Vec<usize> = pos
+            .legal()
+            .iter()
+            .map(|m| space.encode(m).unwrap())
+            .collect();
+        encoded.sort_unstable();
+        assert_eq!(marked, encoded);
         assert_eq!(marked.len(), pos.legal_moves().len());
         for a in marked {
             assert!(pos.is_legal(space.decode(a).unwrap()));
