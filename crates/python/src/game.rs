@@ -71,6 +71,9 @@ impl PyGame {
     /// `position` (a `Position` or its notation).
     #[new]
     #[pyo3(signature = (position=None, *, size=9, players=2, fences=None, variant=String::from("standard"), side_step_over_pawn=false, ply_limit=None))]
+    #[pyo3(
+        text_signature = "(position=None, *, size=9, players=2, fences=None, variant='standard', side_step_over_pawn=False, ply_limit=None)"
+    )]
     fn new(
         position: Option<&Bound<'_, PyAny>>,
         size: u32,

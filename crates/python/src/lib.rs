@@ -22,7 +22,7 @@ use crate::position::PyPosition;
 /// The deepest perft accepted.
 const MAX_PERFT_DEPTH: u32 = 32;
 /// The largest perft table.
-const MAX_PERFT_MB: usize = 65_536;
+const MAX_PERFT_MB: usize = 4096;
 
 /// The number of move sequences of `depth` plies from `position` (the
 /// leaves of its move tree), to check move generation against other

@@ -106,6 +106,9 @@ pub fn moves_list(moves: impl IntoIterator<Item = Move>) -> Vec<PyMove> {
 impl PyPosition {
     #[new]
     #[pyo3(signature = (notation=None, *, size=9, players=2, fences=None, variant=String::from("standard"), side_step_over_pawn=false, ply_limit=None))]
+    #[pyo3(
+        text_signature = "(notation=None, *, size=9, players=2, fences=None, variant='standard', side_step_over_pawn=False, ply_limit=None)"
+    )]
     fn new(
         notation: Option<String>,
         size: u32,

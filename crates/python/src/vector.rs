@@ -10,7 +10,7 @@ use crate::moves::RulesArgs;
 use crate::position::PyPosition;
 
 /// The most games one `VectorEnv` holds.
-const MAX_ENVS: usize = 1 << 20;
+const MAX_ENVS: usize = 1 << 16;
 
 /// `num_envs` games of one ruleset stepped together: `step(actions)` plays
 /// one action in every game, inside Rust and without the interpreter's
@@ -105,6 +105,9 @@ fn actions_arg<'py>(
 impl PyVectorEnv {
     #[new]
     #[pyo3(signature = (num_envs, *, size=9, players=2, fences=None, variant=String::from("standard"), side_step_over_pawn=false, ply_limit=None, seed=0))]
+    #[pyo3(
+        text_signature = "(num_envs, *, size=9, players=2, fences=None, variant='standard', side_step_over_pawn=False, ply_limit=None, seed=0)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,

@@ -34,3 +34,18 @@ def test_the_stub_names_every_public_name():
             for member in vars(item):
                 if not member.startswith("_"):
                     assert f"def {member}(" in stub, f"{name}.{member}"
+
+
+def test_the_stub_matches_the_module():
+    """mypy's stubtest: every name, signature and default of the stub agrees
+    with the compiled module."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "quoridor._quoridor"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -242,3 +242,37 @@ def test_set_up_game_and_four_players():
     game4 = Game(size=5, players=4)
     game4.resign("west")
     assert not game4.is_over and game4.turn == "south"
+
+
+def test_garbage_never_crashes():
+    """Random text and numbers into every entry point: a clear exception of
+    the module (or TypeError/OverflowError from the argument conversion),
+    never another error, a panic or a crash."""
+    import random
+
+    rng = random.Random(17)
+    alphabet = "abcdefghijk0123456789 ,-hvpassouthnorteswHV\n\t[]\"{};.=+x\x00é"
+    allowed = (QuoridorError, TypeError, OverflowError)
+    samples = ["9 e1,e9 - 10,10 south 0", "e2 e8 e3h", "5 2 3 c2", "pass", "e3h"]
+    for _ in range(3000):
+        base = rng.choice(samples)
+        chars = list(base)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(chars) + 1)
+            if rng.random() < 0.5 and chars:
+                del chars[min(i, len(chars) - 1)]
+            else:
+                chars.insert(i, rng.choice(alphabet))
+        text = "".join(chars)
+        for call in (
+            lambda: Position(text),
+            lambda: Move(text),
+            lambda: Game.parse(text),
+            lambda: Position(size=5).play(text),
+            lambda: Position(size=5).pawn(text),
+            lambda: Position().apply_action(rng.randint(-(2**63), 2**63 - 1)),
+        ):
+            try:
+                call()
+            except allowed:
+                pass
