@@ -9,6 +9,7 @@ mod args;
 mod bench;
 mod game_file;
 mod gtp;
+mod learn;
 mod lines;
 mod matches;
 mod perft;
@@ -48,6 +49,9 @@ enum Command {
     /// Serve the web app: play against the AI, on one screen or online, with
     /// games kept in SQLite (see crates/server/API.md).
     Serve(quoridor_server::ServeArgs),
+    /// Learn the rules: short lessons, each a position to act on, checked
+    /// by the rules engine (English, French or Romanian).
+    Learn(learn::LearnArgs),
     /// Print classroom exercises with their answer key (PDF, HTML, SVG,
     /// text or JSON), or the pupil's rule sheet.
     Worksheet(worksheet::WorksheetArgs),
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => quoridor_server::run(args).map_err(Into::into),
         Command::Worksheet(args) => worksheet::run(&args),
+        Command::Learn(args) => learn::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -58,6 +58,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/ws", get(crate::ws::upgrade))
         .merge(crate::classroom::api_routes())
+        .merge(crate::learn::api_routes())
         .fallback(|| async { ApiError::NoSuchRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
@@ -67,6 +68,7 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{file}", get(asset))
         .route("/favicon.ico", get(favicon))
         .merge(crate::classroom::page_routes())
+        .merge(crate::learn::page_routes())
         .layer(tower_http::compression::CompressionLayer::new());
     Router::<AppState>::new()
         .merge(pages)

@@ -23,6 +23,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/classroom.html"),
     ),
     (
+        "learn.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/learn.html"),
+    ),
+    (
         "common.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/common.js"),
@@ -41,6 +46,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "classroom-i18n.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/classroom-i18n.js"),
+    ),
+    (
+        "learn.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/learn.js"),
     ),
     (
         "i18n.js",
@@ -183,6 +193,21 @@ mod tests {
     fn the_page_names_every_asset_with_its_version() {
         let page = versioned_page("index.html");
         for name in ["app.js", "common.js", "i18n.js", "style.css", "favicon.svg"] {
+            let link = format!("/assets/{name}?v={}", version(name).unwrap());
+            assert!(page.contains(&link), "{link}");
+        }
+    }
+
+    #[test]
+    fn the_learn_page_names_its_assets_with_their_versions() {
+        let page = versioned_page("learn.html");
+        for name in [
+            "learn.js",
+            "common.js",
+            "i18n.js",
+            "style.css",
+            "favicon.svg",
+        ] {
             let link = format!("/assets/{name}?v={}", version(name).unwrap());
             assert!(page.contains(&link), "{link}");
         }

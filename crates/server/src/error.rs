@@ -45,6 +45,8 @@ pub enum ApiError {
     TooManyExercises(usize),
     /// No token, or not the one given when the exercise was shared.
     NotYourExercise,
+    /// No tutorial lesson of that name.
+    NoSuchLesson,
 }
 
 impl ApiError {
@@ -97,7 +99,9 @@ impl ApiError {
             ApiError::Storage(_) => (StatusCode::INTERNAL_SERVER_ERROR, "storage"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::BadExercise(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad_exercise"),
-            ApiError::NoSuchExercise => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::NoSuchExercise | ApiError::NoSuchLesson => {
+                (StatusCode::NOT_FOUND, "not_found")
+            }
             ApiError::NotYourExercise => (StatusCode::UNAUTHORIZED, "unauthorized"),
             ApiError::TooManyExercises(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_exercises"),
         }
@@ -152,6 +156,7 @@ impl std::fmt::Display for ApiError {
             ApiError::Unavailable(message) => f.write_str(message),
             ApiError::BadExercise(message) => f.write_str(message),
             ApiError::NoSuchExercise => f.write_str("no such exercise"),
+            ApiError::NoSuchLesson => f.write_str("no such lesson: see GET /api/learn/lessons"),
             ApiError::NotYourExercise => {
                 f.write_str("this needs the token given when the exercise was shared")
             }

@@ -21,6 +21,7 @@ pub mod db;
 pub mod error;
 pub mod extract;
 pub mod hub;
+pub mod learn;
 pub mod limits;
 pub mod listen;
 pub mod model;

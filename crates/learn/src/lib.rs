@@ -1,0 +1,20 @@
+//! Learning to play: the rules tutorial. One short lesson per rule, each a
+//! position to act on; the rules engine checks the move, and the lesson
+//! says in plain words (a child's wording or a standard one, in English,
+//! French or Romanian) why a move is right, legal but not what was asked,
+//! or against the rules.
+//!
+//! ```
+//! use quoridor_learn::{lesson, Outcome};
+//! let jump = lesson("jump").unwrap();
+//! assert_eq!(jump.check("e6".parse().unwrap()).outcome, Outcome::Right);
+//! assert_eq!(jump.check("d4".parse().unwrap()).outcome, Outcome::NotAsked);
+//! assert_eq!(jump.check("e7".parse().unwrap()).outcome, Outcome::Illegal);
+//! ```
+
+mod lesson;
+pub mod texts;
+
+pub use lesson::{lesson, Check, Goal, Lesson, Outcome, LESSONS};
+pub use quoridor_classroom::Lang;
+pub use texts::{illegal_text, LessonText, Wording};

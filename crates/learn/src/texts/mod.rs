@@ -1,0 +1,181 @@
+//! Every word of the tutorial in English, French and Romanian: for each
+//! lesson a title, the rule and the task (in a standard wording and in a
+//! child's), what is said for a right answer and for a legal move that was
+//! not asked; the rules engine's reasons in words; the words around them.
+
+mod en;
+mod fr;
+mod ro;
+
+use std::fmt;
+use std::str::FromStr;
+
+use quoridor_classroom::Lang;
+use quoridor_rules::{IllegalMove, ParseError, Seat};
+use serde::{Deserialize, Serialize};
+
+/// Which wording: the standard one, or simpler words for children.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Wording {
+    #[default]
+    Standard,
+    Child,
+}
+
+impl Wording {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Wording::Standard => "standard",
+            Wording::Child => "child",
+        }
+    }
+}
+
+impl fmt::Display for Wording {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Wording {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Wording, ParseError> {
+        match s.to_ascii_lowercase().as_str() {
+            "standard" => Ok(Wording::Standard),
+            "child" => Ok(Wording::Child),
+            _ => Err(ParseError::new(s, "a wording: standard or child")),
+        }
+    }
+}
+
+/// The words of one lesson in one language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LessonText {
+    pub title: &'static str,
+    /// The rule, standard wording.
+    pub rule: &'static str,
+    /// The rule for children.
+    pub rule_child: &'static str,
+    /// What to do, standard wording.
+    pub task: &'static str,
+    /// What to do, for children.
+    pub task_child: &'static str,
+    /// Said after the right move.
+    pub success: &'static str,
+    /// Said after a legal move that the lesson did not ask for.
+    pub hint: &'static str,
+}
+
+impl LessonText {
+    /// The words of lesson `id` in `lang`, or `None` for an unknown lesson.
+    pub fn of(lang: Lang, id: &str) -> Option<LessonText> {
+        match lang {
+            Lang::En => en::lesson(id),
+            Lang::Fr => fr::lesson(id),
+            Lang::Ro => ro::lesson(id),
+        }
+    }
+
+    pub fn rule(&self, wording: Wording) -> &'static str {
+        match wording {
+            Wording::Standard => self.rule,
+            Wording::Child => self.rule_child,
+        }
+    }
+
+    pub fn task(&self, wording: Wording) -> &'static str {
+        match wording {
+            Wording::Standard => self.task,
+            Wording::Child => self.task_child,
+        }
+    }
+}
+
+/// The words around the lessons.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Word {
+    /// "Lesson {n} of {total}"
+    LessonOf,
+    /// Before the engine's reason: "Not allowed:"
+    NotAllowed,
+    /// "Your move (a square like e2, a fence like e3h):"
+    Prompt,
+    /// "Try again."
+    TryAgain,
+    /// "Right!"
+    Right,
+    /// "You have finished the tutorial."
+    Finished,
+    /// "Answers:"
+    Answers,
+}
+
+impl Word {
+    pub fn text(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => en::word(self),
+            Lang::Fr => fr::word(self),
+            Lang::Ro => ro::word(self),
+        }
+    }
+}
+
+/// A seat's name in `lang`.
+pub fn seat_name(lang: Lang, seat: Seat) -> &'static str {
+    match lang {
+        Lang::En => en::seat(seat),
+        Lang::Fr => fr::seat(seat),
+        Lang::Ro => ro::seat(seat),
+    }
+}
+
+/// Why the rules refuse a move, in `lang`.
+pub fn illegal_text(lang: Lang, err: &IllegalMove) -> String {
+    match lang {
+        Lang::En => en::illegal(err),
+        Lang::Fr => fr::illegal(err),
+        Lang::Ro => ro::illegal(err),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::LESSONS;
+
+    #[test]
+    fn every_lesson_has_every_text_in_every_language() {
+        for lang in Lang::ALL {
+            for lesson in &LESSONS {
+                let text = LessonText::of(lang, lesson.id)
+                    .unwrap_or_else(|| panic!("{} in {lang}", lesson.id));
+                for field in [
+                    text.title,
+                    text.rule,
+                    text.rule_child,
+                    text.task,
+                    text.task_child,
+                    text.success,
+                    text.hint,
+                ] {
+                    assert!(!field.trim().is_empty(), "{} in {lang}", lesson.id);
+                }
+                assert_ne!(text.rule, text.rule_child, "{} in {lang}", lesson.id);
+            }
+            assert!(LessonText::of(lang, "nothing").is_none());
+        }
+    }
+
+    #[test]
+    fn reasons_name_the_fence_or_seat() {
+        use quoridor_rules::Fence;
+        let fence: Fence = "e3h".parse().unwrap();
+        for lang in Lang::ALL {
+            assert!(illegal_text(lang, &IllegalMove::Crosses(fence)).contains("e3h"));
+            let shut = illegal_text(lang, &IllegalMove::NoPathLeft(Seat::North));
+            assert!(shut.contains(seat_name(lang, Seat::North)), "{shut}");
+        }
+    }
+}

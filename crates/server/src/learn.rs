@@ -1,0 +1,189 @@
+//! Learning to play in the web app: the rules tutorial's lessons, and a
+//! move checked against one, in the page's language and wording. The
+//! lessons themselves are the `quoridor-learn` crate's; this is their HTTP
+//! side (`/api/learn/…`) and the page `/learn`.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use quoridor_learn::texts::seat_name;
+use quoridor_learn::{illegal_text, lesson, Lang, Lesson, LessonText, Outcome, Wording, LESSONS};
+use quoridor_rules::{Move, Position};
+use serde::{Deserialize, Serialize};
+
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::extract::{Body, Query};
+
+pub fn api_routes() -> Router<AppState> {
+    Router::new()
+        .route("/learn/lessons", get(lessons))
+        .route("/learn/check", post(check))
+}
+
+pub fn page_routes() -> Router<AppState> {
+    Router::new().route("/learn", get(page))
+}
+
+async fn page(State(web): State<crate::api::WebDir>) -> Response {
+    crate::assets::serve_named_page("learn.html", web.0.as_deref())
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonsQuery {
+    pub lang: Option<Lang>,
+    pub wording: Option<Wording>,
+}
+
+/// A board as the page draws it.
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct BoardView {
+    pub size: u8,
+    /// The position notation.
+    pub notation: String,
+    pub pawns: Vec<PawnView>,
+    /// Placed fences (`e3h`).
+    pub fences: Vec<String>,
+    /// The seat to move, and its name in the asked language.
+    pub turn: String,
+    pub turn_name: String,
+    /// Fences left, by seat in turn order.
+    pub fences_left: Vec<u8>,
+}
+
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PawnView {
+    pub seat: String,
+    pub square: String,
+}
+
+impl BoardView {
+    fn of(pos: &Position, lang: Lang) -> BoardView {
+        BoardView {
+            size: pos.size(),
+            notation: pos.to_string(),
+            pawns: pos
+                .seats()
+                .iter()
+                .map(|&seat| PawnView {
+                    seat: seat.name().into(),
+                    square: pos.pawn(seat).to_string(),
+                })
+                .collect(),
+            fences: pos.fences().map(|f| f.to_string()).collect(),
+            turn: pos.turn().name().into(),
+            turn_name: seat_name(lang, pos.turn()).into(),
+            fences_left: pos.seats().iter().map(|&s| pos.fences_left(s)).collect(),
+        }
+    }
+}
+
+/// One lesson in one language and wording.
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LessonView {
+    pub id: String,
+    pub number: usize,
+    pub title: String,
+    pub rule: String,
+    pub task: String,
+    pub board: BoardView,
+}
+
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LessonsView {
+    pub lessons: Vec<LessonView>,
+}
+
+fn words(lang: Lang, lesson: &Lesson) -> LessonText {
+    LessonText::of(lang, lesson.id).expect("every lesson has its words in every language")
+}
+
+/// Every lesson, in order.
+async fn lessons(Query(query): Query<LessonsQuery>) -> Json<LessonsView> {
+    let lang = query.lang.unwrap_or_default();
+    let wording = query.wording.unwrap_or_default();
+    let lessons = LESSONS
+        .iter()
+        .map(|lesson| {
+            let text = words(lang, lesson);
+            LessonView {
+                id: lesson.id.into(),
+                number: lesson.number(),
+                title: text.title.into(),
+                rule: text.rule(wording).into(),
+                task: text.task(wording).into(),
+                board: BoardView::of(&lesson.start(), lang),
+            }
+        })
+        .collect();
+    Json(LessonsView { lessons })
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    pub lesson: String,
+    /// The move, in the standard notation (`e6`, `e3h`).
+    pub r#move: String,
+    pub lang: Option<Lang>,
+    pub wording: Option<Wording>,
+}
+
+/// A checked move: `right`, `not_asked` (legal, but not the lesson's task)
+/// or `illegal` (with the rules' reason), what to say, and the board after a
+/// right move.
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct CheckView {
+    pub outcome: String,
+    pub message: String,
+    /// The rule again, after an illegal move.
+    pub rule: Option<String>,
+    pub board: Option<BoardView>,
+}
+
+/// The longest move text looked at (a move is at most 4 characters).
+const MAX_MOVE_TEXT: usize = 16;
+
+async fn check(Body(req): Body<CheckRequest>) -> Result<Json<CheckView>, ApiError> {
+    let lang = req.lang.unwrap_or_default();
+    let wording = req.wording.unwrap_or_default();
+    let lesson = lesson(&req.lesson).ok_or(ApiError::NoSuchLesson)?;
+    if req.r#move.len() > MAX_MOVE_TEXT {
+        return Err(ApiError::bad_request(
+            "move: a square (e2) or a fence (e3h)",
+        ));
+    }
+    let mv: Move = req.r#move.trim().parse().map_err(ApiError::BadMove)?;
+    let text = words(lang, lesson);
+    let checked = lesson.check(mv);
+    let view = match checked.outcome {
+        Outcome::Right => {
+            let mut after = lesson.start();
+            after.play_unchecked(mv);
+            CheckView {
+                outcome: "right".into(),
+                message: text.success.into(),
+                rule: None,
+                board: Some(BoardView::of(&after, lang)),
+            }
+        }
+        Outcome::NotAsked => CheckView {
+            outcome: "not_asked".into(),
+            message: text.hint.into(),
+            rule: None,
+            board: None,
+        },
+        Outcome::Illegal => CheckView {
+            outcome: "illegal".into(),
+            message: checked
+                .illegal
+                .map(|err| illegal_text(lang, &err))
+                .unwrap_or_default(),
+            rule: Some(text.rule(wording).into()),
+            board: None,
+        },
+    };
+    Ok(Json(view))
+}

@@ -1,0 +1,185 @@
+//! The rules tutorial in a real headless Chromium: the jump lesson solved by
+//! tapping, after a wrong answer explained; a fence lesson solved with the
+//! fence tool; the child's wording in French; and the API on its own.
+
+mod e2e;
+mod harness;
+
+use e2e::{Browser, Waiter};
+use harness::Harness;
+use quoridor_server::learn::{CheckRequest, CheckView, LessonsView};
+use serde_json::Value;
+
+async fn js(browser: &Browser, script: &str) -> Value {
+    browser
+        .client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|err| panic!("{}: {script}: {err}", browser.label))
+}
+
+/// The feedback once it says what `ok` waits for.
+async fn feedback_when(browser: &Browser, ok: impl Fn(&str) -> bool) -> String {
+    let wait = Waiter::new(format!("{}: the feedback", browser.label));
+    loop {
+        let text = js(
+            browser,
+            "const n = document.querySelector('#learn-feedback'); return n && !n.hidden ? n.textContent : null;",
+        )
+        .await;
+        if let Some(text) = text.as_str() {
+            if ok(text) {
+                return text.to_string();
+            }
+        }
+        wait.tick(&text).await;
+    }
+}
+
+async fn tap(browser: &Browser, square: &str) {
+    browser
+        .click(&format!("#learn-board rect.cell[data-sq=\"{square}\"]"))
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_jump_lesson_by_tapping_after_a_wrong_answer() {
+    e2e::run("learn-jump", |env| async move {
+        let b = env.browser("learner").await;
+        b.open("/learn?lesson=jump").await;
+        b.shown("#learn-board rect.cell[data-sq=\"e6\"]").await;
+        let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
+        assert!(title.contains("Lesson 3 of 10") && title.contains("jump"), "{title}");
+
+        // Two squares straight ahead is not a move: the rule is told again.
+        tap(&b, "e7").await;
+        let said = feedback_when(&b, |t| t.contains("Not allowed")).await;
+        assert!(said.contains("cannot get from e4 to e7"), "{said}");
+        assert!(said.contains("jump over the other pawn"), "{said}");
+        // A legal step aside is not what the lesson asks.
+        tap(&b, "d4").await;
+        let said = feedback_when(&b, |t| t.contains("Not quite")).await;
+        assert!(said.contains("about the jump"), "{said}");
+        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.shot("wrong").await;
+
+        // The jump.
+        tap(&b, "e6").await;
+        let said = feedback_when(&b, |t| t.contains("Right!")).await;
+        assert!(said.contains("Nice jump"), "{said}");
+        let south = js(
+            &b,
+            "const c = document.querySelector('#learn-board .pawn-south circle'); return [c.getAttribute('cx'), c.getAttribute('cy')];",
+        )
+        .await;
+        let cell = js(
+            &b,
+            "const r = document.querySelector('#learn-board rect.cell[data-sq=\"e6\"]'); return [Number(r.getAttribute('x')), Number(r.getAttribute('y'))];",
+        )
+        .await;
+        let (cx, cy): (f64, f64) = (
+            south[0].as_str().unwrap().parse().unwrap(),
+            south[1].as_str().unwrap().parse().unwrap(),
+        );
+        let (x, y) = (cell[0].as_f64().unwrap(), cell[1].as_f64().unwrap());
+        assert!(cx > x && cx < x + 60.0 && cy > y && cy < y + 60.0, "the pawn stands on e6");
+        let done = b.shown("#learn-list button[data-lesson=\"jump\"]").await.text().await.unwrap();
+        assert!(done.starts_with('✓'), "{done}");
+        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.shot("right").await;
+
+        // On to the next lesson: the side-step.
+        b.click("#learn-next").await;
+        let wait = Waiter::new("the next lesson");
+        loop {
+            let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
+            if title.contains("Lesson 4 of 10") {
+                break;
+            }
+            wait.tick(&title).await;
+        }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
+    e2e::run("learn-fence", |env| async move {
+        let b = env.browser("enfant").await;
+        b.open("/learn?lesson=fence-rules").await;
+        b.shown("#learn-board rect.cell").await;
+        b.select("#lang", "fr").await;
+        b.click("#learn-child").await;
+        let wait = Waiter::new("the French child's wording");
+        loop {
+            let rule = b.shown("#learn-rule").await.text().await.unwrap();
+            if rule.contains("en X") {
+                break;
+            }
+            wait.tick(&rule).await;
+        }
+        b.click(".learn-tool[data-tool=\"h\"]").await;
+        // Crossing the fence on the board is refused, with the reason.
+        b.click(".learn-tool[data-tool=\"v\"]").await;
+        tap(&b, "e5").await;
+        let said = feedback_when(&b, |t| t.contains("Interdit")).await;
+        assert!(said.contains("croiserait la barrière e5h"), "{said}");
+        // End to end with it: right, and the fence is drawn.
+        b.click(".learn-tool[data-tool=\"h\"]").await;
+        tap(&b, "g5").await;
+        feedback_when(&b, |t| t.contains("Bravo")).await;
+        let fences = js(
+            &b,
+            "return document.querySelectorAll('#learn-board rect.fence:not(.preview)').length;",
+        )
+        .await;
+        assert_eq!(fences.as_u64(), Some(2));
+        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.shot("fence").await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_lessons_and_checks_over_the_api() {
+    let h = Harness::new().await;
+    let lessons: LessonsView = h
+        .get("/api/learn/lessons?lang=ro&wording=child")
+        .await
+        .json();
+    assert_eq!(lessons.lessons.len(), 10);
+    let jump = &lessons.lessons[2];
+    assert_eq!((jump.id.as_str(), jump.number), ("jump", 3));
+    assert!(jump.rule.contains("capra"), "{}", jump.rule);
+    assert_eq!(jump.board.notation, "9 e4,e5 - 10,10 south 8");
+    assert_eq!(jump.board.turn_name, "Sud");
+
+    let check = |mv: &str| CheckRequest {
+        lesson: "last-path".into(),
+        r#move: mv.into(),
+        lang: None,
+        wording: None,
+    };
+    let shut: CheckView = h.post("/api/learn/check", None, &check("b8v")).await.json();
+    assert_eq!(shut.outcome, "illegal");
+    assert!(shut.message.contains("shut North in"), "{}", shut.message);
+    assert!(shut.rule.unwrap().contains("is not allowed"));
+    let weak: CheckView = h.post("/api/learn/check", None, &check("h1h")).await.json();
+    assert_eq!(weak.outcome, "not_asked");
+
+    let unknown = CheckRequest {
+        lesson: "chess".into(),
+        ..check("e2")
+    };
+    let reply = h.post("/api/learn/check", None, &unknown).await;
+    assert_eq!(reply.error(404), "not_found");
+    assert!(reply.text.contains("no such lesson"), "{}", reply.text);
+    let reply = h.post("/api/learn/check", None, &check("e3x")).await;
+    assert_eq!(reply.error(400), "bad_move");
+    let reply = h
+        .post("/api/learn/check", None, &check(&"e".repeat(100)))
+        .await;
+    assert_eq!(reply.error(400), "bad_request");
+    let page = h.get("/learn").await;
+    assert_eq!(page.status, 200);
+}
