@@ -12,8 +12,10 @@ mod gtp;
 mod learn;
 mod lines;
 mod matches;
+mod mine_puzzles;
 mod perft;
 mod play;
+mod puzzles;
 mod worksheet;
 
 #[derive(Parser)]
@@ -52,6 +54,12 @@ enum Command {
     /// Learn the rules: short lessons, each a position to act on, checked
     /// by the rules engine (English, French or Romanian).
     Learn(learn::LearnArgs),
+    /// Solve tactics puzzles: find the move that is clearly best (a streak
+    /// and a puzzle rating are kept).
+    Puzzle(puzzles::PuzzleArgs),
+    /// Make tactics puzzles from self-play games, each proved by the
+    /// engine's search (the shipped set was made by this command).
+    MinePuzzles(mine_puzzles::MineArgs),
     /// Print classroom exercises with their answer key (PDF, HTML, SVG,
     /// text or JSON), or the pupil's rule sheet.
     Worksheet(worksheet::WorksheetArgs),
@@ -74,6 +82,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => quoridor_server::run(args).map_err(Into::into),
         Command::Worksheet(args) => worksheet::run(&args),
         Command::Learn(args) => learn::run(&args),
+        Command::MinePuzzles(args) => mine_puzzles::run(&args),
+        Command::Puzzle(args) => puzzles::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

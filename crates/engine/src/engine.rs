@@ -94,6 +94,30 @@ impl Engine {
         Some(searcher.run(pos, &mut self.rng, reporter))
     }
 
+    /// The best move other than `excluded`, with its value: how much better
+    /// the best move is than every other, for puzzles and the review of a
+    /// game. `None` when the game is over, every legal move is excluded, or
+    /// four play each for themselves (the exclusion needs two sides).
+    pub fn search_excluding(
+        &mut self,
+        pos: &Position,
+        limit: SearchLimit,
+        excluded: &[Move],
+        stop: &AtomicBool,
+        reporter: &mut dyn Reporter,
+    ) -> Option<SearchResult> {
+        if pos.is_over() || is_free_for_all(pos) {
+            return None;
+        }
+        if pos.legal_moves().iter().all(|mv| excluded.contains(mv)) {
+            return None;
+        }
+        let limit = self.level.limit(limit);
+        let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, self.level.settings());
+        searcher.exclude(excluded);
+        Some(searcher.run(pos, &mut self.rng, reporter))
+    }
+
     /// Searches the current position of a game.
     pub fn search_game(
         &mut self,

@@ -94,6 +94,8 @@ pub(crate) struct Searcher<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Cutoff counts by move code (see `history_index`).
     history: Vec<u32>,
+    /// Root moves left out (to find the best of the others).
+    excluded: Vec<Move>,
 }
 
 fn history_index(mv: Move) -> usize {
@@ -128,7 +130,22 @@ impl<'a> Searcher<'a> {
             root_best: None,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 385],
+            excluded: Vec::new(),
         }
+    }
+
+    /// Leaves these moves out at the root: the search answers the best of
+    /// the others. The root's value is then not stored in the table, where
+    /// it would stand for the whole position.
+    pub(crate) fn exclude(&mut self, moves: &[Move]) {
+        self.excluded = moves.to_vec();
+    }
+
+    /// The root's moves to search, the excluded ones left out.
+    fn root_moves(&mut self, pos: &Position, tt_move: Option<Move>, depth: i32) -> Vec<Move> {
+        let mut moves = self.ordered_moves(pos, tt_move, 0, depth);
+        moves.retain(|mv| !self.excluded.contains(mv));
+        moves
     }
 
     /// Iterative deepening from `root`, which must not be over.
@@ -139,7 +156,7 @@ impl<'a> Searcher<'a> {
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
         let mut pos = *root;
-        let moves = self.ordered_moves(&pos, None, 0, 2);
+        let moves = self.root_moves(&pos, None, 2);
         // Something legal to answer even if stopped at once.
         let mut result = SearchResult {
             best: moves[0],
@@ -195,7 +212,7 @@ impl<'a> Searcher<'a> {
     ) -> (Option<Move>, Score) {
         let me = self.sides.side_of(pos.turn_index());
         let mut best: Option<(Move, Score, i32)> = None;
-        for mv in self.ordered_moves(pos, None, 0, depth) {
+        for mv in self.root_moves(pos, None, depth) {
             let undo = pos.play_unchecked(mv);
             let score = self.child(pos, me, depth - 1, -Score::INFINITY, Score::INFINITY, 1);
             pos.undo(mv, undo);
@@ -277,7 +294,11 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -Score::INFINITY;
         let mut best_move = None;
-        let moves = self.ordered_moves(pos, tt_move, ply as usize, depth);
+        let moves = if ply == 0 {
+            self.root_moves(pos, tt_move, depth)
+        } else {
+            self.ordered_moves(pos, tt_move, ply as usize, depth)
+        };
         for (i, &mv) in moves.iter().enumerate() {
             let undo = pos.play_unchecked(mv);
             let score = if i == 0 {
@@ -319,8 +340,10 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_move, depth as u32, bound, to_tt(best, ply));
+        if ply > 0 || self.excluded.is_empty() {
+            self.tt
+                .store(key, best_move, depth as u32, bound, to_tt(best, ply));
+        }
         best
     }
 

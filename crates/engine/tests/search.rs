@@ -390,3 +390,31 @@ fn free_for_all_plays_whole_games() {
         }
     }
 }
+
+#[test]
+fn the_best_move_other_than_one_left_out() {
+    // The win in one left out: the best of the others is no win in one, and
+    // the full search afterwards still finds it (the root was not stored).
+    let pos: Position = "9 e8,a9 - 10,10 south 20".parse().unwrap();
+    let e9: Move = "e9".parse().unwrap();
+    let mut engine = Engine::new();
+    let stop = AtomicBool::new(false);
+    let other = engine
+        .search_excluding(&pos, SearchLimit::Depth(3), &[e9], &stop, &mut Silent)
+        .unwrap();
+    assert_ne!(other.best, e9);
+    assert!(pos.is_legal(other.best));
+    assert_ne!(other.score.to_string(), "win in 1");
+    let full = engine
+        .search(&pos, SearchLimit::Depth(3), &stop, &mut Silent)
+        .unwrap();
+    assert_eq!(
+        (full.best, full.score.to_string()),
+        (e9, "win in 1".to_string())
+    );
+    // Everything left out: no answer.
+    let all: Vec<Move> = pos.legal_moves().to_vec();
+    assert!(engine
+        .search_excluding(&pos, SearchLimit::Depth(2), &all, &stop, &mut Silent)
+        .is_none());
+}

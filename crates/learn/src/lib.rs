@@ -1,4 +1,7 @@
-//! Learning to play: the rules tutorial. One short lesson per rule, each a
+//! Learning to play: the rules tutorial, and tactics puzzles
+//! ([`Puzzle`], mined from self-play by [`mine`]).
+//!
+//! The tutorial: one short lesson per rule, each a
 //! position to act on; the rules engine checks the move, and the lesson
 //! says in plain words (a child's wording or a standard one, in English,
 //! French or Romanian) why a move is right, legal but not what was asked,
@@ -12,9 +15,16 @@
 //! assert_eq!(jump.check("e7".parse().unwrap()).outcome, Outcome::Illegal);
 //! ```
 
+pub mod article;
 mod lesson;
+pub mod mine;
+pub mod puzzle;
 pub mod texts;
 
 pub use lesson::{lesson, Check, Goal, Lesson, Outcome, LESSONS};
+pub use puzzle::{
+    pick, rated, read_puzzles, shipped, Answer, Facts, MoveKind, Puzzle, PuzzleError, Theme,
+    SHIPPED, START_RATING,
+};
 pub use quoridor_classroom::Lang;
 pub use texts::{illegal_text, LessonText, Wording};

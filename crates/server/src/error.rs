@@ -47,6 +47,8 @@ pub enum ApiError {
     NotYourExercise,
     /// No tutorial lesson of that name.
     NoSuchLesson,
+    /// No puzzle of that id, or none of the theme and difficulty asked.
+    NoSuchPuzzle,
 }
 
 impl ApiError {
@@ -99,7 +101,7 @@ impl ApiError {
             ApiError::Storage(_) => (StatusCode::INTERNAL_SERVER_ERROR, "storage"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::BadExercise(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad_exercise"),
-            ApiError::NoSuchExercise | ApiError::NoSuchLesson => {
+            ApiError::NoSuchExercise | ApiError::NoSuchLesson | ApiError::NoSuchPuzzle => {
                 (StatusCode::NOT_FOUND, "not_found")
             }
             ApiError::NotYourExercise => (StatusCode::UNAUTHORIZED, "unauthorized"),
@@ -157,6 +159,7 @@ impl std::fmt::Display for ApiError {
             ApiError::BadExercise(message) => f.write_str(message),
             ApiError::NoSuchExercise => f.write_str("no such exercise"),
             ApiError::NoSuchLesson => f.write_str("no such lesson: see GET /api/learn/lessons"),
+            ApiError::NoSuchPuzzle => f.write_str("no such puzzle"),
             ApiError::NotYourExercise => {
                 f.write_str("this needs the token given when the exercise was shared")
             }

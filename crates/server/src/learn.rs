@@ -7,8 +7,14 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use quoridor_learn::texts::seat_name;
-use quoridor_learn::{illegal_text, lesson, Lang, Lesson, LessonText, Outcome, Wording, LESSONS};
+use std::sync::OnceLock;
+
+use axum::extract::Path;
+use quoridor_learn::texts::{seat_name, theme_name, Word};
+use quoridor_learn::{
+    illegal_text, lesson, pick, rated, shipped, Answer, Lang, Lesson, LessonText, Outcome, Puzzle,
+    Theme, Wording, LESSONS,
+};
 use quoridor_rules::{Move, Position};
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +26,9 @@ pub fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/learn/lessons", get(lessons))
         .route("/learn/check", post(check))
+        .route("/learn/puzzles/next", post(next_puzzle))
+        .route("/learn/puzzles/check", post(check_puzzle))
+        .route("/learn/puzzles/{id}", get(one_puzzle))
 }
 
 pub fn page_routes() -> Router<AppState> {
@@ -186,4 +195,163 @@ async fn check(Body(req): Body<CheckRequest>) -> Result<Json<CheckView>, ApiErro
         },
     };
     Ok(Json(view))
+}
+
+// ---------------------------------------------------------------------
+// Puzzles
+// ---------------------------------------------------------------------
+
+/// The shipped puzzles, read once.
+fn puzzles() -> &'static [Puzzle] {
+    static PUZZLES: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    PUZZLES.get_or_init(shipped)
+}
+
+fn puzzle(id: &str) -> Result<&'static Puzzle, ApiError> {
+    puzzles()
+        .iter()
+        .find(|p| p.id.eq_ignore_ascii_case(id))
+        .ok_or(ApiError::NoSuchPuzzle)
+}
+
+/// The most puzzle ids a client may say it has seen.
+const MAX_SEEN: usize = 5000;
+/// Ratings outside this range are refused.
+const RATINGS: std::ops::RangeInclusive<i32> = 0..=4000;
+
+/// A puzzle to solve (its solution is not in it).
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PuzzleView {
+    pub id: String,
+    pub theme: Theme,
+    pub theme_name: String,
+    pub difficulty: u8,
+    pub rating: i32,
+    /// "North to move: find the best move." in the asked language.
+    pub task: String,
+    pub board: BoardView,
+    /// How many puzzles there are.
+    pub total: usize,
+}
+
+fn puzzle_view(puzzle: &Puzzle, lang: Lang) -> PuzzleView {
+    let pos = puzzle.start();
+    PuzzleView {
+        id: puzzle.id.clone(),
+        theme: puzzle.theme,
+        theme_name: theme_name(lang, puzzle.theme).into(),
+        difficulty: puzzle.difficulty,
+        rating: puzzle.rating,
+        task: Word::PuzzleTask
+            .text(lang)
+            .replace("{seat}", seat_name(lang, pos.turn())),
+        board: BoardView::of(&pos, lang),
+        total: puzzles().len(),
+    }
+}
+
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct NextPuzzleRequest {
+    pub theme: Option<Theme>,
+    pub difficulty: Option<u8>,
+    pub rating: Option<i32>,
+    /// Puzzles already met (left out unless every one has been met).
+    #[serde(default)]
+    pub seen: Vec<String>,
+    pub lang: Option<Lang>,
+}
+
+fn rating_of(rating: Option<i32>) -> Result<i32, ApiError> {
+    let rating = rating.unwrap_or(quoridor_learn::START_RATING);
+    if !RATINGS.contains(&rating) {
+        return Err(ApiError::bad_request("rating: from 0 to 4000"));
+    }
+    Ok(rating)
+}
+
+/// The next puzzle for a player: the theme and difficulty asked, the
+/// rating nearest theirs, not one already met (unless all have been).
+async fn next_puzzle(Body(req): Body<NextPuzzleRequest>) -> Result<Json<PuzzleView>, ApiError> {
+    let lang = req.lang.unwrap_or_default();
+    let rating = rating_of(req.rating)?;
+    if req.difficulty.is_some_and(|d| !(1..=5).contains(&d)) {
+        return Err(ApiError::bad_request("difficulty: from 1 to 5"));
+    }
+    if req.seen.len() > MAX_SEEN {
+        return Err(ApiError::bad_request(format!(
+            "seen: at most {MAX_SEEN} ids"
+        )));
+    }
+    let all = puzzles();
+    let found = pick(all, req.theme, req.difficulty, rating, &req.seen)
+        .or_else(|| pick(all, req.theme, req.difficulty, rating, &[]))
+        .ok_or(ApiError::NoSuchPuzzle)?;
+    Ok(Json(puzzle_view(found, lang)))
+}
+
+async fn one_puzzle(
+    Path(id): Path<String>,
+    Query(query): Query<LessonsQuery>,
+) -> Result<Json<PuzzleView>, ApiError> {
+    let lang = query.lang.unwrap_or_default();
+    Ok(Json(puzzle_view(puzzle(&id)?, lang)))
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleCheckRequest {
+    pub id: String,
+    pub r#move: String,
+    /// The player's rating before this puzzle.
+    pub rating: Option<i32>,
+    pub lang: Option<Lang>,
+}
+
+/// A checked puzzle move: `right` or `wrong` (then the explanation, the
+/// solution line, the new rating and the board after the best move), or
+/// `illegal` (the reason; nothing counts).
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PuzzleCheckView {
+    pub outcome: String,
+    pub message: String,
+    pub solution: Vec<String>,
+    pub rating: Option<i32>,
+    pub board: Option<BoardView>,
+}
+
+async fn check_puzzle(
+    Body(req): Body<PuzzleCheckRequest>,
+) -> Result<Json<PuzzleCheckView>, ApiError> {
+    let lang = req.lang.unwrap_or_default();
+    let rating = rating_of(req.rating)?;
+    let puzzle = puzzle(&req.id)?;
+    if req.r#move.len() > MAX_MOVE_TEXT {
+        return Err(ApiError::bad_request(
+            "move: a square (e2) or a fence (e3h)",
+        ));
+    }
+    let mv: Move = req.r#move.trim().parse().map_err(ApiError::BadMove)?;
+    let solved = match puzzle.check(mv) {
+        Answer::Illegal(err) => {
+            return Ok(Json(PuzzleCheckView {
+                outcome: "illegal".into(),
+                message: illegal_text(lang, &err),
+                solution: Vec::new(),
+                rating: None,
+                board: None,
+            }))
+        }
+        Answer::Right => true,
+        Answer::Wrong => false,
+    };
+    let mut after = puzzle.start();
+    after.play_unchecked(puzzle.best());
+    Ok(Json(PuzzleCheckView {
+        outcome: if solved { "right" } else { "wrong" }.into(),
+        message: puzzle.explanation(lang),
+        solution: puzzle.solution.clone(),
+        rating: Some(rated(rating, puzzle.rating, solved)),
+        board: Some(BoardView::of(&after, lang)),
+    }))
 }

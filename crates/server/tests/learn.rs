@@ -140,6 +140,77 @@ async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
     .await;
 }
 
+/// Plays a move on the page: a pawn move by its square, a fence with its tool.
+async fn play(b: &Browser, mv: &str) {
+    let (square, tool) = match mv.chars().last() {
+        Some(o @ ('h' | 'v')) => (&mv[..mv.len() - 1], o.to_string()),
+        _ => (mv, "pawn".to_string()),
+    };
+    b.click(&format!(".learn-tool[data-tool=\"{tool}\"]")).await;
+    tap(b, square).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_missed_then_solved_by_clicking() {
+    e2e::run("learn-puzzle", |env| async move {
+        let puzzles = quoridor_learn::shipped();
+        let puzzle = puzzles
+            .iter()
+            .find(|p| p.solution[0].ends_with('h') || p.solution[0].ends_with('v'))
+            .expect("a fence puzzle");
+        let wrong = puzzle
+            .start()
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .find(|m| *m != puzzle.solution[0] && !m.ends_with('h') && !m.ends_with('v'))
+            .expect("a pawn move that is not the answer");
+        let b = env.browser("solver").await;
+        b.open(&format!("/learn?puzzle={}", puzzle.id)).await;
+        let wait = Waiter::new("the puzzle");
+        loop {
+            let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
+            if title.contains(&puzzle.id) {
+                break;
+            }
+            wait.tick(&title).await;
+        }
+        assert!(b.shown("#learn-task").await.text().await.unwrap().contains("find the best move"));
+
+        // A wrong move: explained, with the solution.
+        play(&b, &wrong).await;
+        let said = feedback_when(&b, |t| t.contains("Not the best move")).await;
+        assert!(said.contains("steps"), "{said}");
+        assert!(said.contains(&format!("The solution: {}", puzzle.solution.join(" "))), "{said}");
+        let score = b.shown("#pz-score").await.text().await.unwrap();
+        assert!(score.contains("Streak: 0"), "{score}");
+        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.shot("wrong").await;
+
+        // Again, and right.
+        b.click("#learn-again").await;
+        play(&b, &puzzle.solution[0]).await;
+        let said = feedback_when(&b, |t| t.contains("Right!")).await;
+        assert!(said.contains(&puzzle.solution[0]), "{said}");
+        let score = b.shown("#pz-score").await.text().await.unwrap();
+        assert!(score.contains("Streak: 1"), "{score}");
+        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.shot("right").await;
+
+        // The next one follows.
+        b.click("#learn-next").await;
+        let wait = Waiter::new("the next puzzle");
+        loop {
+            let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
+            if !title.contains(&puzzle.id) && title.contains("Puzzle ") {
+                break;
+            }
+            wait.tick(&title).await;
+        }
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn the_lessons_and_checks_over_the_api() {
     let h = Harness::new().await;
@@ -182,4 +253,73 @@ async fn the_lessons_and_checks_over_the_api() {
     assert_eq!(reply.error(400), "bad_request");
     let page = h.get("/learn").await;
     assert_eq!(page.status, 200);
+
+    // Puzzles: the article's two first, then the nearest rating; a check
+    // gives the new rating.
+    use quoridor_server::learn::{
+        NextPuzzleRequest, PuzzleCheckRequest, PuzzleCheckView, PuzzleView,
+    };
+    let first: PuzzleView = h
+        .post(
+            "/api/learn/puzzles/next",
+            None,
+            &NextPuzzleRequest {
+                rating: Some(1000),
+                ..Default::default()
+            },
+        )
+        .await
+        .json();
+    assert_eq!(first.id, "article-1");
+    let past_article = NextPuzzleRequest {
+        rating: Some(1000),
+        seen: vec!["article-1".into(), "article-2".into()],
+        ..Default::default()
+    };
+    let next: PuzzleView = h
+        .post("/api/learn/puzzles/next", None, &past_article)
+        .await
+        .json();
+    assert_eq!(next.rating, 1000);
+    let puzzle = quoridor_learn::shipped()
+        .into_iter()
+        .find(|p| p.id == next.id)
+        .unwrap();
+    let right: PuzzleCheckView = h
+        .post(
+            "/api/learn/puzzles/check",
+            None,
+            &PuzzleCheckRequest {
+                id: next.id.clone(),
+                r#move: puzzle.solution[0].clone(),
+                rating: Some(1000),
+                lang: None,
+            },
+        )
+        .await
+        .json();
+    assert_eq!(right.outcome, "right");
+    assert_eq!(right.rating, Some(1016));
+    assert_eq!(right.solution, puzzle.solution);
+    let seen = NextPuzzleRequest {
+        rating: Some(1000),
+        seen: vec!["article-1".into(), "article-2".into(), next.id.clone()],
+        ..Default::default()
+    };
+    let other: PuzzleView = h.post("/api/learn/puzzles/next", None, &seen).await.json();
+    assert_ne!(other.id, next.id);
+    let bad = NextPuzzleRequest {
+        rating: Some(99_999),
+        ..Default::default()
+    };
+    assert_eq!(
+        h.post("/api/learn/puzzles/next", None, &bad)
+            .await
+            .error(400),
+        "bad_request"
+    );
+    assert_eq!(
+        h.get("/api/learn/puzzles/p9999").await.error(404),
+        "not_found"
+    );
 }

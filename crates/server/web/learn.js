@@ -15,8 +15,12 @@
   const LABELS = 26; // at the left and bottom, where the coordinates are
   const DONE_KEY = 'quoridor.learn.done';
   const CHILD_KEY = 'quoridor.learn.child';
+  const PUZZLE_KEY = 'quoridor.puzzles';
 
   const S = {
+    mode: 'lessons', // or 'puzzles'
+    puzzle: null, // the puzzle on the board
+    score: Object.assign({ rating: 1000, streak: 0, seen: [] }, store.get(PUZZLE_KEY, {})),
     lessons: [],
     index: 0,
     tool: 'pawn',
@@ -38,7 +42,7 @@
     const view = await api('GET', '/api/learn/lessons' + q);
     S.lessons = view.lessons;
     renderList();
-    renderLesson(false);
+    if (S.mode === 'lessons') renderLesson(false);
   }
 
   function renderList() {
@@ -181,6 +185,10 @@
   async function tap(name) {
     if (S.solved) return;
     const move = S.tool === 'pawn' ? name : name + S.tool;
+    if (S.mode === 'puzzles') {
+      await tapPuzzle(move);
+      return;
+    }
     const lesson = S.lessons[S.index];
     let res;
     try {
@@ -206,10 +214,84 @@
 
   function feedback(outcome, message, more) {
     const box = $('#learn-feedback');
-    const head = { right: t('learn.right'), not_asked: t('learn.not_asked'), illegal: t('learn.not_allowed') }[outcome] || '';
+    const head = { right: t('learn.right'), not_asked: t('learn.not_asked'), illegal: t('learn.not_allowed'), wrong: t('learn.pz_wrong') }[outcome] || '';
     box.className = 'learn-feedback ' + outcome;
     box.replaceChildren(...[el('strong', { text: head }), ' ', message, more ? el('p', { text: more }) : null].filter((n) => n !== null));
     box.hidden = false;
+  }
+
+  // ------------------------------------------------------------------
+  // Puzzles
+  // ------------------------------------------------------------------
+
+  function saveScore() {
+    store.set(PUZZLE_KEY, S.score);
+    $('#pz-score').textContent = t('learn.pz_score', { streak: S.score.streak, rating: S.score.rating });
+  }
+
+  function setMode(mode) {
+    S.mode = mode;
+    for (const b of $$('.learn-mode')) b.setAttribute('aria-selected', String(b.dataset.mode === mode));
+    const puzzles = mode === 'puzzles';
+    $('#learn-lessons').hidden = puzzles;
+    $('#learn-puzzle-bar').hidden = !puzzles;
+    $('#learn-rule').hidden = puzzles;
+    $('.learn-child').hidden = puzzles;
+    $('#learn-next').textContent = puzzles ? t('learn.pz_next') : t('learn.next');
+    saveScore();
+  }
+
+  function openPuzzle(view) {
+    S.puzzle = view;
+    S.solved = false;
+    S.board = view.board;
+    $('#learn-lesson-title').textContent = t('learn.pz_heading', { id: view.id, theme: t('learn.theme.' + view.theme), d: view.difficulty });
+    $('#learn-task').textContent = view.task;
+    $('#learn-feedback').hidden = true;
+    $('#learn-next').hidden = true;
+    $('#learn-again').hidden = true;
+    drawBoard();
+  }
+
+  async function nextPuzzle() {
+    const body = {
+      rating: S.score.rating,
+      seen: S.score.seen.slice(-4000),
+      lang: lang(),
+    };
+    if ($('#pz-theme').value) body.theme = $('#pz-theme').value;
+    if ($('#pz-difficulty').value) body.difficulty = Number($('#pz-difficulty').value);
+    try {
+      openPuzzle(await api('POST', '/api/learn/puzzles/next', body));
+    } catch (e) {
+      feedback('illegal', e.message, null);
+    }
+  }
+
+  async function tapPuzzle(move) {
+    const puzzle = S.puzzle;
+    if (!puzzle) return;
+    let res;
+    try {
+      res = await api('POST', '/api/learn/puzzles/check', { id: puzzle.id, move, rating: S.score.rating, lang: lang() });
+    } catch (e) {
+      feedback('illegal', e.message, null);
+      return;
+    }
+    if (res.outcome === 'illegal') {
+      feedback('illegal', res.message, null);
+      return;
+    }
+    S.solved = true;
+    S.board = res.board;
+    S.score.rating = res.rating;
+    S.score.streak = res.outcome === 'right' ? S.score.streak + 1 : 0;
+    if (!S.score.seen.includes(puzzle.id)) S.score.seen.push(puzzle.id);
+    saveScore();
+    drawBoard();
+    feedback(res.outcome, res.message, t('learn.pz_solution', { line: res.solution.join(' ') }));
+    $('#learn-next').hidden = false;
+    $('#learn-again').hidden = false;
   }
 
   function setTool(tool) {
@@ -231,7 +313,14 @@
       sel.value = window.I18n.lang;
       window.I18n.apply(document);
       document.title = t('title.learn');
-      load().catch((e) => feedback('illegal', e.message, null));
+      setMode(S.mode);
+      load()
+        .then(async () => {
+          if (S.mode === 'puzzles' && S.puzzle) {
+            openPuzzle(await api('GET', '/api/learn/puzzles/' + encodeURIComponent(S.puzzle.id) + '?lang=' + lang()));
+          }
+        })
+        .catch((e) => feedback('illegal', e.message, null));
     });
   }
 
@@ -247,11 +336,33 @@
       load().then(() => open(keep)).catch((e) => feedback('illegal', e.message, null));
     });
     for (const b of $$('.learn-tool')) b.addEventListener('click', () => setTool(b.dataset.tool));
-    $('#learn-next').addEventListener('click', () => open(Math.min(S.index + 1, S.lessons.length - 1)));
-    $('#learn-again').addEventListener('click', () => open(S.index));
-    const wanted = new URLSearchParams(location.search).get('lesson');
+    $('#learn-next').addEventListener('click', () => {
+      if (S.mode === 'puzzles') nextPuzzle();
+      else open(Math.min(S.index + 1, S.lessons.length - 1));
+    });
+    $('#learn-again').addEventListener('click', () => {
+      if (S.mode === 'puzzles') openPuzzle(S.puzzle);
+      else open(S.index);
+    });
+    for (const b of $$('.learn-mode')) {
+      b.addEventListener('click', () => {
+        setMode(b.dataset.mode);
+        if (b.dataset.mode === 'puzzles') nextPuzzle();
+        else open(S.index);
+      });
+    }
+    $('#pz-theme').addEventListener('change', nextPuzzle);
+    $('#pz-difficulty').addEventListener('change', nextPuzzle);
+    const params = new URLSearchParams(location.search);
+    const wanted = params.get('lesson');
+    const puzzleId = params.get('puzzle');
     load()
-      .then(() => {
+      .then(async () => {
+        if (puzzleId) {
+          setMode('puzzles');
+          openPuzzle(await api('GET', '/api/learn/puzzles/' + encodeURIComponent(puzzleId) + '?lang=' + lang()));
+          return;
+        }
         const i = S.lessons.findIndex((l) => l.id === wanted);
         if (i >= 0) open(i);
       })

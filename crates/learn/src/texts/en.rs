@@ -2,7 +2,8 @@
 
 use quoridor_rules::{IllegalMove, Seat};
 
-use super::{LessonText, Word};
+use super::{LessonText, Sentence, Word};
+use crate::puzzle::Theme;
 
 pub(super) fn lesson(id: &str) -> Option<LessonText> {
     Some(match id {
@@ -109,6 +110,13 @@ pub(super) fn word(word: Word) -> &'static str {
         Word::Right => "Right!",
         Word::Finished => "You have finished the tutorial. Now play a game: quoridor play",
         Word::Answers => "Answers:",
+        Word::PuzzleTask => "{seat} to move: find the best move.",
+        Word::NotBest => "Not the best move.",
+        Word::Solution => "The solution:",
+        Word::Streak => "Streak: {n}",
+        Word::Rating => "Your puzzle rating: {r}",
+        Word::NoPuzzle => "No puzzle matches these choices.",
+        Word::PuzzleHeading => "Puzzle {id} · {theme} · difficulty {d}/5",
     }
 }
 
@@ -139,5 +147,24 @@ pub(super) fn illegal(err: &IllegalMove) -> String {
         ),
         IllegalMove::PassNotAllowed => "you may pass only when no other move exists.".into(),
         IllegalMove::PawnArrived(s) => format!("{} has arrived and no longer moves.", seat(*s)),
+    }
+}
+
+pub(super) fn theme(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Race => "Race",
+        Theme::Detour => "Detour",
+        Theme::FenceTiming => "Fence timing",
+        Theme::Jump => "Jump",
+    }
+}
+
+pub(super) fn sentence(sentence: Sentence) -> &'static str {
+    match sentence {
+        Sentence::Race => "Only {mv} keeps the race: after it {Me} needs {ma} steps and {Them} {ta}.",
+        Sentence::Jump => "The jump {mv} wins a step: after it {Me} needs {ma} steps and {Them} {ta}.",
+        Sentence::Detour => "After {mv}, {Them} needs {ta} steps instead of {tb}, and {Me} {ma}.",
+        Sentence::Timing => "It comes just in time: one fence of {Them} could have added {xb} steps to {Me}'s way, and now at most {xa}.",
+        Sentence::Quiet => "After {mv}, {Me} needs {ma} steps and {Them} {ta}; the search finds every other move worse by at least {m} steps.",
     }
 }

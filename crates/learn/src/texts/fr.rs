@@ -2,7 +2,8 @@
 
 use quoridor_rules::{IllegalMove, Seat};
 
-use super::{LessonText, Word};
+use super::{LessonText, Sentence, Word};
+use crate::puzzle::Theme;
 
 pub(super) fn lesson(id: &str) -> Option<LessonText> {
     Some(match id {
@@ -109,6 +110,13 @@ pub(super) fn word(word: Word) -> &'static str {
         Word::Right => "Bravo !",
         Word::Finished => "Tu as fini le tutoriel. Joue maintenant une partie : quoridor play",
         Word::Answers => "Réponses :",
+        Word::PuzzleTask => "{seat} a le trait : trouve le meilleur coup.",
+        Word::NotBest => "Ce n'est pas le meilleur coup.",
+        Word::Solution => "La solution :",
+        Word::Streak => "Série : {n}",
+        Word::Rating => "Ton classement aux problèmes : {r}",
+        Word::NoPuzzle => "Aucun problème ne correspond à ces choix.",
+        Word::PuzzleHeading => "Problème {id} · {theme} · difficulté {d}/5",
     }
 }
 
@@ -141,5 +149,24 @@ pub(super) fn illegal(err: &IllegalMove) -> String {
             "on ne peut passer son tour que si aucun autre coup n'est possible.".into()
         }
         IllegalMove::PawnArrived(s) => format!("{} est arrivé et ne bouge plus.", seat(*s)),
+    }
+}
+
+pub(super) fn theme(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Race => "Course",
+        Theme::Detour => "Détour",
+        Theme::FenceTiming => "Le bon moment pour une barrière",
+        Theme::Jump => "Saut",
+    }
+}
+
+pub(super) fn sentence(sentence: Sentence) -> &'static str {
+    match sentence {
+        Sentence::Race => "Seul {mv} garde la course : après lui, {Me} a besoin de {ma} pas et {Them} de {ta}.",
+        Sentence::Jump => "Le saut {mv} fait gagner un pas : après lui, {Me} a besoin de {ma} pas et {Them} de {ta}.",
+        Sentence::Detour => "Après {mv}, {Them} a besoin de {ta} pas au lieu de {tb}, et {Me} de {ma}.",
+        Sentence::Timing => "C'est le bon moment : une barrière de {Them} pouvait ajouter {xb} pas au chemin de {Me}, et maintenant {xa} au plus.",
+        Sentence::Quiet => "Après {mv}, {Me} a besoin de {ma} pas et {Them} de {ta} ; la recherche trouve tout autre coup moins bon d'au moins {m} pas.",
     }
 }

@@ -12,6 +12,8 @@ use std::str::FromStr;
 
 use quoridor_classroom::Lang;
 use quoridor_rules::{IllegalMove, ParseError, Seat};
+
+use crate::puzzle::{Facts, Theme};
 use serde::{Deserialize, Serialize};
 
 /// Which wording: the standard one, or simpler words for children.
@@ -110,6 +112,20 @@ pub enum Word {
     Finished,
     /// "Answers:"
     Answers,
+    /// "{seat} to move: find the best move."
+    PuzzleTask,
+    /// "Not the best move."
+    NotBest,
+    /// "The solution:"
+    Solution,
+    /// "Streak: {n}"
+    Streak,
+    /// "Your puzzle rating: {r}"
+    Rating,
+    /// "No puzzle matches."
+    NoPuzzle,
+    /// "Puzzle {id} · {theme} · difficulty {d}/5"
+    PuzzleHeading,
 }
 
 impl Word {
@@ -120,6 +136,70 @@ impl Word {
             Lang::Ro => ro::word(self),
         }
     }
+}
+
+/// A theme's name in `lang`.
+pub fn theme_name(lang: Lang, theme: Theme) -> &'static str {
+    match lang {
+        Lang::En => en::theme(theme),
+        Lang::Fr => fr::theme(theme),
+        Lang::Ro => ro::theme(theme),
+    }
+}
+
+/// The sentences an explanation is made of.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Sentence {
+    /// A pawn step that keeps the race.
+    Race,
+    /// A jump or side-step.
+    Jump,
+    /// A fence that lengthens the opponent's way.
+    Detour,
+    /// A fence that takes away the opponent's strongest fence.
+    Timing,
+    /// A fence that does neither at once: the search's margin says why.
+    Quiet,
+}
+
+/// Why a puzzle's move is best, from its facts, in `lang`: one sentence or
+/// two (a detour that is also just in time).
+pub fn puzzle_words(lang: Lang, facts: &Facts) -> String {
+    let sentences: Vec<Sentence> = match facts.kind {
+        crate::puzzle::MoveKind::Step => vec![Sentence::Race],
+        crate::puzzle::MoveKind::Jump => vec![Sentence::Jump],
+        crate::puzzle::MoveKind::Fence => {
+            let detour = facts.theirs_after > facts.theirs_before;
+            let timing = facts.threat_after < facts.threat_before;
+            match (detour, timing) {
+                (true, true) => vec![Sentence::Detour, Sentence::Timing],
+                (true, false) => vec![Sentence::Detour],
+                (false, true) => vec![Sentence::Timing, Sentence::Quiet],
+                (false, false) => vec![Sentence::Quiet],
+            }
+        }
+    };
+    let text: Vec<String> = sentences
+        .into_iter()
+        .map(|sentence| {
+            let template = match lang {
+                Lang::En => en::sentence(sentence),
+                Lang::Fr => fr::sentence(sentence),
+                Lang::Ro => ro::sentence(sentence),
+            };
+            template
+                .replace("{mv}", &facts.mv)
+                .replace("{Me}", seat_name(lang, facts.me))
+                .replace("{Them}", seat_name(lang, facts.them))
+                .replace("{ma}", &facts.mine_after.to_string())
+                .replace("{ta}", &facts.theirs_after.to_string())
+                .replace("{tb}", &facts.theirs_before.to_string())
+                .replace("{xb}", &facts.threat_before.to_string())
+                .replace("{xa}", &facts.threat_after.to_string())
+                .replace("{m}", &format!("{:.1}", f64::from(facts.margin) / 100.0))
+        })
+        .collect();
+    text.join(" ")
 }
 
 /// A seat's name in `lang`.

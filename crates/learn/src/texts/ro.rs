@@ -2,7 +2,8 @@
 
 use quoridor_rules::{IllegalMove, Seat};
 
-use super::{LessonText, Word};
+use super::{LessonText, Sentence, Word};
+use crate::puzzle::Theme;
 
 pub(super) fn lesson(id: &str) -> Option<LessonText> {
     Some(match id {
@@ -109,6 +110,13 @@ pub(super) fn word(word: Word) -> &'static str {
         Word::Right => "Bravo!",
         Word::Finished => "Ai terminat tutorialul. Acum joacă o partidă: quoridor play",
         Word::Answers => "Răspunsuri:",
+        Word::PuzzleTask => "La mutare: {seat}. Găsește cea mai bună mutare.",
+        Word::NotBest => "Nu e cea mai bună mutare.",
+        Word::Solution => "Soluția:",
+        Word::Streak => "Serie: {n}",
+        Word::Rating => "Punctajul tău la probleme: {r}",
+        Word::NoPuzzle => "Nicio problemă nu se potrivește acestor alegeri.",
+        Word::PuzzleHeading => "Problema {id} · {theme} · dificultate {d}/5",
     }
 }
 
@@ -141,5 +149,24 @@ pub(super) fn illegal(err: &IllegalMove) -> String {
             "poți sări peste tură doar când nu există altă mutare.".into()
         }
         IllegalMove::PawnArrived(s) => format!("{} a ajuns și nu se mai mișcă.", seat(*s)),
+    }
+}
+
+pub(super) fn theme(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Race => "Cursă",
+        Theme::Detour => "Ocol",
+        Theme::FenceTiming => "Momentul barierei",
+        Theme::Jump => "Săritură",
+    }
+}
+
+pub(super) fn sentence(sentence: Sentence) -> &'static str {
+    match sentence {
+        Sentence::Race => "Doar {mv} păstrează cursa: după ea, {Me} are nevoie de {ma} pași și {Them} de {ta}.",
+        Sentence::Jump => "Săritura {mv} câștigă un pas: după ea, {Me} are nevoie de {ma} pași și {Them} de {ta}.",
+        Sentence::Detour => "După {mv}, {Them} are nevoie de {ta} pași în loc de {tb}, iar {Me} de {ma}.",
+        Sentence::Timing => "Vine exact la timp: o barieră a lui {Them} putea adăuga {xb} pași drumului lui {Me}, iar acum cel mult {xa}.",
+        Sentence::Quiet => "După {mv}, {Me} are nevoie de {ma} pași și {Them} de {ta}; căutarea găsește orice altă mutare mai slabă cu cel puțin {m} pași.",
     }
 }

@@ -1,0 +1,196 @@
+//! `quoridor mine-puzzles`: tactics puzzles from self-play games, each
+//! proved by two searches at a fixed depth (the best move, then the best of
+//! the others), written as JSON lines. The shipped set
+//! (`crates/learn/data/puzzles.jsonl`) was made by this command.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use quoridor_engine::Engine;
+use quoridor_learn::mine::{mine_game, MineSettings};
+use quoridor_learn::{Puzzle, Theme};
+
+#[derive(clap::Args)]
+pub struct MineArgs {
+    /// Self-play games to look through.
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// The search depth that proves a puzzle.
+    #[arg(long, default_value_t = 5)]
+    depth: u32,
+    /// The least margin between the best move and every other, in
+    /// hundredths of a step.
+    #[arg(long, default_value_t = 250)]
+    margin: i32,
+    /// The board's side (two players).
+    #[arg(long, default_value_t = 9)]
+    size: u8,
+    /// Puzzles kept from one game at most.
+    #[arg(long, default_value_t = 3)]
+    per_game: usize,
+    /// Seed of the games (the same seed gives the same puzzles).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (each plays its own games).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Instead: the strategy article's two examples, rebuilt by a search
+    /// (see crates/learn/src/article.rs) and proved like the others.
+    #[arg(long)]
+    article: bool,
+    /// Where to write the puzzles (JSON lines).
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
+/// The article's position with each side to move, as two puzzles.
+fn article_puzzles(args: &MineArgs) -> Result<Vec<Puzzle>, String> {
+    let found = quoridor_learn::article::search(args.seed, 40, 4000)
+        .ok_or("no position found: try another --seed")?;
+    println!(
+        "closest to the article (0 = exact): {}\n  South {} steps, North {}; {} gives North {}; {} gives South {}; South's fence {} after North's",
+        found.distance(),
+        found.south_steps,
+        found.north_steps,
+        found.south_fence,
+        found.north_after,
+        found.north_fence,
+        found.south_after,
+        if found.south_fence_survives { "still legal" } else { "no longer legal" }
+    );
+    let mut engine = Engine::new();
+    let mut puzzles = Vec::new();
+    for (i, (seat, expected)) in [
+        (quoridor_rules::Seat::South, found.south_fence),
+        (quoridor_rules::Seat::North, found.north_fence),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let pos: quoridor_rules::Position =
+            found.with_turn(seat).parse().map_err(|e| format!("{e}"))?;
+        // The article's moves must be the search's best, by any margin: the
+        // article's point is the move, not that no other comes close.
+        let proof = quoridor_learn::mine::prove(&mut engine, &pos, args.depth, 1)
+            .ok_or_else(|| format!("the search proves no move in {pos}"))?;
+        if proof.best != expected {
+            return Err(format!(
+                "the search prefers {} to the article's {expected} in {pos}",
+                proof.best
+            ));
+        }
+        let mut puzzle = quoridor_learn::mine::puzzle_of(&pos, &proof, args.depth);
+        puzzle.id = format!("article-{}", i + 1);
+        puzzles.push(puzzle);
+    }
+    Ok(puzzles)
+}
+
+pub fn run(args: &MineArgs) -> crate::CliResult {
+    if quoridor_rules::Ruleset::new(u32::from(args.size), 2).is_err() {
+        return Err(format!("--size {}: an odd size from 3 to 11", args.size).into());
+    }
+    if !(1..=12).contains(&args.depth) {
+        return Err("--depth: from 1 to 12".into());
+    }
+    if args.article {
+        let puzzles = article_puzzles(args)?;
+        return write_puzzles(args, &puzzles);
+    }
+    let settings = MineSettings {
+        depth: args.depth,
+        margin: args.margin,
+        size: args.size,
+        per_game: args.per_game,
+    };
+    let bar = indicatif::ProgressBar::new(args.games as u64).with_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {msg} puzzles, {elapsed} (about {eta} left)",
+        )
+        .expect("a valid template"),
+    );
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let next = AtomicUsize::new(0);
+    let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
+    let count = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.clamp(1, 64) {
+            scope.spawn(|| {
+                let mut engine = Engine::new();
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= args.games {
+                        break;
+                    }
+                    let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(game as u64);
+                    let puzzles = mine_game(&mut engine, seed, &settings);
+                    let total = count.fetch_add(puzzles.len(), Ordering::Relaxed) + puzzles.len();
+                    found
+                        .lock()
+                        .expect("no thread panics")
+                        .push((game, puzzles));
+                    bar.set_message(total.to_string());
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let mut found = found.into_inner().expect("no thread panics");
+    // In game order, whichever thread played which game.
+    found.sort_by_key(|(game, _)| *game);
+    let mut seen = HashSet::new();
+    let mut puzzles: Vec<Puzzle> = found
+        .into_iter()
+        .flat_map(|(_, puzzles)| puzzles)
+        .filter(|p| seen.insert(p.position.clone()))
+        .collect();
+    for (i, puzzle) in puzzles.iter_mut().enumerate() {
+        puzzle.id = format!("p{:04}", i + 1);
+    }
+    write_puzzles(args, &puzzles)
+}
+
+fn write_puzzles(args: &MineArgs, puzzles: &[Puzzle]) -> crate::CliResult {
+    let mut text = String::new();
+    for puzzle in puzzles {
+        text.push_str(&serde_json::to_string(puzzle)?);
+        text.push('\n');
+    }
+    crate::game_file::write_whole(&args.output, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", args.output.display()))?;
+    if args.article {
+        println!(
+            "{} puzzles (the article's examples, depth {}) in {}",
+            puzzles.len(),
+            args.depth,
+            args.output.display()
+        );
+    } else {
+        println!(
+            "{} puzzles from {} games (depth {}, margin {}) in {}",
+            puzzles.len(),
+            args.games,
+            args.depth,
+            args.margin,
+            args.output.display()
+        );
+    }
+    for theme in Theme::ALL {
+        let of: Vec<&Puzzle> = puzzles.iter().filter(|p| p.theme == theme).collect();
+        let by_level: Vec<String> = (1..=5)
+            .map(|d| of.iter().filter(|p| p.difficulty == d).count().to_string())
+            .collect();
+        println!(
+            "  {:<13} {:>4}  (difficulty 1-5: {})",
+            theme.name(),
+            of.len(),
+            by_level.join(" ")
+        );
+    }
+    Ok(())
+}
