@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use quoridor_engine::Engine;
-use quoridor_learn::mine::{mine_game, MineSettings};
+use quoridor_learn::mine::{mine_game, mine_record, MineSettings};
 use quoridor_learn::{Puzzle, Theme};
 
 #[derive(clap::Args)]
@@ -36,6 +36,10 @@ pub struct MineArgs {
     /// Threads (each plays its own games).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Played games to mine as well, after the self-play ones: a record
+    /// file, or a folder of them (a match's `--records` folder).
+    #[arg(long, value_name = "FILE|DIR")]
+    records: Option<PathBuf>,
     /// Instead: the strategy article's two examples, rebuilt by a search
     /// (see crates/learn/src/article.rs) and proved like the others.
     #[arg(long)]
@@ -43,6 +47,32 @@ pub struct MineArgs {
     /// Where to write the puzzles (JSON lines).
     #[arg(short, long)]
     output: PathBuf,
+}
+
+/// The two-player games of a record file, or of every file of a folder
+/// (in name order).
+fn played_games(path: &std::path::Path) -> Result<Vec<quoridor_rules::Game>, String> {
+    let files: Vec<PathBuf> = if path.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        files
+    } else {
+        vec![path.to_path_buf()]
+    };
+    let mut games = Vec::new();
+    for file in files {
+        let record =
+            crate::game_file::read_game(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let game = record.into_game();
+        if game.rules().players() == 2 {
+            games.push(game);
+        }
+    }
+    Ok(games)
 }
 
 /// The article's position with each side to move, as two puzzles.
@@ -143,6 +173,12 @@ pub fn run(args: &MineArgs) -> crate::CliResult {
     let mut found = found.into_inner().expect("no thread panics");
     // In game order, whichever thread played which game.
     found.sort_by_key(|(game, _)| *game);
+    if let Some(path) = &args.records {
+        let mut engine = Engine::new();
+        for (i, game) in played_games(path)?.iter().enumerate() {
+            found.push((args.games + i, mine_record(&mut engine, game, &settings)));
+        }
+    }
     let mut seen = HashSet::new();
     let mut puzzles: Vec<Puzzle> = found
         .into_iter()
@@ -172,9 +208,13 @@ fn write_puzzles(args: &MineArgs, puzzles: &[Puzzle]) -> crate::CliResult {
         );
     } else {
         println!(
-            "{} puzzles from {} games (depth {}, margin {}) in {}",
+            "{} puzzles from {} self-play games{} (depth {}, margin {}) in {}",
             puzzles.len(),
             args.games,
+            args.records
+                .as_ref()
+                .map(|p| format!(" and the games of {}", p.display()))
+                .unwrap_or_default(),
             args.depth,
             args.margin,
             args.output.display()

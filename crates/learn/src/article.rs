@@ -11,6 +11,8 @@
 
 use quoridor_rules::{Fence, Move, Orientation, Position, Seat, Square};
 
+use crate::dice::Dice;
+
 /// What the article says, and what a position gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArticleExample {
@@ -106,47 +108,26 @@ pub fn measure(south: Square, north: Square, fences: &[Fence]) -> Option<Article
     })
 }
 
-/// A small seeded generator.
-struct Dice(u64);
-
-impl Dice {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn square(&mut self) -> Square {
-        Square::new(self.below(9) as u8, self.below(9) as u8)
-    }
-
-    fn fence(&mut self) -> Fence {
-        let orientation = if self.below(2) == 0 {
-            Orientation::Horizontal
-        } else {
-            Orientation::Vertical
-        };
-        Fence::new(
-            Square::new(self.below(8) as u8, self.below(8) as u8),
-            orientation,
-        )
-    }
+/// A random square and a random fence anchor.
+fn random_square(dice: &mut Dice) -> Square {
+    Square::new(dice.below(9) as u8, dice.below(9) as u8)
 }
 
+fn random_fence(dice: &mut Dice) -> Fence {
+    let orientation = if dice.below(2) == 0 {
+        Orientation::Horizontal
+    } else {
+        Orientation::Vertical
+    };
+    Fence::new(
+        Square::new(dice.below(8) as u8, dice.below(8) as u8),
+        orientation,
+    )
+}
 /// Searches for the article's position: `restarts` annealing runs of
 /// `steps` each from `seed`; the closest position found.
 pub fn search(seed: u64, restarts: usize, steps: usize) -> Option<ArticleExample> {
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     let mut best: Option<ArticleExample> = None;
     for _ in 0..restarts {
         let found = anneal(&mut dice, steps);
@@ -171,7 +152,7 @@ fn anneal(dice: &mut Dice, steps: usize) -> Option<ArticleExample> {
     let mut north = Square::new(dice.below(9) as u8, 4);
     let mut fences: Vec<Fence> = Vec::new();
     while fences.len() < PLACED {
-        let f = dice.fence();
+        let f = random_fence(dice);
         let mut with = fences.clone();
         with.push(f);
         if measure(south, north, &with).is_some() {
@@ -184,11 +165,11 @@ fn anneal(dice: &mut Dice, steps: usize) -> Option<ArticleExample> {
         let heat = 3.0 * (1.0 - step as f64 / steps as f64) + 0.05;
         let (mut s, mut n, mut fs) = (south, north, fences.clone());
         match dice.below(6) {
-            0 => s = dice.square(),
-            1 => n = dice.square(),
+            0 => s = random_square(dice),
+            1 => n = random_square(dice),
             _ => {
                 let i = dice.below(fs.len() as u64) as usize;
-                fs[i] = dice.fence();
+                fs[i] = random_fence(dice);
             }
         }
         let Some(next) = measure(s, n, &fs) else {

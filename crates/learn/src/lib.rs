@@ -16,6 +16,7 @@
 //! ```
 
 pub mod article;
+mod dice;
 mod lesson;
 pub mod mine;
 pub mod puzzle;

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use quoridor_engine::{Collect, Engine, Score, SearchLimit, Silent};
 use quoridor_rules::{Move, Position, Ruleset};
 
+use crate::dice::Dice;
 use crate::puzzle::{fence_threat, opponent, MoveKind, Puzzle, Theme};
 
 /// A won or lost value counts as this many hundredths of a step: a forced
@@ -59,6 +60,9 @@ pub struct Proof {
     pub margin: i32,
     /// The first depth from which the search kept the best move.
     pub stable_from: u32,
+    /// Other moves the search took for the best at a shallower depth: the
+    /// plausible wrong answers.
+    pub tempting: u32,
 }
 
 /// Searches `pos` at `depth` twice (all moves, then all but the best): the
@@ -94,11 +98,20 @@ pub fn prove(engine: &mut Engine, pos: &Position, depth: u32, margin: i32) -> Op
         .take_while(|info| info.pv.first() == Some(&best.best))
         .last()
         .map_or(depth, |info| info.depth);
+    let mut tempting: Vec<Move> = iterations
+        .0
+        .iter()
+        .filter_map(|info| info.pv.first().copied())
+        .filter(|&mv| mv != best.best)
+        .collect();
+    tempting.sort_unstable();
+    tempting.dedup();
     Some(Proof {
         best: best.best,
         line: best.pv.clone(),
         margin: gap,
         stable_from,
+        tempting: tempting.len() as u32,
     })
 }
 
@@ -128,11 +141,12 @@ pub fn theme_of(pos: &Position, best: Move) -> Theme {
     }
 }
 
-/// 1 to 5: how late the search settled on the move, and fences (harder to
-/// see than steps) one more.
+/// 1 to 5: how late the search settled on the move, one more for a fence
+/// (harder to see than a step) and one for each plausible wrong answer
+/// beyond the first.
 pub fn difficulty_of(proof: &Proof) -> u8 {
     let fence = u32::from(matches!(proof.best, Move::Fence(_)));
-    (proof.stable_from + fence).clamp(1, 5) as u8
+    (proof.stable_from + fence + proof.tempting.saturating_sub(1)).clamp(1, 5) as u8
 }
 
 /// The puzzle a proved position makes (its id left empty).
@@ -150,21 +164,26 @@ pub fn puzzle_of(pos: &Position, proof: &Proof, depth: u32) -> Puzzle {
     }
 }
 
-/// A small seeded generator for the games' randomness.
-struct Dice(u64);
-
-impl Dice {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+/// The puzzles of a played game: each position from the fourth ply on
+/// tried, at most `per_game` kept.
+pub fn mine_record(
+    engine: &mut Engine,
+    game: &quoridor_rules::Game,
+    settings: &MineSettings,
+) -> Vec<Puzzle> {
+    let mut found = Vec::new();
+    for index in 4..game.entries().len() {
+        if found.len() >= settings.per_game {
+            break;
+        }
+        let Some(pos) = game.position_at(index) else {
+            break;
+        };
+        if let Some(proof) = prove(engine, pos, settings.depth, settings.margin) {
+            found.push(puzzle_of(pos, &proof, settings.depth));
+        }
     }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+    found
 }
 
 /// One self-play game from `seed` and the puzzles found in it: a few random
@@ -173,10 +192,10 @@ impl Dice {
 pub fn mine_game(engine: &mut Engine, seed: u64, settings: &MineSettings) -> Vec<Puzzle> {
     let rules = Ruleset::new(settings.size as u32, 2).expect("a two-player board");
     let mut pos = Position::new(rules);
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     let stop = AtomicBool::new(false);
     let mut found = Vec::new();
-    let opening = 2 + dice.below(6);
+    let opening = 2 + dice.below(6) as usize;
     while !pos.is_over() && pos.ply() < 160 && found.len() < settings.per_game {
         if pos.ply() as usize >= opening {
             if let Some(proof) = prove(engine, &pos, settings.depth, settings.margin) {
@@ -193,9 +212,9 @@ pub fn mine_game(engine: &mut Engine, seed: u64, settings: &MineSettings) -> Vec
             .filter(|mv| matches!(mv, Move::Pawn(_)))
             .collect();
         let mv = if random && !steps.is_empty() && dice.below(4) != 0 {
-            steps[dice.below(steps.len())]
+            steps[dice.below(steps.len() as u64) as usize]
         } else if random {
-            legal[dice.below(legal.len())]
+            legal[dice.below(legal.len() as u64) as usize]
         } else {
             engine.new_game();
             match engine.search(&pos, SearchLimit::Depth(2), &stop, &mut Silent) {

@@ -309,8 +309,9 @@ pub struct PuzzleCheckRequest {
 }
 
 /// A checked puzzle move: `right` or `wrong` (then the explanation, the
-/// solution line, the new rating and the board after the best move), or
-/// `illegal` (the reason; nothing counts).
+/// solution line, the new rating, the board after the best move and after
+/// each move of the line, to play it out), or `illegal` (the reason;
+/// nothing counts).
 #[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PuzzleCheckView {
     pub outcome: String,
@@ -318,6 +319,7 @@ pub struct PuzzleCheckView {
     pub solution: Vec<String>,
     pub rating: Option<i32>,
     pub board: Option<BoardView>,
+    pub line: Vec<BoardView>,
 }
 
 async fn check_puzzle(
@@ -340,11 +342,21 @@ async fn check_puzzle(
                 solution: Vec::new(),
                 rating: None,
                 board: None,
+                line: Vec::new(),
             }))
         }
         Answer::Right => true,
         Answer::Wrong => false,
     };
+    let mut pos = puzzle.start();
+    let line: Vec<BoardView> = puzzle
+        .line()
+        .into_iter()
+        .map(|mv| {
+            pos.play_unchecked(mv);
+            BoardView::of(&pos, lang)
+        })
+        .collect();
     let mut after = puzzle.start();
     after.play_unchecked(puzzle.best());
     Ok(Json(PuzzleCheckView {
@@ -353,5 +365,6 @@ async fn check_puzzle(
         solution: puzzle.solution.clone(),
         rating: Some(rated(rating, puzzle.rating, solved)),
         board: Some(BoardView::of(&after, lang)),
+        line,
     }))
 }

@@ -194,6 +194,16 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         assert!(said.contains(&puzzle.solution[0]), "{said}");
         let score = b.shown("#pz-score").await.text().await.unwrap();
         assert!(score.contains("Streak: 1"), "{score}");
+        // The solution plays out on the board, move by move.
+        let wait = Waiter::new("the solution played out");
+        let steps = puzzle.solution.len().to_string();
+        loop {
+            let step = b.attr("#learn-board", "data-step").await.unwrap_or_default();
+            if step == steps {
+                break;
+            }
+            wait.tick(&step).await;
+        }
         js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
         b.shot("right").await;
 
@@ -301,6 +311,7 @@ async fn the_lessons_and_checks_over_the_api() {
     assert_eq!(right.outcome, "right");
     assert_eq!(right.rating, Some(1016));
     assert_eq!(right.solution, puzzle.solution);
+    assert_eq!(right.line.len(), puzzle.solution.len());
     let seen = NextPuzzleRequest {
         rating: Some(1000),
         seen: vec!["article-1".into(), "article-2".into(), next.id.clone()],

@@ -292,6 +292,22 @@
     feedback(res.outcome, res.message, t('learn.pz_solution', { line: res.solution.join(' ') }));
     $('#learn-next').hidden = false;
     $('#learn-again').hidden = false;
+    playLine(res.line, puzzle.id);
+  }
+
+  // The solution played out on the board, one move a second (the first,
+  // the answer, is already there); it stops if another puzzle opens.
+  function playLine(boards, id) {
+    const board = $('#learn-board');
+    board.dataset.step = '1';
+    boards.slice(1).forEach((b, i) => {
+      setTimeout(() => {
+        if (!S.puzzle || S.puzzle.id !== id || !S.solved) return;
+        S.board = b;
+        drawBoard();
+        board.dataset.step = String(i + 2);
+      }, 1000 * (i + 1));
+    });
   }
 
   function setTool(tool) {
