@@ -102,25 +102,8 @@ fn teach(
         text.task(wording)
     )?;
     loop {
-        write!(out, "{} ", Word::Prompt.text(lang))?;
-        out.flush()?;
-        let Some(line) = read_lossy_line(input, LINE_LIMIT) else {
-            writeln!(out)?;
+        let Some(mv) = ask_move(lang, input, out)? else {
             return Ok(false);
-        };
-        let line = line.trim();
-        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-            return Ok(false);
-        }
-        if line.is_empty() {
-            continue;
-        }
-        let mv: Move = match line.parse() {
-            Ok(mv) => mv,
-            Err(err) => {
-                writeln!(out, "{err}")?;
-                continue;
-            }
         };
         let check = lesson.check(mv);
         match check.outcome {
@@ -149,6 +132,34 @@ fn teach(
                     Word::TryAgain.text(lang)
                 )?;
             }
+        }
+    }
+}
+
+/// Asks for a move until one is written as a move: `None` at the end of
+/// the input or on `q`. A line that is not a move says what was expected.
+pub fn ask_move(
+    lang: Lang,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<Option<Move>> {
+    loop {
+        write!(out, "{} ", Word::Prompt.text(lang))?;
+        out.flush()?;
+        let Some(line) = read_lossy_line(input, LINE_LIMIT) else {
+            writeln!(out)?;
+            return Ok(None);
+        };
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
+            return Ok(None);
+        }
+        if line.is_empty() {
+            continue;
+        }
+        match line.parse() {
+            Ok(mv) => return Ok(Some(mv)),
+            Err(err) => writeln!(out, "{err}")?,
         }
     }
 }

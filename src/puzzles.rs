@@ -10,12 +10,10 @@ use quoridor_learn::texts::{seat_name, theme_name, Word};
 use quoridor_learn::{
     illegal_text, pick, rated, shipped, Answer, Lang, Puzzle, Theme, START_RATING,
 };
-use quoridor_rules::{Diagram, Move};
+use quoridor_rules::Diagram;
 use serde::{Deserialize, Serialize};
 
-use crate::lines::read_lossy_line;
-
-const LINE_LIMIT: usize = 256;
+use crate::learn::ask_move;
 
 #[derive(clap::Args)]
 pub struct PuzzleArgs {
@@ -149,25 +147,8 @@ fn solve(
         .replace("{seat}", seat_name(lang, pos.turn()));
     writeln!(out, "\n{task}")?;
     loop {
-        write!(out, "{} ", Word::Prompt.text(lang))?;
-        out.flush()?;
-        let Some(line) = read_lossy_line(input, LINE_LIMIT) else {
-            writeln!(out)?;
+        let Some(mv) = ask_move(lang, input, out)? else {
             return Ok(false);
-        };
-        let line = line.trim();
-        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-            return Ok(false);
-        }
-        if line.is_empty() {
-            continue;
-        }
-        let mv: Move = match line.parse() {
-            Ok(mv) => mv,
-            Err(err) => {
-                writeln!(out, "{err}")?;
-                continue;
-            }
         };
         let solved = match puzzle.check(mv) {
             Answer::Illegal(err) => {

@@ -27,21 +27,11 @@ async fn share(env: &Env, exercise: Value) -> String {
     saved["id"].as_str().unwrap().to_string()
 }
 
-async fn js(browser: &Browser, script: &str) -> Value {
-    browser
-        .client
-        .execute(script, vec![])
-        .await
-        .unwrap_or_else(|err| panic!("{}: {script}: {err}", browser.label))
-}
-
 /// The feedback once it says what `ok` waits for.
 async fn feedback_when(browser: &Browser, ok: impl Fn(&str) -> bool) -> String {
     let wait = Waiter::new(format!("{}: the feedback", browser.label));
     loop {
-        let text = js(
-            browser,
-            "const n = document.querySelector('#cls-feedback'); return n && !n.hidden ? n.textContent : null;",
+        let text = browser.js("const n = document.querySelector('#cls-feedback'); return n && !n.hidden ? n.textContent : null;",
         )
         .await;
         if let Some(text) = text.as_str() {
@@ -63,13 +53,11 @@ async fn tap(browser: &Browser, squares: &[&str]) {
 
 /// How many numbered steps the board's route layer shows.
 async fn drawn_steps(browser: &Browser) -> usize {
-    js(
-        browser,
-        "return document.querySelectorAll('#cls-board g.route-layer text').length;",
-    )
-    .await
-    .as_u64()
-    .unwrap() as usize
+    browser
+        .js("return document.querySelectorAll('#cls-board g.route-layer text').length;")
+        .await
+        .as_u64()
+        .unwrap() as usize
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -95,11 +83,9 @@ async fn a_route_by_tapping_with_feedback_and_the_solution() {
         b.click("#cls-check").await;
         let said = feedback_when(&b, |t| t.contains("fish")).await;
         assert!(said.contains("b1"), "{said}");
-        let rings = js(
-            &b,
-            "return document.querySelectorAll('#cls-board circle.mistake').length;",
-        )
-        .await;
+        let rings = b
+            .js("return document.querySelectorAll('#cls-board circle.mistake').length;")
+            .await;
         assert!(rings.as_u64().unwrap() >= 1);
         b.shot("fish").await;
 
@@ -246,12 +232,10 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         // board that has it drawn.
         let wait = Waiter::new("the editor to find the answer with the fence");
         loop {
-            let seen = js(
-                &teacher,
-                "return [document.querySelector('#ed-status').textContent, \
-                 document.querySelectorAll('#ed-board rect.fence').length];",
-            )
-            .await;
+            let seen = teacher
+                .js("return [document.querySelector('#ed-status').textContent, \
+                 document.querySelectorAll('#ed-board rect.fence').length];")
+                .await;
             let status = seen[0].as_str().unwrap_or_default();
             if status.contains("It has an answer")
                 && status.contains("6 steps")
@@ -264,24 +248,22 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         teacher.shot("built").await;
         teacher.click("#ed-save").await;
         teacher.shown("#ed-shared").await;
-        let link = js(&teacher, "return document.querySelector('#ed-link').value;").await;
+        let link = teacher
+            .js("return document.querySelector('#ed-link').value;")
+            .await;
         let link = link.as_str().unwrap().to_string();
         assert!(link.contains("/classroom?e="), "{link}");
 
         let pupil = env.browser("pupil").await;
         pupil.open(&link).await;
         pupil.shown("#cls-board svg rect.cell").await;
-        let stars = js(
-            &pupil,
-            "return document.querySelectorAll('#cls-board polygon.star').length;",
-        )
-        .await;
+        let stars = pupil
+            .js("return document.querySelectorAll('#cls-board polygon.star').length;")
+            .await;
         assert_eq!(stars.as_u64(), Some(1));
-        let fences = js(
-            &pupil,
-            "return document.querySelectorAll('#cls-board rect.fence').length;",
-        )
-        .await;
+        let fences = pupil
+            .js("return document.querySelectorAll('#cls-board rect.fence').length;")
+            .await;
         assert_eq!(fences.as_u64(), Some(1));
         pupil.shot("shared").await;
 
@@ -290,11 +272,9 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         teacher.click("#ed-board rect.cell[data-sq=\"d4\"]").await;
         let wait = Waiter::new("the editor to say what is wrong");
         loop {
-            let status = js(
-                &teacher,
-                "return document.querySelector('#ed-status').textContent;",
-            )
-            .await;
+            let status = teacher
+                .js("return document.querySelector('#ed-status').textContent;")
+                .await;
             if status.as_str().is_some_and(|s| s.contains("?")) {
                 break;
             }
@@ -306,7 +286,9 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         teacher
             .shown(&format!("#ed-mine-list li[data-shared=\"{id}\"]"))
             .await;
-        js(&teacher, "window.confirm = () => true; return null;").await;
+        teacher
+            .js("window.confirm = () => true; return null;")
+            .await;
         teacher
             .click(&format!("button[data-delete=\"{id}\"]"))
             .await;

@@ -8,23 +8,12 @@ mod harness;
 use e2e::{Browser, Waiter};
 use harness::Harness;
 use quoridor_server::learn::{CheckRequest, CheckView, LessonsView};
-use serde_json::Value;
-
-async fn js(browser: &Browser, script: &str) -> Value {
-    browser
-        .client
-        .execute(script, vec![])
-        .await
-        .unwrap_or_else(|err| panic!("{}: {script}: {err}", browser.label))
-}
 
 /// The feedback once it says what `ok` waits for.
 async fn feedback_when(browser: &Browser, ok: impl Fn(&str) -> bool) -> String {
     let wait = Waiter::new(format!("{}: the feedback", browser.label));
     loop {
-        let text = js(
-            browser,
-            "const n = document.querySelector('#learn-feedback'); return n && !n.hidden ? n.textContent : null;",
+        let text = browser.js("const n = document.querySelector('#learn-feedback'); return n && !n.hidden ? n.textContent : null;",
         )
         .await;
         if let Some(text) = text.as_str() {
@@ -60,21 +49,17 @@ async fn the_jump_lesson_by_tapping_after_a_wrong_answer() {
         tap(&b, "d4").await;
         let said = feedback_when(&b, |t| t.contains("Not quite")).await;
         assert!(said.contains("about the jump"), "{said}");
-        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.js("const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
         b.shot("wrong").await;
 
         // The jump.
         tap(&b, "e6").await;
         let said = feedback_when(&b, |t| t.contains("Right!")).await;
         assert!(said.contains("Nice jump"), "{said}");
-        let south = js(
-            &b,
-            "const c = document.querySelector('#learn-board .pawn-south circle'); return [c.getAttribute('cx'), c.getAttribute('cy')];",
+        let south = b.js("const c = document.querySelector('#learn-board .pawn-south circle'); return [c.getAttribute('cx'), c.getAttribute('cy')];",
         )
         .await;
-        let cell = js(
-            &b,
-            "const r = document.querySelector('#learn-board rect.cell[data-sq=\"e6\"]'); return [Number(r.getAttribute('x')), Number(r.getAttribute('y'))];",
+        let cell = b.js("const r = document.querySelector('#learn-board rect.cell[data-sq=\"e6\"]'); return [Number(r.getAttribute('x')), Number(r.getAttribute('y'))];",
         )
         .await;
         let (cx, cy): (f64, f64) = (
@@ -85,7 +70,7 @@ async fn the_jump_lesson_by_tapping_after_a_wrong_answer() {
         assert!(cx > x && cx < x + 60.0 && cy > y && cy < y + 60.0, "the pawn stands on e6");
         let done = b.shown("#learn-list button[data-lesson=\"jump\"]").await.text().await.unwrap();
         assert!(done.starts_with('✓'), "{done}");
-        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.js("const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
         b.shot("right").await;
 
         // On to the next lesson: the side-step.
@@ -128,13 +113,11 @@ async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
         b.click(".learn-tool[data-tool=\"h\"]").await;
         tap(&b, "g5").await;
         feedback_when(&b, |t| t.contains("Bravo")).await;
-        let fences = js(
-            &b,
-            "return document.querySelectorAll('#learn-board rect.fence:not(.preview)').length;",
+        let fences = b.js("return document.querySelectorAll('#learn-board rect.fence:not(.preview)').length;",
         )
         .await;
         assert_eq!(fences.as_u64(), Some(2));
-        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.js("const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
         b.shot("fence").await;
     })
     .await;
@@ -184,7 +167,7 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         assert!(said.contains(&format!("The solution: {}", puzzle.solution.join(" "))), "{said}");
         let score = b.shown("#pz-score").await.text().await.unwrap();
         assert!(score.contains("Streak: 0"), "{score}");
-        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.js("const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
         b.shot("wrong").await;
 
         // Again, and right.
@@ -204,7 +187,7 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
             }
             wait.tick(&step).await;
         }
-        js(&b, "const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
+        b.js("const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
         b.shot("right").await;
 
         // The next one follows.

@@ -480,6 +480,14 @@ pub struct Browser {
 
 impl Browser {
     /// Opens a path of the server (`/`, `/g/abc`) or a full URL.
+    /// Runs `script` in the page and returns its value.
+    pub async fn js(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|err| panic!("{}: {script}: {err}", self.label))
+    }
+
     pub async fn open(&self, path: &str) {
         let url = if path.starts_with("http") {
             path.to_string()
