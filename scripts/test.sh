@@ -32,11 +32,35 @@ install_browser() {
     fi
 }
 
+# Python 3 with its venv module (Debian splits it into python3-venv).
+install_python() {
+    local python="$1"
+    if command -v "$python" >/dev/null 2>&1 && "$python" -c "import venv, ensurepip" 2>/dev/null; then
+        return 0
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "scripts/test.sh: $python with its venv module is needed for the Python tests" >&2
+        return 1
+    fi
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo="sudo"
+    fi
+    echo "scripts/test.sh: installing python3 and python3-venv (Python tests)" >&2
+    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv)
+    if ! $sudo "${install[@]}" >/dev/null; then
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        $sudo "${install[@]}" >/dev/null
+    fi
+}
+
 python_tests() {
     local python="${PYTHON:-python3}"
     local venv=target/python-venv
     if [ ! -x "$venv/bin/python" ]; then
+        install_python "$python"
         echo "scripts/test.sh: making the Python test environment in $venv" >&2
+        rm -rf "$venv"
         "$python" -m venv "$venv"
     fi
     "$venv/bin/python" -m pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
