@@ -967,13 +967,7 @@
   // ------------------------------------------------------------------
 
   function setupLanguage() {
-    const sel = $('#lang');
-    for (const l of window.I18n.langs) sel.append(el('option', { value: l.code, lang: l.code, text: l.name }));
-    sel.value = window.I18n.lang;
-    sel.addEventListener('change', () => window.I18n.set(sel.value, true));
-    window.I18n.onChange(() => {
-      sel.value = window.I18n.lang;
-      window.I18n.apply(document);
+    window.Common.languagePicker(() => {
       renderLevels();
       if (!$('#cls-solve').hidden) relabel();
       if (!$('#cls-rules').hidden) renderRules();

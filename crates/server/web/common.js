@@ -1,6 +1,6 @@
-// The helpers every page shares (the game's app.js and the classroom's
-// classroom.js): building elements, the browser's storage, and the API
-// with its errors. Loaded before either, as window.Common.
+// The helpers every page shares (the game's app.js, the classroom's
+// classroom.js, learning's learn.js): building elements, the browser's
+// storage, the API with its errors, the language picker. Loaded before either, as window.Common.
 'use strict';
 
 window.Common = (() => {
@@ -116,5 +116,20 @@ window.Common = (() => {
     return data;
   }
 
-  return { SVGNS, el, svgEl, store, ApiError, api };
+  // The top bar's language picker (#lang): filled with the languages,
+  // following and setting I18n's; after each change the page's marked
+  // texts are filled again and `changed()` redoes the rest.
+  function languagePicker(changed) {
+    const sel = document.querySelector('#lang');
+    for (const l of window.I18n.langs) sel.append(el('option', { value: l.code, lang: l.code, text: l.name }));
+    sel.value = window.I18n.lang;
+    sel.addEventListener('change', () => window.I18n.set(sel.value, true));
+    window.I18n.onChange(() => {
+      sel.value = window.I18n.lang;
+      window.I18n.apply(document);
+      changed();
+    });
+  }
+
+  return { SVGNS, el, svgEl, store, ApiError, api, languagePicker };
 })();

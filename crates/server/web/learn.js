@@ -321,13 +321,7 @@
   // ------------------------------------------------------------------
 
   function setupLanguage() {
-    const sel = $('#lang');
-    for (const l of window.I18n.langs) sel.append(el('option', { value: l.code, lang: l.code, text: l.name }));
-    sel.value = window.I18n.lang;
-    sel.addEventListener('change', () => window.I18n.set(sel.value, true));
-    window.I18n.onChange(() => {
-      sel.value = window.I18n.lang;
-      window.I18n.apply(document);
+    window.Common.languagePicker(() => {
       document.title = t('title.learn');
       setMode(S.mode);
       load()
