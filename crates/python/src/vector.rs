@@ -1,6 +1,6 @@
 //! `VectorEnv`: many games stepped by one call, for reinforcement learning.
 
-use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use quoridor_env::{Batch, VectorGames};
@@ -178,14 +178,8 @@ impl PyVectorEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        // `VectorGames::step` refuses a wrong count, with the same words.
         let actions = actions_arg(py, actions)?;
-        if actions.len() != self.games.len() {
-            return Err(errors::value(format!(
-                "{} actions for {} games: give one per game",
-                actions.len(),
-                self.games.len()
-            )));
-        }
         let actions = actions
             .as_slice()
             .map(<[i64]>::to_vec)
