@@ -23,7 +23,7 @@ mod pawn;
 #[cfg(feature = "pdf")]
 mod pdf;
 mod rng;
-mod serde_text;
+pub mod serde_text;
 mod sheet;
 mod sheet_file;
 mod side;

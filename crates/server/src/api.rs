@@ -32,6 +32,7 @@ use crate::ws::WsConfig;
 pub struct AppState {
     pub hub: Hub,
     pub classroom: crate::classroom::Classroom,
+    pub clubs: crate::club::Clubs,
     pub web_dir: WebDir,
     pub http_limit: Arc<PerClient>,
     pub ws: Arc<WsConfig>,
@@ -59,6 +60,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/ws", get(crate::ws::upgrade))
         .merge(crate::classroom::api_routes())
         .merge(crate::learn::api_routes())
+        .merge(crate::club::api::api_routes())
         .fallback(|| async { ApiError::NoSuchRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
@@ -69,6 +71,7 @@ pub fn router(state: AppState) -> Router {
         .route("/favicon.ico", get(favicon))
         .merge(crate::classroom::page_routes())
         .merge(crate::learn::page_routes())
+        .merge(crate::club::api::page_routes())
         .layer(tower_http::compression::CompressionLayer::new());
     Router::<AppState>::new()
         .merge(pages)

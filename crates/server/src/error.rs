@@ -49,6 +49,17 @@ pub enum ApiError {
     NoSuchLesson,
     /// No puzzle of that id, or none of the theme and difficulty asked.
     NoSuchPuzzle,
+    /// A class or tournament refuses the change.
+    Club(crate::club::class::ClassError),
+    /// No class of that id or code.
+    NoSuchClass,
+    NoSuchTournament,
+    /// Not the token of the class's teacher.
+    NotTeacher,
+    /// Not the token of the tournament's organiser.
+    NotOrganiser,
+    /// A class code and PIN that do not match.
+    WrongPin,
 }
 
 impl ApiError {
@@ -106,6 +117,23 @@ impl ApiError {
             }
             ApiError::NotYourExercise => (StatusCode::UNAUTHORIZED, "unauthorized"),
             ApiError::TooManyExercises(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_exercises"),
+            ApiError::Club(err) => {
+                use crate::club::class::ClassError as C;
+                match err {
+                    C::BadName(_) | C::BadAssignment(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+                    C::Full(..) => (StatusCode::CONFLICT, "full"),
+                    C::NoSuchPupil | C::NoSuchAssignment | C::NoSuchExercise => {
+                        (StatusCode::NOT_FOUND, "not_found")
+                    }
+                }
+            }
+            ApiError::NoSuchClass | ApiError::NoSuchTournament => {
+                (StatusCode::NOT_FOUND, "not_found")
+            }
+            ApiError::NotTeacher | ApiError::NotOrganiser => {
+                (StatusCode::UNAUTHORIZED, "unauthorized")
+            }
+            ApiError::WrongPin => (StatusCode::UNAUTHORIZED, "wrong_pin"),
         }
     }
 
@@ -163,6 +191,16 @@ impl std::fmt::Display for ApiError {
             ApiError::NotYourExercise => {
                 f.write_str("this needs the token given when the exercise was shared")
             }
+            ApiError::Club(err) => err.fmt(f),
+            ApiError::NoSuchClass => f.write_str("no such class: check the code"),
+            ApiError::NoSuchTournament => f.write_str("no such tournament"),
+            ApiError::NotTeacher => f.write_str("this needs the token of the class's teacher"),
+            ApiError::NotOrganiser => {
+                f.write_str("this needs the token of the tournament's organiser")
+            }
+            ApiError::WrongPin => {
+                f.write_str("wrong code or PIN (after 5 wrong PINs, wait a minute)")
+            }
             ApiError::TooManyExercises(limit) => {
                 write!(f, "at most {limit} shared exercises per client")
             }
@@ -187,5 +225,11 @@ impl From<StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status(), Json(ErrorBody { error: self.view() })).into_response()
+    }
+}
+
+impl From<crate::club::class::ClassError> for ApiError {
+    fn from(err: crate::club::class::ClassError) -> ApiError {
+        ApiError::Club(err)
     }
 }

@@ -16,6 +16,7 @@
 pub mod api;
 pub mod assets;
 pub mod classroom;
+pub mod club;
 pub mod config;
 pub mod db;
 pub mod error;
@@ -70,12 +71,13 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let db_path = args.db_path()?;
     let db = db::Db::open(&db_path, args.sync)?;
     let classroom = classroom::Classroom::new(db.clone(), args.hub_config().ai_threads);
-    let hub = hub::Hub::new(db, args.hub_config());
+    let hub = hub::Hub::new(db.clone(), args.hub_config());
     let resumed = hub
         .resume()
         .await
         .map_err(|err| format!("cannot resume games: {err}"))?;
     hub.start_sweeper(std::time::Duration::from_secs(600));
+    let clubs = club::Clubs::start(db.clone(), hub.clone(), args.hub_config().ai_threads).await?;
     let listener = TcpListener::bind(args.addr)
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.addr))?;
@@ -94,6 +96,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let state = api::AppState {
         hub: hub.clone(),
         classroom,
+        clubs,
         web_dir: api::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),
         ws: Arc::new(ws::WsConfig {

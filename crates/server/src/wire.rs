@@ -55,6 +55,38 @@ pub mod opt_seat {
     }
 }
 
+/// `#[serde(with = "wire::opt_u64_text")]`: an optional large number (a
+/// sheet's seed), written as text so that JavaScript keeps every digit,
+/// read from text or a number.
+pub mod opt_u64_text {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(value: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => s.serialize_some(&v.to_string()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either {
+            Number(u64),
+            Text(String),
+        }
+        match Option::<Either>::deserialize(d)? {
+            None => Ok(None),
+            Some(Either::Number(n)) => Ok(Some(n)),
+            Some(Either::Text(t)) => t
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| de::Error::custom("expected a whole number (a sheet's seed)")),
+        }
+    }
+}
+
 /// `#[serde(with = "wire::seats")]`: a list of seats by name.
 pub mod seats {
     use super::*;

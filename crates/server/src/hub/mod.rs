@@ -63,6 +63,10 @@ struct HubInner {
     closing: AtomicBool,
     /// Turns true when the server stops: WebSockets close.
     stopping: watch::Sender<bool>,
+    /// The games whose every change is also sent to [`HubInner::watcher`]
+    /// (the games of classes and tournaments).
+    followed: std::sync::RwLock<std::collections::HashSet<String>>,
+    watcher: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<RoomState>>,
 }
 
 /// One state message, serialized once for every connection.
@@ -80,6 +84,8 @@ impl Hub {
                 config,
                 closing: AtomicBool::new(false),
                 stopping: watch::channel(false).0,
+                followed: Default::default(),
+                watcher: Default::default(),
             }),
         }
     }
@@ -293,6 +299,9 @@ impl Hub {
         want_view: bool,
     ) -> Result<(T, Option<GameView>), ApiError> {
         let mut state = room.state.lock().await;
+        if room.discarded.load(Ordering::SeqCst) {
+            return Err(ApiError::NoSuchGame);
+        }
         let now = Instant::now();
         let mut next = state.clone();
         let out = op(&mut next, now)?;
@@ -353,10 +362,104 @@ impl Hub {
         }
     }
 
-    /// Wakes the clock and starts the AI if it is to move.
+    /// Wakes the clock and starts the AI if it is to move; tells the
+    /// watcher of a followed game.
     fn after_change(&self, room: &Arc<Room>, state: &RoomState) {
         room.wake.notify_one();
         self.schedule_ai(room, state);
+        if self.is_followed(&room.id) {
+            if let Some(watcher) = self.inner.watcher.get() {
+                let _ = watcher.send(state.clone());
+            }
+        }
+    }
+
+    fn followed(&self) -> std::sync::RwLockReadGuard<'_, std::collections::HashSet<String>> {
+        self.inner
+            .followed
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn is_followed(&self, id: &str) -> bool {
+        self.followed().contains(id)
+    }
+
+    /// Where every change of a followed game goes (set once, at start-up).
+    pub fn set_watcher(&self, watcher: tokio::sync::mpsc::UnboundedSender<RoomState>) {
+        let _ = self.inner.watcher.set(watcher);
+    }
+
+    /// Sends every later change of game `id` to the watcher.
+    pub fn follow(&self, id: &str) {
+        self.inner
+            .followed
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.to_string());
+    }
+
+    /// The game as it is now (from memory or the database).
+    pub async fn state(&self, id: &str) -> Result<RoomState, ApiError> {
+        let room = self.room(id).await?;
+        let state = room.state.lock().await;
+        Ok(state.clone())
+    }
+
+    /// Makes a game of `client` with seats already held (a class's or a
+    /// tournament's pairing), within `per_client` unfinished games; followed.
+    pub async fn create_seated(
+        &self,
+        client: &str,
+        settings: Settings,
+        slots: Vec<SeatSlot>,
+        per_client: usize,
+    ) -> Result<String, ApiError> {
+        let config = &self.inner.config;
+        let reservation =
+            self.inner
+                .registry
+                .reserve(client, per_client, config.max_active_games)?;
+        let now = Instant::now();
+        let mut state = RoomState::new(
+            new_game_id(),
+            wall_ms(),
+            client.to_string(),
+            settings,
+            slots,
+            now,
+        )?;
+        state.version = wall_ms();
+        self.inner.db.save(Save::new(&state, now)).await?;
+        reservation.keep();
+        let id = state.id.clone();
+        self.follow(&id);
+        self.insert(state);
+        Ok(id)
+    }
+
+    /// Drops games from memory for good (their class was deleted; the
+    /// database rows go with the class): their places are given back and
+    /// their clocks and AI stop.
+    pub async fn discard(&self, ids: &[String]) {
+        for id in ids {
+            if let Some(room) = self.inner.registry.get(id) {
+                let state = room.state.lock().await;
+                self.inner.registry.forget(&state);
+                room.discarded.store(true, Ordering::SeqCst);
+                room.evicted.store(true, Ordering::SeqCst);
+                room.wake.notify_one();
+            }
+        }
+        self.inner.registry.remove(ids);
+        let mut followed = self
+            .inner
+            .followed
+            .write()
+            .unwrap_or_else(|e| e.into_inner());
+        for id in ids {
+            followed.remove(id);
+        }
     }
 
     /// Takes a seat of `room` for a new token.

@@ -145,6 +145,13 @@ impl Registry {
         }
     }
 
+    /// A game leaves for good: if it was unfinished, its place is free.
+    pub fn forget(&self, state: &RoomState) {
+        if is_active(state) {
+            self.release(&state.creator);
+        }
+    }
+
     /// Unfinished games of `creator`, and in all.
     pub fn counts(&self, creator: &str) -> (usize, usize) {
         let active = self.active();

@@ -26,6 +26,8 @@ pub struct Room {
     pub(super) evicted: AtomicBool,
     /// Held while a rematch is made, so that two requests make one game.
     pub(super) rematch: Mutex<()>,
+    /// Deleted with its class: no change is made or stored any more.
+    pub(super) discarded: AtomicBool,
 }
 
 impl Room {
@@ -39,6 +41,7 @@ impl Room {
             ai_epoch: AtomicU64::new(u64::MAX),
             evicted: AtomicBool::new(false),
             rematch: Mutex::new(()),
+            discarded: AtomicBool::new(false),
         })
     }
 

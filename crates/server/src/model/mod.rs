@@ -260,6 +260,9 @@ impl RoomState {
     /// Undo and hints are for games where one token holds every human seat
     /// (against the AI, or on one screen): nobody else is wronged.
     pub fn is_private(&self) -> bool {
+        if self.settings.competition {
+            return false;
+        }
         let mut holders = self
             .seats
             .iter()
@@ -301,7 +304,7 @@ impl RoomState {
     /// Whether the game may still be aborted: not over, and some seat
     /// still playing has not moved yet.
     pub fn abort_allowed(&self) -> bool {
-        self.status() != Status::Over && !self.everyone_moved()
+        !self.settings.competition && self.status() != Status::Over && !self.everyone_moved()
     }
 
     /// Whether the clock of the seat to move is running now: a clock, the
@@ -318,7 +321,8 @@ impl RoomState {
     /// Whether a first move that waits too long aborts the game: an online
     /// game with a clock, before every seat has moved.
     fn first_move_deadline(&self) -> Option<Instant> {
-        let online = !self.is_private();
+        // A tournament's game is not aborted: its organiser decides it.
+        let online = !self.is_private() && !self.settings.competition;
         let waiting = self.status() == Status::Playing
             && self.clocks.is_some()
             && online

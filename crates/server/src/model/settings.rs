@@ -52,6 +52,10 @@ pub struct Settings {
     /// stored before the limit existed get it).
     #[serde(default = "max_plies")]
     pub ply_limit: u32,
+    /// A tournament's or a class's game: never private (no undo, no hint,
+    /// even against an AI), never aborted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub competition: bool,
 }
 
 impl Settings {
@@ -79,6 +83,7 @@ impl Settings {
             public: true,
             side_step_over_pawn: false,
             ply_limit: MAX_PLIES,
+            competition: false,
         };
         settings.ruleset()?;
         Ok(settings)

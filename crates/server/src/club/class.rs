@@ -1,0 +1,611 @@
+//! A class, without the server: the teacher's keys, the pupils (a first
+//! name and a token's hash, nothing else), the assignments and each
+//! pupil's work, the games played in class. Every operation checks its
+//! input and either changes the class or says why not.
+
+use std::collections::BTreeMap;
+
+use quoridor_classroom::{Answer, Exercise, Kind, Lang, Sheet, SheetSpec};
+use serde::{Deserialize, Serialize};
+
+use crate::model::MAX_NAME_CHARS;
+
+/// The most pupils in a class.
+pub const MAX_PUPILS: usize = 60;
+/// The most assignments a class keeps.
+pub const MAX_ASSIGNMENTS: usize = 50;
+/// The most exercises in one assignment.
+pub const MAX_EXERCISES: usize = 40;
+/// The most teacher screens (tokens) of a class.
+pub const MAX_TEACHER_SCREENS: usize = 10;
+/// The most games a class keeps listed.
+pub const MAX_CLASS_GAMES: usize = 200;
+
+/// Join codes: 6 letters and digits without look-alikes (no 0/O, 1/I/L).
+pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+pub const CODE_LEN: usize = 6;
+
+/// A pupil: a first name, nothing more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pupil {
+    pub id: u32,
+    pub name: String,
+    /// The hash of the pupil's token (kept by their tablet).
+    pub holder: String,
+    pub joined_ms: u64,
+}
+
+/// Where an assignment's exercises come from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum Source {
+    /// A printable sheet's exercises: the same seed gives the same
+    /// exercises on paper and on screen.
+    Sheet {
+        kind: Option<Kind>,
+        level: u8,
+        count: usize,
+        #[serde(with = "quoridor_classroom::serde_text")]
+        seed: u64,
+    },
+    /// Exercises made in the editor.
+    Exercises { exercises: Vec<Exercise> },
+}
+
+impl Source {
+    /// The exercises, in order (a sheet is generated: CPU work).
+    pub fn exercises(&self) -> Vec<Exercise> {
+        match self {
+            Source::Sheet {
+                kind,
+                level,
+                count,
+                seed,
+            } => Sheet::new(SheetSpec {
+                kind: *kind,
+                level: *level,
+                count: *count,
+                seed: *seed,
+                lang: Lang::En,
+            })
+            .exercises
+            .into_iter()
+            .map(|(exercise, _)| exercise)
+            .collect(),
+            Source::Exercises { exercises } => exercises.clone(),
+        }
+    }
+
+    pub fn count(&self) -> usize {
+        match self {
+            Source::Sheet { count, .. } => *count,
+            Source::Exercises { exercises } => exercises.len(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Assignment {
+    pub id: u32,
+    pub title: String,
+    pub source: Source,
+    pub created_ms: u64,
+}
+
+/// How a pupil's exercise stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WorkStatus {
+    Right,
+    Wrong,
+    Skipped,
+}
+
+impl WorkStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            WorkStatus::Right => "right",
+            WorkStatus::Wrong => "wrong",
+            WorkStatus::Skipped => "skipped",
+        }
+    }
+}
+
+/// A pupil's work on one exercise: right once it has been right.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Work {
+    pub status: WorkStatus,
+    pub attempts: u32,
+    /// The last answer given (their route, for the teacher).
+    pub answer: Option<Answer>,
+    pub at_ms: u64,
+}
+
+/// A game played in class: its id and the pupils at its seats (in turn
+/// order; `None` for an AI seat).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassGame {
+    pub game: String,
+    pub pupils: Vec<Option<u32>>,
+    pub created_ms: u64,
+}
+
+/// A class as stored (the work is stored apart, one row per exercise).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Class {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub lang: Lang,
+    pub created_ms: u64,
+    /// Hashes of the teacher screens' tokens.
+    pub teachers: Vec<String>,
+    /// Salted hash of the PIN that opens another teacher screen.
+    pub pin: Option<String>,
+    pub pupils: Vec<Pupil>,
+    pub next_pupil: u32,
+    pub assignments: Vec<Assignment>,
+    pub next_assignment: u32,
+    pub games: Vec<ClassGame>,
+    pub tournaments: Vec<String>,
+}
+
+/// Why a class refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassError {
+    BadName(String),
+    Full(&'static str, usize),
+    NoSuchPupil,
+    NoSuchAssignment,
+    NoSuchExercise,
+    BadAssignment(String),
+}
+
+impl std::fmt::Display for ClassError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClassError::BadName(why) => f.write_str(why),
+            ClassError::Full(what, n) => write!(f, "at most {n} {what} in a class"),
+            ClassError::NoSuchPupil => f.write_str("no such pupil in this class"),
+            ClassError::NoSuchAssignment => f.write_str("no such assignment in this class"),
+            ClassError::NoSuchExercise => f.write_str("no such exercise in this assignment"),
+            ClassError::BadAssignment(why) => f.write_str(why),
+        }
+    }
+}
+
+/// A first name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control
+/// characters; `what` names the field in the message.
+pub fn first_name(name: &str, what: &str) -> Result<String, ClassError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(ClassError::BadName(format!(
+            "{what}: from 1 to {MAX_NAME_CHARS} characters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ClassError::BadName(format!(
+            "{what}: no control characters"
+        )));
+    }
+    Ok(name.to_string())
+}
+
+/// Whether `code` could be a join code (so that junk is refused early).
+pub fn is_code(code: &str) -> bool {
+    code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))
+}
+
+/// A join code as typed: upper case, spaces and dashes left out.
+pub fn normal_code(typed: &str) -> String {
+    typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+impl Class {
+    pub fn new(
+        id: String,
+        code: String,
+        name: &str,
+        lang: Lang,
+        teacher: String,
+        now_ms: u64,
+    ) -> Result<Class, ClassError> {
+        Ok(Class {
+            id,
+            code,
+            name: first_name(name, "name")?,
+            lang,
+            created_ms: now_ms,
+            teachers: vec![teacher],
+            pin: None,
+            pupils: Vec::new(),
+            next_pupil: 1,
+            assignments: Vec::new(),
+            next_assignment: 1,
+            games: Vec::new(),
+            tournaments: Vec::new(),
+        })
+    }
+
+    pub fn is_teacher(&self, holder: &str) -> bool {
+        self.teachers.iter().any(|t| t == holder)
+    }
+
+    pub fn pupil_of(&self, holder: &str) -> Option<&Pupil> {
+        self.pupils.iter().find(|p| p.holder == holder)
+    }
+
+    pub fn pupil(&self, id: u32) -> Result<&Pupil, ClassError> {
+        self.pupils
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or(ClassError::NoSuchPupil)
+    }
+
+    pub fn assignment(&self, id: u32) -> Result<&Assignment, ClassError> {
+        self.assignments
+            .iter()
+            .find(|a| a.id == id)
+            .ok_or(ClassError::NoSuchAssignment)
+    }
+
+    /// A new teacher screen (the PIN was right); the oldest is forgotten
+    /// past [`MAX_TEACHER_SCREENS`].
+    pub fn add_teacher(&mut self, holder: String) {
+        if self.teachers.len() >= MAX_TEACHER_SCREENS {
+            self.teachers.remove(0);
+        }
+        self.teachers.push(holder);
+    }
+
+    /// A pupil joins with a first name. Two pupils may not share a name
+    /// (the teacher could not tell them apart): "Léa" twice is refused.
+    pub fn join(&mut self, name: &str, holder: String, now_ms: u64) -> Result<u32, ClassError> {
+        let name = first_name(name, "name")?;
+        if self
+            .pupils
+            .iter()
+            .any(|p| p.name.to_lowercase() == name.to_lowercase())
+        {
+            return Err(ClassError::BadName(format!(
+                "name: {name} is already in the class: add a letter (e.g. {name} B)"
+            )));
+        }
+        if self.pupils.len() >= MAX_PUPILS {
+            return Err(ClassError::Full("pupils", MAX_PUPILS));
+        }
+        let id = self.next_pupil;
+        self.next_pupil += 1;
+        self.pupils.push(Pupil {
+            id,
+            name,
+            holder,
+            joined_ms: now_ms,
+        });
+        Ok(id)
+    }
+
+    /// Removes a pupil (their name leaves the class's games' list too;
+    /// the games keep the name they were played under).
+    pub fn remove_pupil(&mut self, id: u32) -> Result<Pupil, ClassError> {
+        let at = self
+            .pupils
+            .iter()
+            .position(|p| p.id == id)
+            .ok_or(ClassError::NoSuchPupil)?;
+        for game in &mut self.games {
+            for seat in &mut game.pupils {
+                if *seat == Some(id) {
+                    *seat = None;
+                }
+            }
+        }
+        Ok(self.pupils.remove(at))
+    }
+
+    /// Adds an assignment; its title defaults to the sheet's.
+    pub fn assign(
+        &mut self,
+        title: Option<&str>,
+        source: Source,
+        now_ms: u64,
+    ) -> Result<u32, ClassError> {
+        let count = source.count();
+        if !(1..=MAX_EXERCISES).contains(&count) {
+            return Err(ClassError::BadAssignment(format!(
+                "count: from 1 to {MAX_EXERCISES} exercises"
+            )));
+        }
+        if let Source::Sheet { level, .. } = source {
+            if !(1..=5).contains(&level) {
+                return Err(ClassError::BadAssignment("level: from 1 to 5".into()));
+            }
+        }
+        if let Source::Exercises { exercises } = &source {
+            for (i, exercise) in exercises.iter().enumerate() {
+                exercise.validate().map_err(|err| {
+                    ClassError::BadAssignment(format!(
+                        "exercise {}: {}",
+                        i + 1,
+                        quoridor_classroom::problem_text(&err, self.lang)
+                    ))
+                })?;
+            }
+        }
+        if self.assignments.len() >= MAX_ASSIGNMENTS {
+            return Err(ClassError::Full("assignments", MAX_ASSIGNMENTS));
+        }
+        let id = self.next_assignment;
+        self.next_assignment += 1;
+        let title = match title.map(str::trim).filter(|t| !t.is_empty()) {
+            Some(t) => first_name(t, "title")?,
+            None => default_title(&source, self.lang, id),
+        };
+        self.assignments.push(Assignment {
+            id,
+            title,
+            source,
+            created_ms: now_ms,
+        });
+        Ok(id)
+    }
+
+    /// Adds a game to the class's list (the oldest finished ones leave
+    /// past [`MAX_CLASS_GAMES`]; their rows stay until the class goes).
+    pub fn add_game(&mut self, game: ClassGame) {
+        self.games.push(game);
+        if self.games.len() > MAX_CLASS_GAMES {
+            self.games.remove(0);
+        }
+    }
+}
+
+fn default_title(source: &Source, lang: Lang, id: u32) -> String {
+    match source {
+        Source::Sheet {
+            kind,
+            level,
+            count,
+            seed,
+        } => {
+            SheetSpec {
+                kind: *kind,
+                level: *level,
+                count: *count,
+                seed: *seed,
+                lang,
+            }
+            .title()
+            .to_string()
+                + &format!(" · {}", level)
+        }
+        Source::Exercises { .. } => format!("#{id}"),
+    }
+}
+
+/// The work of a class: (assignment, pupil, exercise index) → work.
+pub type WorkBook = BTreeMap<(u32, u32, u32), Work>;
+
+/// Records an answer: right stays right; a skip never undoes an answer.
+pub fn record(
+    book: &mut WorkBook,
+    key: (u32, u32, u32),
+    status: WorkStatus,
+    answer: Option<Answer>,
+    now_ms: u64,
+) -> Work {
+    let entry = book.entry(key).or_insert(Work {
+        status,
+        attempts: 0,
+        answer: None,
+        at_ms: now_ms,
+    });
+    match status {
+        WorkStatus::Skipped => {
+            if entry.attempts == 0 {
+                entry.status = WorkStatus::Skipped;
+            }
+        }
+        _ => {
+            entry.attempts += 1;
+            if entry.status != WorkStatus::Right {
+                entry.status = status;
+                entry.answer = answer;
+            }
+        }
+    }
+    entry.at_ms = now_ms;
+    entry.clone()
+}
+
+/// A pupil's count of right answers over every assignment, and of
+/// exercises done: their "level" for pairing by level.
+pub fn level_of(book: &WorkBook, pupil: u32) -> (usize, usize) {
+    let mut right = 0;
+    let mut done = 0;
+    for ((_, p, _), work) in book {
+        if *p == pupil {
+            done += 1;
+            if work.status == WorkStatus::Right {
+                right += 1;
+            }
+        }
+    }
+    (right, done)
+}
+
+/// A CSV field: quoted when it needs to be, and never read as a formula
+/// by a spreadsheet (a leading `=`, `+`, `-`, `@` gets a quote mark).
+pub fn csv_field(text: &str) -> String {
+    let mut text = text.to_string();
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        text.insert(0, '\'');
+    }
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+/// The results as CSV: one line per pupil, assignment and exercise.
+pub fn results_csv(class: &Class, book: &WorkBook) -> String {
+    let mut out = String::from("pupil,assignment,exercise,status,attempts,answer\n");
+    for pupil in &class.pupils {
+        for assignment in &class.assignments {
+            for index in 0..assignment.source.count() as u32 {
+                let work = book.get(&(assignment.id, pupil.id, index));
+                let status = work.map_or("not done", |w| w.status.name());
+                let attempts = work.map_or(0, |w| w.attempts);
+                let answer = work
+                    .and_then(|w| w.answer.as_ref())
+                    .map(answer_text)
+                    .unwrap_or_default();
+                out.push_str(&format!(
+                    "{},{},{},{},{},{}\n",
+                    csv_field(&pupil.name),
+                    csv_field(&assignment.title),
+                    index + 1,
+                    status,
+                    attempts,
+                    csv_field(&answer)
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// An answer in a few characters: a route's squares, or its JSON.
+pub fn answer_text(answer: &Answer) -> String {
+    match answer {
+        Answer::Route { squares } => squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class() -> Class {
+        Class::new(
+            "c1".into(),
+            "ABC234".into(),
+            "CE2 B",
+            Lang::Fr,
+            "t".into(),
+            0,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn pupils_join_with_distinct_first_names() {
+        let mut c = class();
+        assert_eq!(c.join(" Léa ", "h1".into(), 1), Ok(1));
+        assert!(matches!(
+            c.join("léa", "h2".into(), 1),
+            Err(ClassError::BadName(_))
+        ));
+        assert!(matches!(
+            c.join("", "h2".into(), 1),
+            Err(ClassError::BadName(_))
+        ));
+        assert!(matches!(
+            c.join("a\u{7}", "h2".into(), 1),
+            Err(ClassError::BadName(_))
+        ));
+        assert_eq!(c.join("Hugo", "h2".into(), 1), Ok(2));
+        assert_eq!(c.pupil_of("h2").unwrap().name, "Hugo");
+        for i in 3..=MAX_PUPILS {
+            c.join(&format!("P{i}"), format!("h{i}"), 1).unwrap();
+        }
+        assert_eq!(
+            c.join("Extra", "hx".into(), 1),
+            Err(ClassError::Full("pupils", MAX_PUPILS))
+        );
+        c.remove_pupil(1).unwrap();
+        assert_eq!(c.remove_pupil(1), Err(ClassError::NoSuchPupil));
+    }
+
+    #[test]
+    fn work_right_stays_right_and_skips_do_not_undo() {
+        let mut book = WorkBook::new();
+        let k = (1, 1, 0);
+        record(&mut book, k, WorkStatus::Skipped, None, 1);
+        assert_eq!(book[&k].status, WorkStatus::Skipped);
+        record(&mut book, k, WorkStatus::Wrong, None, 2);
+        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Wrong, 1));
+        record(&mut book, k, WorkStatus::Right, None, 3);
+        record(&mut book, k, WorkStatus::Wrong, None, 4);
+        record(&mut book, k, WorkStatus::Skipped, None, 5);
+        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 3));
+        assert_eq!(level_of(&book, 1), (1, 1));
+    }
+
+    #[test]
+    fn sheet_assignments_match_the_printed_sheet() {
+        let mut c = class();
+        let source = Source::Sheet {
+            kind: None,
+            level: 2,
+            count: 6,
+            seed: 77,
+        };
+        let id = c.assign(None, source.clone(), 0).unwrap();
+        let printed = Sheet::new(SheetSpec {
+            kind: None,
+            level: 2,
+            count: 6,
+            seed: 77,
+            lang: Lang::Fr,
+        });
+        let on_screen = c.assignment(id).unwrap().source.exercises();
+        let on_paper: Vec<Exercise> = printed.exercises.into_iter().map(|(e, _)| e).collect();
+        assert_eq!(on_screen, on_paper);
+        assert!(c
+            .assign(
+                None,
+                Source::Sheet {
+                    kind: None,
+                    level: 9,
+                    count: 6,
+                    seed: 1
+                },
+                0
+            )
+            .is_err());
+        assert!(c
+            .assign(
+                None,
+                Source::Sheet {
+                    kind: None,
+                    level: 1,
+                    count: 0,
+                    seed: 1
+                },
+                0
+            )
+            .is_err());
+    }
+
+    #[test]
+    fn csv_is_quoted_and_never_a_formula() {
+        assert_eq!(csv_field("Léa"), "Léa");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=1+1"), "'=1+1");
+        assert!(is_code("ABC234"));
+        assert!(!is_code("ABC23I"));
+        assert_eq!(normal_code(" abc-234 "), "ABC234");
+    }
+}

@@ -1,0 +1,361 @@
+//! A tournament as stored: who plays, how, its rounds so far and what it
+//! is waiting for. The pairing rules and standings are
+//! [`super::tournament`]'s; this keeps the tournament's life: players join
+//! while it is open, it starts, each round is paired when the last game of
+//! the one before ends, and it finishes after its last round.
+
+use quoridor_engine::TimeControl;
+use serde::{Deserialize, Serialize};
+
+use super::class::{first_name, ClassError};
+use super::tournament::{
+    round_count, round_robin, standings, swiss, Format, Outcome, Round, Standing, MAX_PLAYERS,
+    MAX_ROUNDS,
+};
+use crate::wire;
+
+/// One player of a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub name: String,
+    /// The hash of the player's token (a human); `None` for an AI.
+    pub holder: Option<String>,
+    /// An AI's level (1–8).
+    pub ai: Option<u8>,
+    /// The class pupil, when the tournament is a class's.
+    #[serde(default)]
+    pub pupil: Option<u32>,
+    /// Left the tournament: no more pairings.
+    #[serde(default)]
+    pub withdrawn: bool,
+}
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// Players may join.
+    Open,
+    Running,
+    Finished,
+}
+
+/// The games' rules: two players, the board, the fences, the clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRules {
+    pub size: u8,
+    pub fences: Option<u32>,
+    #[serde(with = "wire::clock")]
+    pub clock: Option<TimeControl>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub class: Option<String>,
+    pub created_ms: u64,
+    /// Hashes of the organiser's tokens.
+    pub organisers: Vec<String>,
+    pub format: Format,
+    /// Rounds of a Swiss tournament (a round robin plays everyone).
+    pub swiss_rounds: usize,
+    pub rules: GameRules,
+    pub players: Vec<Entrant>,
+    pub rounds: Vec<Round>,
+    pub stage: Stage,
+}
+
+impl Tournament {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: String,
+        code: String,
+        name: &str,
+        class: Option<String>,
+        organiser: String,
+        format: Format,
+        swiss_rounds: usize,
+        rules: GameRules,
+        now_ms: u64,
+    ) -> Result<Tournament, ClassError> {
+        if format == Format::Swiss && !(1..=MAX_ROUNDS).contains(&swiss_rounds) {
+            return Err(ClassError::BadAssignment(format!(
+                "rounds: from 1 to {MAX_ROUNDS}"
+            )));
+        }
+        Ok(Tournament {
+            id,
+            code,
+            name: first_name(name, "name")?,
+            class,
+            created_ms: now_ms,
+            organisers: vec![organiser],
+            format,
+            swiss_rounds,
+            rules,
+            players: Vec::new(),
+            rounds: Vec::new(),
+            stage: Stage::Open,
+        })
+    }
+
+    pub fn is_organiser(&self, holder: &str) -> bool {
+        self.organisers.iter().any(|o| o == holder)
+    }
+
+    pub fn player_of(&self, holder: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.holder.as_deref() == Some(holder))
+    }
+
+    /// Adds a player before the start; names are unique.
+    pub fn enter(&mut self, entrant: Entrant) -> Result<usize, ClassError> {
+        if self.stage != Stage::Open {
+            return Err(ClassError::BadAssignment(
+                "the tournament has started: no more players".into(),
+            ));
+        }
+        let name = first_name(&entrant.name, "name")?;
+        if self
+            .players
+            .iter()
+            .any(|p| p.name.to_lowercase() == name.to_lowercase())
+        {
+            return Err(ClassError::BadName(format!(
+                "name: {name} is already playing: add a letter"
+            )));
+        }
+        if let Some(level) = entrant.ai {
+            if !(1..=8).contains(&level) {
+                return Err(ClassError::BadName("level: an AI from 1 to 8".into()));
+            }
+        }
+        if self.players.len() >= MAX_PLAYERS {
+            return Err(ClassError::Full("players", MAX_PLAYERS));
+        }
+        self.players.push(Entrant { name, ..entrant });
+        Ok(self.players.len() - 1)
+    }
+
+    /// Players still in.
+    pub fn active(&self) -> Vec<usize> {
+        (0..self.players.len())
+            .filter(|&i| !self.players[i].withdrawn)
+            .collect()
+    }
+
+    /// Rounds the tournament will play.
+    pub fn total_rounds(&self) -> usize {
+        round_count(self.format, self.players.len(), self.swiss_rounds)
+    }
+
+    /// Starts it: round 1 is paired (the caller makes its games).
+    pub fn start(&mut self) -> Result<(), ClassError> {
+        if self.stage != Stage::Open {
+            return Err(ClassError::BadAssignment(
+                "the tournament has already started".into(),
+            ));
+        }
+        if self.players.len() < 2 {
+            return Err(ClassError::BadAssignment(
+                "a tournament needs at least 2 players".into(),
+            ));
+        }
+        if self.format == Format::Swiss
+            && self.swiss_rounds >= self.players.len() + self.players.len() % 2
+        {
+            return Err(ClassError::BadAssignment(format!(
+                "rounds: a Swiss tournament of {} players plays at most {} rounds without a repeat",
+                self.players.len(),
+                self.players.len() + self.players.len() % 2 - 1
+            )));
+        }
+        self.stage = Stage::Running;
+        self.pair_next();
+        Ok(())
+    }
+
+    /// Pairs the next round, or finishes the tournament after its last.
+    fn pair_next(&mut self) {
+        let done = self.rounds.len();
+        if done >= self.total_rounds() {
+            self.stage = Stage::Finished;
+            return;
+        }
+        let mut round = match self.format {
+            Format::RoundRobin => round_robin(self.players.len(), done),
+            Format::Swiss => swiss(self.players.len(), &self.active(), &self.rounds),
+        };
+        // A withdrawn player's games are lost at once (a bye stays a bye).
+        for pairing in &mut round {
+            let gone = |p: usize| self.players[p].withdrawn;
+            match pairing.second {
+                Some(second) if gone(pairing.first) || gone(second) => {
+                    pairing.outcome = Some(match (gone(pairing.first), gone(second)) {
+                        (true, false) => Outcome::SecondWins,
+                        (false, true) => Outcome::FirstWins,
+                        _ => Outcome::Draw,
+                    });
+                }
+                _ => {}
+            }
+        }
+        self.rounds.push(round);
+        if self.round_done() {
+            self.pair_next();
+        }
+    }
+
+    fn round_done(&self) -> bool {
+        self.rounds
+            .last()
+            .is_some_and(|r| r.iter().all(|p| p.is_done()))
+    }
+
+    /// The pairings of the last round that still need a game.
+    pub fn unstarted(&self) -> Vec<usize> {
+        let Some(round) = self.rounds.last() else {
+            return Vec::new();
+        };
+        (0..round.len())
+            .filter(|&i| !round[i].is_done() && round[i].game.is_none())
+            .collect()
+    }
+
+    /// Notes the game made for a pairing of the last round.
+    pub fn set_game(&mut self, pairing: usize, game: String) {
+        if let Some(p) = self.rounds.last_mut().and_then(|r| r.get_mut(pairing)) {
+            p.game = Some(game);
+        }
+    }
+
+    /// A game of the tournament ended; the next round is paired when it
+    /// was the last of its round. Returns whether anything changed.
+    pub fn game_over(&mut self, game: &str, outcome: Outcome) -> bool {
+        let Some(round) = self.rounds.last_mut() else {
+            return false;
+        };
+        let Some(pairing) = round.iter_mut().find(|p| p.game.as_deref() == Some(game)) else {
+            return false;
+        };
+        if pairing.outcome.is_some() {
+            return false;
+        }
+        pairing.outcome = Some(outcome);
+        if self.round_done() {
+            self.pair_next();
+        }
+        true
+    }
+
+    /// A player leaves: no more pairings (their game in progress stays).
+    pub fn withdraw(&mut self, player: usize) -> Result<(), ClassError> {
+        let entrant = self
+            .players
+            .get_mut(player)
+            .ok_or(ClassError::NoSuchPupil)?;
+        entrant.withdrawn = true;
+        Ok(())
+    }
+
+    pub fn standings(&self) -> Vec<Standing> {
+        standings(self.players.len(), &self.rounds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(format: Format, players: usize, rounds: usize) -> Tournament {
+        let rules = GameRules {
+            size: 5,
+            fences: None,
+            clock: None,
+        };
+        let mut t = Tournament::new(
+            "t".into(),
+            "C".into(),
+            "Club",
+            None,
+            "o".into(),
+            format,
+            rounds,
+            rules,
+            0,
+        )
+        .unwrap();
+        for i in 0..players {
+            t.enter(Entrant {
+                name: format!("P{i}"),
+                holder: Some(format!("h{i}")),
+                ai: None,
+                pupil: None,
+                withdrawn: false,
+            })
+            .unwrap();
+        }
+        t
+    }
+
+    #[test]
+    fn a_round_robin_runs_to_its_end() {
+        let mut t = event(Format::RoundRobin, 5, 0);
+        t.start().unwrap();
+        let mut n = 0;
+        while t.stage == Stage::Running {
+            let todo = t.unstarted();
+            for (k, &i) in todo.iter().enumerate() {
+                t.set_game(i, format!("g{n}-{k}"));
+            }
+            for k in 0..todo.len() {
+                assert!(t.game_over(&format!("g{n}-{k}"), Outcome::FirstWins));
+            }
+            n += 1;
+        }
+        assert_eq!(n, 5);
+        assert_eq!(t.rounds.len(), 5);
+        assert!(t
+            .enter(Entrant {
+                name: "Late".into(),
+                holder: None,
+                ai: Some(3),
+                pupil: None,
+                withdrawn: false
+            })
+            .is_err());
+        let table = t.standings();
+        assert_eq!(table.iter().map(|r| r.played).sum::<u32>(), 20);
+    }
+
+    #[test]
+    fn swiss_refuses_more_rounds_than_it_can_pair() {
+        let mut t = event(Format::Swiss, 4, 4);
+        assert!(t.start().is_err());
+        let mut t = event(Format::Swiss, 1, 1);
+        assert!(t.start().is_err());
+    }
+
+    #[test]
+    fn a_withdrawn_player_loses_their_later_games() {
+        let mut t = event(Format::RoundRobin, 4, 0);
+        t.start().unwrap();
+        t.withdraw(0).unwrap();
+        for (k, i) in t.unstarted().into_iter().enumerate() {
+            t.set_game(i, format!("a{k}"));
+        }
+        t.game_over("a0", Outcome::Draw);
+        t.game_over("a1", Outcome::Draw);
+        // Round 2's pairing with player 0 is decided at once.
+        let round = t.rounds.last().unwrap();
+        let with_0 = round
+            .iter()
+            .find(|p| p.first == 0 || p.second == Some(0))
+            .unwrap();
+        assert!(with_0.outcome.is_some());
+        assert_eq!(t.unstarted().len(), 1);
+    }
+}

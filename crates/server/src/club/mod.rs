@@ -1,0 +1,647 @@
+//! Classes and clubs: a teacher's class (pupils who join with a code and a
+//! first name, assignments, games in class with a live dashboard), and
+//! tournaments (round robin or Swiss, for a class or a club).
+//!
+//! - [`class`], [`event`], [`tournament`]: the rules of each, synchronous.
+//! - [`Clubs`] (here): them in memory, stored on every change, and told of
+//!   every change of their games by the hub ([`Hub::set_watcher`]); the
+//!   live views go out on a version channel per class and tournament.
+//! - [`api`]: the routes; [`view`]: what they send and receive.
+
+pub mod api;
+pub mod class;
+pub mod event;
+pub mod tournament;
+pub mod view;
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use quoridor_classroom::Exercise;
+use quoridor_engine::{Controller, Level};
+use quoridor_rules::Seat;
+use tokio::sync::{watch, Mutex, Semaphore};
+
+use self::class::{Class, ClassGame, WorkBook, CODE_ALPHABET, CODE_LEN};
+use self::event::{Stage, Tournament};
+use self::view::{BoardView, GameSpec};
+use crate::db::{ClubWrite, Db};
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::model::{RoomState, SeatSlot, Settings};
+use crate::token::random_u64;
+use crate::wall_ms;
+
+/// The most unfinished games of one class or tournament.
+pub const MAX_GAMES_PER_OWNER: usize = 64;
+/// The most classes and tournaments one client address may open.
+pub const MAX_PER_CLIENT: usize = 50;
+
+/// A class in memory.
+pub struct ClassRoom {
+    pub data: Mutex<ClassData>,
+    /// Grows with every change (the live views wait on it).
+    pub version: watch::Sender<u64>,
+}
+
+pub struct ClassData {
+    pub class: Class,
+    pub work: WorkBook,
+    /// Each assignment's exercises, made once.
+    pub exercises: HashMap<u32, Arc<Vec<Exercise>>>,
+    /// The boards of the class's games as last seen.
+    pub boards: HashMap<String, BoardView>,
+    /// Open live pages per pupil (not stored).
+    pub online: HashMap<u32, u32>,
+}
+
+/// A tournament in memory.
+pub struct Cup {
+    pub data: Mutex<CupData>,
+    pub version: watch::Sender<u64>,
+}
+
+pub struct CupData {
+    pub event: Tournament,
+    pub boards: HashMap<String, BoardView>,
+}
+
+/// What a game belongs to.
+#[derive(Clone, Debug)]
+enum Owner {
+    Class(String),
+    Tournament(String),
+}
+
+/// What a join code opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Code {
+    Class(String),
+    Tournament(String),
+}
+
+/// Every class and tournament.
+#[derive(Clone)]
+pub struct Clubs {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    db: Db,
+    hub: Hub,
+    permits: Arc<Semaphore>,
+    classes: RwLock<HashMap<String, Arc<ClassRoom>>>,
+    cups: RwLock<HashMap<String, Arc<Cup>>>,
+    codes: RwLock<HashMap<String, Code>>,
+    owners: RwLock<HashMap<String, Owner>>,
+    /// Classes and tournaments opened per client address.
+    per_client: std::sync::Mutex<HashMap<String, usize>>,
+    /// Wrong PINs per class: (count, first of the minute).
+    pin_failures: std::sync::Mutex<HashMap<String, (u32, std::time::Instant)>>,
+}
+
+fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
+    lock.read().unwrap_or_else(|e| e.into_inner())
+}
+
+fn write<T>(lock: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
+    lock.write().unwrap_or_else(|e| e.into_inner())
+}
+
+fn bump(version: &watch::Sender<u64>) {
+    version.send_modify(|v| *v += 1);
+}
+
+fn class_json(class: &Class) -> String {
+    serde_json::to_string(class).expect("classes serialize")
+}
+
+fn tournament_json(t: &Tournament) -> String {
+    serde_json::to_string(t).expect("tournaments serialize")
+}
+
+impl Clubs {
+    /// Loads every class and tournament, follows their games, and starts
+    /// listening to the hub. Call after the hub has resumed its games.
+    pub async fn start(db: Db, hub: Hub, threads: usize) -> Result<Clubs, String> {
+        let clubs = Clubs {
+            inner: Arc::new(Inner {
+                db: db.clone(),
+                hub: hub.clone(),
+                permits: Arc::new(Semaphore::new(threads.max(1))),
+                classes: Default::default(),
+                cups: Default::default(),
+                codes: Default::default(),
+                owners: Default::default(),
+                per_client: Default::default(),
+                pin_failures: Default::default(),
+            }),
+        };
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<RoomState>();
+        hub.set_watcher(tx);
+        for body in db.classes().map_err(|e| e.to_string())? {
+            let class: Class = match serde_json::from_str(&body) {
+                Ok(class) => class,
+                Err(err) => {
+                    eprintln!("quoridor serve: a class was not read back: {err}");
+                    continue;
+                }
+            };
+            let mut work = WorkBook::new();
+            for (a, p, i, body) in db.class_work(&class.id).map_err(|e| e.to_string())? {
+                if let Ok(w) = serde_json::from_str(&body) {
+                    work.insert((a, p, i), w);
+                }
+            }
+            clubs.add_class(class, work);
+        }
+        for body in db.tournaments().map_err(|e| e.to_string())? {
+            match serde_json::from_str::<Tournament>(&body) {
+                Ok(t) => {
+                    clubs.add_cup(t);
+                }
+                Err(err) => eprintln!("quoridor serve: a tournament was not read back: {err}"),
+            }
+        }
+        // Boards as they are now, and results that came while a tournament
+        // was not told (the server stopped between the two writes).
+        let classes: Vec<Arc<ClassRoom>> = read(&clubs.inner.classes).values().cloned().collect();
+        for room in classes {
+            let games: Vec<String> = room
+                .data
+                .lock()
+                .await
+                .class
+                .games
+                .iter()
+                .map(|g| g.game.clone())
+                .collect();
+            for id in games {
+                if let Ok(state) = hub.state(&id).await {
+                    clubs.game_changed(&state).await;
+                }
+            }
+        }
+        let cups: Vec<Arc<Cup>> = read(&clubs.inner.cups).values().cloned().collect();
+        for cup in cups {
+            let games: Vec<String> = {
+                let data = cup.data.lock().await;
+                data.event
+                    .rounds
+                    .iter()
+                    .flatten()
+                    .filter_map(|p| p.game.clone())
+                    .collect()
+            };
+            for id in games {
+                if let Ok(state) = hub.state(&id).await {
+                    clubs.game_changed(&state).await;
+                }
+            }
+            let mut data = cup.data.lock().await;
+            if let Err(err) = clubs.start_games(&mut data).await {
+                eprintln!("quoridor serve: tournament {}: {err}", data.event.id);
+            }
+        }
+        let watcher = clubs.clone();
+        tokio::spawn(async move {
+            while let Some(state) = rx.recv().await {
+                watcher.game_changed(&state).await;
+            }
+        });
+        Ok(clubs)
+    }
+
+    fn add_class(&self, class: Class, work: WorkBook) -> Arc<ClassRoom> {
+        let id = class.id.clone();
+        write(&self.inner.codes).insert(class.code.clone(), Code::Class(id.clone()));
+        {
+            let mut owners = write(&self.inner.owners);
+            for game in &class.games {
+                owners.insert(game.game.clone(), Owner::Class(id.clone()));
+                self.inner.hub.follow(&game.game);
+            }
+        }
+        let room = Arc::new(ClassRoom {
+            data: Mutex::new(ClassData {
+                class,
+                work,
+                exercises: HashMap::new(),
+                boards: HashMap::new(),
+                online: HashMap::new(),
+            }),
+            version: watch::channel(wall_ms()).0,
+        });
+        write(&self.inner.classes).insert(id, room.clone());
+        room
+    }
+
+    fn add_cup(&self, event: Tournament) -> Arc<Cup> {
+        let id = event.id.clone();
+        write(&self.inner.codes).insert(event.code.clone(), Code::Tournament(id.clone()));
+        {
+            let mut owners = write(&self.inner.owners);
+            for game in event
+                .rounds
+                .iter()
+                .flatten()
+                .filter_map(|p| p.game.as_ref())
+            {
+                owners.insert(game.clone(), Owner::Tournament(id.clone()));
+                self.inner.hub.follow(game);
+            }
+        }
+        let cup = Arc::new(Cup {
+            data: Mutex::new(CupData {
+                event,
+                boards: HashMap::new(),
+            }),
+            version: watch::channel(wall_ms()).0,
+        });
+        write(&self.inner.cups).insert(id, cup.clone());
+        cup
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.inner.db
+    }
+
+    pub fn hub(&self) -> &Hub {
+        &self.inner.hub
+    }
+
+    /// Runs CPU work (generating a sheet, checking an answer) on a blocking
+    /// thread, at most as many at once as there are permits.
+    pub async fn blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _permit = self
+            .inner
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|_| ApiError::unavailable("the work failed"))
+    }
+
+    /// A new join code, unused.
+    pub fn new_code(&self) -> String {
+        let codes = read(&self.inner.codes);
+        loop {
+            let mut n = random_u64();
+            let code: String = (0..CODE_LEN)
+                .map(|_| {
+                    let c = CODE_ALPHABET[(n % CODE_ALPHABET.len() as u64) as usize] as char;
+                    n /= CODE_ALPHABET.len() as u64;
+                    c
+                })
+                .collect();
+            if !codes.contains_key(&code) {
+                return code;
+            }
+        }
+    }
+
+    /// Counts one more class or tournament for `client`, within the limit.
+    pub fn take_place(&self, client: &str) -> Result<(), ApiError> {
+        let mut per = self
+            .inner
+            .per_client
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let n = per.entry(client.to_string()).or_default();
+        if *n >= MAX_PER_CLIENT {
+            return Err(ApiError::TooManyRooms(MAX_PER_CLIENT));
+        }
+        *n += 1;
+        Ok(())
+    }
+
+    pub fn code(&self, code: &str) -> Option<Code> {
+        read(&self.inner.codes).get(code).cloned()
+    }
+
+    pub fn class(&self, id: &str) -> Result<Arc<ClassRoom>, ApiError> {
+        read(&self.inner.classes)
+            .get(id)
+            .cloned()
+            .ok_or(ApiError::NoSuchClass)
+    }
+
+    pub fn cup(&self, id: &str) -> Result<Arc<Cup>, ApiError> {
+        read(&self.inner.cups)
+            .get(id)
+            .cloned()
+            .ok_or(ApiError::NoSuchTournament)
+    }
+
+    /// A new class, stored.
+    pub async fn open_class(&self, class: Class) -> Result<Arc<ClassRoom>, ApiError> {
+        self.inner
+            .db
+            .save_club(ClubWrite::Class {
+                id: class.id.clone(),
+                body: class_json(&class),
+            })
+            .await?;
+        Ok(self.add_class(class, WorkBook::new()))
+    }
+
+    /// Stores the class after a change and tells its live pages.
+    pub async fn save_class(&self, room: &ClassRoom, data: &ClassData) -> Result<(), ApiError> {
+        self.inner
+            .db
+            .save_club(ClubWrite::Class {
+                id: data.class.id.clone(),
+                body: class_json(&data.class),
+            })
+            .await?;
+        bump(&room.version);
+        Ok(())
+    }
+
+    pub fn touch(room: &ClassRoom) {
+        bump(&room.version);
+    }
+
+    /// A new tournament, stored; its first games made if it starts at once.
+    pub async fn open_cup(&self, event: Tournament) -> Result<Arc<Cup>, ApiError> {
+        self.inner
+            .db
+            .save_club(ClubWrite::Tournament {
+                id: event.id.clone(),
+                class: event.class.clone(),
+                body: tournament_json(&event),
+            })
+            .await?;
+        Ok(self.add_cup(event))
+    }
+
+    /// Stores the tournament after a change and tells its live pages.
+    pub async fn save_cup(&self, cup: &Cup, data: &CupData) -> Result<(), ApiError> {
+        self.inner
+            .db
+            .save_club(ClubWrite::Tournament {
+                id: data.event.id.clone(),
+                class: data.event.class.clone(),
+                body: tournament_json(&data.event),
+            })
+            .await?;
+        bump(&cup.version);
+        Ok(())
+    }
+
+    /// Wrong PINs: at most 5 a minute per class.
+    pub fn pin_allowed(&self, class: &str, wrong: bool) -> bool {
+        let mut failures = self
+            .inner
+            .pin_failures
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let now = std::time::Instant::now();
+        let entry = failures.entry(class.to_string()).or_insert((0, now));
+        if now.duration_since(entry.1) >= std::time::Duration::from_secs(60) {
+            *entry = (0, now);
+        }
+        if wrong {
+            entry.0 += 1;
+        }
+        entry.0 < 5
+    }
+
+    /// The exercises of an assignment (made once, on a blocking thread).
+    pub async fn exercises(
+        &self,
+        room: &ClassRoom,
+        assignment: u32,
+    ) -> Result<Arc<Vec<Exercise>>, ApiError> {
+        let source = {
+            let data = room.data.lock().await;
+            if let Some(list) = data.exercises.get(&assignment) {
+                return Ok(list.clone());
+            }
+            data.class
+                .assignment(assignment)
+                .map_err(ApiError::Club)?
+                .source
+                .clone()
+        };
+        let list = Arc::new(self.blocking(move || source.exercises()).await?);
+        room.data
+            .lock()
+            .await
+            .exercises
+            .insert(assignment, list.clone());
+        Ok(list)
+    }
+
+    /// Makes a game with pupils or players at its seats (a name, and the
+    /// holder's token hash or an AI's level), followed by its owner.
+    async fn make_game(
+        &self,
+        owner: Owner,
+        spec: &GameSpec,
+        competition: bool,
+        seats: Vec<(String, Result<String, Level>)>,
+    ) -> Result<String, ApiError> {
+        let mut settings = Settings::new(spec.size, spec.players, spec.variant, spec.fences)?
+            .with_clock(spec.clock)?;
+        settings.theme = spec.theme;
+        settings.public = false;
+        settings.competition = competition;
+        settings.ruleset()?;
+        let order = Seat::in_play(spec.players);
+        let slots = order
+            .iter()
+            .zip(seats)
+            .map(|(&seat, (name, holder))| SeatSlot {
+                seat,
+                kind: match holder {
+                    Ok(_) => Controller::Human,
+                    Err(level) => Controller::Ai(level),
+                },
+                name,
+                holder: holder.ok(),
+            })
+            .collect();
+        let client = match &owner {
+            Owner::Class(id) => format!("class:{id}"),
+            Owner::Tournament(id) => format!("tournament:{id}"),
+        };
+        let id = self
+            .inner
+            .hub
+            .create_seated(&client, settings, slots, MAX_GAMES_PER_OWNER)
+            .await?;
+        write(&self.inner.owners).insert(id.clone(), owner);
+        Ok(id)
+    }
+
+    /// Makes a class game (the caller holds the class's lock and saves).
+    pub async fn class_game(
+        &self,
+        data: &mut ClassData,
+        spec: &GameSpec,
+        pupils: Vec<Option<u32>>,
+        ai: Level,
+    ) -> Result<String, ApiError> {
+        let mut seats = Vec::new();
+        for p in &pupils {
+            seats.push(match p {
+                Some(id) => {
+                    let pupil = data.class.pupil(*id).map_err(ApiError::Club)?;
+                    (pupil.name.clone(), Ok(pupil.holder.clone()))
+                }
+                None => (format!("AI {}", ai.number()), Err(ai)),
+            });
+        }
+        let game = self
+            .make_game(Owner::Class(data.class.id.clone()), spec, false, seats)
+            .await?;
+        if let Ok(state) = self.inner.hub.state(&game).await {
+            data.boards.insert(game.clone(), BoardView::of(&state));
+        }
+        data.class.add_game(ClassGame {
+            game: game.clone(),
+            pupils,
+            created_ms: wall_ms(),
+        });
+        Ok(game)
+    }
+
+    /// Makes the games of the tournament's round that have none yet (the
+    /// caller holds its lock); stores it.
+    pub async fn start_games(&self, data: &mut CupData) -> Result<(), ApiError> {
+        if data.event.stage != Stage::Running {
+            return Ok(());
+        }
+        let spec = GameSpec {
+            size: data.event.rules.size,
+            players: 2,
+            variant: quoridor_rules::Variant::Standard,
+            fences: data.event.rules.fences,
+            clock: data.event.rules.clock,
+            theme: Default::default(),
+        };
+        let todo = data.event.unstarted();
+        for i in todo {
+            let pairing = data.event.rounds.last().expect("a round")[i].clone();
+            let mut seats = Vec::new();
+            for p in [Some(pairing.first), pairing.second].into_iter().flatten() {
+                let entrant = &data.event.players[p];
+                let who = match (&entrant.holder, entrant.ai.and_then(Level::new)) {
+                    (Some(holder), _) => Ok(holder.clone()),
+                    (None, Some(level)) => Err(level),
+                    // A player added by name whose link was never opened
+                    // still gets their seat: the token is theirs to claim.
+                    (None, None) => Err(Level::new(1).expect("level 1")),
+                };
+                seats.push((entrant.name.clone(), who));
+            }
+            let game = self
+                .make_game(Owner::Tournament(data.event.id.clone()), &spec, true, seats)
+                .await?;
+            if let Ok(state) = self.inner.hub.state(&game).await {
+                data.boards.insert(game.clone(), BoardView::of(&state));
+            }
+            data.event.set_game(i, game);
+        }
+        Ok(())
+    }
+
+    /// A change of a class's or tournament's game: its board, and for a
+    /// tournament its result and the next round.
+    async fn game_changed(&self, state: &RoomState) {
+        let owner = read(&self.inner.owners).get(&state.id).cloned();
+        let board = BoardView::of(state);
+        match owner {
+            Some(Owner::Class(id)) => {
+                let Ok(room) = self.class(&id) else { return };
+                let mut data = room.data.lock().await;
+                data.boards.insert(state.id.clone(), board);
+                bump(&room.version);
+            }
+            Some(Owner::Tournament(id)) => {
+                let Ok(cup) = self.cup(&id) else { return };
+                let mut data = cup.data.lock().await;
+                let outcome = board.outcome();
+                data.boards.insert(state.id.clone(), board);
+                if let Some(outcome) = outcome {
+                    if data.event.game_over(&state.id, outcome) {
+                        if let Err(err) = self.start_games(&mut data).await {
+                            eprintln!("quoridor serve: tournament {id}: {err}");
+                        }
+                        if let Err(err) = self.save_cup(&cup, &data).await {
+                            eprintln!("quoridor serve: tournament {id} not saved: {err}");
+                        }
+                        if let Some(class) = data.event.class.clone() {
+                            if let Ok(room) = self.class(&class) {
+                                bump(&room.version);
+                            }
+                        }
+                    }
+                }
+                bump(&cup.version);
+            }
+            None => {}
+        }
+    }
+
+    /// Deletes a class and everything in it: pupils, work, games,
+    /// tournaments. Nothing of it is left on the server.
+    pub async fn delete_class(&self, room: &ClassRoom) -> Result<(), ApiError> {
+        let data = room.data.lock().await;
+        let id = data.class.id.clone();
+        let mut games: Vec<String> = data.class.games.iter().map(|g| g.game.clone()).collect();
+        let tournaments = data.class.tournaments.clone();
+        let mut cups = Vec::new();
+        for t in &tournaments {
+            if let Ok(cup) = self.cup(t) {
+                let cd = cup.data.lock().await;
+                games.extend(
+                    cd.event
+                        .rounds
+                        .iter()
+                        .flatten()
+                        .filter_map(|p| p.game.clone()),
+                );
+                cups.push((t.clone(), cd.event.code.clone()));
+            }
+        }
+        self.inner.hub.discard(&games).await;
+        self.inner
+            .db
+            .save_club(ClubWrite::DeleteClass {
+                id: id.clone(),
+                games: games.clone(),
+                tournaments,
+            })
+            .await?;
+        {
+            let mut owners = write(&self.inner.owners);
+            for g in &games {
+                owners.remove(g);
+            }
+        }
+        {
+            let mut codes = write(&self.inner.codes);
+            codes.remove(&data.class.code);
+            for (_, code) in &cups {
+                codes.remove(code);
+            }
+        }
+        {
+            let mut all = write(&self.inner.cups);
+            for (t, _) in &cups {
+                all.remove(t);
+            }
+        }
+        write(&self.inner.classes).remove(&id);
+        // Live pages hear of it and close.
+        room.version.send_replace(u64::MAX);
+        Ok(())
+    }
+}

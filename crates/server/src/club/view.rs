@@ -1,0 +1,450 @@
+//! What the class and tournament routes send and receive, typed.
+
+use quoridor_classroom::{Answer, Kind, Lang};
+use quoridor_engine::TimeControl;
+use quoridor_rules::{Seat, Variant};
+use serde::{Deserialize, Serialize};
+
+use super::class::{Source, WorkStatus};
+use super::event::{Stage, Tournament};
+use super::tournament::{Format, Outcome, Standing};
+use crate::model::{RoomState, Status, Theme};
+use crate::wire;
+
+/// A board at a glance: for the teacher's thumbnails and the tournament page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardView {
+    pub id: String,
+    pub size: u8,
+    pub theme: Theme,
+    /// Names in turn order.
+    pub names: Vec<String>,
+    #[serde(with = "wire::seats")]
+    pub seats: Vec<Seat>,
+    /// Pawn squares in turn order.
+    pub pawns: Vec<String>,
+    pub fences: Vec<String>,
+    pub fences_left: Vec<u32>,
+    #[serde(with = "wire::seat")]
+    pub turn: Seat,
+    pub ply: u32,
+    pub status: Status,
+    #[serde(with = "wire::seats")]
+    pub winners: Vec<Seat>,
+    pub draw: bool,
+    /// Steps to the goal per seat (who is winning the race).
+    pub distances: Vec<Option<u32>>,
+    /// The seat ahead in the race (fewest steps, the turn counted), while
+    /// the game goes on.
+    #[serde(with = "wire::opt_seat")]
+    pub ahead: Option<Seat>,
+    pub version: u64,
+}
+
+impl BoardView {
+    pub fn of(room: &RoomState) -> BoardView {
+        let pos = room.game.position();
+        let seats = pos.seats().to_vec();
+        let status = room.status();
+        let result = room.result();
+        let distances = pos.distances();
+        let ahead = (status == Status::Playing)
+            .then(|| {
+                // Steps left, counting that the side to move is a half-step ahead.
+                let turn = pos.turn();
+                seats
+                    .iter()
+                    .zip(&distances)
+                    .filter_map(|(&s, d)| d.map(|d| (2 * d + u32::from(s != turn), s)))
+                    .min_by_key(|&(d, _)| d)
+                    .map(|(_, s)| s)
+            })
+            .flatten();
+        BoardView {
+            id: room.id.clone(),
+            size: room.settings.size,
+            theme: room.settings.theme,
+            names: room.seats.iter().map(|s| s.name.clone()).collect(),
+            pawns: seats.iter().map(|&s| pos.pawn(s).to_string()).collect(),
+            fences: pos.fences().map(|f| f.to_string()).collect(),
+            fences_left: seats
+                .iter()
+                .map(|&s| u32::from(pos.fences_left(s)))
+                .collect(),
+            seats,
+            turn: pos.turn(),
+            ply: pos.ply(),
+            status,
+            winners: result
+                .as_ref()
+                .map(|r| r.winners.clone())
+                .unwrap_or_default(),
+            draw: result.as_ref().is_some_and(|r| r.draw),
+            distances,
+            ahead,
+            version: room.version,
+        }
+    }
+
+    /// The outcome for the first seat, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.status != Status::Over {
+            return None;
+        }
+        Some(match self.winners.first() {
+            Some(w) if self.seats.first() == Some(w) => Outcome::FirstWins,
+            Some(_) => Outcome::SecondWins,
+            None => Outcome::Draw,
+        })
+    }
+}
+
+/// A game's rules as the teacher or organiser asks for them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSpec {
+    #[serde(default = "nine")]
+    pub size: u8,
+    #[serde(default = "two")]
+    pub players: u8,
+    #[serde(default, with = "wire::variant")]
+    pub variant: Variant,
+    #[serde(default)]
+    pub fences: Option<u32>,
+    #[serde(default, with = "wire::clock")]
+    pub clock: Option<TimeControl>,
+    #[serde(default)]
+    pub theme: Theme,
+}
+
+fn nine() -> u8 {
+    9
+}
+fn two() -> u8 {
+    2
+}
+
+impl Default for GameSpec {
+    fn default() -> GameSpec {
+        GameSpec {
+            size: 9,
+            players: 2,
+            variant: Variant::Standard,
+            fences: None,
+            clock: None,
+            theme: Theme::Classic,
+        }
+    }
+}
+
+// ---- Requests ----
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewClassRequest {
+    pub name: String,
+    #[serde(default)]
+    pub pin: Option<String>,
+    #[serde(default)]
+    pub lang: Lang,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenClassRequest {
+    pub code: String,
+    pub pin: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinClassRequest {
+    pub code: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AssignRequest {
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub kind: Option<Kind>,
+    #[serde(default)]
+    pub level: Option<u8>,
+    #[serde(default)]
+    pub count: Option<usize>,
+    /// A printed sheet's number, so that the screen matches the paper.
+    #[serde(default, with = "wire::opt_u64_text")]
+    pub seed: Option<u64>,
+    /// Shared exercises (their ids, from the editor), instead of a sheet.
+    #[serde(default)]
+    pub exercises: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerRequest {
+    pub index: u32,
+    /// `None` with `skip`.
+    #[serde(default)]
+    pub answer: Option<Answer>,
+    #[serde(default)]
+    pub skip: bool,
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+/// How the teacher pairs pupils for games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PairBy {
+    /// The pupils as listed in `groups`.
+    Hand,
+    Random,
+    /// Neighbours by exercises right (closest levels meet).
+    Level,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassGamesRequest {
+    pub pair_by: PairBy,
+    /// With `hand`: the pupils of each game, in seat order.
+    #[serde(default)]
+    pub groups: Vec<Vec<u32>>,
+    /// With `random` or `level`: the pupils to pair (all by default).
+    #[serde(default)]
+    pub pupils: Option<Vec<u32>>,
+    /// Every pupil plays the AI at this level instead.
+    #[serde(default)]
+    pub ai_level: Option<u8>,
+    #[serde(default)]
+    pub game: GameSpec,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournamentRequest {
+    pub name: String,
+    pub format: Format,
+    #[serde(default)]
+    pub rounds: Option<usize>,
+    #[serde(default = "nine")]
+    pub size: u8,
+    #[serde(default)]
+    pub fences: Option<u32>,
+    #[serde(default, with = "wire::clock")]
+    pub clock: Option<TimeControl>,
+    /// A class's tournament: the teacher's token, and its pupils play.
+    #[serde(default)]
+    pub class: Option<String>,
+    /// The pupils who play (all by default), for a class's tournament.
+    #[serde(default)]
+    pub pupils: Option<Vec<u32>>,
+    /// AI players (levels) to fill the field.
+    #[serde(default)]
+    pub ai: Vec<u8>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddPlayerRequest {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub ai: Option<u8>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawRequest {
+    pub player: usize,
+}
+
+// ---- Answers ----
+
+/// A new class or tournament and the key to it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct KeyView {
+    pub id: String,
+    pub code: String,
+    pub token: String,
+}
+
+/// A pupil or player seated: their token (kept by their tablet).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JoinedView {
+    pub id: String,
+    /// The pupil's id in the class, or the player's index in the tournament.
+    pub player: u32,
+    pub name: String,
+    pub token: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PupilView {
+    pub id: u32,
+    pub name: String,
+    /// Exercises right and done over every assignment.
+    pub right: usize,
+    pub done: usize,
+    /// Has a page open now.
+    pub online: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WorkView {
+    pub pupil: u32,
+    pub index: u32,
+    pub status: WorkStatus,
+    pub attempts: u32,
+    /// The last answer's route as squares (e.g. "e2 e3 f3").
+    pub answer: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AssignmentView {
+    pub id: u32,
+    pub title: String,
+    pub count: usize,
+    pub source: Source,
+    pub created_ms: u64,
+    /// Every pupil's work (teacher) or one's own (pupil).
+    pub work: Vec<WorkView>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClassGameView {
+    pub board: BoardView,
+    pub pupils: Vec<Option<u32>>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TournamentLink {
+    pub id: String,
+    pub name: String,
+    pub stage: Stage,
+}
+
+/// The teacher's dashboard: everything in the class.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClassView {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub lang: Lang,
+    pub join_url: String,
+    pub has_pin: bool,
+    pub pupils: Vec<PupilView>,
+    pub assignments: Vec<AssignmentView>,
+    pub games: Vec<ClassGameView>,
+    pub tournaments: Vec<TournamentLink>,
+    pub version: u64,
+}
+
+/// A pupil's own page: their assignments and games.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MeView {
+    pub class: String,
+    pub class_name: String,
+    pub lang: Lang,
+    pub pupil: u32,
+    pub name: String,
+    pub assignments: Vec<AssignmentView>,
+    /// Games with a seat of theirs, newest first.
+    pub games: Vec<ClassGameView>,
+    pub tournaments: Vec<TournamentLink>,
+    pub version: u64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AnswerView {
+    pub right: bool,
+    pub status: WorkStatus,
+    pub messages: Vec<String>,
+    pub mistakes: Vec<quoridor_classroom::Mistake>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EntrantView {
+    pub index: usize,
+    pub name: String,
+    pub ai: Option<u8>,
+    pub withdrawn: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PairingView {
+    pub first: usize,
+    pub second: Option<usize>,
+    pub game: Option<String>,
+    pub outcome: Option<Outcome>,
+    /// The board now (games in progress and finished, this round).
+    pub board: Option<BoardView>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StandingView {
+    pub rank: usize,
+    pub player: usize,
+    pub name: String,
+    /// Points, e.g. 2.5.
+    pub points: f64,
+    pub buchholz: f64,
+    pub sonneborn_berger: f64,
+    pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub byes: u32,
+}
+
+impl StandingView {
+    pub fn of(row: &Standing, t: &Tournament) -> StandingView {
+        StandingView {
+            rank: row.rank,
+            player: row.player,
+            name: t.players[row.player].name.clone(),
+            points: f64::from(row.half_points) / 2.0,
+            buchholz: f64::from(row.buchholz) / 2.0,
+            sonneborn_berger: f64::from(row.sonneborn_berger) / 4.0,
+            played: row.played,
+            wins: row.wins,
+            draws: row.draws,
+            losses: row.losses,
+            byes: row.byes,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TournamentView {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub class: Option<String>,
+    pub format: Format,
+    pub stage: Stage,
+    pub total_rounds: usize,
+    pub size: u8,
+    pub fences: Option<u32>,
+    #[serde(with = "wire::clock")]
+    pub clock: Option<TimeControl>,
+    pub players: Vec<EntrantView>,
+    pub rounds: Vec<Vec<PairingView>>,
+    pub standings: Vec<StandingView>,
+    /// The player this token holds, if any.
+    pub you: Option<usize>,
+    pub organiser: bool,
+    pub version: u64,
+}
+
+/// A live message: the whole view after each change.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LiveMessage<'a> {
+    Class { class: &'a ClassView },
+    Me { me: &'a MeView },
+    Tournament { tournament: &'a TournamentView },
+}

@@ -1,0 +1,592 @@
+//! Classes and tournaments on the real server: 25 pupils join a class, an
+//! assignment is done by some, the CSV export; a Swiss tournament of 7 over
+//! 3 rounds with a restart in the middle; games in class followed live.
+
+mod harness;
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use harness::Harness;
+use quoridor_classroom::{solve, Answer, Exercise};
+use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView, TournamentView};
+use serde_json::{json, Value};
+
+async fn delete(h: &Harness, path: &str, token: &str) -> harness::Reply {
+    h.send(
+        h.http
+            .delete(format!("{}{path}", h.base()))
+            .bearer_auth(token),
+    )
+    .await
+}
+
+async fn get_as(h: &Harness, path: &str, token: &str) -> harness::Reply {
+    h.send(h.http.get(format!("{}{path}", h.base())).bearer_auth(token))
+        .await
+}
+
+async fn new_class(h: &Harness, pin: Option<&str>) -> KeyView {
+    let reply = h
+        .post(
+            "/api/classes",
+            None,
+            &json!({"name": "CE2 B", "pin": pin, "lang": "fr"}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    reply.json()
+}
+
+async fn join(h: &Harness, code: &str, name: &str) -> JoinedView {
+    let reply = h
+        .post("/api/join", None, &json!({"code": code, "name": name}))
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.json()
+}
+
+async fn exercise(h: &Harness, class: &str, n: u32, i: u32, token: &str) -> Exercise {
+    let reply = get_as(
+        h,
+        &format!("/api/classes/{class}/assignments/{n}/exercises/{i}"),
+        token,
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let v: Value = reply.json();
+    serde_json::from_value(v["exercise"].clone()).unwrap()
+}
+
+async fn answer(h: &Harness, class: &str, n: u32, token: &str, body: Value) -> Value {
+    let reply = h
+        .post(
+            &format!("/api/classes/{class}/assignments/{n}/answers"),
+            Some(token),
+            &body,
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.json()
+}
+
+#[tokio::test]
+async fn a_class_of_25_does_an_assignment_and_exports_it() {
+    let h = Harness::new().await;
+    let key = new_class(&h, Some("4321")).await;
+    assert_eq!(key.code.len(), 6);
+    // 25 pupils join with the code (typed in lower case with a space).
+    let typed = format!("{} {}", &key.code[..3].to_lowercase(), &key.code[3..]);
+    let mut pupils = Vec::new();
+    for i in 0..25 {
+        pupils.push(join(&h, &typed, &format!("Pupil {i}")).await);
+    }
+    // A second "Pupil 3" is refused; a tablet that comes back keeps its seat.
+    let again = h
+        .post(
+            "/api/join",
+            None,
+            &json!({"code": key.code, "name": "pupil 3"}),
+        )
+        .await;
+    assert_eq!(again.error(400), "bad_request");
+    let back = h
+        .post(
+            "/api/join",
+            Some(&pupils[3].token),
+            &json!({"code": key.code, "name": "x"}),
+        )
+        .await
+        .json::<JoinedView>();
+    assert_eq!(
+        (back.player, back.name.as_str()),
+        (pupils[3].player, "Pupil 3")
+    );
+    assert_eq!(
+        h.post("/api/join", None, &json!({"code": "ZZZZZZ", "name": "A"}))
+            .await
+            .error(404),
+        "not_found"
+    );
+    // The teacher gives the sheet of seed 42 (level 1, 4 exercises).
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/assignments", key.id),
+            Some(&key.token),
+            &json!({"level": 1, "count": 4, "seed": "42"}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let view: ClassView = reply.json();
+    assert_eq!(view.pupils.len(), 25);
+    let n = view.assignments[0].id;
+    // A pupil cannot give an assignment nor read the dashboard.
+    let refused = h
+        .post(
+            &format!("/api/classes/{}/assignments", key.id),
+            Some(&pupils[0].token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(refused.error(401), "unauthorized");
+    assert_eq!(
+        get_as(&h, &format!("/api/classes/{}", key.id), &pupils[0].token)
+            .await
+            .error(401),
+        "unauthorized"
+    );
+    // Pupils 0–9 answer everything right, 10–14 answer the first one
+    // wrong then skip the second, 15–24 do nothing.
+    for p in &pupils[..10] {
+        for i in 0..4 {
+            let ex = exercise(&h, &key.id, n, i, &p.token).await;
+            let right = solve(&ex).unwrap().answer;
+            let res = answer(
+                &h,
+                &key.id,
+                n,
+                &p.token,
+                json!({"index": i, "answer": right}),
+            )
+            .await;
+            assert_eq!(res["right"], true, "{res}");
+        }
+    }
+    for p in &pupils[10..15] {
+        let wrong = Answer::Route {
+            squares: Vec::new(),
+        };
+        let res = answer(
+            &h,
+            &key.id,
+            n,
+            &p.token,
+            json!({"index": 0, "answer": wrong}),
+        )
+        .await;
+        assert_eq!(
+            (res["right"].clone(), res["status"].clone()),
+            (json!(false), json!("wrong"))
+        );
+        assert!(!res["messages"].as_array().unwrap().is_empty());
+        let res = answer(&h, &key.id, n, &p.token, json!({"index": 1, "skip": true})).await;
+        assert_eq!(res["status"], "skipped");
+    }
+    let bad = h
+        .post(
+            &format!("/api/classes/{}/assignments/{n}/answers", key.id),
+            Some(&pupils[0].token),
+            &json!({"index": 99, "skip": true}),
+        )
+        .await;
+    assert_eq!(bad.error(404), "not_found");
+    // The dashboard: each pupil's work.
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    let work = &view.assignments[0].work;
+    assert_eq!(work.len(), 10 * 4 + 5 * 2);
+    let right = work
+        .iter()
+        .filter(|w| w.status == quoridor_server::club::class::WorkStatus::Right)
+        .count();
+    assert_eq!(right, 40);
+    let p0 = view.pupils.iter().find(|p| p.name == "Pupil 0").unwrap();
+    assert_eq!((p0.right, p0.done), (4, 4));
+    // A pupil's own page shows only their work.
+    let me: MeView = get_as(
+        &h,
+        &format!("/api/classes/{}/me", key.id),
+        &pupils[12].token,
+    )
+    .await
+    .json();
+    assert_eq!(me.name, "Pupil 12");
+    assert_eq!(me.assignments[0].work.len(), 2);
+    // The CSV: a header and a line per pupil and exercise.
+    let csv = h
+        .get(&format!(
+            "/api/classes/{}/results.csv?token={}",
+            key.id, key.token
+        ))
+        .await;
+    assert_eq!(csv.status, 200);
+    let lines: Vec<&str> = csv.text.lines().collect();
+    assert_eq!(lines[0], "pupil,assignment,exercise,status,attempts,answer");
+    assert_eq!(lines.len(), 1 + 25 * 4);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Pupil 10,") && l.contains(",1,wrong,1,")),
+        "{}",
+        csv.text
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("Pupil 10,") && l.contains(",2,skipped,0,")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("Pupil 20,") && l.contains(",4,not done,0,")));
+    assert_eq!(lines.iter().filter(|l| l.contains(",right,1,")).count(), 40);
+    assert_eq!(
+        h.get(&format!("/api/classes/{}/results.csv", key.id))
+            .await
+            .error(401),
+        "unauthorized"
+    );
+    // The whiteboard opens with the code and the PIN; wrong PINs are limited.
+    let wrong = h
+        .post(
+            "/api/classes/open",
+            None,
+            &json!({"code": key.code, "pin": "0000"}),
+        )
+        .await;
+    assert_eq!(wrong.error(401), "wrong_pin");
+    let board: KeyView = h
+        .post(
+            "/api/classes/open",
+            None,
+            &json!({"code": key.code, "pin": "4321"}),
+        )
+        .await
+        .json();
+    assert_eq!(
+        get_as(&h, &format!("/api/classes/{}", key.id), &board.token)
+            .await
+            .status,
+        200
+    );
+    for _ in 0..5 {
+        h.post(
+            "/api/classes/open",
+            None,
+            &json!({"code": key.code, "pin": "1111"}),
+        )
+        .await;
+    }
+    let limited = h
+        .post(
+            "/api/classes/open",
+            None,
+            &json!({"code": key.code, "pin": "4321"}),
+        )
+        .await;
+    assert_eq!(limited.error(429), "rate_limited");
+    // The QR code of the join link.
+    let qr = h.get(&format!("/api/classes/{}/qr.svg", key.id)).await;
+    assert!(qr.status == 200 && qr.text.contains("<svg"));
+    // The teacher deletes the class: nothing of it is left.
+    assert_eq!(
+        delete(&h, &format!("/api/classes/{}", key.id), &pupils[0].token)
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        delete(&h, &format!("/api/classes/{}", key.id), &key.token)
+            .await
+            .status,
+        204
+    );
+    assert_eq!(
+        get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+            .await
+            .error(404),
+        "not_found"
+    );
+    assert_eq!(
+        h.post("/api/join", None, &json!({"code": key.code, "name": "Z"}))
+            .await
+            .error(404),
+        "not_found"
+    );
+}
+
+async fn tournament(h: &Harness, id: &str) -> TournamentView {
+    let reply = h.get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.json()
+}
+
+/// Plays out the current round: in each game the player who plays first
+/// resigns when `first_loses(first, second)`, else the second resigns.
+async fn finish(
+    h: &Harness,
+    t: &TournamentView,
+    tokens: &[String],
+    only: Option<usize>,
+    first_loses: impl Fn(usize, usize) -> bool,
+) {
+    let round = t.rounds.last().unwrap();
+    for (k, p) in round.iter().enumerate() {
+        if only.is_some_and(|o| o != k) {
+            continue;
+        }
+        let (Some(second), Some(game)) = (p.second, &p.game) else {
+            continue;
+        };
+        if p.outcome.is_some() {
+            continue;
+        }
+        let loser = if first_loses(p.first, second) {
+            p.first
+        } else {
+            second
+        };
+        let reply = h
+            .post(
+                &format!("/api/games/{game}/resign"),
+                Some(&tokens[loser]),
+                &json!({}),
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+    }
+}
+
+async fn wait_for(h: &Harness, id: &str, ok: impl Fn(&TournamentView) -> bool) -> TournamentView {
+    for _ in 0..200 {
+        let t = tournament(h, id).await;
+        if ok(&t) {
+            return t;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!(
+        "the tournament did not get there: {:?}",
+        tournament(h, id).await
+    );
+}
+
+#[tokio::test]
+async fn a_swiss_of_seven_over_three_rounds_survives_a_restart() {
+    let mut h = Harness::new().await;
+    let reply = h
+        .post("/api/tournaments", None, &json!({"name": "Saturday club", "format": "swiss", "rounds": 3, "size": 5, "clock": {"initial_ms": 300000, "increment_ms": 2000}}))
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let key: KeyView = reply.json();
+    let mut tokens = Vec::new();
+    for name in ["Ana", "Ben", "Cléo", "Dan", "Eva", "Finn", "Gus"] {
+        tokens.push(join(&h, &key.code, name).await.token);
+    }
+    // Only the organiser starts it.
+    assert_eq!(
+        h.post(
+            &format!("/api/tournaments/{}/start", key.id),
+            Some(&tokens[0]),
+            &json!({})
+        )
+        .await
+        .error(401),
+        "unauthorized"
+    );
+    let started = h
+        .post(
+            &format!("/api/tournaments/{}/start", key.id),
+            Some(&key.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(started.status, 200, "{}", started.text);
+    // No one joins after the start.
+    assert_eq!(
+        h.post(
+            "/api/join",
+            None,
+            &json!({"code": key.code, "name": "Late"})
+        )
+        .await
+        .error(400),
+        "bad_request"
+    );
+    // Lower-indexed players win, except that Gus (6) beats everyone.
+    let first_loses = |a: usize, b: usize| if a == 6 || b == 6 { b == 6 } else { a > b };
+    let mut t = tournament(&h, &key.id).await;
+    assert_eq!(t.rounds.len(), 1);
+    finish(&h, &t, &tokens, None, first_loses).await;
+    t = wait_for(&h, &key.id, |t| t.rounds.len() == 2).await;
+    // Half of round 2, then the server restarts.
+    finish(&h, &t, &tokens, Some(0), first_loses).await;
+    wait_for(&h, &key.id, |t| t.rounds[1][0].outcome.is_some()).await;
+    h.restart().await;
+    t = tournament(&h, &key.id).await;
+    assert_eq!(t.rounds.len(), 2);
+    assert!(t.rounds[1][0].outcome.is_some());
+    assert!(t.rounds[1]
+        .iter()
+        .filter(|p| p.second.is_some())
+        .all(|p| p.game.is_some()));
+    finish(&h, &t, &tokens, None, first_loses).await;
+    t = wait_for(&h, &key.id, |t| t.rounds.len() == 3).await;
+    finish(&h, &t, &tokens, None, first_loses).await;
+    t = wait_for(&h, &key.id, |t| {
+        t.stage == quoridor_server::club::event::Stage::Finished
+    })
+    .await;
+    // No repeated pairing, one bye a round, never twice to one player.
+    let mut met = HashSet::new();
+    let mut byes = HashSet::new();
+    for round in &t.rounds {
+        assert_eq!(round.iter().filter(|p| p.second.is_none()).count(), 1);
+        for p in round {
+            match p.second {
+                Some(s) => assert!(met.insert((p.first.min(s), p.first.max(s))), "repeat {p:?}"),
+                None => assert!(byes.insert(p.first)),
+            }
+        }
+    }
+    // The standings, counted again here from the pairings.
+    let mut score = [0.0f64; 7];
+    for p in t.rounds.iter().flatten() {
+        match p.second {
+            None => score[p.first] += 1.0,
+            Some(s) => {
+                let winner = if first_loses(p.first, s) { s } else { p.first };
+                score[winner] += 1.0;
+            }
+        }
+    }
+    for row in &t.standings {
+        assert_eq!(row.points, score[row.player], "{row:?}");
+        let mut buchholz = 0.0;
+        let mut sb = 0.0;
+        for p in t.rounds.iter().flatten() {
+            let opp = if p.first == row.player {
+                p.second
+            } else if p.second == Some(row.player) {
+                Some(p.first)
+            } else {
+                None
+            };
+            if let Some(o) = opp {
+                buchholz += score[o];
+                let won = first_loses(p.first, p.second.unwrap()) != (p.first == row.player);
+                if won {
+                    sb += score[o];
+                }
+            }
+        }
+        assert_eq!(
+            (row.buchholz, row.sonneborn_berger),
+            (buchholz, sb),
+            "{row:?}"
+        );
+    }
+    // Gus won every game he played.
+    let gus = t.standings.iter().find(|r| r.player == 6).unwrap();
+    assert_eq!(gus.rank, 1);
+    assert_eq!(gus.losses, 0);
+}
+
+#[tokio::test]
+async fn class_games_are_followed_live_on_the_dashboard() {
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let mut pupils = Vec::new();
+    for name in ["Léa", "Hugo", "Inès", "Jade", "Karim"] {
+        pupils.push(join(&h, &key.code, name).await);
+    }
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/games", key.id),
+            Some(&key.token),
+            &json!({"pair_by": "random", "game": {"size": 5}}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let view: ClassView = reply.json();
+    // Two games of two pupils, and the fifth plays the AI.
+    assert_eq!(view.games.len(), 3);
+    let with_ai = view
+        .games
+        .iter()
+        .filter(|g| g.pupils.contains(&None))
+        .count();
+    assert_eq!(with_ai, 1);
+    // The dashboard's live page, then a pupil's move.
+    let url = format!(
+        "ws://{}/api/classes/{}/live?token={}",
+        h.addr(),
+        key.id,
+        key.token
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let first = ws.next().await.unwrap().unwrap();
+    assert!(first.to_text().unwrap().contains("\"type\":\"class\""));
+    let game = view
+        .games
+        .iter()
+        .find(|g| !g.pupils.contains(&None))
+        .unwrap();
+    let mover = game.pupils[0].unwrap();
+    let token = &pupils.iter().find(|p| p.player == mover).unwrap().token;
+    let to = if game.board.pawns[0] == "c1" {
+        "c2"
+    } else {
+        "c4"
+    };
+    let sent = std::time::Instant::now();
+    let played = h.play(&game.board.id, token, to).await;
+    assert_eq!(played.status, 200, "{}", played.text);
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(1), ws.next())
+            .await
+            .expect("within a second")
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        let seen = v["class"]["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["board"]["id"] == game.board.id && g["board"]["ply"] == 1);
+        if seen {
+            break;
+        }
+    }
+    assert!(sent.elapsed() < Duration::from_secs(1));
+    // The pupil's own page lists their game; another class's pupil's token does not open it.
+    let me: MeView = get_as(&h, &format!("/api/classes/{}/me", key.id), token)
+        .await
+        .json();
+    assert_eq!(me.games.len(), 1);
+    // A class tournament: round robin of its pupils and an AI.
+    let reply = h
+        .post("/api/tournaments", Some(&key.token), &json!({"name": "Class cup", "format": "round_robin", "size": 5, "class": key.id, "ai": [1]}))
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let cup: KeyView = reply.json();
+    let t = tournament(&h, &cup.id).await;
+    assert_eq!(t.players.len(), 6);
+    assert_eq!(t.total_rounds, 5);
+    let started = h
+        .post(
+            &format!("/api/tournaments/{}/start", cup.id),
+            Some(&key.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(started.status, 200, "{}", started.text);
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    assert_eq!(view.tournaments.len(), 1);
+    // Deleting the class deletes its games and its tournament.
+    assert_eq!(
+        delete(&h, &format!("/api/classes/{}", key.id), &key.token)
+            .await
+            .status,
+        204
+    );
+    assert_eq!(
+        h.get(&format!("/api/games/{}", game.board.id)).await.status,
+        404
+    );
+    assert_eq!(
+        h.get(&format!("/api/tournaments/{}", cup.id)).await.status,
+        404
+    );
+}
