@@ -28,6 +28,21 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/learn.html"),
     ),
     (
+        "club.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/club.html"),
+    ),
+    (
+        "club.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/club.js"),
+    ),
+    (
+        "club-i18n.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/club-i18n.js"),
+    ),
+    (
         "common.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/common.js"),

@@ -4,7 +4,9 @@
 // the teacher's editor with shared links; the worksheet printer.
 //
 // Views (by the address's hash): '' start, '#solve', '#rules', '#editor',
-// '#print'. `?e=<id>` opens a shared exercise.
+// '#print'. `?e=<id>` opens a shared exercise; `?class=<id>&a=<n>` a
+// class's assignment, with the pupil's token from club.js's record: each
+// answer is checked and recorded by the class, and the teacher sees it.
 'use strict';
 
 (() => {
@@ -42,6 +44,7 @@
     race: { winner: null, green: null, red: null },
     mistakes: [],
     showing: null, // the timer of the solution's animation
+    assignment: null, // {class, n, index, count, token}
   };
 
   // ------------------------------------------------------------------
@@ -144,7 +147,13 @@
     const v = S.view;
     $('#cls-solve-title').textContent = t('cls.kind.' + v.kind);
     $('#cls-instruction').textContent = v.instruction;
-    $('#cls-progress').textContent = S.set ? t('cls.progress', { n: S.set.index + 1, total: S.set.kinds.length }) : '';
+    const a = S.assignment;
+    $('#cls-progress').textContent = a
+      ? t('club.assignment_of', { n: a.index + 1, total: a.count })
+      : S.set ? t('cls.progress', { n: S.set.index + 1, total: S.set.kinds.length }) : '';
+    $('#cls-skip').hidden = !a;
+    // In an assignment the solution is shown once an answer is in.
+    $('#cls-show').hidden = Boolean(a) && !a.answered;
     $('#cls-read').hidden = !('speechSynthesis' in window);
     const board = $('#cls-board');
     board.innerHTML = v.svg;
@@ -371,6 +380,10 @@
       feedback(false, [t('cls.first')]);
       return;
     }
+    if (S.assignment) {
+      await answerAssignment({ index: S.assignment.index, answer: currentAnswer(), lang: lang() });
+      return;
+    }
     try {
       const res = await api('POST', '/api/classroom/check', { exercise: S.view.exercise, answer: currentAnswer(), lang: lang() });
       S.mistakes = res.mistakes || [];
@@ -431,8 +444,82 @@
     done();
   }
 
+  // ------------------------------------------------------------------
+  // A class's assignment
+  // ------------------------------------------------------------------
+
+  function assignmentUrl(path) {
+    const a = S.assignment;
+    return '/api/classes/' + encodeURIComponent(a.class) + '/assignments/' + a.n + path;
+  }
+
+  async function answerAssignment(body) {
+    const a = S.assignment;
+    try {
+      const res = await window.Common.api('POST', assignmentUrl('/answers'), body, a.token);
+      a.answered = true;
+      $('#cls-show').hidden = false;
+      S.mistakes = res.mistakes || [];
+      drawRoute();
+      if (body.answer) feedback(res.right, res.messages);
+      return res;
+    } catch (e) {
+      feedback(false, [e.code === 'network' ? t('cls.network') : e.message]);
+      return null;
+    }
+  }
+
+  async function loadAssignment(index) {
+    const a = S.assignment;
+    if (index >= a.count) {
+      S.view = null;
+      feedback(true, [t('club.all_done')]);
+      const box = $('#cls-feedback');
+      box.append(window.Common.el('a', { class: 'btn primary big', href: '/join', text: t('club.back_home') }));
+      $('#cls-board').replaceChildren();
+      for (const id of ['#cls-check', '#cls-show', '#cls-next', '#cls-skip', '#cls-undo', '#cls-clear']) $(id).hidden = true;
+      return;
+    }
+    a.index = index;
+    a.answered = false;
+    try {
+      const view = await window.Common.api('GET', assignmentUrl('/exercises/' + index + '?lang=' + lang()), undefined, a.token);
+      S.from = '';
+      openExercise(view);
+      for (const id of ['#cls-check', '#cls-next']) $(id).hidden = false;
+    } catch (e) {
+      alertBox(e.message);
+    }
+  }
+
+  async function openAssignment(classId, n) {
+    const rec = store.get('quoridor.club.pupil', null);
+    if (!rec || rec.id !== classId) {
+      location.href = '/join';
+      return;
+    }
+    try {
+      const me = await window.Common.api('GET', '/api/classes/' + encodeURIComponent(classId) + '/me', undefined, rec.token);
+      const mine = me.assignments.find((x) => x.id === n);
+      if (!mine) throw new Error(t('cls.not_found'));
+      // Start at the first exercise not yet answered.
+      const done = new Set(mine.work.map((w) => w.index));
+      let first = 0;
+      while (first < mine.count && done.has(first)) first += 1;
+      S.assignment = { class: classId, n, index: 0, count: mine.count, token: rec.token, answered: false };
+      $('#cls-back').setAttribute('href', '/join');
+      loadAssignment(first >= mine.count ? 0 : first);
+    } catch (e) {
+      window.alert(e.message);
+    }
+  }
+
   function next() {
     stopShowing();
+    if (S.assignment) {
+      loadAssignment(S.assignment.index + 1);
+      return;
+    }
     if (S.set) {
       S.set.index += 1;
       if (S.set.index >= S.set.kinds.length) {
@@ -1016,11 +1103,22 @@
     $('#cls-show').addEventListener('click', showSolution);
     $('#cls-next').addEventListener('click', next);
     $('#cls-read').addEventListener('click', readAloud);
-    $('#cls-back').addEventListener('click', (e) => { e.preventDefault(); stopShowing(); go(S.from || ''); });
+    $('#cls-back').addEventListener('click', (e) => {
+      e.preventDefault();
+      stopShowing();
+      if (S.assignment) location.href = '/join';
+      else go(S.from || '');
+    });
+    $('#cls-skip').addEventListener('click', async () => {
+      stopShowing();
+      if (await answerAssignment({ index: S.assignment.index, skip: true })) loadAssignment(S.assignment.index + 1);
+    });
     window.addEventListener('hashchange', show);
-    const shared = new URLSearchParams(location.search).get('e');
+    const query = new URLSearchParams(location.search);
+    const shared = query.get('e');
     show();
     if (shared) openShared(shared);
+    if (query.get('class') && query.get('a')) openAssignment(query.get('class'), Number(query.get('a')));
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);

@@ -1,0 +1,129 @@
+//! The class in a real headless Chromium: the teacher opens a class, a
+//! pupil joins with the code on a phone-sized screen, the teacher starts
+//! the games and sees a pupil's move on the dashboard within a second; the
+//! pupil skips an exercise of an assignment and the teacher's grid shows
+//! it; the tournament page shows its standings.
+
+mod e2e;
+
+use std::time::{Duration, Instant};
+
+use e2e::{Browser, Waiter};
+use serde_json::{json, Value};
+
+async fn js_until(b: &Browser, script: &str, ok: impl Fn(&Value) -> bool) -> Value {
+    let wait = Waiter::new(format!("{}: {script}", b.label));
+    loop {
+        let v = b.js(script).await;
+        if ok(&v) {
+            return v;
+        }
+        wait.tick(&v).await;
+    }
+}
+
+async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
+    let mut req = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status();
+    let text = res.text().await.unwrap();
+    assert!(status.is_success(), "{path}: {status} {text}");
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
+    e2e::run("club-class", |env| async move {
+        let base = env.base().to_string();
+        // The teacher opens a class.
+        let teacher = env.browser("teacher").await;
+        teacher.client.set_window_size(1366, 900).await.unwrap();
+        teacher.open("/class").await;
+        teacher.type_into("#new-class-name", "CM1 Verte").await;
+        teacher.click("#new-class-form button[type=submit]").await;
+        let code = js_until(&teacher, "const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
+        let code = code.as_str().unwrap().to_string();
+        let class: Value = teacher.js("return JSON.parse(localStorage.getItem('quoridor.club.classes'))[0];").await;
+        let (class_id, teacher_token) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string());
+
+        // A pupil joins on a phone, from the QR code's link.
+        let phone = env.browser("pupil").await;
+        phone.client.set_window_size(390, 844).await.unwrap();
+        phone.open(&format!("/join?code={code}")).await;
+        phone.type_into("#join-name", "Léa").await;
+        let button = phone.js("const r = document.querySelector('#join-go').getBoundingClientRect(); return [r.width, r.height];").await;
+        assert!(button[1].as_f64().unwrap() >= 48.0 && button[0].as_f64().unwrap() >= 200.0, "a large button: {button}");
+        phone.click("#join-go").await;
+        let hello = phone.shown("#pupil-title").await.text().await.unwrap();
+        assert_eq!(hello, "Hello Léa!");
+        let wide = phone.js("return document.documentElement.scrollWidth;").await;
+        assert!(wide.as_u64().unwrap() <= 390, "no sideways scrolling on a phone: {wide}");
+        let lea: Value = phone.js("return JSON.parse(localStorage.getItem('quoridor.club.pupil'));").await;
+        let lea_token = lea["token"].as_str().unwrap().to_string();
+        // A second pupil joins (by the API); the dashboard lists both, Léa online.
+        let hugo = post(&base, "/api/join", None, json!({"code": code, "name": "Hugo"})).await;
+        let hugo_token = hugo["token"].as_str().unwrap().to_string();
+        teacher.click(".club-tab[data-tab=pupils]").await;
+        js_until(&teacher, "return Array.from(document.querySelectorAll('.club-pupil')).map(p => p.textContent + (p.classList.contains('online') ? ' [on]' : ''));", |v| {
+            let s = v.to_string();
+            s.contains("Léa") && s.contains("[on]") && s.contains("Hugo")
+        })
+        .await;
+
+        // The teacher starts 5×5 games, pupils paired at random.
+        teacher.click(".club-tab[data-tab=boards]").await;
+        teacher.select("#games-kind", "5").await;
+        teacher.click("#games-form button[type=submit]").await;
+        teacher.shown(".club-board").await;
+        let game = js_until(&teacher, "const b = document.querySelector('.club-board'); return b && b.dataset.game;", |v| v.is_string()).await;
+        let game = game.as_str().unwrap().to_string();
+        // Léa's phone shows the game to play.
+        phone.shown("#pupil-games .club-board .btn.primary").await;
+        teacher.shot("dashboard").await;
+
+        // The pupil who plays first moves; the dashboard shows it within a second.
+        let view = env.game(&game).await;
+        let first = view["seats"][0]["name"].as_str().unwrap().to_string();
+        let token = if first == "Léa" { &lea_token } else { &hugo_token };
+        let pawn = view["pawns"]["south"].as_str().unwrap().to_string();
+        let up = format!("{}{}", &pawn[..1], pawn[1..].parse::<u32>().unwrap() + 1);
+        let sent = Instant::now();
+        post(&base, &format!("/api/games/{game}/move"), Some(token), json!({"move": up})).await;
+        js_until(&teacher, &format!("const b = document.querySelector('.club-board[data-game=\"{game}\"]'); return b && b.dataset.ply;"), |v| v.as_str() == Some("1")).await;
+        let seen = sent.elapsed();
+        assert!(seen < Duration::from_secs(1), "the dashboard took {seen:?}");
+        eprintln!("the dashboard showed the move {} ms after it was sent", seen.as_millis());
+
+        // An assignment: Léa skips the first exercise, the teacher's grid shows it.
+        post(&base, &format!("/api/classes/{class_id}/assignments"), Some(&teacher_token), json!({"level": 1, "count": 2, "seed": "7"})).await;
+        phone.click("#pupil-work a.club-work").await;
+        phone.shown("#cls-board svg").await;
+        let progress = phone.shown("#cls-progress").await.text().await.unwrap();
+        assert_eq!(progress, "Exercise 1 of 2");
+        phone.click("#cls-skip").await;
+        js_until(&phone, "return document.querySelector('#cls-progress').textContent;", |v| v.as_str() == Some("Exercise 2 of 2")).await;
+        teacher.click(".club-tab[data-tab=work]").await;
+        js_until(&teacher, "const c = document.querySelector('.club-grid tbody tr td.club-cell-skipped'); return c && c.closest('tr').firstChild.textContent;", |v| v.as_str() == Some("Léa")).await;
+        teacher.shot("work").await;
+
+        // A class tournament (round robin with a computer player), its page.
+        let cup = post(&base, "/api/tournaments", Some(&teacher_token), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id, "ai": [1]})).await;
+        let cup_id = cup["id"].as_str().unwrap();
+        post(&base, &format!("/api/tournaments/{cup_id}/start"), Some(&teacher_token), json!({})).await;
+        let watcher = env.browser("spectator").await;
+        watcher.open(&format!("/t/{cup_id}")).await;
+        js_until(&watcher, "return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(3)).await;
+        let title = watcher.shown("#cup-title").await.text().await.unwrap();
+        assert_eq!(title, "Coupe");
+        // Round 1: one game and the bye (three players), its board shown.
+        let round = js_until(&watcher, "const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.is_array()).await;
+        assert_eq!(round, json!(["Round 1", 2, 1]));
+        watcher.shot("tournament").await;
+    })
+    .await;
+}

@@ -1,0 +1,554 @@
+// Class and club: a pupil joins with the code on the board (/join) and
+// finds their exercises and games; the teacher's dashboard (/class) with
+// every board live; a tournament's page (/t/<id>) with its pairings and
+// standings, printable. Everything live comes over one WebSocket per page,
+// which reconnects by itself (a tablet that went to sleep comes back to
+// the same seat: its token is kept in this browser).
+//
+// localStorage: quoridor.club.pupil = {id, token, name, code} (the class
+// or tournament joined), quoridor.club.classes = [{id, code, name, token}]
+// (the teacher's classes on this device), quoridor.club.cups = {id: token}.
+'use strict';
+
+(() => {
+  const t = (key, params) => window.I18n.t(key, params);
+  const $ = (sel, root = document) => root.querySelector(sel);
+  const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+  const { el, svgEl, store } = window.Common;
+
+  async function api(method, url, body, token) {
+    try {
+      return await window.Common.api(method, url, body, token);
+    } catch (e) {
+      if (e.code === 'network') e.message = t('club.network');
+      throw e;
+    }
+  }
+
+  function showError(box, e) {
+    box.hidden = false;
+    box.textContent = e.message || String(e);
+  }
+
+  // ------------------------------------------------------------------
+  // One live connection, reconnecting with a growing pause.
+  // ------------------------------------------------------------------
+
+  function live(path, onMessage, onState) {
+    let delay = 500;
+    let socket = null;
+    let stopped = false;
+    function open() {
+      const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      socket = new WebSocket(proto + '//' + location.host + path);
+      socket.onopen = () => { delay = 500; onState(true); };
+      socket.onmessage = (ev) => {
+        try { onMessage(JSON.parse(ev.data)); } catch (_) { /* ignore a bad message */ }
+      };
+      socket.onclose = () => {
+        onState(false);
+        if (stopped) return;
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 10000);
+      };
+    }
+    open();
+    // A tablet waking up reconnects at once.
+    document.addEventListener('visibilitychange', () => {
+      if (!document.hidden && socket && socket.readyState > 1) { delay = 500; open(); }
+    });
+    return { stop() { stopped = true; if (socket) socket.close(); } };
+  }
+
+  // ------------------------------------------------------------------
+  // A board at a glance (the server's BoardView).
+  // ------------------------------------------------------------------
+
+  const CELL = 20;
+  const GAP = 4;
+
+  function thumbnail(b, label) {
+    const side = GAP * 2 + b.size * CELL;
+    const svg = svgEl('svg', { viewBox: `0 0 ${side} ${side}`, class: 'club-thumb' + (b.theme === 'crab' ? ' crab' : ''), role: 'img', 'aria-label': label });
+    svg.append(svgEl('rect', { class: 'club-wood', x: 0, y: 0, width: side, height: side, rx: 4 }));
+    const corner = (c, r) => ({ x: GAP + c * CELL, y: GAP + (b.size - 1 - r) * CELL });
+    for (let r = 0; r < b.size; r++) {
+      for (let c = 0; c < b.size; c++) {
+        const p = corner(c, r);
+        svg.append(svgEl('rect', { class: 'club-cell', x: p.x + 1.5, y: p.y + 1.5, width: CELL - 3, height: CELL - 3, rx: 2 }));
+      }
+    }
+    for (const f of b.fences) {
+      const c = f.charCodeAt(0) - 97;
+      const r = Number(f.slice(1, -1)) - 1;
+      if (f.endsWith('h')) {
+        const p = corner(c, r + 1);
+        svg.append(svgEl('rect', { class: 'club-fence', x: p.x + 1, y: p.y + CELL - 1.5, width: 2 * CELL - 2, height: 3, rx: 1 }));
+      } else {
+        const p = corner(c + 1, r + 1);
+        svg.append(svgEl('rect', { class: 'club-fence', x: p.x - 1.5, y: p.y + 1, width: 3, height: 2 * CELL - 2, rx: 1 }));
+      }
+    }
+    b.pawns.forEach((sq, i) => {
+      const c = sq.charCodeAt(0) - 97;
+      const r = Number(sq.slice(1)) - 1;
+      const p = corner(c, r);
+      const seat = b.seats[i];
+      svg.append(svgEl('circle', { class: 'club-pawn seat-' + seat + (seat === b.turn && b.status === 'playing' ? ' to-move' : ''), cx: p.x + CELL / 2, cy: p.y + CELL / 2, r: CELL * 0.34 }));
+    });
+    return svg;
+  }
+
+  // Who is where and how it stands, in words.
+  function boardLine(b) {
+    if (b.status === 'over') {
+      if (b.draw || !b.winners.length) return t('club.draw');
+      const names = b.winners.map((w) => b.names[b.seats.indexOf(w)]);
+      return t('club.won', { names: names.join(' & ') });
+    }
+    if (b.status === 'waiting') return t('club.waiting');
+    const ahead = b.ahead ? b.names[b.seats.indexOf(b.ahead)] : null;
+    return (ahead ? t('club.ahead', { name: ahead }) + ' · ' : '') + t('club.ply', { n: b.ply });
+  }
+
+  function boardCard(b, opts) {
+    const names = b.names.map((n, i) => el('span', { class: 'club-name seat-' + b.seats[i] + (b.winners.includes(b.seats[i]) ? ' winner' : ''), text: n }));
+    const title = b.names.join(' – ');
+    const card = el(opts.href ? 'a' : 'div', { class: 'club-board' + (b.status === 'over' ? ' over' : ''), href: opts.href || null, target: opts.target || null, 'data-game': b.id, 'data-ply': b.ply },
+      thumbnail(b, title),
+      el('div', { class: 'club-names' }, names.flatMap((n, i) => (i ? [' – ', n] : [n]))),
+      el('div', { class: 'club-line', text: boardLine(b) }),
+      opts.extra || null);
+    return card;
+  }
+
+  // ------------------------------------------------------------------
+  // The pupil: join, then their page.
+  // ------------------------------------------------------------------
+
+  function showView(id) {
+    for (const v of $$('main > .view')) v.hidden = v.id !== id;
+  }
+
+  function pupilRec() {
+    return store.get('quoridor.club.pupil', null);
+  }
+
+  async function joinView() {
+    const params = new URLSearchParams(location.search);
+    const rec = pupilRec();
+    const code = (params.get('code') || '').toUpperCase();
+    if (rec && (!code || code === rec.code)) {
+      openJoined(rec);
+      return;
+    }
+    showView('club-join');
+    $('#join-code').value = code;
+    (code ? $('#join-name') : $('#join-code')).focus();
+    $('#join-form').addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      const box = $('#join-error');
+      box.hidden = true;
+      const body = { code: $('#join-code').value, name: $('#join-name').value };
+      const old = pupilRec();
+      try {
+        const res = await api('POST', '/api/join', body, old ? old.token : undefined);
+        const joined = { id: res.id, token: res.token, name: res.name, player: res.player, code: body.code.replace(/[\s-]/g, '').toUpperCase() };
+        store.set('quoridor.club.pupil', joined);
+        openJoined(joined);
+      } catch (e) {
+        showError(box, e);
+      }
+    });
+  }
+
+  function openJoined(rec) {
+    // A tournament's player goes to its page; a pupil to theirs.
+    api('GET', '/api/classes/' + encodeURIComponent(rec.id) + '/me', undefined, rec.token)
+      .then((me) => pupilPage(rec, me))
+      .catch((e) => {
+        if (e.status === 404) {
+          api('GET', '/api/tournaments/' + encodeURIComponent(rec.id)).then(() => {
+            store.set('quoridor.club.cups', Object.assign(store.get('quoridor.club.cups', {}), { [rec.id]: { token: rec.token, player: true } }));
+            location.href = '/t/' + encodeURIComponent(rec.id);
+          }).catch(() => { store.remove('quoridor.club.pupil'); location.reload(); });
+        } else if (e.status === 401) {
+          store.remove('quoridor.club.pupil');
+          location.reload();
+        } else {
+          showView('club-join');
+          showError($('#join-error'), e);
+        }
+      });
+  }
+
+  function pupilPage(rec, first) {
+    showView('club-pupil');
+    renderMe(rec, first);
+    live('/api/classes/' + encodeURIComponent(rec.id) + '/live?token=' + encodeURIComponent(rec.token),
+      (msg) => { if (msg.type === 'me') renderMe(rec, msg.me); },
+      (up) => { $('#pupil-status').textContent = up ? '' : t('club.reconnecting'); });
+    $('#pupil-leave').onclick = () => {
+      store.remove('quoridor.club.pupil');
+      location.href = '/join';
+    };
+  }
+
+  function renderMe(rec, me) {
+    $('#pupil-title').textContent = t('club.hello', { name: me.name });
+    $('#pupil-class').textContent = me.class_name;
+    document.title = me.name + ' — ' + me.class_name;
+    const games = me.games.map((g) => {
+      const mine = g.board.status !== 'over';
+      const href = '/g/' + encodeURIComponent(g.board.id) + '#t=' + encodeURIComponent(rec.token);
+      const extra = el('span', { class: 'btn ' + (mine ? 'primary big' : 'small'), text: mine ? t('club.play') : t('club.see') });
+      return boardCard(g.board, { href, extra });
+    });
+    $('#pupil-games').replaceChildren(...(games.length ? games : [el('p', { class: 'hint', text: t('club.no_games') })]));
+    const work = me.assignments.map((a) => {
+      const done = a.work.filter((w) => w.status !== 'skipped').length;
+      const right = a.work.filter((w) => w.status === 'right').length;
+      const href = '/classroom?class=' + encodeURIComponent(me.class) + '&a=' + a.id;
+      return el('a', { class: 'card club-work', href, 'data-assignment': a.id },
+        el('strong', { text: a.title }),
+        el('progress', { max: a.count, value: done, 'aria-label': t('club.progress', { done, total: a.count }) }),
+        el('span', { text: t('club.progress_right', { done, total: a.count, right }) }),
+        el('span', { class: 'btn primary big', text: done === a.count ? t('club.again') : t('club.start') }));
+    });
+    $('#pupil-work').replaceChildren(...(work.length ? work : [el('p', { class: 'hint', text: t('club.no_work') })]));
+    $('#pupil-tournaments').replaceChildren(...me.tournaments.map((c) => el('a', { class: 'card club-work', href: '/t/' + encodeURIComponent(c.id) },
+      el('strong', { text: c.name }), el('span', { text: t('club.stage.' + c.stage) }))));
+  }
+
+  // ------------------------------------------------------------------
+  // The teacher.
+  // ------------------------------------------------------------------
+
+  function myClasses() {
+    return store.get('quoridor.club.classes', []);
+  }
+
+  function saveClass(rec) {
+    const list = myClasses().filter((c) => c.id !== rec.id);
+    list.unshift(rec);
+    store.set('quoridor.club.classes', list.slice(0, 30));
+  }
+
+  function teacherStart() {
+    const hash = location.hash.slice(1);
+    const rec = myClasses().find((c) => c.id === hash);
+    if (rec) {
+      dashboard(rec);
+      return;
+    }
+    showView('club-start');
+    document.title = t('club.start_title');
+    $('#new-class-lang').value = window.I18n.lang;
+    const list = myClasses().map((c) => el('li', {}, el('a', { class: 'btn', href: '/class#' + encodeURIComponent(c.id), text: c.name + ' · ' + c.code })));
+    $('#my-classes').replaceChildren(...(list.length ? list : [el('li', { class: 'hint', text: t('club.none_yet') })]));
+    const err = $('#start-error');
+    $('#new-class-form').addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      err.hidden = true;
+      const body = { name: $('#new-class-name').value, lang: $('#new-class-lang').value };
+      const pin = $('#new-class-pin').value.trim();
+      if (pin) body.pin = pin;
+      try {
+        const key = await api('POST', '/api/classes', body);
+        saveClass({ id: key.id, code: key.code, token: key.token, name: body.name });
+        location.hash = key.id;
+      } catch (e) {
+        showError(err, e);
+      }
+    });
+    $('#open-class-form').addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      err.hidden = true;
+      try {
+        const key = await api('POST', '/api/classes/open', { code: $('#open-code').value, pin: $('#open-pin').value });
+        saveClass({ id: key.id, code: key.code, token: key.token, name: key.code });
+        location.hash = key.id;
+      } catch (e) {
+        showError(err, e);
+      }
+    });
+    $('#open-club-tournament').addEventListener('click', async () => {
+      const name = window.prompt(t('club.cup_name'));
+      if (!name) return;
+      const format = window.confirm(t('club.ask_swiss')) ? 'swiss' : 'round_robin';
+      try {
+        const key = await api('POST', '/api/tournaments', { name, format, rounds: 4, size: 9, clock: { initial_ms: 600000, increment_ms: 5000 } });
+        rememberCup(key);
+        location.href = '/t/' + encodeURIComponent(key.id);
+      } catch (e) {
+        showError(err, e);
+      }
+    });
+  }
+
+  function rememberCup(key) {
+    store.set('quoridor.club.cups', Object.assign(store.get('quoridor.club.cups', {}), { [key.id]: { token: key.token, organiser: true } }));
+  }
+
+  const D = { rec: null, view: null, tab: 'boards', ticked: new Set() };
+
+  function dashboard(rec) {
+    D.rec = rec;
+    showView('club-dashboard');
+    for (const b of $$('.club-tab')) {
+      b.addEventListener('click', () => {
+        D.tab = b.dataset.tab;
+        for (const x of $$('.club-tab')) x.setAttribute('aria-selected', String(x === b));
+        for (const p of $$('.club-pane')) p.hidden = p.dataset.pane !== D.tab;
+      });
+    }
+    $('#games-pair').addEventListener('change', () => { $('#games-ai-box').hidden = $('#games-pair').value !== 'ai'; });
+    $('#games-form').addEventListener('submit', (ev) => { ev.preventDefault(); startGames(); });
+    $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
+    $('#cup-form').addEventListener('submit', (ev) => { ev.preventDefault(); newCup(); });
+    $('#dash-delete').addEventListener('click', deleteClass);
+    $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
+    $('#dash-qr').alt = t('club.qr');
+    $('#dash-csv').href = '/api/classes/' + encodeURIComponent(rec.id) + '/results.csv?token=' + encodeURIComponent(rec.token);
+    live('/api/classes/' + encodeURIComponent(rec.id) + '/live?token=' + encodeURIComponent(rec.token),
+      (msg) => { if (msg.type === 'class') renderDashboard(msg.class); },
+      (up) => { $('#dash-status').textContent = up ? t('club.live') : t('club.reconnecting'); });
+  }
+
+  function dashError(e) {
+    $('#dash-status').textContent = e.message;
+    window.alert(e.message);
+  }
+
+  function renderDashboard(v) {
+    D.view = v;
+    if (D.rec.name !== v.name) saveClass(Object.assign(D.rec, { name: v.name }));
+    document.title = v.name + ' — ' + t('club.start_title');
+    $('#dash-title').textContent = v.name;
+    $('#dash-code').textContent = v.code;
+    $('#dash-url').textContent = location.host + '/join';
+    // Boards, newest first; click to watch large.
+    const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
+    $('#dash-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'hint', text: t('club.no_boards') })]));
+    // Pupils.
+    const pupils = v.pupils.map((p) => el('li', { class: 'club-pupil' + (p.online ? ' online' : '') },
+      el('label', {}, el('input', { type: 'checkbox', checked: D.ticked.has(p.id), onchange: (e) => { if (e.target.checked) D.ticked.add(p.id); else D.ticked.delete(p.id); } }),
+        el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', el('strong', { text: p.name })),
+      el('span', { class: 'hint', text: t('club.pupil_score', { right: p.right, done: p.done }) }),
+      el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
+    $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
+    renderAssignments(v);
+    const cups = v.tournaments.map((c) => el('li', {}, el('a', { class: 'btn', href: '/t/' + encodeURIComponent(c.id), target: '_blank', text: c.name + ' · ' + t('club.stage.' + c.stage) })));
+    $('#dash-cups').replaceChildren(...cups);
+  }
+
+  function renderAssignments(v) {
+    const out = v.assignments.slice().reverse().map((a) => {
+      const head = el('tr', {}, el('th', { text: t('club.pupil') }), ...Array.from({ length: a.count }, (_, i) => el('th', { text: String(i + 1) })));
+      const rows = v.pupils.map((p) => el('tr', {}, el('th', { text: p.name }), ...Array.from({ length: a.count }, (_, i) => {
+        const w = a.work.find((x) => x.pupil === p.id && x.index === i);
+        const status = w ? w.status : 'todo';
+        const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + t('club.attempts', { n: w.attempts }) : t('club.status.todo');
+        return el('td', { class: 'club-cell-' + status, title, 'aria-label': title, text: { right: '✓', wrong: '✗', skipped: '–', todo: '' }[status] });
+      })));
+      const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed }) : '';
+      return el('div', { class: 'card club-assignment' },
+        el('h3', { text: a.title }), el('p', { class: 'hint', text: sheet }),
+        el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table club-grid' }, el('thead', {}, head), el('tbody', {}, rows))),
+        el('button', { type: 'button', class: 'btn ghost small', text: t('club.unassign'), onclick: () => unassign(a) }));
+    });
+    $('#dash-assignments').replaceChildren(...out);
+  }
+
+  async function startGames() {
+    const kind = $('#games-kind').value;
+    const pair = $('#games-pair').value;
+    const game = { size: 9, players: 2 };
+    if (kind === '7' || kind === '5') { game.size = Number(kind); game.fences = kind === '5' ? 3 : 6; }
+    if (kind === 'teams') { game.players = 4; game.variant = 'teams'; }
+    if (kind === 'scoring') { game.variant = 'scoring'; game.size = 5; game.fences = 3; }
+    if (kind === 'crab') { game.size = 5; game.fences = 3; game.theme = 'crab'; }
+    const clock = $('#games-clock').value;
+    if (clock) {
+      const [initial, inc] = clock.split('+').map(Number);
+      game.clock = { initial_ms: initial, increment_ms: inc };
+    }
+    const body = { pair_by: pair === 'ai' ? 'random' : pair, game };
+    if (pair === 'ai') body.ai_level = Number($('#games-ai').value);
+    if (pair === 'hand') body.groups = [Array.from(D.ticked)];
+    try {
+      await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/games', body, D.rec.token);
+      D.ticked.clear();
+    } catch (e) {
+      dashError(e);
+    }
+  }
+
+  async function assign() {
+    const shared = $('#assign-shared').value.split(/[\s,]+/).map((s) => s.replace(/^.*[?&]e=/, '')).filter(Boolean);
+    const body = shared.length
+      ? { exercises: shared }
+      : { level: Number($('#assign-level').value), count: Number($('#assign-count').value) || 6 };
+    const kind = $('#assign-kind').value;
+    if (kind && !shared.length) body.kind = kind;
+    const seed = $('#assign-seed').value.trim();
+    if (seed && !shared.length) body.seed = seed;
+    try {
+      await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments', body, D.rec.token);
+      $('#assign-shared').value = '';
+    } catch (e) {
+      dashError(e);
+    }
+  }
+
+  async function unassign(a) {
+    if (!window.confirm(t('club.unassign_confirm', { title: a.title }))) return;
+    try {
+      await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments/' + a.id, undefined, D.rec.token);
+    } catch (e) {
+      dashError(e);
+    }
+  }
+
+  async function removePupil(p) {
+    if (!window.confirm(t('club.remove_confirm', { name: p.name }))) return;
+    try {
+      await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id, undefined, D.rec.token);
+    } catch (e) {
+      dashError(e);
+    }
+  }
+
+  async function newCup() {
+    const [initial, inc] = $('#cup-clock').value.split('+').map(Number);
+    const format = $('#cup-format').value;
+    const ai = Math.max(0, Math.min(8, Number($('#cup-ai').value) || 0));
+    const body = {
+      name: $('#cup-name').value,
+      format,
+      size: Number($('#cup-size').value),
+      clock: { initial_ms: initial, increment_ms: inc },
+      class: D.rec.id,
+      ai: Array.from({ length: ai }, () => 2),
+    };
+    if (format === 'swiss') body.rounds = Number($('#cup-swiss-rounds').value) || 3;
+    try {
+      const key = await api('POST', '/api/tournaments', body, D.rec.token);
+      rememberCup(key);
+      window.open('/t/' + encodeURIComponent(key.id), '_blank');
+    } catch (e) {
+      dashError(e);
+    }
+  }
+
+  async function deleteClass() {
+    if (!window.confirm(t('club.delete_confirm', { name: D.view ? D.view.name : '' }))) return;
+    try {
+      await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id), undefined, D.rec.token);
+      store.set('quoridor.club.classes', myClasses().filter((c) => c.id !== D.rec.id));
+      location.href = '/class';
+    } catch (e) {
+      dashError(e);
+    }
+  }
+
+  // ------------------------------------------------------------------
+  // A tournament's page.
+  // ------------------------------------------------------------------
+
+  function cupPage(id) {
+    showView('club-tournament');
+    const mine = store.get('quoridor.club.cups', {})[id];
+    const pupil = pupilRec();
+    let token = mine ? mine.token : null;
+    // A class's pupil plays with their class token; a teacher organises with theirs.
+    const tokens = [token, pupil && pupil.token, ...myClasses().map((c) => c.token)].filter(Boolean);
+    (async () => {
+      for (const candidate of tokens) {
+        try {
+          const v = await api('GET', '/api/tournaments/' + encodeURIComponent(id) + '?token=' + encodeURIComponent(candidate));
+          if (v.you !== null || v.organiser) { token = candidate; break; }
+        } catch (_) { /* try the next */ }
+      }
+      const q = token ? '?token=' + encodeURIComponent(token) : '';
+      live('/api/tournaments/' + encodeURIComponent(id) + '/live' + q,
+        (msg) => { if (msg.type === 'tournament') renderCup(msg.tournament, token); },
+        (up) => { $('#cup-status').textContent = up ? '' : t('club.reconnecting'); });
+    })();
+    $('#cup-print').addEventListener('click', () => window.print());
+    $('#cup-start').addEventListener('click', async () => {
+      try {
+        await api('POST', '/api/tournaments/' + encodeURIComponent(id) + '/start', {}, token);
+      } catch (e) {
+        window.alert(e.message);
+      }
+    });
+    $('#cup-add-ai').addEventListener('click', async () => {
+      try {
+        await api('POST', '/api/tournaments/' + encodeURIComponent(id) + '/players', { ai: Number($('#cup-add-level').value) }, token);
+      } catch (e) {
+        window.alert(e.message);
+      }
+    });
+  }
+
+  function points(x) {
+    return x % 1 ? (Math.floor(x) ? Math.floor(x) : '') + '½' : String(x);
+  }
+
+  function renderCup(v, token) {
+    const name = (i) => (i === null || i === undefined ? t('club.bye') : v.players[i].name);
+    document.title = v.name;
+    $('#cup-title').textContent = v.name;
+    const clock = v.clock ? Math.round((v.clock.initial_ms || v.clock.per_move_ms) / 60000) + ' min' + (v.clock.increment_ms ? ' + ' + v.clock.increment_ms / 1000 + ' s' : '') : t('club.no_clock');
+    $('#cup-info').textContent = [t('club.format.' + v.format), t('club.rounds_of', { n: v.rounds.length, total: v.total_rounds }), v.size + '×' + v.size, clock, t('club.stage.' + v.stage)].join(' · ');
+    $('#cup-organiser').hidden = !(v.organiser && v.stage === 'open');
+    $('#cup-code-line').textContent = t('club.cup_code', { code: v.code, url: location.host + '/join' });
+    // The player's own game now.
+    const you = $('#cup-you');
+    you.replaceChildren();
+    if (v.you !== null && v.you !== undefined && v.rounds.length) {
+      const p = v.rounds[v.rounds.length - 1].find((x) => x.first === v.you || x.second === v.you);
+      if (p && p.game && !p.outcome) {
+        you.append(el('a', { class: 'btn primary big', href: '/g/' + encodeURIComponent(p.game) + '#t=' + encodeURIComponent(token), text: t('club.play_your_game', { name: name(p.first === v.you ? p.second : p.first) }) }));
+      } else if (p && !p.second) {
+        you.append(el('p', { class: 'club-status', text: t('club.you_bye') }));
+      }
+    }
+    const head = el('tr', {}, ...['club.rank', 'club.player', 'club.points', 'club.buchholz', 'club.sb', 'club.wdl'].map((k) => el('th', { text: t(k) })));
+    const rows = v.standings.map((r) => el('tr', { class: r.player === v.you ? 'you' : '' },
+      el('td', { text: String(r.rank) }), el('td', { text: r.name }), el('td', { text: points(r.points) }),
+      el('td', { text: points(r.buchholz) }), el('td', { text: points(r.sonneborn_berger) }),
+      el('td', { text: `${r.wins}/${r.draws}/${r.losses}` + (r.byes ? ' +' + r.byes : '') })));
+    $('#cup-standings').replaceChildren(el('thead', {}, head), el('tbody', {}, rows));
+    const rounds = v.rounds.map((round, k) => {
+      const items = round.map((p, table) => {
+        const result = p.second === null ? t('club.bye') : p.outcome === 'first_wins' ? '1 – 0' : p.outcome === 'second_wins' ? '0 – 1' : p.outcome === 'draw' ? '½ – ½' : '';
+        return el('tr', {}, el('td', { text: String(table + 1) }), el('td', { text: name(p.first) }), el('td', { text: p.second === null ? '' : name(p.second) }), el('td', { text: result }),
+          el('td', { class: 'no-print' }, p.board && k === v.rounds.length - 1 ? boardCard(p.board, { href: '/g/' + encodeURIComponent(p.game), target: '_blank' }) : ''));
+      });
+      return el('div', { class: 'club-round' + (k === v.rounds.length - 1 ? ' current' : '') },
+        el('h2', { text: t('club.round_n', { n: k + 1 }) }),
+        el('table', { class: 'club-table' }, el('thead', {}, el('tr', {}, ...['club.table', 'club.first', 'club.second', 'club.result', ''].map((x) => el('th', { text: x ? t(x) : '' })))), el('tbody', {}, items)));
+    }).reverse();
+    $('#cup-rounds').replaceChildren(...rounds);
+    $('#cup-players').replaceChildren(...v.players.map((p) => el('li', { class: p.withdrawn ? 'withdrawn' : '', text: p.name + (p.ai ? ' (' + t('club.computer', { level: p.ai }) + ')' : '') })));
+  }
+
+  // ------------------------------------------------------------------
+
+  function init() {
+    window.I18n.init();
+    window.I18n.apply(document);
+    window.Common.languagePicker(() => { if (D.view) renderDashboard(D.view); });
+    const path = location.pathname;
+    if (path.startsWith('/t/')) cupPage(decodeURIComponent(path.slice(3)));
+    else if (path === '/class') {
+      teacherStart();
+      window.addEventListener('hashchange', () => location.reload());
+    } else joinView();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();
