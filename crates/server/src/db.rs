@@ -293,6 +293,11 @@ fn write_club(tx: &rusqlite::Transaction<'_>, write: &ClubWrite) -> rusqlite::Re
             .prepare_cached("DELETE FROM class_work WHERE class_id = ?1 AND pupil = ?2")?
             .execute(params![class, pupil])
             .map(|_| ()),
+        ClubWrite::DeleteTournament { id, games } => {
+            tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?
+                .execute(params![id])?;
+            delete_games(tx, games)
+        }
         ClubWrite::DeleteClass {
             id,
             games,
@@ -306,15 +311,19 @@ fn write_club(tx: &rusqlite::Transaction<'_>, write: &ClubWrite) -> rusqlite::Re
                 tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?
                     .execute(params![t])?;
             }
-            for game in games {
-                tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1")?
-                    .execute(params![game])?;
-                tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
-                    .execute(params![game])?;
-            }
-            Ok(())
+            delete_games(tx, games)
         }
     }
+}
+
+fn delete_games(tx: &rusqlite::Transaction<'_>, games: &[String]) -> rusqlite::Result<()> {
+    for game in games {
+        tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1")?
+            .execute(params![game])?;
+        tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
+            .execute(params![game])?;
+    }
+    Ok(())
 }
 
 fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
@@ -419,6 +428,11 @@ pub enum ClubWrite {
     DeletePupilWork {
         class: String,
         pupil: u32,
+    },
+    /// A tournament and its games.
+    DeleteTournament {
+        id: String,
+        games: Vec<String>,
     },
     /// A class and everything in it: its work, its tournaments, its games.
     DeleteClass {

@@ -73,7 +73,7 @@ async fn answer(h: &Harness, class: &str, n: u32, token: &str, body: Value) -> V
 
 #[tokio::test]
 async fn a_class_of_25_does_an_assignment_and_exports_it() {
-    let h = Harness::new().await;
+    let mut h = Harness::new().await;
     let key = new_class(&h, Some("4321")).await;
     assert_eq!(key.code.len(), 6);
     // 25 pupils join with the code (typed in lower case with a space).
@@ -235,6 +235,28 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
             .error(401),
         "unauthorized"
     );
+    // A restart loses nothing: pupils, work, the pupils' seats.
+    h.restart().await;
+    let again: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    assert_eq!(again.pupils.len(), 25);
+    assert_eq!(again.assignments[0].work.len(), 50);
+    let csv_again = h
+        .get(&format!(
+            "/api/classes/{}/results.csv?token={}",
+            key.id, key.token
+        ))
+        .await;
+    assert_eq!(csv_again.text, csv.text);
+    let me_again: MeView = get_as(
+        &h,
+        &format!("/api/classes/{}/me", key.id),
+        &pupils[12].token,
+    )
+    .await
+    .json();
+    assert_eq!(me_again.name, "Pupil 12");
     // The whiteboard opens with the code and the PIN; wrong PINs are limited.
     let wrong = h
         .post(
@@ -574,6 +596,38 @@ async fn class_games_are_followed_live_on_the_dashboard() {
         .await
         .json();
     assert_eq!(view.tournaments.len(), 1);
+    // Two against two, the teams chosen by hand; a pupil in two games is refused.
+    let ids: Vec<u32> = pupils.iter().map(|p| p.player).collect();
+    let teams = json!({"pair_by": "hand", "groups": [[ids[0], ids[1], ids[2], ids[3]]], "game": {"size": 9, "players": 4, "variant": "teams"}});
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/games", key.id),
+            Some(&key.token),
+            &teams,
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let view: ClassView = reply.json();
+    assert_eq!(view.games[0].board.seats.len(), 4);
+    let twice = json!({"pair_by": "hand", "groups": [[ids[0], ids[0]]], "game": {"size": 5}});
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/games", key.id),
+            Some(&key.token),
+            &twice,
+        )
+        .await;
+    assert_eq!(reply.error(400), "bad_request");
+    // Each pupil against the computer at level 3.
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/games", key.id),
+            Some(&key.token),
+            &json!({"pair_by": "random", "pupils": [ids[4]], "ai_level": 3, "game": {"size": 7}}),
+        )
+        .await;
+    let view: ClassView = reply.json();
+    assert!(view.games[0].board.names.contains(&"AI 3".to_string()));
     // Deleting the class deletes its games and its tournament.
     assert_eq!(
         delete(&h, &format!("/api/classes/{}", key.id), &key.token)
@@ -589,4 +643,70 @@ async fn class_games_are_followed_live_on_the_dashboard() {
         h.get(&format!("/api/tournaments/{}", cup.id)).await.status,
         404
     );
+}
+
+#[tokio::test]
+async fn a_club_tournament_gets_a_clock_and_its_organiser_deletes_it() {
+    let h = Harness::new().await;
+    let key: KeyView = h
+        .post(
+            "/api/tournaments",
+            None,
+            &json!({"name": "Open", "format": "round_robin", "size": 7}),
+        )
+        .await
+        .json();
+    join(&h, &key.code, "Ana").await;
+    let ai = h
+        .post(
+            &format!("/api/tournaments/{}/players", key.id),
+            Some(&key.token),
+            &json!({"ai": 2}),
+        )
+        .await;
+    assert_eq!(ai.status, 200, "{}", ai.text);
+    h.post(
+        &format!("/api/tournaments/{}/start", key.id),
+        Some(&key.token),
+        &json!({}),
+    )
+    .await;
+    let t = tournament(&h, &key.id).await;
+    // Every tournament game has a clock: 10 min + 5 s by default.
+    assert_eq!(
+        t.clock,
+        Some(quoridor_engine::TimeControl::Fischer {
+            initial: Duration::from_secs(600),
+            increment: Duration::from_secs(5)
+        })
+    );
+    let game = t.rounds[0][0].game.clone().unwrap();
+    let g = h.game(&game).await;
+    assert!(!g.abort_allowed && !g.hint_allowed);
+    // Only the organiser deletes it; then it and its games are gone.
+    let late = h
+        .post(
+            "/api/join",
+            None,
+            &json!({"code": key.code, "name": "Late"}),
+        )
+        .await;
+    assert_eq!(late.error(400), "bad_request");
+    assert_eq!(
+        delete(&h, &format!("/api/tournaments/{}", key.id), "nope")
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        delete(&h, &format!("/api/tournaments/{}", key.id), &key.token)
+            .await
+            .status,
+        204
+    );
+    assert_eq!(
+        h.get(&format!("/api/tournaments/{}", key.id)).await.status,
+        404
+    );
+    assert_eq!(h.get(&format!("/api/games/{game}")).await.status, 404);
 }

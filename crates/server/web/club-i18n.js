@@ -136,6 +136,10 @@
     'club.assignment_of': 'Exercise {n} of {total}',
     'club.all_done': 'All done! Well done.',
     'club.back_home': 'Back to my page',
+    'club.withdraw': 'Withdraw',
+    'club.withdraw_confirm': 'Withdraw {name}? They get no more games; their game in progress goes on.',
+    'club.delete_cup': 'Delete the tournament',
+    'club.delete_cup_confirm': 'Delete the tournament {name} and its games for good?',
   };
 
   const fr = {
@@ -270,6 +274,10 @@
     'club.assignment_of': 'Exercice {n} sur {total}',
     'club.all_done': 'Tout est fait ! Bravo.',
     'club.back_home': 'Retour à ma page',
+    'club.withdraw': 'Retirer',
+    'club.withdraw_confirm': 'Retirer {name} du tournoi ? Plus de nouvelle partie ; sa partie en cours continue.',
+    'club.delete_cup': 'Supprimer le tournoi',
+    'club.delete_cup_confirm': 'Supprimer le tournoi {name} et ses parties pour de bon ?',
   };
 
   const ro = {
@@ -404,6 +412,10 @@
     'club.assignment_of': 'Exercițiul {n} din {total}',
     'club.all_done': 'Gata! Bravo.',
     'club.back_home': 'Înapoi la pagina mea',
+    'club.withdraw': 'Retrage',
+    'club.withdraw_confirm': 'Retrageți pe {name}? Nu mai primește partide noi; partida în curs continuă.',
+    'club.delete_cup': 'Șterge turneul',
+    'club.delete_cup_confirm': 'Ștergeți definitiv turneul {name} și partidele lui?',
   };
 
   for (const k of Object.keys(fr)) {

@@ -532,7 +532,31 @@
         el('table', { class: 'club-table' }, el('thead', {}, el('tr', {}, ...['club.table', 'club.first', 'club.second', 'club.result', ''].map((x) => el('th', { text: x ? t(x) : '' })))), el('tbody', {}, items)));
     }).reverse();
     $('#cup-rounds').replaceChildren(...rounds);
-    $('#cup-players').replaceChildren(...v.players.map((p) => el('li', { class: p.withdrawn ? 'withdrawn' : '', text: p.name + (p.ai ? ' (' + t('club.computer', { level: p.ai }) + ')' : '') })));
+    const manage = v.organiser && v.stage === 'running';
+    $('#cup-players').replaceChildren(...v.players.map((p) => el('li', { class: p.withdrawn ? 'withdrawn' : '' },
+      p.name + (p.ai ? ' (' + t('club.computer', { level: p.ai }) + ')' : ''),
+      manage && !p.withdrawn ? el('button', { type: 'button', class: 'btn ghost small no-print', text: t('club.withdraw'), onclick: () => withdraw(v, p, token) }) : null)));
+    $('#cup-delete').hidden = !v.organiser;
+    $('#cup-delete').onclick = () => deleteCup(v, token);
+  }
+
+  async function withdraw(v, p, token) {
+    if (!window.confirm(t('club.withdraw_confirm', { name: p.name }))) return;
+    try {
+      await api('POST', '/api/tournaments/' + encodeURIComponent(v.id) + '/withdraw', { player: p.index }, token);
+    } catch (e) {
+      window.alert(e.message);
+    }
+  }
+
+  async function deleteCup(v, token) {
+    if (!window.confirm(t('club.delete_cup_confirm', { name: v.name }))) return;
+    try {
+      await api('DELETE', '/api/tournaments/' + encodeURIComponent(v.id), undefined, token);
+      location.href = v.class ? '/class#' + encodeURIComponent(v.class) : '/class';
+    } catch (e) {
+      window.alert(e.message);
+    }
   }
 
   // ------------------------------------------------------------------

@@ -33,6 +33,12 @@ use crate::extract::{bearer, Body, Query, MAX_TOKEN};
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::wall_ms;
 
+/// A tournament's clock when none is asked for.
+pub const DEFAULT_CLOCK: quoridor_engine::TimeControl = quoridor_engine::TimeControl::Fischer {
+    initial: std::time::Duration::from_secs(600),
+    increment: std::time::Duration::from_secs(5),
+};
+
 pub fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/classes", post(new_class))
@@ -50,7 +56,10 @@ pub fn api_routes() -> Router<AppState> {
         .route("/classes/{id}/games", post(class_games))
         .route("/classes/{id}/pupils/{p}", delete(remove_pupil))
         .route("/tournaments", post(new_tournament))
-        .route("/tournaments/{id}", get(get_tournament))
+        .route(
+            "/tournaments/{id}",
+            get(get_tournament).delete(delete_tournament),
+        )
         .route("/tournaments/{id}/players", post(add_player))
         .route("/tournaments/{id}/start", post(start))
         .route("/tournaments/{id}/withdraw", post(withdraw))
@@ -827,7 +836,8 @@ async fn new_tournament(
         GameRules {
             size: req.size,
             fences: req.fences,
-            clock: req.clock,
+            // Every tournament game has a clock (10 min + 5 s unless asked).
+            clock: Some(req.clock.unwrap_or(DEFAULT_CLOCK)),
         },
         wall_ms(),
     )?;
@@ -934,6 +944,16 @@ async fn get_tournament(
     let version = *cup.version.borrow();
     let data = cup.data.lock().await;
     Ok(Json(tournament_view(&data, holder.as_deref(), version)))
+}
+
+async fn delete_tournament(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    let cup = as_organiser(&clubs, &id, &headers).await?;
+    clubs.delete_cup(&cup).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 async fn as_organiser(clubs: &Clubs, id: &str, headers: &HeaderMap) -> Result<Arc<Cup>, ApiError> {

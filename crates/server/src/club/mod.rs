@@ -590,6 +590,44 @@ impl Clubs {
         }
     }
 
+    /// Deletes a tournament and its games (and takes it off its class).
+    pub async fn delete_cup(&self, cup: &Cup) -> Result<(), ApiError> {
+        let data = cup.data.lock().await;
+        let id = data.event.id.clone();
+        let games: Vec<String> = data
+            .event
+            .rounds
+            .iter()
+            .flatten()
+            .filter_map(|p| p.game.clone())
+            .collect();
+        self.inner.hub.discard(&games).await;
+        self.inner
+            .db
+            .save_club(ClubWrite::DeleteTournament {
+                id: id.clone(),
+                games: games.clone(),
+            })
+            .await?;
+        {
+            let mut owners = write(&self.inner.owners);
+            for g in &games {
+                owners.remove(g);
+            }
+        }
+        write(&self.inner.codes).remove(&data.event.code);
+        write(&self.inner.cups).remove(&id);
+        cup.version.send_replace(u64::MAX);
+        if let Some(class) = &data.event.class {
+            if let Ok(room) = self.class(class) {
+                let mut cd = room.data.lock().await;
+                cd.class.tournaments.retain(|t| *t != id);
+                self.save_class(&room, &cd).await?;
+            }
+        }
+        Ok(())
+    }
+
     /// Deletes a class and everything in it: pupils, work, games,
     /// tournaments. Nothing of it is left on the server.
     pub async fn delete_class(&self, room: &ClassRoom) -> Result<(), ApiError> {

@@ -308,14 +308,16 @@ impl RoomState {
     }
 
     /// Whether the clock of the seat to move is running now: a clock, the
-    /// game going on, and not the seat's first move.
+    /// game going on, and not the seat's first move (in a tournament's game
+    /// the first move is timed too, so that a player who never comes loses
+    /// on time and the round can end).
     pub fn clock_runs(&self) -> bool {
         self.status() == Status::Playing
             && self
                 .clocks
                 .as_ref()
                 .is_some_and(|c| c.turn_started.is_some())
-            && self.has_moved(self.game.position().turn())
+            && (self.settings.competition || self.has_moved(self.game.position().turn()))
     }
 
     /// Whether a first move that waits too long aborts the game: an online

@@ -423,3 +423,33 @@ fn a_pass_nobody_can_refuse_is_played_at_once() {
     play(&mut room, BOB, "b3", t).unwrap();
     assert_eq!(room.game.position().turn(), Seat::North);
 }
+
+/// A tournament's game: no abort, no undo or hint even against an AI, and
+/// the first move is timed, so a player who never comes loses on time.
+#[test]
+fn a_competition_game_times_the_first_move_and_is_never_aborted() {
+    let t = Instant::now();
+    let mut rules = settings(5, 2, Variant::Standard, Some(FISCHER));
+    rules.competition = true;
+    let seats = vec![
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::North, Controller::Ai(Level::new(1).unwrap()), None),
+    ];
+    let mut room = room_of(rules, seats, t);
+    assert!(!room.is_private());
+    assert!(!room.abort_allowed());
+    assert_eq!(
+        room.apply(ANA, Action::Abort, t),
+        Err(RoomError::TooLateToAbort)
+    );
+    assert_eq!(
+        room.apply(ANA, Action::Undo, t),
+        Err(RoomError::PrivateOnly(PrivateOnly::Undo))
+    );
+    assert!(room.clock_runs());
+    assert_eq!(room.deadline(), Some(t + ms(60_000)));
+    room.expire(t + ms(60_000)).unwrap();
+    let result = room.result().unwrap();
+    assert_eq!(result.winners, vec![Seat::North]);
+    assert_eq!(result.termination, "time");
+}
