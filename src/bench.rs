@@ -1,8 +1,10 @@
 //! `quoridor bench`: random games, perft and mid-game move generation, each
 //! timed on one thread, with an optional comparison against OpenSpiel run in
 //! the same invocation. `quoridor bench server` is the web server's load
-//! benchmark (see [`server`]).
+//! benchmark (see [`server`]); `quoridor bench class` times the teacher's
+//! dashboard under a class's load (see [`class`]).
 
+mod class;
 mod games;
 mod movegen;
 mod openspiel;
@@ -75,6 +77,10 @@ pub enum BenchCommand {
     /// clients over WebSocket on loopback; move round trips, throughput,
     /// errors and the server's memory.
     Server(server::ServerArgs),
+    /// The teacher's dashboard under a class's load: 30 pupils, 15 games
+    /// played at a pupil's pace, every page open; each move timed until the
+    /// dashboard shows it.
+    Class(class::ClassArgs),
 }
 
 /// Everything one run measured.
@@ -107,8 +113,10 @@ fn load_average() -> Option<String> {
 }
 
 pub fn run(args: &BenchArgs) -> crate::CliResult {
-    if let Some(BenchCommand::Server(server_args)) = &args.command {
-        return server::run(server_args);
+    match &args.command {
+        Some(BenchCommand::Server(server_args)) => return server::run(server_args),
+        Some(BenchCommand::Class(class_args)) => return class::run(class_args),
+        None => {}
     }
     let seconds = args.seconds.unwrap_or(if args.quick {
         QUICK_SECONDS

@@ -194,6 +194,25 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
     assert_eq!(right, 40);
     let p0 = view.pupils.iter().find(|p| p.name == "Pupil 0").unwrap();
     assert_eq!((p0.right, p0.done), (4, 4));
+    // The teacher sees a pupil's route drawn on the exercise.
+    let drawing = h
+        .get(&format!(
+            "/api/classes/{}/assignments/{n}/exercises/0/work/{}?token={}",
+            key.id, pupils[0].player, key.token
+        ))
+        .await;
+    assert!(
+        drawing.status == 200 && drawing.text.contains("<svg"),
+        "{}",
+        drawing.status
+    );
+    let peek = h
+        .get(&format!(
+            "/api/classes/{}/assignments/{n}/exercises/0/work/{}?token={}",
+            key.id, pupils[0].player, pupils[1].token
+        ))
+        .await;
+    assert_eq!(peek.error(401), "unauthorized");
     // A pupil's own page shows only their work.
     let me: MeView = get_as(
         &h,

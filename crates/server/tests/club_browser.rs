@@ -65,13 +65,17 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         assert!(wide.as_u64().unwrap() <= 390, "no sideways scrolling on a phone: {wide}");
         let lea: Value = phone.js("return JSON.parse(localStorage.getItem('quoridor.club.pupil'));").await;
         let lea_token = lea["token"].as_str().unwrap().to_string();
-        // A second pupil joins (by the API); the dashboard lists both, Léa online.
-        let hugo = post(&base, "/api/join", None, json!({"code": code, "name": "Hugo"})).await;
-        let hugo_token = hugo["token"].as_str().unwrap().to_string();
+        // Five more pupils join (by the API); the dashboard lists them, Léa online.
+        let mut tokens = std::collections::HashMap::new();
+        tokens.insert("Léa".to_string(), lea_token.clone());
+        for name in ["Hugo", "Inès", "Jade", "Karim", "Zoé"] {
+            let joined = post(&base, "/api/join", None, json!({"code": code, "name": name})).await;
+            tokens.insert(name.to_string(), joined["token"].as_str().unwrap().to_string());
+        }
         teacher.click(".club-tab[data-tab=pupils]").await;
         js_until(&teacher, "return Array.from(document.querySelectorAll('.club-pupil')).map(p => p.textContent + (p.classList.contains('online') ? ' [on]' : ''));", |v| {
             let s = v.to_string();
-            s.contains("Léa") && s.contains("[on]") && s.contains("Hugo")
+            s.contains("Léa") && s.contains("[on]") && s.contains("Zoé")
         })
         .await;
 
@@ -84,12 +88,14 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let game = game.as_str().unwrap().to_string();
         // Léa's phone shows the game to play.
         phone.shown("#pupil-games .club-board .btn.primary").await;
+        phone.shot("pupil").await;
+        js_until(&teacher, "return document.querySelectorAll('.club-board').length;", |v| v.as_u64() == Some(3)).await;
         teacher.shot("dashboard").await;
 
         // The pupil who plays first moves; the dashboard shows it within a second.
         let view = env.game(&game).await;
         let first = view["seats"][0]["name"].as_str().unwrap().to_string();
-        let token = if first == "Léa" { &lea_token } else { &hugo_token };
+        let token = &tokens[&first];
         let pawn = view["pawns"]["south"].as_str().unwrap().to_string();
         let up = format!("{}{}", &pawn[..1], pawn[1..].parse::<u32>().unwrap() + 1);
         let sent = Instant::now();
@@ -109,7 +115,11 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         js_until(&phone, "return document.querySelector('#cls-progress').textContent;", |v| v.as_str() == Some("Exercise 2 of 2")).await;
         teacher.click(".club-tab[data-tab=work]").await;
         js_until(&teacher, "const c = document.querySelector('.club-grid tbody tr td.club-cell-skipped'); return c && c.closest('tr').firstChild.textContent;", |v| v.as_str() == Some("Léa")).await;
+        // A click on the cell shows the exercise as the pupil left it.
+        teacher.click(".club-grid td.club-cell-skipped button").await;
+        js_until(&teacher, "const d = document.querySelector('#work-dialog'); const i = document.querySelector('#work-img'); return d.open && i.complete && i.naturalWidth > 0 && document.querySelector('#work-title').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("Léa"))).await;
         teacher.shot("work").await;
+        teacher.js("document.querySelector('#work-dialog').close(); return null;").await;
 
         // A class tournament (round robin with a computer player), its page.
         let cup = post(&base, "/api/tournaments", Some(&teacher_token), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id, "ai": [1]})).await;
@@ -117,12 +127,12 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         post(&base, &format!("/api/tournaments/{cup_id}/start"), Some(&teacher_token), json!({})).await;
         let watcher = env.browser("spectator").await;
         watcher.open(&format!("/t/{cup_id}")).await;
-        js_until(&watcher, "return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(3)).await;
+        js_until(&watcher, "return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(7)).await;
         let title = watcher.shown("#cup-title").await.text().await.unwrap();
         assert_eq!(title, "Coupe");
-        // Round 1: one game and the bye (three players), its board shown.
-        let round = js_until(&watcher, "const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.is_array()).await;
-        assert_eq!(round, json!(["Round 1", 2, 1]));
+        // Round 1: three games and the bye (seven players), their boards shown.
+        let round = js_until(&watcher, "const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.get(2).and_then(Value::as_u64) == Some(3)).await;
+        assert_eq!(round, json!(["Round 1", 4, 3]));
         watcher.shot("tournament").await;
     })
     .await;

@@ -157,9 +157,21 @@
         store.set('quoridor.club.pupil', joined);
         openJoined(joined);
       } catch (e) {
-        showError(box, e);
+        showError(box, { message: joinError(e, body) });
       }
     });
+  }
+
+  // What went wrong, in the pupil's language and in simple words.
+  function joinError(e, body) {
+    const m = e.serverMessage || '';
+    if (e.status === 404) return t('club.err_code');
+    if (e.code === 'full') return t('club.err_full');
+    if (m.startsWith('code')) return t('club.err_code');
+    if (m.includes('already')) return t('club.err_taken', { name: body.name.trim() });
+    if (m.includes('started')) return t('club.err_started');
+    if (m.startsWith('name')) return t('club.err_name');
+    return e.message;
   }
 
   function openJoined(rec) {
@@ -349,7 +361,11 @@
         const w = a.work.find((x) => x.pupil === p.id && x.index === i);
         const status = w ? w.status : 'todo';
         const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + t('club.attempts', { n: w.attempts }) : t('club.status.todo');
-        return el('td', { class: 'club-cell-' + status, title, 'aria-label': title, text: { right: '✓', wrong: '✗', skipped: '–', todo: '' }[status] });
+        const mark = { right: '✓', wrong: '✗', skipped: '–', todo: '' }[status];
+        if (!w) return el('td', { class: 'club-cell-todo', title, 'aria-label': title });
+        // A click shows the exercise with the pupil's answer drawn.
+        return el('td', { class: 'club-cell-' + status },
+          el('button', { type: 'button', class: 'club-cell-btn', title, 'aria-label': p.name + ' · ' + (i + 1) + ' · ' + title, text: mark, onclick: () => showWork(a, i, p, title) }));
       })));
       const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed }) : '';
       return el('div', { class: 'card club-assignment' },
@@ -358,6 +374,16 @@
         el('button', { type: 'button', class: 'btn ghost small', text: t('club.unassign'), onclick: () => unassign(a) }));
     });
     $('#dash-assignments').replaceChildren(...out);
+  }
+
+  function showWork(a, i, p, title) {
+    const url = '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments/' + a.id + '/exercises/' + i + '/work/' + p.id
+      + '?token=' + encodeURIComponent(D.rec.token) + '&lang=' + window.I18n.lang;
+    const dialog = $('#work-dialog');
+    $('#work-title').textContent = p.name + ' · ' + a.title + ' · ' + (i + 1);
+    $('#work-text').textContent = title;
+    $('#work-img').src = url;
+    dialog.showModal();
   }
 
   async function startGames() {
@@ -519,7 +545,7 @@
     const rows = v.standings.map((r) => el('tr', { class: r.player === v.you ? 'you' : '' },
       el('td', { text: String(r.rank) }), el('td', { text: r.name }), el('td', { text: points(r.points) }),
       el('td', { text: points(r.buchholz) }), el('td', { text: points(r.sonneborn_berger) }),
-      el('td', { text: `${r.wins}/${r.draws}/${r.losses}` + (r.byes ? ' +' + r.byes : '') })));
+      el('td', { text: `${r.wins}/${r.draws}/${r.losses}` + (r.byes ? ' · ' + t('club.byes', { n: r.byes }) : '') })));
     $('#cup-standings').replaceChildren(el('thead', {}, head), el('tbody', {}, rows));
     const rounds = v.rounds.map((round, k) => {
       const items = round.map((p, table) => {

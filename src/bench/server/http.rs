@@ -27,13 +27,26 @@ pub async fn http(
     path: &str,
     body: &str,
 ) -> Result<HttpReply, String> {
+    http_as(addr, host, method, path, body, None).await
+}
+
+/// [`http`] with a bearer token.
+pub async fn http_as(
+    addr: SocketAddr,
+    host: &str,
+    method: &str,
+    path: &str,
+    body: &str,
+    token: Option<&str>,
+) -> Result<HttpReply, String> {
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
     let mut stream = TcpStream::connect(addr)
         .await
         .map_err(|err| format!("connect: {err}"))?;
     let _ = stream.set_nodelay(true);
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+         {auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     stream

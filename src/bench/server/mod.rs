@@ -18,10 +18,10 @@
 //! Requests and answers use the server's own types
 //! (`quoridor_server::request`, `quoridor_server::view`).
 
-mod bot;
-mod http;
-mod process;
-mod report;
+pub(super) mod bot;
+pub(super) mod http;
+pub(super) mod process;
+pub(super) mod report;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -130,7 +130,7 @@ impl std::fmt::Display for ThinkTime {
 }
 
 impl ThinkTime {
-    fn draw(&self, rng: &mut Rng) -> Duration {
+    pub fn draw(&self, rng: &mut Rng) -> Duration {
         Duration::from_millis(u64::from(rng.range(self.lo, self.hi)))
     }
 }
@@ -190,7 +190,7 @@ impl Errors {
     }
 }
 
-fn bar(len: u64, label: &str) -> ProgressBar {
+pub(super) fn bar(len: u64, label: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(
@@ -209,19 +209,25 @@ fn micros(d: Duration) -> u32 {
 
 /// The server under test: where it listens, and the child process when
 /// the benchmark started it.
-struct Target {
-    process: Option<ServerProcess>,
-    addr: SocketAddr,
-    host: Arc<str>,
+pub(super) struct Target {
+    pub process: Option<ServerProcess>,
+    pub addr: SocketAddr,
+    pub host: Arc<str>,
 }
 
 impl Target {
     async fn start(args: &ServerArgs) -> Result<Target, String> {
-        let mut process = match &args.addr {
+        Target::start_at(args.addr.as_deref()).await
+    }
+
+    /// The server at `addr`, or one started for the run.
+    pub async fn start_at(addr: Option<&str>) -> Result<Target, String> {
+        let wanted = addr.map(str::to_string);
+        let mut process = match &wanted {
             Some(_) => None,
             None => Some(ServerProcess::start()?),
         };
-        let (addr, host) = match (&args.addr, &process) {
+        let (addr, host) = match (&wanted, &process) {
             (Some(text), _) => {
                 let addr = tokio::net::lookup_host(text.as_str())
                     .await
@@ -241,11 +247,11 @@ impl Target {
         })
     }
 
-    fn pid(&self) -> Option<u32> {
+    pub fn pid(&self) -> Option<u32> {
         self.process.as_ref().map(ServerProcess::pid)
     }
 
-    fn memory(&self) -> Memory {
+    pub fn memory(&self) -> Memory {
         self.pid()
             .and_then(|p| memory_of(&p.to_string()))
             .unwrap_or_default()

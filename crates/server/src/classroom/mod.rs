@@ -74,7 +74,11 @@ fn answer_kind(task: &Task) -> AnswerKind {
 }
 
 /// The board as drawn for the page (tappable), with an optional route.
-fn board_svg(exercise: &Exercise, lang: Lang, route: Option<&[quoridor_rules::Square]>) -> String {
+pub(crate) fn board_svg(
+    exercise: &Exercise,
+    lang: Lang,
+    route: Option<&[quoridor_rules::Square]>,
+) -> String {
     let drawn = quoridor_classroom::drawn_route(exercise);
     BoardDrawing {
         exercise,

@@ -24,7 +24,7 @@ use super::class::{
 use super::event::{Entrant, GameRules, Stage, Tournament};
 use super::tournament::Format;
 use super::view::*;
-use super::{ClassData, ClassRoom, Clubs, Code, Cup, CupData};
+use super::{ClassData, ClassRoom, Clubs, Code, Cup, Shown};
 use crate::api::AppState;
 use crate::classroom::exercise_view;
 use crate::db::ClubWrite;
@@ -53,6 +53,10 @@ pub fn api_routes() -> Router<AppState> {
         .route("/classes/{id}/assignments/{n}", delete(unassign))
         .route("/classes/{id}/assignments/{n}/exercises/{i}", get(exercise))
         .route("/classes/{id}/assignments/{n}/answers", post(answer))
+        .route(
+            "/classes/{id}/assignments/{n}/exercises/{i}/work/{p}",
+            get(work_drawing),
+        )
         .route("/classes/{id}/games", post(class_games))
         .route("/classes/{id}/pupils/{p}", delete(remove_pupil))
         .route("/tournaments", post(new_tournament))
@@ -173,7 +177,7 @@ async fn open_class(
     }
     let token = new_token();
     data.class.add_teacher(hash_token(&token));
-    clubs.save_class(&room, &data).await?;
+    clubs.save_class(&room, &mut data).await?;
     Ok(Json(KeyView { id, code, token }))
 }
 
@@ -209,7 +213,7 @@ async fn join(
             }
             let token = new_token();
             let pupil = data.class.join(&req.name, hash_token(&token), wall_ms())?;
-            clubs.save_class(&room, &data).await?;
+            clubs.save_class(&room, &mut data).await?;
             let name = data.class.pupil(pupil)?.name.clone();
             Ok(Json(JoinedView {
                 id,
@@ -240,7 +244,7 @@ async fn join(
                 pupil: None,
                 withdrawn: false,
             })?;
-            clubs.save_cup(&cup, &data).await?;
+            clubs.save_cup(&cup, &mut data).await?;
             let name = data.event.players[player].name.clone();
             Ok(Json(JoinedView {
                 id,
@@ -260,14 +264,15 @@ async fn as_teacher(
 ) -> Result<Arc<ClassRoom>, ApiError> {
     let room = clubs.class(id)?;
     let holder = holder.ok_or(ApiError::NotTeacher)?;
-    if !room.data.lock().await.class.is_teacher(&holder) {
+    if !room.shown().class.is_teacher(&holder) {
         return Err(ApiError::NotTeacher);
     }
     Ok(room)
 }
 
-fn work_views(data: &ClassData, assignment: u32, pupil: Option<u32>) -> Vec<WorkView> {
-    data.work
+fn work_views(shown: &Shown, assignment: u32, pupil: Option<u32>) -> Vec<WorkView> {
+    shown
+        .work
         .range((assignment, 0, 0)..=(assignment, u32::MAX, u32::MAX))
         .filter(|((_, p, _), _)| pupil.is_none_or(|me| *p == me))
         .map(|((_, p, i), w)| WorkView {
@@ -284,8 +289,9 @@ fn work_views(data: &ClassData, assignment: u32, pupil: Option<u32>) -> Vec<Work
         .collect()
 }
 
-fn assignment_views(data: &ClassData, pupil: Option<u32>) -> Vec<AssignmentView> {
-    data.class
+fn assignment_views(shown: &Shown, pupil: Option<u32>) -> Vec<AssignmentView> {
+    shown
+        .class
         .assignments
         .iter()
         .map(|a| AssignmentView {
@@ -300,118 +306,109 @@ fn assignment_views(data: &ClassData, pupil: Option<u32>) -> Vec<AssignmentView>
                 sheet => sheet.clone(),
             },
             created_ms: a.created_ms,
-            work: work_views(data, a.id, pupil),
+            work: work_views(shown, a.id, pupil),
         })
         .collect()
 }
 
-fn game_views(data: &ClassData, pupil: Option<u32>) -> Vec<ClassGameView> {
-    data.class
+fn game_views(room: &ClassRoom, class: &Class, pupil: Option<u32>) -> Vec<ClassGameView> {
+    let boards = room.boards();
+    class
         .games
         .iter()
         .rev()
         .filter(|g| pupil.is_none_or(|me| g.pupils.contains(&Some(me))))
         .filter_map(|g| {
             Some(ClassGameView {
-                board: data.boards.get(&g.game)?.clone(),
+                board: boards.get(&g.game)?.clone(),
                 pupils: g.pupils.clone(),
             })
         })
         .collect()
 }
 
-async fn tournament_links(clubs: &Clubs, ids: &[String]) -> Vec<TournamentLink> {
-    let mut out = Vec::new();
-    for id in ids {
-        if let Ok(cup) = clubs.cup(id) {
-            let data = cup.data.lock().await;
-            out.push(TournamentLink {
+fn tournament_links(clubs: &Clubs, ids: &[String]) -> Vec<TournamentLink> {
+    ids.iter()
+        .filter_map(|id| {
+            let event = clubs.cup(id).ok()?.shown();
+            Some(TournamentLink {
                 id: id.clone(),
-                name: data.event.name.clone(),
-                stage: data.event.stage,
-            });
-        }
-    }
-    out
+                name: event.name.clone(),
+                stage: event.stage,
+            })
+        })
+        .collect()
 }
 
 /// Boards not seen yet (a class read back at start-up) are read once.
-async fn fill_boards(clubs: &Clubs, data: &mut ClassData) {
-    let missing: Vec<String> = data
-        .class
-        .games
-        .iter()
-        .filter(|g| !data.boards.contains_key(&g.game))
-        .map(|g| g.game.clone())
-        .collect();
+async fn fill_boards(clubs: &Clubs, room: &ClassRoom, class: &Class) {
+    let missing: Vec<String> = {
+        let boards = room.boards();
+        class
+            .games
+            .iter()
+            .filter(|g| !boards.contains_key(&g.game))
+            .map(|g| g.game.clone())
+            .collect()
+    };
     for id in missing {
         if let Ok(state) = clubs.hub().state(&id).await {
-            data.boards.insert(id, BoardView::of(&state));
+            room.boards().insert(id, BoardView::of(&state));
         }
     }
 }
 
+/// The teacher's view, from the class as last stored: it never waits for
+/// a change being stored.
 async fn class_view(clubs: &Clubs, room: &ClassRoom, host: &str) -> ClassView {
     let version = *room.version.borrow();
-    let mut data = room.data.lock().await;
-    fill_boards(clubs, &mut data).await;
-    let pupils = data
-        .class
+    let shown = room.shown();
+    fill_boards(clubs, room, &shown.class).await;
+    let class = &shown.class;
+    let pupils = class
         .pupils
         .iter()
         .map(|p| {
-            let (right, done) = level_of(&data.work, p.id);
+            let (right, done) = level_of(&shown.work, p.id);
             PupilView {
                 id: p.id,
                 name: p.name.clone(),
                 right,
                 done,
-                online: data.online.get(&p.id).is_some_and(|&n| n > 0),
+                online: room.is_online(p.id),
             }
         })
         .collect();
-    let tournaments = data.class.tournaments.clone();
-    let view = ClassView {
-        id: data.class.id.clone(),
-        code: data.class.code.clone(),
-        name: data.class.name.clone(),
-        lang: data.class.lang,
-        join_url: format!("http://{host}/join?code={}", data.class.code),
-        has_pin: data.class.pin.is_some(),
-        pupils,
-        assignments: assignment_views(&data, None),
-        games: game_views(&data, None),
-        tournaments: Vec::new(),
-        version,
-    };
-    drop(data);
     ClassView {
-        tournaments: tournament_links(clubs, &tournaments).await,
-        ..view
+        id: class.id.clone(),
+        code: class.code.clone(),
+        name: class.name.clone(),
+        lang: class.lang,
+        join_url: format!("http://{host}/join?code={}", class.code),
+        has_pin: class.pin.is_some(),
+        pupils,
+        assignments: assignment_views(&shown, None),
+        games: game_views(room, class, None),
+        tournaments: tournament_links(clubs, &class.tournaments),
+        version,
     }
 }
 
 async fn me_view(clubs: &Clubs, room: &ClassRoom, pupil: u32) -> Result<MeView, ApiError> {
     let version = *room.version.borrow();
-    let mut data = room.data.lock().await;
-    fill_boards(clubs, &mut data).await;
-    let name = data.class.pupil(pupil)?.name.clone();
-    let tournaments = data.class.tournaments.clone();
-    let view = MeView {
-        class: data.class.id.clone(),
-        class_name: data.class.name.clone(),
-        lang: data.class.lang,
-        pupil,
-        name,
-        assignments: assignment_views(&data, Some(pupil)),
-        games: game_views(&data, Some(pupil)),
-        tournaments: Vec::new(),
-        version,
-    };
-    drop(data);
+    let shown = room.shown();
+    fill_boards(clubs, room, &shown.class).await;
+    let class = &shown.class;
     Ok(MeView {
-        tournaments: tournament_links(clubs, &tournaments).await,
-        ..view
+        class: class.id.clone(),
+        class_name: class.name.clone(),
+        lang: class.lang,
+        pupil,
+        name: class.pupil(pupil)?.name.clone(),
+        assignments: assignment_views(&shown, Some(pupil)),
+        games: game_views(room, class, Some(pupil)),
+        tournaments: tournament_links(clubs, &class.tournaments),
+        version,
     })
 }
 
@@ -454,9 +451,7 @@ async fn as_pupil(
     let room = clubs.class(id)?;
     let holder = holder.ok_or(ApiError::NoToken)?;
     let pupil = room
-        .data
-        .lock()
-        .await
+        .shown()
         .class
         .pupil_of(&holder)
         .map(|p| p.id)
@@ -480,7 +475,7 @@ async fn qr(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let room = clubs.class(&id)?;
-    let code = room.data.lock().await.class.code.clone();
+    let code = room.shown().class.code.clone();
     let url = format!("http://{}/join?code={code}", host_of(&headers));
     let svg = qrcode::QrCode::new(url.as_bytes())
         .map_err(|err| ApiError::unavailable(format!("no QR code: {err}")))?
@@ -497,7 +492,7 @@ async fn results(
     Query(q): Query<TokenQuery>,
 ) -> Result<Response, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)).await?;
-    let data = room.data.lock().await;
+    let data = room.shown();
     let csv = results_csv(&data.class, &data.work);
     let file = format!("attachment; filename=\"{}-results.csv\"", data.class.code);
     Ok((
@@ -549,7 +544,7 @@ async fn assign(
     {
         let mut data = room.data.lock().await;
         data.class.assign(req.title.as_deref(), source, wall_ms())?;
-        clubs.save_class(&room, &data).await?;
+        clubs.save_class(&room, &mut data).await?;
     }
     let view = class_view(&clubs, &room, &host_of(&headers)).await;
     Ok((StatusCode::CREATED, Json(view)))
@@ -565,8 +560,8 @@ async fn unassign(
     data.class.assignment(n)?;
     data.class.assignments.retain(|a| a.id != n);
     data.work.retain(|(a, _, _), _| *a != n);
-    data.exercises.remove(&n);
-    clubs.save_class(&room, &data).await?;
+    room.forget_exercises(n);
+    clubs.save_class(&room, &mut data).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -580,7 +575,7 @@ async fn exercise(
     let room = clubs.class(&id)?;
     let holder = holder_of(&headers, &q).ok_or(ApiError::NoToken)?;
     let lang = {
-        let data = room.data.lock().await;
+        let data = room.shown();
         if data.class.pupil_of(&holder).is_none() && !data.class.is_teacher(&holder) {
             return Err(ApiError::NoToken);
         }
@@ -595,6 +590,44 @@ async fn exercise(
         .blocking(move || exercise_view(exercise, lang, None))
         .await?;
     Ok(Json(view))
+}
+
+/// For the teacher: exercise `i` drawn with the route pupil `p` gave.
+async fn work_drawing(
+    State(clubs): State<Clubs>,
+    Path((id, n, i, p)): Path<(String, u32, u32, u32)>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)).await?;
+    let (lang, answer) = {
+        let data = room.shown();
+        data.class.pupil(p)?;
+        let answer = data.work.get(&(n, p, i)).and_then(|w| w.answer.clone());
+        (q.lang.unwrap_or(data.class.lang), answer)
+    };
+    let list = clubs.exercises(&room, n).await?;
+    let exercise = list
+        .get(i as usize)
+        .cloned()
+        .ok_or(ApiError::Club(super::class::ClassError::NoSuchExercise))?;
+    let svg = clubs
+        .blocking(move || {
+            let route = match &answer {
+                Some(quoridor_classroom::Answer::Route { squares }) => Some(squares.as_slice()),
+                _ => None,
+            };
+            crate::classroom::board_svg(&exercise, lang, route)
+        })
+        .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
 }
 
 /// A pupil's answer (or skip): checked, recorded, told to the teacher.
@@ -612,7 +645,7 @@ async fn answer(
         .ok_or(ApiError::Club(super::class::ClassError::NoSuchExercise))?;
     let lang = match req.lang {
         Some(l) => l,
-        None => room.data.lock().await.class.lang,
+        None => room.shown().class.lang,
     };
     let (status, messages, mistakes, answer) = match (req.skip, req.answer) {
         (true, _) => (WorkStatus::Skipped, Vec::new(), Vec::new(), None),
@@ -647,24 +680,9 @@ async fn answer(
         }
     };
     let mut data = room.data.lock().await;
-    let work = record(
-        &mut data.work,
-        (n, pupil, req.index),
-        status,
-        answer,
-        wall_ms(),
-    );
-    clubs
-        .db()
-        .save_club(ClubWrite::Work {
-            class: id,
-            assignment: n,
-            pupil,
-            index: req.index,
-            body: serde_json::to_string(&work).expect("work serializes"),
-        })
-        .await?;
-    Clubs::touch(&room);
+    let key = (n, pupil, req.index);
+    let work = record(&mut data.work, key, status, answer, wall_ms());
+    clubs.save_work(&room, &mut data, key).await?;
     Ok(Json(AnswerView {
         right: status == WorkStatus::Right,
         status: work.status,
@@ -768,7 +786,10 @@ async fn class_games(
         let mut made = 0;
         let mut failure = None;
         for group in groups {
-            match clubs.class_game(&mut data, &req.game, group, level).await {
+            match clubs
+                .class_game(&room, &mut data, &req.game, group, level)
+                .await
+            {
                 Ok(_) => made += 1,
                 Err(err) => {
                     failure = Some(err);
@@ -777,7 +798,7 @@ async fn class_games(
             }
         }
         if made > 0 {
-            clubs.save_class(&room, &data).await?;
+            clubs.save_class(&room, &mut data).await?;
         }
         if let Some(err) = failure {
             return Err(err);
@@ -803,7 +824,7 @@ async fn remove_pupil(
             pupil: p,
         })
         .await?;
-    clubs.save_class(&room, &data).await?;
+    clubs.save_class(&room, &mut data).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -877,13 +898,15 @@ async fn new_tournament(
     if let Some(room) = class_room {
         let mut data = room.data.lock().await;
         data.class.tournaments.push(id.clone());
-        clubs.save_class(&room, &data).await?;
+        clubs.save_class(&room, &mut data).await?;
     }
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
 }
 
-fn tournament_view(data: &CupData, holder: Option<&str>, version: u64) -> TournamentView {
-    let t = &data.event;
+/// The tournament as last stored, with its boards now.
+fn tournament_view(cup: &Cup, holder: Option<&str>, version: u64) -> TournamentView {
+    let t = &*cup.shown();
+    let boards = cup.boards();
     TournamentView {
         id: t.id.clone(),
         code: t.code.clone(),
@@ -917,7 +940,7 @@ fn tournament_view(data: &CupData, holder: Option<&str>, version: u64) -> Tourna
                         second: p.second,
                         game: p.game.clone(),
                         outcome: p.outcome,
-                        board: p.game.as_ref().and_then(|g| data.boards.get(g).cloned()),
+                        board: p.game.as_ref().and_then(|g| boards.get(g).cloned()),
                     })
                     .collect()
             })
@@ -942,8 +965,7 @@ async fn get_tournament(
     let cup = clubs.cup(&id)?;
     let holder = holder_of(&headers, &q);
     let version = *cup.version.borrow();
-    let data = cup.data.lock().await;
-    Ok(Json(tournament_view(&data, holder.as_deref(), version)))
+    Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
 }
 
 async fn delete_tournament(
@@ -961,7 +983,7 @@ async fn as_organiser(clubs: &Clubs, id: &str, headers: &HeaderMap) -> Result<Ar
     let holder = bearer(headers)
         .map(|t| hash_token(&t))
         .ok_or(ApiError::NotOrganiser)?;
-    if !cup.data.lock().await.event.is_organiser(&holder) {
+    if !cup.shown().is_organiser(&holder) {
         return Err(ApiError::NotOrganiser);
     }
     Ok(cup)
@@ -1010,7 +1032,7 @@ async fn add_player(
         }
     };
     let player = data.event.enter(entrant)?;
-    clubs.save_cup(&cup, &data).await?;
+    clubs.save_cup(&cup, &mut data).await?;
     let name = data.event.players[player].name.clone();
     Ok(Json(JoinedView {
         id,
@@ -1030,15 +1052,16 @@ async fn start(
     let mut data = cup.data.lock().await;
     let before = data.event.clone();
     data.event.start()?;
-    if let Err(err) = clubs.start_games(&mut data).await {
+    if let Err(err) = clubs.start_games(&cup, &mut data).await {
         // Nothing is kept of a start that could not make its games.
         data.event = before;
         return Err(err);
     }
-    clubs.save_cup(&cup, &data).await?;
+    clubs.save_cup(&cup, &mut data).await?;
     let holder = bearer(&headers).map(|t| hash_token(&t));
     let version = *cup.version.borrow();
-    Ok(Json(tournament_view(&data, holder.as_deref(), version)))
+    drop(data);
+    Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
 }
 
 async fn withdraw(
@@ -1053,7 +1076,7 @@ async fn withdraw(
         return Err(ApiError::bad_request("the tournament is over"));
     }
     data.event.withdraw(req.player)?;
-    clubs.save_cup(&cup, &data).await?;
+    clubs.save_cup(&cup, &mut data).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -1076,7 +1099,7 @@ async fn class_live(
     let room = clubs.class(&id)?;
     let holder = holder_of(&headers, &q).ok_or(ApiError::NoToken)?;
     let watcher = {
-        let data = room.data.lock().await;
+        let data = room.shown();
         if data.class.is_teacher(&holder) {
             Watcher::Teacher(host_of(&headers))
         } else if let Some(p) = data.class.pupil_of(&holder) {
@@ -1098,26 +1121,19 @@ fn text(message: &LiveMessage<'_>) -> Message {
     ))
 }
 
-async fn online(room: &ClassRoom, watcher: &Watcher, arriving: bool) {
+fn online(room: &ClassRoom, watcher: &Watcher, arriving: bool) {
     if let Watcher::Pupil(p) = watcher {
-        let mut data = room.data.lock().await;
-        let n = data.online.entry(*p).or_default();
-        *n = if arriving {
-            *n + 1
-        } else {
-            n.saturating_sub(1)
-        };
-        drop(data);
-        Clubs::touch(room);
+        room.set_online(*p, arriving);
     }
 }
 
-/// The view after every change, at most ten times a second; the page
-/// sends nothing but pings.
+/// The view after every change; changes that come while one view is being
+/// sent are sent together, in the next (the version channel keeps only the
+/// latest). The page sends nothing but pings.
 async fn class_socket(clubs: Clubs, room: Arc<ClassRoom>, watcher: Watcher, socket: WebSocket) {
     let (mut tx, mut rx) = socket.split();
     let mut changes = room.version.subscribe();
-    online(&room, &watcher, true).await;
+    online(&room, &watcher, true);
     loop {
         if *changes.borrow_and_update() == u64::MAX {
             break; // the class was deleted
@@ -1143,10 +1159,8 @@ async fn class_socket(clubs: Clubs, room: Arc<ClassRoom>, watcher: Watcher, sock
             },
             _ = clubs.hub().stopped() => break,
         }
-        // Changes that come together are sent together.
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    online(&room, &watcher, false).await;
+    online(&room, &watcher, false);
     let _ = tx.send(Message::Close(None)).await;
 }
 
@@ -1175,11 +1189,8 @@ async fn tournament_socket(clubs: Clubs, cup: Arc<Cup>, holder: Option<String>, 
         if version == u64::MAX {
             break;
         }
-        let message = {
-            let data = cup.data.lock().await;
-            let view = tournament_view(&data, holder.as_deref(), version);
-            text(&LiveMessage::Tournament { tournament: &view })
-        };
+        let view = tournament_view(&cup, holder.as_deref(), version);
+        let message = text(&LiveMessage::Tournament { tournament: &view });
         if tx.send(message).await.is_err() {
             break;
         }
@@ -1191,7 +1202,6 @@ async fn tournament_socket(clubs: Clubs, cup: Arc<Cup>, holder: Option<String>, 
             },
             _ = clubs.hub().stopped() => break,
         }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     let _ = tx.send(Message::Close(None)).await;
 }

@@ -37,33 +37,114 @@ pub const MAX_GAMES_PER_OWNER: usize = 64;
 /// The most classes and tournaments one client address may open.
 pub const MAX_PER_CLIENT: usize = 50;
 
-/// A class in memory.
+/// A class in memory. A change is made under `data`'s lock, which is held
+/// until it is stored; then the stored class is published in `shown`.
+/// Every view reads `shown`, the boards and who is online, so that no view
+/// (and no game's board) ever waits for a commit.
 pub struct ClassRoom {
     pub data: Mutex<ClassData>,
     /// Grows with every change (the live views wait on it).
     pub version: watch::Sender<u64>,
+    shown: std::sync::RwLock<Arc<Shown>>,
+    /// The boards of the class's games as last seen.
+    boards: std::sync::Mutex<HashMap<String, BoardView>>,
+    /// Open live pages per pupil (not stored).
+    online: std::sync::Mutex<HashMap<u32, u32>>,
+    /// Each assignment's exercises, made once.
+    exercises: std::sync::Mutex<HashMap<u32, Arc<Vec<Exercise>>>>,
 }
 
+/// What the writers change.
 pub struct ClassData {
     pub class: Class,
     pub work: WorkBook,
-    /// Each assignment's exercises, made once.
-    pub exercises: HashMap<u32, Arc<Vec<Exercise>>>,
-    /// The boards of the class's games as last seen.
-    pub boards: HashMap<String, BoardView>,
-    /// Open live pages per pupil (not stored).
-    pub online: HashMap<u32, u32>,
 }
 
-/// A tournament in memory.
+/// The class and its work as last stored.
+pub struct Shown {
+    pub class: Arc<Class>,
+    pub work: Arc<WorkBook>,
+}
+
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl ClassRoom {
+    /// The class as last stored.
+    pub fn shown(&self) -> Arc<Shown> {
+        self.shown.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Publishes what was just stored (`class_changed`: more than the work).
+    fn publish(&self, data: &ClassData, class_changed: bool) {
+        let class = if class_changed {
+            Arc::new(data.class.clone())
+        } else {
+            self.shown().class.clone()
+        };
+        let shown = Arc::new(Shown {
+            class,
+            work: Arc::new(data.work.clone()),
+        });
+        *self.shown.write().unwrap_or_else(|e| e.into_inner()) = shown;
+        bump(&self.version);
+    }
+
+    /// The boards now.
+    pub fn boards(&self) -> std::sync::MutexGuard<'_, HashMap<String, BoardView>> {
+        lock(&self.boards)
+    }
+
+    /// Counts a pupil's live page in or out.
+    pub fn set_online(&self, pupil: u32, arriving: bool) {
+        {
+            let mut online = lock(&self.online);
+            let n = online.entry(pupil).or_default();
+            *n = if arriving {
+                *n + 1
+            } else {
+                n.saturating_sub(1)
+            };
+        }
+        bump(&self.version);
+    }
+
+    pub fn is_online(&self, pupil: u32) -> bool {
+        lock(&self.online).get(&pupil).is_some_and(|&n| n > 0)
+    }
+
+    pub fn forget_exercises(&self, assignment: u32) {
+        lock(&self.exercises).remove(&assignment);
+    }
+}
+
+/// A tournament in memory: changed under `data`'s lock, read from `shown`.
 pub struct Cup {
     pub data: Mutex<CupData>,
     pub version: watch::Sender<u64>,
+    shown: std::sync::RwLock<Arc<Tournament>>,
+    boards: std::sync::Mutex<HashMap<String, BoardView>>,
 }
 
 pub struct CupData {
     pub event: Tournament,
-    pub boards: HashMap<String, BoardView>,
+}
+
+impl Cup {
+    /// The tournament as last stored.
+    pub fn shown(&self) -> Arc<Tournament> {
+        self.shown.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn publish(&self, data: &CupData) {
+        *self.shown.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(data.event.clone());
+        bump(&self.version);
+    }
+
+    pub fn boards(&self) -> std::sync::MutexGuard<'_, HashMap<String, BoardView>> {
+        lock(&self.boards)
+    }
 }
 
 /// What a game belongs to.
@@ -199,7 +280,7 @@ impl Clubs {
                 }
             }
             let mut data = cup.data.lock().await;
-            if let Err(err) = clubs.start_games(&mut data).await {
+            if let Err(err) = clubs.start_games(&cup, &mut data).await {
                 eprintln!("quoridor serve: tournament {}: {err}", data.event.id);
             }
         }
@@ -222,15 +303,17 @@ impl Clubs {
                 self.inner.hub.follow(&game.game);
             }
         }
+        let shown = Arc::new(Shown {
+            class: Arc::new(class.clone()),
+            work: Arc::new(work.clone()),
+        });
         let room = Arc::new(ClassRoom {
-            data: Mutex::new(ClassData {
-                class,
-                work,
-                exercises: HashMap::new(),
-                boards: HashMap::new(),
-                online: HashMap::new(),
-            }),
+            data: Mutex::new(ClassData { class, work }),
             version: watch::channel(wall_ms()).0,
+            shown: std::sync::RwLock::new(shown),
+            boards: Default::default(),
+            online: Default::default(),
+            exercises: Default::default(),
         });
         write(&self.inner.classes).insert(id, room.clone());
         room
@@ -252,11 +335,10 @@ impl Clubs {
             }
         }
         let cup = Arc::new(Cup {
-            data: Mutex::new(CupData {
-                event,
-                boards: HashMap::new(),
-            }),
+            shown: std::sync::RwLock::new(Arc::new(event.clone())),
+            data: Mutex::new(CupData { event }),
             version: watch::channel(wall_ms()).0,
+            boards: Default::default(),
         });
         write(&self.inner.cups).insert(id, cup.clone());
         cup
@@ -350,21 +432,63 @@ impl Clubs {
         Ok(self.add_class(class, WorkBook::new()))
     }
 
-    /// Stores the class after a change and tells its live pages.
-    pub async fn save_class(&self, room: &ClassRoom, data: &ClassData) -> Result<(), ApiError> {
-        self.inner
+    /// Stores the class after a change, publishes it and tells its live
+    /// pages. If it cannot be stored, the change is undone: the class is
+    /// the one last stored again.
+    pub async fn save_class(&self, room: &ClassRoom, data: &mut ClassData) -> Result<(), ApiError> {
+        let stored = self
+            .inner
             .db
             .save_club(ClubWrite::Class {
                 id: data.class.id.clone(),
                 body: class_json(&data.class),
             })
-            .await?;
-        bump(&room.version);
-        Ok(())
+            .await;
+        match stored {
+            Ok(()) => {
+                room.publish(data, true);
+                Ok(())
+            }
+            Err(err) => {
+                let last = room.shown();
+                data.class = (*last.class).clone();
+                data.work = (*last.work).clone();
+                Err(err.into())
+            }
+        }
     }
 
-    pub fn touch(room: &ClassRoom) {
-        bump(&room.version);
+    /// Stores one pupil's work on one exercise, then publishes it.
+    pub async fn save_work(
+        &self,
+        room: &ClassRoom,
+        data: &mut ClassData,
+        key: (u32, u32, u32),
+    ) -> Result<(), ApiError> {
+        let Some(work) = data.work.get(&key) else {
+            return Ok(());
+        };
+        let stored = self
+            .inner
+            .db
+            .save_club(ClubWrite::Work {
+                class: data.class.id.clone(),
+                assignment: key.0,
+                pupil: key.1,
+                index: key.2,
+                body: serde_json::to_string(work).expect("work serializes"),
+            })
+            .await;
+        match stored {
+            Ok(()) => {
+                room.publish(data, false);
+                Ok(())
+            }
+            Err(err) => {
+                data.work = (*room.shown().work).clone();
+                Err(err.into())
+            }
+        }
     }
 
     /// A new tournament, stored; its first games made if it starts at once.
@@ -381,17 +505,28 @@ impl Clubs {
     }
 
     /// Stores the tournament after a change and tells its live pages.
-    pub async fn save_cup(&self, cup: &Cup, data: &CupData) -> Result<(), ApiError> {
-        self.inner
+    /// Stores the tournament after a change and publishes it; if it cannot
+    /// be stored, the change is undone.
+    pub async fn save_cup(&self, cup: &Cup, data: &mut CupData) -> Result<(), ApiError> {
+        let stored = self
+            .inner
             .db
             .save_club(ClubWrite::Tournament {
                 id: data.event.id.clone(),
                 class: data.event.class.clone(),
                 body: tournament_json(&data.event),
             })
-            .await?;
-        bump(&cup.version);
-        Ok(())
+            .await;
+        match stored {
+            Ok(()) => {
+                cup.publish(data);
+                Ok(())
+            }
+            Err(err) => {
+                data.event = (*cup.shown()).clone();
+                Err(err.into())
+            }
+        }
     }
 
     /// Wrong PINs: at most 5 a minute per class.
@@ -418,23 +553,18 @@ impl Clubs {
         room: &ClassRoom,
         assignment: u32,
     ) -> Result<Arc<Vec<Exercise>>, ApiError> {
-        let source = {
-            let data = room.data.lock().await;
-            if let Some(list) = data.exercises.get(&assignment) {
-                return Ok(list.clone());
-            }
-            data.class
-                .assignment(assignment)
-                .map_err(ApiError::Club)?
-                .source
-                .clone()
-        };
+        if let Some(list) = lock(&room.exercises).get(&assignment) {
+            return Ok(list.clone());
+        }
+        let source = room
+            .shown()
+            .class
+            .assignment(assignment)
+            .map_err(ApiError::Club)?
+            .source
+            .clone();
         let list = Arc::new(self.blocking(move || source.exercises()).await?);
-        room.data
-            .lock()
-            .await
-            .exercises
-            .insert(assignment, list.clone());
+        lock(&room.exercises).insert(assignment, list.clone());
         Ok(list)
     }
 
@@ -483,6 +613,7 @@ impl Clubs {
     /// Makes a class game (the caller holds the class's lock and saves).
     pub async fn class_game(
         &self,
+        room: &ClassRoom,
         data: &mut ClassData,
         spec: &GameSpec,
         pupils: Vec<Option<u32>>,
@@ -502,7 +633,7 @@ impl Clubs {
             .make_game(Owner::Class(data.class.id.clone()), spec, false, seats)
             .await?;
         if let Ok(state) = self.inner.hub.state(&game).await {
-            data.boards.insert(game.clone(), BoardView::of(&state));
+            room.boards().insert(game.clone(), BoardView::of(&state));
         }
         data.class.add_game(ClassGame {
             game: game.clone(),
@@ -514,7 +645,7 @@ impl Clubs {
 
     /// Makes the games of the tournament's round that have none yet (the
     /// caller holds its lock); stores it.
-    pub async fn start_games(&self, data: &mut CupData) -> Result<(), ApiError> {
+    pub async fn start_games(&self, cup: &Cup, data: &mut CupData) -> Result<(), ApiError> {
         if data.event.stage != Stage::Running {
             return Ok(());
         }
@@ -545,7 +676,7 @@ impl Clubs {
                 .make_game(Owner::Tournament(data.event.id.clone()), &spec, true, seats)
                 .await?;
             if let Ok(state) = self.inner.hub.state(&game).await {
-                data.boards.insert(game.clone(), BoardView::of(&state));
+                cup.boards().insert(game.clone(), BoardView::of(&state));
             }
             data.event.set_game(i, game);
         }
@@ -560,33 +691,43 @@ impl Clubs {
         match owner {
             Some(Owner::Class(id)) => {
                 let Ok(room) = self.class(&id) else { return };
-                let mut data = room.data.lock().await;
-                data.boards.insert(state.id.clone(), board);
+                room.boards().insert(state.id.clone(), board);
                 bump(&room.version);
             }
             Some(Owner::Tournament(id)) => {
                 let Ok(cup) = self.cup(&id) else { return };
-                let mut data = cup.data.lock().await;
                 let outcome = board.outcome();
-                data.boards.insert(state.id.clone(), board);
-                if let Some(outcome) = outcome {
-                    if data.event.game_over(&state.id, outcome) {
-                        if let Err(err) = self.start_games(&mut data).await {
-                            eprintln!("quoridor serve: tournament {id}: {err}");
-                        }
-                        if let Err(err) = self.save_cup(&cup, &data).await {
-                            eprintln!("quoridor serve: tournament {id} not saved: {err}");
-                        }
-                        if let Some(class) = data.event.class.clone() {
-                            if let Ok(room) = self.class(&class) {
-                                bump(&room.version);
-                            }
-                        }
-                    }
-                }
+                cup.boards().insert(state.id.clone(), board);
                 bump(&cup.version);
+                if let Some(outcome) = outcome {
+                    // Recorded apart, so that other boards never wait for
+                    // the tournament's commit.
+                    let clubs = self.clone();
+                    let game = state.id.clone();
+                    tokio::spawn(async move { clubs.record_result(&cup, &game, outcome).await });
+                }
             }
             None => {}
+        }
+    }
+
+    /// A tournament game's result: the next round when it was the last.
+    async fn record_result(&self, cup: &Cup, game: &str, outcome: tournament::Outcome) {
+        let mut data = cup.data.lock().await;
+        let id = data.event.id.clone();
+        if !data.event.game_over(game, outcome) {
+            return;
+        }
+        if let Err(err) = self.start_games(cup, &mut data).await {
+            eprintln!("quoridor serve: tournament {id}: {err}");
+        }
+        if let Err(err) = self.save_cup(cup, &mut data).await {
+            eprintln!("quoridor serve: tournament {id} not saved: {err}");
+        }
+        if let Some(class) = data.event.class.clone() {
+            if let Ok(room) = self.class(&class) {
+                bump(&room.version);
+            }
         }
     }
 
@@ -622,7 +763,7 @@ impl Clubs {
             if let Ok(room) = self.class(class) {
                 let mut cd = room.data.lock().await;
                 cd.class.tournaments.retain(|t| *t != id);
-                self.save_class(&room, &cd).await?;
+                self.save_class(&room, &mut cd).await?;
             }
         }
         Ok(())
