@@ -207,6 +207,12 @@
   }
 
   function renderMe(rec, me) {
+    // A pupil who has not chosen a language gets the class's.
+    let chosen = null;
+    try { chosen = localStorage.getItem('quoridor.lang'); } catch (_) { /* private mode */ }
+    if (!chosen && window.I18n.lang !== me.lang && window.I18n.langs.some((l) => l.code === me.lang)) {
+      window.I18n.set(me.lang, false);
+    }
     $('#pupil-title').textContent = t('club.hello', { name: me.name });
     $('#pupil-class').textContent = me.class_name;
     document.title = me.name + ' — ' + me.class_name;

@@ -311,6 +311,9 @@ fn assignment_views(shown: &Shown, pupil: Option<u32>) -> Vec<AssignmentView> {
         .collect()
 }
 
+/// The newest games shown on a page (the dashboard's or a pupil's).
+pub const GAMES_SHOWN: usize = 60;
+
 fn game_views(room: &ClassRoom, class: &Class, pupil: Option<u32>) -> Vec<ClassGameView> {
     let boards = room.boards();
     class
@@ -318,6 +321,7 @@ fn game_views(room: &ClassRoom, class: &Class, pupil: Option<u32>) -> Vec<ClassG
         .iter()
         .rev()
         .filter(|g| pupil.is_none_or(|me| g.pupils.contains(&Some(me))))
+        .take(GAMES_SHOWN)
         .filter_map(|g| {
             Some(ClassGameView {
                 board: boards.get(&g.game)?.clone(),
@@ -347,6 +351,8 @@ async fn fill_boards(clubs: &Clubs, room: &ClassRoom, class: &Class) {
         class
             .games
             .iter()
+            .rev()
+            .take(GAMES_SHOWN)
             .filter(|g| !boards.contains_key(&g.game))
             .map(|g| g.game.clone())
             .collect()
@@ -778,6 +784,7 @@ async fn class_games(
     {
         let mut data = room.data.lock().await;
         let groups = groups_of(&data, &req)?;
+        data.class.room_for_games(groups.len())?;
         if groups.is_empty() {
             return Err(ApiError::bad_request(
                 "no pupils to pair: pupils join with the code first",
@@ -864,6 +871,12 @@ async fn new_tournament(
     )?;
     if let Some(room) = &class_room {
         let data = room.data.lock().await;
+        if data.class.tournaments.len() >= super::class::MAX_CLASS_TOURNAMENTS {
+            return Err(ApiError::Club(super::class::ClassError::Full(
+                "tournaments",
+                super::class::MAX_CLASS_TOURNAMENTS,
+            )));
+        }
         // The teacher's own token also organises a class's tournament.
         if let Some(h) = &holder {
             event.organisers.push(h.clone());
@@ -965,6 +978,7 @@ async fn get_tournament(
     let cup = clubs.cup(&id)?;
     let holder = holder_of(&headers, &q);
     let version = *cup.version.borrow();
+    clubs.fill_cup_boards(&cup).await;
     Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
 }
 
@@ -1189,6 +1203,7 @@ async fn tournament_socket(clubs: Clubs, cup: Arc<Cup>, holder: Option<String>, 
         if version == u64::MAX {
             break;
         }
+        clubs.fill_cup_boards(&cup).await;
         let view = tournament_view(&cup, holder.as_deref(), version);
         let message = text(&LiveMessage::Tournament { tournament: &view });
         if tx.send(message).await.is_err() {

@@ -18,8 +18,11 @@ pub const MAX_ASSIGNMENTS: usize = 50;
 pub const MAX_EXERCISES: usize = 40;
 /// The most teacher screens (tokens) of a class.
 pub const MAX_TEACHER_SCREENS: usize = 10;
-/// The most games a class keeps listed.
-pub const MAX_CLASS_GAMES: usize = 200;
+/// The most games a class keeps (all are deleted with it); the teacher
+/// opens a new class after that many.
+pub const MAX_CLASS_GAMES: usize = 1000;
+/// The most tournaments of a class.
+pub const MAX_CLASS_TOURNAMENTS: usize = 50;
 
 /// Join codes: 6 letters and digits without look-alikes (no 0/O, 1/I/L).
 pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -354,13 +357,17 @@ impl Class {
         Ok(id)
     }
 
-    /// Adds a game to the class's list (the oldest finished ones leave
-    /// past [`MAX_CLASS_GAMES`]; their rows stay until the class goes).
+    /// Whether `more` games still fit in the class.
+    pub fn room_for_games(&self, more: usize) -> Result<(), ClassError> {
+        if self.games.len() + more > MAX_CLASS_GAMES {
+            return Err(ClassError::Full("games", MAX_CLASS_GAMES));
+        }
+        Ok(())
+    }
+
+    /// Adds a game to the class (checked by [`Class::room_for_games`]).
     pub fn add_game(&mut self, game: ClassGame) {
         self.games.push(game);
-        if self.games.len() > MAX_CLASS_GAMES {
-            self.games.remove(0);
-        }
     }
 }
 

@@ -244,44 +244,37 @@ impl Clubs {
                 Err(err) => eprintln!("quoridor serve: a tournament was not read back: {err}"),
             }
         }
-        // Boards as they are now, and results that came while a tournament
-        // was not told (the server stopped between the two writes).
-        let classes: Vec<Arc<ClassRoom>> = read(&clubs.inner.classes).values().cloned().collect();
-        for room in classes {
-            let games: Vec<String> = room
-                .data
-                .lock()
-                .await
-                .class
-                .games
-                .iter()
-                .map(|g| g.game.clone())
-                .collect();
-            for id in games {
-                if let Ok(state) = hub.state(&id).await {
-                    clubs.game_changed(&state).await;
-                }
-            }
-        }
+        // Results that came while a tournament was not told (the server
+        // stopped between the game's write and the tournament's): the games
+        // of each running tournament's round still waiting for one. (The
+        // classes' boards are read when a page first asks.)
         let cups: Vec<Arc<Cup>> = read(&clubs.inner.cups).values().cloned().collect();
         for cup in cups {
-            let games: Vec<String> = {
-                let data = cup.data.lock().await;
-                data.event
-                    .rounds
-                    .iter()
-                    .flatten()
-                    .filter_map(|p| p.game.clone())
-                    .collect()
-            };
-            for id in games {
+            let event = cup.shown();
+            let waiting = event
+                .rounds
+                .last()
+                .into_iter()
+                .flatten()
+                .filter(|p| p.outcome.is_none())
+                .filter_map(|p| p.game.clone());
+            for id in waiting {
                 if let Ok(state) = hub.state(&id).await {
-                    clubs.game_changed(&state).await;
+                    let board = BoardView::of(&state);
+                    if let Some(outcome) = board.outcome() {
+                        clubs.record_result(&cup, &id, outcome).await;
+                    }
                 }
             }
             let mut data = cup.data.lock().await;
+            let before = data.event.unstarted().len();
             if let Err(err) = clubs.start_games(&cup, &mut data).await {
                 eprintln!("quoridor serve: tournament {}: {err}", data.event.id);
+            }
+            if data.event.unstarted().len() != before {
+                if let Err(err) = clubs.save_cup(&cup, &mut data).await {
+                    eprintln!("quoridor serve: tournament {}: {err}", data.event.id);
+                }
             }
         }
         let watcher = clubs.clone();
@@ -727,6 +720,27 @@ impl Clubs {
         if let Some(class) = data.event.class.clone() {
             if let Ok(room) = self.class(&class) {
                 bump(&room.version);
+            }
+        }
+    }
+
+    /// Boards of the current round not seen yet (after a restart) are read once.
+    pub async fn fill_cup_boards(&self, cup: &Cup) {
+        let event = cup.shown();
+        let missing: Vec<String> = {
+            let boards = cup.boards();
+            event
+                .rounds
+                .last()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p.game.clone())
+                .filter(|g| !boards.contains_key(g))
+                .collect()
+        };
+        for id in missing {
+            if let Ok(state) = self.inner.hub.state(&id).await {
+                cup.boards().insert(id, BoardView::of(&state));
             }
         }
     }
