@@ -517,7 +517,7 @@ async fn assign(
     headers: HeaderMap,
     Body(req): Body<AssignRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
-    let room = as_teacher(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
     let source = if req.exercises.is_empty() {
         Source::Sheet {
             kind: req.kind,
@@ -561,7 +561,7 @@ async fn unassign(
     Path((id, n)): Path<(String, u32)>,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
     let mut data = room.data.lock().await;
     data.class.assignment(n)?;
     data.class.assignments.retain(|a| a.id != n);
@@ -776,7 +776,7 @@ async fn class_games(
     headers: HeaderMap,
     Body(req): Body<ClassGamesRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
-    let room = as_teacher(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
     let level = match req.ai_level {
         Some(l) => Level::new(l).ok_or_else(|| ApiError::bad_request("ai_level: from 1 to 8"))?,
         None => Level::new(2).expect("level 2"),
@@ -820,7 +820,7 @@ async fn remove_pupil(
     Path((id, p)): Path<(String, u32)>,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
     let mut data = room.data.lock().await;
     data.class.remove_pupil(p)?;
     data.work.retain(|(_, pupil, _), _| *pupil != p);

@@ -216,13 +216,12 @@ impl Hub {
         client: &str,
         settings: Settings,
         slots: Vec<SeatSlot>,
+        per_client: usize,
     ) -> Result<(RoomState, Instant), ApiError> {
-        let config = &self.inner.config;
-        let reservation = self.inner.registry.reserve(
-            client,
-            config.max_rooms_per_client,
-            config.max_active_games,
-        )?;
+        let reservation =
+            self.inner
+                .registry
+                .reserve(client, per_client, self.inner.config.max_active_games)?;
         let now = Instant::now();
         let mut state = RoomState::new(
             new_game_id(),
@@ -250,7 +249,14 @@ impl Hub {
         let token = new_token();
         let holder = hash_token(&token);
         let slots = Hub::seat_slots(&req, &holder)?;
-        let (state, now) = self.open(client, settings, slots).await?;
+        let (state, now) = self
+            .open(
+                client,
+                settings,
+                slots,
+                self.inner.config.max_rooms_per_client,
+            )
+            .await?;
         let id = state.id.clone();
         let seats = state.seats_of(&holder);
         let free: Vec<Seat> = state
@@ -415,23 +421,7 @@ impl Hub {
         slots: Vec<SeatSlot>,
         per_client: usize,
     ) -> Result<String, ApiError> {
-        let config = &self.inner.config;
-        let reservation =
-            self.inner
-                .registry
-                .reserve(client, per_client, config.max_active_games)?;
-        let now = Instant::now();
-        let mut state = RoomState::new(
-            new_game_id(),
-            wall_ms(),
-            client.to_string(),
-            settings,
-            slots,
-            now,
-        )?;
-        state.version = wall_ms();
-        self.inner.db.save(Save::new(&state, now)).await?;
-        reservation.keep();
+        let (state, _) = self.open(client, settings, slots, per_client).await?;
         let id = state.id.clone();
         self.follow(&id);
         self.insert(state);
@@ -539,7 +529,14 @@ impl Hub {
                 }
             })
             .collect();
-        let (state, now) = self.open(client, settings, slots).await?;
+        let (state, now) = self
+            .open(
+                client,
+                settings,
+                slots,
+                self.inner.config.max_rooms_per_client,
+            )
+            .await?;
         let id = state.id.clone();
         let seats = state.seats_of(&holder);
         let game = GameView::of(&state, now, 0);
