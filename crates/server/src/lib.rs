@@ -26,6 +26,7 @@ pub mod learn;
 pub mod limits;
 pub mod listen;
 pub mod model;
+pub mod rating;
 pub mod request;
 pub mod token;
 pub mod view;

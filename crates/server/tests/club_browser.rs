@@ -134,6 +134,21 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let round = js_until(&watcher, "const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.get(2).and_then(Value::as_u64) == Some(3)).await;
         assert_eq!(round, json!(["Round 1", 4, 3]));
         watcher.shot("tournament").await;
+
+        // A club tournament, outside the class: the organiser's form, then
+        // the tournament page with its code, two computer players added.
+        teacher.open("/class").await;
+        teacher.type_into("#club-cup-slot input[name=name]", "Club du samedi").await;
+        teacher.select("#club-cup-slot select[name=format]", "swiss").await;
+        teacher.click("#club-cup-slot button[type=submit]").await;
+        let line = teacher.shown("#cup-code-line").await.text().await.unwrap();
+        assert!(line.contains("/join"), "{line}");
+        teacher.click("#cup-add-ai").await;
+        js_until(&teacher, "return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(1)).await;
+        teacher.click("#cup-add-ai").await;
+        js_until(&teacher, "return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(2)).await;
+        let info = teacher.shown("#cup-info").await.text().await.unwrap();
+        assert!(info.starts_with("Swiss") && info.contains("9×9") && info.contains("10 min + 5 s"), "{info}");
     })
     .await;
 }

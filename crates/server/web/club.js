@@ -290,18 +290,39 @@
         showError(err, e);
       }
     });
-    $('#open-club-tournament').addEventListener('click', async () => {
-      const name = window.prompt(t('club.cup_name'));
-      if (!name) return;
-      const format = window.confirm(t('club.ask_swiss')) ? 'swiss' : 'round_robin';
+    cupForm($('#club-cup-slot'), null, 9, (e) => showError(err, e));
+  }
+
+  // The new tournament's form (from its template) in `slot`: for the class
+  // `classId` (its pupils play), or a club's (players join with the code).
+  function cupForm(slot, classId, size, fail) {
+    const form = $('#cup-form-template').content.firstElementChild.cloneNode(true);
+    window.I18n.apply(form);
+    form.elements.size.value = String(size);
+    form.addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      const f = form.elements;
+      const [initial, inc] = f.clock.value.split('+').map(Number);
+      const ai = Math.max(0, Math.min(8, Number(f.ai.value) || 0));
+      const body = {
+        name: f.name.value,
+        format: f.format.value,
+        size: Number(f.size.value),
+        clock: { initial_ms: initial, increment_ms: inc },
+        ai: Array.from({ length: ai }, () => Number(f.level.value)),
+      };
+      if (body.format === 'swiss') body.rounds = Number(f.rounds.value) || 3;
+      if (classId) body.class = classId;
       try {
-        const key = await api('POST', '/api/tournaments', { name, format, rounds: 4, size: 9, clock: { initial_ms: 600000, increment_ms: 5000 } });
+        const key = await api('POST', '/api/tournaments', body, classId ? D.rec.token : undefined);
         rememberCup(key);
-        location.href = '/t/' + encodeURIComponent(key.id);
+        if (classId) window.open('/t/' + encodeURIComponent(key.id), '_blank');
+        else location.href = '/t/' + encodeURIComponent(key.id);
       } catch (e) {
-        showError(err, e);
+        fail(e);
       }
     });
+    slot.replaceChildren(form);
   }
 
   function rememberCup(key) {
@@ -323,7 +344,7 @@
     $('#games-pair').addEventListener('change', () => { $('#games-ai-box').hidden = $('#games-pair').value !== 'ai'; });
     $('#games-form').addEventListener('submit', (ev) => { ev.preventDefault(); startGames(); });
     $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
-    $('#cup-form').addEventListener('submit', (ev) => { ev.preventDefault(); newCup(); });
+    cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
     $('#dash-delete').addEventListener('click', deleteClass);
     $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
     $('#dash-qr').alt = t('club.qr');
@@ -446,28 +467,6 @@
     if (!window.confirm(t('club.remove_confirm', { name: p.name }))) return;
     try {
       await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id, undefined, D.rec.token);
-    } catch (e) {
-      dashError(e);
-    }
-  }
-
-  async function newCup() {
-    const [initial, inc] = $('#cup-clock').value.split('+').map(Number);
-    const format = $('#cup-format').value;
-    const ai = Math.max(0, Math.min(8, Number($('#cup-ai').value) || 0));
-    const body = {
-      name: $('#cup-name').value,
-      format,
-      size: Number($('#cup-size').value),
-      clock: { initial_ms: initial, increment_ms: inc },
-      class: D.rec.id,
-      ai: Array.from({ length: ai }, () => 2),
-    };
-    if (format === 'swiss') body.rounds = Number($('#cup-swiss-rounds').value) || 3;
-    try {
-      const key = await api('POST', '/api/tournaments', body, D.rec.token);
-      rememberCup(key);
-      window.open('/t/' + encodeURIComponent(key.id), '_blank');
     } catch (e) {
       dashError(e);
     }
