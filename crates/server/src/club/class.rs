@@ -194,6 +194,24 @@ pub fn first_name(name: &str, what: &str) -> Result<String, ClassError> {
     Ok(name.to_string())
 }
 
+/// A first name (as [`first_name`]) that none of `taken` already has, in
+/// any case: two people of one name could not be told apart. `where_`
+/// ends the message ("in the class").
+pub fn unique_name<'a>(
+    name: &str,
+    mut taken: impl Iterator<Item = &'a str>,
+    where_: &str,
+) -> Result<String, ClassError> {
+    let name = first_name(name, "name")?;
+    let lower = name.to_lowercase();
+    if taken.any(|t| t.to_lowercase() == lower) {
+        return Err(ClassError::BadName(format!(
+            "name: {name} is already {where_}: add a letter (e.g. {name} B)"
+        )));
+    }
+    Ok(name)
+}
+
 /// Whether `code` could be a join code (so that junk is refused early).
 pub fn is_code(code: &str) -> bool {
     code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))
@@ -268,16 +286,11 @@ impl Class {
     /// A pupil joins with a first name. Two pupils may not share a name
     /// (the teacher could not tell them apart): "Léa" twice is refused.
     pub fn join(&mut self, name: &str, holder: String, now_ms: u64) -> Result<u32, ClassError> {
-        let name = first_name(name, "name")?;
-        if self
-            .pupils
-            .iter()
-            .any(|p| p.name.to_lowercase() == name.to_lowercase())
-        {
-            return Err(ClassError::BadName(format!(
-                "name: {name} is already in the class: add a letter (e.g. {name} B)"
-            )));
-        }
+        let name = unique_name(
+            name,
+            self.pupils.iter().map(|p| p.name.as_str()),
+            "in the class",
+        )?;
         if self.pupils.len() >= MAX_PUPILS {
             return Err(ClassError::Full("pupils", MAX_PUPILS));
         }

@@ -7,7 +7,7 @@
 use quoridor_engine::TimeControl;
 use serde::{Deserialize, Serialize};
 
-use super::class::{first_name, ClassError};
+use super::class::{first_name, unique_name, ClassError};
 use super::tournament::{
     round_count, round_robin, standings, swiss, Format, Outcome, Round, Standing, MAX_PLAYERS,
     MAX_ROUNDS,
@@ -118,16 +118,11 @@ impl Tournament {
                 "the tournament has started: no more players".into(),
             ));
         }
-        let name = first_name(&entrant.name, "name")?;
-        if self
-            .players
-            .iter()
-            .any(|p| p.name.to_lowercase() == name.to_lowercase())
-        {
-            return Err(ClassError::BadName(format!(
-                "name: {name} is already playing: add a letter"
-            )));
-        }
+        let name = unique_name(
+            &entrant.name,
+            self.players.iter().map(|p| p.name.as_str()),
+            "playing",
+        )?;
         if let Some(level) = entrant.ai {
             if !(1..=8).contains(&level) {
                 return Err(ClassError::BadName("level: an AI from 1 to 8".into()));
