@@ -13,8 +13,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
+use crate::account::session::{Caller, MaybeAccount};
+use crate::account::Accounts;
 use crate::error::ApiError;
-use crate::extract::{Body, GameId, Query, Token};
+use crate::extract::{Body, GameId, Query};
 use crate::hub::Hub;
 use crate::limits::PerClient;
 use crate::listen::Connections;
@@ -23,7 +25,6 @@ use crate::request::{
     parse_move, CreateRequest, DrawRequest, Empty, JoinRequest, ListQuery, MoveRequest,
     ResignRequest,
 };
-use crate::token::hash_token;
 use crate::view::{GameView, HealthView, HintView, ListView, SeatedView};
 use crate::ws::WsConfig;
 
@@ -33,6 +34,7 @@ pub struct AppState {
     pub hub: Hub,
     pub classroom: crate::classroom::Classroom,
     pub clubs: crate::club::Clubs,
+    pub accounts: Accounts,
     pub web_dir: WebDir,
     pub http_limit: Arc<PerClient>,
     pub ws: Arc<WsConfig>,
@@ -61,6 +63,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::classroom::api_routes())
         .merge(crate::learn::api_routes())
         .merge(crate::club::api::api_routes())
+        .merge(crate::account::api::api_routes())
         .fallback(|| async { ApiError::NoSuchRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
@@ -72,6 +75,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::classroom::page_routes())
         .merge(crate::learn::page_routes())
         .merge(crate::club::api::page_routes())
+        .merge(crate::account::api::page_routes())
         .layer(tower_http::compression::CompressionLayer::new());
     Router::<AppState>::new()
         .merge(pages)
@@ -131,9 +135,12 @@ async fn list_games(
 async fn create_game(
     State(hub): State<Hub>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    MaybeAccount(account): MaybeAccount,
     Body(req): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<SeatedView>), ApiError> {
-    let seated = hub.create(req, &addr.ip().to_string()).await?;
+    let seated = hub
+        .create(req, &addr.ip().to_string(), account.as_ref())
+        .await?;
     Ok((StatusCode::CREATED, Json(seated)))
 }
 
@@ -144,82 +151,93 @@ async fn get_game(State(hub): State<Hub>, GameId(id): GameId) -> Result<Json<Gam
 async fn join(
     State(hub): State<Hub>,
     GameId(id): GameId,
+    MaybeAccount(account): MaybeAccount,
     Body(req): Body<JoinRequest>,
 ) -> Result<Json<SeatedView>, ApiError> {
     let room = hub.room(&id).await?;
-    Ok(Json(hub.join(&room, req.seat, req.name.as_deref()).await?))
+    let seated = hub
+        .join(&room, req.seat, req.name.as_deref(), account.as_ref())
+        .await?;
+    Ok(Json(seated))
 }
 
 /// A player's action on a game: the whole game after it.
-async fn act(hub: &Hub, id: &str, token: &str, action: Action) -> Result<Json<GameView>, ApiError> {
+async fn act(
+    hub: &Hub,
+    id: &str,
+    caller: &Caller,
+    action: Action,
+) -> Result<Json<GameView>, ApiError> {
     let room = hub.room(id).await?;
-    Ok(Json(hub.act(&room, &hash_token(token), action).await?))
+    let holder = caller.holder(&room).await?;
+    Ok(Json(hub.act(&room, &holder, action).await?))
 }
 
 async fn play(
     State(hub): State<Hub>,
     GameId(id): GameId,
-    Token(token): Token,
+    caller: Caller,
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let mv = parse_move(&req.mv)?;
-    act(&hub, &id, &token, Action::Move(mv)).await
+    act(&hub, &id, &caller, Action::Move(mv)).await
 }
 
 async fn resign(
     State(hub): State<Hub>,
     GameId(id): GameId,
-    Token(token): Token,
+    caller: Caller,
     Body(req): Body<ResignRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    act(&hub, &id, &token, Action::Resign(req.seat)).await
+    act(&hub, &id, &caller, Action::Resign(req.seat)).await
 }
 
 async fn draw(
     State(hub): State<Hub>,
     GameId(id): GameId,
-    Token(token): Token,
+    caller: Caller,
     Body(req): Body<DrawRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    act(&hub, &id, &token, Action::Draw(req.action)).await
+    act(&hub, &id, &caller, Action::Draw(req.action)).await
 }
 
 async fn undo(
     State(hub): State<Hub>,
     GameId(id): GameId,
-    Token(token): Token,
+    caller: Caller,
     Body(Empty {}): Body<Empty>,
 ) -> Result<Json<GameView>, ApiError> {
-    act(&hub, &id, &token, Action::Undo).await
+    act(&hub, &id, &caller, Action::Undo).await
 }
 
 async fn abort(
     State(hub): State<Hub>,
     GameId(id): GameId,
-    Token(token): Token,
+    caller: Caller,
     Body(Empty {}): Body<Empty>,
 ) -> Result<Json<GameView>, ApiError> {
-    act(&hub, &id, &token, Action::Abort).await
+    act(&hub, &id, &caller, Action::Abort).await
 }
 
 async fn hint(
     State(hub): State<Hub>,
     GameId(id): GameId,
-    Token(token): Token,
+    caller: Caller,
 ) -> Result<Json<HintView>, ApiError> {
     let room = hub.room(&id).await?;
-    Ok(Json(hub.hint(&room, &hash_token(&token)).await?))
+    let holder = caller.holder(&room).await?;
+    Ok(Json(hub.hint(&room, &holder).await?))
 }
 
 async fn rematch(
     State(hub): State<Hub>,
     GameId(id): GameId,
-    Token(token): Token,
+    caller: Caller,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(Empty {}): Body<Empty>,
 ) -> Result<Json<SeatedView>, ApiError> {
     let room = hub.room(&id).await?;
-    let seated = hub.rematch(&room, &token, &addr.ip().to_string()).await?;
+    let seated = hub.rematch(&room, &caller, &addr.ip().to_string()).await?;
     Ok(Json(seated))
 }
 

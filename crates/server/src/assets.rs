@@ -33,6 +33,21 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/club.html"),
     ),
     (
+        "account.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/account.html"),
+    ),
+    (
+        "account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/account.js"),
+    ),
+    (
+        "account-i18n.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/account-i18n.js"),
+    ),
+    (
         "club.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/club.js"),

@@ -57,6 +57,10 @@ pub struct ServeArgs {
     /// Print nothing at start.
     #[arg(long)]
     pub quiet: bool,
+    /// Mark the session cookie `Secure` (the server is reached over https;
+    /// a proxy's `X-Forwarded-Proto: https` does it too).
+    #[arg(long, env = "QUORIDOR_SECURE_COOKIES")]
+    pub secure_cookies: bool,
 }
 
 impl ServeArgs {
@@ -77,6 +81,7 @@ impl ServeArgs {
             header_timeout_ms: 10_000,
             web_dir: None,
             quiet: true,
+            secure_cookies: false,
         }
     }
 

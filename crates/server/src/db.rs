@@ -14,9 +14,11 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
+use crate::account::speed::Speed;
+use crate::account::store::{self as account_store, AccountGame, AccountWrite, RenamedGame};
 use crate::model::{
-    entry_text, parse_entry, Clocks, DrawOffer, EntryMeta, RoomState, SeatSlot, Settings, Status,
-    Summary,
+    entry_text, parse_entry, Clocks, DrawOffer, EntryMeta, RatingChange, RoomState, SeatSlot,
+    Settings, Status, Summary,
 };
 use crate::wall_ms;
 use crate::wire::{self, parse_seat};
@@ -87,6 +89,35 @@ CREATE TABLE IF NOT EXISTS tournaments (
 );
 ";
 
+/// The schema's versions: step `i` brings a database from version `i` to
+/// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
+/// releases, which did not count versions (their files read 0 and already
+/// hold its tables: its statements create only what is missing).
+const MIGRATIONS: &[&str] = &[SCHEMA, account_store::SCHEMA];
+
+/// Brings the database to the newest schema, one step per transaction.
+/// A database written by a newer release is refused, never changed.
+pub fn migrate(conn: &mut Connection) -> Result<usize, String> {
+    let text = |err: rusqlite::Error| err.to_string();
+    let version: usize = conn
+        .pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))
+        .map_err(text)? as usize;
+    if version > MIGRATIONS.len() {
+        return Err(format!(
+            "schema version {version} is newer than this release's ({}): use a newer quoridor",
+            MIGRATIONS.len()
+        ));
+    }
+    for (step, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+        let tx = conn.transaction().map_err(text)?;
+        tx.execute_batch(sql).map_err(text)?;
+        tx.pragma_update(None, "user_version", (step + 1) as i64)
+            .map_err(text)?;
+        tx.commit().map_err(text)?;
+    }
+    Ok(MIGRATIONS.len())
+}
+
 /// How hard a commit waits for the disk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Sync {
@@ -105,6 +136,8 @@ struct StoredSeat {
     level: Option<u8>,
     name: String,
     holder: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    account: Option<u64>,
 }
 
 #[derive(Serialize, Deserialize, Default)]
@@ -115,6 +148,8 @@ struct Extra {
     epoch: u64,
     #[serde(default)]
     aborted: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rating_changes: Vec<RatingChange>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -151,6 +186,8 @@ pub struct Save {
     summary: Option<String>,
     keep: usize,
     entries: Vec<EntryRow>,
+    /// The accounts' lines of this game, when its seats changed or it ended.
+    accounts: Vec<AccountGame>,
 }
 
 impl Save {
@@ -198,6 +235,7 @@ impl Save {
                 version: state.version,
                 epoch: state.epoch,
                 aborted: state.aborted,
+                rating_changes: state.rating_changes.clone(),
             })
             .expect("extra serializes"),
             clock: clock_json(state, now),
@@ -205,8 +243,71 @@ impl Save {
                 .then(|| serde_json::to_string(&Summary::of(state)).expect("summaries serialize")),
             keep,
             entries,
+            accounts: account_lines(old, state),
         }
     }
+}
+
+/// The lines of the accounts that play `state`, written when a seat is
+/// taken and when the game ends.
+fn account_lines(old: Option<&RoomState>, state: &RoomState) -> Vec<AccountGame> {
+    let over = state.status() == Status::Over;
+    let changed =
+        old.is_none_or(|old| old.seats != state.seats || (over && old.status() != Status::Over));
+    if !changed {
+        return Vec::new();
+    }
+    let result = state.result();
+    let speed = Speed::of(state.settings.clock);
+    state
+        .seats
+        .iter()
+        .filter_map(|slot| {
+            let account = slot.account?;
+            let others: Vec<&SeatSlot> =
+                state.seats.iter().filter(|s| s.seat != slot.seat).collect();
+            let opponent_id = match others.as_slice() {
+                [one] => one.account,
+                _ => None,
+            };
+            let opponent = others
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let outcome = result
+                .as_ref()
+                .filter(|r| r.termination != "aborted")
+                .map(|r| {
+                    if r.draw {
+                        "draw"
+                    } else if r.winners.contains(&slot.seat) {
+                        "win"
+                    } else {
+                        "loss"
+                    }
+                });
+            let rating = state
+                .rating_changes
+                .iter()
+                .find(|c| c.account == account)
+                .map(|c| (c.before, c.after));
+            Some(AccountGame {
+                account,
+                game: state.id.clone(),
+                seat: slot.seat.name().to_string(),
+                started_ms: state.created_ms,
+                ended_ms: over.then(wall_ms),
+                result: outcome,
+                opponent_id,
+                opponent,
+                speed,
+                rated: state.settings.rated,
+                public: state.settings.public,
+                rating,
+            })
+        })
+        .collect()
 }
 
 fn seats_json(room: &RoomState) -> String {
@@ -219,6 +320,7 @@ fn seats_json(room: &RoomState) -> String {
             level: slot.kind.level().map(|l| l.number()),
             name: slot.name.clone(),
             holder: slot.holder.clone(),
+            account: slot.account,
         })
         .collect();
     serde_json::to_string(&seats).expect("seats serialize")
@@ -238,7 +340,11 @@ fn clock_json(room: &RoomState, now: Instant) -> Option<String> {
 
 fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> {
     match write {
-        Write::Game(save) => write_game(tx, save),
+        Write::Game(save) => {
+            write_game(tx, save)?;
+            account_store::write_games(tx, &save.accounts, wall_ms())
+        }
+        Write::Account(write) => account_store::write(tx, write),
         Write::Exercise(e) => tx
             .prepare_cached(
                 "INSERT INTO exercises (id, body, creator, owner_hash, created_ms)
@@ -451,6 +557,7 @@ enum Write {
     Exercise(SavedExercise),
     DeleteExercise(String),
     Club(ClubWrite),
+    Account(AccountWrite),
 }
 
 /// The database: a writer thread and a reading connection.
@@ -486,8 +593,8 @@ impl Db {
                 .map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
         }
         let fail = |err: rusqlite::Error| format!("database {}: {err}", path.display());
-        let writer = open(path, sync).map_err(fail)?;
-        writer.execute_batch(SCHEMA).map_err(fail)?;
+        let mut writer = open(path, sync).map_err(fail)?;
+        migrate(&mut writer).map_err(|err| format!("database {}: {err}", path.display()))?;
         let reader = open(path, sync).map_err(fail)?;
         let (tx, rx) = mpsc::channel::<(Write, Reply)>();
         std::thread::Builder::new()
@@ -562,7 +669,17 @@ impl Db {
         }
     }
 
-    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+    /// Writes a change to the accounts and waits until it is committed.
+    pub async fn save_account(&self, write: AccountWrite) -> Result<(), StoreError> {
+        self.commit(Write::Account(write)).await
+    }
+
+    /// Runs `f` on the reading connection (blocking: call it from a
+    /// blocking thread, or where a short wait is fine).
+    pub fn read<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
         f(&conn).map_err(|err| StoreError(err.to_string()))
     }
@@ -594,6 +711,59 @@ impl Db {
             )
             .map(|n| n as usize)
         })
+    }
+
+    /// The finished games of account `id` with its seats renamed `name`
+    /// and no longer tied to it (to write when the account is deleted).
+    pub fn renamed_games(&self, id: u64, name: &str) -> Result<Vec<RenamedGame>, StoreError> {
+        let rows = self.read(|conn| {
+            let ids = account_store::game_ids(conn, id)?;
+            let mut stmt = conn.prepare_cached("SELECT seats, summary FROM games WHERE id = ?1")?;
+            let mut rows = Vec::new();
+            for game in ids {
+                let row = stmt
+                    .query_row(params![game], |r| {
+                        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                    })
+                    .optional()?;
+                if let Some((seats, summary)) = row {
+                    rows.push((game, seats, summary));
+                }
+            }
+            Ok(rows)
+        })?;
+        let corrupt = |game: &str| StoreError(format!("game {game}: unreadable seats"));
+        let mut out = Vec::new();
+        for (game, seats, summary) in rows {
+            let mut seats: Vec<StoredSeat> =
+                serde_json::from_str(&seats).map_err(|_| corrupt(&game))?;
+            let mut renamed = Vec::new();
+            for seat in seats.iter_mut().filter(|s| s.account == Some(id)) {
+                seat.name = name.to_string();
+                // The holder stays (`account:<id>`): ids are never given
+                // again and a deleted account has no sessions.
+                seat.account = None;
+                renamed.push(seat.seat);
+            }
+            let summary = serde_json::from_str::<Summary>(&summary)
+                .ok()
+                .map(|mut summary| {
+                    for seat in summary
+                        .seats
+                        .iter_mut()
+                        .filter(|s| renamed.contains(&s.seat))
+                    {
+                        seat.name = name.to_string();
+                    }
+                    serde_json::to_string(&summary).expect("summaries serialize")
+                });
+            out.push(RenamedGame {
+                id: game,
+                seats: serde_json::to_string(&seats).expect("seats serialize"),
+                summary,
+            });
+        }
+        Ok(out)
     }
 
     /// The ids of games not over, to load at start-up.
@@ -680,6 +850,7 @@ impl Db {
                 },
                 name: s.name,
                 holder: s.holder,
+                account: s.account,
             })
             .collect();
         let mut room = RoomState::new(
@@ -709,6 +880,7 @@ impl Db {
         room.version = extra.version.max(1);
         room.epoch = extra.epoch;
         room.aborted = extra.aborted;
+        room.rating_changes = extra.rating_changes;
         if let (Some(clocks), Some(text)) = (&mut room.clocks, clock) {
             let stored: StoredClock = serde_json::from_str(&text).map_err(|_| corrupt("clock"))?;
             if stored.remaining_ms.len() == clocks.remaining_ms.len() {

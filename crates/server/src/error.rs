@@ -60,6 +60,8 @@ pub enum ApiError {
     NotOrganiser,
     /// A class code and PIN that do not match.
     WrongPin,
+    /// An account's request refused.
+    Account(crate::account::AccountError),
 }
 
 impl ApiError {
@@ -96,7 +98,8 @@ impl ApiError {
                 | R::OfferNotForYou
                 | R::AiDeclinesDraw(_)
                 | R::NotOver
-                | R::TooLateToAbort => (StatusCode::FORBIDDEN, "not_allowed"),
+                | R::TooLateToAbort
+                | R::Rated(_) => (StatusCode::FORBIDDEN, "not_allowed"),
                 R::Stale | R::NotYet => (StatusCode::CONFLICT, "stale"),
             },
             ApiError::BadMove(_) => (StatusCode::BAD_REQUEST, "bad_move"),
@@ -134,6 +137,20 @@ impl ApiError {
                 (StatusCode::UNAUTHORIZED, "unauthorized")
             }
             ApiError::WrongPin => (StatusCode::UNAUTHORIZED, "wrong_pin"),
+            ApiError::Account(err) => {
+                use crate::account::AccountError as A;
+                match err {
+                    A::BadName(_) | A::BadPassword(_) | A::NotRated(_) => {
+                        (StatusCode::BAD_REQUEST, "bad_request")
+                    }
+                    A::NameTaken => (StatusCode::CONFLICT, "name_taken"),
+                    A::WrongPassword => (StatusCode::UNAUTHORIZED, "wrong_password"),
+                    A::TooManyTries => (StatusCode::TOO_MANY_REQUESTS, "too_many_tries"),
+                    A::NotLoggedIn => (StatusCode::UNAUTHORIZED, "not_logged_in"),
+                    A::NoSuchPlayer => (StatusCode::NOT_FOUND, "not_found"),
+                    A::GamesInProgress(_) => (StatusCode::CONFLICT, "games_in_progress"),
+                }
+            }
         }
     }
 
@@ -204,6 +221,7 @@ impl std::fmt::Display for ApiError {
             ApiError::TooManyExercises(limit) => {
                 write!(f, "at most {limit} shared exercises per client")
             }
+            ApiError::Account(err) => err.fmt(f),
         }
     }
 }
@@ -231,5 +249,11 @@ impl IntoResponse for ApiError {
 impl From<crate::club::class::ClassError> for ApiError {
     fn from(err: crate::club::class::ClassError) -> ApiError {
         ApiError::Club(err)
+    }
+}
+
+impl From<crate::account::AccountError> for ApiError {
+    fn from(err: crate::account::AccountError) -> ApiError {
+        ApiError::Account(err)
     }
 }

@@ -13,6 +13,7 @@
 //!   [`extract`]: requests read with our limits; [`api`], [`ws`]: HTTP and
 //!   WebSocket; [`listen`]: the accept loop (connection cap, timeouts).
 
+pub mod account;
 pub mod api;
 pub mod assets;
 pub mod classroom;
@@ -79,6 +80,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         .map_err(|err| format!("cannot resume games: {err}"))?;
     hub.start_sweeper(std::time::Duration::from_secs(600));
     let clubs = club::Clubs::start(db.clone(), hub.clone(), args.hub_config().ai_threads).await?;
+    let accounts = account::Accounts::start(db.clone(), args.secure_cookies)?;
     let listener = TcpListener::bind(args.addr)
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.addr))?;
@@ -98,6 +100,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         hub: hub.clone(),
         classroom,
         clubs,
+        accounts,
         web_dir: api::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),
         ws: Arc::new(ws::WsConfig {

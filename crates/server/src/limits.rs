@@ -73,6 +73,49 @@ impl PerClient {
     }
 }
 
+/// Failed tries per key (a class's PIN, an account's password, an
+/// address that logs in): at most `max` in a window that starts at the
+/// first failure; then every try is refused until the window has passed.
+pub struct Failures {
+    max: u32,
+    window: std::time::Duration,
+    counts: Mutex<HashMap<String, (u32, Instant)>>,
+}
+
+impl Failures {
+    pub fn new(max: u32, window: std::time::Duration) -> Failures {
+        Failures {
+            max,
+            window,
+            counts: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn with<T>(&self, key: &str, f: impl FnOnce(&mut (u32, Instant)) -> T) -> T {
+        let now = Instant::now();
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if counts.len() > 100_000 {
+            let window = self.window;
+            counts.retain(|_, (_, first)| now.saturating_duration_since(*first) < window);
+        }
+        let entry = counts.entry(key.to_string()).or_insert((0, now));
+        if now.saturating_duration_since(entry.1) >= self.window {
+            *entry = (0, now);
+        }
+        f(entry)
+    }
+
+    /// Whether `key` may try now.
+    pub fn allowed(&self, key: &str) -> bool {
+        self.with(key, |(count, _)| *count < self.max)
+    }
+
+    /// Counts a failed try of `key`.
+    pub fn failed(&self, key: &str) {
+        self.with(key, |(count, _)| *count += 1);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,6 +129,19 @@ mod tests {
         assert!(!bucket.take(t));
         assert!(bucket.take(t + Duration::from_millis(150)));
         assert!(!bucket.take(t + Duration::from_millis(150)));
+    }
+
+    #[test]
+    fn failures_lock_out_until_the_window_passes() {
+        let failures = Failures::new(3, Duration::from_millis(200));
+        for _ in 0..3 {
+            assert!(failures.allowed("a"));
+            failures.failed("a");
+        }
+        assert!(!failures.allowed("a"));
+        assert!(failures.allowed("b"), "each key counts alone");
+        std::thread::sleep(Duration::from_millis(250));
+        assert!(failures.allowed("a"));
     }
 
     #[test]

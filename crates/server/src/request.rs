@@ -42,6 +42,15 @@ impl SeatRequest {
             name: None,
         }
     }
+
+    pub fn ai(level: u8) -> SeatRequest {
+        SeatRequest {
+            kind: SeatKind::Ai,
+            level: Some(level),
+            mine: false,
+            name: None,
+        }
+    }
 }
 
 fn nine() -> u8 {
@@ -83,6 +92,10 @@ pub struct CreateRequest {
     pub ply_limit: Option<u32>,
     #[serde(default)]
     pub seats: Vec<SeatRequest>,
+    /// A rated game (logged in; the standard game with a clock, one seat
+    /// left for another account).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 impl Default for CreateRequest {
@@ -99,6 +112,7 @@ impl Default for CreateRequest {
             side_step_over_pawn: false,
             ply_limit: None,
             seats: Vec::new(),
+            rated: false,
         }
     }
 }

@@ -10,6 +10,7 @@ use quoridor_rules::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::account::view::RatingChangeView;
 use crate::model::summary::kind_name;
 use crate::model::{entry_text, DrawOffer, RoomState, Settings, Status, Summary};
 use crate::wire::{self, PerSeat};
@@ -83,6 +84,9 @@ pub struct SeatView {
     pub connected: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
+    /// The seat is an account's: `name` is its user name (a profile).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub account: bool,
 }
 
 /// An entry of the history.
@@ -218,6 +222,9 @@ pub struct GameView {
     pub abort_allowed: bool,
     pub spectators: u32,
     pub rematch: Option<String>,
+    /// A rated game that ended: each player's rating before and after.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rating_changes: Vec<RatingChangeView>,
 }
 
 impl GameView {
@@ -260,6 +267,7 @@ impl GameView {
                     taken: !slot.is_free(),
                     connected: !slot.kind.is_human() || room.connections[i] > 0,
                     level: slot.kind.level().map(|l| l.number()),
+                    account: slot.account.is_some(),
                 })
                 .collect(),
             status,
@@ -299,6 +307,21 @@ impl GameView {
             abort_allowed: room.abort_allowed(),
             spectators: room.spectators,
             rematch: room.rematch.clone(),
+            rating_changes: room
+                .rating_changes
+                .iter()
+                .map(|c| RatingChangeView {
+                    seat: c.seat.name().to_string(),
+                    name: room
+                        .seats
+                        .iter()
+                        .find(|s| s.seat == c.seat)
+                        .map_or_else(String::new, |s| s.name.clone()),
+                    before: c.before.rating.round() as i32,
+                    after: c.after.rating.round() as i32,
+                    provisional: c.after.is_provisional(),
+                })
+                .collect(),
         }
     }
 }

@@ -13,6 +13,8 @@ use futures_util::{SinkExt, StreamExt};
 use quoridor_rules::Seat;
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::account::session::logged_in;
+use crate::account::Accounts;
 use crate::error::ApiError;
 use crate::extract::{GameId, Query, MAX_TOKEN};
 use crate::hub::{Hub, Room};
@@ -32,16 +34,26 @@ pub struct WsConfig {
 pub async fn upgrade(
     State(hub): State<Hub>,
     State(config): State<Arc<WsConfig>>,
+    State(accounts): State<Accounts>,
+    headers: axum::http::HeaderMap,
     GameId(id): GameId,
     Query(query): Query<WsQuery>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let room = hub.room(&id).await?;
-    let holder = query
+    let token = query
         .token
-        .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN)
-        .map(|t| hash_token(&t));
+        .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN);
+    // Without a token, a logged-in player acts for the seats of their
+    // account (from any browser).
+    let holder = match token {
+        Some(t) => Some(hash_token(&t)),
+        None => match logged_in(&headers, &accounts) {
+            Some((account, _)) => room.account_holder(account.id).await,
+            None => None,
+        },
+    };
     // Small buffers: the messages are small, and thousands of connections
     // with tungstenite's 128 KiB defaults would hold hundreds of megabytes.
     Ok(ws

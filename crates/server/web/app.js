@@ -516,6 +516,7 @@
         return;
       }
     }
+    const rated = mode === 'online' && !$('#rated-row').hidden && $('#rated').checked;
     const body = {
       size: s.size,
       players: s.players,
@@ -526,6 +527,7 @@
       public: s.public,
       random_seats: random,
       seats: seatSpecs,
+      rated,
     };
     const buttons = ['#start-ai', '#hotseat-start', '#online-create'].map((q) => $(q));
     buttons.forEach((b) => { b.disabled = true; });
@@ -682,6 +684,9 @@
   function initHome() {
     loadHomePrefs();
     refreshHomeForm();
+    // Logged in: rated games may be offered, and the top bar names you.
+    window.Common.accountLink();
+    api('GET', '/api/account').then(() => { $('#rated-row').hidden = false; }, () => {});
     $('#players').addEventListener('change', () => { refreshHomeForm(); saveHomePrefs(); });
     $('#variant').addEventListener('change', () => {
       if ($('#variant').value === 'teams' && $('#players').value !== '4') $('#players').value = '4';
@@ -1225,7 +1230,9 @@
   // The seats this browser holds; null when it holds a token whose seats
   // are unknown (a seat link without the seat in it).
   function mySeats() {
-    if (!myToken()) return [];
+    // Without a token, a logged-in player's session holds their seats
+    // (the server says which when the WebSocket opens).
+    if (!myToken()) return Array.isArray(G.youFromServer) ? G.youFromServer : [];
     if (Array.isArray(G.youFromServer)) return G.youFromServer;
     if (Array.isArray(G.rec.seats)) return G.rec.seats;
     return null;
@@ -1875,6 +1882,13 @@
       res.dataset.draw = g.result.draw ? 'true' : 'false';
       res.dataset.winners = (g.result.winners || []).join(',');
       res.dataset.termination = g.result.termination || '';
+      // A rated game: each player's rating before and after.
+      for (const c of g.rating_changes || []) {
+        const d = c.after - c.before;
+        res.append(el('span', { class: 'rating-change', 'data-seat': c.seat },
+          t('game.rating_change', { name: c.name, before: c.before, after: c.after + (c.provisional ? '?' : '') })
+          + ' (' + (d >= 0 ? '+' : '') + d + ')'));
+      }
       res.hidden = false;
     } else {
       res.hidden = true;
@@ -1933,7 +1947,11 @@
       },
       el('span', { class: 'p-pawn', 'aria-hidden': 'true' }, miniPawn(seat)),
       el('span', { class: 'p-main' },
-        el('span', { class: 'p-name' }, dot, el('span', { class: 'p-name-text', text: playerName(g, seat) }), ...badges),
+        el('span', { class: 'p-name' }, dot,
+          info.account
+            ? el('a', { class: 'p-name-text', href: '/@/' + encodeURIComponent(info.name), target: '_blank', rel: 'noopener', text: playerName(g, seat) })
+            : el('span', { class: 'p-name-text', text: playerName(g, seat) }),
+          ...badges),
         sub),
       el('span', { class: 'p-side' }, clock, fenceBox, score));
       list.append(li);

@@ -131,5 +131,20 @@ window.Common = (() => {
     });
   }
 
-  return { SVGNS, el, svgEl, store, ApiError, api, languagePicker };
+  // The top bar's account link (#account-link, where a page has one): the
+  // user name once logged in, else "Log in".
+  async function accountLink() {
+    const link = document.querySelector('#account-link');
+    if (!link) return;
+    try {
+      const me = await api('GET', '/api/account');
+      link.removeAttribute('data-i18n');
+      link.textContent = me.name;
+    } catch (_) {
+      link.setAttribute('data-i18n', 'acc.nav_login');
+      link.textContent = window.I18n.t('acc.nav_login');
+    }
+  }
+
+  return { SVGNS, el, svgEl, store, ApiError, api, languagePicker, accountLink };
 })();

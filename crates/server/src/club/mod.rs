@@ -178,7 +178,7 @@ struct Inner {
     /// Classes and tournaments opened per client address.
     per_client: std::sync::Mutex<HashMap<String, usize>>,
     /// Wrong PINs per class: (count, first of the minute).
-    pin_failures: std::sync::Mutex<HashMap<String, (u32, std::time::Instant)>>,
+    pin_failures: crate::limits::Failures,
 }
 
 fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
@@ -215,7 +215,7 @@ impl Clubs {
                 codes: Default::default(),
                 owners: Default::default(),
                 per_client: Default::default(),
-                pin_failures: Default::default(),
+                pin_failures: crate::limits::Failures::new(5, std::time::Duration::from_secs(60)),
             }),
         };
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<RoomState>();
@@ -524,20 +524,10 @@ impl Clubs {
 
     /// Wrong PINs: at most 5 a minute per class.
     pub fn pin_allowed(&self, class: &str, wrong: bool) -> bool {
-        let mut failures = self
-            .inner
-            .pin_failures
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        let now = std::time::Instant::now();
-        let entry = failures.entry(class.to_string()).or_insert((0, now));
-        if now.duration_since(entry.1) >= std::time::Duration::from_secs(60) {
-            *entry = (0, now);
-        }
         if wrong {
-            entry.0 += 1;
+            self.inner.pin_failures.failed(class);
         }
-        entry.0 < 5
+        self.inner.pin_failures.allowed(class)
     }
 
     /// The exercises of an assignment (made once, on a blocking thread).
@@ -588,6 +578,7 @@ impl Clubs {
                 },
                 name,
                 holder: holder.ok(),
+                account: None,
             })
             .collect();
         let client = match &owner {

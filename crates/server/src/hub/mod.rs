@@ -23,11 +23,16 @@ use tokio::sync::{watch, Semaphore};
 
 use self::registry::Registry;
 pub use self::room::Room;
+use crate::account::session::Caller;
+use crate::account::store as account_store;
+use crate::account::{Account, AccountError, Speed};
 use crate::db::{Db, Save};
 use crate::error::ApiError;
 use crate::model::{
-    clean_name, common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status, Summary,
+    clean_name, common_entries, Action, RatingChange, RoomError, RoomState, SeatSlot, Settings,
+    Status, Summary,
 };
+use crate::rating::Rating;
 use crate::request::{CreateRequest, SeatKind, SeatRequest};
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::view::{EventView, GameView, SeatedView, ServerMessage};
@@ -67,6 +72,32 @@ struct HubInner {
     /// (the games of classes and tournaments).
     followed: std::sync::RwLock<std::collections::HashSet<String>>,
     watcher: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<RoomState>>,
+    /// Held from reading the ratings of a rated game that ends until its
+    /// new ratings are stored: two games of one player ending at once are
+    /// rated one after the other.
+    rating: tokio::sync::Mutex<()>,
+}
+
+/// Why a new game cannot be rated: its settings, or its seats (the
+/// creator's, logged in, and one free seat for another account).
+fn check_rated(
+    settings: &Settings,
+    slots: &[SeatSlot],
+    account: Option<&Account>,
+) -> Result<(), ApiError> {
+    if account.is_none() {
+        return Err(AccountError::NotRated("log in to play a rated game").into());
+    }
+    settings.check_rated().map_err(AccountError::NotRated)?;
+    let mine = slots.iter().filter(|s| s.account.is_some()).count();
+    let free = slots.iter().filter(|s| s.is_free()).count();
+    if mine != 1 || free != 1 {
+        return Err(AccountError::NotRated(
+            "a rated game is between two people: take one seat and leave the other free",
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// One state message, serialized once for every connection.
@@ -86,6 +117,7 @@ impl Hub {
                 stopping: watch::channel(false).0,
                 followed: Default::default(),
                 watcher: Default::default(),
+                rating: tokio::sync::Mutex::new(()),
             }),
         }
     }
@@ -162,7 +194,11 @@ impl Hub {
 
     /// The seats of a new game from the request: kinds, levels, names, and
     /// which ones the creator's token holds.
-    fn seat_slots(req: &CreateRequest, holder: &str) -> Result<Vec<SeatSlot>, ApiError> {
+    fn seat_slots(
+        req: &CreateRequest,
+        holder: &str,
+        account: Option<&Account>,
+    ) -> Result<Vec<SeatSlot>, ApiError> {
         let mut requests = req.seats.clone();
         if requests.is_empty() {
             requests = (0..req.players)
@@ -183,6 +219,13 @@ impl Hub {
             }
         }
         let order = Seat::in_play(req.players);
+        // A logged-in player's one seat carries the account (on one screen,
+        // with several seats, the game is nobody's in particular).
+        let mine = requests
+            .iter()
+            .filter(|r| r.mine && r.kind == SeatKind::Human)
+            .count();
+        let account = account.filter(|_| mine == 1);
         let mut slots = Vec::new();
         for (&seat, request) in order.iter().zip(&requests) {
             let name = clean_name(request.name.as_deref())?;
@@ -198,11 +241,18 @@ impl Hub {
                     (Controller::Ai(level), format!("AI {}", level.number()))
                 }
             };
+            let mine = kind.is_human() && request.mine;
+            // A logged-in player's seats carry the account and its name.
+            let account = account.filter(|_| mine);
             slots.push(SeatSlot {
                 seat,
                 kind,
-                name: name.unwrap_or(default_name),
-                holder: (kind.is_human() && request.mine).then(|| holder.to_string()),
+                name: match account {
+                    Some(account) => account.name.clone(),
+                    None => name.unwrap_or(default_name),
+                },
+                holder: mine.then(|| holder.to_string()),
+                account: account.map(|a| a.id),
             });
         }
         Ok(slots)
@@ -237,8 +287,14 @@ impl Hub {
         Ok((state, now))
     }
 
-    /// Creates a game for the client at `client`.
-    pub async fn create(&self, req: CreateRequest, client: &str) -> Result<SeatedView, ApiError> {
+    /// Creates a game for the client at `client`, logged in as `account`
+    /// if it is.
+    pub async fn create(
+        &self,
+        req: CreateRequest,
+        client: &str,
+        account: Option<&Account>,
+    ) -> Result<SeatedView, ApiError> {
         let mut settings = Settings::new(req.size, req.players, req.variant, req.fences)?
             .with_clock(req.clock)?
             .with_ply_limit(req.ply_limit)?;
@@ -248,7 +304,11 @@ impl Hub {
         settings.ruleset()?;
         let token = new_token();
         let holder = hash_token(&token);
-        let slots = Hub::seat_slots(&req, &holder)?;
+        let slots = Hub::seat_slots(&req, &holder, account)?;
+        if req.rated {
+            check_rated(&settings, &slots, account)?;
+            settings.rated = true;
+        }
         let (state, now) = self
             .open(
                 client,
@@ -311,6 +371,17 @@ impl Hub {
         let now = Instant::now();
         let mut next = state.clone();
         let out = op(&mut next, now)?;
+        let ends_rated = next.settings.rated
+            && !next.aborted
+            && state.status() != Status::Over
+            && next.status() == Status::Over;
+        let _rating = if ends_rated {
+            let guard = self.inner.rating.lock().await;
+            next.rating_changes = self.rating_changes(&next).await?;
+            Some(guard)
+        } else {
+            None
+        };
         let keep = common_entries(&state, &next);
         self.inner
             .db
@@ -331,6 +402,79 @@ impl Hub {
         let view = want_view.then(|| GameView::of(&state, now, 0));
         self.after_change(room, &state);
         Ok((out, view))
+    }
+
+    /// The Glicko-2 changes of a rated game that just ended: each player
+    /// rated against the other's rating before the game (one game, one
+    /// rating period, as lichess does).
+    async fn rating_changes(&self, state: &RoomState) -> Result<Vec<RatingChange>, ApiError> {
+        let Some(speed) = Speed::of(state.settings.clock) else {
+            return Ok(Vec::new());
+        };
+        let players: Vec<(Seat, u64)> = state
+            .seats
+            .iter()
+            .filter_map(|s| Some((s.seat, s.account?)))
+            .collect();
+        let [(seat_a, a), (seat_b, b)] = players[..] else {
+            return Ok(Vec::new());
+        };
+        let db = self.inner.db.clone();
+        let (before_a, before_b) = tokio::task::spawn_blocking(move || {
+            db.read(|conn| {
+                Ok((
+                    account_store::rating(conn, a, speed)?,
+                    account_store::rating(conn, b, speed)?,
+                ))
+            })
+        })
+        .await
+        .map_err(|_| ApiError::unavailable("the server is stopping"))??;
+        let result = state.result();
+        let score = |seat: Seat| match &result {
+            Some(r) if r.draw => 0.5,
+            Some(r) if r.winners.contains(&seat) => 1.0,
+            _ => 0.0,
+        };
+        let after = |me: Rating, other: Rating, seat: Seat| {
+            me.after(
+                &[crate::rating::Game {
+                    opponent: other,
+                    score: score(seat),
+                }],
+                crate::rating::TAU,
+            )
+        };
+        Ok(vec![
+            RatingChange {
+                seat: seat_a,
+                account: a,
+                before: before_a,
+                after: after(before_a, before_b, seat_a),
+            },
+            RatingChange {
+                seat: seat_b,
+                account: b,
+                before: before_b,
+                after: after(before_b, before_a, seat_b),
+            },
+        ])
+    }
+
+    /// Drops finished games from memory, to be read again from the
+    /// database (their seats were renamed).
+    pub async fn forget_finished(&self, ids: &[String]) {
+        let mut gone = Vec::new();
+        for id in ids {
+            if let Some(room) = self.inner.registry.get(id) {
+                if room.state.lock().await.status() == Status::Over {
+                    room.evicted.store(true, Ordering::SeqCst);
+                    room.wake.notify_one();
+                    gone.push(id.clone());
+                }
+            }
+        }
+        self.inner.registry.remove(&gone);
     }
 
     /// A player's action (HTTP): the whole game after it.
@@ -452,18 +596,24 @@ impl Hub {
         }
     }
 
-    /// Takes a seat of `room` for a new token.
+    /// Takes a seat of `room` for a new token (and for `account`, named
+    /// after it, when its player is logged in).
     pub async fn join(
         &self,
         room: &Arc<Room>,
         seat: Option<Seat>,
         name: Option<&str>,
+        account: Option<&Account>,
     ) -> Result<SeatedView, ApiError> {
-        let name = clean_name(name)?;
+        let name = match account {
+            Some(account) => Some(account.name.clone()),
+            None => clean_name(name)?,
+        };
         let token = new_token();
         let holder = hash_token(&token);
+        let id = account.map(|a| a.id);
         let (seat, game) = self
-            .change_and_view(room, |state, now| state.join(&holder, seat, name, now))
+            .change_and_view(room, |state, now| state.join(&holder, seat, name, id, now))
             .await?;
         Ok(SeatedView {
             id: room.id.clone(),
@@ -480,10 +630,11 @@ impl Hub {
     pub async fn rematch(
         &self,
         room: &Arc<Room>,
-        token: &str,
+        caller: &Caller,
         client: &str,
     ) -> Result<SeatedView, ApiError> {
-        let holder = hash_token(token);
+        let holder = caller.holder(room).await?;
+        let token = caller.token();
         // One rematch at a time for this game: the check and the write
         // below happen together.
         let _making = room.rematch.lock().await;
@@ -526,6 +677,7 @@ impl Hub {
                     kind: from.kind,
                     name,
                     holder: from.holder.clone(),
+                    account: from.account,
                 }
             })
             .collect();

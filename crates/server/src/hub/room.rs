@@ -72,4 +72,14 @@ impl Room {
     pub async fn seats_of(&self, holder: &str) -> Vec<Seat> {
         self.state.lock().await.seats_of(holder)
     }
+
+    /// The holder of the seat account `id` took, if it plays here.
+    pub async fn account_holder(&self, id: u64) -> Option<String> {
+        let state = self.state.lock().await;
+        state
+            .seats
+            .iter()
+            .find(|s| s.account == Some(id))
+            .and_then(|s| s.holder.clone())
+    }
 }

@@ -54,6 +54,9 @@ pub enum RoomError {
     Stale,
     /// The clock has not fallen yet (a timer that woke early).
     NotYet,
+    /// A rated game's seat taken without an account, or by the account
+    /// that holds the other seat.
+    Rated(&'static str),
 }
 
 impl fmt::Display for RoomError {
@@ -88,6 +91,7 @@ impl fmt::Display for RoomError {
             Settings(why) => f.write_str(why),
             Stale => f.write_str("the game has changed meanwhile"),
             NotYet => f.write_str("the clock has not run out"),
+            Rated(why) => f.write_str(why),
         }
     }
 }

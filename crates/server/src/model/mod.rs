@@ -37,9 +37,12 @@ pub struct SeatSlot {
     pub seat: Seat,
     pub kind: Controller,
     pub name: String,
-    /// The hash of the token that holds this seat (human seats); `None`
-    /// while the seat is free.
+    /// The hash of the token that holds this seat (human seats), or the
+    /// holder of an account ([`crate::account::holder_of`]); `None` while
+    /// the seat is free.
     pub holder: Option<String>,
+    /// The account that plays this seat, if its player was logged in.
+    pub account: Option<u64>,
 }
 
 impl SeatSlot {
@@ -130,6 +133,8 @@ pub struct RoomState {
     pub rematch: Option<String>,
     /// Ended before every seat had moved once, without a result.
     pub aborted: bool,
+    /// A rated game that ended: each account's rating before and after.
+    pub rating_changes: Vec<RatingChange>,
     /// Grows with every change that is shown.
     pub version: u64,
     /// Grows with every change of the history (so a late AI move for an
@@ -144,6 +149,16 @@ pub struct RoomState {
     /// The last change or connection (finished games idle this long leave
     /// memory).
     pub last_seen: Instant,
+}
+
+/// How a rated game changed one player's rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    #[serde(with = "wire::seat")]
+    pub seat: Seat,
+    pub account: u64,
+    pub before: crate::rating::Rating,
+    pub after: crate::rating::Rating,
 }
 
 /// A history entry as the API and the database write it: the move, or
@@ -218,6 +233,7 @@ impl RoomState {
             draw_offer: None,
             rematch: None,
             aborted: false,
+            rating_changes: Vec::new(),
             version: 1,
             epoch: 0,
             connections: vec![0; n],
@@ -673,16 +689,29 @@ impl RoomState {
         Ok(())
     }
 
-    /// Takes a free seat (`seat`, or the first free one) for `holder`.
+    /// Takes a free seat (`seat`, or the first free one) for `holder`, and
+    /// for `account` when its player is logged in (a rated game's seats
+    /// need two different accounts).
     pub fn join(
         &mut self,
         holder: &str,
         seat: Option<Seat>,
         name: Option<String>,
+        account: Option<u64>,
         now: Instant,
     ) -> Result<Seat, RoomError> {
         if self.status() == Status::Over {
             return Err(RoomError::GameOver);
+        }
+        if self.settings.rated {
+            let Some(account) = account else {
+                return Err(RoomError::Rated("log in to play a rated game"));
+            };
+            if self.seats.iter().any(|s| s.account == Some(account)) {
+                return Err(RoomError::Rated(
+                    "you cannot play a rated game against yourself",
+                ));
+            }
         }
         let index = match seat {
             Some(seat) => {
@@ -701,6 +730,7 @@ impl RoomState {
         self.turn_began = now;
         let slot = &mut self.seats[index];
         slot.holder = Some(holder.to_string());
+        slot.account = account;
         if let Some(name) = name {
             slot.name = name;
         }

@@ -56,6 +56,9 @@ pub struct Settings {
     /// even against an AI), never aborted.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub competition: bool,
+    /// A rated game between two accounts (see [`Settings::check_rated`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 impl Settings {
@@ -84,6 +87,7 @@ impl Settings {
             side_step_over_pawn: false,
             ply_limit: MAX_PLIES,
             competition: false,
+            rated: false,
         };
         settings.ruleset()?;
         Ok(settings)
@@ -116,6 +120,26 @@ impl Settings {
         }
         self.ply_limit = limit;
         Ok(self)
+    }
+
+    /// Why these settings cannot be rated, if they cannot: a rated game is
+    /// the standard game (two players, 9×9, 10 fences each) with a clock,
+    /// public.
+    pub fn check_rated(&self) -> Result<(), &'static str> {
+        let standard = self.size == 9
+            && self.players == 2
+            && self.variant == Variant::Standard
+            && self.fences == 10
+            && !self.side_step_over_pawn;
+        if !standard {
+            Err("a rated game is the standard game: 2 players, 9×9, 10 fences each")
+        } else if self.clock.is_none() {
+            Err("a rated game has a clock")
+        } else if !self.public {
+            Err("a rated game is public")
+        } else {
+            Ok(())
+        }
     }
 
     /// The rules of the game.

@@ -23,6 +23,7 @@ fn slot(seat: Seat, kind: Controller, holder: Option<&str>) -> SeatSlot {
         kind,
         name: seat.name().into(),
         holder: holder.map(str::to_string),
+        account: None,
     }
 }
 
@@ -58,11 +59,14 @@ fn waits_for_players_then_plays() {
     assert_eq!(room.status(), Status::Waiting);
     assert_eq!(play(&mut room, ANA, "e2", t), Err(RoomError::NotStarted));
     assert_eq!(
-        room.join(BOB, None, Some("Bob".into()), t).unwrap(),
+        room.join(BOB, None, Some("Bob".into()), None, t).unwrap(),
         Seat::North
     );
     assert_eq!(room.status(), Status::Playing);
-    assert_eq!(room.join("x", None, None, t), Err(RoomError::NoFreeSeat));
+    assert_eq!(
+        room.join("x", None, None, None, t),
+        Err(RoomError::NoFreeSeat)
+    );
     play(&mut room, ANA, "e2", t).unwrap();
     assert_eq!(
         play(&mut room, ANA, "e3", t),
@@ -90,7 +94,7 @@ fn waits_for_players_then_plays() {
 fn a_refused_move_changes_nothing() {
     let t = Instant::now();
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, t).unwrap();
+    room.join(BOB, None, None, None, t).unwrap();
     let before = room.clone();
     assert!(play(&mut room, ANA, "e3", t).is_err());
     assert_eq!(room.version, before.version);
@@ -103,7 +107,7 @@ fn a_first_move_is_not_charged_and_later_ones_are() {
     let t = Instant::now();
     let mut room = online(Some(FISCHER), t);
     assert!(room.deadline().is_none(), "no clock while a seat is free");
-    room.join(BOB, None, None, t).unwrap();
+    room.join(BOB, None, None, None, t).unwrap();
     // South's first move: no clock runs, but it may not wait for ever.
     assert!(!room.clock_runs());
     assert_eq!(room.deadline(), Some(t + FIRST_MOVE_TIME));
@@ -135,7 +139,7 @@ fn a_first_move_is_not_charged_and_later_ones_are() {
 fn a_first_move_that_waits_too_long_aborts_the_game() {
     let t = Instant::now();
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, t).unwrap();
+    room.join(BOB, None, None, None, t).unwrap();
     assert_eq!(room.expire(t + ms(29_000)), Err(RoomError::NotYet));
     room.expire(t + FIRST_MOVE_TIME).unwrap();
     assert_eq!(room.status(), Status::Over);
@@ -149,7 +153,7 @@ fn a_first_move_that_waits_too_long_aborts_the_game() {
 fn either_player_may_abort_before_both_have_moved() {
     let t = Instant::now();
     let mut room = online(None, t);
-    room.join(BOB, None, None, t).unwrap();
+    room.join(BOB, None, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
     assert_eq!(
         room.apply("x", Action::Abort, t),
@@ -159,7 +163,7 @@ fn either_player_may_abort_before_both_have_moved() {
     assert!(room.aborted);
     assert_eq!(play(&mut room, BOB, "e8", t), Err(RoomError::GameOver));
     let mut late = online(None, t);
-    late.join(BOB, None, None, t).unwrap();
+    late.join(BOB, None, None, None, t).unwrap();
     play(&mut late, ANA, "e2", t).unwrap();
     play(&mut late, BOB, "e8", t).unwrap();
     assert_eq!(
@@ -172,7 +176,7 @@ fn either_player_may_abort_before_both_have_moved() {
 fn a_fallen_clock_loses_and_refuses_late_moves() {
     let t = Instant::now();
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, t).unwrap();
+    room.join(BOB, None, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
     play(&mut room, BOB, "e8", t).unwrap();
     // South has 62 s now.
@@ -194,7 +198,7 @@ fn a_fallen_clock_loses_and_refuses_late_moves() {
 fn per_move_clock_resets_each_turn() {
     let t = Instant::now();
     let mut room = online(Some(TimeControl::PerMove(ms(10_000))), t);
-    room.join(BOB, None, None, t).unwrap();
+    room.join(BOB, None, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t + ms(1_000)).unwrap();
     play(&mut room, BOB, "e8", t + ms(2_000)).unwrap();
     play(&mut room, ANA, "e3", t + ms(11_000)).unwrap();
@@ -280,7 +284,7 @@ fn hot_seat_undo_takes_back_one_move() {
 fn draw_offer_needs_every_other_person() {
     let t = Instant::now();
     let mut room = online(None, t);
-    room.join(BOB, None, None, t).unwrap();
+    room.join(BOB, None, None, None, t).unwrap();
     let draw = |room: &mut RoomState, holder, action| room.apply(holder, Action::Draw(action), t);
     assert_eq!(
         draw(&mut room, BOB, DrawAction::Accept),
@@ -313,7 +317,7 @@ fn draw_offer_needs_every_other_person() {
 fn resign_in_two_players_ends_the_game() {
     let t = Instant::now();
     let mut room = online(None, t);
-    room.join(BOB, None, None, t).unwrap();
+    room.join(BOB, None, None, None, t).unwrap();
     assert_eq!(
         room.apply(ANA, Action::Resign(Some(Seat::North)), t),
         Err(RoomError::NotYourSeat(Seat::North))
@@ -452,4 +456,39 @@ fn a_competition_game_times_the_first_move_and_is_never_aborted() {
     let result = room.result().unwrap();
     assert_eq!(result.winners, vec![Seat::North]);
     assert_eq!(result.termination, "time");
+}
+
+#[test]
+fn a_rated_game_needs_two_accounts() {
+    let t = Instant::now();
+    let clock = Some(TimeControl::Fischer {
+        initial: Duration::from_secs(180),
+        increment: Duration::from_secs(2),
+    });
+    let mut rules = settings(9, 2, Variant::Standard, clock);
+    assert_eq!(rules.check_rated(), Ok(()));
+    rules.rated = true;
+    let mut host = slot(Seat::South, Controller::Human, Some("account:1"));
+    host.account = Some(1);
+    let seats = vec![host, slot(Seat::North, Controller::Human, None)];
+    let mut room = RoomState::new("r".into(), 0, "c".into(), rules, seats, t).unwrap();
+    assert!(matches!(
+        room.join("guest", None, None, None, t),
+        Err(RoomError::Rated(_))
+    ));
+    assert!(matches!(
+        room.join("account:1", None, None, Some(1), t),
+        Err(RoomError::Rated(_))
+    ));
+    assert_eq!(
+        room.join("account:2", None, None, Some(2), t),
+        Ok(Seat::North)
+    );
+    assert_eq!(room.seats[1].account, Some(2));
+    assert!(!room.is_private(), "two players: no undo, no hints");
+
+    let small = settings(5, 2, Variant::Standard, clock);
+    assert!(small.check_rated().is_err());
+    let untimed = settings(9, 2, Variant::Standard, None);
+    assert!(untimed.check_rated().is_err());
 }

@@ -61,6 +61,18 @@ impl Harness {
         }
     }
 
+    /// The server on an existing database file.
+    pub async fn on(db: PathBuf) -> Harness {
+        let dir = tempfile::tempdir().unwrap();
+        let server = start(ServeArgs::for_tests(db.clone())).await.unwrap();
+        Harness {
+            _dir: dir,
+            db,
+            server: Some(server),
+            http: reqwest::Client::new(),
+        }
+    }
+
     pub fn addr(&self) -> std::net::SocketAddr {
         self.server.as_ref().unwrap().addr
     }

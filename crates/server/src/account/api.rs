@@ -1,0 +1,313 @@
+//! The accounts' routes: sign up, log in and out, the account itself, and
+//! the public pages' data (a player's profile and games, leaderboards).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use super::session::{logged_in, set_cookie, LoggedIn};
+use super::store::{self, GameLine};
+use super::view::{
+    AccountView, GameLineView, GamesView, HistoryView, LeaderView, LeaderboardView, ProfileView,
+    RatingView, RecordView,
+};
+use super::{Account, AccountError, Accounts, Speed, UserName};
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::extract::{Body, Query};
+use crate::hub::Hub;
+use crate::rating::PROVISIONAL_DEVIATION;
+
+/// Games per page of a player's list.
+const GAMES_PER_PAGE: usize = 25;
+/// Rated games kept in a rating-history chart.
+const HISTORY_POINTS: usize = 200;
+/// Players on a leaderboard.
+const LEADERS: usize = 50;
+
+pub fn api_routes() -> Router<AppState> {
+    Router::new()
+        .route("/account", get(me))
+        .route("/account/signup", post(sign_up))
+        .route("/account/login", post(log_in))
+        .route("/account/logout", post(log_out))
+        .route("/account/password", post(change_password))
+        .route("/account/delete", post(delete))
+        .route("/account/games", get(my_games))
+        .route("/players/{name}", get(profile))
+        .route("/players/{name}/games", get(player_games))
+        .route("/leaderboard/{speed}", get(leaderboard))
+}
+
+pub fn page_routes() -> Router<AppState> {
+    Router::new()
+        .route("/account", get(page))
+        .route("/@/{name}", get(page))
+        .route("/leaderboard", get(page))
+}
+
+async fn page(State(web): State<crate::api::WebDir>) -> Response {
+    crate::assets::serve_named_page("account.html", web.0.as_deref())
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+#[derive(Deserialize)]
+struct PasswordChange {
+    old: String,
+    new: String,
+}
+
+#[derive(Deserialize)]
+struct Confirm {
+    password: String,
+}
+
+#[derive(Deserialize)]
+struct Page {
+    before: Option<u64>,
+    limit: Option<usize>,
+}
+
+/// The account with its ratings.
+async fn account_view(accounts: &Accounts, account: &Account) -> Result<AccountView, ApiError> {
+    let id = account.id;
+    let ratings = accounts.read(move |conn| store::ratings(conn, id)).await?;
+    Ok(AccountView {
+        name: account.name.clone(),
+        ratings: ratings.iter().map(RatingView::stored).collect(),
+    })
+}
+
+/// An answer that opens (or ends) the session cookie.
+fn with_cookie(
+    accounts: &Accounts,
+    token: Option<&str>,
+    request: &HeaderMap,
+    status: StatusCode,
+    body: impl IntoResponse,
+) -> Response {
+    let cookie = set_cookie(token, accounts.secure_cookies(), request);
+    (status, [(header::SET_COOKIE, cookie)], body).into_response()
+}
+
+async fn sign_up(
+    State(accounts): State<Accounts>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(req): Body<Credentials>,
+) -> Result<Response, ApiError> {
+    let address = addr.ip().to_string();
+    let (account, token) = accounts.sign_up(&req.name, &req.password, &address).await?;
+    let view = account_view(&accounts, &account).await?;
+    Ok(with_cookie(
+        &accounts,
+        Some(&token),
+        &headers,
+        StatusCode::CREATED,
+        Json(view),
+    ))
+}
+
+async fn log_in(
+    State(accounts): State<Accounts>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(req): Body<Credentials>,
+) -> Result<Response, ApiError> {
+    let address = addr.ip().to_string();
+    let (account, token) = accounts.log_in(&req.name, &req.password, &address).await?;
+    let view = account_view(&accounts, &account).await?;
+    Ok(with_cookie(
+        &accounts,
+        Some(&token),
+        &headers,
+        StatusCode::OK,
+        Json(view),
+    ))
+}
+
+async fn log_out(
+    State(accounts): State<Accounts>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if let Some((_, session)) = logged_in(&headers, &accounts) {
+        accounts.log_out(&session).await?;
+    }
+    Ok(with_cookie(
+        &accounts,
+        None,
+        &headers,
+        StatusCode::NO_CONTENT,
+        (),
+    ))
+}
+
+async fn me(
+    State(accounts): State<Accounts>,
+    session: LoggedIn,
+) -> Result<Json<AccountView>, ApiError> {
+    Ok(Json(account_view(&accounts, &session.account).await?))
+}
+
+async fn change_password(
+    State(accounts): State<Accounts>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    session: LoggedIn,
+    Body(req): Body<PasswordChange>,
+) -> Result<StatusCode, ApiError> {
+    let address = addr.ip().to_string();
+    accounts
+        .change_password(
+            &session.account,
+            &session.session,
+            &req.old,
+            &req.new,
+            &address,
+        )
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn delete(
+    State(accounts): State<Accounts>,
+    State(hub): State<Hub>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    session: LoggedIn,
+    Body(req): Body<Confirm>,
+) -> Result<Response, ApiError> {
+    let address = addr.ip().to_string();
+    let renamed = accounts
+        .delete(&session.account, &req.password, &address)
+        .await?;
+    // Finished games kept in memory are read again, with the new names.
+    hub.forget_finished(&renamed).await;
+    Ok(with_cookie(
+        &accounts,
+        None,
+        &headers,
+        StatusCode::NO_CONTENT,
+        (),
+    ))
+}
+
+fn page_of(lines: Vec<GameLine>, limit: usize) -> GamesView {
+    let next_before = (lines.len() == limit)
+        .then(|| lines.last().map(|l| l.started_ms))
+        .flatten();
+    GamesView {
+        games: lines.into_iter().map(GameLineView::of).collect(),
+        next_before,
+    }
+}
+
+/// The logged-in account's games, those going on included (to go back to
+/// them from another browser).
+async fn my_games(
+    State(accounts): State<Accounts>,
+    session: LoggedIn,
+    Query(page): Query<Page>,
+) -> Result<Json<GamesView>, ApiError> {
+    let id = session.account.id;
+    let limit = page.limit.unwrap_or(GAMES_PER_PAGE).clamp(1, 100);
+    let lines = accounts
+        .read(move |conn| store::games(conn, id, page.before, limit, false))
+        .await?;
+    Ok(Json(page_of(lines, limit)))
+}
+
+/// The account of a user name in the path.
+async fn player(accounts: &Accounts, name: &str) -> Result<store::AccountRow, ApiError> {
+    let name: UserName = name.parse().map_err(|_| AccountError::NoSuchPlayer)?;
+    let key = name.key();
+    accounts
+        .read(move |conn| store::by_name(conn, &key))
+        .await?
+        .ok_or(AccountError::NoSuchPlayer.into())
+}
+
+async fn profile(
+    State(accounts): State<Accounts>,
+    Path(name): Path<String>,
+) -> Result<Json<ProfileView>, ApiError> {
+    let row = player(&accounts, &name).await?;
+    let id = row.id;
+    let (ratings, record, history, games) = accounts
+        .read(move |conn| {
+            let ratings = store::ratings(conn, id)?;
+            let mut history = Vec::new();
+            for r in &ratings {
+                let points = store::history(conn, id, r.speed, HISTORY_POINTS)?;
+                history.push(HistoryView {
+                    speed: r.speed,
+                    points: points
+                        .into_iter()
+                        .map(|(ms, rating)| (ms, rating.round() as i32))
+                        .collect(),
+                });
+            }
+            let record = store::record(conn, id)?;
+            let games = store::games(conn, id, None, GAMES_PER_PAGE, true)?;
+            Ok((ratings, record, history, games))
+        })
+        .await?;
+    Ok(Json(ProfileView {
+        name: row.name,
+        created_ms: row.created_ms,
+        ratings: ratings.iter().map(RatingView::stored).collect(),
+        record: RecordView {
+            won: record.0,
+            lost: record.1,
+            drawn: record.2,
+        },
+        history,
+        games: games.into_iter().map(GameLineView::of).collect(),
+    }))
+}
+
+async fn player_games(
+    State(accounts): State<Accounts>,
+    Path(name): Path<String>,
+    Query(page): Query<Page>,
+) -> Result<Json<GamesView>, ApiError> {
+    let id = player(&accounts, &name).await?.id;
+    let limit = page.limit.unwrap_or(GAMES_PER_PAGE).clamp(1, 100);
+    let lines = accounts
+        .read(move |conn| store::games(conn, id, page.before, limit, true))
+        .await?;
+    Ok(Json(page_of(lines, limit)))
+}
+
+async fn leaderboard(
+    State(accounts): State<Accounts>,
+    Path(speed): Path<String>,
+) -> Result<Json<LeaderboardView>, ApiError> {
+    let speed: Speed = speed.parse().map_err(ApiError::bad_request)?;
+    let lines = accounts
+        .read(move |conn| store::leaderboard(conn, speed, PROVISIONAL_DEVIATION, LEADERS))
+        .await?;
+    Ok(Json(LeaderboardView {
+        speed,
+        players: lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, rating, games))| LeaderView {
+                rank: i as u32 + 1,
+                name,
+                rating: rating.rating.round() as i32,
+                deviation: rating.deviation.round() as i32,
+                games,
+            })
+            .collect(),
+    }))
+}

@@ -1,0 +1,49 @@
+//! Why an account's request is refused (the boundary maps each to a status
+//! in [`crate::error::ApiError::status_and_code`]).
+
+use std::fmt;
+
+use super::name::NameError;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccountError {
+    BadName(NameError),
+    BadPassword(&'static str),
+    /// Someone has this name already (in any case).
+    NameTaken,
+    /// A wrong name or a wrong password (one error for both).
+    WrongPassword,
+    /// Too many wrong passwords for this account or from this address.
+    TooManyTries,
+    /// This needs a session (log in first).
+    NotLoggedIn,
+    NoSuchPlayer,
+    /// The account still plays these games.
+    GamesInProgress(Vec<String>),
+    /// A rated game asked for where one cannot be (the words say why).
+    NotRated(&'static str),
+}
+
+impl fmt::Display for AccountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AccountError::BadName(err) => err.fmt(f),
+            AccountError::BadPassword(why) => f.write_str(why),
+            AccountError::NameTaken => f.write_str("this user name is taken: choose another"),
+            AccountError::WrongPassword => f.write_str("wrong user name or password"),
+            AccountError::TooManyTries => {
+                f.write_str("too many wrong passwords: wait five minutes and try again")
+            }
+            AccountError::NotLoggedIn => f.write_str("log in first"),
+            AccountError::NoSuchPlayer => f.write_str("no player of that name"),
+            AccountError::GamesInProgress(ids) => write!(
+                f,
+                "finish, resign or abort your games first: {}",
+                ids.join(", ")
+            ),
+            AccountError::NotRated(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for AccountError {}

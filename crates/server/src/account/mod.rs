@@ -1,0 +1,414 @@
+//! Accounts (optional: anonymous play works as before): a user name and a
+//! password, a session cookie, ratings per speed and the list of an
+//! account's games. A seat taken while logged in belongs to the account
+//! (its holder is [`Account::holder`]), so its player finds and plays it
+//! from any browser where they are logged in.
+//!
+//! Only hashes are kept: argon2id for passwords, SHA-256 for the session
+//! tokens (looked up by their hash, so the lookup's timing tells nothing
+//! of a token). Log-in failures are limited per address and per account.
+
+pub mod api;
+pub mod error;
+pub mod name;
+pub mod password;
+pub mod session;
+pub mod speed;
+pub mod store;
+pub mod view;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+use crate::db::{Db, StoreError};
+use crate::error::ApiError;
+use crate::limits::Failures;
+use crate::token::{hash_token, new_token};
+use crate::wall_ms;
+
+pub use self::error::AccountError;
+pub use self::name::UserName;
+pub use self::speed::Speed;
+use self::store::{AccountRow, AccountWrite};
+
+/// How a deleted account's seats read afterwards.
+pub const DELETED_PLAYER: &str = "deleted player";
+
+/// How long a session lasts without logging in again.
+pub const SESSION_LIFE: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// Wrong passwords: per account, and per address (all accounts).
+const ACCOUNT_FAILURES: u32 = 5;
+const ADDRESS_FAILURES: u32 = 20;
+const FAILURE_WINDOW: Duration = Duration::from_secs(300);
+/// New accounts per address per hour.
+const SIGNUPS_PER_HOUR: u32 = 10;
+/// Password hashes computed at once (each takes tens of milliseconds and
+/// 19 MiB).
+const HASHING_AT_ONCE: usize = 2;
+
+/// A logged-in account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    pub id: u64,
+    pub name: String,
+}
+
+impl Account {
+    /// What holds this account's seats in its games: never the hash of a
+    /// token (those are hex), so no token can act for an account.
+    pub fn holder(&self) -> String {
+        holder_of(self.id)
+    }
+}
+
+/// The holder string of account `id`'s seats.
+pub fn holder_of(id: u64) -> String {
+    format!("account:{id}")
+}
+
+/// A session: the account and when it was opened.
+#[derive(Clone, Debug)]
+struct Session {
+    account: Account,
+    created_ms: u64,
+}
+
+/// The accounts' service: sessions in memory (stored too), the rest read
+/// from the database when asked.
+#[derive(Clone)]
+pub struct Accounts {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    db: Db,
+    sessions: RwLock<HashMap<String, Session>>,
+    next_id: Mutex<u64>,
+    account_failures: Failures,
+    address_failures: Failures,
+    signups: Failures,
+    hashing: Semaphore,
+    /// Mark cookies `Secure` (the server is reached over https).
+    secure_cookies: bool,
+}
+
+impl Accounts {
+    /// Loads the sessions that have not expired.
+    pub fn start(db: Db, secure_cookies: bool) -> Result<Accounts, String> {
+        let fail = |err: StoreError| format!("cannot read the accounts: {err}");
+        let (sessions, last) = db
+            .read(|conn| {
+                let mut stmt = conn.prepare(
+                    "SELECT s.hash, s.created_ms, a.id, a.name FROM sessions s
+                     JOIN accounts a ON a.id = s.account_id WHERE a.name IS NOT NULL",
+                )?;
+                let rows = stmt.query_map([], |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        Session {
+                            created_ms: row.get::<_, i64>(1)? as u64,
+                            account: Account {
+                                id: row.get::<_, i64>(2)? as u64,
+                                name: row.get(3)?,
+                            },
+                        },
+                    ))
+                })?;
+                let sessions = rows.collect::<rusqlite::Result<HashMap<_, _>>>()?;
+                Ok((sessions, store::last_id(conn)?))
+            })
+            .map_err(fail)?;
+        let now = wall_ms();
+        let sessions = sessions
+            .into_iter()
+            .filter(|(_, s)| !expired(s, now))
+            .collect();
+        Ok(Accounts {
+            inner: Arc::new(Inner {
+                db,
+                sessions: RwLock::new(sessions),
+                next_id: Mutex::new(last + 1),
+                account_failures: Failures::new(ACCOUNT_FAILURES, FAILURE_WINDOW),
+                address_failures: Failures::new(ADDRESS_FAILURES, FAILURE_WINDOW),
+                signups: Failures::new(SIGNUPS_PER_HOUR, Duration::from_secs(3600)),
+                hashing: Semaphore::new(HASHING_AT_ONCE),
+                secure_cookies,
+            }),
+        })
+    }
+
+    pub fn secure_cookies(&self) -> bool {
+        self.inner.secure_cookies
+    }
+
+    /// The account of a session token's hash, if the session is open.
+    pub fn session(&self, hash: &str) -> Option<Account> {
+        let sessions = self
+            .inner
+            .sessions
+            .read()
+            .unwrap_or_else(|e| e.into_inner());
+        let session = sessions.get(hash)?;
+        (!expired(session, wall_ms())).then(|| session.account.clone())
+    }
+
+    /// Runs a read on a blocking thread.
+    pub async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let db = self.inner.db.clone();
+        tokio::task::spawn_blocking(move || db.read(f))
+            .await
+            .map_err(|_| ApiError::unavailable("the server is stopping"))?
+            .map_err(ApiError::from)
+    }
+
+    /// Hashes or verifies a password on a blocking thread, a few at once.
+    async fn hashing<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _permit = self
+            .inner
+            .hashing
+            .acquire()
+            .await
+            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+        tokio::task::spawn_blocking(f)
+            .await
+            .map_err(|_| ApiError::unavailable("the server is stopping"))
+    }
+
+    /// A new account, logged in: its session token.
+    pub async fn sign_up(
+        &self,
+        name: &str,
+        password: &str,
+        address: &str,
+    ) -> Result<(Account, String), ApiError> {
+        let name: UserName = name.parse().map_err(AccountError::BadName)?;
+        password::check(password).map_err(AccountError::BadPassword)?;
+        if !self.inner.signups.allowed(address) {
+            return Err(ApiError::RateLimited);
+        }
+        let key = name.key();
+        let taken = {
+            let key = key.clone();
+            self.read(move |conn| store::by_name(conn, &key)).await?
+        };
+        if taken.is_some() {
+            return Err(AccountError::NameTaken.into());
+        }
+        let password = password.to_string();
+        let hashed = self
+            .hashing(move || password::hash(&password))
+            .await?
+            .map_err(ApiError::unavailable)?;
+        let id = {
+            let mut next = self.inner.next_id.lock().unwrap_or_else(|e| e.into_inner());
+            let id = *next;
+            *next += 1;
+            id
+        };
+        let write = AccountWrite::Create {
+            id,
+            name: name.to_string(),
+            key,
+            password: hashed,
+            created_ms: wall_ms(),
+        };
+        // Two sign-ups of one name at once: the database's unique key
+        // refuses the second.
+        if let Err(err) = self.inner.db.save_account(write).await {
+            return Err(if err.0.contains("UNIQUE") {
+                AccountError::NameTaken.into()
+            } else {
+                err.into()
+            });
+        }
+        self.inner.signups.failed(address);
+        let account = Account {
+            id,
+            name: name.to_string(),
+        };
+        let token = self.open_session(&account).await?;
+        Ok((account, token))
+    }
+
+    /// Logs in: the session token. Wrong names and wrong passwords are
+    /// one error, and take as long.
+    pub async fn log_in(
+        &self,
+        name: &str,
+        password: &str,
+        address: &str,
+    ) -> Result<(Account, String), ApiError> {
+        let key = name.trim().to_ascii_lowercase();
+        if key.is_empty() || key.len() > 64 || password.len() > password::MAX_PASSWORD {
+            return Err(AccountError::WrongPassword.into());
+        }
+        let failures = (&self.inner.account_failures, &self.inner.address_failures);
+        if !failures.0.allowed(&key) || !failures.1.allowed(address) {
+            return Err(AccountError::TooManyTries.into());
+        }
+        let row = {
+            let key = key.clone();
+            self.read(move |conn| store::by_name(conn, &key)).await?
+        };
+        let stored = row
+            .as_ref()
+            .map_or_else(|| password::decoy().to_string(), |r| r.password.clone());
+        let password = password.to_string();
+        let right = self
+            .hashing(move || password::verify(&password, &stored))
+            .await?;
+        let Some(AccountRow { id, name, .. }) = row.filter(|_| right) else {
+            failures.0.failed(&key);
+            failures.1.failed(address);
+            return Err(AccountError::WrongPassword.into());
+        };
+        let account = Account { id, name };
+        let token = self.open_session(&account).await?;
+        Ok((account, token))
+    }
+
+    async fn open_session(&self, account: &Account) -> Result<String, ApiError> {
+        let token = new_token();
+        let hash = hash_token(&token);
+        let created_ms = wall_ms();
+        self.inner
+            .db
+            .save_account(AccountWrite::SessionStart {
+                hash: hash.clone(),
+                account: account.id,
+                created_ms,
+            })
+            .await?;
+        self.sessions_mut().insert(
+            hash,
+            Session {
+                account: account.clone(),
+                created_ms,
+            },
+        );
+        Ok(token)
+    }
+
+    fn sessions_mut(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Session>> {
+        self.inner
+            .sessions
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Ends the session of this token hash.
+    pub async fn log_out(&self, hash: &str) -> Result<(), ApiError> {
+        self.inner
+            .db
+            .save_account(AccountWrite::SessionEnd {
+                hash: hash.to_string(),
+            })
+            .await?;
+        self.sessions_mut().remove(hash);
+        Ok(())
+    }
+
+    /// Checks `password` against the account's (counted as a log-in try).
+    async fn check_password(
+        &self,
+        account: &Account,
+        password: &str,
+        address: &str,
+    ) -> Result<(), ApiError> {
+        let key = account.name.to_ascii_lowercase();
+        let failures = (&self.inner.account_failures, &self.inner.address_failures);
+        if !failures.0.allowed(&key) || !failures.1.allowed(address) {
+            return Err(AccountError::TooManyTries.into());
+        }
+        let id = account.id;
+        let row = self.read(move |conn| store::by_id(conn, id)).await?;
+        let stored = row.map(|r| r.password).ok_or(AccountError::NotLoggedIn)?;
+        let password = password.to_string();
+        if self
+            .hashing(move || password::verify(&password, &stored))
+            .await?
+        {
+            Ok(())
+        } else {
+            failures.0.failed(&key);
+            failures.1.failed(address);
+            Err(AccountError::WrongPassword.into())
+        }
+    }
+
+    /// A new password; every other session of the account ends.
+    pub async fn change_password(
+        &self,
+        account: &Account,
+        session: &str,
+        old: &str,
+        new: &str,
+        address: &str,
+    ) -> Result<(), ApiError> {
+        password::check(new).map_err(AccountError::BadPassword)?;
+        self.check_password(account, old, address).await?;
+        let new = new.to_string();
+        let hashed = self
+            .hashing(move || password::hash(&new))
+            .await?
+            .map_err(ApiError::unavailable)?;
+        self.inner
+            .db
+            .save_account(AccountWrite::Password {
+                id: account.id,
+                password: hashed,
+                keep_session: Some(session.to_string()),
+            })
+            .await?;
+        self.sessions_mut()
+            .retain(|hash, s| s.account.id != account.id || hash == session);
+        Ok(())
+    }
+
+    /// Deletes the account once its password is confirmed: refused while
+    /// it has a game that is not over. Its finished games stay, their
+    /// seats renamed; the answer is their ids.
+    pub async fn delete(
+        &self,
+        account: &Account,
+        password: &str,
+        address: &str,
+    ) -> Result<Vec<String>, ApiError> {
+        self.check_password(account, password, address).await?;
+        let id = account.id;
+        let unfinished = self.read(move |conn| store::unfinished(conn, id)).await?;
+        if !unfinished.is_empty() {
+            return Err(AccountError::GamesInProgress(unfinished).into());
+        }
+        let id = account.id;
+        let db = self.inner.db.clone();
+        let games = tokio::task::spawn_blocking(move || db.renamed_games(id, DELETED_PLAYER))
+            .await
+            .map_err(|_| ApiError::unavailable("the server is stopping"))??;
+        let ids = games.iter().map(|g| g.id.clone()).collect();
+        self.inner
+            .db
+            .save_account(AccountWrite::Delete {
+                id,
+                games,
+                deleted_ms: wall_ms(),
+            })
+            .await?;
+        self.sessions_mut().retain(|_, s| s.account.id != id);
+        Ok(ids)
+    }
+}
+
+fn expired(session: &Session, now_ms: u64) -> bool {
+    now_ms.saturating_sub(session.created_ms) > SESSION_LIFE.as_millis() as u64
+}

@@ -1,0 +1,189 @@
+//! The session cookie: read from requests (an extractor for handlers that
+//! need a logged-in account, one for those where it is optional), and
+//! written when a session opens or ends.
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue};
+
+use super::{Account, AccountError, Accounts, SESSION_LIFE};
+use crate::error::ApiError;
+use crate::extract::MAX_TOKEN;
+use crate::token::hash_token;
+
+/// The cookie's name.
+pub const COOKIE: &str = "quoridor_session";
+
+/// The session token of the request's cookie, if any.
+pub fn cookie_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN)
+}
+
+/// The account logged in on this request, and its session's hash.
+pub fn logged_in(headers: &HeaderMap, accounts: &Accounts) -> Option<(Account, String)> {
+    let hash = hash_token(&cookie_token(headers)?);
+    accounts.session(&hash).map(|account| (account, hash))
+}
+
+/// A handler's account, if the request is logged in.
+pub struct MaybeAccount(pub Option<Account>);
+
+impl<S: Send + Sync> FromRequestParts<S> for MaybeAccount
+where
+    Accounts: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let accounts = Accounts::from_ref(state);
+        Ok(MaybeAccount(
+            logged_in(&parts.headers, &accounts).map(|(a, _)| a),
+        ))
+    }
+}
+
+/// A handler's account: refused when not logged in. `session` is the hash
+/// of the session's token.
+pub struct LoggedIn {
+    pub account: Account,
+    pub session: String,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for LoggedIn
+where
+    Accounts: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let accounts = Accounts::from_ref(state);
+        logged_in(&parts.headers, &accounts)
+            .map(|(account, session)| LoggedIn { account, session })
+            .ok_or(AccountError::NotLoggedIn.into())
+    }
+}
+
+/// Who acts on a game: the bearer token of a seat or, without one, the
+/// logged-in account, which acts for the seats it took from any browser.
+pub enum Caller {
+    Token(String),
+    Account(Account),
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Caller
+where
+    Accounts: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if let Some(token) = crate::extract::bearer(&parts.headers) {
+            return Ok(Caller::Token(token));
+        }
+        let accounts = Accounts::from_ref(state);
+        logged_in(&parts.headers, &accounts)
+            .map(|(account, _)| Caller::Account(account))
+            .ok_or(ApiError::NoToken)
+    }
+}
+
+impl Caller {
+    /// The holder this caller acts as in `room`: the token's hash, or the
+    /// holder of the account's seat (none: unauthorized).
+    pub async fn holder(&self, room: &crate::hub::Room) -> Result<String, ApiError> {
+        match self {
+            Caller::Token(token) => Ok(hash_token(token)),
+            Caller::Account(account) => room
+                .account_holder(account.id)
+                .await
+                .ok_or(crate::model::RoomError::Unauthorized.into()),
+        }
+    }
+
+    /// The token to hand back (a rematch's): none when the session acts.
+    pub fn token(&self) -> &str {
+        match self {
+            Caller::Token(token) => token,
+            Caller::Account(_) => "",
+        }
+    }
+}
+
+/// Whether the request came over https (directly or through a proxy that
+/// says so).
+fn over_https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+}
+
+/// The `Set-Cookie` value that opens a session (`token`) or ends it
+/// (`None`): HttpOnly, SameSite=Lax, Secure over https.
+pub fn set_cookie(token: Option<&str>, secure: bool, request: &HeaderMap) -> HeaderValue {
+    let secure = if secure || over_https(request) {
+        "; Secure"
+    } else {
+        ""
+    };
+    let text = match token {
+        Some(token) => format!(
+            "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+            SESSION_LIFE.as_secs()
+        ),
+        None => format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
+    };
+    HeaderValue::from_str(&text).expect("tokens are hex")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_cookie_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; quoridor_session=abc123 ; b=2"),
+        );
+        assert_eq!(cookie_token(&headers).as_deref(), Some("abc123"));
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("quoridor_session="),
+        );
+        assert_eq!(cookie_token(&headers), None);
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("xquoridor_session=1"),
+        );
+        assert_eq!(cookie_token(&headers), None);
+    }
+
+    #[test]
+    fn cookie_attributes() {
+        let plain = HeaderMap::new();
+        let c = set_cookie(Some("ff"), false, &plain);
+        let c = c.to_str().unwrap();
+        assert!(c.starts_with("quoridor_session=ff; Path=/; HttpOnly; SameSite=Lax; Max-Age="));
+        assert!(!c.contains("Secure"));
+        let mut proxied = HeaderMap::new();
+        proxied.insert("x-forwarded-proto", HeaderValue::from_static("https"));
+        assert!(set_cookie(Some("ff"), false, &proxied)
+            .to_str()
+            .unwrap()
+            .ends_with("; Secure"));
+        assert!(set_cookie(None, true, &plain)
+            .to_str()
+            .unwrap()
+            .contains("Max-Age=0"));
+    }
+}
