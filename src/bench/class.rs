@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 
 use super::rng::Rng;
 use super::server::bot::choose;
-use super::server::http::http_as;
+use super::server::http::{http_as, Auth};
 use super::server::process::cpu_of;
 use super::server::report::Percentiles;
 use super::server::{Target, ThinkTime};
@@ -69,7 +69,7 @@ async fn call(
         method,
         path,
         &body.to_string(),
-        token,
+        token.map_or(Auth::None, Auth::Bearer),
     )
     .await?;
     if !(200..300).contains(&reply.status) {

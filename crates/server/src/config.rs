@@ -57,6 +57,9 @@ pub struct ServeArgs {
     /// Print nothing at start.
     #[arg(long)]
     pub quiet: bool,
+    /// New accounts per address per hour (0: no limit).
+    #[arg(long, env = "QUORIDOR_SIGNUPS_PER_HOUR", default_value_t = 10)]
+    pub signups_per_hour: u32,
     /// Mark the session cookie `Secure` (the server is reached over https;
     /// a proxy's `X-Forwarded-Proto: https` does it too).
     #[arg(long, env = "QUORIDOR_SECURE_COOKIES")]
@@ -82,6 +85,7 @@ impl ServeArgs {
             web_dir: None,
             quiet: true,
             secure_cookies: false,
+            signups_per_hour: 10,
         }
     }
 

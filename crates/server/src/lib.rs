@@ -80,7 +80,8 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         .map_err(|err| format!("cannot resume games: {err}"))?;
     hub.start_sweeper(std::time::Duration::from_secs(600));
     let clubs = club::Clubs::start(db.clone(), hub.clone(), args.hub_config().ai_threads).await?;
-    let accounts = account::Accounts::start(db.clone(), args.secure_cookies)?;
+    let accounts =
+        account::Accounts::start(db.clone(), args.secure_cookies, args.signups_per_hour)?;
     let listener = TcpListener::bind(args.addr)
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.addr))?;

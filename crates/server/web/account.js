@@ -39,7 +39,7 @@
       box.append(el('div', { class: 'card acc-rating', 'data-speed': r.speed }, [
         el('span', { class: 'acc-speed', text: t('acc.speed_' + r.speed) }),
         el('strong', { class: 'acc-value', text: r.rating + (r.provisional ? '?' : '') }),
-        el('span', { class: 'hint', text: t('acc.rated_games', { n: r.games }) }),
+        el('span', { class: 'hint', text: t(r.games === 1 ? 'acc.rated_game' : 'acc.rated_games', { n: r.games }) }),
       ]));
     }
   }
@@ -91,7 +91,11 @@
   // A line per speed through the rating after each rated game, on one
   // scale; the dots carry their value as a tooltip.
   function chart(box, history) {
-    const series = history.filter((h) => h.points.length);
+    // A complete history starts from a new player's 1500.
+    const series = history.filter((h) => h.points.length).map((h) => ({
+      speed: h.speed,
+      points: h.points.length < 200 ? [[null, 1500], ...h.points] : h.points,
+    }));
     box.replaceChildren();
     if (!series.length) return false;
     const W = 640, H = 220, L = 48, R = 12, T = 12, B = 28;
@@ -115,7 +119,7 @@
       s.points.forEach((p, i) => {
         const dot = svgEl('circle', { cx: x(i, n), cy: y(p[1]), r: 3.5, fill: COLOURS[s.speed] });
         const tip = svgEl('title');
-        tip.textContent = `${t('acc.speed_' + s.speed)}: ${p[1]} · ${date(p[0])}`;
+        tip.textContent = `${t('acc.speed_' + s.speed)}: ${p[1]} · ${p[0] === null ? t('acc.start') : date(p[0])}`;
         dot.append(tip);
         svg.append(dot);
       });

@@ -686,7 +686,13 @@
     refreshHomeForm();
     // Logged in: rated games may be offered, and the top bar names you.
     window.Common.accountLink();
-    api('GET', '/api/account').then(() => { $('#rated-row').hidden = false; }, () => {});
+    api('GET', '/api/account').then((me) => {
+      G.account = me;
+      $('#rated-row').hidden = false;
+      const joinName = $('#join-name');
+      joinName.value = me.name;
+      joinName.readOnly = true;
+    }, () => {});
     $('#players').addEventListener('change', () => { refreshHomeForm(); saveHomePrefs(); });
     $('#variant').addEventListener('change', () => {
       if ($('#variant').value === 'teams' && $('#players').value !== '4') $('#players').value = '4';
@@ -1196,6 +1202,8 @@
     pendingTimer: 0,
     hint: null,
     joinSeat: null,
+    // The logged-in account ({name, ratings}), if any.
+    account: null,
     legalPawn: new Set(),
     legalFences: new Set(),
     touch: null,
@@ -2258,6 +2266,8 @@
 
   async function submitJoin(e) {
     e.preventDefault();
+    // Logged in, the seat is the account's and bears its name.
+    if (G.account) $('#join-name').value = G.account.name;
     const name = $('#join-name').value.trim();
     const errBox = $('#join-error');
     errBox.hidden = true;

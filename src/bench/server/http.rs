@@ -18,6 +18,17 @@ use super::process::ServerProcess;
 pub struct HttpReply {
     pub status: u16,
     pub body: String,
+    /// The session cookie the answer sets, if it sets one.
+    pub session: Option<String>,
+}
+
+/// How a request says who sends it.
+#[derive(Clone, Copy, Debug)]
+pub enum Auth<'a> {
+    None,
+    Bearer(&'a str),
+    /// The value of the session cookie.
+    Session(&'a str),
 }
 
 pub async fn http(
@@ -27,19 +38,23 @@ pub async fn http(
     path: &str,
     body: &str,
 ) -> Result<HttpReply, String> {
-    http_as(addr, host, method, path, body, None).await
+    http_as(addr, host, method, path, body, Auth::None).await
 }
 
-/// [`http`] with a bearer token.
+/// [`http`] with a bearer token or a session cookie.
 pub async fn http_as(
     addr: SocketAddr,
     host: &str,
     method: &str,
     path: &str,
     body: &str,
-    token: Option<&str>,
+    auth: Auth<'_>,
 ) -> Result<HttpReply, String> {
-    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    let auth = match auth {
+        Auth::None => String::new(),
+        Auth::Bearer(t) => format!("Authorization: Bearer {t}\r\n"),
+        Auth::Session(c) => format!("Cookie: quoridor_session={c}\r\n"),
+    };
     let mut stream = TcpStream::connect(addr)
         .await
         .map_err(|err| format!("connect: {err}"))?;
@@ -73,10 +88,20 @@ pub fn parse_http(raw: &[u8]) -> Result<HttpReply, String> {
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|s| s.parse::<u16>().ok())
         .ok_or("an HTTP answer without a status")?;
-    let chunked = lines.any(|l| {
-        let l = l.to_ascii_lowercase();
-        l.starts_with("transfer-encoding:") && l.contains("chunked")
-    });
+    let mut chunked = false;
+    let mut session = None;
+    for line in lines {
+        let lower = line.to_ascii_lowercase();
+        if lower.starts_with("transfer-encoding:") && lower.contains("chunked") {
+            chunked = true;
+        }
+        if lower.starts_with("set-cookie:") {
+            session = line
+                .split_once("quoridor_session=")
+                .map(|(_, rest)| rest.split(';').next().unwrap_or("").to_string())
+                .filter(|v| !v.is_empty());
+        }
+    }
     let mut body = raw[end + 4..].to_vec();
     if chunked {
         let mut out = Vec::new();
@@ -101,6 +126,7 @@ pub fn parse_http(raw: &[u8]) -> Result<HttpReply, String> {
     Ok(HttpReply {
         status,
         body: String::from_utf8(body).map_err(|_| "an HTTP body that is not UTF-8")?,
+        session,
     })
 }
 
@@ -141,15 +167,20 @@ pub struct Seats {
 
 /// Creates one game and joins its second seat: a token for each seat. An
 /// error is its kind (the API's code, or `http`) and an example.
+/// With two sessions (`accounts`), the game is rated between their
+/// accounts, with a clock of 10 min + 5 s (no bot runs out of time at a
+/// human pace).
 pub async fn create_game(
     addr: SocketAddr,
     host: &str,
     index: usize,
     latencies: &Mutex<Vec<u32>>,
+    accounts: Option<(&str, &str)>,
 ) -> Result<Seats, (String, String)> {
-    let timed = |path: String, body: String| async move {
+    let timed = |path: String, body: String, session: Option<String>| async move {
         let start = Instant::now();
-        let reply = http(addr, host, "POST", &path, &body)
+        let auth = session.as_deref().map_or(Auth::None, Auth::Session);
+        let reply = http_as(addr, host, "POST", &path, &body, auth)
             .await
             .map_err(|err| ("http".to_string(), err))?;
         latencies
@@ -177,8 +208,23 @@ pub async fn create_game(
         ],
         ..CreateRequest::default()
     };
+    let create = match accounts {
+        Some(_) => CreateRequest {
+            rated: true,
+            clock: Some(quoridor_engine::TimeControl::Fischer {
+                initial: Duration::from_secs(600),
+                increment: Duration::from_secs(5),
+            }),
+            ..create
+        },
+        None => create,
+    };
+    let (creator, joiner) = match accounts {
+        Some((a, b)) => (Some(a.to_string()), Some(b.to_string())),
+        None => (None, None),
+    };
     let body = serde_json::to_string(&create).expect("requests serialize");
-    let created = timed("/api/games".into(), body).await?;
+    let created = timed("/api/games".into(), body, creator).await?;
     let join = JoinRequest {
         seat: Some(Seat::North),
         name: Some(format!("bot {index} north")),
@@ -187,6 +233,7 @@ pub async fn create_game(
     let joined = timed(
         path,
         serde_json::to_string(&join).expect("requests serialize"),
+        joiner,
     )
     .await?;
     Ok(Seats {

@@ -18,6 +18,7 @@
 //! Requests and answers use the server's own types
 //! (`quoridor_server::request`, `quoridor_server::view`).
 
+pub(super) mod accounts;
 pub(super) mod bot;
 pub(super) mod http;
 pub(super) mod process;
@@ -84,6 +85,11 @@ pub struct ServerArgs {
     /// and its round trip, in ms from the start of play).
     #[arg(long, value_name = "FILE")]
     pub samples: Option<PathBuf>,
+    /// Sign up this many accounts first and make every game a rated game
+    /// between two of them (with a 10 min + 5 s clock); 0: anonymous games
+    /// without a clock.
+    #[arg(long, default_value_t = 0)]
+    pub accounts: usize,
     /// Print one JSON object with every figure instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -264,6 +270,7 @@ async fn create_games(
     args: &ServerArgs,
     target: &Target,
     shared: &Arc<Shared>,
+    sessions: &Arc<Vec<String>>,
 ) -> Result<(Vec<Seats>, f64, Vec<u32>), Box<dyn std::error::Error>> {
     let progress = bar(args.games as u64, "creating games (HTTP)");
     let latencies = Arc::new(Mutex::new(Vec::with_capacity(2 * args.games)));
@@ -283,8 +290,10 @@ async fn create_games(
             progress.clone(),
         );
         let addr = target.addr;
+        let sessions = sessions.clone();
         creations.push(tokio::spawn(async move {
-            let made = create_game(addr, &host, index, &latencies).await;
+            let accounts = accounts::pair(&sessions, index);
+            let made = create_game(addr, &host, index, &latencies, accounts).await;
             drop(permit);
             progress.inc(1);
             made.map_err(|(kind, example)| shared.errors.add(&kind, example))
@@ -562,7 +571,14 @@ async fn bench(
         bytes_in: AtomicU64::new(0),
     });
 
-    let (games, create_seconds, http_samples) = create_games(args, &target, &shared).await?;
+    let (sessions, sign_up_seconds) = if args.accounts > 0 {
+        accounts::sign_up(&target, args.accounts).await?
+    } else {
+        (Vec::new(), 0.0)
+    };
+    let sessions = Arc::new(sessions);
+    let (games, create_seconds, http_samples) =
+        create_games(args, &target, &shared, &sessions).await?;
     if let Some(f) = figures.as_mut() {
         f.after_create = target.memory();
     }
@@ -579,9 +595,28 @@ async fn bench(
         f.cpu_play = played.server_cpu.unwrap_or_default();
     }
 
-    // Stop the bots, then the server.
+    // Stop the bots, read the accounts' ratings, then stop the server.
     let _ = phase_tx.send(Phase::Stop);
     let results = collect(args, bots, &shared).await;
+    let account_figures = if sessions.is_empty() {
+        None
+    } else {
+        let rated_games = accounts::rated_games(&target, &sessions).await?;
+        if rated_games != results.ended as u64 {
+            shared.errors.add(
+                "ratings",
+                format!(
+                    "{} games ended, {rated_games} counted by the ratings",
+                    results.ended
+                ),
+            );
+        }
+        Some(accounts::AccountFigures {
+            accounts: sessions.len(),
+            sign_up_seconds,
+            rated_games,
+        })
+    };
     if played.stalled {
         let unfinished = games.len() - results.ended - results.cut;
         shared.errors.add(
@@ -642,6 +677,7 @@ async fn bench(
         client_play_cpu: played.client_cpu,
         machine_play: played.machine,
         client_hwm_kib: memory_of("self").map_or(0, |m| m.hwm_kib),
+        accounts: account_figures,
     })
 }
 

@@ -39,7 +39,14 @@ impl ServerProcess {
             .args(["--addr", &addr.to_string()])
             .arg("--db")
             .arg(dir.join("bench.db"))
-            .args(["--http-rate", "0", "--ws-rate", "0"])
+            .args([
+                "--http-rate",
+                "0",
+                "--ws-rate",
+                "0",
+                "--signups-per-hour",
+                "0",
+            ])
             .args(["--max-rooms-per-client", "100000", "--quiet"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())

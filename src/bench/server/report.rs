@@ -126,6 +126,8 @@ pub struct Report {
     pub client_hwm_kib: u64,
     /// The whole machine during play: busy CPU time and all CPU time.
     pub machine_play: Option<(Duration, Duration)>,
+    /// With `--accounts`: the sign-ups and the rated games counted.
+    pub accounts: Option<super::accounts::AccountFigures>,
 }
 
 fn mib(kib: u64) -> f64 {
@@ -192,7 +194,13 @@ impl Report {
                 "create_rate": self.args.create_rate,
                 "fence_percent": self.args.fence_percent,
                 "seed": self.args.seed,
+                "accounts": self.args.accounts,
             },
+            "accounts": self.accounts.as_ref().map(|a| json!({
+                "accounts": a.accounts,
+                "sign_up_seconds": a.sign_up_seconds,
+                "rated_games_counted": a.rated_games,
+            })),
             "games": self.games_created,
             "connections": self.connections,
             "connections_open_at_end": self.open_at_end,
@@ -288,6 +296,17 @@ impl Report {
 
     /// Set-up, play, round trips, errors.
     fn render_phases(&self, out: &mut String) {
+        if let Some(a) = &self.accounts {
+            w!(
+                *out,
+                "{:<26} {} accounts in {:.1} s; every game rated between two of them; \
+                 {} rated games counted by their ratings",
+                "sign-up (HTTP, argon2id)",
+                a.accounts,
+                a.sign_up_seconds,
+                a.rated_games
+            );
+        }
         w!(
             *out,
             "{:<26} {} games in {:.1} s; request round trip {}",

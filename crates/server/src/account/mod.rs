@@ -44,8 +44,6 @@ pub const SESSION_LIFE: Duration = Duration::from_secs(30 * 24 * 3600);
 const ACCOUNT_FAILURES: u32 = 5;
 const ADDRESS_FAILURES: u32 = 20;
 const FAILURE_WINDOW: Duration = Duration::from_secs(300);
-/// New accounts per address per hour.
-const SIGNUPS_PER_HOUR: u32 = 10;
 /// Password hashes computed at once (each takes tens of milliseconds and
 /// 19 MiB).
 const HASHING_AT_ONCE: usize = 2;
@@ -90,7 +88,8 @@ struct Inner {
     next_id: Mutex<u64>,
     account_failures: Failures,
     address_failures: Failures,
-    signups: Failures,
+    /// Sign-ups per address (`None`: no limit).
+    signups: Option<Failures>,
     hashing: Semaphore,
     /// Mark cookies `Secure` (the server is reached over https).
     secure_cookies: bool,
@@ -98,7 +97,7 @@ struct Inner {
 
 impl Accounts {
     /// Loads the sessions that have not expired.
-    pub fn start(db: Db, secure_cookies: bool) -> Result<Accounts, String> {
+    pub fn start(db: Db, secure_cookies: bool, signups_per_hour: u32) -> Result<Accounts, String> {
         let fail = |err: StoreError| format!("cannot read the accounts: {err}");
         let (sessions, last) = db
             .read(|conn| {
@@ -134,7 +133,8 @@ impl Accounts {
                 next_id: Mutex::new(last + 1),
                 account_failures: Failures::new(ACCOUNT_FAILURES, FAILURE_WINDOW),
                 address_failures: Failures::new(ADDRESS_FAILURES, FAILURE_WINDOW),
-                signups: Failures::new(SIGNUPS_PER_HOUR, Duration::from_secs(3600)),
+                signups: (signups_per_hour > 0)
+                    .then(|| Failures::new(signups_per_hour, Duration::from_secs(3600))),
                 hashing: Semaphore::new(HASHING_AT_ONCE),
                 secure_cookies,
             }),
@@ -193,7 +193,12 @@ impl Accounts {
     ) -> Result<(Account, String), ApiError> {
         let name: UserName = name.parse().map_err(AccountError::BadName)?;
         password::check(password).map_err(AccountError::BadPassword)?;
-        if !self.inner.signups.allowed(address) {
+        if self
+            .inner
+            .signups
+            .as_ref()
+            .is_some_and(|s| !s.allowed(address))
+        {
             return Err(ApiError::RateLimited);
         }
         let key = name.key();
@@ -231,7 +236,10 @@ impl Accounts {
                 err.into()
             });
         }
-        self.inner.signups.failed(address);
+        if let Some(signups) = &self.inner.signups {
+            // Counted as a "failure": each sign-up uses one of the hour's.
+            signups.failed(address);
+        }
         let account = Account {
             id,
             name: name.to_string(),

@@ -1,0 +1,143 @@
+//! Accounts in a real headless Chromium: two players sign up on the
+//! account page, one creates a rated game from the home page, the other
+//! joins it through the invite link, they play by clicking until one
+//! resigns, the result shows both rating changes, and the winner's public
+//! page shows the new rating and its chart.
+
+mod e2e;
+
+use e2e::{closest_to_goal, moves, Browser, Waiter};
+use serde_json::Value;
+
+async fn js_until(b: &Browser, script: &str, ok: impl Fn(&Value) -> bool) -> Value {
+    let wait = Waiter::new(format!("{}: {script}", b.label));
+    loop {
+        let v = b.js(script).await;
+        if ok(&v) {
+            return v;
+        }
+        wait.tick(&v).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
+    e2e::run("accounts-rated", |env| async move {
+        let alice = env.browser("alice").await;
+        let bob = env.browser("bob").await;
+        for (browser, name) in [(&alice, "alice"), (&bob, "bob")] {
+            browser.open("/account?signup").await;
+            browser.type_into("#auth-name", name).await;
+            browser.type_into("#auth-password", "a good password").await;
+            browser.click("#auth-go").await;
+            let hello = format!("Hello {name}");
+            js_until(
+                browser,
+                "const h = document.querySelector('#home-title'); return h && h.textContent;",
+                |v| v.as_str() == Some(hello.as_str()),
+            )
+            .await;
+        }
+        alice.shot("account").await;
+
+        // Alice creates a rated blitz game: the "Rated" box shows once
+        // the page knows she is logged in.
+        alice.open("/").await;
+        alice.shown("#rated-row").await;
+        alice.select("#size", "9").await;
+        alice.select("#players", "2").await;
+        alice.select("#clock", "3+2").await;
+        alice.click("#rated").await;
+        alice.click("#online-create").await;
+        let id = alice.game_page().await;
+        let game = env.game(&id).await;
+        assert_eq!(game["settings"]["rated"], true, "{}", game["settings"]);
+        assert_eq!(game["seats"][0]["name"], "alice");
+
+        // Bob joins by the link: his seat bears his user name.
+        bob.open(&format!("/g/{id}?join=north")).await;
+        bob.click("#join-submit").await;
+        let wait = Waiter::new("the rated game to start");
+        loop {
+            let game = env.game(&id).await;
+            if game["status"] == "playing" {
+                assert_eq!(game["seats"][1]["name"], "bob");
+                assert_eq!(game["seats"][1]["account"], true);
+                break;
+            }
+            wait.tick(&game["seats"]).await;
+        }
+
+        // Four moves by clicking, then Bob resigns.
+        for ply in 0..4 {
+            let (mover, seat) = if ply % 2 == 0 {
+                (&alice, "south")
+            } else {
+                (&bob, "north")
+            };
+            let wait = Waiter::new(format!("{seat} to move after {ply} moves"));
+            let (page, game) = loop {
+                let page = mover.page().await;
+                let game = env.game(&id).await;
+                if game["turn"] == seat && moves(&game).len() == ply && !page.legal.is_empty() {
+                    break (page, game);
+                }
+                wait.tick(&(&game["turn"], &page.legal)).await;
+            };
+            let square = closest_to_goal(&game, seat, &page.legal);
+            mover.click(&format!("[data-square=\"{square}\"]")).await;
+        }
+        let wait = Waiter::new("four moves stored");
+        while moves(&env.game(&id).await).len() < 4 {
+            wait.tick(&"fewer than four moves").await;
+        }
+        bob.click("#resign").await;
+        bob.click("#confirm-yes").await;
+
+        // Both pages show the rating changes of the result.
+        for browser in [&alice, &bob] {
+            let changes = js_until(
+                browser,
+                "return Array.from(document.querySelectorAll('#result .rating-change')).map((e) => e.textContent);",
+                |v| v.as_array().is_some_and(|a| a.len() == 2),
+            )
+            .await;
+            let text = changes.to_string();
+            assert!(text.contains("alice: 1500 → 1662?") && text.contains("(+162)"), "{text}");
+            assert!(text.contains("bob: 1500 → 1338?") && text.contains("(-162)"), "{text}");
+        }
+        let game = env.game(&id).await;
+        assert_eq!(game["rating_changes"][0]["after"], 1662, "{}", game["rating_changes"]);
+        alice.shot("rated-result").await;
+
+        // Alice's public page: the blitz rating, its chart, the game.
+        alice.open("/@/alice").await;
+        js_until(
+            &alice,
+            "const r = document.querySelector('#profile-ratings [data-speed=\"blitz\"] .acc-value'); return r && r.textContent;",
+            |v| v.as_str() == Some("1662?"),
+        )
+        .await;
+        let chart = alice
+            .js("return document.querySelectorAll('#profile-chart polyline[data-speed=\"blitz\"], #profile-chart circle').length;")
+            .await;
+        assert!(chart.as_u64().unwrap_or(0) >= 2, "the chart's line and dot: {chart}");
+        let record = alice.js("return document.querySelector('#profile-record').textContent;").await;
+        assert_eq!(record.as_str(), Some("1 won · 0 lost · 0 drawn"));
+        let line = alice
+            .js("const a = document.querySelector('#profile-games tbody tr a'); return a && a.getAttribute('href');")
+            .await;
+        assert_eq!(line.as_str(), Some(format!("/g/{id}").as_str()));
+        alice.shot("profile").await;
+
+        // Bob, logged in, finds the game again from his account page.
+        bob.open("/account").await;
+        js_until(
+            &bob,
+            "const a = document.querySelector('#home-games tbody tr a'); return a && a.getAttribute('href');",
+            |v| v.as_str() == Some(format!("/g/{id}").as_str()),
+        )
+        .await;
+    })
+    .await;
+}
