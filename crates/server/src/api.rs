@@ -35,6 +35,7 @@ pub struct AppState {
     pub classroom: crate::classroom::Classroom,
     pub clubs: crate::club::Clubs,
     pub accounts: Accounts,
+    pub lobby: crate::lobby::Lobby,
     pub web_dir: WebDir,
     pub http_limit: Arc<PerClient>,
     pub ws: Arc<WsConfig>,
@@ -64,6 +65,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::learn::api_routes())
         .merge(crate::club::api::api_routes())
         .merge(crate::account::api::api_routes())
+        .merge(crate::lobby::api::api_routes())
         .fallback(|| async { ApiError::NoSuchRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
@@ -76,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::learn::page_routes())
         .merge(crate::club::api::page_routes())
         .merge(crate::account::api::page_routes())
+        .merge(crate::lobby::api::page_routes())
         .layer(tower_http::compression::CompressionLayer::new());
     Router::<AppState>::new()
         .merge(pages)

@@ -38,6 +38,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/account.html"),
     ),
     (
+        "lobby.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/lobby.html"),
+    ),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lobby.js"),
+    ),
+    (
         "account.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/account.js"),

@@ -26,6 +26,7 @@ pub mod hub;
 pub mod learn;
 pub mod limits;
 pub mod listen;
+pub mod lobby;
 pub mod model;
 pub mod rating;
 pub mod request;
@@ -102,6 +103,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         classroom,
         clubs,
         accounts,
+        lobby: lobby::Lobby::new(hub.clone(), db.clone()),
         web_dir: api::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),
         ws: Arc::new(ws::WsConfig {

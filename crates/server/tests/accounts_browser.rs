@@ -1,8 +1,8 @@
 //! Accounts in a real headless Chromium: two players sign up on the
-//! account page, one creates a rated game from the home page, the other
-//! joins it through the invite link, they play by clicking until one
-//! resigns, the result shows both rating changes, and the winner's public
-//! page shows the new rating and its chart.
+//! account page, one posts a rated seek in the lobby, the other plays it,
+//! both pages open the game, they play by clicking until one resigns, the
+//! result shows both rating changes, and the winner's public page shows
+//! the new rating and its chart.
 
 mod e2e;
 
@@ -40,40 +40,32 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
         }
         alice.shot("account").await;
 
-        // Alice creates a rated blitz game: the "Rated" box shows once
-        // the page knows she is logged in.
-        alice.open("/").await;
-        alice.shown("#rated-row").await;
-        alice.select("#size", "9").await;
-        alice.select("#players", "2").await;
-        alice.select("#clock", "3+2").await;
-        alice.click("#rated").await;
-        alice.click("#online-create").await;
-        let id = alice.game_page().await;
+        // Alice posts a rated blitz seek in the lobby; Bob, in the lobby
+        // too, sees it and plays it: both pages open the game.
+        alice.open("/lobby").await;
+        alice.shown("#seek-rated-row").await;
+        alice.select("#seek-clock", "180+2").await;
+        alice.click("#post-seek").await;
+        alice.shown("#lobby-status").await;
+        bob.open("/lobby").await;
+        bob.click("#seeks [data-accept]").await;
+        let id = bob.game_page().await;
+        assert_eq!(alice.game_page().await, id, "both pages open the paired game");
         let game = env.game(&id).await;
         assert_eq!(game["settings"]["rated"], true, "{}", game["settings"]);
-        assert_eq!(game["seats"][0]["name"], "alice");
-
-        // Bob joins by the link: his seat bears his user name.
-        bob.open(&format!("/g/{id}?join=north")).await;
-        bob.click("#join-submit").await;
-        let wait = Waiter::new("the rated game to start");
-        loop {
-            let game = env.game(&id).await;
-            if game["status"] == "playing" {
-                assert_eq!(game["seats"][1]["name"], "bob");
-                assert_eq!(game["seats"][1]["account"], true);
-                break;
-            }
-            wait.tick(&game["seats"]).await;
-        }
+        assert_eq!(game["status"], "playing");
+        let names = [&game["seats"][0]["name"], &game["seats"][1]["name"]];
+        assert!(names.contains(&&Value::from("alice")) && names.contains(&&Value::from("bob")), "{names:?}");
+        let alice_seat = if game["seats"][0]["name"] == "alice" { "south" } else { "north" };
+        alice.shot("paired").await;
 
         // Four moves by clicking, then Bob resigns.
+        let (south, north) = if alice_seat == "south" { (&alice, &bob) } else { (&bob, &alice) };
         for ply in 0..4 {
             let (mover, seat) = if ply % 2 == 0 {
-                (&alice, "south")
+                (south, "south")
             } else {
-                (&bob, "north")
+                (north, "north")
             };
             let wait = Waiter::new(format!("{seat} to move after {ply} moves"));
             let (page, game) = loop {
@@ -107,7 +99,11 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
             assert!(text.contains("bob: 1500 → 1338?") && text.contains("(-162)"), "{text}");
         }
         let game = env.game(&id).await;
-        assert_eq!(game["rating_changes"][0]["after"], 1662, "{}", game["rating_changes"]);
+        let alice_change = game["rating_changes"]
+            .as_array()
+            .and_then(|c| c.iter().find(|c| c["name"] == "alice"))
+            .cloned();
+        assert_eq!(alice_change.map(|c| c["after"].clone()), Some(Value::from(1662)), "{}", game["rating_changes"]);
         alice.shot("rated-result").await;
 
         // Alice's public page: the blitz rating, its chart, the game.

@@ -1,5 +1,5 @@
-// The words of the accounts' pages (account.js) in English, French and
-// Romanian, added to the page's dictionary (i18n.js).
+// The words of the players' pages (account.js, lobby.js) in English,
+// French and Romanian, added to the page's dictionary (i18n.js).
 'use strict';
 
 (() => {
@@ -58,6 +58,25 @@
     'acc.since': 'Playing since {date}',
     'acc.record': '{won} won · {lost} lost · {drawn} drawn',
     'acc.no_player': 'No player named {name}.',
+    'lobby.title': 'Find an opponent',
+    'lobby.clock': 'Clock',
+    'lobby.range': "Opponent's rating",
+    'lobby.range_any': 'Any',
+    'lobby.rated': 'Rated',
+    'lobby.guest_name': 'Your name (guest)',
+    'lobby.login_hint': 'Log in to play rated games.',
+    'lobby.play_now': 'Play now',
+    'lobby.post': 'Post a seek',
+    'lobby.seeks': 'Seeks',
+    'lobby.connecting': 'Connecting…',
+    'lobby.offline': 'Not connected to the lobby yet: try again in a moment.',
+    'lobby.none': 'Nobody is waiting. Post a seek, or press "Play now" and wait here.',
+    'lobby.player': 'Player',
+    'lobby.accept': 'Play',
+    'lobby.cancel': 'Cancel',
+    'lobby.waiting': 'Waiting for an opponent… Keep this page open.',
+    'lobby.paired': 'Opponent found!',
+    'lobby.per_move': '{s} s per move',
   };
   const fr = {
     'acc.network': 'Pas de connexion au serveur. Réessayez.',
@@ -114,6 +133,25 @@
     'acc.since': 'Joue depuis le {date}',
     'acc.record': '{won} gagnées · {lost} perdues · {drawn} nulles',
     'acc.no_player': 'Aucun joueur nommé {name}.',
+    'lobby.title': 'Trouver un adversaire',
+    'lobby.clock': 'Pendule',
+    'lobby.range': 'Classement de l’adversaire',
+    'lobby.range_any': 'Tous',
+    'lobby.rated': 'Partie classée',
+    'lobby.guest_name': 'Votre nom (invité)',
+    'lobby.login_hint': 'Connectez-vous pour jouer des parties classées.',
+    'lobby.play_now': 'Jouer maintenant',
+    'lobby.post': 'Proposer une partie',
+    'lobby.seeks': 'Propositions',
+    'lobby.connecting': 'Connexion…',
+    'lobby.offline': 'Pas encore connecté au salon : réessayez dans un instant.',
+    'lobby.none': 'Personne n’attend. Proposez une partie, ou appuyez sur « Jouer maintenant » et attendez ici.',
+    'lobby.player': 'Joueur',
+    'lobby.accept': 'Jouer',
+    'lobby.cancel': 'Annuler',
+    'lobby.waiting': 'En attente d’un adversaire… Gardez cette page ouverte.',
+    'lobby.paired': 'Adversaire trouvé !',
+    'lobby.per_move': '{s} s par coup',
   };
   const ro = {
     'acc.network': 'Nu există conexiune cu serverul. Încercați din nou.',
@@ -170,6 +208,25 @@
     'acc.since': 'Joacă din {date}',
     'acc.record': '{won} câștigate · {lost} pierdute · {drawn} remize',
     'acc.no_player': 'Niciun jucător numit {name}.',
+    'lobby.title': 'Găsește un adversar',
+    'lobby.clock': 'Ceas',
+    'lobby.range': 'Clasamentul adversarului',
+    'lobby.range_any': 'Oricare',
+    'lobby.rated': 'Cu clasament',
+    'lobby.guest_name': 'Numele dumneavoastră (invitat)',
+    'lobby.login_hint': 'Conectați-vă pentru partide cu clasament.',
+    'lobby.play_now': 'Joacă acum',
+    'lobby.post': 'Propune o partidă',
+    'lobby.seeks': 'Propuneri',
+    'lobby.connecting': 'Conectare…',
+    'lobby.offline': 'Încă nu sunteți conectat la salon: încercați din nou imediat.',
+    'lobby.none': 'Nu așteaptă nimeni. Propuneți o partidă sau apăsați „Joacă acum” și așteptați aici.',
+    'lobby.player': 'Jucător',
+    'lobby.accept': 'Joacă',
+    'lobby.cancel': 'Anulează',
+    'lobby.waiting': 'Se așteaptă un adversar… Țineți pagina deschisă.',
+    'lobby.paired': 'Adversar găsit!',
+    'lobby.per_move': '{s} s pe mutare',
   };
 
   for (const k of Object.keys(fr)) {

@@ -21,6 +21,7 @@
 pub(super) mod accounts;
 pub(super) mod bot;
 pub(super) mod http;
+pub(super) mod lobby;
 pub(super) mod process;
 pub(super) mod report;
 
@@ -90,6 +91,10 @@ pub struct ServerArgs {
     /// without a clock.
     #[arg(long, default_value_t = 0)]
     pub accounts: usize,
+    /// Pair every game in the lobby (a seek over one client's lobby
+    /// WebSocket, accepted over another's) instead of create and join.
+    #[arg(long)]
+    pub lobby: bool,
     /// Print one JSON object with every figure instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -272,7 +277,12 @@ async fn create_games(
     shared: &Arc<Shared>,
     sessions: &Arc<Vec<String>>,
 ) -> Result<(Vec<Seats>, f64, Vec<u32>), Box<dyn std::error::Error>> {
-    let progress = bar(args.games as u64, "creating games (HTTP)");
+    let how = if args.lobby {
+        "pairing games (lobby)"
+    } else {
+        "creating games (HTTP)"
+    };
+    let progress = bar(args.games as u64, how);
     let latencies = Arc::new(Mutex::new(Vec::with_capacity(2 * args.games)));
     let in_flight = Arc::new(Semaphore::new(HTTP_IN_FLIGHT));
     let start = Instant::now();
@@ -291,9 +301,14 @@ async fn create_games(
         );
         let addr = target.addr;
         let sessions = sessions.clone();
+        let through_lobby = args.lobby;
         creations.push(tokio::spawn(async move {
             let accounts = accounts::pair(&sessions, index);
-            let made = create_game(addr, &host, index, &latencies, accounts).await;
+            let made = if through_lobby {
+                lobby::pair_game(addr, &host, index, &latencies, accounts).await
+            } else {
+                create_game(addr, &host, index, &latencies, accounts).await
+            };
             drop(permit);
             progress.inc(1);
             made.map_err(|(kind, example)| shared.errors.add(&kind, example))

@@ -195,6 +195,7 @@ impl Report {
                 "fence_percent": self.args.fence_percent,
                 "seed": self.args.seed,
                 "accounts": self.args.accounts,
+                "lobby": self.args.lobby,
             },
             "accounts": self.accounts.as_ref().map(|a| json!({
                 "accounts": a.accounts,
@@ -307,10 +308,15 @@ impl Report {
                 a.rated_games
             );
         }
+        let how = if self.args.lobby {
+            "paired in the lobby (WS)"
+        } else {
+            "create + join (HTTP)"
+        };
         w!(
             *out,
             "{:<26} {} games in {:.1} s; request round trip {}",
-            "create + join (HTTP)",
+            how,
             self.games_created,
             self.create_seconds,
             self.http.line()

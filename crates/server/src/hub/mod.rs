@@ -572,6 +572,21 @@ impl Hub {
         Ok(id)
     }
 
+    /// Makes a game of `client` with its seats already held (a pairing of
+    /// the lobby), within the client's limit of unfinished games.
+    pub async fn create_paired(
+        &self,
+        client: &str,
+        settings: Settings,
+        slots: Vec<SeatSlot>,
+    ) -> Result<String, ApiError> {
+        let per_client = self.inner.config.max_rooms_per_client;
+        let (state, _) = self.open(client, settings, slots, per_client).await?;
+        let id = state.id.clone();
+        self.insert(state);
+        Ok(id)
+    }
+
     /// Drops games from memory for good (their class was deleted; the
     /// database rows go with the class): their places are given back and
     /// their clocks and AI stop.

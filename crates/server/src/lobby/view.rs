@@ -1,0 +1,82 @@
+//! The lobby's messages, both ways (API.md, "The lobby").
+
+use quoridor_engine::TimeControl;
+use serde::{Deserialize, Serialize};
+
+use crate::account::Speed;
+use crate::view::ErrorView;
+use crate::wire;
+
+/// A seek as the lobby shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeekView {
+    pub id: u64,
+    pub name: String,
+    /// The seeker is logged in (`name` is a user name).
+    pub account: bool,
+    pub rating: Option<i32>,
+    pub provisional: bool,
+    #[serde(with = "wire::clock")]
+    pub clock: Option<TimeControl>,
+    pub speed: Option<Speed>,
+    pub rated: bool,
+    pub range: Option<u32>,
+}
+
+/// What the lobby sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LobbyMessage {
+    /// Every seek (the newest [`super::SHOWN`]), at once and after each
+    /// change; `total` counts them all.
+    Seeks {
+        seeks: Vec<SeekView>,
+        total: usize,
+    },
+    /// Your seek is posted (cancel it by this id).
+    Seeking {
+        id: u64,
+    },
+    /// You are paired: the game, your seat and its token.
+    Paired {
+        game: String,
+        #[serde(with = "wire::seat")]
+        seat: quoridor_rules::Seat,
+        token: String,
+    },
+    Error {
+        error: ErrorView,
+    },
+    Pong,
+}
+
+/// What a lobby client sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum LobbyRequest {
+    /// Post a seek.
+    Seek {
+        #[serde(with = "wire::clock")]
+        clock: Option<TimeControl>,
+        #[serde(default)]
+        rated: bool,
+        #[serde(default)]
+        range: Option<u32>,
+    },
+    /// Take the oldest seek that fits these terms, or post one.
+    PlayNow {
+        #[serde(with = "wire::clock")]
+        clock: Option<TimeControl>,
+        #[serde(default)]
+        rated: bool,
+        #[serde(default)]
+        range: Option<u32>,
+    },
+    Cancel {
+        id: u64,
+    },
+    Accept {
+        id: u64,
+    },
+    Ping,
+}
