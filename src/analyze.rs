@@ -122,52 +122,48 @@ pub fn run(args: &AnalyzeArgs) -> crate::CliResult {
     Ok(())
 }
 
-/// Every move of the game next to the engine's choice.
+/// Every move of the game judged by the engine (the review the server's
+/// analysis also uses): its value for the mover before and after, the
+/// engine's better move, and ?! ? ?? for inaccuracies, mistakes, blunders.
 fn review(engine: &mut Engine, game: &Game, args: &AnalyzeArgs) -> crate::CliResult {
-    let bar = indicatif::ProgressBar::new(game.entries().len() as u64);
+    let bar = indicatif::ProgressBar::new(game.entries().len() as u64 + 1);
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let mut lines = Vec::new();
-    for (i, entry) in game.entries().iter().enumerate() {
-        let pos = game.position_at(i).expect("a position before every entry");
-        let played = match entry {
-            quoridor_rules::Entry::Move(mv) => *mv,
-            other => {
-                lines.push(format!(
-                    "{:>4}. {:<6} {other:?}",
-                    i + 1,
-                    pos.turn().to_string()
-                ));
-                continue;
-            }
-        };
-        if let Some(r) = search(engine, pos, args, false) {
-            let mark = if r.best == played {
-                ""
-            } else {
-                "  (engine prefers "
-            };
-            let close = if mark.is_empty() {
-                String::new()
-            } else {
-                format!("{})", r.best)
-            };
-            lines.push(format!(
-                "{:>4}. {:<6} {:<5} {:>10} {:.2}{mark}{close}",
-                i + 1,
-                pos.turn().to_string(),
-                played.to_string(),
-                r.score.to_string(),
-                r.score.expected_outcome(),
-            ));
-        }
-        bar.inc(1);
-    }
+    let limit = match args.depth {
+        Some(d) => SearchLimit::Depth(d),
+        None => SearchLimit::MoveTime(Duration::from_millis(args.time)),
+    };
+    let stop = AtomicBool::new(false);
+    let (_, reviews) =
+        quoridor_engine::review::review_game(engine, game, limit, &stop, |done, _| {
+            bar.set_position(done as u64)
+        });
     bar.finish_and_clear();
-    println!("ply   mover  move       value  expected outcome for the mover");
-    for line in lines {
-        println!("{line}");
+    println!("ply   mover  move      before  after  judgement   engine's move");
+    for r in &reviews {
+        let mark = r.judgement.map_or("", |j| j.symbol());
+        println!(
+            "{:>4}. {:<6} {:<8} {:>5.2}  {:>5.2}  {:<11} {}",
+            r.ply + 1,
+            r.mover.to_string(),
+            format!("{}{mark}", r.played),
+            r.before,
+            r.after,
+            r.judgement.map_or("", |j| j.name()),
+            r.best.map_or(String::new(), |b| {
+                let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
+                format!("{b} ({})", line.join(" "))
+            })
+        );
+    }
+    for seat in game.position().seats() {
+        let mine: Vec<_> = reviews.iter().filter(|r| r.mover == *seat).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let accuracy = mine.iter().map(|r| r.accuracy).sum::<f64>() / mine.len() as f64;
+        println!("{seat}: accuracy {accuracy:.0}%");
     }
     if let Some(outcome) = game.outcome() {
         println!("result: {outcome}");

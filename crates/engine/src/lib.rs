@@ -14,6 +14,7 @@
 //! - [`TimeControl`]: the players' clocks, with one text form (`5m+3s`).
 //! - [`Level`]: 1 (a beginner who makes mistakes) to 8 (full strength).
 //! - [`Reporter`]: how the protocol, the terminal and the server follow a search.
+//! - [`review`]: a finished game's moves judged (inaccuracy, mistake, blunder).
 
 pub mod controller;
 pub mod engine;
@@ -23,6 +24,7 @@ pub mod limit;
 pub mod maxn;
 pub mod params;
 pub mod report;
+pub mod review;
 pub mod score;
 pub mod search;
 pub mod time;

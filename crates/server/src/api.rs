@@ -36,6 +36,7 @@ pub struct AppState {
     pub clubs: crate::club::Clubs,
     pub accounts: Accounts,
     pub lobby: crate::lobby::Lobby,
+    pub analyses: crate::analysis::Analyses,
     pub web_dir: WebDir,
     pub http_limit: Arc<PerClient>,
     pub ws: Arc<WsConfig>,
@@ -66,6 +67,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::club::api::api_routes())
         .merge(crate::account::api::api_routes())
         .merge(crate::lobby::api::api_routes())
+        .merge(crate::analysis::api::api_routes())
         .fallback(|| async { ApiError::NoSuchRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));

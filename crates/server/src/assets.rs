@@ -43,6 +43,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/lobby.html"),
     ),
     (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/analysis.js"),
+    ),
+    (
         "lobby.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/lobby.js"),

@@ -57,6 +57,9 @@ pub struct ServeArgs {
     /// Print nothing at start.
     #[arg(long)]
     pub quiet: bool,
+    /// Search time per position of a game's analysis, in milliseconds.
+    #[arg(long, env = "QUORIDOR_ANALYSIS_MS", default_value_t = 300)]
+    pub analysis_ms: u64,
     /// New accounts per address per hour (0: no limit).
     #[arg(long, env = "QUORIDOR_SIGNUPS_PER_HOUR", default_value_t = 10)]
     pub signups_per_hour: u32,
@@ -86,6 +89,7 @@ impl ServeArgs {
             quiet: true,
             secure_cookies: false,
             signups_per_hour: 10,
+            analysis_ms: 30,
         }
     }
 

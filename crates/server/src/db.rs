@@ -93,7 +93,19 @@ CREATE TABLE IF NOT EXISTS tournaments (
 /// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
 /// releases, which did not count versions (their files read 0 and already
 /// hold its tables: its statements create only what is missing).
-const MIGRATIONS: &[&str] = &[SCHEMA, account_store::SCHEMA];
+const MIGRATIONS: &[&str] = &[SCHEMA, account_store::SCHEMA, ANALYSES];
+
+/// The schema version this release writes.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// Step 3: the computer's analyses of finished games (their JSON view).
+const ANALYSES: &str = "
+CREATE TABLE IF NOT EXISTS analyses (
+    game_id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+";
 
 /// Brings the database to the newest schema, one step per transaction.
 /// A database written by a newer release is refused, never changed.
@@ -345,6 +357,12 @@ fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> 
             account_store::write_games(tx, &save.accounts, wall_ms())
         }
         Write::Account(write) => account_store::write(tx, write),
+        Write::Analysis { game, body } => tx
+            .prepare_cached(
+                "INSERT OR REPLACE INTO analyses (game_id, body, created_ms) VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![game, body, wall_ms() as i64])
+            .map(|_| ()),
         Write::Exercise(e) => tx
             .prepare_cached(
                 "INSERT INTO exercises (id, body, creator, owner_hash, created_ms)
@@ -427,6 +445,8 @@ fn delete_games(tx: &rusqlite::Transaction<'_>, games: &[String]) -> rusqlite::R
         tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1")?
             .execute(params![game])?;
         tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
+            .execute(params![game])?;
+        tx.prepare_cached("DELETE FROM analyses WHERE game_id = ?1")?
             .execute(params![game])?;
     }
     Ok(())
@@ -558,6 +578,11 @@ enum Write {
     DeleteExercise(String),
     Club(ClubWrite),
     Account(AccountWrite),
+    /// A game's analysis (its JSON view).
+    Analysis {
+        game: String,
+        body: String,
+    },
 }
 
 /// The database: a writer thread and a reading connection.
@@ -672,6 +697,41 @@ impl Db {
     /// Writes a change to the accounts and waits until it is committed.
     pub async fn save_account(&self, write: AccountWrite) -> Result<(), StoreError> {
         self.commit(Write::Account(write)).await
+    }
+
+    /// Stores a game's analysis and waits until it is committed.
+    pub async fn save_analysis(&self, game: &str, body: String) -> Result<(), StoreError> {
+        self.commit(Write::Analysis {
+            game: game.to_string(),
+            body,
+        })
+        .await
+    }
+
+    /// A game's stored analysis (its JSON view), if there is one.
+    pub fn analysis(&self, game: &str) -> Result<Option<String>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT body FROM analyses WHERE game_id = ?1",
+                params![game],
+                |row| row.get(0),
+            )
+            .optional()
+        })
+    }
+
+    /// The newest finished rated game without an analysis, if any.
+    pub fn rated_without_analysis(&self) -> Result<Option<String>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT g.game_id FROM account_games g LEFT JOIN analyses a ON a.game_id = g.game_id
+                 WHERE g.rated = 1 AND g.result IS NOT NULL AND a.game_id IS NULL
+                 ORDER BY g.ended_ms DESC LIMIT 1",
+                [],
+                |row| row.get(0),
+            )
+            .optional()
+        })
     }
 
     /// Runs `f` on the reading connection (blocking: call it from a

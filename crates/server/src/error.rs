@@ -62,6 +62,8 @@ pub enum ApiError {
     WrongPin,
     /// An account's request refused.
     Account(crate::account::AccountError),
+    /// The game has no analysis yet (ask with POST).
+    NoSuchAnalysis,
 }
 
 impl ApiError {
@@ -137,6 +139,7 @@ impl ApiError {
                 (StatusCode::UNAUTHORIZED, "unauthorized")
             }
             ApiError::WrongPin => (StatusCode::UNAUTHORIZED, "wrong_pin"),
+            ApiError::NoSuchAnalysis => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::Account(err) => {
                 use crate::account::AccountError as A;
                 match err {
@@ -222,6 +225,9 @@ impl std::fmt::Display for ApiError {
                 write!(f, "at most {limit} shared exercises per client")
             }
             ApiError::Account(err) => err.fmt(f),
+            ApiError::NoSuchAnalysis => {
+                f.write_str("this game has no analysis yet: ask for one with POST")
+            }
         }
     }
 }

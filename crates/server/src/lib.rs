@@ -14,6 +14,7 @@
 //!   WebSocket; [`listen`]: the accept loop (connection cap, timeouts).
 
 pub mod account;
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod classroom;
@@ -104,6 +105,11 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         clubs,
         accounts,
         lobby: lobby::Lobby::new(hub.clone(), db.clone()),
+        analyses: analysis::Analyses::start(
+            db.clone(),
+            hub.clone(),
+            std::time::Duration::from_millis(args.analysis_ms),
+        ),
         web_dir: api::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),
         ws: Arc::new(ws::WsConfig {

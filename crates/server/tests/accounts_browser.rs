@@ -137,3 +137,74 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
     })
     .await;
 }
+
+async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
+    let mut req = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status();
+    let text = res.text().await.unwrap();
+    assert!(status.is_success(), "{path}: {status} {text}");
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_of_a_game_shows_its_graph_and_marks_the_blunder() {
+    e2e::run("analysis", |env| async move {
+        // A game between two people where South steps back on its
+        // fourth move (a planted blunder), then resigns.
+        let base = env.base().to_string();
+        let made = post(&base, "/api/games", None, serde_json::json!({
+            "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]
+        }))
+        .await;
+        let id = made["id"].as_str().unwrap().to_string();
+        let south = made["token"].as_str().unwrap().to_string();
+        let joined = post(&base, &format!("/api/games/{id}/join"), None, serde_json::json!({"name": "Bob"})).await;
+        let north = joined["token"].as_str().unwrap().to_string();
+        for (i, mv) in ["e2", "e8", "e3", "e7", "e4", "e6", "e3", "e5"].iter().enumerate() {
+            let token = if i % 2 == 0 { &south } else { &north };
+            post(&base, &format!("/api/games/{id}/move"), Some(token), serde_json::json!({"move": mv})).await;
+        }
+        post(&base, &format!("/api/games/{id}/resign"), Some(&south), serde_json::json!({})).await;
+
+        // A spectator opens it and asks for the analysis.
+        let b = env.browser("reviewer").await;
+        b.open(&format!("/g/{id}")).await;
+        b.shown("#analysis-ask").await;
+        b.click("#analysis-ask").await;
+        let marked = js_until(
+            &b,
+            "const m = document.querySelector('#moves [data-judgement=\"blunder\"], #moves [data-judgement=\"mistake\"]'); return m && [m.dataset.ply, m.dataset.judgement, m.textContent, m.title];",
+            |v| v.is_array(),
+        )
+        .await;
+        assert_eq!(marked[0], "7", "South's step back is the 7th move: {marked}");
+        assert!(["mistake", "blunder"].contains(&marked[1].as_str().unwrap()), "{marked}");
+        assert!(marked[2].as_str().unwrap().contains('?'), "{marked}");
+        assert!(marked[3].as_str().unwrap().contains("better"), "{marked}");
+        let graph = b
+            .js("return [document.querySelectorAll('#analysis-graph polyline').length, document.querySelectorAll('#analysis-graph circle.analysis-dot').length];")
+            .await;
+        assert_eq!(graph[0], 1, "the graph's line: {graph}");
+        assert!(graph[1].as_u64().unwrap() >= 1, "a dot for the blunder: {graph}");
+        let players = b.js("return document.querySelector('#analysis-players').textContent;").await;
+        assert!(players.as_str().unwrap().contains("accuracy"), "{players}");
+        b.shot("analysed").await;
+
+        // A click on the blunder's dot shows that position and says why.
+        b.click("#analysis-graph circle.analysis-dot[data-ply=\"7\"]").await;
+        let note = js_until(
+            &b,
+            "return document.querySelector('#analysis-move').textContent;",
+            |v| v.as_str().is_some_and(|s| s.contains("better")),
+        )
+        .await;
+        assert!(note.as_str().unwrap().starts_with("e3"), "{note}");
+    })
+    .await;
+}

@@ -1657,6 +1657,7 @@
     renderPlayers();
     renderActions();
     renderMoves();
+    window.Analysis.render(g, { replayTo: setReplay, current: G.replay, seatName: (seat) => playerName(g, seat) });
     renderScoreSheet();
     renderWaiting();
     renderShare();

@@ -126,6 +126,12 @@ impl Hub {
         &self.inner.config
     }
 
+    /// The permits of the searches that may run at once (AI moves, hints,
+    /// analyses share them).
+    pub fn search_permits(&self) -> Arc<Semaphore> {
+        self.inner.ai.clone()
+    }
+
     fn is_closing(&self) -> bool {
         self.inner.closing.load(Ordering::SeqCst)
     }

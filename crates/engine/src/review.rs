@@ -1,0 +1,243 @@
+//! The review of a finished two-player game: every position valued by a
+//! search (the expected outcome for the side to move, with the best move
+//! and its line), then every move judged by what it lost against the best
+//! one: an inaccuracy, a mistake or a blunder, and an accuracy per move.
+//! `quoridor analyze --all` and the server's analysis share it.
+
+use std::sync::atomic::AtomicBool;
+
+use quoridor_rules::{Entry, Game, Move, Outcome, Position, Seat};
+
+use crate::{Engine, SearchLimit, Silent};
+
+/// How bad a move was: the expected outcome it gave away (0 to 1 scale),
+/// the thresholds lichess uses on its winning chances (which run from −1
+/// to 1, twice ours).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Judgement {
+    /// Lost 0.05 or more.
+    Inaccuracy,
+    /// 0.10 or more.
+    Mistake,
+    /// 0.15 or more.
+    Blunder,
+}
+
+impl Judgement {
+    pub fn of(loss: f64) -> Option<Judgement> {
+        if loss >= 0.15 {
+            Some(Judgement::Blunder)
+        } else if loss >= 0.10 {
+            Some(Judgement::Mistake)
+        } else if loss >= 0.05 {
+            Some(Judgement::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+
+    /// The mark written after the move: `?!`, `?`, `??`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+}
+
+/// One position's value for the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Valuation {
+    /// The expected outcome for the side to move, 0 (loss) to 1 (win).
+    pub value: f64,
+    /// The best move and the line after it (none once the game is over).
+    pub best: Option<Move>,
+    pub line: Vec<Move>,
+}
+
+/// Values `pos` by a search within `limit` (a finished game: its result).
+pub fn value_position(
+    engine: &mut Engine,
+    pos: &Position,
+    limit: SearchLimit,
+    stop: &AtomicBool,
+) -> Valuation {
+    if let Some(outcome) = pos.outcome() {
+        let value = match outcome {
+            Outcome::Draw => 0.5,
+            Outcome::Winner(seat) if seat == pos.turn() => 1.0,
+            Outcome::TeamWinner(team) if team.seats().contains(&pos.turn()) => 1.0,
+            _ => 0.0,
+        };
+        return Valuation {
+            value,
+            best: None,
+            line: Vec::new(),
+        };
+    }
+    match engine.search(pos, limit, stop, &mut Silent) {
+        Some(result) => Valuation {
+            value: result.score.expected_outcome(),
+            best: Some(result.best),
+            line: result.pv,
+        },
+        None => Valuation {
+            value: 0.5,
+            best: None,
+            line: Vec::new(),
+        },
+    }
+}
+
+/// One move of the game, judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// The entry's index in the game (0 for the first move).
+    pub ply: usize,
+    pub mover: Seat,
+    pub played: Move,
+    /// The engine's move and its line, when it is another move.
+    pub best: Option<Move>,
+    pub line: Vec<Move>,
+    /// The mover's expected outcome before the move (with the best move)
+    /// and after the move played.
+    pub before: f64,
+    pub after: f64,
+    /// What the move gave away (never negative).
+    pub loss: f64,
+    pub judgement: Option<Judgement>,
+    /// 0 to 100 (see [`accuracy`]).
+    pub accuracy: f64,
+}
+
+/// A move's accuracy from what it gave away (lichess's curve on winning
+/// percentages): 100 for the best move, about 65 for a loss of 0.10, 0 for
+/// a lost game thrown away.
+pub fn accuracy(loss: f64) -> f64 {
+    let percent = loss.clamp(0.0, 1.0) * 100.0;
+    (103.1668 * (-0.04354 * percent).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// Judges every move of `game` from the values of its positions:
+/// `values[i]` is the position before entry `i` (`values.len()` is the
+/// number of entries plus one). Entries that are not moves (resignation,
+/// time, draw) are not judged.
+pub fn review_moves(game: &Game, values: &[Valuation]) -> Vec<MoveReview> {
+    let mut out = Vec::new();
+    for (ply, entry) in game.entries().iter().enumerate() {
+        let Entry::Move(played) = entry else {
+            continue;
+        };
+        let (Some(pos), Some(now), Some(next)) =
+            (game.position_at(ply), values.get(ply), values.get(ply + 1))
+        else {
+            continue;
+        };
+        let before = now.value;
+        let after = 1.0 - next.value;
+        let best = now.best.filter(|b| b != played);
+        // The engine's own choice gave nothing away: a difference is only
+        // the next search seeing further.
+        let loss = if best.is_some() {
+            (before - after).max(0.0)
+        } else {
+            0.0
+        };
+        out.push(MoveReview {
+            ply,
+            mover: pos.turn(),
+            played: *played,
+            best,
+            line: if best.is_some() {
+                now.line.clone()
+            } else {
+                Vec::new()
+            },
+            before,
+            after,
+            loss,
+            judgement: Judgement::of(loss),
+            accuracy: accuracy(loss),
+        });
+    }
+    out
+}
+
+/// Reviews a whole game, each position searched within `limit`; `progress`
+/// hears (positions done, positions in all).
+pub fn review_game(
+    engine: &mut Engine,
+    game: &Game,
+    limit: SearchLimit,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(usize, usize),
+) -> (Vec<Valuation>, Vec<MoveReview>) {
+    let total = game.entries().len() + 1;
+    let mut values = Vec::with_capacity(total);
+    for i in 0..total {
+        let pos = game.position_at(i).copied().unwrap_or(*game.position());
+        values.push(value_position(engine, &pos, limit, stop));
+        progress(i + 1, total);
+    }
+    let reviews = review_moves(game, &values);
+    (values, reviews)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quoridor_rules::Ruleset;
+    use std::time::Duration;
+
+    #[test]
+    fn thresholds_and_accuracy() {
+        assert_eq!(Judgement::of(0.02), None);
+        assert_eq!(Judgement::of(0.05), Some(Judgement::Inaccuracy));
+        assert_eq!(Judgement::of(0.12), Some(Judgement::Mistake));
+        assert_eq!(Judgement::of(0.4), Some(Judgement::Blunder));
+        assert!((accuracy(0.0) - 100.0).abs() < 0.01);
+        assert!(accuracy(0.10) > 60.0 && accuracy(0.10) < 70.0);
+        assert_eq!(accuracy(1.0), 0.0);
+    }
+
+    #[test]
+    fn a_planted_blunder_is_marked() {
+        // South steps back on its fourth move: a whole step given away.
+        let mut game = Game::new(Ruleset::STANDARD);
+        for mv in ["e2", "e8", "e3", "e7", "e4", "e6", "e3", "e5"] {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let mut engine = Engine::with_hash(8);
+        let stop = AtomicBool::new(false);
+        let (values, reviews) = review_game(
+            &mut engine,
+            &game,
+            SearchLimit::MoveTime(Duration::from_millis(40)),
+            &stop,
+            |_, _| {},
+        );
+        assert_eq!(values.len(), 9);
+        assert_eq!(reviews.len(), 8);
+        let back = &reviews[6];
+        assert_eq!(back.played.to_string(), "e3");
+        assert!(back.judgement >= Some(Judgement::Mistake), "{back:?}");
+        assert!(back.best.is_some() && !back.line.is_empty());
+        assert!(back.accuracy < 70.0);
+        for r in &reviews {
+            assert!((0.0..=1.0).contains(&r.before) && (0.0..=1.0).contains(&r.after));
+            assert!(r.loss >= 0.0 && r.accuracy <= 100.0);
+            if r.best.is_none() {
+                assert_eq!(r.judgement, None, "the engine's own move: {r:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! The analysis's routes: ask for it, read where it stands.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+
+use super::view::AnalysisStatusView;
+use super::Analyses;
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::extract::GameId;
+
+pub fn api_routes() -> Router<AppState> {
+    Router::new().route("/games/{id}/analysis", get(read).post(ask))
+}
+
+/// `202` while queued or running, `200` once done.
+fn answer(status: AnalysisStatusView) -> (StatusCode, Json<AnalysisStatusView>) {
+    let code = match status {
+        AnalysisStatusView::Done { .. } | AnalysisStatusView::Failed { .. } => StatusCode::OK,
+        _ => StatusCode::ACCEPTED,
+    };
+    (code, Json(status))
+}
+
+async fn ask(
+    State(analyses): State<Analyses>,
+    GameId(id): GameId,
+) -> Result<(StatusCode, Json<AnalysisStatusView>), ApiError> {
+    Ok(answer(analyses.request(&id).await?))
+}
+
+async fn read(
+    State(analyses): State<Analyses>,
+    GameId(id): GameId,
+) -> Result<(StatusCode, Json<AnalysisStatusView>), ApiError> {
+    match analyses.status(&id).await? {
+        Some(status) => Ok(answer(status)),
+        None => Err(ApiError::NoSuchAnalysis),
+    }
+}

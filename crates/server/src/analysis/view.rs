@@ -1,0 +1,128 @@
+//! A game's analysis as the API sends it (API.md, "Computer analysis").
+
+use quoridor_engine::review::{MoveReview, Valuation};
+use quoridor_rules::{Game, Seat};
+use serde::{Deserialize, Serialize};
+
+/// One judged move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveJudgedView {
+    /// The entry's index (0: the first move).
+    pub ply: usize,
+    pub seat: String,
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The engine's move and line when it differs from the one played.
+    pub best: Option<String>,
+    pub line: Vec<String>,
+    /// The mover's expected outcome before (best play) and after the move.
+    pub before: f64,
+    pub after: f64,
+    pub loss: f64,
+    /// `inaccuracy`, `mistake`, `blunder`, or `null`.
+    pub judgement: Option<String>,
+    pub accuracy: f64,
+}
+
+/// A player's summary.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerSummaryView {
+    pub seat: String,
+    /// The mean of the moves' accuracies, 0 to 100.
+    pub accuracy: f64,
+    pub inaccuracies: u32,
+    pub mistakes: u32,
+    pub blunders: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnalysisView {
+    pub game: String,
+    /// The search time each position had.
+    pub per_position_ms: u64,
+    /// South's expected outcome at every position, from the start to the
+    /// end (the graph).
+    pub graph: Vec<f64>,
+    pub moves: Vec<MoveJudgedView>,
+    pub players: Vec<PlayerSummaryView>,
+}
+
+impl AnalysisView {
+    pub fn of(
+        id: &str,
+        game: &Game,
+        values: &[Valuation],
+        reviews: &[MoveReview],
+        per_position_ms: u64,
+    ) -> AnalysisView {
+        let graph = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let turn = game.position_at(i).map_or(Seat::South, |p| p.turn());
+                let south = if turn == Seat::South {
+                    v.value
+                } else {
+                    1.0 - v.value
+                };
+                (south * 1000.0).round() / 1000.0
+            })
+            .collect();
+        let round = |x: f64| (x * 1000.0).round() / 1000.0;
+        let moves = reviews
+            .iter()
+            .map(|r| MoveJudgedView {
+                ply: r.ply,
+                seat: r.mover.name().to_string(),
+                mv: r.played.to_string(),
+                best: r.best.map(|b| b.to_string()),
+                line: r.line.iter().map(ToString::to_string).collect(),
+                before: round(r.before),
+                after: round(r.after),
+                loss: round(r.loss),
+                judgement: r.judgement.map(|j| j.name().to_string()),
+                accuracy: (r.accuracy * 10.0).round() / 10.0,
+            })
+            .collect();
+        let players = [Seat::South, Seat::North]
+            .iter()
+            .map(|&seat| {
+                let mine: Vec<&MoveReview> = reviews.iter().filter(|r| r.mover == seat).collect();
+                let count = |name: &str| {
+                    mine.iter()
+                        .filter(|r| r.judgement.is_some_and(|j| j.name() == name))
+                        .count() as u32
+                };
+                let accuracy = if mine.is_empty() {
+                    100.0
+                } else {
+                    mine.iter().map(|r| r.accuracy).sum::<f64>() / mine.len() as f64
+                };
+                PlayerSummaryView {
+                    seat: seat.name().to_string(),
+                    accuracy: (accuracy * 10.0).round() / 10.0,
+                    inaccuracies: count("inaccuracy"),
+                    mistakes: count("mistake"),
+                    blunders: count("blunder"),
+                }
+            })
+            .collect();
+        AnalysisView {
+            game: id.to_string(),
+            per_position_ms,
+            graph,
+            moves,
+            players,
+        }
+    }
+}
+
+/// Where an analysis stands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum AnalysisStatusView {
+    Queued,
+    Running { done: usize, total: usize },
+    Done { analysis: Box<AnalysisView> },
+    Failed { message: String },
+}

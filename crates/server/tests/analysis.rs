@@ -1,0 +1,180 @@
+//! The computer's analysis on the real server (issue 12): asked for a
+//! finished game, queued and run in the background with its progress
+//! readable, stored (it survives a restart), a planted blunder marked with
+//! the better move and its line, each player's accuracy.
+
+mod harness;
+
+use std::time::Duration;
+
+use harness::Harness;
+use quoridor_server::analysis::view::AnalysisStatusView;
+use quoridor_server::request::{CreateRequest, SeatRequest};
+use serde_json::json;
+
+async fn finished_game_with_a_blunder(h: &Harness) -> String {
+    let made = h
+        .create(&CreateRequest {
+            seats: vec![SeatRequest::human(true), SeatRequest::human(false)],
+            ..CreateRequest::default()
+        })
+        .await;
+    let joined = h.join(&made.id, None, Some("Bob")).await;
+    // South's fourth move steps back: a whole step given away.
+    for (i, mv) in ["e2", "e8", "e3", "e7", "e4", "e6", "e3", "e5"]
+        .iter()
+        .enumerate()
+    {
+        let token = if i % 2 == 0 {
+            &made.token
+        } else {
+            &joined.token
+        };
+        assert_eq!(h.play(&made.id, token, mv).await.status, 200, "{mv}");
+    }
+    let resigned = h
+        .post(
+            &format!("/api/games/{}/resign", made.id),
+            Some(&made.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, 200);
+    made.id
+}
+
+async fn wait_done(h: &Harness, id: &str) -> quoridor_server::analysis::view::AnalysisView {
+    let start = std::time::Instant::now();
+    let mut saw_progress = false;
+    loop {
+        let reply = h.get(&format!("/api/games/{id}/analysis")).await;
+        match reply.json::<AnalysisStatusView>() {
+            AnalysisStatusView::Done { analysis } => {
+                assert_eq!(reply.status, 200);
+                let _ = saw_progress;
+                return *analysis;
+            }
+            AnalysisStatusView::Running { done, total } => {
+                assert_eq!(reply.status, 202);
+                assert!(done <= total && total == 10, "{done}/{total}");
+                saw_progress = true;
+            }
+            AnalysisStatusView::Queued => assert_eq!(reply.status, 202),
+            AnalysisStatusView::Failed { message } => panic!("failed: {message}"),
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no analysis in 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_finished_game_is_analysed_and_its_blunder_marked() {
+    let mut h = Harness::new().await;
+    let id = finished_game_with_a_blunder(&h).await;
+    assert_eq!(
+        h.get(&format!("/api/games/{id}/analysis")).await.error(404),
+        "not_found"
+    );
+
+    let asked = h
+        .post(&format!("/api/games/{id}/analysis"), None, &json!({}))
+        .await;
+    assert_eq!(asked.status, 202, "{}", asked.text);
+    // Asking again while it runs changes nothing.
+    let again = h
+        .post(&format!("/api/games/{id}/analysis"), None, &json!({}))
+        .await;
+    assert!([200, 202].contains(&again.status), "{}", again.text);
+    let analysis = wait_done(&h, &id).await;
+
+    // Ten positions (eight moves, a resignation, the end); South's graph.
+    assert_eq!(analysis.graph.len(), 10);
+    assert!(analysis.graph.iter().all(|v| (0.0..=1.0).contains(v)));
+    assert_eq!(analysis.moves.len(), 8);
+    let back = &analysis.moves[6];
+    assert_eq!((back.mv.as_str(), back.seat.as_str()), ("e3", "south"));
+    assert!(
+        matches!(back.judgement.as_deref(), Some("mistake" | "blunder")),
+        "{back:?}"
+    );
+    assert!(back.best.is_some() && !back.line.is_empty(), "{back:?}");
+    assert!(back.before > back.after);
+    let south = &analysis.players[0];
+    assert_eq!(south.seat, "south");
+    assert!(south.mistakes + south.blunders >= 1);
+    assert!(
+        south.accuracy < analysis.players[1].accuracy,
+        "{:?}",
+        analysis.players
+    );
+
+    // Stored: read back after a restart, and asked again it is the same.
+    h.restart().await;
+    let stored = h.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!(stored.status, 200);
+    match stored.json::<AnalysisStatusView>() {
+        AnalysisStatusView::Done { analysis: kept } => assert_eq!(*kept, analysis),
+        other => panic!("{other:?}"),
+    }
+    let asked = h
+        .post(&format!("/api/games/{id}/analysis"), None, &json!({}))
+        .await;
+    assert_eq!(asked.status, 200);
+}
+
+#[tokio::test]
+async fn only_finished_two_player_games_are_analysed() {
+    let h = Harness::new().await;
+    let playing = h
+        .create(&CreateRequest {
+            seats: vec![SeatRequest::human(true), SeatRequest::ai(1)],
+            ..CreateRequest::default()
+        })
+        .await;
+    let refused = h
+        .post(
+            &format!("/api/games/{}/analysis", playing.id),
+            None,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(refused.error(400), "bad_request");
+    assert!(refused.text.contains("finished"), "{}", refused.text);
+    let four = h
+        .create(&CreateRequest {
+            players: 4,
+            seats: vec![
+                SeatRequest::human(true),
+                SeatRequest::ai(1),
+                SeatRequest::ai(1),
+                SeatRequest::ai(1),
+            ],
+            ..CreateRequest::default()
+        })
+        .await;
+    let resigned = h
+        .post(
+            &format!("/api/games/{}/resign", four.id),
+            Some(&four.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, 200, "{}", resigned.text);
+    let refused = h
+        .post(
+            &format!("/api/games/{}/analysis", four.id),
+            None,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(refused.error(400), "bad_request");
+    assert_eq!(
+        h.post("/api/games/nosuchgame/analysis", None, &json!({}))
+            .await
+            .error(404),
+        "not_found"
+    );
+}
