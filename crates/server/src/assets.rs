@@ -48,6 +48,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/analysis.js"),
     ),
     (
+        "chat.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/chat.js"),
+    ),
+    (
         "lobby.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/lobby.js"),

@@ -93,7 +93,12 @@ CREATE TABLE IF NOT EXISTS tournaments (
 /// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
 /// releases, which did not count versions (their files read 0 and already
 /// hold its tables: its statements create only what is missing).
-const MIGRATIONS: &[&str] = &[SCHEMA, account_store::SCHEMA, ANALYSES];
+const MIGRATIONS: &[&str] = &[
+    SCHEMA,
+    account_store::SCHEMA,
+    ANALYSES,
+    account_store::BLOCKS,
+];
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();

@@ -188,6 +188,16 @@ pub enum ClientMessage {
     Undo,
     Abort,
     Ping,
+    /// A chat line (the players' channel from a seat, else the
+    /// spectators').
+    Chat {
+        text: String,
+    },
+    /// Turns the chat on (the kept lines come at once) or off.
+    #[serde(rename = "chat_on")]
+    ChatOn {
+        on: bool,
+    },
 }
 
 /// A move written as a move, or the error that says how to write one.
@@ -204,7 +214,9 @@ impl ClientMessage {
             ClientMessage::Draw { action } => Action::Draw(*action),
             ClientMessage::Undo => Action::Undo,
             ClientMessage::Abort => Action::Abort,
-            ClientMessage::Ping => return Ok(None),
+            ClientMessage::Ping | ClientMessage::Chat { .. } | ClientMessage::ChatOn { .. } => {
+                return Ok(None)
+            }
         }))
     }
 }

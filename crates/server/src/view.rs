@@ -469,6 +469,15 @@ pub enum ServerMessage {
         error: ErrorView,
     },
     Pong,
+    /// A chat line (to connections that turned the chat on).
+    Chat {
+        line: crate::hub::chat::ChatLine,
+    },
+    /// The kept lines of the connection's channel, when it turns the chat on.
+    #[serde(rename = "chat_history")]
+    ChatHistory {
+        lines: Vec<crate::hub::chat::ChatLine>,
+    },
 }
 
 /// An optional list of seats by name.

@@ -1,6 +1,7 @@
 //! Live games over WebSocket: the state after every change, and the same
 //! actions as the HTTP routes ([`ClientMessage`] → [`Action`]).
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -14,9 +15,10 @@ use quoridor_rules::Seat;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::account::session::logged_in;
-use crate::account::Accounts;
+use crate::account::{store as account_store, Account, Accounts};
 use crate::error::ApiError;
 use crate::extract::{GameId, Query, MAX_TOKEN};
+use crate::hub::chat::{Channel, ChatLine};
 use crate::hub::{Hub, Room};
 use crate::limits::Bucket;
 use crate::model::RoomError;
@@ -45,15 +47,24 @@ pub async fn upgrade(
     let token = query
         .token
         .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN);
+    let account = logged_in(&headers, &accounts).map(|(a, _)| a);
     // Without a token, a logged-in player acts for the seats of their
     // account (from any browser).
-    let holder = match token {
-        Some(t) => Some(hash_token(&t)),
-        None => match logged_in(&headers, &accounts) {
-            Some((account, _)) => room.account_holder(account.id).await,
-            None => None,
-        },
+    let holder = match (token, &account) {
+        (Some(t), _) => Some(hash_token(&t)),
+        (None, Some(account)) => room.account_holder(account.id).await,
+        (None, None) => None,
     };
+    let blocked = match &account {
+        Some(a) => {
+            let id = a.id;
+            accounts
+                .read(move |conn| account_store::blocked(conn, id))
+                .await?
+        }
+        None => HashSet::new(),
+    };
+    let viewer = Viewer { account, blocked };
     // Small buffers: the messages are small, and thousands of connections
     // with tungstenite's 128 KiB defaults would hold hundreds of megabytes.
     Ok(ws
@@ -61,7 +72,7 @@ pub async fn upgrade(
         .write_buffer_size(0)
         .max_message_size(config.max_message)
         .max_frame_size(config.max_message)
-        .on_upgrade(move |socket| connection(hub, config, room, holder, socket)))
+        .on_upgrade(move |socket| connection(hub, config, room, holder, viewer, socket)))
 }
 
 fn text(message: &ServerMessage) -> Message {
@@ -119,16 +130,32 @@ async fn count(hub: &Hub, room: &Arc<Room>, seats: &[Seat], arriving: bool) {
     .await;
 }
 
+/// Who is behind a connection, for the chat: the account (if logged in)
+/// and the accounts it blocks.
+struct Viewer {
+    account: Option<Account>,
+    blocked: HashSet<u64>,
+}
+
+/// A connection's chat: on or off, its own pace of lines.
+struct ChatState {
+    on: bool,
+    channel: Channel,
+    bucket: Bucket,
+}
+
 async fn connection(
     hub: Hub,
     config: Arc<WsConfig>,
     room: Arc<Room>,
     holder: Option<String>,
+    viewer: Viewer,
     socket: WebSocket,
 ) {
     // Subscribe first, so that no change falls between the first state and
     // the stream of changes.
     let mut events = room.subscribe();
+    let mut chat_lines = room.chat.subscribe();
     let seats = match &holder {
         Some(h) => room.seats_of(h).await,
         None => Vec::new(),
@@ -152,8 +179,28 @@ async fn connection(
         config.messages_per_second,
         config.messages_per_second.max(1) * 2,
     );
+    let mut chat = ChatState {
+        on: false,
+        channel: if seats.is_empty() {
+            Channel::Spectators
+        } else {
+            Channel::Players
+        },
+        // A line a second, three at once.
+        bucket: Bucket::new(1, 3),
+    };
     while alive {
         tokio::select! {
+            line = chat_lines.recv() => match line {
+                Ok(line) => {
+                    let blocked = line.account_id.is_some_and(|a| viewer.blocked.contains(&a));
+                    if chat.on && line.channel == chat.channel && !blocked {
+                        alive = tx.send(text(&ServerMessage::Chat { line })).await.is_ok();
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => alive = false,
+            },
             event = events.recv() => match event {
                 Ok(bytes) => alive = tx.send(Message::Text(bytes)).await.is_ok(),
                 Err(RecvError::Lagged(_)) => {
@@ -173,8 +220,8 @@ async fn connection(
                 alive = false;
             }
             incoming = rx.next() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
+                let said = match incoming {
+                    Some(Ok(Message::Text(said))) => said,
                     Some(Ok(Message::Binary(_))) => {
                         let err = ApiError::bad_request("send JSON text messages");
                         alive = tx.send(error_message(&err)).await.is_ok();
@@ -198,13 +245,67 @@ async fn connection(
                     alive = tx.send(error_message(&ApiError::RateLimited)).await.is_ok();
                     continue;
                 }
-                if let Some(reply) = handle(&hub, &room, holder.as_deref(), &text).await {
+                let parsed = serde_json::from_str::<ClientMessage>(&said);
+                let reply = match parsed {
+                    Ok(ClientMessage::ChatOn { on }) => {
+                        chat.on = on;
+                        on.then(|| {
+                            let lines = room
+                                .chat
+                                .history(chat.channel)
+                                .into_iter()
+                                .filter(|l| !l.account_id.is_some_and(|a| viewer.blocked.contains(&a)))
+                                .collect();
+                            text(&ServerMessage::ChatHistory { lines })
+                        })
+                    }
+                    Ok(ClientMessage::Chat { text: line }) => {
+                        say(&room, &mut chat, &seats, &viewer, &line).await.err().map(|e| error_message(&e))
+                    }
+                    _ => handle(&hub, &room, holder.as_deref(), &said).await,
+                };
+                if let Some(reply) = reply {
                     alive = tx.send(reply).await.is_ok();
                 }
             }
         }
     }
     count(&hub, &room, &seats, false).await;
+}
+
+/// Says a chat line on the connection's channel.
+async fn say(
+    room: &Room,
+    chat: &mut ChatState,
+    seats: &[Seat],
+    viewer: &Viewer,
+    line: &str,
+) -> Result<(), ApiError> {
+    if !chat.on {
+        return Err(ApiError::bad_request("chat: turn the chat on first"));
+    }
+    let text = crate::hub::chat::clean(line)?;
+    if !chat.bucket.take(Instant::now()) {
+        return Err(ApiError::RateLimited);
+    }
+    let name = match (seats.first(), &viewer.account) {
+        (Some(&seat), _) => room
+            .name_of(seat)
+            .await
+            .unwrap_or_else(|| seat.name().into()),
+        (None, Some(account)) => account.name.clone(),
+        (None, None) => "spectator".to_string(),
+    };
+    room.chat.say(ChatLine {
+        channel: chat.channel,
+        name,
+        seat: seats.first().copied(),
+        account: viewer.account.is_some(),
+        text,
+        at_ms: crate::wall_ms(),
+        account_id: viewer.account.as_ref().map(|a| a.id),
+    });
+    Ok(())
 }
 
 /// Carries out one message; the answer to send back, if any (the new state

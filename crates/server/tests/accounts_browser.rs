@@ -59,6 +59,23 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
         let alice_seat = if game["seats"][0]["name"] == "alice" { "south" } else { "north" };
         alice.shot("paired").await;
 
+        // They chat: off until each turns it on; the line is shown as text.
+        for browser in [&alice, &bob] {
+            browser.shown("#chat").await;
+            browser.click("#chat-on").await;
+            browser.shown("#chat-input").await;
+        }
+        alice.type_into("#chat-input", "good luck <b>bob</b>").await;
+        alice.click("#chat-form button[type=submit]").await;
+        let heard = js_until(
+            &bob,
+            "const l = document.querySelector('#chat-lines .chat-line'); return l && [l.textContent, l.querySelectorAll('b').length];",
+            |v| v.is_array(),
+        )
+        .await;
+        assert_eq!(heard[0], "alice: good luck <b>bob</b>", "{heard}");
+        assert_eq!(heard[1], 0, "markup shown as text: {heard}");
+
         // Four moves by clicking, then Bob resigns.
         let (south, north) = if alice_seat == "south" { (&alice, &bob) } else { (&bob, &alice) };
         for ply in 0..4 {

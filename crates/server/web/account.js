@@ -227,6 +227,7 @@
     $('#profile-chart-box').hidden = !chart($('#profile-chart'), p.history);
     $('#profile-record').textContent = t('acc.record', p.record);
     gamesTable($('#profile-games'), p.games);
+    blockButton(p.name);
     let before = p.games.length >= 25 ? p.games[p.games.length - 1].started_ms : null;
     const more = $('#profile-more');
     more.hidden = before == null;
@@ -235,6 +236,29 @@
       gamesTable($('#profile-games'), page.games, true);
       before = page.next_before;
       more.hidden = before == null;
+    };
+  }
+
+  // Logged in, on another player's page: block (their chat lines are no
+  // longer shown to you) or unblock them.
+  async function blockButton(name) {
+    const button = $('#profile-block');
+    button.hidden = true;
+    let me;
+    let blocked;
+    try {
+      me = await api('GET', '/api/account');
+      blocked = (await api('GET', '/api/account/blocks')).names;
+    } catch (_) {
+      return;
+    }
+    if (me.name.toLowerCase() === name.toLowerCase()) return;
+    const isBlocked = blocked.some((n) => n.toLowerCase() === name.toLowerCase());
+    button.textContent = t(isBlocked ? 'acc.unblock' : 'acc.block');
+    button.hidden = false;
+    button.onclick = async () => {
+      await api('POST', isBlocked ? '/api/account/blocks/remove' : '/api/account/blocks', { name });
+      blockButton(name);
     };
   }
 

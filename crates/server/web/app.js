@@ -1375,6 +1375,7 @@
       if (G.ws !== ws) return;
       G.wsRetry = 0;
       setConn('online');
+      window.Chat.connected(sendWs);
       // Back in touch: a "cannot reach the server" message is old news.
       if (['network', 'unavailable'].includes(G.errorCode)) showError(null);
       clearInterval(G.pingTimer);
@@ -1392,6 +1393,8 @@
         const you = msg.you || msg.seats || (msg.game && msg.game.you);
         if (Array.isArray(you)) G.youFromServer = you;
         applyState(msg.game);
+      } else if (msg.type === 'chat' || msg.type === 'chat_history') {
+        window.Chat.receive(msg);
       } else if (msg.type === 'error') {
         clearPending();
         if (msg.error && msg.error.code === 'unauthorized' && myToken()) {
@@ -1658,6 +1661,7 @@
     renderActions();
     renderMoves();
     window.Analysis.render(g, { replayTo: setReplay, current: G.replay, seatName: (seat) => playerName(g, seat) });
+    window.Chat.render(g, !holdsSeat());
     renderScoreSheet();
     renderWaiting();
     renderShare();

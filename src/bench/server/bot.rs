@@ -293,7 +293,10 @@ impl BotState {
                 self.pending = None;
                 self.refused = true;
             }
-            ServerMessage::Pong => {}
+            // The bots never turn the chat on.
+            ServerMessage::Pong
+            | ServerMessage::Chat { .. }
+            | ServerMessage::ChatHistory { .. } => {}
         }
     }
 

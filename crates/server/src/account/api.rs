@@ -39,6 +39,8 @@ pub fn api_routes() -> Router<AppState> {
         .route("/account/password", post(change_password))
         .route("/account/delete", post(delete))
         .route("/account/games", get(my_games))
+        .route("/account/blocks", get(blocks).post(block))
+        .route("/account/blocks/remove", post(unblock))
         .route("/players/{name}", get(profile))
         .route("/players/{name}/games", get(player_games))
         .route("/leaderboard/{speed}", get(leaderboard))
@@ -310,4 +312,57 @@ async fn leaderboard(
             })
             .collect(),
     }))
+}
+
+#[derive(Deserialize)]
+struct BlockRequest {
+    name: String,
+}
+
+#[derive(serde::Serialize)]
+struct BlocksView {
+    names: Vec<String>,
+}
+
+/// The names the logged-in account blocks.
+async fn blocks(
+    State(accounts): State<Accounts>,
+    session: LoggedIn,
+) -> Result<Json<BlocksView>, ApiError> {
+    let id = session.account.id;
+    let names = accounts
+        .read(move |conn| store::blocked_names(conn, id))
+        .await?;
+    Ok(Json(BlocksView { names }))
+}
+
+async fn set_block(
+    accounts: &Accounts,
+    session: &LoggedIn,
+    name: &str,
+    on: bool,
+) -> Result<StatusCode, ApiError> {
+    let other = player(accounts, name).await?;
+    if other.id == session.account.id {
+        return Err(ApiError::bad_request("you cannot block yourself"));
+    }
+    accounts.block(session.account.id, other.id, on).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Blocks a player: their chat lines are no longer shown to you.
+async fn block(
+    State(accounts): State<Accounts>,
+    session: LoggedIn,
+    Body(req): Body<BlockRequest>,
+) -> Result<StatusCode, ApiError> {
+    set_block(&accounts, &session, &req.name, true).await
+}
+
+async fn unblock(
+    State(accounts): State<Accounts>,
+    session: LoggedIn,
+    Body(req): Body<BlockRequest>,
+) -> Result<StatusCode, ApiError> {
+    set_block(&accounts, &session, &req.name, false).await
 }

@@ -44,6 +44,8 @@ pub const SESSION_LIFE: Duration = Duration::from_secs(30 * 24 * 3600);
 const ACCOUNT_FAILURES: u32 = 5;
 const ADDRESS_FAILURES: u32 = 20;
 const FAILURE_WINDOW: Duration = Duration::from_secs(300);
+/// The most accounts one block list holds.
+pub const MAX_BLOCKS: usize = 500;
 /// Password hashes computed at once (each takes tens of milliseconds and
 /// 19 MiB).
 const HASHING_AT_ONCE: usize = 2;
@@ -380,6 +382,31 @@ impl Accounts {
             .await?;
         self.sessions_mut()
             .retain(|hash, s| s.account.id != account.id || hash == session);
+        Ok(())
+    }
+
+    /// `account` blocks (or unblocks) `blocked`; a block list holds at
+    /// most [`MAX_BLOCKS`] accounts.
+    pub async fn block(&self, account: u64, blocked: u64, on: bool) -> Result<(), ApiError> {
+        if on {
+            let count = self
+                .read(move |conn| store::blocked(conn, account))
+                .await?
+                .len();
+            if count >= MAX_BLOCKS {
+                return Err(ApiError::bad_request(format!(
+                    "a block list holds at most {MAX_BLOCKS} players"
+                )));
+            }
+        }
+        self.inner
+            .db
+            .save_account(AccountWrite::Block {
+                account,
+                blocked,
+                on,
+            })
+            .await?;
         Ok(())
     }
 

@@ -55,6 +55,16 @@ CREATE TABLE IF NOT EXISTS account_games (
 CREATE INDEX IF NOT EXISTS account_games_recent ON account_games (account_id, started_ms);
 ";
 
+/// Step 4: each account's block list (chat lines of a blocked account are
+/// not shown to the one who blocks it).
+pub const BLOCKS: &str = "
+CREATE TABLE IF NOT EXISTS blocks (
+    account_id INTEGER NOT NULL,
+    blocked_id INTEGER NOT NULL,
+    PRIMARY KEY (account_id, blocked_id)
+) WITHOUT ROWID;
+";
+
 /// An account as read back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AccountRow {
@@ -88,6 +98,12 @@ pub enum AccountWrite {
     },
     SessionEnd {
         hash: String,
+    },
+    /// `account` blocks (or, `on` false, unblocks) `blocked`.
+    Block {
+        account: u64,
+        blocked: u64,
+        on: bool,
     },
     /// The account goes: its name, password, sessions and ratings. Its
     /// games stay; their seats are written again as "deleted player".
@@ -170,6 +186,20 @@ pub fn write(tx: &Transaction<'_>, write: &AccountWrite) -> rusqlite::Result<()>
             .prepare_cached("DELETE FROM sessions WHERE hash = ?1")?
             .execute(params![hash])
             .map(|_| ()),
+        AccountWrite::Block {
+            account,
+            blocked,
+            on,
+        } => {
+            let sql = if *on {
+                "INSERT OR IGNORE INTO blocks (account_id, blocked_id) VALUES (?1, ?2)"
+            } else {
+                "DELETE FROM blocks WHERE account_id = ?1 AND blocked_id = ?2"
+            };
+            tx.prepare_cached(sql)?
+                .execute(params![*account as i64, *blocked as i64])
+                .map(|_| ())
+        }
         AccountWrite::Delete {
             id,
             games,
@@ -186,6 +216,8 @@ pub fn write(tx: &Transaction<'_>, write: &AccountWrite) -> rusqlite::Result<()>
             tx.prepare_cached("DELETE FROM ratings WHERE account_id = ?1")?
                 .execute(params![id])?;
             tx.prepare_cached("DELETE FROM account_games WHERE account_id = ?1")?
+                .execute(params![id])?;
+            tx.prepare_cached("DELETE FROM blocks WHERE account_id = ?1 OR blocked_id = ?1")?
                 .execute(params![id])?;
             for game in games {
                 tx.prepare_cached(
@@ -483,6 +515,28 @@ pub fn game_ids(conn: &Connection, account: u64) -> rusqlite::Result<Vec<String>
 pub fn unfinished(conn: &Connection, account: u64) -> rusqlite::Result<Vec<String>> {
     let mut stmt = conn.prepare_cached(
         "SELECT game_id FROM account_games WHERE account_id = ?1 AND ended_ms IS NULL",
+    )?;
+    let rows = stmt.query_map(params![account as i64], |row| row.get(0))?;
+    rows.collect()
+}
+
+/// The accounts `account` blocks.
+pub fn blocked(
+    conn: &Connection,
+    account: u64,
+) -> rusqlite::Result<std::collections::HashSet<u64>> {
+    let mut stmt = conn.prepare_cached("SELECT blocked_id FROM blocks WHERE account_id = ?1")?;
+    let rows = stmt.query_map(params![account as i64], |row| {
+        Ok(row.get::<_, i64>(0)? as u64)
+    })?;
+    rows.collect()
+}
+
+/// The names of the accounts `account` blocks, in order.
+pub fn blocked_names(conn: &Connection, account: u64) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT a.name FROM blocks b JOIN accounts a ON a.id = b.blocked_id
+         WHERE b.account_id = ?1 AND a.name IS NOT NULL ORDER BY a.name_key",
     )?;
     let rows = stmt.query_map(params![account as i64], |row| row.get(0))?;
     rows.collect()

@@ -8,6 +8,7 @@
 //! - [`ai`]: AI seats and hints; [`clock`]: the clock task of each game.
 
 pub mod ai;
+pub mod chat;
 pub mod clock;
 pub mod registry;
 pub mod room;

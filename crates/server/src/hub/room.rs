@@ -28,6 +28,8 @@ pub struct Room {
     pub(super) rematch: Mutex<()>,
     /// Deleted with its class: no change is made or stored any more.
     pub(super) discarded: AtomicBool,
+    /// The players' and the spectators' chat.
+    pub chat: super::chat::Chat,
 }
 
 impl Room {
@@ -42,6 +44,7 @@ impl Room {
             evicted: AtomicBool::new(false),
             rematch: Mutex::new(()),
             discarded: AtomicBool::new(false),
+            chat: super::chat::Chat::default(),
         })
     }
 
@@ -71,6 +74,16 @@ impl Room {
     /// The seats `holder` holds here.
     pub async fn seats_of(&self, holder: &str) -> Vec<Seat> {
         self.state.lock().await.seats_of(holder)
+    }
+
+    /// The name a seat plays under.
+    pub async fn name_of(&self, seat: Seat) -> Option<String> {
+        let state = self.state.lock().await;
+        state
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| s.name.clone())
     }
 
     /// The holder of the seat account `id` took, if it plays here.

@@ -1,0 +1,151 @@
+//! A game's chat: one channel between the players, another among the
+//! spectators (neither sees the other's). Lines live with the game in
+//! memory (the last [`KEPT`] of each channel, for a page that turns the
+//! chat on late); they are not stored. Each connection chooses to see it
+//! (off until asked) and never sees the lines of accounts it blocks.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+use quoridor_rules::Seat;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use crate::error::ApiError;
+use crate::wire;
+
+/// The longest line, in characters.
+pub const MAX_CHAT: usize = 200;
+/// Lines kept per channel.
+pub const KEPT: usize = 50;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    Players,
+    Spectators,
+}
+
+/// One line of chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub channel: Channel,
+    pub name: String,
+    /// The player's seat (players' channel).
+    #[serde(default, with = "wire::opt_seat")]
+    pub seat: Option<Seat>,
+    /// The sender is an account (`name` is its user name).
+    #[serde(default)]
+    pub account: bool,
+    pub text: String,
+    pub at_ms: u64,
+    /// The sender's account, for the readers' block lists (not sent).
+    #[serde(skip)]
+    pub account_id: Option<u64>,
+}
+
+/// A game's chat lines and their stream.
+pub struct Chat {
+    kept: Mutex<VecDeque<ChatLine>>,
+    lines: broadcast::Sender<ChatLine>,
+}
+
+impl Default for Chat {
+    fn default() -> Chat {
+        Chat {
+            kept: Mutex::new(VecDeque::new()),
+            lines: broadcast::channel(32).0,
+        }
+    }
+}
+
+impl Chat {
+    pub fn subscribe(&self) -> broadcast::Receiver<ChatLine> {
+        self.lines.subscribe()
+    }
+
+    /// Says a line to its channel.
+    pub fn say(&self, line: ChatLine) {
+        {
+            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            let in_channel = kept.iter().filter(|l| l.channel == line.channel).count();
+            if in_channel >= KEPT {
+                if let Some(oldest) = kept.iter().position(|l| l.channel == line.channel) {
+                    kept.remove(oldest);
+                }
+            }
+            kept.push_back(line.clone());
+        }
+        let _ = self.lines.send(line);
+    }
+
+    /// The kept lines of a channel, oldest first.
+    pub fn history(&self, channel: Channel) -> Vec<ChatLine> {
+        self.kept
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter(|l| l.channel == channel)
+            .cloned()
+            .collect()
+    }
+}
+
+/// A line as it may be said: trimmed, 1 to [`MAX_CHAT`] characters, no
+/// control characters (pages show it as text, never as HTML).
+pub fn clean(text: &str) -> Result<String, ApiError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::bad_request("chat: an empty line"));
+    }
+    if text.chars().count() > MAX_CHAT {
+        return Err(ApiError::bad_request(format!(
+            "chat: at most {MAX_CHAT} characters"
+        )));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(ApiError::bad_request("chat: no control characters"));
+    }
+    Ok(text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(channel: Channel, text: &str) -> ChatLine {
+        ChatLine {
+            channel,
+            name: "a".into(),
+            seat: None,
+            account: false,
+            text: text.into(),
+            at_ms: 0,
+            account_id: None,
+        }
+    }
+
+    #[test]
+    fn keeps_the_last_lines_of_each_channel() {
+        let chat = Chat::default();
+        for i in 0..KEPT + 5 {
+            chat.say(line(Channel::Players, &i.to_string()));
+        }
+        chat.say(line(Channel::Spectators, "hello"));
+        let players = chat.history(Channel::Players);
+        assert_eq!(players.len(), KEPT);
+        assert_eq!(players[0].text, "5");
+        assert_eq!(chat.history(Channel::Spectators).len(), 1);
+    }
+
+    #[test]
+    fn lines_are_checked() {
+        assert_eq!(clean("  hi  ").unwrap(), "hi");
+        assert!(clean("   ").is_err());
+        assert!(clean(&"x".repeat(MAX_CHAT + 1)).is_err());
+        assert!(clean(&"é".repeat(MAX_CHAT)).is_ok());
+        assert!(clean("a\u{7}b").is_err());
+        // Markup is kept as text: the page never reads it as HTML.
+        assert_eq!(clean("<b>hi</b>").unwrap(), "<b>hi</b>");
+    }
+}
