@@ -102,22 +102,43 @@ fn with_cookie(
     (status, [(header::SET_COOKIE, cookie)], body).into_response()
 }
 
+/// Signs up (`created`) or logs in: the account with its ratings, and the
+/// session cookie.
+async fn open_session(
+    accounts: &Accounts,
+    addr: SocketAddr,
+    headers: &HeaderMap,
+    req: Credentials,
+    created: bool,
+) -> Result<Response, ApiError> {
+    let address = addr.ip().to_string();
+    let (account, token) = if created {
+        accounts.sign_up(&req.name, &req.password, &address).await?
+    } else {
+        accounts.log_in(&req.name, &req.password, &address).await?
+    };
+    let view = account_view(accounts, &account).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok(with_cookie(
+        accounts,
+        Some(&token),
+        headers,
+        status,
+        Json(view),
+    ))
+}
+
 async fn sign_up(
     State(accounts): State<Accounts>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Body(req): Body<Credentials>,
 ) -> Result<Response, ApiError> {
-    let address = addr.ip().to_string();
-    let (account, token) = accounts.sign_up(&req.name, &req.password, &address).await?;
-    let view = account_view(&accounts, &account).await?;
-    Ok(with_cookie(
-        &accounts,
-        Some(&token),
-        &headers,
-        StatusCode::CREATED,
-        Json(view),
-    ))
+    open_session(&accounts, addr, &headers, req, true).await
 }
 
 async fn log_in(
@@ -126,16 +147,7 @@ async fn log_in(
     headers: HeaderMap,
     Body(req): Body<Credentials>,
 ) -> Result<Response, ApiError> {
-    let address = addr.ip().to_string();
-    let (account, token) = accounts.log_in(&req.name, &req.password, &address).await?;
-    let view = account_view(&accounts, &account).await?;
-    Ok(with_cookie(
-        &accounts,
-        Some(&token),
-        &headers,
-        StatusCode::OK,
-        Json(view),
-    ))
+    open_session(&accounts, addr, &headers, req, false).await
 }
 
 async fn log_out(

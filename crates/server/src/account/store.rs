@@ -327,6 +327,15 @@ pub struct StoredRating {
     pub games: u32,
 }
 
+/// The rating, deviation and volatility in three columns from `first`.
+fn rating_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating: row.get(first)?,
+        deviation: row.get(first + 1)?,
+        volatility: row.get(first + 2)?,
+    })
+}
+
 /// An account's ratings (speeds never played are left out).
 pub fn ratings(conn: &Connection, account: u64) -> rusqlite::Result<Vec<StoredRating>> {
     let mut stmt = conn.prepare_cached(
@@ -335,11 +344,7 @@ pub fn ratings(conn: &Connection, account: u64) -> rusqlite::Result<Vec<StoredRa
     let rows = stmt.query_map(params![account as i64], |row| {
         Ok((
             row.get::<_, String>(0)?,
-            Rating {
-                rating: row.get(1)?,
-                deviation: row.get(2)?,
-                volatility: row.get(3)?,
-            },
+            rating_at(row, 1)?,
             row.get::<_, i64>(4)? as u32,
         ))
     })?;
@@ -491,11 +496,7 @@ pub fn leaderboard(
     let rows = stmt.query_map(params![speed.name(), max_deviation, limit as i64], |row| {
         Ok((
             row.get::<_, String>(0)?,
-            Rating {
-                rating: row.get(1)?,
-                deviation: row.get(2)?,
-                volatility: row.get(3)?,
-            },
+            rating_at(row, 1)?,
             row.get::<_, i64>(4)? as u32,
         ))
     })?;
