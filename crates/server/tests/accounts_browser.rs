@@ -48,6 +48,8 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
         alice.click("#post-seek").await;
         alice.shown("#lobby-status").await;
         bob.open("/lobby").await;
+        bob.shown("#seeks [data-accept]").await;
+        bob.shot("lobby").await;
         bob.click("#seeks [data-accept]").await;
         let id = bob.game_page().await;
         assert_eq!(alice.game_page().await, id, "both pages open the paired game");
@@ -76,8 +78,23 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
         assert_eq!(heard[0], "alice: good luck <b>bob</b>", "{heard}");
         assert_eq!(heard[1], 0, "markup shown as text: {heard}");
 
+        // Alice on another computer: logged in there, she plays her moves
+        // from that browser (it has no token: her session acts).
+        let elsewhere = env.browser("alice-elsewhere").await;
+        elsewhere.open("/account").await;
+        elsewhere.type_into("#auth-name", "alice").await;
+        elsewhere.type_into("#auth-password", "a good password").await;
+        elsewhere.click("#auth-go").await;
+        elsewhere.shown("#home-games").await;
+        elsewhere.click(&format!("#home-games a[href=\"/g/{id}\"]")).await;
+        elsewhere.game_page().await;
+        let (south, north) = if alice_seat == "south" {
+            (&elsewhere, &bob)
+        } else {
+            (&bob, &elsewhere)
+        };
+
         // Four moves by clicking, then Bob resigns.
-        let (south, north) = if alice_seat == "south" { (&alice, &bob) } else { (&bob, &alice) };
         for ply in 0..4 {
             let (mover, seat) = if ply % 2 == 0 {
                 (south, "south")
