@@ -81,6 +81,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::club::api::page_routes())
         .merge(crate::account::api::page_routes())
         .merge(crate::lobby::api::page_routes())
+        .merge(crate::analysis::api::page_routes())
         .layer(tower_http::compression::CompressionLayer::new());
     Router::<AppState>::new()
         .merge(pages)

@@ -48,6 +48,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/analysis.js"),
     ),
     (
+        "board.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/board.html"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/board.js"),
+    ),
+    (
         "chat.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/chat.js"),

@@ -242,3 +242,57 @@ async fn the_analysis_of_a_game_shows_its_graph_and_marks_the_blunder() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_board_explores_and_sets_up_positions() {
+    e2e::run("board", |env| async move {
+        let b = env.browser("analyst").await;
+        b.client.set_window_size(1200, 900).await.unwrap();
+        b.open("/analysis").await;
+        // The start: the engine's value, both shortest paths drawn.
+        js_until(&b, "return document.querySelector('#ab-eval').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.starts_with("South "))
+        })
+        .await;
+        let paths = b.js("return document.querySelectorAll('#ab-board [data-path]').length;").await;
+        assert_eq!(paths, 2);
+        // A click on a highlighted square plays it; the link holds the line.
+        b.click("#ab-board .ab-square.legal[data-square=\"e2\"]").await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2").await;
+        let share = b.js("return document.querySelector('#ab-share').value;").await;
+        assert!(share.as_str().unwrap().contains("line=e2"), "{share}");
+        // A fence typed in, then the best move by its button.
+        b.type_into("#ab-move", "e3h").await;
+        b.click("#ab-move-form button[type=submit]").await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e3h").await;
+        b.shown("#ab-board [data-fence=\"e3h\"]").await;
+        b.click("#ab-best-play").await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent.split(' ').length;", |v| v == 3).await;
+        b.click("#ab-back").await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e3h").await;
+        // Set up by hand: the shown position becomes the start; north's
+        // pawn moved by a click.
+        b.click("#ab-setup-tab").await;
+        b.select("#ab-tool", "north").await;
+        b.click("#ab-board [data-square=\"c5\"]").await;
+        js_until(&b, "return new URLSearchParams(location.search).get('pos');", |v| {
+            v.as_str().is_some_and(|p| p.contains(",c5 ") && p.contains("e3h"))
+        })
+        .await;
+        b.shot("set-up").await;
+        // Opened from its link in another browser, the same position.
+        let pos = b.js("return new URLSearchParams(location.search).get('pos');").await;
+        let c = env.browser("friend").await;
+        c.open(&format!("/analysis?pos={}", pos.as_str().unwrap().replace(' ', "%20").replace(',', "%2C"))).await;
+        c.shown("#ab-board [data-pawn=\"north\"]").await;
+        let north = c
+            .js("const p = document.querySelector('#ab-board [data-pawn=\"north\"]'); return [p.getAttribute('cx'), p.getAttribute('cy')];")
+            .await;
+        let square = c
+            .js("const s = document.querySelector('#ab-board [data-square=\"c5\"]'); return [Number(s.getAttribute('x')) + 20, Number(s.getAttribute('y')) + 20];")
+            .await;
+        assert_eq!(north[0].as_str().unwrap().parse::<f64>().unwrap(), square[0].as_f64().unwrap());
+        assert_eq!(north[1].as_str().unwrap().parse::<f64>().unwrap(), square[1].as_f64().unwrap());
+    })
+    .await;
+}

@@ -178,3 +178,61 @@ async fn only_finished_two_player_games_are_analysed() {
         "not_found"
     );
 }
+
+#[tokio::test]
+async fn the_analysis_board_values_any_position_and_line() {
+    let h = Harness::new().await;
+    let start = h
+        .post(
+            "/api/analyse",
+            None,
+            &json!({"position": "9 e1,e9 - 10,10 south 0"}),
+        )
+        .await;
+    assert_eq!(start.status, 200, "{}", start.text);
+    let view: quoridor_server::analysis::board::BoardView = start.json();
+    assert_eq!(view.turn.name(), "south");
+    assert!((0.0..=1.0).contains(&view.value) && view.best.is_some() && !view.line.is_empty());
+    // Both shortest paths, from the pawn to the goal line: 8 steps each.
+    for (seat, path) in &view.paths.0 {
+        assert_eq!(path.len(), 9, "{seat:?}: {path:?}");
+    }
+    assert_eq!(view.paths.0[0].1[0], "e1");
+    assert_eq!(view.legal.pawn.len(), 3);
+
+    // A line from it: the position after, in notation.
+    let after = h
+        .post(
+            "/api/analyse",
+            None,
+            &json!({"position": "9 e1,e9 - 10,10 south 0", "moves": ["e2", "e8", "e3h"]}),
+        )
+        .await;
+    let view: quoridor_server::analysis::board::BoardView = after.json();
+    assert_eq!(view.position, "9 e2,e8 e3h 9,10 north 3");
+    // The fence in front of south makes it go round: 8 steps instead of 7.
+    assert!(view.paths.0[0].1.len() > 8, "{:?}", view.paths.0[0].1);
+
+    // Refusals: an illegal move says why, a bad position what was expected.
+    let illegal = h
+        .post(
+            "/api/analyse",
+            None,
+            &json!({"position": "9 e1,e9 - 10,10 south 0", "moves": ["e3"]}),
+        )
+        .await;
+    assert_eq!(illegal.error(422), "illegal_move");
+    let bad = h
+        .post("/api/analyse", None, &json!({"position": "9 z1"}))
+        .await;
+    assert_eq!(bad.error(400), "bad_request");
+    assert!(bad.text.contains("position"), "{}", bad.text);
+    let long = h
+        .post(
+            "/api/analyse",
+            None,
+            &json!({"position": "9 e1,e9 - 10,10 south 0", "moves": vec!["e2"; 201]}),
+        )
+        .await;
+    assert_eq!(long.error(400), "bad_request");
+}

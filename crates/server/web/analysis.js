@@ -121,9 +121,19 @@ window.Analysis = (() => {
     return verdict + better;
   }
 
+  // The analysis board opens the position shown (live, or the one being
+  // replayed).
+  function boardLink(game) {
+    const current = A.hooks && A.hooks.current;
+    const moves = game.moves || [];
+    const position = current && moves[current - 1] ? moves[current - 1].position : game.position;
+    $('#board-link').href = '/analysis?pos=' + encodeURIComponent(position);
+  }
+
   function draw() {
     const game = A.game;
     if (!game || $('#analysis').hidden) return;
+    boardLink(game);
     const busy = A.status === 'queued' || A.status === 'running';
     const ask = $('#analysis-ask');
     ask.hidden = A.status === 'done' || busy;

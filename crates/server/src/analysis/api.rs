@@ -12,7 +12,17 @@ use crate::error::ApiError;
 use crate::extract::GameId;
 
 pub fn api_routes() -> Router<AppState> {
-    Router::new().route("/games/{id}/analysis", get(read).post(ask))
+    Router::new()
+        .route("/games/{id}/analysis", get(read).post(ask))
+        .route("/analyse", axum::routing::post(super::board::analyse))
+}
+
+pub fn page_routes() -> Router<AppState> {
+    Router::new().route("/analysis", get(page))
+}
+
+async fn page(State(web): State<crate::api::WebDir>) -> axum::response::Response {
+    crate::assets::serve_named_page("board.html", web.0.as_deref())
 }
 
 /// `202` while queued or running, `200` once done.

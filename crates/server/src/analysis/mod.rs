@@ -3,9 +3,11 @@
 //! bounded queue), run one position at a time on `spawn_blocking` behind
 //! the searches' semaphore, its progress readable, the result stored.
 //!
-//! - [`view`]: the analysis as the API sends it; [`api`]: the routes.
+//! - [`view`]: the analysis as the API sends it; [`api`]: the routes;
+//!   [`board`]: the analysis board's engine (any position, any line).
 
 pub mod api;
+pub mod board;
 pub mod view;
 
 use std::collections::HashMap;
