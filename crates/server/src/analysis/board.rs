@@ -5,7 +5,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
 use axum::Json;
 use quoridor_engine::{Engine, SearchLimit, Silent};
 use quoridor_rules::{Position, Square};
@@ -53,8 +55,14 @@ pub struct BoardView {
 
 pub async fn analyse(
     State(analyses): State<Analyses>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(req): Body<AnalyseRequest>,
 ) -> Result<Json<BoardView>, ApiError> {
+    // Each answer is a search: a few a second per address, so that nobody
+    // keeps the searches from the games.
+    if !analyses.inner.board_limit.allow(addr.ip()) {
+        return Err(ApiError::RateLimited);
+    }
     if req.moves.len() > MAX_LINE {
         return Err(ApiError::bad_request(format!(
             "moves: at most {MAX_LINE} in a line"

@@ -27,6 +27,8 @@ use crate::model::Status;
 
 /// Games waiting for their analysis at most.
 pub const QUEUE: usize = 32;
+/// Analysis-board searches per second per address (twice as many at once).
+const BOARD_PER_SECOND: u32 = 3;
 /// How long the server must have been idle before it analyses a rated game
 /// nobody asked about.
 const IDLE: Duration = Duration::from_secs(10);
@@ -45,6 +47,8 @@ struct Inner {
     /// Failures, kept to be told once.
     failed: Mutex<HashMap<String, String>>,
     per_position: Duration,
+    /// The analysis board's searches per address.
+    board_limit: crate::limits::PerClient,
 }
 
 impl Analyses {
@@ -59,6 +63,7 @@ impl Analyses {
                 progress: Mutex::new(HashMap::new()),
                 failed: Mutex::new(HashMap::new()),
                 per_position,
+                board_limit: crate::limits::PerClient::new(BOARD_PER_SECOND),
             }),
         };
         tokio::spawn(analyses.clone().worker(rx));
