@@ -129,6 +129,19 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Pieces shared by pages, put in place of their marker: (marker, content).
+const PARTS: &[(&str, &str)] = &[(
+    "<!--topbar-players-->",
+    include_str!("../web/topbar-players.part.html"),
+)];
+
+/// A page with its shared pieces in place.
+fn with_parts(page: &str) -> String {
+    PARTS.iter().fold(page.to_string(), |page, (marker, part)| {
+        page.replace(marker, part)
+    })
+}
+
 /// Cached for a year: the URL changes with the content.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
@@ -173,7 +186,7 @@ fn versioned_page(name: &str) -> &'static str {
             .iter()
             .filter(|(n, _, _)| is_page(n))
             .map(|(page_name, _, content)| {
-                let mut page = content.to_string();
+                let mut page = with_parts(content);
                 for (asset, _, _) in FILES.iter().filter(|(n, _, _)| !is_page(n)) {
                     let plain = format!("\"/assets/{asset}\"");
                     let versioned =
@@ -199,6 +212,7 @@ pub fn serve_page(web_dir: Option<&Path>) -> Response {
 pub fn serve_named_page(name: &str, web_dir: Option<&Path>) -> Response {
     let body = match web_dir {
         Some(dir) => std::fs::read_to_string(dir.join(name))
+            .map(|page| with_parts(&page))
             .unwrap_or_else(|_| versioned_page(name).to_string()),
         None => versioned_page(name).to_string(),
     };
@@ -255,6 +269,16 @@ mod tests {
         for name in ["app.js", "common.js", "i18n.js", "style.css", "favicon.svg"] {
             let link = format!("/assets/{name}?v={}", version(name).unwrap());
             assert!(page.contains(&link), "{link}");
+        }
+    }
+
+    #[test]
+    fn the_players_pages_share_one_top_bar() {
+        for name in ["account.html", "lobby.html", "board.html"] {
+            let page = versioned_page(name);
+            assert!(!page.contains("<!--topbar-players-->"), "{name}");
+            assert!(page.contains("id=\"account-link\""), "{name}");
+            assert!(page.contains("href=\"/lobby\""), "{name}");
         }
     }
 

@@ -45,19 +45,16 @@ async fn finished_game_with_a_blunder(h: &Harness) -> String {
 
 async fn wait_done(h: &Harness, id: &str) -> quoridor_server::analysis::view::AnalysisView {
     let start = std::time::Instant::now();
-    let mut saw_progress = false;
     loop {
         let reply = h.get(&format!("/api/games/{id}/analysis")).await;
         match reply.json::<AnalysisStatusView>() {
             AnalysisStatusView::Done { analysis } => {
                 assert_eq!(reply.status, 200);
-                let _ = saw_progress;
                 return *analysis;
             }
             AnalysisStatusView::Running { done, total } => {
                 assert_eq!(reply.status, 202);
                 assert!(done <= total && total == 10, "{done}/{total}");
-                saw_progress = true;
             }
             AnalysisStatusView::Queued => assert_eq!(reply.status, 202),
             AnalysisStatusView::Failed { message } => panic!("failed: {message}"),
