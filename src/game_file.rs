@@ -81,15 +81,17 @@ fn io_words(err: &std::io::Error) -> String {
 mod tests {
     use super::*;
 
-    fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-        let path =
-            std::env::temp_dir().join(format!("quoridor-file-{}-{name}", std::process::id()));
+    /// A file holding `bytes` in `dir`, a folder removed when the test ends
+    /// (even when it fails).
+    fn temp(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
         path
     }
 
     #[test]
     fn every_form_of_game_is_read() {
+        let dir = tempfile::tempdir().unwrap();
         for (name, text) in [
             ("bom", "\u{feff}[Size \"5\"]\n\n1. c2 c4\n"),
             ("semicolon", "; kept from a club game\n1. e2 e8 2. e3\n"),
@@ -98,10 +100,9 @@ mod tests {
             ("line", "7 2 6 d2 d6\n"),
             ("position", "9 e4,e6 e5h 9,10 north 1\n"),
         ] {
-            let path = temp(name, text.as_bytes());
+            let path = temp(&dir, name, text.as_bytes());
             let read = read_game(&path);
             assert!(read.is_ok(), "{name}: {read:?}");
-            std::fs::remove_file(path).unwrap();
         }
     }
 
@@ -109,14 +110,17 @@ mod tests {
     fn bad_files_say_what_is_wrong() {
         let missing = Path::new("/no/such/file");
         assert_eq!(read_game(missing).unwrap_err(), "no such file");
-        let dir = std::env::temp_dir();
-        assert_eq!(read_game(&dir).unwrap_err(), "this is a folder, not a file");
-        let binary = temp("binary", b"e2 \xff\xfe e8");
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(
+            read_game(dir.path()).unwrap_err(),
+            "this is a folder, not a file"
+        );
+        let binary = temp(&dir, "binary", b"e2 \xff\xfe e8");
         assert_eq!(
             read_game(&binary).unwrap_err(),
             "the file is not text (it is not valid UTF-8)"
         );
-        let huge = temp("huge", &vec![b' '; MAX_FILE as usize + 1]);
+        let huge = temp(&dir, "huge", &vec![b' '; MAX_FILE as usize + 1]);
         assert_eq!(
             read_game(&huge).unwrap_err(),
             "the file is larger than 1 MB: not a game record"
@@ -124,19 +128,17 @@ mod tests {
         let zero = read_game(Path::new("/dev/zero")).unwrap_err();
         assert_eq!(zero, "the file is larger than 1 MB: not a game record");
         let long = "e2 e8 e1 e9 ".repeat(2_600);
-        let long = temp("long", long.as_bytes());
+        let long = temp(&dir, "long", long.as_bytes());
         assert_eq!(
             read_game(&long).unwrap_err(),
             "line 1, column 30001: more than 10000 moves: not a game record"
         );
-        for path in [binary, huge, long] {
-            std::fs::remove_file(path).unwrap();
-        }
     }
 
     #[test]
     fn files_are_written_whole_or_not_at_all() {
-        let path = temp("whole", b"the old text, longer than the new one");
+        let scratch = tempfile::tempdir().unwrap();
+        let path = temp(&scratch, "whole", b"the old text, longer than the new one");
         write_whole(&path, b"new").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
         let mut tmp = path.clone().into_os_string();
@@ -149,14 +151,12 @@ mod tests {
             assert_eq!(write_whole(&missing, b"x").unwrap_err(), "no such folder");
         }
         // A folder where the file should go is left as it was.
-        let dir = std::env::temp_dir().join(format!("quoridor-dir-{}", std::process::id()));
+        let dir = scratch.path().join("folder");
         std::fs::create_dir_all(&dir).unwrap();
         assert!(write_whole(&dir, b"x").is_err());
         assert!(dir.is_dir());
         let mut dir_tmp = dir.clone().into_os_string();
         dir_tmp.push(".tmp");
         assert!(!Path::new(&dir_tmp).exists());
-        std::fs::remove_dir(dir).unwrap();
-        std::fs::remove_file(path).unwrap();
     }
 }

@@ -28,12 +28,12 @@ fn json_match(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("a JSON report")
 }
 
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quoridor-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory for one test's files, removed when the test ends.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("quoridor-match-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// The records of a file written with `--records FILE.txt`.
@@ -91,7 +91,8 @@ fn winner_name(record: &Record) -> Option<String> {
 
 #[test]
 fn a_short_match_reports_and_records_every_game() {
-    let dir = scratch("short");
+    let scratch = scratch("short");
+    let dir = scratch.path();
     let file = dir.join("games.txt");
     let report = json_match(&[
         "--games",
@@ -164,7 +165,8 @@ fn the_text_report_shows_the_statistics() {
 
 #[test]
 fn colours_alternate_and_openings_are_reproducible() {
-    let dir = scratch("colours");
+    let scratch = scratch("colours");
+    let dir = scratch.path();
     let run = |seed: &str, name: &str| {
         let file = dir.join(name);
         json_match(&[
@@ -217,7 +219,8 @@ fn colours_alternate_and_openings_are_reproducible() {
 
 #[test]
 fn openings_from_a_file() {
-    let dir = scratch("openings");
+    let scratch = scratch("openings");
+    let dir = scratch.path();
     let file = dir.join("openings.txt");
     std::fs::write(&file, "# two openings\n5 2 3 c2 c4\n5 2 3 b2h\n").unwrap();
     let records_dir = dir.join("records");
@@ -286,7 +289,8 @@ fn our_own_binary_as_an_external_program() {
 
 #[test]
 fn a_program_answering_nonsense_forfeits_with_the_reason_recorded() {
-    let dir = scratch("broken");
+    let scratch = scratch("broken");
+    let dir = scratch.path();
     let file = dir.join("games.txt");
     let script = r#"while read line; do case "$line" in genmove*) echo "= zz9";; *) echo "=";; esac; echo; done"#;
     let program = format!("time=100ms,name=broken,cmd=sh -c '{script}'");
@@ -320,7 +324,8 @@ fn a_program_answering_nonsense_forfeits_with_the_reason_recorded() {
 
 #[test]
 fn a_silent_program_loses_on_time_without_hanging_the_runner() {
-    let dir = scratch("silent");
+    let scratch = scratch("silent");
+    let dir = scratch.path();
     let file = dir.join("games.txt");
     // Answers `newgame`, then reads nothing more and never answers.
     let program = "time=50ms,timeout=2s,name=mute,cmd=sh -c 'read x; echo =; echo; exec sleep 30'";
@@ -375,7 +380,8 @@ fn a_missing_program_stops_the_match_with_an_error() {
 
 #[test]
 fn four_player_team_games_score_by_team() {
-    let dir = scratch("teams");
+    let scratch = scratch("teams");
+    let dir = scratch.path();
     let file = dir.join("games.txt");
     let report = json_match(&[
         "--games",
