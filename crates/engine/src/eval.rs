@@ -35,6 +35,11 @@ impl Sides {
         }
     }
 
+    /// Players in the game.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
     #[inline]
     pub fn side_of(&self, player: usize) -> u8 {
         self.side_of[player]

@@ -30,6 +30,13 @@ pub struct LevelSettings {
     /// Whether inner nodes consider every legal fence (slow) rather than the
     /// fences that cut a shortest path.
     pub all_fences: bool,
+    /// Whether the search is selective (the time-limited levels): it looks
+    /// on past its horizon while a fence there lengthens the opponent's path
+    /// by two steps or more (quiescence), and cuts short the positions where
+    /// even passing would keep the mover ahead (null-move pruning). The
+    /// depth-capped levels keep their plain search, whose strength the
+    /// ladder measured.
+    pub selective: bool,
 }
 
 /// Per level from 1 to 8: the depth cap (plies), the time cap (ms) and the
@@ -101,6 +108,7 @@ impl Level {
             noise,
             root_all_fences: self.0 >= 5,
             all_fences: false,
+            selective: max_depth.is_none(),
         }
     }
 

@@ -1,7 +1,8 @@
-//! The evaluation's tuning numbers, in one place (as viridithas keeps its
+//! The engine's tuning numbers, in one place (as viridithas keeps its
 //! search parameters): what a step, the tempo and fences in hand are worth,
-//! for the two-sided search and for four players each for itself. The
-//! figures behind each are in BENCHMARKS.md.
+//! for the two-sided search and for four players each for itself, and how
+//! selective the two-sided search is. The figures behind each are in
+//! BENCHMARKS.md.
 
 /// One step of the race, in score units.
 pub const STEP: i32 = 100;
@@ -36,6 +37,19 @@ pub const FREE_FOR_ALL_FENCES: [i32; 16] = [
 /// Fences considered by the mover at the inner nodes of the four-player
 /// search.
 pub const INNER_FENCES: usize = 3;
+
+/// Quiescence search (two players, time-limited levels): at most this many
+/// plies past the horizon, each trying the mover's best few fences that
+/// lengthen the opponent's path by at least two steps more than the mover's.
+/// With null-move pruning it scored 48 % and 39 % against titanium where the
+/// plain search scored 29 % and 21 % (100 games each, same seeds).
+pub const QUIESCENCE_PLIES: u32 = 4;
+pub const QUIESCENCE_WIDTH: usize = 4;
+pub const QUIESCENCE_MIN_GAIN: i64 = 2;
+
+/// Null-move pruning: the pass is searched this many plies shallower than
+/// a move would be.
+pub const NULL_MOVE_REDUCTION: i32 = 2;
 
 /// The value of `n` fences in hand from one of the tables above; beyond
 /// the table (big boards give more than 15) each more fence adds 0.12 steps.

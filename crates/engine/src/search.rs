@@ -9,6 +9,7 @@ use quoridor_rules::{Fence, Move, Orientation, Position, SquareIter};
 use crate::eval::{evaluate, terminal, Sides};
 use crate::level::LevelSettings;
 use crate::limit::SearchLimit;
+use crate::params::{NULL_MOVE_REDUCTION, QUIESCENCE_MIN_GAIN, QUIESCENCE_PLIES, QUIESCENCE_WIDTH};
 use crate::report::{Reporter, SearchInfo};
 use crate::score::Score;
 use crate::time::TimeManager;
@@ -92,6 +93,8 @@ pub(crate) struct Searcher<'a> {
     /// The best move of the root in the current iteration.
     root_best: Option<Move>,
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Whether the move at each ply of the current line was a null move.
+    passed: [bool; MAX_PLY],
     /// Cutoff counts by move code (see `history_index`).
     history: Vec<u32>,
     /// Root moves left out (to find the best of the others).
@@ -129,6 +132,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             root_best: None,
             killers: [[None; 2]; MAX_PLY],
+            passed: [false; MAX_PLY],
             history: vec![0; 385],
             excluded: Vec::new(),
         }
@@ -260,8 +264,11 @@ impl<'a> Searcher<'a> {
         if let Some(outcome) = pos.outcome() {
             return terminal(pos, outcome, &self.sides, ply);
         }
-        if depth <= 0 || ply as usize >= MAX_PLY - 1 {
+        if ply as usize >= MAX_PLY - 1 {
             return evaluate(pos, &self.sides);
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, self.quiescence_depth());
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024)
@@ -290,6 +297,9 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        if let Some(score) = self.null_move(pos, depth, alpha, beta, ply) {
+            return score;
+        }
         let me = self.sides.side_of(pos.turn_index());
         let original_alpha = alpha;
         let mut best = -Score::INFINITY;
@@ -345,6 +355,148 @@ impl<'a> Searcher<'a> {
                 .store(key, best_move, depth as u32, bound, to_tt(best, ply));
         }
         best
+    }
+
+    /// Null-move pruning: where the side to move is so far ahead that even
+    /// passing keeps it above `beta` in a shallower search, the node fails
+    /// high without searching its moves. Not two passes in a row, not in
+    /// the principal variation, and only for a side with fences in hand
+    /// (without them, a forced pawn walk may be all that is left).
+    fn null_move(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: u32,
+    ) -> Option<Score> {
+        if !self.settings.selective
+            || ply == 0
+            || depth < 3
+            || beta.0 - alpha.0 != 1
+            || beta.is_win()
+            || beta.is_loss()
+            || self.sides.players() != 2
+            || pos.rules().variant() == quoridor_rules::Variant::Scoring
+            || pos.fences_left(pos.turn()) == 0
+            || self.passed[ply as usize - 1]
+            || evaluate(pos, &self.sides) < beta
+        {
+            return None;
+        }
+        let me = self.sides.side_of(pos.turn_index());
+        let undo = pos.play_unchecked(Move::Pass);
+        self.passed[ply as usize] = true;
+        let score = self.child(
+            pos,
+            me,
+            depth - 1 - NULL_MOVE_REDUCTION,
+            alpha,
+            beta,
+            ply + 1,
+        );
+        self.passed[ply as usize] = false;
+        pos.undo(Move::Pass, undo);
+        (score >= beta && !score.is_win() && !self.aborted).then_some(beta)
+    }
+
+    /// Plies of quiescence search below the horizon.
+    fn quiescence_depth(&self) -> u32 {
+        if self.settings.selective && self.sides.players() == 2 {
+            QUIESCENCE_PLIES
+        } else {
+            0
+        }
+    }
+
+    /// The value of a position at the horizon: the static value, unless the
+    /// side to move has a fence that lengthens the opponent's path by two
+    /// steps or more (Quoridor's capture), which is played out for up to
+    /// `qdepth` more plies. Either side may always stand pat: a pawn step
+    /// is always there, and the static value counts what it is worth.
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: u32,
+        qdepth: u32,
+    ) -> Score {
+        if let Some(outcome) = pos.outcome() {
+            return terminal(pos, outcome, &self.sides, ply);
+        }
+        let stand = evaluate(pos, &self.sides);
+        if qdepth == 0 || stand >= beta || ply as usize >= MAX_PLY - 1 {
+            return stand;
+        }
+        let captures = self.captures(pos);
+        if captures.is_empty() {
+            return stand;
+        }
+        self.nodes += 1;
+        let me = self.sides.side_of(pos.turn_index());
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for mv in captures {
+            let undo = pos.play_unchecked(mv);
+            let score = if self.sides.side_of(pos.turn_index()) == me {
+                self.quiesce(pos, alpha, beta, ply + 1, qdepth - 1)
+            } else {
+                -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth - 1)
+            };
+            pos.undo(mv, undo);
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The fences of the side to move that lengthen an opponent's shortest
+    /// path by at least two steps more than they lengthen the mover's own,
+    /// best first, at most a few.
+    fn captures(&self, pos: &Position) -> Vec<Move> {
+        let seat = pos.turn();
+        if pos.fences_left(seat) == 0 {
+            return Vec::new();
+        }
+        let me = self.sides.side_of(pos.turn_index());
+        let mut targets = Vec::with_capacity(3);
+        let (mut cut_h, mut cut_v) = (0u128, 0u128);
+        for (p, &other) in pos.seats().iter().enumerate() {
+            if self.sides.side_of(p) != me && !pos.is_out(other) && !pos.has_arrived(other) {
+                let (h, v) = pos.fences_cutting_path(other);
+                cut_h |= h;
+                cut_v |= v;
+                targets.push(other);
+            }
+        }
+        let (h, v) = pos.fence_moves_among(cut_h, cut_v);
+        if h | v == 0 {
+            return Vec::new();
+        }
+        let theirs = race_distance(pos, &targets);
+        let mine = pos.distance(seat).unwrap_or(200) as i64;
+        let mut found: Vec<(Move, i64)> = Vec::new();
+        for (set, orientation) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
+            for anchor in SquareIter::new(set) {
+                let mv = Move::Fence(Fence::new(anchor, orientation));
+                let mut after = *pos;
+                after.play_unchecked(mv);
+                let gain = race_distance(&after, &targets) - theirs;
+                let cost = after.distance(seat).unwrap_or(200) as i64 - mine;
+                if gain - cost >= QUIESCENCE_MIN_GAIN {
+                    found.push((mv, gain - cost));
+                }
+            }
+        }
+        found.sort_unstable_by_key(|&(mv, gain)| (std::cmp::Reverse(gain), mv));
+        found.truncate(QUIESCENCE_WIDTH);
+        found.into_iter().map(|(mv, _)| mv).collect()
     }
 
     fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
@@ -508,5 +660,73 @@ fn from_tt(score: Score, ply: u32) -> Score {
         Score(score.0 + ply as i32)
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quoridor_rules::Ruleset;
+
+    /// The net gain of a fence for the side to move: steps added to the
+    /// opponent's path less those added to the mover's.
+    fn net_gain(pos: &Position, mv: Move) -> i64 {
+        let (me, them) = (pos.turn(), pos.seats()[1 - pos.turn_index()]);
+        let mut after = *pos;
+        after.play_unchecked(mv);
+        let d = |p: &Position, s| p.distance(s).unwrap_or(200) as i64;
+        (d(&after, them) - d(pos, them)) - (d(&after, me) - d(pos, me))
+    }
+
+    /// The quiescence search's moves are the few best fences that gain two
+    /// steps or more, best first, and none better is left out.
+    #[test]
+    fn captures_are_the_best_strong_fences() {
+        let stop = AtomicBool::new(false);
+        let mut tt = TranspositionTable::new(1);
+        let mut rng = Rng::new(7);
+        let mut with_captures = 0;
+        for game in 0..60 {
+            let rules = Ruleset::new([5, 7, 9][game % 3], 2).unwrap();
+            let mut pos = Position::new(rules);
+            for _ in 0..80 {
+                if pos.is_over() {
+                    break;
+                }
+                let searcher = Searcher::new(
+                    &mut tt,
+                    &pos,
+                    SearchLimit::Depth(1),
+                    &stop,
+                    crate::Level::MAX.settings(),
+                );
+                let captures = searcher.captures(&pos);
+                let gains: Vec<i64> = captures.iter().map(|&mv| net_gain(&pos, mv)).collect();
+                assert!(captures.len() <= QUIESCENCE_WIDTH, "{pos}");
+                assert!(
+                    gains.iter().all(|&g| g >= QUIESCENCE_MIN_GAIN),
+                    "{gains:?} in {pos}"
+                );
+                assert!(gains.windows(2).all(|w| w[0] >= w[1]), "{gains:?} in {pos}");
+                let floor = if captures.len() == QUIESCENCE_WIDTH {
+                    gains[QUIESCENCE_WIDTH - 1]
+                } else {
+                    QUIESCENCE_MIN_GAIN - 1
+                };
+                for mv in pos.legal_moves().iter().copied() {
+                    if matches!(mv, Move::Fence(_)) && !captures.contains(&mv) {
+                        assert!(net_gain(&pos, mv) <= floor, "{mv} left out in {pos}");
+                    }
+                }
+                with_captures += usize::from(!captures.is_empty());
+                let legal = pos.legal_moves();
+                let mv = legal.iter().nth(rng.next() as usize % legal.len()).copied();
+                pos.play_unchecked(mv.unwrap());
+            }
+        }
+        assert!(
+            with_captures > 50,
+            "only {with_captures} positions had captures"
+        );
     }
 }

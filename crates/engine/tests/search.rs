@@ -137,6 +137,35 @@ fn blocks_a_pawn_that_would_win() {
 }
 
 #[test]
+fn the_full_strength_search_sees_a_trap_past_its_horizon() {
+    // South walks up a channel (fences on both sides of column e, rows 5 to
+    // 8). North's fence e8h would close it and send south back round: eight
+    // steps instead of three. One ply of the plain search (level 5) only
+    // counts south's fence against north; the full strength's quiescence
+    // also sees north's answer, as three plies of the plain search do.
+    let pos: Position = "9 e6,a9 d5v,d7v,e5v,e7v 6,6 south 10".parse().unwrap();
+    let at = |level: u8, depth: u32| {
+        let mut engine = Engine::new();
+        engine.set_level(Level::new(level).unwrap());
+        let stop = AtomicBool::new(false);
+        engine
+            .search(&pos, SearchLimit::Depth(depth), &stop, &mut Silent)
+            .unwrap()
+    };
+    let plain = at(5, 1);
+    let selective = at(8, 1);
+    let deeper = at(5, 3);
+    assert!(
+        selective.score.0 <= plain.score.0 - 150,
+        "{} against {}",
+        selective.score,
+        plain.score
+    );
+    assert_eq!(selective.score, deeper.score);
+    assert_eq!(selective.best, deeper.best);
+}
+
+#[test]
 fn respects_a_time_budget() {
     let pos = Position::new(Ruleset::STANDARD);
     for ms in [10u64, 50, 200] {
