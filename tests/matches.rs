@@ -1,7 +1,7 @@
 //! Tests of `quoridor match`: short matches between engine levels, against
 //! our own binary as an external program, and against broken programs.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 

@@ -720,7 +720,7 @@ mod tests {
                 }
                 with_captures += usize::from(!captures.is_empty());
                 let legal = pos.legal_moves();
-                let mv = legal.iter().nth(rng.next() as usize % legal.len()).copied();
+                let mv = legal.get(rng.next() as usize % legal.len()).copied();
                 pos.play_unchecked(mv.unwrap());
             }
         }
