@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use quoridor_rules::{Fence, Move, Orientation, Position, SquareIter};
+use quoridor_rules::{Fence, Move, Orientation, Position, Seat, SquareIter};
 
 use crate::eval::{evaluate, terminal, Sides};
 use crate::level::LevelSettings;
@@ -456,14 +456,9 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// The fences of the side to move that lengthen an opponent's shortest
-    /// path by at least two steps more than they lengthen the mover's own,
-    /// best first, at most a few.
-    fn captures(&self, pos: &Position) -> Vec<Move> {
-        let seat = pos.turn();
-        if pos.fences_left(seat) == 0 {
-            return Vec::new();
-        }
+    /// The opponents of the side to move still in the race, and the
+    /// horizontal and vertical fence slots that cut their shortest paths.
+    fn opponents_paths(&self, pos: &Position) -> (Vec<Seat>, u128, u128) {
         let me = self.sides.side_of(pos.turn_index());
         let mut targets = Vec::with_capacity(3);
         let (mut cut_h, mut cut_v) = (0u128, 0u128);
@@ -475,6 +470,18 @@ impl<'a> Searcher<'a> {
                 targets.push(other);
             }
         }
+        (targets, cut_h, cut_v)
+    }
+
+    /// The fences of the side to move that lengthen an opponent's shortest
+    /// path by at least two steps more than they lengthen the mover's own,
+    /// best first, at most a few.
+    fn captures(&self, pos: &Position) -> Vec<Move> {
+        let seat = pos.turn();
+        if pos.fences_left(seat) == 0 {
+            return Vec::new();
+        }
+        let (targets, cut_h, cut_v) = self.opponents_paths(pos);
         let (h, v) = pos.fence_moves_among(cut_h, cut_v);
         if h | v == 0 {
             return Vec::new();
@@ -525,23 +532,15 @@ impl<'a> Searcher<'a> {
         if pos.is_over() {
             return Vec::new();
         }
-        let me = self.sides.side_of(pos.turn_index());
         let seat = pos.turn();
         let pawn = pos.pawn_moves();
         // Fences: every legal one at the root, else those that cut an
         // opponent's shortest path (only these get a legality check).
-        let (mut cut_h, mut cut_v) = (0u128, 0u128);
-        let mut targets = Vec::with_capacity(3);
-        if pos.fences_left(seat) > 0 {
-            for (p, &other) in pos.seats().iter().enumerate() {
-                if self.sides.side_of(p) != me && !pos.is_out(other) && !pos.has_arrived(other) {
-                    let (h, v) = pos.fences_cutting_path(other);
-                    cut_h |= h;
-                    cut_v |= v;
-                    targets.push(other);
-                }
-            }
-        }
+        let (targets, cut_h, cut_v) = if pos.fences_left(seat) > 0 {
+            self.opponents_paths(pos)
+        } else {
+            (Vec::new(), 0, 0)
+        };
         let all = (ply == 0 && self.settings.root_all_fences) || self.settings.all_fences;
         let (h, v) = if all {
             pos.fence_moves()
@@ -618,7 +617,7 @@ impl<'a> Searcher<'a> {
 }
 
 /// The shortest distance among `targets` (the opponents' side in the race).
-fn race_distance(pos: &Position, targets: &[quoridor_rules::Seat]) -> i64 {
+fn race_distance(pos: &Position, targets: &[Seat]) -> i64 {
     targets
         .iter()
         .map(|&s| pos.distance(s).unwrap_or(200) as i64)
@@ -629,13 +628,7 @@ fn race_distance(pos: &Position, targets: &[quoridor_rules::Seat]) -> i64 {
 /// How many steps a fence adds to the opponents' shortest distance (counted
 /// twice), minus what it costs the mover; `theirs` and `mine` are the
 /// distances before it.
-fn fence_gain(
-    pos: &Position,
-    mv: Move,
-    targets: &[quoridor_rules::Seat],
-    theirs: i64,
-    mine: i64,
-) -> i64 {
+fn fence_gain(pos: &Position, mv: Move, targets: &[Seat], theirs: i64, mine: i64) -> i64 {
     let mut after = *pos;
     after.play_unchecked(mv);
     let own = after.distance(pos.turn()).unwrap_or(200) as i64;
