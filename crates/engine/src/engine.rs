@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 
 use quoridor_rules::{Game, Move, Position};
 
-use crate::level::Level;
+use crate::level::{Level, LevelSettings};
 use crate::limit::SearchLimit;
 use crate::maxn::{is_free_for_all, MaxnSearcher};
 use crate::report::Reporter;
@@ -32,6 +32,8 @@ pub struct Engine {
     level: Level,
     rng: Rng,
     seed: u64,
+    /// Whether the levels that search selectively search full width instead.
+    full_width: bool,
 }
 
 impl Engine {
@@ -46,6 +48,7 @@ impl Engine {
             level: Level::MAX,
             rng: Rng::new(0),
             seed: 0,
+            full_width: false,
         }
     }
 
@@ -55,6 +58,24 @@ impl Engine {
 
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
+    }
+
+    /// Whether the search stays full width (no quiescence, no null-move
+    /// pruning) at every level: what a proof needs, whose every line within
+    /// its depth must be searched.
+    pub fn full_width(&self) -> bool {
+        self.full_width
+    }
+
+    pub fn set_full_width(&mut self, on: bool) {
+        self.full_width = on;
+    }
+
+    /// The level's settings, full width if asked.
+    fn settings(&self) -> LevelSettings {
+        let mut settings = self.level.settings();
+        settings.selective &= !self.full_width;
+        settings
     }
 
     /// Seeds the randomness of the low levels (the same seed, position and
@@ -90,7 +111,8 @@ impl Engine {
             return Some(searcher.run(pos, &mut self.rng, reporter));
         }
         let limit = self.level.limit(limit);
-        let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, self.level.settings());
+        let settings = self.settings();
+        let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, settings);
         Some(searcher.run(pos, &mut self.rng, reporter))
     }
 
@@ -113,7 +135,8 @@ impl Engine {
             return None;
         }
         let limit = self.level.limit(limit);
-        let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, self.level.settings());
+        let settings = self.settings();
+        let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, settings);
         searcher.exclude(excluded);
         Some(searcher.run(pos, &mut self.rng, reporter))
     }

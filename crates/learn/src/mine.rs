@@ -67,8 +67,18 @@ pub struct Proof {
 
 /// Searches `pos` at `depth` twice (all moves, then all but the best): the
 /// proof if the best beats every other by `margin` and does not lose by
-/// force itself.
+/// force itself. The search is full width whatever the engine's level (a
+/// proof rests on every line within its depth, not on pruning), as when
+/// the shipped puzzles were mined.
 pub fn prove(engine: &mut Engine, pos: &Position, depth: u32, margin: i32) -> Option<Proof> {
+    let full_width = engine.full_width();
+    engine.set_full_width(true);
+    let proof = prove_full_width(engine, pos, depth, margin);
+    engine.set_full_width(full_width);
+    proof
+}
+
+fn prove_full_width(engine: &mut Engine, pos: &Position, depth: u32, margin: i32) -> Option<Proof> {
     if pos.is_over() || pos.players() != 2 {
         return None;
     }
