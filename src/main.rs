@@ -16,6 +16,7 @@ mod mine_puzzles;
 mod perft;
 mod play;
 mod puzzles;
+mod train_eval;
 mod worksheet;
 
 #[derive(Parser)]
@@ -63,6 +64,9 @@ enum Command {
     /// Print classroom exercises with their answer key (PDF, HTML, SVG,
     /// text or JSON), or the pupil's rule sheet.
     Worksheet(worksheet::WorksheetArgs),
+    /// Train the learned evaluation on played games and write its weights
+    /// (see scripts/train-eval.sh, which made the shipped ones).
+    TrainEval(train_eval::TrainEvalArgs),
 }
 
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Command::Learn(args) => learn::run(&args),
         Command::MinePuzzles(args) => mine_puzzles::run(&args),
         Command::Puzzle(args) => puzzles::run(&args),
+        Command::TrainEval(args) => train_eval::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -288,3 +288,80 @@ fn bench_openspiel_without_python_continues() {
         "{text}"
     );
 }
+
+/// The learned evaluation's pipeline, small: self-play positions, then
+/// weights trained on them that the engine reads back.
+#[test]
+fn train_eval_plays_then_fits_weights_that_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("selfplay.tsv");
+    let weights = dir.path().join("net.bin");
+    let data_arg = data.to_str().unwrap();
+    let out = quoridor(&[
+        "train-eval",
+        "play",
+        "--games",
+        "12",
+        "--nodes",
+        "300",
+        "--threads",
+        "1",
+        "-o",
+        data_arg,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains(" positions written to "),
+        "{}",
+        stdout(&out)
+    );
+    let text = std::fs::read_to_string(&data).unwrap();
+    // Game number, position, the search's value, the result.
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        assert!(fields[1].parse::<Position>().is_ok(), "{line}");
+        assert!(fields[3] == "0" || fields[3] == "1", "{line}");
+    }
+    let out = quoridor(&[
+        "train-eval",
+        "fit",
+        data_arg,
+        "--hidden",
+        "4",
+        "--epochs",
+        "2",
+        "-o",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("held-out loss: hand-made"),
+        "{}",
+        stdout(&out)
+    );
+    let bytes = std::fs::read(&weights).unwrap();
+    let net = quoridor_engine::net::Network::from_bytes(&bytes).unwrap();
+    assert_eq!(net.hidden(), 4);
+
+    // A malformed data file is refused with its line.
+    let bad = dir.path().join("bad.tsv");
+    std::fs::write(&bad, "0\tnot a position\t10\t1\n").unwrap();
+    let out = quoridor(&[
+        "train-eval",
+        "fit",
+        bad.to_str().unwrap(),
+        "-o",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.tsv:1:"));
+}

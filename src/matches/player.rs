@@ -91,6 +91,7 @@ pub struct EnginePlayer {
     name: String,
     level: Level,
     hash_mb: usize,
+    hand_eval: bool,
     seed: u64,
     /// Set when a search panicked: the engine is rebuilt before the next game.
     broken: bool,
@@ -98,22 +99,26 @@ pub struct EnginePlayer {
 }
 
 impl EnginePlayer {
-    pub fn new(name: &str, level: Level, hash_mb: Option<usize>) -> EnginePlayer {
+    /// An engine of `level`; `hand_eval` keeps it to the hand-made
+    /// evaluation.
+    pub fn new(name: &str, level: Level, hash_mb: Option<usize>, hand_eval: bool) -> EnginePlayer {
         let hash_mb = hash_mb.unwrap_or(DEFAULT_HASH_MB);
         EnginePlayer {
-            engine: EnginePlayer::engine(level, hash_mb),
+            engine: EnginePlayer::engine(level, hash_mb, hand_eval),
             name: name.to_string(),
             level,
             hash_mb,
+            hand_eval,
             seed: 0,
             broken: false,
             last: None,
         }
     }
 
-    fn engine(level: Level, hash_mb: usize) -> Engine {
+    fn engine(level: Level, hash_mb: usize, hand_eval: bool) -> Engine {
         let mut engine = Engine::with_hash(hash_mb);
         engine.set_level(level);
+        engine.set_hand_eval(hand_eval);
         engine
     }
 }
@@ -129,7 +134,7 @@ impl Player for EnginePlayer {
 
     fn new_game(&mut self, _game: &Game) -> Result<(), PlayerError> {
         if self.broken {
-            self.engine = EnginePlayer::engine(self.level, self.hash_mb);
+            self.engine = EnginePlayer::engine(self.level, self.hash_mb, self.hand_eval);
             self.broken = false;
         }
         self.engine.set_seed(self.seed);
@@ -190,8 +195,8 @@ mod tests {
             .unwrap();
         let mut game = Game::new(rules);
         let mut players = [
-            EnginePlayer::new("a", Level::new(2).unwrap(), Some(1)),
-            EnginePlayer::new("b", Level::new(4).unwrap(), Some(1)),
+            EnginePlayer::new("a", Level::new(2).unwrap(), Some(1), false),
+            EnginePlayer::new("b", Level::new(4).unwrap(), Some(1), false),
         ];
         for player in &mut players {
             player.new_game(&game).unwrap();

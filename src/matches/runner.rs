@@ -34,6 +34,7 @@ impl Config {
                 &self.name,
                 spec.engine_level(),
                 spec.hash_mb,
+                spec.hand_eval,
             )),
         })
     }

@@ -63,6 +63,10 @@ pub struct PlayerSpec {
     pub time: Budget,
     /// `hash=MB`: the engine's table size.
     pub hash_mb: Option<usize>,
+    /// `eval=hand`: the engine keeps to its hand-made evaluation (the
+    /// default, `eval=learned`, adds the learned correction where the
+    /// level uses it).
+    pub hand_eval: bool,
     /// `timeout=D`: how long a program may take to answer a command other
     /// than a timed `genmove` (also `genmove` without a time limit).
     pub timeout: Option<Duration>,
@@ -80,6 +84,7 @@ impl PlayerSpec {
             level: None,
             time: Budget::Default,
             hash_mb: None,
+            hand_eval: false,
             timeout: None,
             command: None,
         };
@@ -167,13 +172,22 @@ impl PlayerSpec {
                         })?;
                     spec.hash_mb = Some(mb);
                 }
+                "eval" => {
+                    spec.hand_eval = match value {
+                        "hand" => true,
+                        "learned" => false,
+                        _ => {
+                            return Err(format!("eval: expected hand or learned, found `{value}`"))
+                        }
+                    }
+                }
                 "timeout" => {
                     spec.timeout = Some(parse_duration(value).map_err(|e| format!("timeout: {e}"))?)
                 }
                 _ => {
                     return Err(format!(
                         "unknown key `{key}`: expected level, time, depth, nodes, clock, name, \
-                         hash, timeout or cmd"
+                         hash, eval, timeout or cmd"
                     ))
                 }
             }
@@ -184,6 +198,9 @@ impl PlayerSpec {
             }
             if spec.hash_mb.is_some() {
                 return Err("hash= applies to engines only, not to cmd= programs".into());
+            }
+            if seen.iter().any(|k| k == "eval") {
+                return Err("eval= applies to engines only, not to cmd= programs".into());
             }
         } else if spec.timeout.is_some() {
             return Err("timeout= applies to cmd= programs only".into());
@@ -356,6 +373,9 @@ mod tests {
             PlayerSpec::parse("nodes=5000").unwrap().default_name(),
             "level8"
         );
+        assert!(!PlayerSpec::parse("level=8").unwrap().hand_eval);
+        assert!(PlayerSpec::parse("level=8,eval=hand").unwrap().hand_eval);
+        assert!(!PlayerSpec::parse("eval=learned").unwrap().hand_eval);
     }
 
     #[test]
@@ -374,6 +394,8 @@ mod tests {
             "depth=3,cmd=prog",
             "timeout=1s",
             "cmd=prog 'unterminated",
+            "eval=net",
+            "eval=hand,cmd=prog",
         ] {
             assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
         }

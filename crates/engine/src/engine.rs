@@ -34,6 +34,9 @@ pub struct Engine {
     seed: u64,
     /// Whether the levels that search selectively search full width instead.
     full_width: bool,
+    /// Whether the levels that use the learned evaluation keep to the
+    /// hand-made one instead.
+    hand_eval: bool,
 }
 
 impl Engine {
@@ -49,6 +52,7 @@ impl Engine {
             rng: Rng::new(0),
             seed: 0,
             full_width: false,
+            hand_eval: false,
         }
     }
 
@@ -61,8 +65,9 @@ impl Engine {
     }
 
     /// Whether the search stays full width (no quiescence, no null-move
-    /// pruning) at every level: what a proof needs, whose every line within
-    /// its depth must be searched.
+    /// pruning) with the hand-made evaluation at every level: what a proof
+    /// needs, whose every line within its depth must be searched (and the
+    /// search the shipped puzzles were proved by).
     pub fn full_width(&self) -> bool {
         self.full_width
     }
@@ -71,10 +76,22 @@ impl Engine {
         self.full_width = on;
     }
 
-    /// The level's settings, full width if asked.
+    /// Whether the levels that use the learned evaluation
+    /// ([`crate::net`]) keep to the hand-made one: to measure what the
+    /// network brings.
+    pub fn hand_eval(&self) -> bool {
+        self.hand_eval
+    }
+
+    pub fn set_hand_eval(&mut self, on: bool) {
+        self.hand_eval = on;
+    }
+
+    /// The level's settings, full width or hand-made evaluation if asked.
     fn settings(&self) -> LevelSettings {
         let mut settings = self.level.settings();
         settings.selective &= !self.full_width;
+        settings.learned &= !self.full_width && !self.hand_eval;
         settings
     }
 

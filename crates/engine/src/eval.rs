@@ -1,12 +1,14 @@
 //! Static evaluation: the race to the goal lines, fences in hand, tempo, and
-//! exactly countable races once fences run out.
+//! exactly countable races once fences run out; plus, where a level asks for
+//! it, the learned correction of [`crate::net`].
 
 use quoridor_rules::{Outcome, Position, Variant};
 
+use crate::net::{Features, Network};
 use crate::score::Score;
 
 pub use crate::params::STEP;
-use crate::params::{fence_value, DECIDED_RACE, TEMPO, TWO_SIDED_FENCES};
+use crate::params::{fence_value, DECIDED_RACE, MAX_CORRECTION, TEMPO, TWO_SIDED_FENCES};
 
 /// Which side each player is on, for one search: the root player's side is 0.
 /// Two players: each alone. Teams: partners together. Four players without
@@ -75,24 +77,51 @@ pub fn terminal(pos: &Position, outcome: Outcome, sides: &Sides, ply: u32) -> Sc
     }
 }
 
-/// The value of a position that is not over, for the side to move.
+/// The value of a position that is not over, for the side to move: the
+/// hand-made evaluation.
 pub fn evaluate(pos: &Position, sides: &Sides) -> Score {
+    evaluate_with(pos, sides, None)
+}
+
+/// The value of a position that is not over, for the side to move, with
+/// the learned correction of `net` where it applies (the standard game of
+/// two players on 9×9).
+pub fn evaluate_with(pos: &Position, sides: &Sides, net: Option<&Network>) -> Score {
     if pos.rules().variant() == Variant::Scoring {
         return evaluate_scoring(pos, sides);
     }
+    let mut distances = [0i32; 4];
+    for (p, &seat) in pos.seats().iter().enumerate() {
+        if !pos.is_out(seat) {
+            distances[p] = pos.distance(seat).unwrap_or(200) as i32;
+        }
+    }
+    let hand = race_value(pos, sides, &distances);
+    match net {
+        Some(net) if Features::applies(pos) => {
+            let me = pos.turn_index();
+            let features = Features::new(pos, distances[me] as u32, distances[1 - me] as u32);
+            let correction = (net.correction(&features) * STEP as f32).round() as i32;
+            Score(hand.0 + correction.clamp(-MAX_CORRECTION, MAX_CORRECTION))
+        }
+        _ => hand,
+    }
+}
+
+/// The hand-made value of the race, given each player's distance.
+fn race_value(pos: &Position, sides: &Sides, distances: &[i32; 4]) -> Score {
     let me = sides.side_of(pos.turn_index());
     let (mut mine, mut theirs) = (Race::default(), Race::default());
     for (p, &seat) in pos.seats().iter().enumerate() {
         if pos.is_out(seat) {
             continue;
         }
-        let distance = pos.distance(seat).unwrap_or(200) as i32;
         let race = if sides.side_of(p) == me {
             &mut mine
         } else {
             &mut theirs
         };
-        race.add(distance, pos.fences_left(seat) as u32);
+        race.add(distances[p], pos.fences_left(seat) as u32);
     }
     let margin = theirs.distance - mine.distance;
     let mut value = margin * STEP + mine.fence_value - theirs.fence_value + TEMPO;

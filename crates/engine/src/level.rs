@@ -37,6 +37,9 @@ pub struct LevelSettings {
     /// depth-capped levels keep their plain search, whose strength the
     /// ladder measured.
     pub selective: bool,
+    /// Whether the evaluation adds the learned correction ([`crate::net`])
+    /// where it applies (the time-limited levels).
+    pub learned: bool,
 }
 
 /// Per level from 1 to 8: the depth cap (plies), the time cap (ms) and the
@@ -109,6 +112,7 @@ impl Level {
             root_all_fences: self.0 >= 5,
             all_fences: false,
             selective: max_depth.is_none(),
+            learned: max_depth.is_none(),
         }
     }
 

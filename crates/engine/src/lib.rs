@@ -5,7 +5,9 @@
 //!   move ordering; fences searched at inner nodes are those that cut an
 //!   opponent's shortest path.
 //! - [`eval`]: the race to the goal lines, fences in hand, tempo, and races
-//!   that are decided once fences run out.
+//!   that are decided once fences run out; at levels 6–8 of the standard
+//!   game, corrected by a small learned network ([`net`], trained on
+//!   self-play by `scripts/train-eval.sh`).
 //! - Two players, teams (partners on one side) and the scoring game with
 //!   alpha-beta; four players each for itself ([`maxn`]: every player
 //!   maximises its own value); any board size.
@@ -22,6 +24,7 @@ pub mod eval;
 pub mod level;
 pub mod limit;
 pub mod maxn;
+pub mod net;
 pub mod params;
 pub mod report;
 pub mod review;

@@ -47,6 +47,10 @@ pub const QUIESCENCE_PLIES: u32 = 4;
 pub const QUIESCENCE_WIDTH: usize = 4;
 pub const QUIESCENCE_MIN_GAIN: i64 = 2;
 
+/// The most the learned evaluation may change the hand-made value, in
+/// hundredths of a step: it refines the race, it never overrules it.
+pub const MAX_CORRECTION: i32 = 500;
+
 /// Null-move pruning: the pass is searched this many plies shallower than
 /// a move would be.
 pub const NULL_MOVE_REDUCTION: i32 = 2;

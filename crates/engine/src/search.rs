@@ -6,9 +6,10 @@ use std::time::Instant;
 
 use quoridor_rules::{Fence, Move, Orientation, Position, Seat, SquareIter};
 
-use crate::eval::{evaluate, terminal, Sides};
+use crate::eval::{evaluate_with, terminal, Sides};
 use crate::level::LevelSettings;
 use crate::limit::SearchLimit;
+use crate::net::Network;
 use crate::params::{NULL_MOVE_REDUCTION, QUIESCENCE_MIN_GAIN, QUIESCENCE_PLIES, QUIESCENCE_WIDTH};
 use crate::report::{Reporter, SearchInfo};
 use crate::score::Score;
@@ -99,6 +100,8 @@ pub(crate) struct Searcher<'a> {
     history: Vec<u32>,
     /// Root moves left out (to find the best of the others).
     excluded: Vec<Move>,
+    /// The learned correction to the evaluation, if the level uses it.
+    net: Option<&'static Network>,
 }
 
 fn history_index(mv: Move) -> usize {
@@ -135,7 +138,13 @@ impl<'a> Searcher<'a> {
             passed: [false; MAX_PLY],
             history: vec![0; 385],
             excluded: Vec::new(),
+            net: settings.learned.then(Network::shipped),
         }
+    }
+
+    /// The static value of `pos` for the side to move.
+    fn evaluate(&self, pos: &Position) -> Score {
+        evaluate_with(pos, &self.sides, self.net)
     }
 
     /// Leaves these moves out at the root: the search answers the best of
@@ -164,7 +173,7 @@ impl<'a> Searcher<'a> {
         // Something legal to answer even if stopped at once.
         let mut result = SearchResult {
             best: moves[0],
-            score: evaluate(root, &self.sides),
+            score: self.evaluate(root),
             depth: 0,
             nodes: 0,
             elapsed: Default::default(),
@@ -265,7 +274,7 @@ impl<'a> Searcher<'a> {
             return terminal(pos, outcome, &self.sides, ply);
         }
         if ply as usize >= MAX_PLY - 1 {
-            return evaluate(pos, &self.sides);
+            return self.evaluate(pos);
         }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, self.quiescence_depth());
@@ -380,7 +389,7 @@ impl<'a> Searcher<'a> {
             || pos.rules().variant() == quoridor_rules::Variant::Scoring
             || pos.fences_left(pos.turn()) == 0
             || self.passed[ply as usize - 1]
-            || evaluate(pos, &self.sides) < beta
+            || self.evaluate(pos) < beta
         {
             return None;
         }
@@ -425,7 +434,7 @@ impl<'a> Searcher<'a> {
         if let Some(outcome) = pos.outcome() {
             return terminal(pos, outcome, &self.sides, ply);
         }
-        let stand = evaluate(pos, &self.sides);
+        let stand = self.evaluate(pos);
         if qdepth == 0 || stand >= beta || ply as usize >= MAX_PLY - 1 {
             return stand;
         }

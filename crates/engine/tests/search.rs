@@ -143,10 +143,12 @@ fn the_full_strength_search_sees_a_trap_past_its_horizon() {
     // steps instead of three. One ply of the plain search (level 5) only
     // counts south's fence against north; the full strength's quiescence
     // also sees north's answer, as three plies of the plain search do.
+    // (Both with the hand-made evaluation, so that their values compare.)
     let pos: Position = "9 e6,a9 d5v,d7v,e5v,e7v 6,6 south 10".parse().unwrap();
     let at = |level: u8, depth: u32| {
         let mut engine = Engine::new();
         engine.set_level(Level::new(level).unwrap());
+        engine.set_hand_eval(true);
         let stop = AtomicBool::new(false);
         engine
             .search(&pos, SearchLimit::Depth(depth), &stop, &mut Silent)
@@ -446,4 +448,24 @@ fn the_best_move_other_than_one_left_out() {
     assert!(engine
         .search_excluding(&pos, SearchLimit::Depth(2), &all, &stop, &mut Silent)
         .is_none());
+}
+
+#[test]
+fn the_learned_evaluation_is_used_by_the_full_strength_in_the_standard_game_only() {
+    let score = |pos: &Position, level: u8, hand: bool| {
+        let mut engine = Engine::new();
+        engine.set_level(Level::new(level).unwrap());
+        engine.set_hand_eval(hand);
+        let stop = AtomicBool::new(false);
+        engine
+            .search(pos, SearchLimit::Depth(2), &stop, &mut Silent)
+            .unwrap()
+            .score
+    };
+    let standard: Position = "9 e4,d6 c3h,e6h,f4v 8,9 south 6".parse().unwrap();
+    assert_ne!(score(&standard, 8, false), score(&standard, 8, true));
+    // Not at the depth-capped levels, nor on another board.
+    assert_eq!(score(&standard, 5, false), score(&standard, 5, true));
+    let small: Position = "7 d3,c5 c3h 5,6 south 4".parse().unwrap();
+    assert_eq!(score(&small, 8, false), score(&small, 8, true));
 }

@@ -1,0 +1,307 @@
+//! `quoridor train-eval`: the learned evaluation's training pipeline
+//! ([`quoridor_engine::net`]). `play` plays self-play games and writes every
+//! position with its search's value and its result; `fit` trains the network
+//! on such files and writes its weights. `scripts/train-eval.sh` runs both
+//! and checks the new weights in a match; it made the shipped ones
+//! (`crates/engine/data/eval-net.bin`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use quoridor_engine::net::train::{self, game_positions, Epoch, Labelled, Sample, Settings};
+use quoridor_engine::{Engine, Level, Score, SearchLimit, Silent};
+use quoridor_rules::{Game, Position, Ruleset};
+
+use crate::matches::opening::Openings;
+
+#[derive(clap::Args)]
+pub struct TrainEvalArgs {
+    #[command(subcommand)]
+    step: Step,
+}
+
+#[derive(clap::Subcommand)]
+enum Step {
+    /// Play self-play games (full strength, a fixed number of nodes a move,
+    /// random opening plies) and write their positions, one a line: the
+    /// position, the search's value for the side to move, 1 if it won.
+    Play(PlayArgs),
+    /// Train the network on files of `play` and write its weights.
+    Fit(FitArgs),
+}
+
+#[derive(clap::Args)]
+struct PlayArgs {
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Search nodes a move.
+    #[arg(long, default_value_t = 10_000)]
+    nodes: u64,
+    /// Random plies that open each game.
+    #[arg(long, default_value_t = 6)]
+    opening_plies: usize,
+    /// Seed of the openings (the same seed gives the same games).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (each plays its own games).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
+#[derive(clap::Args)]
+struct FitArgs {
+    /// Files written by `play`; every tenth game's positions are held out
+    /// to choose the epoch and to report the gain.
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Hidden units.
+    #[arg(long, default_value_t = 32)]
+    hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 12)]
+    epochs: usize,
+    #[arg(long, default_value_t = 1e-3)]
+    learning_rate: f32,
+    /// How much of a label is the game's result (the rest is the search's
+    /// value), from 0 to 1.
+    #[arg(long, default_value_t = 0.3)]
+    outcome_weight: f32,
+    /// Seed of the first weights and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
+pub fn run(args: &TrainEvalArgs) -> crate::CliResult {
+    match &args.step {
+        Step::Play(args) => play(args),
+        Step::Fit(args) => fit(args),
+    }
+}
+
+fn progress_bar(len: usize, template: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len as u64)
+        .with_style(indicatif::ProgressStyle::with_template(template).expect("a valid template"));
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar
+}
+
+/// The ply after which a self-play game is given up (drawn: no positions).
+const PLY_LIMIT: u32 = 300;
+
+/// One self-play game from `game`'s opening: its positions, labelled.
+fn self_play(engine: &mut Engine, mut game: Game, nodes: u64) -> Vec<Labelled> {
+    let stop = AtomicBool::new(false);
+    engine.new_game();
+    let mut scores: Vec<Option<Score>> = vec![None; game.entries().len()];
+    while !game.is_over() && game.position().ply() < PLY_LIMIT {
+        let Some(result) = engine.search(
+            game.position(),
+            SearchLimit::Nodes(nodes),
+            &stop,
+            &mut Silent,
+        ) else {
+            break;
+        };
+        scores.push(Some(result.score));
+        if game.play(result.best).is_err() {
+            break;
+        }
+    }
+    // The opening's random plies were not searched: left out.
+    let opening = scores.iter().take_while(|s| s.is_none()).count();
+    game_positions(&game, &scores)
+        .into_iter()
+        .filter(|l| l.position.ply() as usize >= opening)
+        .collect()
+}
+
+fn play(args: &PlayArgs) -> crate::CliResult {
+    let rules = Ruleset::STANDARD;
+    let openings = Openings::Random(args.opening_plies);
+    let bar = progress_bar(
+        args.games,
+        "{bar:40} {pos}/{len} games, {msg} positions, {elapsed} (about {eta} left)",
+    );
+    let next = AtomicUsize::new(0);
+    let count = AtomicUsize::new(0);
+    let played: Mutex<Vec<(usize, Vec<Labelled>)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.clamp(1, 64) {
+            scope.spawn(|| {
+                // The hand-made evaluation: the data does not depend on
+                // the weights it will train.
+                let mut engine = Engine::new();
+                engine.set_level(Level::MAX);
+                engine.set_hand_eval(true);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= args.games {
+                        break;
+                    }
+                    let positions = self_play(
+                        &mut engine,
+                        openings.game(rules, args.seed, index),
+                        args.nodes,
+                    );
+                    let total =
+                        count.fetch_add(positions.len(), Ordering::Relaxed) + positions.len();
+                    bar.set_message(total.to_string());
+                    bar.inc(1);
+                    played
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((index, positions));
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let mut played = played.into_inner().unwrap_or_else(|e| e.into_inner());
+    played.sort_by_key(|(index, _)| *index);
+    let mut text = String::new();
+    for (index, positions) in &played {
+        for l in positions {
+            text.push_str(&format!(
+                "{index}\t{}\t{}\t{}\n",
+                l.position,
+                l.score.0,
+                u8::from(l.won)
+            ));
+        }
+    }
+    crate::game_file::write_whole(&args.output, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", args.output.display()))?;
+    let positions: usize = played.iter().map(|(_, p)| p.len()).sum();
+    println!(
+        "{} games, {positions} positions written to {}",
+        played.iter().filter(|(_, p)| !p.is_empty()).count(),
+        args.output.display()
+    );
+    Ok(())
+}
+
+/// The positions of a file of `play`, each with its game's number.
+fn read_data(path: &Path) -> Result<Vec<(usize, Labelled)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let bad = |what: &str| format!("{}:{}: {what}", path.display(), n + 1);
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [game, position, score, won] = fields[..] else {
+            return Err(bad(
+                "expected game number, position, score and result, tab-separated",
+            ));
+        };
+        let game = game
+            .parse()
+            .map_err(|_| bad("the game number is not a number"))?;
+        let position: Position = position.parse().map_err(|e| bad(&format!("{e}")))?;
+        let score = Score(
+            score
+                .parse()
+                .map_err(|_| bad("the score is not a number"))?,
+        );
+        let won = match won {
+            "1" => true,
+            "0" => false,
+            _ => return Err(bad("the result is not 1 or 0")),
+        };
+        out.push((
+            game,
+            Labelled {
+                position,
+                score,
+                won,
+            },
+        ));
+    }
+    Ok(out)
+}
+
+fn fit(args: &FitArgs) -> crate::CliResult {
+    if !(1..=256).contains(&args.hidden) {
+        return Err("--hidden: expected 1 to 256 units".into());
+    }
+    if !(0.0..=1.0).contains(&args.outcome_weight) {
+        return Err("--outcome-weight: expected 0 to 1".into());
+    }
+    let mut data = Vec::new();
+    for (file, path) in args.data.iter().enumerate() {
+        data.extend(
+            read_data(path)?
+                .into_iter()
+                .map(|(game, l)| ((file, game), l)),
+        );
+    }
+    // Held out: every tenth game, whole (its positions are alike).
+    let held = |&(file, game): &(usize, usize)| (file * 7 + game) % 10 == 9;
+    // The scale that turns hand-made values into win chances, from the results.
+    let results: Vec<Sample> = data
+        .iter()
+        .filter(|(key, _)| !held(key))
+        .filter_map(|(_, l)| Sample::new(&l.position, if l.won { 1.0 } else { 0.0 }))
+        .collect();
+    if results.is_empty() {
+        return Err("no positions to train on".into());
+    }
+    let scale = train::fit_scale(&results);
+    let (mut train_set, mut valid_set) = (Vec::new(), Vec::new());
+    for (key, l) in &data {
+        let set = if held(key) {
+            &mut valid_set
+        } else {
+            &mut train_set
+        };
+        set.extend(l.samples(scale, args.outcome_weight));
+    }
+    if valid_set.is_empty() {
+        return Err("no positions held out: give at least ten games".into());
+    }
+    println!(
+        "{} positions to train on, {} held out (with mirror images); logistic scale {scale:.3} per step",
+        train_set.len(),
+        valid_set.len()
+    );
+    let hand = train::loss(&valid_set, None, scale);
+    let bar = progress_bar(
+        args.epochs,
+        "{bar:40} epoch {pos}/{len}, {msg}, {elapsed} (about {eta} left)",
+    );
+    let settings = Settings {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        learning_rate: args.learning_rate,
+        seed: args.seed,
+        ..Settings::default()
+    };
+    let net = train::train(&train_set, &valid_set, scale, settings, &mut |e: Epoch| {
+        bar.set_message(format!("held-out loss {:.4}", e.valid_loss));
+        bar.inc(1);
+        bar.suspend(|| {
+            println!(
+                "epoch {:>3}: training loss {:.4}, held-out loss {:.4}",
+                e.number, e.train_loss, e.valid_loss
+            )
+        });
+    });
+    bar.finish_and_clear();
+    let learned = train::loss(&valid_set, Some(&net), scale);
+    println!(
+        "held-out loss: hand-made {hand:.4}, learned {learned:.4} ({:+.2} %)",
+        (learned / hand - 1.0) * 100.0
+    );
+    let mut file = std::fs::File::create(&args.output)
+        .map_err(|e| format!("{}: {e}", args.output.display()))?;
+    file.write_all(&net.to_bytes())
+        .map_err(|e| format!("{}: {e}", args.output.display()))?;
+    println!("weights written to {}", args.output.display());
+    Ok(())
+}
