@@ -5,7 +5,6 @@
 //! and checks the new weights in a match; it made the shipped ones
 //! (`crates/engine/data/eval-net.bin`).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -298,9 +297,7 @@ fn fit(args: &FitArgs) -> crate::CliResult {
         "held-out loss: hand-made {hand:.4}, learned {learned:.4} ({:+.2} %)",
         (learned / hand - 1.0) * 100.0
     );
-    let mut file = std::fs::File::create(&args.output)
-        .map_err(|e| format!("{}: {e}", args.output.display()))?;
-    file.write_all(&net.to_bytes())
+    crate::game_file::write_whole(&args.output, &net.to_bytes())
         .map_err(|e| format!("{}: {e}", args.output.display()))?;
     println!("weights written to {}", args.output.display());
     Ok(())
