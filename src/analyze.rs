@@ -3,6 +3,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use quoridor_engine::book::Book;
 use quoridor_engine::{Engine, Level, Reporter, SearchInfo, SearchLimit, SearchResult};
 use quoridor_rules::{parse_game_text, Game, Position, Record};
 
@@ -87,6 +88,8 @@ pub fn run(args: &AnalyzeArgs) -> crate::CliResult {
     let level = Level::new(args.level).ok_or("the level must be from 1 to 8")?;
     let mut engine = Engine::new();
     engine.set_level(level);
+    // The analysis searches every position; the book is shown beside.
+    engine.set_book(false);
     if args.all {
         return review(&mut engine, &game, args);
     }
@@ -103,6 +106,14 @@ pub fn run(args: &AnalyzeArgs) -> crate::CliResult {
         return Ok(());
     }
     println!("{} to move", pos.turn());
+    let book = Book::shipped().moves(pos);
+    if !book.is_empty() {
+        let moves: Vec<String> = book
+            .iter()
+            .map(|m| format!("{} ({})", m.mv, m.score))
+            .collect();
+        println!("opening book: {}", moves.join(", "));
+    }
     let result = search(&mut engine, pos, args, true).ok_or("the game is over")?;
     let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
     println!("best move: {}", result.best);
@@ -143,6 +154,11 @@ fn review(engine: &mut Engine, game: &Game, args: &AnalyzeArgs) -> crate::CliRes
     println!("ply   mover  move      before  after  judgement   engine's move");
     for r in &reviews {
         let mark = r.judgement.map_or("", |j| j.symbol());
+        let verdict = match (r.judgement, r.book) {
+            (Some(j), _) => j.name(),
+            (None, true) => "book",
+            (None, false) => "",
+        };
         println!(
             "{:>4}. {:<6} {:<8} {:>5.2}  {:>5.2}  {:<11} {}",
             r.ply + 1,
@@ -150,7 +166,7 @@ fn review(engine: &mut Engine, game: &Game, args: &AnalyzeArgs) -> crate::CliRes
             format!("{}{mark}", r.played),
             r.before,
             r.after,
-            r.judgement.map_or("", |j| j.name()),
+            verdict,
             r.best.map_or(String::new(), |b| {
                 let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
                 format!("{b} ({})", line.join(" "))

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod analyze;
 mod args;
 mod bench;
+mod book;
 mod game_file;
 mod gtp;
 mod learn;
@@ -67,6 +68,9 @@ enum Command {
     /// Train the learned evaluation on played games and write its weights
     /// (see scripts/train-eval.sh, which made the shipped ones).
     TrainEval(train_eval::TrainEvalArgs),
+    /// Build the opening book from the engine's own long searches, or show
+    /// the book moves of a position.
+    Book(book::BookArgs),
 }
 
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
@@ -89,6 +93,7 @@ fn main() -> ExitCode {
         Command::MinePuzzles(args) => mine_puzzles::run(&args),
         Command::Puzzle(args) => puzzles::run(&args),
         Command::TrainEval(args) => train_eval::run(&args),
+        Command::Book(args) => book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -83,7 +83,7 @@ pub fn run(args: &TrainEvalArgs) -> crate::CliResult {
     }
 }
 
-fn progress_bar(len: usize, template: &str) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(len: usize, template: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len as u64)
         .with_style(indicatif::ProgressStyle::with_template(template).expect("a valid template"));
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
@@ -140,6 +140,7 @@ fn play(args: &PlayArgs) -> crate::CliResult {
                 let mut engine = Engine::new();
                 engine.set_level(Level::MAX);
                 engine.set_hand_eval(true);
+                engine.set_book(false);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= args.games {

@@ -365,3 +365,56 @@ fn train_eval_plays_then_fits_weights_that_load() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.tsv:1:"));
 }
+
+#[test]
+fn book_builds_a_small_book_and_shows_the_shipped_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.txt");
+    let out = quoridor(&[
+        "book",
+        "build",
+        "--plies",
+        "2",
+        "--nodes",
+        "2000",
+        "--threads",
+        "1",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains(" positions written to "),
+        "{}",
+        stdout(&out)
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    // The header says how it was made; it reads back as a book.
+    assert!(text.contains("# Made by: quoridor book build --plies 2 --nodes 2000"));
+    let book = quoridor_engine::book::Book::parse(&text).unwrap();
+    assert!(book.len() >= 2, "{text}");
+
+    // The shipped book, from the start and out of it.
+    let out = quoridor(&["book", "show"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("book line: "), "{}", stdout(&out));
+    let out = quoridor(&["book", "show", "d1 f9 c1"]);
+    assert!(
+        stdout(&out).contains("not in the opening book"),
+        "{}",
+        stdout(&out)
+    );
+    let out = quoridor(&[
+        "book",
+        "build",
+        "--threads",
+        "0",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+}

@@ -253,6 +253,7 @@ fn genmove_answers_within_time_left_and_analyze_reports() {
     let text = reply(&mut engine, "genmove");
     assert!(text.starts_with("= "), "{text}");
     assert!(start.elapsed() < std::time::Duration::from_millis(150));
+    let played = text.trim_start_matches("= ").trim().to_string();
     let text = reply(&mut engine, "analyze 30");
     assert!(text.starts_with("= best "), "{text}");
     for word in ["score", "expected", "depth", "nodes", "time", "pv"] {
@@ -261,7 +262,7 @@ fn genmove_answers_within_time_left_and_analyze_reports() {
     // Analysis does not play.
     assert_eq!(
         reply(&mut engine, "position"),
-        format!("= 9 2 10 {}\n\n", "e2")
+        format!("= 9 2 10 {played}\n\n")
     );
 }
 

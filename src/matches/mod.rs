@@ -70,7 +70,7 @@ pub const DEFAULT_PLY_LIMIT: u32 = 400;
 
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// A player (give two): `level=N[,time=100ms|depth=D|nodes=N|clock=60s+1s][,name=X][,hash=MB][,eval=hand]`,
+    /// A player (give two): `level=N[,time=100ms|depth=D|nodes=N|clock=60s+1s][,name=X][,hash=MB][,eval=hand][,book=off]`,
     /// or an external program speaking the protocol: `[time=…|clock=…,][level=N,][name=X,][timeout=30s,]cmd=<command line>`
     /// (cmd= last: it takes the rest).
     #[arg(long = "player", id = "player", value_name = "SPEC", required = true)]

@@ -92,6 +92,7 @@ pub struct EnginePlayer {
     level: Level,
     hash_mb: usize,
     hand_eval: bool,
+    book: bool,
     seed: u64,
     /// Set when a search panicked: the engine is rebuilt before the next game.
     broken: bool,
@@ -100,25 +101,33 @@ pub struct EnginePlayer {
 
 impl EnginePlayer {
     /// An engine of `level`; `hand_eval` keeps it to the hand-made
-    /// evaluation.
-    pub fn new(name: &str, level: Level, hash_mb: Option<usize>, hand_eval: bool) -> EnginePlayer {
+    /// evaluation, `book` lets it play the opening book.
+    pub fn new(
+        name: &str,
+        level: Level,
+        hash_mb: Option<usize>,
+        hand_eval: bool,
+        book: bool,
+    ) -> EnginePlayer {
         let hash_mb = hash_mb.unwrap_or(DEFAULT_HASH_MB);
         EnginePlayer {
-            engine: EnginePlayer::engine(level, hash_mb, hand_eval),
+            engine: EnginePlayer::engine(level, hash_mb, hand_eval, book),
             name: name.to_string(),
             level,
             hash_mb,
             hand_eval,
+            book,
             seed: 0,
             broken: false,
             last: None,
         }
     }
 
-    fn engine(level: Level, hash_mb: usize, hand_eval: bool) -> Engine {
+    fn engine(level: Level, hash_mb: usize, hand_eval: bool, book: bool) -> Engine {
         let mut engine = Engine::with_hash(hash_mb);
         engine.set_level(level);
         engine.set_hand_eval(hand_eval);
+        engine.set_book(book);
         engine
     }
 }
@@ -134,7 +143,7 @@ impl Player for EnginePlayer {
 
     fn new_game(&mut self, _game: &Game) -> Result<(), PlayerError> {
         if self.broken {
-            self.engine = EnginePlayer::engine(self.level, self.hash_mb, self.hand_eval);
+            self.engine = EnginePlayer::engine(self.level, self.hash_mb, self.hand_eval, self.book);
             self.broken = false;
         }
         self.engine.set_seed(self.seed);
@@ -195,8 +204,8 @@ mod tests {
             .unwrap();
         let mut game = Game::new(rules);
         let mut players = [
-            EnginePlayer::new("a", Level::new(2).unwrap(), Some(1), false),
-            EnginePlayer::new("b", Level::new(4).unwrap(), Some(1), false),
+            EnginePlayer::new("a", Level::new(2).unwrap(), Some(1), false, true),
+            EnginePlayer::new("b", Level::new(4).unwrap(), Some(1), false, true),
         ];
         for player in &mut players {
             player.new_game(&game).unwrap();

@@ -35,6 +35,7 @@ impl Config {
                 spec.engine_level(),
                 spec.hash_mb,
                 spec.hand_eval,
+                !spec.no_book,
             )),
         })
     }

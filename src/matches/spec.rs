@@ -67,6 +67,9 @@ pub struct PlayerSpec {
     /// default, `eval=learned`, adds the learned correction where the
     /// level uses it).
     pub hand_eval: bool,
+    /// `book=off`: the engine searches every move, in the opening book too
+    /// (the default, `book=on`, plays the book where the level does).
+    pub no_book: bool,
     /// `timeout=D`: how long a program may take to answer a command other
     /// than a timed `genmove` (also `genmove` without a time limit).
     pub timeout: Option<Duration>,
@@ -85,6 +88,7 @@ impl PlayerSpec {
             time: Budget::Default,
             hash_mb: None,
             hand_eval: false,
+            no_book: false,
             timeout: None,
             command: None,
         };
@@ -181,13 +185,20 @@ impl PlayerSpec {
                         }
                     }
                 }
+                "book" => {
+                    spec.no_book = match value {
+                        "off" => true,
+                        "on" => false,
+                        _ => return Err(format!("book: expected on or off, found `{value}`")),
+                    }
+                }
                 "timeout" => {
                     spec.timeout = Some(parse_duration(value).map_err(|e| format!("timeout: {e}"))?)
                 }
                 _ => {
                     return Err(format!(
                         "unknown key `{key}`: expected level, time, depth, nodes, clock, name, \
-                         hash, eval, timeout or cmd"
+                         hash, eval, book, timeout or cmd"
                     ))
                 }
             }
@@ -199,8 +210,12 @@ impl PlayerSpec {
             if spec.hash_mb.is_some() {
                 return Err("hash= applies to engines only, not to cmd= programs".into());
             }
-            if seen.iter().any(|k| k == "eval") {
-                return Err("eval= applies to engines only, not to cmd= programs".into());
+            for key in ["eval", "book"] {
+                if seen.iter().any(|k| k == key) {
+                    return Err(format!(
+                        "{key}= applies to engines only, not to cmd= programs"
+                    ));
+                }
             }
         } else if spec.timeout.is_some() {
             return Err("timeout= applies to cmd= programs only".into());
@@ -376,6 +391,8 @@ mod tests {
         assert!(!PlayerSpec::parse("level=8").unwrap().hand_eval);
         assert!(PlayerSpec::parse("level=8,eval=hand").unwrap().hand_eval);
         assert!(!PlayerSpec::parse("eval=learned").unwrap().hand_eval);
+        assert!(PlayerSpec::parse("level=8,book=off").unwrap().no_book);
+        assert!(!PlayerSpec::parse("book=on").unwrap().no_book);
     }
 
     #[test]
@@ -395,6 +412,8 @@ mod tests {
             "timeout=1s",
             "cmd=prog 'unterminated",
             "eval=net",
+            "book=maybe",
+            "book=off,cmd=prog",
             "eval=hand,cmd=prog",
         ] {
             assert!(PlayerSpec::parse(bad).is_err(), "{bad}");

@@ -4,9 +4,11 @@ use std::sync::atomic::AtomicBool;
 
 use quoridor_rules::{Game, Move, Position};
 
+use crate::book::Book;
 use crate::level::{Level, LevelSettings};
 use crate::limit::SearchLimit;
 use crate::maxn::{is_free_for_all, MaxnSearcher};
+use crate::race::RaceTable;
 use crate::report::Reporter;
 use crate::search::{Rng, SearchResult, Searcher};
 use crate::tt::TranspositionTable;
@@ -37,6 +39,11 @@ pub struct Engine {
     /// Whether the levels that use the learned evaluation keep to the
     /// hand-made one instead.
     hand_eval: bool,
+    /// Whether the levels that play the opening book do.
+    book: bool,
+    /// The last race solved: the fences no longer change in a race, so
+    /// one table serves the rest of the game.
+    race: Option<RaceTable>,
 }
 
 impl Engine {
@@ -53,6 +60,8 @@ impl Engine {
             seed: 0,
             full_width: false,
             hand_eval: false,
+            book: true,
+            race: None,
         }
     }
 
@@ -87,12 +96,88 @@ impl Engine {
         self.hand_eval = on;
     }
 
+    /// Whether the levels that play the opening book ([`crate::book`])
+    /// do (on by default): off to measure the search alone, for analysis
+    /// (which searches every position and shows the book beside), and for
+    /// training data.
+    pub fn book(&self) -> bool {
+        self.book
+    }
+
+    pub fn set_book(&mut self, on: bool) {
+        self.book = on;
+    }
+
     /// The level's settings, full width or hand-made evaluation if asked.
     fn settings(&self) -> LevelSettings {
         let mut settings = self.level.settings();
         settings.selective &= !self.full_width;
         settings.learned &= !self.full_width && !self.hand_eval;
+        settings.book &= !self.full_width && self.book;
+        settings.exact_races &= !self.full_width;
         settings
+    }
+
+    /// The move of a race without fences in hand, from its exact solution,
+    /// if the level plays races so and the race is decided.
+    fn race_move(
+        &mut self,
+        pos: &Position,
+        settings: LevelSettings,
+        reporter: &mut dyn Reporter,
+    ) -> Option<SearchResult> {
+        if !settings.exact_races || !RaceTable::applies(pos) {
+            return None;
+        }
+        let start = std::time::Instant::now();
+        if !self.race.as_ref().is_some_and(|t| t.fits(pos)) {
+            self.race = RaceTable::solve(pos);
+        }
+        let table = self.race.as_ref()?;
+        let solved = table.best(pos)?;
+        let mut after = *pos;
+        after.play_unchecked(solved.best);
+        let mut pv = vec![solved.best];
+        pv.extend(table.line(&after, 40));
+        let result = SearchResult {
+            best: solved.best,
+            score: solved.score,
+            depth: solved.score.plies_to_end().unwrap_or(0),
+            nodes: 0,
+            elapsed: start.elapsed(),
+            pv,
+        };
+        reporter.iteration(&result.info());
+        Some(result)
+    }
+
+    /// A move from the opening book, as a search's result, if the level
+    /// plays the book and `pos` is in it.
+    fn book_move(
+        &mut self,
+        pos: &Position,
+        settings: LevelSettings,
+        reporter: &mut dyn Reporter,
+    ) -> Option<SearchResult> {
+        if !settings.book {
+            return None;
+        }
+        let book = Book::shipped();
+        let chosen = book.choose(pos, &mut self.rng)?;
+        let mut after = *pos;
+        after.play_unchecked(chosen.mv);
+        let mut pv = vec![chosen.mv];
+        pv.extend(book.line(&after, 20));
+        let result = SearchResult {
+            best: chosen.mv,
+            score: chosen.score,
+            depth: chosen.depth,
+            nodes: 0,
+            elapsed: Default::default(),
+            pv,
+        };
+        reporter.iteration(&result.info());
+        Some(result)
     }
 
     /// Seeds the randomness of the low levels (the same seed, position and
@@ -129,6 +214,12 @@ impl Engine {
         }
         let limit = self.level.limit(limit);
         let settings = self.settings();
+        if let Some(result) = self.book_move(pos, settings, reporter) {
+            return Some(result);
+        }
+        if let Some(result) = self.race_move(pos, settings, reporter) {
+            return Some(result);
+        }
         let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, settings);
         Some(searcher.run(pos, &mut self.rng, reporter))
     }

@@ -40,6 +40,13 @@ pub struct LevelSettings {
     /// Whether the evaluation adds the learned correction ([`crate::net`])
     /// where it applies (the time-limited levels).
     pub learned: bool,
+    /// Whether the opening book ([`crate::book`]) is played while the
+    /// game is in it (the time-limited levels).
+    pub book: bool,
+    /// Whether a race without fences in hand is played from its exact
+    /// solution ([`crate::race`]) rather than searched (the time-limited
+    /// levels: the low ones may still stumble in a race).
+    pub exact_races: bool,
 }
 
 /// Per level from 1 to 8: the depth cap (plies), the time cap (ms) and the
@@ -113,6 +120,8 @@ impl Level {
             all_fences: false,
             selective: max_depth.is_none(),
             learned: max_depth.is_none(),
+            book: max_depth.is_none(),
+            exact_races: max_depth.is_none(),
         }
     }
 

@@ -8,6 +8,10 @@
 //!   that are decided once fences run out; at levels 6–8 of the standard
 //!   game, corrected by a small learned network ([`net`], trained on
 //!   self-play by `scripts/train-eval.sh`).
+//! - [`book`]: the opening book of the standard game, built by our own
+//!   long searches (`quoridor book build`) and played by levels 6–8.
+//! - [`race`]: races without fences in hand solved exactly (retrograde
+//!   analysis) and played from the solution by levels 6–8.
 //! - Two players, teams (partners on one side) and the scoring game with
 //!   alpha-beta; four players each for itself ([`maxn`]: every player
 //!   maximises its own value); any board size.
@@ -18,6 +22,7 @@
 //! - [`Reporter`]: how the protocol, the terminal and the server follow a search.
 //! - [`review`]: a finished game's moves judged (inaccuracy, mistake, blunder).
 
+pub mod book;
 pub mod controller;
 pub mod engine;
 pub mod eval;
@@ -26,6 +31,7 @@ pub mod limit;
 pub mod maxn;
 pub mod net;
 pub mod params;
+pub mod race;
 pub mod report;
 pub mod review;
 pub mod score;

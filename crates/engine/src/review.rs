@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use quoridor_rules::{Entry, Game, Move, Outcome, Position, Seat};
 
+use crate::book::Book;
 use crate::{Engine, SearchLimit, Silent};
 
 /// How bad a move was: the expected outcome it gave away (0 to 1 scale),
@@ -65,6 +66,8 @@ pub struct Valuation {
 }
 
 /// Values `pos` by a search within `limit` (a finished game: its result).
+/// The search is always made, in the opening book too: the analysis shows
+/// the book beside it ([`MoveReview::book`]).
 pub fn value_position(
     engine: &mut Engine,
     pos: &Position,
@@ -84,7 +87,11 @@ pub fn value_position(
             line: Vec::new(),
         };
     }
-    match engine.search(pos, limit, stop, &mut Silent) {
+    let book = engine.book();
+    engine.set_book(false);
+    let searched = engine.search(pos, limit, stop, &mut Silent);
+    engine.set_book(book);
+    match searched {
         Some(result) => Valuation {
             value: result.score.expected_outcome(),
             best: Some(result.best),
@@ -117,6 +124,8 @@ pub struct MoveReview {
     pub judgement: Option<Judgement>,
     /// 0 to 100 (see [`accuracy`]).
     pub accuracy: f64,
+    /// Whether the move played is in the opening book ([`crate::book`]).
+    pub book: bool,
 }
 
 /// A move's accuracy from what it gave away (lichess's curve on winning
@@ -167,6 +176,7 @@ pub fn review_moves(game: &Game, values: &[Valuation]) -> Vec<MoveReview> {
             loss,
             judgement: Judgement::of(loss),
             accuracy: accuracy(loss),
+            book: Book::shipped().contains(pos, *played),
         });
     }
     out
@@ -232,6 +242,10 @@ mod tests {
         assert!(back.judgement >= Some(Judgement::Mistake), "{back:?}");
         assert!(back.best.is_some() && !back.line.is_empty());
         assert!(back.accuracy < 70.0);
+        // The first steps are in the opening book (its natural moves); the
+        // step back is not.
+        assert!(reviews[0].book && reviews[1].book, "{:?}", &reviews[..2]);
+        assert!(!back.book);
         for r in &reviews {
             assert!((0.0..=1.0).contains(&r.before) && (0.0..=1.0).contains(&r.after));
             assert!(r.loss >= 0.0 && r.accuracy <= 100.0);

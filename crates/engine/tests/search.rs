@@ -469,3 +469,62 @@ fn the_learned_evaluation_is_used_by_the_full_strength_in_the_standard_game_only
     let small: Position = "7 d3,c5 c3h 5,6 south 4".parse().unwrap();
     assert_eq!(score(&small, 8, false), score(&small, 8, true));
 }
+
+/// `pos` with no fence left in either hand: a race (its notation's
+/// fences-left field set to `0,0`).
+fn without_fences_in_hand(pos: &Position) -> Position {
+    let text = pos.to_string();
+    let mut fields: Vec<&str> = text.split(' ').collect();
+    fields[3] = "0,0";
+    fields
+        .join(" ")
+        .parse()
+        .expect("the same position, fences in hand aside")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// The full strength plays a race from its exact solution: the value
+    /// agrees with what a full-width search proves whenever it proves one.
+    #[test]
+    fn a_race_is_played_from_its_solution(seed in any::<u64>(), plies in 0usize..30) {
+        let mut next = xorshift(seed);
+        let size = [5, 7][(next() % 2) as usize];
+        let walked = random_walk(Ruleset::new(size, 2).unwrap(), plies, &mut next);
+        prop_assume!(!walked.is_over());
+        let pos = without_fences_in_hand(&walked);
+        let stop = AtomicBool::new(false);
+        let mut engine = Engine::new();
+        let solved = engine.search(&pos, SearchLimit::Depth(1), &stop, &mut Silent).unwrap();
+        prop_assert!(pos.is_legal(solved.best));
+        let mut searcher = Engine::new();
+        searcher.set_full_width(true);
+        let searched = searcher.search(&pos, SearchLimit::Depth(10), &stop, &mut Silent).unwrap();
+        if searched.score.plies_to_end().is_some() {
+            prop_assert_eq!(solved.score, searched.score, "{}", pos);
+            prop_assert_eq!(solved.nodes, 0, "from the table");
+        }
+        // (With one legal move the search answers it without searching.)
+        if searched.depth > 0 && solved.score.plies_to_end().is_some_and(|n| n <= 10) {
+            prop_assert_eq!(solved.score, searched.score, "{}", pos);
+        }
+    }
+}
+
+#[test]
+fn the_low_levels_still_search_a_race() {
+    let pos: Position = "9 a3,i7 - 0,0 south 30".parse().unwrap();
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new();
+    let solved = engine
+        .search(&pos, SearchLimit::Depth(2), &stop, &mut Silent)
+        .unwrap();
+    assert_eq!(solved.score.to_string(), "win in 11");
+    assert_eq!(solved.pv.len(), 11, "the whole race");
+    engine.set_level(Level::new(3).unwrap());
+    let searched = engine
+        .search(&pos, SearchLimit::Depth(2), &stop, &mut Silent)
+        .unwrap();
+    assert!(searched.nodes > 0 && searched.score.plies_to_end().is_none());
+}

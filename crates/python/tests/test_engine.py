@@ -75,6 +75,6 @@ def test_ctrl_c_stops_a_long_search():
     timer.start()
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        Engine().best_move(Position(), time_ms=60_000)
+        Engine().best_move(Position(size=11), time_ms=60_000)
     assert time.monotonic() - started < 5
     timer.cancel()

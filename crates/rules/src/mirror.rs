@@ -1,6 +1,7 @@
 //! The board reflected left to right (file a ↔ the last file).
 
 use crate::fence::{Fence, Orientation};
+use crate::mv::Move;
 use crate::position::Position;
 use crate::square::{Square, SquareIter};
 
@@ -45,9 +46,34 @@ impl Position {
     }
 }
 
+impl Move {
+    /// This move reflected left to right on a board of side `size`, as
+    /// [`Position::mirrored`] reflects the position it is played in.
+    ///
+    /// ```
+    /// use quoridor_rules::Move;
+    /// let mv: Move = "c3h".parse().unwrap();
+    /// assert_eq!(mv.mirrored(9).to_string(), "f3h");
+    /// let step: Move = "b1".parse().unwrap();
+    /// assert_eq!(step.mirrored(9).to_string(), "h1");
+    /// ```
+    pub fn mirrored(self, size: u8) -> Move {
+        match self {
+            Move::Pawn(sq) => Move::Pawn(Square::new(size - 1 - sq.col(), sq.row())),
+            Move::Fence(f) => {
+                let anchor = f.anchor();
+                let flipped = Square::new(size - 2 - anchor.col(), anchor.row());
+                Move::Fence(Fence::new(flipped, f.orientation()))
+            }
+            Move::Pass => Move::Pass,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use std::string::ToString;
+    use std::string::{String, ToString};
+    use std::vec::Vec;
 
     use crate::{perft, Position, Ruleset};
 
@@ -69,5 +95,20 @@ mod tests {
         assert_eq!(mirror.mirrored(), pos);
         assert_eq!(mirror.mirrored().hash(), pos.hash());
         assert_eq!(perft(&mirror, 2), perft(&pos, 2));
+        // Every legal move of a position is, mirrored, a legal move of
+        // its mirror.
+        let mut mirrored_moves: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| mv.mirrored(9).to_string())
+            .collect();
+        let mut moves: Vec<String> = mirror
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        mirrored_moves.sort();
+        moves.sort();
+        assert_eq!(mirrored_moves, moves);
     }
 }

@@ -256,6 +256,11 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         .await;
         let paths = b.js("return document.querySelectorAll('#ab-board [data-path]').length;").await;
         assert_eq!(paths, 2);
+        // The start is in the opening book: its moves are shown.
+        js_until(&b, "return document.querySelector('#ab-book').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.starts_with("Opening book: ") && s.contains("e2"))
+        })
+        .await;
         // A click on a highlighted square plays it; the link holds the line.
         b.click("#ab-board .ab-square.legal[data-square=\"e2\"]").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2").await;
@@ -266,6 +271,11 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         b.click("#ab-move-form button[type=submit]").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e3h").await;
         b.shown("#ab-board [data-fence=\"e3h\"]").await;
+        // e2 e3h is a line of the book too.
+        js_until(&b, "return document.querySelector('#ab-book').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.starts_with("Opening book: "))
+        })
+        .await;
         b.click("#ab-best-play").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent.split(' ').length;", |v| v == 3).await;
         b.click("#ab-back").await;
@@ -279,6 +289,8 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
             v.as_str().is_some_and(|p| p.contains(",c5 ") && p.contains("e3h"))
         })
         .await;
+        // Out of the book, nothing of it is shown.
+        js_until(&b, "return document.querySelector('#ab-book').textContent;", |v| v == "").await;
         b.shot("set-up").await;
         // Opened from its link in another browser, the same position.
         let pos = b.js("return new URLSearchParams(location.search).get('pos');").await;

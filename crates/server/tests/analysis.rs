@@ -196,6 +196,13 @@ async fn the_analysis_board_values_any_position_and_line() {
     }
     assert_eq!(view.paths.0[0].1[0], "e1");
     assert_eq!(view.legal.pawn.len(), 3);
+    // The start is in the opening book: its moves are shown, each legal.
+    assert!(!view.book.is_empty());
+    for m in &view.book {
+        let pawn = view.legal.pawn.iter().any(|sq| sq.to_string() == m.mv);
+        assert!(pawn || m.mv.len() == 3, "{m:?}");
+        assert!(m.score.starts_with(['+', '-']), "{m:?}");
+    }
 
     // A line from it: the position after, in notation.
     let after = h
@@ -207,6 +214,7 @@ async fn the_analysis_board_values_any_position_and_line() {
         .await;
     let view: quoridor_server::analysis::board::BoardView = after.json();
     assert_eq!(view.position, "9 e2,e8 e3h 9,10 north 3");
+    assert!(view.book.is_empty(), "not a book position: {:?}", view.book);
     // The fence in front of south makes it go round: 8 steps instead of 7.
     assert!(view.paths.0[0].1.len() > 8, "{:?}", view.paths.0[0].1);
 

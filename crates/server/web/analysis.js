@@ -99,6 +99,13 @@ window.Analysis = (() => {
 
   function markMoves(data) {
     for (const m of data.moves) {
+      if (m.book) {
+        const b = document.querySelector(`#moves [data-ply="${m.ply + 1}"]`);
+        if (b && !b.dataset.book) {
+          b.dataset.book = '1';
+          b.title = (b.title ? b.title + ' · ' : '') + t('analysis.book');
+        }
+      }
       if (!m.judgement) continue;
       const b = document.querySelector(`#moves [data-ply="${m.ply + 1}"]`);
       if (!b || b.dataset.judgement) continue;
@@ -117,8 +124,9 @@ window.Analysis = (() => {
     const m = data.moves.find((x) => x.ply === ply);
     if (!m) return '';
     const verdict = m.judgement ? `${m.move}${MARK[m.judgement]} ${t('analysis.' + m.judgement)}` : t('analysis.good', { move: m.move });
+    const book = m.book ? ' · ' + t('analysis.book') : '';
     const better = m.best ? ' · ' + t('analysis.best', { move: m.best, line: m.line.join(' ') }) : '';
-    return verdict + better;
+    return verdict + book + better;
   }
 
   // The analysis board opens the position shown (live, or the one being

@@ -102,6 +102,8 @@
     $('#ab-eval').textContent = v.over ? t('board.over') : t('board.eval', { south: Math.round(south * 100), north: Math.round((1 - south) * 100), score: v.score, turn: t('board.' + v.turn) });
     $('#ab-bar-south').style.width = (south * 100).toFixed(1) + '%';
     $('#ab-best').textContent = v.best ? t('board.best', { move: v.best, line: v.line.join(' '), depth: v.depth }) : '';
+    const book = (v.book || []).map((m) => `${m.move} (${m.score})`).join(', ');
+    $('#ab-book').textContent = book ? t('board.book', { moves: book }) : '';
     $('#ab-line').textContent = B.line.length ? B.line.join(' ') : '—';
     $('#ab-back').disabled = !B.line.length;
     $('#ab-best-play').disabled = !v.best;

@@ -9,6 +9,7 @@ use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, State};
 use axum::Json;
+use quoridor_engine::book::Book;
 use quoridor_engine::{Engine, SearchLimit, Silent};
 use quoridor_rules::{Position, Square};
 use serde::{Deserialize, Serialize};
@@ -50,7 +51,18 @@ pub struct BoardView {
     pub depth: u32,
     /// Each pawn's shortest path, from its square to its goal line.
     pub paths: PerSeat<Vec<String>>,
+    /// The opening book's moves here, best first (empty out of the book).
+    pub book: Vec<BookMoveView>,
     pub legal: LegalView,
+}
+
+/// A move of the opening book.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookMoveView {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The book's value for the mover (`+0.60`).
+    pub score: String,
 }
 
 pub async fn analyse(
@@ -88,6 +100,8 @@ pub async fn analyse(
         .map_err(|_| ApiError::unavailable("the server is stopping"))?;
     let searched = tokio::task::spawn_blocking(move || {
         let mut engine = Engine::with_hash(8);
+        // The board always searches; the book is shown beside.
+        engine.set_book(false);
         let stop = AtomicBool::new(false);
         engine.search(&pos, limit, &stop, &mut Silent)
     })
@@ -121,6 +135,14 @@ pub async fn analyse(
         line,
         depth,
         paths,
+        book: Book::shipped()
+            .moves(&pos)
+            .iter()
+            .map(|m| BookMoveView {
+                mv: m.mv.to_string(),
+                score: m.score.to_string(),
+            })
+            .collect(),
         legal: LegalView::of(&pos),
     }))
 }

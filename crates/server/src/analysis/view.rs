@@ -22,6 +22,10 @@ pub struct MoveJudgedView {
     /// `inaccuracy`, `mistake`, `blunder`, or `null`.
     pub judgement: Option<String>,
     pub accuracy: f64,
+    /// Whether the move is in the opening book (analyses stored before
+    /// the book read as not).
+    #[serde(default)]
+    pub book: bool,
 }
 
 /// A player's summary.
@@ -82,6 +86,7 @@ impl AnalysisView {
                 loss: round(r.loss),
                 judgement: r.judgement.map(|j| j.name().to_string()),
                 accuracy: (r.accuracy * 10.0).round() / 10.0,
+                book: r.book,
             })
             .collect();
         let players = [Seat::South, Seat::North]
