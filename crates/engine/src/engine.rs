@@ -10,6 +10,7 @@ use crate::limit::SearchLimit;
 use crate::maxn::{is_free_for_all, MaxnSearcher};
 use crate::race::RaceTable;
 use crate::report::Reporter;
+use crate::score::Score;
 use crate::search::{Rng, SearchResult, Searcher};
 use crate::tt::TranspositionTable;
 
@@ -135,20 +136,15 @@ impl Engine {
         }
         let table = self.race.as_ref()?;
         let solved = table.best(pos)?;
-        let mut after = *pos;
-        after.play_unchecked(solved.best);
-        let mut pv = vec![solved.best];
-        pv.extend(table.line(&after, 40));
-        let result = SearchResult {
-            best: solved.best,
-            score: solved.score,
-            depth: solved.score.plies_to_end().unwrap_or(0),
-            nodes: 0,
-            elapsed: start.elapsed(),
-            pv,
-        };
-        reporter.iteration(&result.info());
-        Some(result)
+        let line = |after: &Position| table.line(after, 40);
+        let (depth, elapsed) = (solved.score.plies_to_end().unwrap_or(0), start.elapsed());
+        Some(known_move(
+            pos,
+            (solved.best, solved.score, depth),
+            elapsed,
+            line,
+            reporter,
+        ))
     }
 
     /// A move from the opening book, as a search's result, if the level
@@ -164,20 +160,9 @@ impl Engine {
         }
         let book = Book::shipped();
         let chosen = book.choose(pos, &mut self.rng)?;
-        let mut after = *pos;
-        after.play_unchecked(chosen.mv);
-        let mut pv = vec![chosen.mv];
-        pv.extend(book.line(&after, 20));
-        let result = SearchResult {
-            best: chosen.mv,
-            score: chosen.score,
-            depth: chosen.depth,
-            nodes: 0,
-            elapsed: Default::default(),
-            pv,
-        };
-        reporter.iteration(&result.info());
-        Some(result)
+        let line = |after: &Position| book.line(after, 20);
+        let known = (chosen.mv, chosen.score, chosen.depth);
+        Some(known_move(pos, known, Default::default(), line, reporter))
     }
 
     /// Seeds the randomness of the low levels (the same seed, position and
@@ -262,6 +247,33 @@ impl Engine {
         }
         self.search(game.position(), limit, stop, reporter)
     }
+}
+
+/// The answer of a move known without searching (the book, a solved race):
+/// `known` is the move, its value and the depth it stands for; `line` the
+/// expected continuation from the position after it.
+fn known_move(
+    pos: &Position,
+    known: (Move, Score, u32),
+    elapsed: std::time::Duration,
+    line: impl FnOnce(&Position) -> Vec<Move>,
+    reporter: &mut dyn Reporter,
+) -> SearchResult {
+    let (best, score, depth) = known;
+    let mut after = *pos;
+    after.play_unchecked(best);
+    let mut pv = vec![best];
+    pv.extend(line(&after));
+    let result = SearchResult {
+        best,
+        score,
+        depth,
+        nodes: 0,
+        elapsed,
+        pv,
+    };
+    reporter.iteration(&result.info());
+    result
 }
 
 /// A legal move found without searching, for when a search failed: the
