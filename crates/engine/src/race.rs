@@ -253,13 +253,10 @@ impl RaceTable {
         // Pawn moves are played unchecked to put the pawns in place: each
         // moves the pawn of the side to move and passes the turn.
         let mut pos = *base;
-        let mut placed = [false; 2];
         for _ in 0..2 {
-            let p = pos.turn_index();
-            pos.play_unchecked(Move::Pawn(square(if p == 0 { a } else { b })));
-            placed[p] = true;
+            let cell = if pos.turn_index() == 0 { a } else { b };
+            pos.play_unchecked(Move::Pawn(square(cell)));
         }
-        debug_assert!(placed[0] && placed[1]);
         if pos.turn_index() != turn {
             pos.play_unchecked(Move::Pass);
         }

@@ -341,9 +341,26 @@ mod tests {
         let moves = book.moves(&start());
         assert!(!moves.is_empty());
         assert!(book.line(&start(), 40).len() >= 6);
-        // Every position is reached from the start by book moves.
+        // Every position is reached from the start by book moves (as it
+        // is or as its mirror image).
+        let mut reached = std::collections::HashSet::new();
+        let mut todo = vec![start()];
+        while let Some(pos) = todo.pop() {
+            if !reached.insert(key(&pos)) {
+                continue;
+            }
+            for m in book.moves(&pos) {
+                let mut next = pos;
+                next.play(m.mv).unwrap();
+                todo.push(next);
+            }
+        }
         for entry in book.entries() {
-            assert!(entry.position.ply() < 20);
+            let pos = entry.position;
+            assert!(
+                reached.contains(&key(&pos)) || reached.contains(&key(&pos.mirrored())),
+                "{pos} is not reached by book moves"
+            );
         }
     }
 
