@@ -30,6 +30,13 @@ enum Step {
     Show(ShowArgs),
 }
 
+impl BookArgs {
+    /// Whether this only prints (shows a position's book moves).
+    pub fn only_prints(&self) -> bool {
+        matches!(self.step, Step::Show(_))
+    }
+}
+
 #[derive(clap::Args)]
 struct BuildArgs {
     /// Plies from the start whose positions are in the book.

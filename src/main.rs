@@ -73,6 +73,30 @@ enum Command {
     Book(book::BookArgs),
 }
 
+impl Command {
+    /// Whether the command only prints what it computed (no file to write,
+    /// no child program, no socket): it may end as soon as whoever reads its
+    /// output stops (`quoridor analyze … | head`).
+    fn only_prints(&self) -> bool {
+        match self {
+            Command::Perft(_) | Command::Analyze(_) => true,
+            Command::Book(args) => args.only_prints(),
+            _ => false,
+        }
+    }
+}
+
+/// Lets a closed standard output end the program as it ends other Unix
+/// tools (the default action of SIGPIPE), where Rust's own handling would
+/// make every later `println!` panic with "Broken pipe".
+fn end_quietly_on_closed_output() {
+    // SAFETY: setting a signal's action to its default is async-signal-safe
+    // and happens before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 
 #[global_allocator]
@@ -80,6 +104,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.command.only_prints() {
+        end_quietly_on_closed_output();
+    }
     let result = match cli.command {
         Command::Gtp => gtp::run_stdio(),
         Command::Perft(args) => perft::run(&args),

@@ -418,3 +418,37 @@ fn book_builds_a_small_book_and_shows_the_shipped_one() {
     ]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn analyze_ends_quietly_when_its_reader_stops() {
+    // `quoridor analyze --all … | head -1`: the review goes on printing
+    // after its reader has gone; it must end without a panic.
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(["analyze", "--all", "--time", "100", "e2 e8 e3 e7 e4 e6"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quoridor binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("ply"), "{first}");
+    // The reader is dropped here: the pipe is closed.
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!errors.contains("panicked"), "{errors}");
+    assert!(
+        status.success() || status.signal() == Some(libc::SIGPIPE),
+        "{status:?}: {errors}"
+    );
+}
