@@ -209,7 +209,7 @@ pub fn run(args: &MatchArgs) -> crate::CliResult {
         Some(text) => Openings::parse(text, rules)?,
         None => Openings::default_for(rules),
     };
-    let timed = configs.iter().any(|c| c.spec.is_timed());
+    let timed = configs.iter().any(|c| c.spec.is_timed(&rules));
     let cpus = thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = match args.concurrency {
         Some(0) => return Err("--concurrency must be at least 1".into()),

@@ -163,7 +163,7 @@ impl Summary {
                 "  {:<width$}  {}   (time control: {})",
                 config.name,
                 config.spec.text,
-                config.spec.time_control_text()
+                config.spec.time_control_text(&self.rules)
             );
         }
         let _ = writeln!(out);
@@ -244,7 +244,7 @@ impl Summary {
                 json!({
                     "name": config.name,
                     "spec": config.spec.text,
-                    "time_control": config.spec.time_control_text(),
+                    "time_control": config.spec.time_control_text(&self.rules),
                     "wins": t.wins,
                     "draws": t.draws,
                     "losses": t.losses,

@@ -213,9 +213,10 @@ pub fn play_game(
         let tag = format!("{}_Spec", seat.tag());
         record = record.with_tag(&tag, &configs[seating[i]].spec.text);
     }
-    record = record
-        .with_tag("Opening", &opening_text(&start))
-        .with_tag("TimeControl", &time_control_tag(configs, &seating, seats));
+    record = record.with_tag("Opening", &opening_text(&start)).with_tag(
+        "TimeControl",
+        &time_control_tag(configs, &seating, seats, game.rules()),
+    );
     if let Some(Forfeit { config, error }) = &forfeit {
         if *error != PlayerError::Resigned {
             let text = format!("{}: {error}", players[*config].name());
@@ -244,10 +245,15 @@ fn config_score(seating: &[usize], seats: &[Seat], winner: Seat) -> f64 {
 }
 
 /// The time control of each seat, or one text when all are the same.
-fn time_control_tag(configs: &[Config], seating: &[usize], seats: &[Seat]) -> String {
+fn time_control_tag(
+    configs: &[Config],
+    seating: &[usize],
+    seats: &[Seat],
+    rules: &Ruleset,
+) -> String {
     let texts: Vec<String> = seating
         .iter()
-        .map(|&c| configs[c].spec.time_control_text())
+        .map(|&c| configs[c].spec.time_control_text(rules))
         .collect();
     if texts.iter().all(|t| *t == texts[0]) {
         return texts[0].clone();

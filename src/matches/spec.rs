@@ -5,6 +5,7 @@ use std::fmt;
 use std::time::Duration;
 
 use quoridor_engine::{duration_text, parse_duration, Level, SearchLimit, TimeControl};
+use quoridor_rules::Ruleset;
 
 /// What limits each move of a player, as written in a specification.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -235,14 +236,14 @@ impl PlayerSpec {
     /// Whether the player's moves are limited by time (a budget, a clock, or
     /// a level whose cap is time), so that games played at once would share
     /// the CPU unfairly. Programs always count as timed.
-    pub fn is_timed(&self) -> bool {
+    pub fn is_timed(&self, rules: &Ruleset) -> bool {
         if self.is_program() {
             return true;
         }
         match self.time {
             Budget::MoveTime(_) | Budget::Clock(_) => true,
             Budget::Depth(_) | Budget::Nodes(_) => false,
-            Budget::Default => self.engine_level().settings().max_depth.is_none(),
+            Budget::Default => self.engine_level().settings_for(rules).max_depth.is_none(),
         }
     }
 
@@ -266,13 +267,13 @@ impl PlayerSpec {
     }
 
     /// The time control as shown in reports and records: the limit, and for
-    /// an engine without one what its level does.
-    pub fn time_control_text(&self) -> String {
+    /// an engine without one what its level does in games of `rules`.
+    pub fn time_control_text(&self, rules: &Ruleset) -> String {
         match (self.time, &self.command) {
             (Budget::Default, Some(_)) => "none".into(),
             (Budget::Default, None) => {
                 let level = self.engine_level();
-                let settings = level.settings();
+                let settings = level.settings_for(rules);
                 match (settings.max_depth, settings.max_time) {
                     (Some(d), _) => format!("level {level} caps: depth {d}"),
                     (None, Some(t)) => format!("level {level} caps: {}/move", duration_text(t)),
@@ -360,15 +361,36 @@ mod tests {
         assert_eq!(spec.level, Level::new(3));
         assert_eq!(spec.time, Budget::MoveTime(Duration::from_millis(100)));
         assert_eq!(spec.default_name(), "fast");
-        assert!(spec.is_timed());
+        assert!(spec.is_timed(&Ruleset::STANDARD));
 
         let spec = PlayerSpec::parse("level=5").unwrap();
         assert_eq!(spec.time, Budget::Default);
         assert_eq!(spec.default_name(), "level5");
-        assert!(!spec.is_timed(), "level 5 is capped by depth");
-        assert_eq!(spec.time_control_text(), "level 5 caps: depth 3");
-        assert!(PlayerSpec::parse("level=8").unwrap().is_timed());
-        assert!(!PlayerSpec::parse("level=8,depth=4").unwrap().is_timed());
+        assert!(
+            !spec.is_timed(&Ruleset::STANDARD),
+            "level 5 is capped by depth"
+        );
+        assert_eq!(
+            spec.time_control_text(&Ruleset::STANDARD),
+            "level 5 caps: depth 3"
+        );
+        // Four players each for itself have their own ladder.
+        let four = Ruleset::new(9, 4).unwrap();
+        assert_eq!(spec.time_control_text(&four), "level 5 caps: depth 4");
+        let six = PlayerSpec::parse("level=6").unwrap();
+        assert_eq!(
+            six.time_control_text(&Ruleset::STANDARD),
+            "level 6 caps: 15ms/move"
+        );
+        assert_eq!(six.time_control_text(&four), "level 6 caps: depth 6");
+        assert!(six.is_timed(&Ruleset::STANDARD));
+        assert!(!six.is_timed(&four));
+        assert!(PlayerSpec::parse("level=8")
+            .unwrap()
+            .is_timed(&Ruleset::STANDARD));
+        assert!(!PlayerSpec::parse("level=8,depth=4")
+            .unwrap()
+            .is_timed(&Ruleset::STANDARD));
 
         let spec = PlayerSpec::parse("level=8, clock=1m+0.5s").unwrap();
         assert_eq!(
@@ -431,7 +453,7 @@ mod tests {
         assert_eq!(spec.name.as_deref(), Some("os"));
         let spec = PlayerSpec::parse("cmd=/usr/bin/quoridor gtp").unwrap();
         assert_eq!(spec.default_name(), "quoridor gtp");
-        assert!(spec.is_timed());
+        assert!(spec.is_timed(&Ruleset::STANDARD));
     }
 
     #[test]

@@ -110,6 +110,16 @@ impl Level {
         self.on_ladder(&FREE_FOR_ALL)
     }
 
+    /// The settings of this level in games of `rules` (four players each
+    /// for itself have their own ladder).
+    pub fn settings_for(self, rules: &quoridor_rules::Ruleset) -> LevelSettings {
+        if crate::maxn::plays_free_for_all(rules) {
+            self.free_for_all_settings()
+        } else {
+            self.settings()
+        }
+    }
+
     fn on_ladder(self, ladder: &Ladder) -> LevelSettings {
         let (max_depth, max_ms, noise) = ladder[usize::from(self.0 - 1)];
         LevelSettings {

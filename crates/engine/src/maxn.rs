@@ -40,7 +40,13 @@ const MAX_PLY: usize = 96;
 
 /// Whether `pos` is a game for this search: four players, each for itself.
 pub fn is_free_for_all(pos: &Position) -> bool {
-    pos.players() == 4 && pos.rules().variant() == quoridor_rules::Variant::Standard
+    plays_free_for_all(pos.rules())
+}
+
+/// Whether games of `rules` are for this search: four players, each for
+/// itself.
+pub fn plays_free_for_all(rules: &quoridor_rules::Ruleset) -> bool {
+    rules.players() == 4 && rules.variant() == quoridor_rules::Variant::Standard
 }
 
 /// The static values of a position that is not over, one per player in
