@@ -219,16 +219,48 @@ impl PyEngine {
         let engine = &mut self.engine;
         interruptible(py, &stop, || engine.search(pos, limit, &stop, &mut Silent))
     }
+
+    /// [`PyEngine::analyze`] with the engine as it is set.
+    fn review(
+        &mut self,
+        py: Python<'_>,
+        game: &Game,
+        limit: SearchLimit,
+    ) -> PyResult<Vec<PyMoveReview>> {
+        let mut reviews = Vec::new();
+        for (index, entry) in game.entries().iter().enumerate() {
+            let Entry::Move(played) = *entry else {
+                continue;
+            };
+            let pos = *game
+                .position_at(index)
+                .expect("a position before every entry");
+            let Some(result) = self.search(py, &pos, limit)? else {
+                continue;
+            };
+            reviews.push(PyMoveReview {
+                index,
+                seat: pos.turn().name(),
+                played: PyMove(played),
+                best: PyMove(result.best),
+                value: result.score.0,
+                expected_outcome: result.score.expected_outcome(),
+                pv: moves_list(result.pv.iter().copied()),
+            });
+        }
+        Ok(reviews)
+    }
 }
 
 #[pymethods]
 impl PyEngine {
     /// An engine at `level` (1, a beginner, to 8, full strength) with a
     /// table of `hash_mb` megabytes; `seed` makes the low levels' mistakes
-    /// repeatable.
+    /// repeatable; `book=False` makes levels 6–8 search the standard game's
+    /// opening positions rather than play them from the opening book.
     #[new]
-    #[pyo3(signature = (level=8, *, hash_mb=32, seed=0))]
-    fn new(level: u8, hash_mb: usize, seed: u64) -> PyResult<PyEngine> {
+    #[pyo3(signature = (level=8, *, hash_mb=32, seed=0, book=true))]
+    fn new(level: u8, hash_mb: usize, seed: u64, book: bool) -> PyResult<PyEngine> {
         let level = level_arg(level)?;
         if !(1..=MAX_HASH_MB).contains(&hash_mb) {
             return Err(errors::value(format!(
@@ -238,6 +270,7 @@ impl PyEngine {
         let mut engine = Engine::with_hash(hash_mb);
         engine.set_level(level);
         engine.set_seed(seed);
+        engine.set_book(book);
         Ok(PyEngine { engine })
     }
 
@@ -251,6 +284,18 @@ impl PyEngine {
     fn set_level(&mut self, level: u8) -> PyResult<()> {
         self.engine.set_level(level_arg(level)?);
         Ok(())
+    }
+
+    /// Whether levels 6–8 play the opening book's moves (found without
+    /// searching: `nodes` is 0) while the game is in it.
+    #[getter]
+    fn book(&self) -> bool {
+        self.engine.book()
+    }
+
+    #[setter]
+    fn set_book(&mut self, book: bool) {
+        self.engine.set_book(book);
     }
 
     /// Forgets what earlier searches learned.
@@ -286,7 +331,9 @@ impl PyEngine {
     }
 
     /// Reviews every move of a game: before each, the engine's choice and
-    /// value for the mover, beside the move played. The limit is per move.
+    /// value for the mover, beside the move played. The limit is per move;
+    /// every position is searched, the opening book's too (as
+    /// `quoridor analyze` does).
     #[pyo3(signature = (game, *, time_ms=None, depth=None, nodes=None))]
     fn analyze(
         &mut self,
@@ -298,28 +345,11 @@ impl PyEngine {
     ) -> PyResult<Vec<PyMoveReview>> {
         let limit = limit_arg(time_ms, depth, nodes)?;
         let game: Game = game.borrow().game().clone();
-        let mut reviews = Vec::new();
-        for (index, entry) in game.entries().iter().enumerate() {
-            let Entry::Move(played) = *entry else {
-                continue;
-            };
-            let pos = *game
-                .position_at(index)
-                .expect("a position before every entry");
-            let Some(result) = self.search(py, &pos, limit)? else {
-                continue;
-            };
-            reviews.push(PyMoveReview {
-                index,
-                seat: pos.turn().name(),
-                played: PyMove(played),
-                best: PyMove(result.best),
-                value: result.score.0,
-                expected_outcome: result.score.expected_outcome(),
-                pv: moves_list(result.pv.iter().copied()),
-            });
-        }
-        Ok(reviews)
+        let book = self.engine.book();
+        self.engine.set_book(false);
+        let reviews = self.review(py, &game, limit);
+        self.engine.set_book(book);
+        reviews
     }
 
     fn __repr__(&self) -> String {
