@@ -10,6 +10,7 @@ mod e2e;
 
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 use e2e::{Browser, Env, Waiter};
 use serde_json::{json, Value};
@@ -225,7 +226,24 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         teacher.click("button[data-tool=\"blue\"]").await;
         teacher.click("#ed-board rect.cell[data-sq=\"d4\"]").await;
         teacher.click("button[data-tool=\"star\"]").await;
-        teacher.click("#ed-board rect.cell[data-sq=\"b3\"]").await;
+        // Each tap redraws the board when the server's check comes back; a
+        // tap on a board being redrawn was once lost (the shared exercise had
+        // no star): tap again until the star is drawn.
+        let wait = Waiter::new("the star on b3");
+        let mut tapped = Instant::now() - Duration::from_secs(10);
+        loop {
+            let stars = teacher
+                .js("return document.querySelectorAll('#ed-board polygon.star').length;")
+                .await;
+            if stars.as_u64() == Some(1) {
+                break;
+            }
+            if tapped.elapsed() > Duration::from_secs(2) {
+                teacher.click("#ed-board rect.cell[data-sq=\"b3\"]").await;
+                tapped = Instant::now();
+            }
+            wait.tick(&stars).await;
+        }
         teacher.click("button[data-tool=\"fence_h\"]").await;
         teacher.click("#ed-board rect.cell[data-sq=\"c2\"]").await;
         // The route is 6 steps with the fence or without it: wait for the
@@ -234,12 +252,14 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         loop {
             let seen = teacher
                 .js("return [document.querySelector('#ed-status').textContent, \
-                 document.querySelectorAll('#ed-board rect.fence').length];")
+                 document.querySelectorAll('#ed-board rect.fence').length, \
+                 document.querySelectorAll('#ed-board polygon.star').length];")
                 .await;
             let status = seen[0].as_str().unwrap_or_default();
             if status.contains("It has an answer")
                 && status.contains("6 steps")
                 && seen[1].as_u64() == Some(1)
+                && seen[2].as_u64() == Some(1)
             {
                 break;
             }
