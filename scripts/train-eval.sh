@@ -1,39 +1,71 @@
 #!/usr/bin/env bash
 # The learned evaluation's whole pipeline in one command (see
-# crates/engine/src/net/): self-play games with the hand-made evaluation,
-# training, the weights copied into the engine, and a match of the learned
-# evaluation against the hand-made one at 100 ms a move. It made the
-# shipped crates/engine/data/eval-net.bin (with the defaults below).
+# crates/engine/src/net/): self-play games, training, the weights copied
+# into the engine, and a match of the learned evaluation against the
+# hand-made one at 100 ms a move. It made the shipped
+# crates/engine/data/eval-net.bin (with the defaults below), in two
+# generations:
+#
+#   1. games of the hand-made evaluation (seeds SEEDS), and a network
+#      trained afresh on them;
+#   2. that network built into the engine, which plays games of its own
+#      (seeds NEXT_SEEDS, `--eval learned`), and the network trained further
+#      on those from the first generation's weights (`fit --from`, a smaller
+#      learning rate: it overfits a new set in a few epochs).
 #
 #   scripts/train-eval.sh [WORK_DIR]
 #
-# Settings by environment: SEEDS of the self-play runs ("1 2"), GAMES per
+# Settings by environment: SEEDS of the first generation's runs ("1 2"),
+# NEXT_SEEDS of the second's ("3"; empty for one generation only), GAMES per
 # run (3000), NODES a move (10000), HIDDEN units (32), EPOCHS (12),
-# CHECK_GAMES (200, 0 for no match). About 25 minutes of self-play per run
-# and 20 of match on two cores.
+# NEXT_EPOCHS (6), NEXT_RATE (3e-4), CHECK_GAMES (200, 0 for no match).
+# About 25 minutes of self-play per run of the first generation and 40 per
+# run of the second (the network is slower than the hand-made evaluation),
+# and 20 of match, on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK=${1:-target/train-eval}
 SEEDS=${SEEDS:-"1 2"}
+NEXT_SEEDS=${NEXT_SEEDS-"3"}
 GAMES=${GAMES:-3000}
 NODES=${NODES:-10000}
 HIDDEN=${HIDDEN:-32}
 EPOCHS=${EPOCHS:-12}
+NEXT_EPOCHS=${NEXT_EPOCHS:-6}
+NEXT_RATE=${NEXT_RATE:-3e-4}
 CHECK_GAMES=${CHECK_GAMES:-200}
 BIN=target/release/quoridor
 mkdir -p "$WORK"
 
+# Self-play runs of one generation: play EVAL SEED...; DATA lists their files.
+play() {
+    local eval=$1
+    shift
+    DATA=()
+    for seed in "$@"; do
+        "$BIN" train-eval play --eval "$eval" --games "$GAMES" --nodes "$NODES" \
+            --opening-plies 4 --seed "$seed" -o "$WORK/selfplay-$eval-$seed.tsv"
+        DATA+=("$WORK/selfplay-$eval-$seed.tsv")
+    done
+}
+
 cargo build --release --locked
-DATA=()
-for seed in $SEEDS; do
-    "$BIN" train-eval play --games "$GAMES" --nodes "$NODES" --opening-plies 4 \
-        --seed "$seed" -o "$WORK/selfplay-$seed.tsv"
-    DATA+=("$WORK/selfplay-$seed.tsv")
-done
+# shellcheck disable=SC2086
+play hand $SEEDS
 "$BIN" train-eval fit "${DATA[@]}" --hidden "$HIDDEN" --epochs "$EPOCHS" \
-    -o "$WORK/eval-net.bin"
-cp "$WORK/eval-net.bin" crates/engine/data/eval-net.bin
-echo "weights copied to crates/engine/data/eval-net.bin"
+    -o "$WORK/eval-net-1.bin"
+cp "$WORK/eval-net-1.bin" crates/engine/data/eval-net.bin
+echo "generation 1 copied to crates/engine/data/eval-net.bin"
+
+if [ -n "$NEXT_SEEDS" ]; then
+    cargo build --release --locked
+    # shellcheck disable=SC2086
+    play learned $NEXT_SEEDS
+    "$BIN" train-eval fit "${DATA[@]}" --from "$WORK/eval-net-1.bin" \
+        --epochs "$NEXT_EPOCHS" --learning-rate "$NEXT_RATE" -o "$WORK/eval-net-2.bin"
+    cp "$WORK/eval-net-2.bin" crates/engine/data/eval-net.bin
+    echo "generation 2 copied to crates/engine/data/eval-net.bin"
+fi
 
 if [ "$CHECK_GAMES" -gt 0 ]; then
     cargo build --release --locked

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use quoridor_engine::net::train::{self, game_positions, Epoch, Labelled, Sample, Settings};
+use quoridor_engine::net::Network;
 use quoridor_engine::{Engine, Level, Score, SearchLimit, Silent};
 use quoridor_rules::{Game, Position, Ruleset};
 
@@ -47,8 +48,19 @@ struct PlayArgs {
     /// Threads (each plays its own games).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// The evaluation that plays the games: `hand` (the hand-made one, so
+    /// the data does not depend on any weights) or `learned` (the shipped
+    /// network: a next generation trained on its own games).
+    #[arg(long, value_enum, default_value_t = PlayEval::Hand)]
+    eval: PlayEval,
     #[arg(short, long)]
     output: PathBuf,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum PlayEval {
+    Hand,
+    Learned,
 }
 
 #[derive(clap::Args)]
@@ -72,6 +84,10 @@ struct FitArgs {
     /// Seed of the first weights and of the order of the positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Weights to train further (a next generation starting from the last
+    /// one; its hidden units are kept) instead of starting afresh.
+    #[arg(long)]
+    from: Option<PathBuf>,
     #[arg(short, long)]
     output: PathBuf,
 }
@@ -135,11 +151,9 @@ fn play(args: &PlayArgs) -> crate::CliResult {
     std::thread::scope(|scope| {
         for _ in 0..args.threads.clamp(1, 64) {
             scope.spawn(|| {
-                // The hand-made evaluation: the data does not depend on
-                // the weights it will train.
                 let mut engine = Engine::new();
                 engine.set_level(Level::MAX);
-                engine.set_hand_eval(true);
+                engine.set_hand_eval(args.eval == PlayEval::Hand);
                 engine.set_book(false);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
@@ -233,6 +247,13 @@ fn fit(args: &FitArgs) -> crate::CliResult {
     if !(0.0..=1.0).contains(&args.outcome_weight) {
         return Err("--outcome-weight: expected 0 to 1".into());
     }
+    let start = match &args.from {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
     let mut data = Vec::new();
     for (file, path) in args.data.iter().enumerate() {
         data.extend(
@@ -271,6 +292,13 @@ fn fit(args: &FitArgs) -> crate::CliResult {
         valid_set.len()
     );
     let hand = train::loss(&valid_set, None, scale);
+    if let Some(start) = &start {
+        let before = train::loss(&valid_set, Some(start), scale);
+        println!(
+            "held-out loss of the starting weights {before:.4} ({:+.2} % on hand-made)",
+            (before / hand - 1.0) * 100.0
+        );
+    }
     let bar = progress_bar(
         args.epochs,
         "{bar:40} epoch {pos}/{len}, {msg}, {elapsed} (about {eta} left)",
@@ -282,16 +310,24 @@ fn fit(args: &FitArgs) -> crate::CliResult {
         seed: args.seed,
         ..Settings::default()
     };
-    let net = train::train(&train_set, &valid_set, scale, settings, &mut |e: Epoch| {
-        bar.set_message(format!("held-out loss {:.4}", e.valid_loss));
-        bar.inc(1);
-        bar.suspend(|| {
-            println!(
-                "epoch {:>3}: training loss {:.4}, held-out loss {:.4}",
-                e.number, e.train_loss, e.valid_loss
-            )
-        });
-    });
+    let from = start.as_ref();
+    let net = train::train(
+        &train_set,
+        &valid_set,
+        scale,
+        settings,
+        from,
+        &mut |e: Epoch| {
+            bar.set_message(format!("held-out loss {:.4}", e.valid_loss));
+            bar.inc(1);
+            bar.suspend(|| {
+                println!(
+                    "epoch {:>3}: training loss {:.4}, held-out loss {:.4}",
+                    e.number, e.train_loss, e.valid_loss
+                )
+            });
+        },
+    );
     bar.finish_and_clear();
     let learned = train::loss(&valid_set, Some(&net), scale);
     println!(

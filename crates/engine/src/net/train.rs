@@ -203,17 +203,26 @@ impl Moments {
 
 /// Trains a network from zero correction on `train`, keeping the epoch
 /// that predicts `valid` best; `progress` hears of every epoch.
+/// `start`, if given, is where training begins (trained further on new
+/// games; its hidden units, not `settings.hidden`); otherwise it begins
+/// from the hand-made value itself.
 pub fn train(
     train: &[Sample],
     valid: &[Sample],
     scale: f32,
     settings: Settings,
+    start: Option<&Network>,
     progress: &mut dyn FnMut(Epoch),
 ) -> Network {
-    let h = settings.hidden;
+    let h = start.map_or(settings.hidden, Network::hidden);
     let mut rng = Rng::new(settings.seed);
     let mut net = Network::zero(h, scale);
-    {
+    if let Some(start) = start {
+        net = Network {
+            scale,
+            ..start.clone()
+        };
+    } else {
         // Small random first-layer weights (the output layer starts at zero,
         // so the first network is the hand-made value itself).
         let (w1, b1, _, _) = net.parts_mut();
@@ -380,8 +389,31 @@ mod tests {
             learning_rate: 3e-3,
             ..Settings::default()
         };
-        let net = train(&samples, &samples, scale, settings, &mut |_| {});
+        let net = train(&samples, &samples, scale, settings, None, &mut |_| {});
         let after = loss(&samples, Some(&net), scale);
         assert!(after < before * 0.8, "{before} -> {after}");
+
+        // Trained further from those weights, with a hidden size that is
+        // not theirs: their size is kept, and it never ends worse than
+        // where it began (the best epoch is kept, the start included).
+        let further = Settings {
+            hidden: 3,
+            epochs: 2,
+            learning_rate: 1e-2,
+            seed: 9,
+            ..settings
+        };
+        let next = train(&samples, &samples, scale, further, Some(&net), &mut |_| {});
+        assert_eq!(next.hidden(), 8);
+        assert!(loss(&samples, Some(&next), scale) <= after);
+        // No epoch at all: the start itself.
+        let none = Settings {
+            epochs: 0,
+            ..further
+        };
+        assert_eq!(
+            train(&samples, &samples, scale, none, Some(&net), &mut |_| {}),
+            net
+        );
     }
 }
