@@ -352,6 +352,78 @@ fn train_eval_plays_then_fits_weights_that_load() {
     let net = quoridor_engine::net::Network::from_bytes(&bytes).unwrap();
     assert_eq!(net.hidden(), 4);
 
+    // A next generation: games played by the network, and the weights
+    // trained further from the last ones (their size kept).
+    let next_data = dir.path().join("learned.tsv");
+    let out = quoridor(&[
+        "train-eval",
+        "play",
+        "--eval",
+        "learned",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--threads",
+        "1",
+        "-o",
+        next_data.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let next = dir.path().join("next.bin");
+    let out = quoridor(&[
+        "train-eval",
+        "fit",
+        data_arg,
+        next_data.to_str().unwrap(),
+        "--from",
+        weights.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "-o",
+        next.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("held-out loss of the starting weights"),
+        "{}",
+        stdout(&out)
+    );
+    let bytes = std::fs::read(&next).unwrap();
+    assert_eq!(
+        quoridor_engine::net::Network::from_bytes(&bytes)
+            .unwrap()
+            .hidden(),
+        4
+    );
+    // Starting weights that are not weights are refused, and nothing is
+    // written.
+    let nothing = dir.path().join("nothing.bin");
+    let out = quoridor(&[
+        "train-eval",
+        "fit",
+        data_arg,
+        "--from",
+        data_arg,
+        "-o",
+        nothing.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not a weights file"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!nothing.exists());
+
     // A malformed data file is refused with its line.
     let bad = dir.path().join("bad.tsv");
     std::fs::write(&bad, "0\tnot a position\t10\t1\n").unwrap();
