@@ -93,15 +93,21 @@ async fn a_finished_game_is_analysed_and_its_blunder_marked() {
     assert_eq!(analysis.moves.len(), 8);
     let back = &analysis.moves[6];
     assert_eq!((back.mv.as_str(), back.seat.as_str()), ("e3", "south"));
+    // Flagged, and by how much is the network's view: its second
+    // generation values the two lost tempi at about a tenth of a win
+    // chance, on the line between an inaccuracy and a mistake.
     assert!(
-        matches!(back.judgement.as_deref(), Some("mistake" | "blunder")),
+        matches!(
+            back.judgement.as_deref(),
+            Some("inaccuracy" | "mistake" | "blunder")
+        ),
         "{back:?}"
     );
     assert!(back.best.is_some() && !back.line.is_empty(), "{back:?}");
     assert!(back.before > back.after);
     let south = &analysis.players[0];
     assert_eq!(south.seat, "south");
-    assert!(south.mistakes + south.blunders >= 1);
+    assert!(south.inaccuracies + south.mistakes + south.blunders >= 1);
     assert!(
         south.accuracy < analysis.players[1].accuracy,
         "{:?}",
