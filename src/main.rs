@@ -16,6 +16,7 @@ mod matches;
 mod mine_puzzles;
 mod perft;
 mod play;
+mod progress_lines;
 mod puzzles;
 mod train_eval;
 mod worksheet;

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::mpsc;
 
 use quoridor_engine::net::train::{self, game_positions, Epoch, Labelled, Sample, Settings};
 use quoridor_engine::net::Network;
@@ -15,6 +15,7 @@ use quoridor_engine::{Engine, Level, Score, SearchLimit, Silent};
 use quoridor_rules::{Game, Position, Ruleset};
 
 use crate::matches::opening::Openings;
+use crate::progress_lines::ProgressLines;
 
 #[derive(clap::Args)]
 pub struct TrainEvalArgs {
@@ -145,61 +146,136 @@ fn play(args: &PlayArgs) -> crate::CliResult {
         args.games,
         "{bar:40} {pos}/{len} games, {msg} positions, {elapsed} (about {eta} left)",
     );
+    let lines = ProgressLines::new("self-play", args.games);
+    let mut out = InOrder::create(&args.output, args.games)?;
     let next = AtomicUsize::new(0);
-    let count = AtomicUsize::new(0);
-    let played: Mutex<Vec<(usize, Vec<Labelled>)>> = Mutex::new(Vec::new());
+    let stop = AtomicBool::new(false);
+    let mut failure = None;
     std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel::<(usize, Vec<Labelled>)>();
         for _ in 0..args.threads.clamp(1, 64) {
-            scope.spawn(|| {
+            let sender = sender.clone();
+            let (next, stop, openings) = (&next, &stop, &openings);
+            scope.spawn(move || {
                 let mut engine = Engine::new();
                 engine.set_level(Level::MAX);
                 engine.set_hand_eval(args.eval == PlayEval::Hand);
                 engine.set_book(false);
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= args.games {
                         break;
                     }
-                    let positions = self_play(
-                        &mut engine,
-                        openings.game(rules, args.seed, index),
-                        args.nodes,
-                    );
-                    let total =
-                        count.fetch_add(positions.len(), Ordering::Relaxed) + positions.len();
-                    bar.set_message(total.to_string());
-                    bar.inc(1);
-                    played
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((index, positions));
+                    let game = openings.game(rules, args.seed, index);
+                    let positions = self_play(&mut engine, game, args.nodes);
+                    if sender.send((index, positions)).is_err() {
+                        break;
+                    }
                 }
+            });
+        }
+        drop(sender);
+        for (index, positions) in receiver {
+            if let Err(err) = out.add(index, positions) {
+                stop.store(true, Ordering::Relaxed);
+                failure.get_or_insert(err);
+            }
+            bar.set_message(out.positions.to_string());
+            bar.inc(1);
+            lines.done(out.received, || {
+                format!("games, {} positions", out.positions)
             });
         }
     });
     bar.finish_and_clear();
-    let mut played = played.into_inner().unwrap_or_else(|e| e.into_inner());
-    played.sort_by_key(|(index, _)| *index);
-    let mut text = String::new();
-    for (index, positions) in &played {
-        for l in positions {
-            text.push_str(&format!(
-                "{index}\t{}\t{}\t{}\n",
-                l.position,
-                l.score.0,
-                u8::from(l.won)
-            ));
-        }
+    if let Some(err) = failure {
+        return Err(err.into());
     }
-    crate::game_file::write_whole(&args.output, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", args.output.display()))?;
-    let positions: usize = played.iter().map(|(_, p)| p.len()).sum();
+    let (games, positions) = (out.games, out.positions);
+    out.finish()?;
     println!(
-        "{} games, {positions} positions written to {}",
-        played.iter().filter(|(_, p)| !p.is_empty()).count(),
+        "{games} games, {positions} positions written to {}",
         args.output.display()
     );
     Ok(())
+}
+
+/// The games of `play` written as they end, in the order of their numbers
+/// (the same seed gives the same file), to `<output>.partial`: a run that
+/// is stopped keeps every game written so far there, and an older file at
+/// `<output>` is replaced only when the run is whole.
+struct InOrder {
+    path: PathBuf,
+    partial: PathBuf,
+    file: std::io::BufWriter<std::fs::File>,
+    waiting: Vec<Option<Vec<Labelled>>>,
+    written: usize,
+    received: usize,
+    /// Games with at least one position, and positions, received so far.
+    games: usize,
+    positions: usize,
+}
+
+impl InOrder {
+    fn create(path: &Path, games: usize) -> Result<InOrder, String> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let file =
+            std::fs::File::create(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
+        Ok(InOrder {
+            path: path.to_owned(),
+            partial,
+            file: std::io::BufWriter::new(file),
+            waiting: vec![None; games],
+            written: 0,
+            received: 0,
+            games: 0,
+            positions: 0,
+        })
+    }
+
+    fn add(&mut self, index: usize, positions: Vec<Labelled>) -> Result<(), String> {
+        use std::io::Write;
+        self.received += 1;
+        self.games += usize::from(!positions.is_empty());
+        self.positions += positions.len();
+        self.waiting[index] = Some(positions);
+        let mut wrote = false;
+        while let Some(positions) = self.waiting.get_mut(self.written).and_then(Option::take) {
+            for l in &positions {
+                writeln!(
+                    self.file,
+                    "{}\t{}\t{}\t{}",
+                    self.written,
+                    l.position,
+                    l.score.0,
+                    u8::from(l.won)
+                )
+                .map_err(|e| self.error(e))?;
+            }
+            self.written += 1;
+            wrote = true;
+        }
+        if wrote {
+            self.file.flush().map_err(|e| self.error(e))?;
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<(), String> {
+        use std::io::Write;
+        self.file.flush().map_err(|e| self.error(e))?;
+        std::fs::rename(&self.partial, &self.path)
+            .map_err(|e| format!("{}: {e}", self.path.display()))
+    }
+
+    fn error(&self, err: std::io::Error) -> String {
+        format!(
+            "{}: {err} (the games written so far are kept there)",
+            self.partial.display()
+        )
+    }
 }
 
 /// The positions of a file of `play`, each with its game's number.
@@ -338,4 +414,46 @@ fn fit(args: &FitArgs) -> crate::CliResult {
         .map_err(|e| format!("{}: {e}", args.output.display()))?;
     println!("weights written to {}", args.output.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn positions(n: usize, won: bool) -> Vec<Labelled> {
+        let position = Position::new(Ruleset::STANDARD);
+        (0..n)
+            .map(|i| Labelled {
+                position: position.clone(),
+                score: Score(i as i32),
+                won,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_are_written_in_order_as_they_end_and_kept_when_stopped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.tsv");
+        std::fs::write(&path, "an older file\n").unwrap();
+        let partial = dir.path().join("games.tsv.partial");
+        let mut out = InOrder::create(&path, 3).unwrap();
+        // Game 1 ends first: it waits for game 0.
+        out.add(1, positions(2, true)).unwrap();
+        assert_eq!(std::fs::read_to_string(&partial).unwrap(), "");
+        out.add(0, positions(1, false)).unwrap();
+        let games: Vec<String> = std::fs::read_to_string(&partial)
+            .unwrap()
+            .lines()
+            .map(|l| l.split('\t').next().unwrap().to_string())
+            .collect();
+        assert_eq!(games, ["0", "1", "1"]);
+        // Stopped here: the older file is untouched, the games are kept.
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "an older file\n");
+        out.add(2, Vec::new()).unwrap();
+        assert_eq!((out.games, out.positions, out.received), (2, 3, 3));
+        out.finish().unwrap();
+        assert!(!partial.exists());
+        assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 3);
+    }
 }

@@ -319,6 +319,10 @@ fn train_eval_plays_then_fits_weights_that_load() {
         "{}",
         stdout(&out)
     );
+    // Progress as lines on a pipe; the games went to `.partial` first.
+    let progress = String::from_utf8_lossy(&out.stderr);
+    assert!(progress.contains("self-play: 12/12 games, "), "{progress}");
+    assert!(!dir.path().join("selfplay.tsv.partial").exists());
     let text = std::fs::read_to_string(&data).unwrap();
     // Game number, position, the search's value, the result.
     for line in text.lines() {

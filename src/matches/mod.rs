@@ -64,6 +64,7 @@ use self::opening::Openings;
 use self::report::Summary;
 use self::runner::{play_game, Config, GameResult};
 use self::spec::PlayerSpec;
+use crate::progress_lines::ProgressLines;
 
 /// The ply limit of automated games (RULES.md §7), by default.
 pub const DEFAULT_PLY_LIMIT: u32 = 400;
@@ -229,6 +230,10 @@ pub fn run(args: &MatchArgs) -> crate::CliResult {
     );
     let bar = progress_bar(args.games);
     bar.set_prefix(format!("{} vs {}", configs[0].name, configs[1].name));
+    let lines = ProgressLines::new(
+        &format!("{} vs {}", configs[0].name, configs[1].name),
+        args.games,
+    );
     let started = Instant::now();
 
     let next = AtomicUsize::new(0);
@@ -278,6 +283,9 @@ pub fn run(args: &MatchArgs) -> crate::CliResult {
             let t = summary.tally;
             bar.set_message(format!("W-D-L {t} for {}", configs[0].name));
             bar.inc(1);
+            lines.done(bar.position() as usize, || {
+                format!("games, W-D-L {t} for {}", configs[0].name)
+            });
             let index = result.index;
             pending[index] = Some(result);
             while let Some(result) = pending.get_mut(written).and_then(Option::take) {
