@@ -424,7 +424,7 @@ mod tests {
         let position = Position::new(Ruleset::STANDARD);
         (0..n)
             .map(|i| Labelled {
-                position: position.clone(),
+                position,
                 score: Score(i as i32),
                 won,
             })
