@@ -229,11 +229,9 @@ pub fn run(args: &MatchArgs) -> crate::CliResult {
         concurrency,
     );
     let bar = progress_bar(args.games);
-    bar.set_prefix(format!("{} vs {}", configs[0].name, configs[1].name));
-    let lines = ProgressLines::new(
-        &format!("{} vs {}", configs[0].name, configs[1].name),
-        args.games,
-    );
+    let title = format!("{} vs {}", configs[0].name, configs[1].name);
+    let lines = ProgressLines::new(&title, args.games);
+    bar.set_prefix(title);
     let started = Instant::now();
 
     let next = AtomicUsize::new(0);
