@@ -37,10 +37,11 @@
 //!   `by_colour`, `score`, `score_ci`, `elo`, `elo_ci` (null for an
 //!   infinite end), `elo_text`, `average_plies`, `terminations`, and per
 //!   player `players[i]` with its results, `average_move_ms`,
-//!   `average_depth`, `losses_on_time`, `illegal_moves`, `crashes`,
+//!   `average_depth`, `median_depth`, `losses_on_time`, `illegal_moves`, `crashes`,
 //!   `resignations`); statistics in [`stats`]. A progress bar (games,
 //!   W-D-L, elapsed, ETA) goes to standard error when it is a terminal.
 
+pub mod depths;
 pub mod opening;
 pub mod player;
 pub mod program;

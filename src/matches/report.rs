@@ -6,6 +6,7 @@ use std::time::Duration;
 use quoridor_rules::{Ruleset, Seat};
 use serde_json::{json, Value};
 
+use super::depths::Depths;
 use super::runner::{Config, GameResult};
 use super::stats::{elo_estimate, score_estimate, Tally};
 
@@ -32,8 +33,8 @@ pub struct Summary {
     pub plies: u64,
     pub moves: [u64; 2],
     pub think: [Duration; 2],
-    /// Summed search depths and the moves they were known for.
-    pub depth: [(u64, u64); 2],
+    /// The depths each configuration's searches reached.
+    pub depth: [Depths; 2],
     /// Losses on time, illegal moves (or malformed replies), crashes.
     pub faults: [[u32; 3]; 2],
     pub resignations: [u32; 2],
@@ -61,7 +62,7 @@ impl Summary {
             plies: 0,
             moves: [0; 2],
             think: [Duration::ZERO; 2],
-            depth: [(0, 0); 2],
+            depth: Default::default(),
             faults: [[0; 3]; 2],
             resignations: [0; 2],
             terminations: Vec::new(),
@@ -91,8 +92,7 @@ impl Summary {
         for c in 0..2 {
             self.moves[c] += result.moves[c] as u64;
             self.think[c] += result.think[c];
-            self.depth[c].0 += result.depth[c].0;
-            self.depth[c].1 += result.depth[c].1 as u64;
+            self.depth[c].merge(&result.depth[c]);
         }
         if let Some(forfeit) = &result.forfeit {
             let c = forfeit.config;
@@ -133,12 +133,6 @@ impl Summary {
     /// Average time per move of configuration `c`, in milliseconds.
     fn average_move_ms(&self, c: usize) -> Option<f64> {
         (self.moves[c] > 0).then(|| self.think[c].as_secs_f64() * 1000.0 / self.moves[c] as f64)
-    }
-
-    /// Average depth of configuration `c`'s searches, when known.
-    fn average_depth(&self, c: usize) -> Option<f64> {
-        let (sum, n) = self.depth[c];
-        (n > 0).then(|| sum as f64 / n as f64)
     }
 
     /// The report as text.
@@ -207,9 +201,13 @@ impl Summary {
             let time = self
                 .average_move_ms(c)
                 .map_or_else(|| "-".to_string(), |ms| format!("{ms:.2} ms"));
-            let depth = self
-                .average_depth(c)
-                .map_or_else(String::new, |d| format!(", average depth {d:.1}"));
+            let depths = &self.depth[c];
+            let depth = match (depths.mean(), depths.median()) {
+                (Some(mean), Some(median)) => {
+                    format!(", average depth {mean:.1} (median {median})")
+                }
+                _ => String::new(),
+            };
             let _ = writeln!(
                 out,
                 "  {name:<width$}  {time} over {} moves{depth}",
@@ -251,7 +249,8 @@ impl Summary {
                     "score": t.score(),
                     "moves": self.moves[c],
                     "average_move_ms": self.average_move_ms(c),
-                    "average_depth": self.average_depth(c),
+                    "average_depth": self.depth[c].mean(),
+                    "median_depth": self.depth[c].median(),
                     "losses_on_time": time,
                     "illegal_moves": illegal,
                     "crashes": crash,

@@ -4,6 +4,7 @@ use std::time::{Duration, Instant};
 
 use quoridor_rules::{Game, Outcome, Record, Ruleset, Seat, Termination, Variant};
 
+use super::depths::Depths;
 use super::opening::{mix, opening_text};
 use super::player::{EnginePlayer, Player, PlayerError};
 use super::program::ProgramPlayer;
@@ -81,9 +82,9 @@ pub struct GameResult {
     /// Moves chosen by each configuration, and the time they took.
     pub moves: [u32; 2],
     pub think: [Duration; 2],
-    /// Depths reached by each configuration's searches (summed) and the
-    /// number of moves they were known for (in-process engines only).
-    pub depth: [(u64, u32); 2],
+    /// Depths reached by each configuration's searches (in-process
+    /// engines only).
+    pub depth: [Depths; 2],
     /// A resignation or a fault that ended the game.
     pub forfeit: Option<Forfeit>,
     pub termination: Option<Termination>,
@@ -112,7 +113,7 @@ pub fn play_game(
     let mut game = start.clone();
     let mut moves = [0u32; 2];
     let mut think = [Duration::ZERO; 2];
-    let mut depth = [(0u64, 0u32); 2];
+    let mut depth: [Depths; 2] = Default::default();
     let mut forfeit: Option<Forfeit> = None;
     let mut fail = |config: usize, error: PlayerError| {
         forfeit.get_or_insert(Forfeit { config, error });
@@ -147,8 +148,7 @@ pub fn play_game(
             }
         };
         if let Some(search) = players[c].last_search() {
-            depth[c].0 += search.depth as u64;
-            depth[c].1 += 1;
+            depth[c].add(search.depth);
         }
         if let Budget::Clock(control) = time {
             if took > clocks[turn] {

@@ -29,7 +29,7 @@ use crate::limit::SearchLimit;
 use crate::params::{fence_value, FREE_FOR_ALL_FENCES, INNER_FENCES};
 use crate::report::Reporter;
 use crate::score::Score;
-use crate::search::{with_noise, Rng, SearchResult};
+use crate::search::{deepest_iteration, with_noise, Rng, SearchResult};
 use crate::time::TimeManager;
 
 /// One value per player (turn order), in hundredths of a step or a forced
@@ -192,12 +192,13 @@ impl<'a> MaxnSearcher<'a> {
         if moves.len() == 1 {
             return result;
         }
-        let max_depth = self.settings.max_depth.unwrap_or(u32::MAX);
+        let max_depth = self
+            .settings
+            .max_depth
+            .unwrap_or(u32::MAX)
+            .min(deepest_iteration(root, MAX_PLY as u32));
         let mut depth = 1;
-        while depth <= max_depth
-            && depth as usize <= MAX_PLY
-            && self.time.may_deepen(depth, self.nodes)
-        {
+        while depth <= max_depth && self.time.may_deepen(depth, self.nodes) {
             let mut best: Option<(usize, Values, i32)> = None;
             let mut line = Vec::new();
             let mut values = Vec::with_capacity(moves.len());

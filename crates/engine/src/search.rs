@@ -18,6 +18,18 @@ use crate::tt::{Bound, TranspositionTable};
 
 const MAX_PLY: usize = 128;
 
+/// The deepest iteration worth searching from `root` when no line may run
+/// past ply `cap` of the search: neither can one run past the rules' ply
+/// limit, and an iteration deeper than both searches the same tree again.
+/// Without this bound, the last moves before a ply limit, whose every line
+/// ends in a draw within a few plies, deepened to depths in the hundreds.
+pub(crate) fn deepest_iteration(root: &Position, cap: u32) -> u32 {
+    match root.rules().ply_limit() {
+        Some(limit) => cap.min(limit.saturating_sub(root.ply()).max(1)),
+        None => cap,
+    }
+}
+
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
@@ -183,7 +195,11 @@ impl<'a> Searcher<'a> {
             return result;
         }
         let mut depth = 1;
-        let max_depth = self.settings.max_depth.unwrap_or(u32::MAX);
+        let max_depth = self
+            .settings
+            .max_depth
+            .unwrap_or(u32::MAX)
+            .min(deepest_iteration(root, MAX_PLY as u32 - 1));
         while depth <= max_depth && self.time.may_deepen(depth, self.nodes) {
             let (best, score) = if self.settings.noise > 0 {
                 self.root_with_noise(&mut pos, depth as i32, rng)

@@ -528,3 +528,26 @@ fn the_low_levels_still_search_a_race() {
         .unwrap();
     assert!(searched.nodes > 0 && searched.score.plies_to_end().is_none());
 }
+
+/// A few plies before the ply limit every line ends in a draw, and the tree
+/// is tiny: the search stops at the limit's depth instead of deepening the
+/// same tree again until its budget runs out (it once reported depths in
+/// the hundreds there).
+#[test]
+fn no_iteration_runs_past_the_ply_limit() {
+    for (text, plies_left) in [
+        ("9 c3,g6 - 10,10 south 396 ply_limit=400", 4),
+        ("9 c3,g6 - 10,10 north 399 ply_limit=400", 1),
+        ("9 e6,a5,e4,i5 - 5,5,5,5 south 397 ply_limit=400", 3),
+    ] {
+        let pos: Position = text.parse().unwrap();
+        let result = search(&pos, SearchLimit::Nodes(20_000_000));
+        assert!(result.depth >= 1, "{text}: depth {}", result.depth);
+        assert!(
+            result.depth <= plies_left,
+            "{text}: depth {} past the {plies_left} plies left",
+            result.depth
+        );
+        assert!(pos.legal_moves().contains(&result.best), "{text}");
+    }
+}
