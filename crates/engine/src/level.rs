@@ -62,8 +62,8 @@ const TWO_SIDES: Ladder = [
     (Some(3), None, 0),
     (None, Some(15), 0),
     (None, Some(100), 0),
-    // Full strength: whatever time it is given, 300 ms by default
-    // (self-play measured no gain from more time per move).
+    // Full strength: whatever time it is given, 300 ms by default (more
+    // time plays better: see the time ladder in BENCHMARKS.md).
     (None, Some(300), 0),
 ];
 
