@@ -16,6 +16,17 @@ fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }
 
+/// The standard output of a run that must have succeeded (its standard
+/// error shown if it did not).
+fn succeeded(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(out)
+}
+
 /// The count of a `perft D: COUNT in …` line.
 fn perft_total(text: &str, depth: u32) -> u64 {
     let prefix = format!("perft {depth}: ");
@@ -75,8 +86,7 @@ fn slow_perft(pos: &Position, depth: u32, candidates: &[Move]) -> u64 {
 #[test]
 fn perft_3_from_the_standard_start() {
     let out = quoridor(&["perft", "3"]);
-    assert!(out.status.success(), "{out:?}");
-    let text = stdout(&out);
+    let text = succeeded(&out);
     assert!(text.starts_with("perft 3: 2062264 in "), "{text}");
     assert!(text.trim_end().ends_with("/s), 1 thread"), "{text}");
 }
@@ -88,8 +98,7 @@ fn perft_on_a_small_four_player_board() {
     let cands = candidates(5);
     for depth in [1, 2, 3] {
         let out = quoridor(&["perft", &depth.to_string(), "--size", "5", "--players", "4"]);
-        assert!(out.status.success(), "{out:?}");
-        let total = perft_total(&stdout(&out), depth);
+        let total = perft_total(&succeeded(&out), depth);
         assert_eq!(total, perft(&pos, depth), "depth {depth}");
         assert_eq!(total, slow_perft(&pos, depth, &cands), "depth {depth}");
     }
@@ -100,16 +109,14 @@ fn perft_with_fewer_fences() {
     let rules = Ruleset::new(7, 2).unwrap().with_fences(2).unwrap();
     let pos = Position::new(rules);
     let out = quoridor(&["perft", "3", "--size", "7", "--fences", "2"]);
-    assert!(out.status.success(), "{out:?}");
-    let total = perft_total(&stdout(&out), 3);
+    let total = perft_total(&succeeded(&out), 3);
     assert_eq!(total, slow_perft(&pos, 3, &candidates(7)));
 }
 
 #[test]
 fn divide_lists_each_first_move_sorted_and_sums_to_the_total() {
     let out = quoridor(&["perft", "2", "--divide"]);
-    assert!(out.status.success(), "{out:?}");
-    let text = stdout(&out);
+    let text = succeeded(&out);
     let mut moves = Vec::new();
     let mut sum = 0;
     for line in text.lines().filter(|l| !l.starts_with("perft ")) {
@@ -134,8 +141,7 @@ fn divide_lists_each_first_move_sorted_and_sums_to_the_total() {
 #[test]
 fn divide_on_four_players_sums_to_perft() {
     let out = quoridor(&["perft", "3", "--divide", "--size", "7", "--players", "4"]);
-    assert!(out.status.success(), "{out:?}");
-    let text = stdout(&out);
+    let text = succeeded(&out);
     let sum = divide_sum(&text);
     let expected = perft(&Position::new(Ruleset::new(7, 4).unwrap()), 3);
     assert_eq!(sum, expected);
@@ -219,8 +225,7 @@ fn bad_perft_depth_is_a_usage_error() {
 #[test]
 fn bench_quick_prints_its_table() {
     let out = quoridor(&["bench", "--quick", "--seconds", "0.1"]);
-    assert!(out.status.success(), "{out:?}");
-    let text = stdout(&out);
+    let text = succeeded(&out);
     for row in [
         "random games 9x9 2p, no cap",
         "random games 9x9 2p, 324-ply cap",
@@ -281,8 +286,7 @@ fn bench_openspiel_without_python_continues() {
         .env("PYTHON", "/nonexistent/python3")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let text = stdout(&out);
+    let text = succeeded(&out);
     assert!(
         text.contains("OpenSpiel: not measured: cannot run /nonexistent/python3"),
         "{text}"
@@ -309,16 +313,8 @@ fn train_eval_plays_then_fits_weights_that_load() {
         "-o",
         data_arg,
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout(&out).contains(" positions written to "),
-        "{}",
-        stdout(&out)
-    );
+    let text = succeeded(&out);
+    assert!(text.contains(" positions written to "), "{text}");
     // Progress as lines on a pipe; the games went to `.partial` first.
     let progress = String::from_utf8_lossy(&out.stderr);
     assert!(progress.contains("self-play: 12/12 games, "), "{progress}");
@@ -342,16 +338,8 @@ fn train_eval_plays_then_fits_weights_that_load() {
         "-o",
         weights.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout(&out).contains("held-out loss: hand-made"),
-        "{}",
-        stdout(&out)
-    );
+    let text = succeeded(&out);
+    assert!(text.contains("held-out loss: hand-made"), "{text}");
     let bytes = std::fs::read(&weights).unwrap();
     let net = quoridor_engine::net::Network::from_bytes(&bytes).unwrap();
     assert_eq!(net.hidden(), 4);
@@ -373,11 +361,7 @@ fn train_eval_plays_then_fits_weights_that_load() {
         "-o",
         next_data.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let next = dir.path().join("next.bin");
     let out = quoridor(&[
         "train-eval",
@@ -391,15 +375,10 @@ fn train_eval_plays_then_fits_weights_that_load() {
         "-o",
         next.to_str().unwrap(),
     ]);
+    let text = succeeded(&out);
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout(&out).contains("held-out loss of the starting weights"),
-        "{}",
-        stdout(&out)
+        text.contains("held-out loss of the starting weights"),
+        "{text}"
     );
     let bytes = std::fs::read(&next).unwrap();
     assert_eq!(
@@ -458,16 +437,8 @@ fn book_builds_a_small_book_and_shows_the_shipped_one() {
         "-o",
         file.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout(&out).contains(" positions written to "),
-        "{}",
-        stdout(&out)
-    );
+    let text = succeeded(&out);
+    assert!(text.contains(" positions written to "), "{text}");
     let text = std::fs::read_to_string(&file).unwrap();
     // The header says how it was made; it reads back as a book.
     assert!(text.contains("# Made by: quoridor book build --plies 2 --nodes 2000"));
@@ -476,8 +447,8 @@ fn book_builds_a_small_book_and_shows_the_shipped_one() {
 
     // The shipped book, from the start and out of it.
     let out = quoridor(&["book", "show"]);
-    assert!(out.status.success());
-    assert!(stdout(&out).contains("book line: "), "{}", stdout(&out));
+    let text = succeeded(&out);
+    assert!(text.contains("book line: "), "{text}");
     let out = quoridor(&["book", "show", "d1 f9 c1"]);
     assert!(
         stdout(&out).contains("not in the opening book"),
