@@ -1,6 +1,7 @@
 """The engine from Python: a game to the end, analysis, limits, Ctrl-C."""
 
 import _thread
+import signal
 import threading
 import time
 
@@ -107,6 +108,10 @@ def test_ctrl_c_stops_a_long_search():
             _thread.interrupt_main()
             wait = 1.0
 
+    # A process started in the background without job control (`cmd &` in
+    # a script, as a CI runner may be) inherits Ctrl-C ignored, and then
+    # `interrupt_main` does nothing: Python's own handler, as in a terminal.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     presser = threading.Thread(target=press)
     presser.start()
     started = time.monotonic()
@@ -116,4 +121,5 @@ def test_ctrl_c_stops_a_long_search():
     finally:
         stopped.set()
         presser.join()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - started < 5
