@@ -219,13 +219,20 @@ mod tests {
         assert_eq!(accuracy(1.0), 0.0);
     }
 
+    /// South reaches d8 and North f2 with South to move: d9 wins at once,
+    /// and a step aside (c8) lets North win with f1.
+    const MISSED_WIN: [&str; 18] = [
+        "e2", "e8", "d2", "f8", "d3", "f7", "d4", "f6", "d5", "f5", "d6", "f4", "d7", "f3", "d8",
+        "f2", "c8", "f1",
+    ];
+
     #[test]
-    fn a_planted_blunder_is_marked() {
-        // South steps back on its fourth move: a whole step given away.
+    fn a_missed_win_is_a_blunder() {
         let mut game = Game::new(Ruleset::STANDARD);
-        for mv in ["e2", "e8", "e3", "e7", "e4", "e6", "e3", "e5"] {
+        for mv in MISSED_WIN {
             game.play(mv.parse().unwrap()).unwrap();
         }
+        assert!(game.position().is_over());
         let mut engine = Engine::with_hash(8);
         let stop = AtomicBool::new(false);
         let (values, reviews) = review_game(
@@ -235,19 +242,21 @@ mod tests {
             &stop,
             |_, _| {},
         );
-        assert_eq!(values.len(), 9);
-        assert_eq!(reviews.len(), 8);
-        let back = &reviews[6];
-        assert_eq!(back.played.to_string(), "e3");
-        // Flagged: the two tempi given away cost about a tenth of a win
-        // chance in the network's view, between an inaccuracy and a mistake.
-        assert!(back.judgement >= Some(Judgement::Inaccuracy), "{back:?}");
-        assert!(back.best.is_some() && !back.line.is_empty());
-        assert!(back.accuracy < 70.0);
+        assert_eq!(values.len(), 19);
+        assert_eq!(reviews.len(), 18);
+        let missed = &reviews[16];
+        assert_eq!(missed.played.to_string(), "c8");
+        // A won game given away: whatever the evaluation, a blunder, and
+        // the win was the better move.
+        assert_eq!(missed.judgement, Some(Judgement::Blunder), "{missed:?}");
+        assert_eq!(missed.best.map(|m| m.to_string()).as_deref(), Some("d9"));
+        assert!(!missed.line.is_empty());
+        assert!(missed.before > 0.99 && missed.after < 0.01, "{missed:?}");
+        assert!(missed.accuracy < 1.0, "{missed:?}");
         // The first steps are in the opening book (its natural moves); the
-        // step back is not.
+        // step aside is not.
         assert!(reviews[0].book && reviews[1].book, "{:?}", &reviews[..2]);
-        assert!(!back.book);
+        assert!(!missed.book);
         for r in &reviews {
             assert!((0.0..=1.0).contains(&r.before) && (0.0..=1.0).contains(&r.after));
             assert!(r.loss >= 0.0 && r.accuracy <= 100.0);
