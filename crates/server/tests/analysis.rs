@@ -38,7 +38,11 @@ async fn finished_game_with_a_blunder(h: &Harness) -> String {
     made.id
 }
 
-async fn wait_done(h: &Harness, id: &str) -> quoridor_server::analysis::view::AnalysisView {
+async fn wait_done(
+    h: &Harness,
+    id: &str,
+    positions: usize,
+) -> quoridor_server::analysis::view::AnalysisView {
     let start = std::time::Instant::now();
     loop {
         let reply = h.get(&format!("/api/games/{id}/analysis")).await;
@@ -49,7 +53,7 @@ async fn wait_done(h: &Harness, id: &str) -> quoridor_server::analysis::view::An
             }
             AnalysisStatusView::Running { done, total } => {
                 assert_eq!(reply.status, 202);
-                assert!(done <= total && total == 19, "{done}/{total}");
+                assert!(done <= total && total == positions, "{done}/{total}");
             }
             AnalysisStatusView::Queued => assert_eq!(reply.status, 202),
             AnalysisStatusView::Failed { message } => panic!("failed: {message}"),
@@ -80,7 +84,7 @@ async fn a_finished_game_is_analysed_and_its_blunder_marked() {
         .post(&format!("/api/games/{id}/analysis"), None, &json!({}))
         .await;
     assert!([200, 202].contains(&again.status), "{}", again.text);
-    let analysis = wait_done(&h, &id).await;
+    let analysis = wait_done(&h, &id, 19).await;
 
     // Nineteen positions (eighteen moves, the end); South's graph.
     assert_eq!(analysis.graph.len(), 19);
@@ -114,6 +118,50 @@ async fn a_finished_game_is_analysed_and_its_blunder_marked() {
         .post(&format!("/api/games/{id}/analysis"), None, &json!({}))
         .await;
     assert_eq!(asked.status, 200);
+}
+
+#[tokio::test]
+async fn a_resigned_game_is_analysed_up_to_the_resignation() {
+    let h = Harness::new().await;
+    let made = h
+        .create(&CreateRequest {
+            seats: vec![SeatRequest::human(true), SeatRequest::human(false)],
+            ..CreateRequest::default()
+        })
+        .await;
+    let joined = h.join(&made.id, None, Some("Bob")).await;
+    for (i, mv) in ["e2", "e8", "e3", "e7"].iter().enumerate() {
+        let token = if i % 2 == 0 {
+            &made.token
+        } else {
+            &joined.token
+        };
+        assert_eq!(h.play(&made.id, token, mv).await.status, 200, "{mv}");
+    }
+    let resigned = h
+        .post(
+            &format!("/api/games/{}/resign", made.id),
+            Some(&made.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, 200);
+    let asked = h
+        .post(
+            &format!("/api/games/{}/analysis", made.id),
+            None,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(asked.status, 202, "{}", asked.text);
+    // Six positions: four moves, the resignation, the end; the
+    // resignation is no move to judge.
+    let analysis = wait_done(&h, &made.id, 6).await;
+    assert_eq!(analysis.graph.len(), 6);
+    assert_eq!(analysis.moves.len(), 4);
+    assert!(analysis.graph.iter().all(|v| (0.0..=1.0).contains(v)));
+    let played: Vec<&str> = analysis.moves.iter().map(|m| m.mv.as_str()).collect();
+    assert_eq!(played, ["e2", "e8", "e3", "e7"]);
 }
 
 #[tokio::test]
