@@ -19,7 +19,9 @@ const MISSED_WIN: [&str; 18] = [
     "c8", "f1",
 ];
 
-async fn finished_game_with_a_blunder(h: &Harness) -> String {
+/// A game between two people who play `moves` (South first); its id and
+/// South's token.
+async fn played_game(h: &Harness, moves: &[&str]) -> (String, String) {
     let made = h
         .create(&CreateRequest {
             seats: vec![SeatRequest::human(true), SeatRequest::human(false)],
@@ -27,7 +29,7 @@ async fn finished_game_with_a_blunder(h: &Harness) -> String {
         })
         .await;
     let joined = h.join(&made.id, None, Some("Bob")).await;
-    for (i, mv) in MISSED_WIN.iter().enumerate() {
+    for (i, mv) in moves.iter().enumerate() {
         let token = if i % 2 == 0 {
             &made.token
         } else {
@@ -35,7 +37,11 @@ async fn finished_game_with_a_blunder(h: &Harness) -> String {
         };
         assert_eq!(h.play(&made.id, token, mv).await.status, 200, "{mv}");
     }
-    made.id
+    (made.id, made.token)
+}
+
+async fn finished_game_with_a_blunder(h: &Harness) -> String {
+    played_game(h, &MISSED_WIN).await.0
 }
 
 async fn wait_done(
@@ -123,40 +129,18 @@ async fn a_finished_game_is_analysed_and_its_blunder_marked() {
 #[tokio::test]
 async fn a_resigned_game_is_analysed_up_to_the_resignation() {
     let h = Harness::new().await;
-    let made = h
-        .create(&CreateRequest {
-            seats: vec![SeatRequest::human(true), SeatRequest::human(false)],
-            ..CreateRequest::default()
-        })
-        .await;
-    let joined = h.join(&made.id, None, Some("Bob")).await;
-    for (i, mv) in ["e2", "e8", "e3", "e7"].iter().enumerate() {
-        let token = if i % 2 == 0 {
-            &made.token
-        } else {
-            &joined.token
-        };
-        assert_eq!(h.play(&made.id, token, mv).await.status, 200, "{mv}");
-    }
+    let (id, south) = played_game(&h, &["e2", "e8", "e3", "e7"]).await;
     let resigned = h
-        .post(
-            &format!("/api/games/{}/resign", made.id),
-            Some(&made.token),
-            &json!({}),
-        )
+        .post(&format!("/api/games/{id}/resign"), Some(&south), &json!({}))
         .await;
     assert_eq!(resigned.status, 200);
     let asked = h
-        .post(
-            &format!("/api/games/{}/analysis", made.id),
-            None,
-            &json!({}),
-        )
+        .post(&format!("/api/games/{id}/analysis"), None, &json!({}))
         .await;
     assert_eq!(asked.status, 202, "{}", asked.text);
     // Six positions: four moves, the resignation, the end; the
     // resignation is no move to judge.
-    let analysis = wait_done(&h, &made.id, 6).await;
+    let analysis = wait_done(&h, &id, 6).await;
     assert_eq!(analysis.graph.len(), 6);
     assert_eq!(analysis.moves.len(), 4);
     assert!(analysis.graph.iter().all(|v| (0.0..=1.0).contains(v)));
