@@ -24,6 +24,7 @@
 
 pub mod book;
 pub mod controller;
+pub mod defence;
 pub mod engine;
 pub mod eval;
 pub mod level;

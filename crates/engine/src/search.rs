@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use quoridor_rules::{Fence, Move, Orientation, Position, Seat, SquareIter};
 
+use crate::defence::defences;
 use crate::eval::{evaluate_with, terminal, Sides};
 use crate::level::LevelSettings;
 use crate::limit::SearchLimit;
@@ -546,7 +547,8 @@ impl<'a> Searcher<'a> {
     /// shortest path (by how much they lengthen it), then the rest.
     ///
     /// At inner nodes only fences that cut an opponent's shortest path are
-    /// searched: other fences very rarely matter within the horizon.
+    /// searched, and (selective levels) those that stop the opponent's
+    /// strongest fence: other fences very rarely matter within the horizon.
     pub(crate) fn ordered_moves(
         &mut self,
         pos: &Position,
@@ -572,6 +574,15 @@ impl<'a> Searcher<'a> {
         } else {
             pos.fence_moves_among(cut_h, cut_v)
         };
+        // Inner nodes of the selective search also try the fences that
+        // take the opponent's strongest fence away (see `defence`).
+        let (def_h, def_v) = if !all && ply > 0 && depth >= 2 && self.settings.selective {
+            let (h, v) = defences(pos);
+            (h & !cut_h, v & !cut_v)
+        } else {
+            (0, 0)
+        };
+        let (h, v) = (h | def_h, v | def_v);
         if pawn | h | v == 0 {
             // Nothing among the moves searched: take every legal move (a
             // forced pass, or the fences an arrived scoring pawn may place).
@@ -586,13 +597,16 @@ impl<'a> Searcher<'a> {
         }
         let distances = (depth >= 2 && !targets.is_empty() && h | v != 0)
             .then(|| (race_distance(pos, &targets), own_now));
-        for (set, orientation, cut) in [
-            (h, Orientation::Horizontal, cut_h),
-            (v, Orientation::Vertical, cut_v),
+        for (set, orientation, cut, defence) in [
+            (h, Orientation::Horizontal, cut_h, def_h),
+            (v, Orientation::Vertical, cut_v, def_v),
         ] {
             for anchor in SquareIter::new(set) {
                 let mv = Move::Fence(Fence::new(anchor, orientation));
                 let mut score = self.history[history_index(mv)] as i64;
+                if defence & anchor.bit() != 0 {
+                    score += 400_000;
+                }
                 if cut & anchor.bit() != 0 {
                     score += 500_000;
                     if let Some((theirs, mine)) = distances {
