@@ -3,7 +3,8 @@
 //! - [`search`](Engine::search): alpha-beta (principal variation search) with
 //!   iterative deepening, a transposition table ([`tt`]), killer and history
 //!   move ordering; fences searched at inner nodes are those that cut an
-//!   opponent's shortest path.
+//!   opponent's shortest path and, at levels 6–8, those that take away the
+//!   opponent's strongest fence ([`defence`]).
 //! - [`eval`]: the race to the goal lines, fences in hand, tempo, and races
 //!   that are decided once fences run out; at levels 6–8 of the standard
 //!   game, corrected by a small learned network ([`net`], trained on
