@@ -109,12 +109,13 @@ impl Pty {
     }
 
     /// Reads what the program wrote for up to `timeout`; `true` once the
-    /// output holds `needle` (after the point already searched).
+    /// output holds `needle` (anywhere in it).
     fn read_until(&mut self, needle: &[u8], timeout: Duration) -> bool {
-        let start = self.output.len();
+        // The whole output: what is awaited may have come in one read with
+        // what came before it (the AI's first move with the first screen).
         let deadline = Instant::now() + timeout;
         loop {
-            if find(&self.output[start.saturating_sub(needle.len())..], needle).is_some() {
+            if find(&self.output, needle).is_some() {
                 return true;
             }
             let left = deadline.saturating_duration_since(Instant::now());
