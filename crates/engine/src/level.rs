@@ -5,6 +5,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::limit::SearchLimit;
+use crate::params::{ROOT_BLEND, SOFT_REPLIES};
 
 /// A strength level: how deep or long the engine searches, and how much
 /// random noise it adds to its judgement of the root moves (which makes the
@@ -47,6 +48,18 @@ pub struct LevelSettings {
     /// solution ([`crate::race`]) rather than searched (the time-limited
     /// levels: the low ones may still stumble in a race).
     pub exact_races: bool,
+    /// Four players: how much of a root move's value from the iteration
+    /// before the last is kept in judging it, in percent (0: the last
+    /// iteration alone). Max-n takes every player's best reply as certain,
+    /// and a value found two plies shallower tempers a deeper line's
+    /// certainty (see [`crate::maxn`]).
+    pub root_blend: i32,
+    /// Four players: how soft the replies at the inner nodes are, in
+    /// hundredths of a step (0: each player's best reply, as plain max-n).
+    /// A node's values are the mean over the mover's replies, each weighted
+    /// by e^(Δ/softness) where Δ is how much worse it is for the mover than
+    /// its best: a reply almost as good is nearly as likely.
+    pub soft_replies: i32,
 }
 
 /// Per level from 1 to 8: the depth cap (plies), the time cap (ms) and the
@@ -74,12 +87,26 @@ const FREE_FOR_ALL: Ladder = [
     (Some(2), None, 200),
     (Some(2), None, 150),
     (Some(4), None, 0),
-    // Full strength from level 6 on: deeper searches measured no gain
-    // (8 plies against 6 lost 4-10, 300 ms against 6 plies scored 10-2-8),
-    // so levels 7 and 8 play as level 6 rather than only slower.
+    // From level 6 on six plies: deeper searches measured no gain (8
+    // plies against 6 lost 4-10, and 9-4-15 with the root blend).
     (Some(6), None, 0),
     (Some(6), None, 0),
     (Some(6), None, 0),
+];
+
+/// Four players, per level from 1 to 8: how the max-n search tempers its
+/// certainty, as the root blend (percent) and the softness of the replies
+/// (hundredths of a step, 0 for none); see [`LevelSettings`]. Each beat
+/// the level below it (BENCHMARKS.md).
+const FREE_FOR_ALL_TEMPER: [(i32, i32); 8] = [
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (ROOT_BLEND, 0),
+    (ROOT_BLEND, SOFT_REPLIES),
 ];
 
 impl Level {
@@ -107,7 +134,9 @@ impl Level {
     /// [`crate::maxn`], whose depths go by two plies after the first two:
     /// see BENCHMARKS.md).
     pub fn free_for_all_settings(self) -> LevelSettings {
-        self.on_ladder(&FREE_FOR_ALL)
+        let mut settings = self.on_ladder(&FREE_FOR_ALL);
+        (settings.root_blend, settings.soft_replies) = FREE_FOR_ALL_TEMPER[usize::from(self.0 - 1)];
+        settings
     }
 
     /// The settings of this level in games of `rules` (four players each
@@ -132,6 +161,8 @@ impl Level {
             learned: max_depth.is_none(),
             book: max_depth.is_none(),
             exact_races: max_depth.is_none(),
+            root_blend: 0,
+            soft_replies: 0,
         }
     }
 

@@ -18,6 +18,12 @@
 //!   does so at once.
 //! - Iterative deepening under the same limits and time manager as the
 //!   two-player search; the low levels' noise is added at the root.
+//! - Levels 7 and 8 temper max-n's certainty, which took every player's
+//!   best reply as sure (and made deeper searches play worse): each root
+//!   move is judged by a blend of its values over the iterations (at six
+//!   plies: half the 6-ply value, a quarter each the 4- and 2-ply ones),
+//!   and at level 8 a node's values are the mean over the mover's replies,
+//!   each weighted by how close it comes to the best one (soft replies).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -135,6 +141,53 @@ fn terminal(pos: &Position, outcome: Outcome, ply: u32) -> Values {
     out
 }
 
+/// A root move's value for choosing it: `percent` of its smoothed value
+/// from the earlier iterations, the rest its value `now`. A forced result
+/// on either side is taken as found.
+fn blend(now: i32, earlier: Option<i32>, percent: i32) -> i32 {
+    match earlier {
+        Some(earlier)
+            if percent > 0
+                && Score(now).plies_to_end().is_none()
+                && Score(earlier).plies_to_end().is_none() =>
+        {
+            let mixed =
+                i64::from(now) * i64::from(100 - percent) + i64::from(earlier) * i64::from(percent);
+            (mixed / 100) as i32
+        }
+        _ => now,
+    }
+}
+
+/// The values of a node whose mover `me` had the replies valued `seen`
+/// and the best of them `best`, with soft replies
+/// ([`LevelSettings::soft_replies`]): the mean of the replies weighted by
+/// e^(Δ/softness), Δ being how much worse each is for the mover than the
+/// best. A forced result for the mover is taken as found, and a reply that
+/// loses by force for it is left out.
+fn soften(best: Values, seen: &[Values], me: usize, softness: i32) -> Values {
+    if Score(best[me]).plies_to_end().is_some() {
+        return best;
+    }
+    let mut sum = [0f64; 4];
+    let mut weights = 0.0;
+    for v in seen {
+        if Score(v[me]).plies_to_end().is_some() {
+            continue;
+        }
+        let w = (f64::from(v[me] - best[me]) / f64::from(softness)).exp();
+        for (total, &value) in sum.iter_mut().zip(v) {
+            *total += w * f64::from(value);
+        }
+        weights += w;
+    }
+    if weights > 0.0 {
+        sum.map(|total| (total / weights).round() as i32)
+    } else {
+        best
+    }
+}
+
 struct Candidate {
     mv: Move,
     /// The static values after the move.
@@ -198,10 +251,13 @@ impl<'a> MaxnSearcher<'a> {
             .unwrap_or(u32::MAX)
             .min(deepest_iteration(root, MAX_PLY as u32));
         let mut depth = 1;
+        // Each root move's smoothed value so far (`moves` order), for the
+        // levels that blend iterations.
+        let mut smoothed: Vec<Option<i32>> = vec![None; moves.len()];
         while depth <= max_depth && self.time.may_deepen(depth, self.nodes) {
             let mut best: Option<(usize, Values, i32)> = None;
             let mut line = Vec::new();
-            let mut values = Vec::with_capacity(moves.len());
+            let mut keys = Vec::with_capacity(moves.len());
             for (i, c) in moves.iter().enumerate() {
                 let undo = pos.play_unchecked(c.mv);
                 let v = if depth == 1 {
@@ -214,24 +270,18 @@ impl<'a> MaxnSearcher<'a> {
                 if self.aborted {
                     break;
                 }
-                let noisy = with_noise(Score(v[me]), self.settings.noise, rng);
-                let better = match best {
-                    None => true,
-                    Some((_, b, bn)) => {
-                        if self.settings.noise > 0 {
-                            noisy > bn
-                        } else {
-                            v[me] > b[me]
-                        }
-                    }
+                let key = if self.settings.noise > 0 {
+                    with_noise(Score(v[me]), self.settings.noise, rng)
+                } else {
+                    blend(v[me], smoothed[i], self.settings.root_blend)
                 };
-                if better {
-                    best = Some((i, v, noisy));
+                if best.is_none_or(|(_, _, b)| key > b) {
+                    best = Some((i, v, key));
                     line.clear();
                     line.push(c.mv);
                     line.extend_from_slice(&self.pv[1]);
                 }
-                values.push(v[me]);
+                keys.push((v[me], key));
             }
             if self.aborted {
                 break;
@@ -244,12 +294,18 @@ impl<'a> MaxnSearcher<'a> {
             result.nodes = self.nodes;
             result.elapsed = self.time.elapsed();
             reporter.iteration(&result.info());
-            // Best first in the next iteration (a stable sort keeps ties in order).
-            let mut order: Vec<(usize, i32)> = values.iter().cloned().enumerate().collect();
-            order.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-            let old = std::mem::take(&mut moves);
-            let mut old: Vec<Option<Candidate>> = old.into_iter().map(Some).collect();
-            moves = order.iter().map(|&(k, _)| old[k].take().unwrap()).collect();
+            // Best first in the next iteration (a stable sort keeps ties in
+            // order). The first iteration's values are not kept: it ends on
+            // a move that no opponent answers.
+            let mut order: Vec<usize> = (0..moves.len()).collect();
+            order.sort_by_key(|&k| std::cmp::Reverse(keys[k].0));
+            let mut old: Vec<Option<Candidate>> =
+                std::mem::take(&mut moves).into_iter().map(Some).collect();
+            moves = order.iter().map(|&k| old[k].take().unwrap()).collect();
+            smoothed = order
+                .iter()
+                .map(|&k| (depth >= 2).then_some(keys[k].1))
+                .collect();
             if result.score.plies_to_end().is_some_and(|n| n <= depth) {
                 break;
             }
@@ -301,6 +357,8 @@ impl<'a> MaxnSearcher<'a> {
         }
         let moves = self.candidates(pos, ply);
         let mut best: Option<Values> = None;
+        let soft = self.settings.soft_replies;
+        let mut seen: Vec<Values> = Vec::new();
         for c in moves {
             let v = if depth == 1 {
                 self.pv[ply + 1].clear();
@@ -314,6 +372,9 @@ impl<'a> MaxnSearcher<'a> {
                 }
                 v
             };
+            if soft > 0 {
+                seen.push(v);
+            }
             if best.is_none_or(|b| v[me] > b[me]) {
                 best = Some(v);
                 let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -325,7 +386,12 @@ impl<'a> MaxnSearcher<'a> {
                 }
             }
         }
-        best.unwrap_or_else(|| evaluate(pos))
+        let best = best.unwrap_or_else(|| evaluate(pos));
+        if soft > 0 {
+            soften(best, &seen, me, soft)
+        } else {
+            best
+        }
     }
 
     /// The moves to consider in `pos` with their static values, best first
@@ -479,6 +545,55 @@ mod tests {
                 r ^= r << 17;
                 pos.play(legal[(r % legal.len() as u64) as usize]).unwrap();
             }
+        }
+    }
+
+    #[test]
+    fn blending_mixes_values_but_keeps_forced_results() {
+        assert_eq!(blend(300, None, 50), 300);
+        assert_eq!(blend(300, Some(100), 0), 300);
+        assert_eq!(blend(300, Some(100), 50), 200);
+        assert_eq!(blend(-300, Some(100), 25), -200);
+        let win = Score::win_in(5).0;
+        let loss = Score::loss_in(3).0;
+        assert_eq!(blend(win, Some(100), 50), win);
+        assert_eq!(blend(loss, Some(100), 50), loss);
+        assert_eq!(blend(100, Some(win), 50), 100);
+    }
+
+    #[test]
+    fn soft_replies_weigh_the_near_best_and_keep_forced_results() {
+        let best = [300, 0, -100, 50];
+        let close = [200, 100, -100, 50];
+        let far = [-2000, 500, 500, 500];
+        // One step worse weighs e^-1 of the best; twenty steps nothing.
+        let v = soften(best, &[best, close, far], 0, 100);
+        let w = (-1f64).exp();
+        assert_eq!(v[0], ((300.0 + 200.0 * w) / (1.0 + w)).round() as i32);
+        assert_eq!(v[1], ((100.0 * w) / (1.0 + w)).round() as i32);
+        assert_eq!(v[2], -100);
+        // A reply losing by force is left out; a forced win is taken.
+        let lost = [Score::loss_in(3).0, Score::win_in(3).0, 0, 0];
+        assert_eq!(soften(best, &[best, lost], 0, 100), best);
+        let won = [Score::win_in(3).0, Score::loss_in(3).0, 0, 0];
+        assert_eq!(soften(won, &[won, best], 0, 100), won);
+    }
+
+    #[test]
+    fn the_top_levels_temper_max_n_and_still_answer_at_their_depth() {
+        // Levels 7 and 8 judge the root by blended values (8 with soft
+        // replies too); their search still reaches six plies and plays a
+        // legal move.
+        let stop = AtomicBool::new(false);
+        for n in 6..=8 {
+            let settings = Level::new(n).unwrap().free_for_all_settings();
+            assert_eq!(settings.root_blend > 0, n >= 7, "level {n}");
+            assert_eq!(settings.soft_replies > 0, n == 8, "level {n}");
+            let pos = Position::new(Ruleset::new(9, 4).unwrap());
+            let mut searcher = MaxnSearcher::new(SearchLimit::Infinite, &stop, settings);
+            let result = searcher.run(&pos, &mut Rng::new(1), &mut crate::report::Silent);
+            assert_eq!(result.depth, 6, "level {n}");
+            assert!(pos.is_legal(result.best), "level {n}: {}", result.best);
         }
     }
 
