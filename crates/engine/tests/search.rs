@@ -295,7 +295,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
 
     #[test]
-    fn free_for_all_always_answers_a_legal_move(seed in any::<u64>(), plies in 0usize..80, depth in 1u32..6, level in 1u8..=6) {
+    fn free_for_all_always_answers_a_legal_move(seed in any::<u64>(), plies in 0usize..80, depth in 1u32..6, level in 1u8..=8) {
         let pos = random_free_for_all(seed, plies);
         let stop = AtomicBool::new(false);
         let mut engine = Engine::new();
@@ -341,8 +341,9 @@ fn free_for_all_blocks_a_pawn_that_wins_next() {
             result.best
         );
     }
-    // Levels from 3 on look a reply ahead and block too.
-    for level in 3..=6 {
+    // Levels from 3 on look a reply ahead and block too (7 and 8 with
+    // their blended root and soft replies).
+    for level in 3..=8 {
         let mut engine = Engine::new();
         engine.set_level(Level::new(level).unwrap());
         let stop = AtomicBool::new(false);
