@@ -48,10 +48,11 @@ pub struct LevelSettings {
     /// solution ([`crate::race`]) rather than searched (the time-limited
     /// levels: the low ones may still stumble in a race).
     pub exact_races: bool,
-    /// Four players: how much of a root move's value from the iteration
-    /// before the last is kept in judging it, in percent (0: the last
-    /// iteration alone). Max-n takes every player's best reply as certain,
-    /// and a value found two plies shallower tempers a deeper line's
+    /// Four players: how much of a root move's smoothed value from the
+    /// earlier iterations is kept in judging it, in percent (0: the last
+    /// iteration alone; the smoothed value blends each iteration's value
+    /// with the one before it in turn). Max-n takes every player's best
+    /// reply as certain, and values found shallower temper a deeper line's
     /// certainty (see [`crate::maxn`]).
     pub root_blend: i32,
     /// Four players: how soft the replies at the inner nodes are, in
