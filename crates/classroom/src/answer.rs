@@ -12,7 +12,7 @@ use crate::item::Object;
 use crate::pawn::Color;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "answer", rename_all = "kebab-case")]
+#[serde(tag = "answer", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Answer {
     /// The squares stepped on, after the pawn's own.
     Route {

@@ -18,6 +18,7 @@ pub const MAX_SIZE: u8 = 11;
 pub type Squares = u128;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Board {
     pub size: u8,
     #[serde(with = "crate::serde_text::list", default)]

@@ -62,6 +62,7 @@ impl FromStr for Kind {
 
 /// A pawn that follows a list of arrows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Walker {
     pub color: Color,
     #[serde(with = "crate::serde_text")]
@@ -92,7 +93,7 @@ impl Walker {
 
 /// What the pupil is asked to do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "task", rename_all = "kebab-case")]
+#[serde(tag = "task", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Task {
     /// Take the pawn from `start` out of the maze through the opening on
     /// `side` of the square `exit`.

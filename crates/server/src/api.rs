@@ -41,6 +41,7 @@ pub struct AppState {
     pub http_limit: Arc<PerClient>,
     pub ws: Arc<WsConfig>,
     pub connections: Connections,
+    pub origins: Arc<crate::origin::OwnOrigins>,
 }
 
 /// Where to read the page's files from while working on them.
@@ -70,6 +71,10 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::analysis::api::api_routes())
         .fallback(|| async { ApiError::NoSuchRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::origin::guard,
+        ))
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     let pages = Router::<AppState>::new()
         .route("/", get(index))

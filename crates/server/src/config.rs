@@ -30,6 +30,15 @@ pub struct ServeArgs {
     /// Unfinished games one client address may have created.
     #[arg(long, env = "QUORIDOR_MAX_ROOMS_PER_CLIENT", default_value_t = 20)]
     pub max_rooms_per_client: usize,
+    /// Unfinished class and tournament games made from one client address,
+    /// all its classes and tournaments together (each class or tournament
+    /// also has at most 64).
+    #[arg(
+        long,
+        env = "QUORIDOR_MAX_CLASS_GAMES_PER_CLIENT",
+        default_value_t = 128
+    )]
+    pub max_class_games_per_client: usize,
     /// Unfinished games the server keeps at most.
     #[arg(long, env = "QUORIDOR_MAX_GAMES", default_value_t = 20_000)]
     pub max_games: usize,
@@ -67,6 +76,11 @@ pub struct ServeArgs {
     /// a proxy's `X-Forwarded-Proto: https` does it too).
     #[arg(long, env = "QUORIDOR_SECURE_COOKIES")]
     pub secure_cookies: bool,
+    /// The address people use to reach the server when a proxy stands in
+    /// front (`https://quoridor.example.org`): pages from it may use the
+    /// session cookie, as pages from the address the request was sent to.
+    #[arg(long, env = "QUORIDOR_PUBLIC_URL")]
+    pub public_url: Option<String>,
 }
 
 impl ServeArgs {
@@ -79,6 +93,7 @@ impl ServeArgs {
             ai_threads: None,
             ai_max_ms: 2000,
             max_rooms_per_client: 20,
+            max_class_games_per_client: 128,
             max_games: 20_000,
             http_rate: 0,
             ws_rate: 20,
@@ -89,6 +104,7 @@ impl ServeArgs {
             quiet: true,
             secure_cookies: false,
             signups_per_hour: 10,
+            public_url: None,
             analysis_ms: 30,
         }
     }
@@ -121,6 +137,7 @@ impl ServeArgs {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         HubConfig {
             max_rooms_per_client: self.max_rooms_per_client,
+            max_club_games_per_client: self.max_class_games_per_client,
             ai_threads: self.ai_threads.unwrap_or(cores).max(1),
             ai_max_think: Duration::from_millis(self.ai_max_ms.max(10)),
             max_active_games: self.max_games,

@@ -534,6 +534,8 @@ pub struct StoredExercise {
     pub body: String,
     /// The hash of the token that may delete it.
     pub owner_hash: String,
+    /// The address that shared it.
+    pub creator: String,
 }
 
 /// A change to a class or a tournament (their JSON forms).
@@ -753,12 +755,13 @@ impl Db {
     pub fn exercise(&self, id: &str) -> Result<Option<StoredExercise>, StoreError> {
         self.read(|conn| {
             conn.query_row(
-                "SELECT body, owner_hash FROM exercises WHERE id = ?1",
+                "SELECT body, owner_hash, creator FROM exercises WHERE id = ?1",
                 params![id],
                 |row| {
                     Ok(StoredExercise {
                         body: row.get(0)?,
                         owner_hash: row.get(1)?,
+                        creator: row.get(2)?,
                     })
                 },
             )
@@ -766,15 +769,15 @@ impl Db {
         })
     }
 
-    /// How many exercises `creator` has shared.
-    pub fn exercises_of(&self, creator: &str) -> Result<usize, StoreError> {
+    /// How many exercises each address has shared.
+    pub fn exercises_per_creator(&self) -> Result<Vec<(String, usize)>, StoreError> {
         self.read(|conn| {
-            conn.query_row(
-                "SELECT COUNT(*) FROM exercises WHERE creator = ?1",
-                params![creator],
-                |row| row.get::<_, i64>(0),
-            )
-            .map(|n| n as usize)
+            let mut stmt =
+                conn.prepare("SELECT creator, COUNT(*) FROM exercises GROUP BY creator")?;
+            let rows = stmt.query_map([], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)? as usize))
+            })?;
+            rows.collect()
         })
     }
 

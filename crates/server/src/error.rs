@@ -64,6 +64,13 @@ pub enum ApiError {
     Account(crate::account::AccountError),
     /// The game has no analysis yet (ask with POST).
     NoSuchAnalysis,
+    /// A request that the session cookie would authorise, sent from a page
+    /// that is not ours (cross-site request forgery).
+    CrossOrigin,
+    /// A body that is not declared as JSON.
+    UnsupportedMediaType,
+    /// Too many wrong PINs: wait this long.
+    TooManyPins(std::time::Duration),
 }
 
 impl ApiError {
@@ -140,6 +147,11 @@ impl ApiError {
             }
             ApiError::WrongPin => (StatusCode::UNAUTHORIZED, "wrong_pin"),
             ApiError::NoSuchAnalysis => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::CrossOrigin => (StatusCode::FORBIDDEN, "cross_origin"),
+            ApiError::UnsupportedMediaType => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            }
+            ApiError::TooManyPins(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::Account(err) => {
                 use crate::account::AccountError as A;
                 match err {
@@ -148,12 +160,22 @@ impl ApiError {
                     }
                     A::NameTaken => (StatusCode::CONFLICT, "name_taken"),
                     A::WrongPassword => (StatusCode::UNAUTHORIZED, "wrong_password"),
-                    A::TooManyTries => (StatusCode::TOO_MANY_REQUESTS, "too_many_tries"),
+                    A::TooManyTries(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_tries"),
                     A::NotLoggedIn => (StatusCode::UNAUTHORIZED, "not_logged_in"),
                     A::NoSuchPlayer => (StatusCode::NOT_FOUND, "not_found"),
                     A::GamesInProgress(_) => (StatusCode::CONFLICT, "games_in_progress"),
                 }
             }
+        }
+    }
+
+    /// How long to wait before trying again, for the refusals that know.
+    pub fn retry_after(&self) -> Option<std::time::Duration> {
+        match self {
+            ApiError::Account(crate::account::AccountError::TooManyTries(wait))
+            | ApiError::TooManyPins(wait) => Some(*wait),
+            ApiError::RateLimited => Some(std::time::Duration::from_secs(1)),
+            _ => None,
         }
     }
 
@@ -228,6 +250,17 @@ impl std::fmt::Display for ApiError {
             ApiError::NoSuchAnalysis => {
                 f.write_str("this game has no analysis yet: ask for one with POST")
             }
+            ApiError::CrossOrigin => f.write_str(
+                "this request comes from another site or port than the server's own pages: refused (API.md, \"Requests from pages\")",
+            ),
+            ApiError::UnsupportedMediaType => {
+                f.write_str("send the body as JSON, with Content-Type: application/json")
+            }
+            ApiError::TooManyPins(wait) => write!(
+                f,
+                "too many wrong PINs: try again in {}",
+                crate::limits::wait_words(*wait)
+            ),
         }
     }
 }
@@ -248,7 +281,15 @@ impl From<StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(ErrorBody { error: self.view() })).into_response()
+        let mut response = (self.status(), Json(ErrorBody { error: self.view() })).into_response();
+        if let Some(wait) = self.retry_after() {
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds.max(1)),
+            );
+        }
+        response
     }
 }
 

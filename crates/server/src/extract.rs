@@ -20,12 +20,52 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// A JSON object read as `T`: at most [`MAX_BODY`] bytes (a larger
 /// announced length is refused before reading), within [`BODY_TIMEOUT`].
 /// An empty body reads as `{}`; JSON that is not an object is refused.
+/// A body must be declared `application/json` (415 otherwise, even when
+/// empty if another type is declared): a plain HTML form, or a `fetch`
+/// in `no-cors` mode, cannot declare it.
 pub struct Body<T>(pub T);
+
+/// What the request declares of its body: JSON (`application/json` or
+/// `application/…+json`, any parameters), nothing, or something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Declared {
+    Json,
+    Nothing,
+    Other,
+}
+
+pub fn declared(headers: &HeaderMap) -> Declared {
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return Declared::Nothing;
+    };
+    let Ok(value) = value.to_str() else {
+        return Declared::Other;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let json = essence == "application/json"
+        || essence
+            .strip_prefix("application/")
+            .is_some_and(|sub| sub.ends_with("+json"));
+    if json {
+        Declared::Json
+    } else {
+        Declared::Other
+    }
+}
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, _state: &S) -> Result<Self, ApiError> {
+        let declared = declared(req.headers());
+        if declared == Declared::Other {
+            return Err(ApiError::UnsupportedMediaType);
+        }
         let announced = req
             .headers()
             .get(header::CONTENT_LENGTH)
@@ -47,14 +87,35 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
             Err(_) => return Err(ApiError::bad_request("the body could not be read")),
         };
         let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+        if first.is_some() && declared != Declared::Json {
+            return Err(ApiError::UnsupportedMediaType);
+        }
         let text: &[u8] = match first {
             None => b"{}",
             Some(b'{') => &bytes,
             Some(_) => return Err(ApiError::bad_request("body: expected a JSON object")),
         };
-        serde_json::from_slice(text)
-            .map(Body)
-            .map_err(|err| ApiError::bad_request(format!("body: {err}")))
+        strict_json(text).map(Body)
+    }
+}
+
+/// `text` read as `T`, refusing any field `T` does not know (at any depth):
+/// a field the server would silently drop is a mistake worth telling.
+pub fn strict_json<T: DeserializeOwned>(text: &[u8]) -> Result<T, ApiError> {
+    let mut unknown = Vec::new();
+    let mut reader = serde_json::Deserializer::from_slice(text);
+    let value: T = serde_ignored::deserialize(&mut reader, |path| {
+        unknown.push(path.to_string().replace(".?", ""))
+    })
+    .map_err(|err| ApiError::bad_request(format!("body: {err}")))?;
+    reader
+        .end()
+        .map_err(|err| ApiError::bad_request(format!("body: {err}")))?;
+    match unknown.first() {
+        None => Ok(value),
+        Some(path) => Err(ApiError::bad_request(format!(
+            "body: unknown field `{path}` (see API.md)"
+        ))),
     }
 }
 
@@ -111,5 +172,58 @@ impl<S: Send + Sync> FromRequestParts<S> for Token {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
         bearer(&parts.headers).map(Token).ok_or(ApiError::NoToken)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Inner {
+        #[allow(dead_code)]
+        a: u8,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Outer {
+        #[allow(dead_code)]
+        name: String,
+        #[allow(dead_code)]
+        #[serde(default)]
+        inner: Option<Inner>,
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_at_any_depth() {
+        assert!(strict_json::<Outer>(br#"{"name": "x", "inner": {"a": 1}}"#).is_ok());
+        let top = strict_json::<Outer>(br#"{"name": "x", "admin": true}"#).unwrap_err();
+        assert!(top.to_string().contains("`admin`"), "{top}");
+        let deep =
+            strict_json::<Outer>(br#"{"name": "x", "inner": {"a": 1, "b": 2}}"#).unwrap_err();
+        assert!(deep.to_string().contains("`inner.b`"), "{deep}");
+        assert!(
+            strict_json::<Outer>(br#"{"name": "x"} {}"#).is_err(),
+            "trailing JSON"
+        );
+    }
+
+    #[test]
+    fn declared_types() {
+        let mut h = HeaderMap::new();
+        assert_eq!(declared(&h), Declared::Nothing);
+        for (value, want) in [
+            ("application/json", Declared::Json),
+            ("Application/JSON; charset=utf-8", Declared::Json),
+            ("application/merge-patch+json", Declared::Json),
+            ("text/plain;charset=UTF-8", Declared::Other),
+            ("application/x-www-form-urlencoded", Declared::Other),
+            ("multipart/form-data; boundary=x", Declared::Other),
+            ("", Declared::Other),
+        ] {
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static(value));
+            assert_eq!(declared(&h), want, "{value}");
+        }
     }
 }

@@ -10,7 +10,8 @@
 //! - [`view`], [`request`]: what the server sends and receives, typed.
 //! - [`hub`]: the rooms; every change goes through [`hub::Hub::change`].
 //! - [`error`]: the one boundary error and its table of statuses;
-//!   [`extract`]: requests read with our limits; [`api`], [`ws`]: HTTP and
+//!   [`extract`]: requests read with our limits; [`origin`]: requests
+//!   from our own pages only; [`api`], [`ws`]: HTTP and
 //!   WebSocket; [`listen`]: the accept loop (connection cap, timeouts).
 
 pub mod account;
@@ -29,6 +30,7 @@ pub mod limits;
 pub mod listen;
 pub mod lobby;
 pub mod model;
+pub mod origin;
 pub mod rating;
 pub mod request;
 pub mod token;
@@ -74,7 +76,7 @@ impl RunningServer {
 pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let db_path = args.db_path()?;
     let db = db::Db::open(&db_path, args.sync)?;
-    let classroom = classroom::Classroom::new(db.clone(), args.hub_config().ai_threads);
+    let classroom = classroom::Classroom::new(db.clone(), args.hub_config().ai_threads)?;
     let hub = hub::Hub::new(db.clone(), args.hub_config());
     let resumed = hub
         .resume()
@@ -117,6 +119,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             messages_per_second: args.ws_rate,
         }),
         connections: connections.clone(),
+        origins: Arc::new(origin::OwnOrigins::new(args.public_url.as_deref())?),
     };
     let router = api::router(state);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();

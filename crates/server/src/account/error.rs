@@ -13,8 +13,9 @@ pub enum AccountError {
     NameTaken,
     /// A wrong name or a wrong password (one error for both).
     WrongPassword,
-    /// Too many wrong passwords for this account or from this address.
-    TooManyTries,
+    /// Too many wrong passwords for this account from this address, from
+    /// this address, or for this account from everywhere: wait this long.
+    TooManyTries(std::time::Duration),
     /// This needs a session (log in first).
     NotLoggedIn,
     NoSuchPlayer,
@@ -31,9 +32,11 @@ impl fmt::Display for AccountError {
             AccountError::BadPassword(why) => f.write_str(why),
             AccountError::NameTaken => f.write_str("this user name is taken: choose another"),
             AccountError::WrongPassword => f.write_str("wrong user name or password"),
-            AccountError::TooManyTries => {
-                f.write_str("too many wrong passwords: wait five minutes and try again")
-            }
+            AccountError::TooManyTries(wait) => write!(
+                f,
+                "too many wrong passwords: try again in {}",
+                crate::limits::wait_words(*wait)
+            ),
             AccountError::NotLoggedIn => f.write_str("log in first"),
             AccountError::NoSuchPlayer => f.write_str("no player of that name"),
             AccountError::GamesInProgress(ids) => write!(

@@ -6,7 +6,7 @@
 //!
 //! Only hashes are kept: argon2id for passwords, SHA-256 for the session
 //! tokens (looked up by their hash, so the lookup's timing tells nothing
-//! of a token). Log-in failures are limited per address and per account.
+//! of a token). Wrong passwords are limited as [`PASSWORD_RULES`] says.
 
 pub mod api;
 pub mod error;
@@ -25,7 +25,8 @@ use tokio::sync::Semaphore;
 
 use crate::db::{Db, StoreError};
 use crate::error::ApiError;
-use crate::limits::Failures;
+use crate::limits::lockout::{Lockout, Rules};
+use crate::limits::window::Window;
 use crate::token::{hash_token, new_token};
 use crate::wall_ms;
 
@@ -40,10 +41,18 @@ pub const DELETED_PLAYER: &str = "deleted player";
 /// How long a session lasts without logging in again.
 pub const SESSION_LIFE: Duration = Duration::from_secs(30 * 24 * 3600);
 
-/// Wrong passwords: per account, and per address (all accounts).
-const ACCOUNT_FAILURES: u32 = 5;
-const ADDRESS_FAILURES: u32 = 20;
-const FAILURE_WINDOW: Duration = Duration::from_secs(300);
+/// Wrong passwords (API.md, "Limits"): 5 per account from one address and
+/// 20 per address in 5 minutes; past 20 for one account from all
+/// addresses in an hour, tries from addresses it was never opened from
+/// are spaced out, up to a minute apart.
+pub const PASSWORD_RULES: Rules = Rules {
+    per_pair: 5,
+    per_address: 20,
+    window: Duration::from_secs(300),
+    free_per_subject: 20,
+    subject_window: Duration::from_secs(3600),
+    max_spacing: Duration::from_secs(60),
+};
 /// The most accounts one block list holds.
 pub const MAX_BLOCKS: usize = 500;
 /// Password hashes computed at once (each takes tens of milliseconds and
@@ -88,10 +97,10 @@ struct Inner {
     db: Db,
     sessions: RwLock<HashMap<String, Session>>,
     next_id: Mutex<u64>,
-    account_failures: Failures,
-    address_failures: Failures,
-    /// Sign-ups per address (`None`: no limit).
-    signups: Option<Failures>,
+    /// Wrong passwords.
+    passwords: Lockout,
+    /// Sign-ups per address in an hour (`None`: no limit).
+    signups: Option<Window>,
     hashing: Semaphore,
     /// Mark cookies `Secure` (the server is reached over https).
     secure_cookies: bool,
@@ -133,10 +142,9 @@ impl Accounts {
                 db,
                 sessions: RwLock::new(sessions),
                 next_id: Mutex::new(last + 1),
-                account_failures: Failures::new(ACCOUNT_FAILURES, FAILURE_WINDOW),
-                address_failures: Failures::new(ADDRESS_FAILURES, FAILURE_WINDOW),
+                passwords: Lockout::new(PASSWORD_RULES),
                 signups: (signups_per_hour > 0)
-                    .then(|| Failures::new(signups_per_hour, Duration::from_secs(3600))),
+                    .then(|| Window::new(signups_per_hour, Duration::from_secs(3600))),
                 hashing: Semaphore::new(HASHING_AT_ONCE),
                 secure_cookies,
             }),
@@ -186,7 +194,9 @@ impl Accounts {
             .map_err(|_| ApiError::unavailable("the server is stopping"))
     }
 
-    /// A new account, logged in: its session token.
+    /// A new account, logged in: its session token. The sign-up is
+    /// counted against the address before any work, and given back if it
+    /// fails.
     pub async fn sign_up(
         &self,
         name: &str,
@@ -195,14 +205,24 @@ impl Accounts {
     ) -> Result<(Account, String), ApiError> {
         let name: UserName = name.parse().map_err(AccountError::BadName)?;
         password::check(password).map_err(AccountError::BadPassword)?;
-        if self
-            .inner
-            .signups
-            .as_ref()
-            .is_some_and(|s| !s.allowed(address))
-        {
-            return Err(ApiError::RateLimited);
+        let slot = match &self.inner.signups {
+            Some(signups) => Some(
+                signups
+                    .take(address, std::time::Instant::now())
+                    .map_err(|_| ApiError::RateLimited)?,
+            ),
+            None => None,
+        };
+        let made = self.create(name, password).await;
+        match (slot, &made) {
+            (Some(slot), Ok(_)) => slot.keep(),
+            (Some(slot), Err(_)) => slot.give_back(),
+            (None, _) => {}
         }
+        made
+    }
+
+    async fn create(&self, name: UserName, password: &str) -> Result<(Account, String), ApiError> {
         let key = name.key();
         let taken = {
             let key = key.clone();
@@ -238,10 +258,6 @@ impl Accounts {
                 err.into()
             });
         }
-        if let Some(signups) = &self.inner.signups {
-            // Counted as a "failure": each sign-up uses one of the hour's.
-            signups.failed(address);
-        }
         let account = Account {
             id,
             name: name.to_string(),
@@ -251,7 +267,7 @@ impl Accounts {
     }
 
     /// Logs in: the session token. Wrong names and wrong passwords are
-    /// one error, and take as long.
+    /// one error, and take as long; both count as wrong tries of the name.
     pub async fn log_in(
         &self,
         name: &str,
@@ -262,10 +278,7 @@ impl Accounts {
         if key.is_empty() || key.len() > 64 || password.len() > password::MAX_PASSWORD {
             return Err(AccountError::WrongPassword.into());
         }
-        let failures = (&self.inner.account_failures, &self.inner.address_failures);
-        if !failures.0.allowed(&key) || !failures.1.allowed(address) {
-            return Err(AccountError::TooManyTries.into());
-        }
+        let attempt = self.attempt(&key, address)?;
         let row = {
             let key = key.clone();
             self.read(move |conn| store::by_name(conn, &key)).await?
@@ -278,13 +291,25 @@ impl Accounts {
             .hashing(move || password::verify(&password, &stored))
             .await?;
         let Some(AccountRow { id, name, .. }) = row.filter(|_| right) else {
-            failures.0.failed(&key);
-            failures.1.failed(address);
+            attempt.failed();
             return Err(AccountError::WrongPassword.into());
         };
+        attempt.succeeded();
         let account = Account { id, name };
         let token = self.open_session(&account).await?;
         Ok((account, token))
+    }
+
+    /// A try of the password of the account named `key`, counted now.
+    fn attempt(
+        &self,
+        key: &str,
+        address: &str,
+    ) -> Result<crate::limits::lockout::Attempt<'_>, ApiError> {
+        self.inner
+            .passwords
+            .attempt(key, address, std::time::Instant::now())
+            .map_err(|locked| AccountError::TooManyTries(locked.retry_after).into())
     }
 
     async fn open_session(&self, account: &Account) -> Result<String, ApiError> {
@@ -336,10 +361,7 @@ impl Accounts {
         address: &str,
     ) -> Result<(), ApiError> {
         let key = account.name.to_ascii_lowercase();
-        let failures = (&self.inner.account_failures, &self.inner.address_failures);
-        if !failures.0.allowed(&key) || !failures.1.allowed(address) {
-            return Err(AccountError::TooManyTries.into());
-        }
+        let attempt = self.attempt(&key, address)?;
         let id = account.id;
         let row = self.read(move |conn| store::by_id(conn, id)).await?;
         let stored = row.map(|r| r.password).ok_or(AccountError::NotLoggedIn)?;
@@ -348,10 +370,10 @@ impl Accounts {
             .hashing(move || password::verify(&password, &stored))
             .await?
         {
+            attempt.succeeded();
             Ok(())
         } else {
-            failures.0.failed(&key);
-            failures.1.failed(address);
+            attempt.failed();
             Err(AccountError::WrongPassword.into())
         }
     }

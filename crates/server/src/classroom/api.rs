@@ -169,6 +169,13 @@ async fn share(
 ) -> Result<(axum::http::StatusCode, Json<SavedView>), ApiError> {
     let lang = lang_of(req.lang);
     checked(&req.exercise, lang)?;
+    let creator = addr.ip().to_string();
+    // The place is taken before the work, so that a burst cannot pass the
+    // limit; it is given back if the exercise is not saved.
+    let place = classroom
+        .shared
+        .reserve(&creator, MAX_SHARED)
+        .ok_or(ApiError::TooManyExercises(MAX_SHARED))?;
     let exercise = req.exercise;
     let solvable = classroom
         .blocking({
@@ -181,10 +188,6 @@ async fn share(
             lang.t(quoridor_classroom::T::ProblemUnsolvable).into(),
         ));
     }
-    let creator = addr.ip().to_string();
-    if classroom.db.exercises_of(&creator)? >= MAX_SHARED {
-        return Err(ApiError::TooManyExercises(MAX_SHARED));
-    }
     let id = new_game_id();
     let token = new_token();
     classroom
@@ -196,6 +199,7 @@ async fn share(
             owner_hash: hash_token(&token),
         })
         .await?;
+    place.keep();
     let link = format!("/classroom?e={id}");
     Ok((
         axum::http::StatusCode::CREATED,
@@ -212,6 +216,8 @@ async fn unshare(
     if !is_game_id(&id) {
         return Err(ApiError::NoSuchExercise);
     }
+    // One deletion at a time: two of one exercise would count it out twice.
+    let _deleting = classroom.deleting.lock().await;
     let stored = classroom
         .db
         .exercise(&id)?
@@ -221,6 +227,7 @@ async fn unshare(
         return Err(ApiError::NotYourExercise);
     }
     classroom.db.delete_exercise(&id).await?;
+    classroom.shared.remove(&stored.creator);
     Ok(axum::http::StatusCode::NO_CONTENT)
 }
 

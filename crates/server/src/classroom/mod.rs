@@ -19,6 +19,7 @@ pub use api::{api_routes, page_routes};
 
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::limits::tally::Tally;
 use view::{AnswerKind, ExerciseView, ObjectView, PawnView, SolutionView};
 
 /// The most exercises one client may share.
@@ -30,14 +31,30 @@ pub const MAX_SHARED: usize = 500;
 pub struct Classroom {
     db: Db,
     permits: Arc<Semaphore>,
+    /// Shared exercises per address, reserved before one is saved.
+    shared: Arc<Tally>,
+    /// Held while a shared exercise is deleted.
+    deleting: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Classroom {
-    pub fn new(db: Db, threads: usize) -> Classroom {
-        Classroom {
+    /// The classroom, with the shared exercises counted from the store.
+    pub fn new(db: Db, threads: usize) -> Result<Classroom, String> {
+        let shared = Tally::new();
+        let counts = db
+            .exercises_per_creator()
+            .map_err(|err| format!("cannot count the shared exercises: {err}"))?;
+        for (creator, n) in counts {
+            for _ in 0..n {
+                shared.add(&creator);
+            }
+        }
+        Ok(Classroom {
             db,
             permits: Arc::new(Semaphore::new(threads.max(1))),
-        }
+            shared: Arc::new(shared),
+            deleting: Arc::default(),
+        })
     }
 
     /// Runs `work` on a blocking thread, at most as many at once as there

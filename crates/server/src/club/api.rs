@@ -146,24 +146,31 @@ async fn new_class(
         wall_ms(),
     )?;
     class.pin = pin;
-    clubs.take_place(&addr.ip().to_string())?;
+    let address = addr.ip().to_string();
+    let _place = clubs.take_place(&address)?;
+    class.creator = Some(address);
     let (id, code) = (class.id.clone(), class.code.clone());
     clubs.open_class(class).await?;
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
 }
 
-/// Another teacher screen (the whiteboard) with the code and the PIN.
+/// Another teacher screen (the whiteboard) with the code and the PIN. A
+/// wrong code counts as a wrong PIN (of no class), so that guessing codes
+/// is as slow as guessing PINs.
 async fn open_class(
     State(clubs): State<Clubs>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(req): Body<OpenClassRequest>,
 ) -> Result<Json<KeyView>, ApiError> {
     let code = normal_code(&req.code);
+    let address = addr.ip().to_string();
     let Some(Code::Class(id)) = clubs.code(&code) else {
+        clubs
+            .pin_attempt(&format!("code {code}"), &address)?
+            .failed();
         return Err(ApiError::WrongPin);
     };
-    if !clubs.pin_allowed(&id, false) {
-        return Err(ApiError::RateLimited);
-    }
+    let attempt = clubs.pin_attempt(&id, &address)?;
     let room = clubs.class(&id)?;
     let mut data = room.data.lock().await;
     let right = data
@@ -172,9 +179,10 @@ async fn open_class(
         .as_deref()
         .is_some_and(|p| pin_matches(p, req.pin.trim()));
     if !right {
-        clubs.pin_allowed(&id, true);
+        attempt.failed();
         return Err(ApiError::WrongPin);
     }
+    attempt.succeeded();
     let token = new_token();
     data.class.add_teacher(hash_token(&token));
     clubs.save_class(&room, &mut data).await?;
@@ -772,10 +780,12 @@ fn groups_of(data: &ClassData, req: &ClassGamesRequest) -> Result<Vec<Vec<Option
 /// level, or each against the AI.
 async fn class_games(
     State(clubs): State<Clubs>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Body(req): Body<ClassGamesRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
+    let address = addr.ip().to_string();
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
     let level = match req.ai_level {
         Some(l) => Level::new(l).ok_or_else(|| ApiError::bad_request("ai_level: from 1 to 8"))?,
@@ -794,7 +804,7 @@ async fn class_games(
         let mut failure = None;
         for group in groups {
             match clubs
-                .class_game(&room, &mut data, &req.game, group, level)
+                .class_game(&room, &mut data, &address, &req.game, group, level)
                 .await
             {
                 Ok(_) => made += 1,
@@ -869,8 +879,13 @@ async fn new_tournament(
         },
         wall_ms(),
     )?;
-    if let Some(room) = &class_room {
-        let data = room.data.lock().await;
+    // The class stays locked until the tournament is on its list, so that
+    // tournaments opened at once cannot pass the class's limit.
+    let mut class_data = match &class_room {
+        Some(room) => Some(room.data.lock().await),
+        None => None,
+    };
+    if let Some(data) = &class_data {
         if data.class.tournaments.len() >= super::class::MAX_CLASS_TOURNAMENTS {
             return Err(ApiError::Club(super::class::ClassError::Full(
                 "tournaments",
@@ -905,13 +920,14 @@ async fn new_tournament(
             withdrawn: false,
         })?;
     }
-    clubs.take_place(&addr.ip().to_string())?;
+    let address = addr.ip().to_string();
+    let _place = clubs.take_place(&address)?;
+    event.creator = Some(address);
     let (id, code) = (event.id.clone(), event.code.clone());
     clubs.open_cup(event).await?;
-    if let Some(room) = class_room {
-        let mut data = room.data.lock().await;
+    if let (Some(room), Some(data)) = (&class_room, &mut class_data) {
         data.class.tournaments.push(id.clone());
-        clubs.save_class(&room, &mut data).await?;
+        clubs.save_class(room, data).await?;
     }
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
 }

@@ -40,7 +40,7 @@ pub struct Pupil {
 
 /// Where an assignment's exercises come from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "source", rename_all = "snake_case")]
+#[serde(tag = "source", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Source {
     /// A printable sheet's exercises: the same seed gives the same
     /// exercises on paper and on screen.
@@ -151,6 +151,10 @@ pub struct Class {
     pub next_assignment: u32,
     pub games: Vec<ClassGame>,
     pub tournaments: Vec<String>,
+    /// The address that opened it, counted among that address's classes
+    /// (none in older stores).
+    #[serde(default)]
+    pub creator: Option<String>,
 }
 
 /// Why a class refused.
@@ -249,6 +253,7 @@ impl Class {
             next_assignment: 1,
             games: Vec::new(),
             tournaments: Vec::new(),
+            creator: None,
         })
     }
 

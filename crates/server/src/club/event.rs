@@ -65,6 +65,10 @@ pub struct Tournament {
     pub players: Vec<Entrant>,
     pub rounds: Vec<Round>,
     pub stage: Stage,
+    /// The address that opened it: its games count against that
+    /// address's class and tournament games (none in older stores).
+    #[serde(default)]
+    pub creator: Option<String>,
 }
 
 impl Tournament {
@@ -98,6 +102,7 @@ impl Tournament {
             players: Vec::new(),
             rounds: Vec::new(),
             stage: Stage::Open,
+            creator: None,
         })
     }
 

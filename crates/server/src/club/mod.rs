@@ -16,6 +16,7 @@ pub mod view;
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 
 use quoridor_classroom::Exercise;
 use quoridor_engine::{Controller, Level};
@@ -27,15 +28,30 @@ use self::event::{Stage, Tournament};
 use self::view::{BoardView, GameSpec};
 use crate::db::{ClubWrite, Db};
 use crate::error::ApiError;
+use crate::hub::registry::club_creator;
 use crate::hub::Hub;
+use crate::limits::lockout::{Attempt, Lockout, Rules};
+use crate::limits::tally::{Reserved, Tally};
 use crate::model::{RoomState, SeatSlot, Settings};
 use crate::token::random_u64;
 use crate::wall_ms;
 
 /// The most unfinished games of one class or tournament.
 pub const MAX_GAMES_PER_OWNER: usize = 64;
-/// The most classes and tournaments one client address may open.
+/// The most classes and tournaments one client address may have.
 pub const MAX_PER_CLIENT: usize = 50;
+/// Wrong PINs (API.md, "Limits"): 5 a minute per class from one address,
+/// 20 a minute per address; past 20 for one class from all addresses in an
+/// hour, tries from addresses that never gave it right are spaced out, up
+/// to a minute apart.
+pub const PIN_RULES: Rules = Rules {
+    per_pair: 5,
+    per_address: 20,
+    window: Duration::from_secs(60),
+    free_per_subject: 20,
+    subject_window: Duration::from_secs(3600),
+    max_spacing: Duration::from_secs(60),
+};
 
 /// A class in memory. A change is made under `data`'s lock, which is held
 /// until it is stored; then the stored class is published in `shown`.
@@ -175,10 +191,11 @@ struct Inner {
     cups: RwLock<HashMap<String, Arc<Cup>>>,
     codes: RwLock<HashMap<String, Code>>,
     owners: RwLock<HashMap<String, Owner>>,
-    /// Classes and tournaments opened per client address.
-    per_client: std::sync::Mutex<HashMap<String, usize>>,
-    /// Wrong PINs per class: (count, first of the minute).
-    pin_failures: crate::limits::Failures,
+    /// Classes and tournaments that exist, per the address that opened
+    /// them.
+    per_client: Tally,
+    /// Wrong PINs.
+    pins: Lockout,
 }
 
 fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
@@ -214,8 +231,8 @@ impl Clubs {
                 cups: Default::default(),
                 codes: Default::default(),
                 owners: Default::default(),
-                per_client: Default::default(),
-                pin_failures: crate::limits::Failures::new(5, std::time::Duration::from_secs(60)),
+                per_client: Tally::new(),
+                pins: Lockout::new(PIN_RULES),
             }),
         };
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<RoomState>();
@@ -288,6 +305,9 @@ impl Clubs {
 
     fn add_class(&self, class: Class, work: WorkBook) -> Arc<ClassRoom> {
         let id = class.id.clone();
+        if let Some(creator) = &class.creator {
+            self.inner.per_client.add(creator);
+        }
         write(&self.inner.codes).insert(class.code.clone(), Code::Class(id.clone()));
         {
             let mut owners = write(&self.inner.owners);
@@ -314,6 +334,9 @@ impl Clubs {
 
     fn add_cup(&self, event: Tournament) -> Arc<Cup> {
         let id = event.id.clone();
+        if let Some(creator) = &event.creator {
+            self.inner.per_client.add(creator);
+        }
         write(&self.inner.codes).insert(event.code.clone(), Code::Tournament(id.clone()));
         {
             let mut owners = write(&self.inner.owners);
@@ -380,19 +403,14 @@ impl Clubs {
         }
     }
 
-    /// Counts one more class or tournament for `client`, within the limit.
-    pub fn take_place(&self, client: &str) -> Result<(), ApiError> {
-        let mut per = self
-            .inner
+    /// A place for one more class or tournament of `client`, within the
+    /// limit, taken before it is made. Hold it until the class or
+    /// tournament is added (which counts it), then let it go.
+    pub fn take_place(&self, client: &str) -> Result<Reserved<'_>, ApiError> {
+        self.inner
             .per_client
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        let n = per.entry(client.to_string()).or_default();
-        if *n >= MAX_PER_CLIENT {
-            return Err(ApiError::TooManyRooms(MAX_PER_CLIENT));
-        }
-        *n += 1;
-        Ok(())
+            .reserve(client, MAX_PER_CLIENT)
+            .ok_or(ApiError::TooManyRooms(MAX_PER_CLIENT))
     }
 
     pub fn code(&self, code: &str) -> Option<Code> {
@@ -522,12 +540,13 @@ impl Clubs {
         }
     }
 
-    /// Wrong PINs: at most 5 a minute per class.
-    pub fn pin_allowed(&self, class: &str, wrong: bool) -> bool {
-        if wrong {
-            self.inner.pin_failures.failed(class);
-        }
-        self.inner.pin_failures.allowed(class)
+    /// A try of class `class`'s PIN from `address`, counted before the PIN
+    /// is checked ([`PIN_RULES`]).
+    pub fn pin_attempt(&self, class: &str, address: &str) -> Result<Attempt<'_>, ApiError> {
+        self.inner
+            .pins
+            .attempt(class, address, Instant::now())
+            .map_err(|locked| ApiError::TooManyPins(locked.retry_after))
     }
 
     /// The exercises of an assignment (made once, on a blocking thread).
@@ -556,6 +575,7 @@ impl Clubs {
     async fn make_game(
         &self,
         owner: Owner,
+        address: Option<&str>,
         spec: &GameSpec,
         competition: bool,
         seats: Vec<(String, Result<String, Level>)>,
@@ -581,9 +601,15 @@ impl Clubs {
                 account: None,
             })
             .collect();
-        let client = match &owner {
+        let owner_key = match &owner {
             Owner::Class(id) => format!("class:{id}"),
             Owner::Tournament(id) => format!("tournament:{id}"),
+        };
+        // Games of a tournament opened before addresses were kept count
+        // against the tournament only.
+        let client = match address {
+            Some(address) => club_creator(&owner_key, address),
+            None => owner_key,
         };
         let id = self
             .inner
@@ -594,11 +620,13 @@ impl Clubs {
         Ok(id)
     }
 
-    /// Makes a class game (the caller holds the class's lock and saves).
+    /// Makes a class game asked for from `address` (the caller holds the
+    /// class's lock and saves).
     pub async fn class_game(
         &self,
         room: &ClassRoom,
         data: &mut ClassData,
+        address: &str,
         spec: &GameSpec,
         pupils: Vec<Option<u32>>,
         ai: Level,
@@ -614,7 +642,13 @@ impl Clubs {
             });
         }
         let game = self
-            .make_game(Owner::Class(data.class.id.clone()), spec, false, seats)
+            .make_game(
+                Owner::Class(data.class.id.clone()),
+                Some(address),
+                spec,
+                false,
+                seats,
+            )
             .await?;
         if let Ok(state) = self.inner.hub.state(&game).await {
             room.boards().insert(game.clone(), BoardView::of(&state));
@@ -657,7 +691,13 @@ impl Clubs {
                 seats.push((entrant.name.clone(), who));
             }
             let game = self
-                .make_game(Owner::Tournament(data.event.id.clone()), &spec, true, seats)
+                .make_game(
+                    Owner::Tournament(data.event.id.clone()),
+                    data.event.creator.as_deref(),
+                    &spec,
+                    true,
+                    seats,
+                )
                 .await?;
             if let Ok(state) = self.inner.hub.state(&game).await {
                 cup.boards().insert(game.clone(), BoardView::of(&state));
@@ -763,6 +803,9 @@ impl Clubs {
         }
         write(&self.inner.codes).remove(&data.event.code);
         write(&self.inner.cups).remove(&id);
+        if let Some(creator) = &data.event.creator {
+            self.inner.per_client.remove(creator);
+        }
         cup.version.send_replace(u64::MAX);
         if let Some(class) = &data.event.class {
             if let Ok(room) = self.class(class) {
@@ -792,7 +835,7 @@ impl Clubs {
                         .flatten()
                         .filter_map(|p| p.game.clone()),
                 );
-                cups.push((t.clone(), cd.event.code.clone()));
+                cups.push((t.clone(), cd.event.code.clone(), cd.event.creator.clone()));
             }
         }
         self.inner.hub.discard(&games).await;
@@ -813,15 +856,21 @@ impl Clubs {
         {
             let mut codes = write(&self.inner.codes);
             codes.remove(&data.class.code);
-            for (_, code) in &cups {
+            for (_, code, _) in &cups {
                 codes.remove(code);
             }
         }
         {
             let mut all = write(&self.inner.cups);
-            for (t, _) in &cups {
+            for (t, _, creator) in &cups {
                 all.remove(t);
+                if let Some(creator) = creator {
+                    self.inner.per_client.remove(creator);
+                }
             }
+        }
+        if let Some(creator) = &data.class.creator {
+            self.inner.per_client.remove(creator);
         }
         write(&self.inner.classes).remove(&id);
         // Live pages hear of it and close.

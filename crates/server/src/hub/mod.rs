@@ -47,6 +47,9 @@ const LIVE_FOR: Duration = Duration::from_secs(30 * 60);
 #[derive(Clone, Debug)]
 pub struct HubConfig {
     pub max_rooms_per_client: usize,
+    /// Unfinished games of classes and tournaments made from one address,
+    /// all its classes and tournaments together.
+    pub max_club_games_per_client: usize,
     /// Most searches running at once.
     pub ai_threads: usize,
     /// Longest an AI thinks for one move in a game with a clock.
@@ -273,12 +276,12 @@ impl Hub {
         client: &str,
         settings: Settings,
         slots: Vec<SeatSlot>,
-        per_client: usize,
+        caps: &[usize],
     ) -> Result<(RoomState, Instant), ApiError> {
         let reservation =
             self.inner
                 .registry
-                .reserve(client, per_client, self.inner.config.max_active_games)?;
+                .reserve(client, caps, self.inner.config.max_active_games)?;
         let now = Instant::now();
         let mut state = RoomState::new(
             new_game_id(),
@@ -321,7 +324,7 @@ impl Hub {
                 client,
                 settings,
                 slots,
-                self.inner.config.max_rooms_per_client,
+                &[self.inner.config.max_rooms_per_client],
             )
             .await?;
         let id = state.id.clone();
@@ -563,16 +566,19 @@ impl Hub {
         Ok(state.clone())
     }
 
-    /// Makes a game of `client` with seats already held (a class's or a
-    /// tournament's pairing), within `per_client` unfinished games; followed.
+    /// Makes a game with seats already held (a class's or a tournament's
+    /// pairing), its creator made by [`registry::club_creator`]: within
+    /// `per_owner` unfinished games of the class or tournament, and the
+    /// server's cap of club games per address; followed.
     pub async fn create_seated(
         &self,
-        client: &str,
+        creator: &str,
         settings: Settings,
         slots: Vec<SeatSlot>,
-        per_client: usize,
+        per_owner: usize,
     ) -> Result<String, ApiError> {
-        let (state, _) = self.open(client, settings, slots, per_client).await?;
+        let caps = [per_owner, self.inner.config.max_club_games_per_client];
+        let (state, _) = self.open(creator, settings, slots, &caps).await?;
         let id = state.id.clone();
         self.follow(&id);
         self.insert(state);
@@ -587,8 +593,8 @@ impl Hub {
         settings: Settings,
         slots: Vec<SeatSlot>,
     ) -> Result<String, ApiError> {
-        let per_client = self.inner.config.max_rooms_per_client;
-        let (state, _) = self.open(client, settings, slots, per_client).await?;
+        let caps = [self.inner.config.max_rooms_per_client];
+        let (state, _) = self.open(client, settings, slots, &caps).await?;
         let id = state.id.clone();
         self.insert(state);
         Ok(id)
@@ -708,7 +714,7 @@ impl Hub {
                 client,
                 settings,
                 slots,
-                self.inner.config.max_rooms_per_client,
+                &[self.inner.config.max_rooms_per_client],
             )
             .await?;
         let id = state.id.clone();

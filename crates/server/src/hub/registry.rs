@@ -1,6 +1,12 @@
 //! The games in memory, and the count of unfinished games per creator and
 //! in all, kept exact as games start and end (no scan, no game skipped
 //! because its lock was busy).
+//!
+//! A game's creator is an address (`203.0.113.7`), or for the games of a
+//! class or tournament `class:ID@ADDRESS` / `tournament:ID@ADDRESS`: such a
+//! game counts against its class (or tournament) and against the games
+//! that address makes through all its classes and tournaments
+//! ([`quota_keys`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
@@ -20,6 +26,19 @@ struct Active {
 pub struct Registry {
     rooms: RwLock<HashMap<String, Arc<Room>>>,
     active: Mutex<Active>,
+}
+
+/// The counts a game of `creator` falls under.
+pub fn quota_keys(creator: &str) -> Vec<String> {
+    match creator.split_once('@') {
+        Some((owner, address)) => vec![owner.to_string(), format!("clubs@{address}")],
+        None => vec![creator.to_string()],
+    }
+}
+
+/// The creator of a class's or tournament's game made from `address`.
+pub fn club_creator(owner: &str, address: &str) -> String {
+    format!("{owner}@{address}")
 }
 
 /// A place for one more unfinished game, taken before the game is made
@@ -89,24 +108,29 @@ impl Registry {
     }
 
     /// Takes a place for a new unfinished game of `creator`, within the
-    /// limits per creator and in all.
+    /// limits per creator (`caps`, one per key of [`quota_keys`]; a key
+    /// without a cap has none) and in all.
     pub fn reserve(
         &self,
         creator: &str,
-        per_creator: usize,
+        caps: &[usize],
         total: usize,
     ) -> Result<Reservation<'_>, ApiError> {
+        let keys = quota_keys(creator);
         let mut active = self.active();
-        let mine = active.per_creator.get(creator).copied().unwrap_or(0);
-        if mine >= per_creator {
-            return Err(ApiError::TooManyRooms(per_creator));
+        for (key, &cap) in keys.iter().zip(caps) {
+            if active.per_creator.get(key).copied().unwrap_or(0) >= cap {
+                return Err(ApiError::TooManyRooms(cap));
+            }
         }
         if active.total >= total {
             return Err(ApiError::unavailable(
                 "the server has too many games going on: try again later",
             ));
         }
-        *active.per_creator.entry(creator.to_string()).or_default() += 1;
+        for key in keys {
+            *active.per_creator.entry(key).or_default() += 1;
+        }
         active.total += 1;
         Ok(Reservation {
             registry: self,
@@ -117,10 +141,12 @@ impl Registry {
 
     fn release(&self, creator: &str) {
         let mut active = self.active();
-        if let Some(n) = active.per_creator.get_mut(creator) {
-            *n -= 1;
-            if *n == 0 {
-                active.per_creator.remove(creator);
+        for key in quota_keys(creator) {
+            if let Some(n) = active.per_creator.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    active.per_creator.remove(&key);
+                }
             }
         }
         active.total = active.total.saturating_sub(1);
@@ -130,7 +156,9 @@ impl Registry {
     pub fn resumed(&self, state: &RoomState) {
         if is_active(state) {
             let mut active = self.active();
-            *active.per_creator.entry(state.creator.clone()).or_default() += 1;
+            for key in quota_keys(&state.creator) {
+                *active.per_creator.entry(key).or_default() += 1;
+            }
             active.total += 1;
         }
     }
@@ -152,7 +180,8 @@ impl Registry {
         }
     }
 
-    /// Unfinished games of `creator`, and in all.
+    /// Unfinished games counted under `key` (an address, `class:ID`,
+    /// `clubs@ADDRESS`), and in all.
     pub fn counts(&self, creator: &str) -> (usize, usize) {
         let active = self.active();
         (

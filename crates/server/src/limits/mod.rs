@@ -1,10 +1,35 @@
-//! Rate limits: a token bucket per WebSocket connection and per client
-//! address for HTTP.
+//! Limits, each holding under a concurrent burst: whatever a limit counts
+//! is taken before the work it guards starts (before any `await`), and
+//! given back afterwards when the work did not use it.
+//!
+//! - [`Bucket`], [`PerClient`]: a rate (messages per connection, requests
+//!   per address).
+//! - [`window::Window`]: events per key in a time window (sign-ups per
+//!   hour), each taken as a [`window::Slot`] that is kept or given back.
+//! - [`tally::Tally`]: things that exist per key (shared exercises,
+//!   classes per address), reserved before they are made.
+//! - [`lockout::Lockout`]: wrong passwords and PINs, counted so that a
+//!   stranger cannot lock the owner out.
+
+pub mod lockout;
+pub mod tally;
+pub mod window;
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::Instant;
+
+/// A wait in words for a refusal's message: "40 seconds", "5 minutes"
+/// (rounded up).
+pub fn wait_words(wait: std::time::Duration) -> String {
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    match seconds {
+        0 | 1 => "a second".to_string(),
+        2..=90 => format!("{seconds} seconds"),
+        _ => format!("{} minutes", seconds.div_ceil(60)),
+    }
+}
 
 /// Allows `rate` events per second on average, `burst` at once.
 #[derive(Clone, Debug)]
@@ -45,13 +70,21 @@ impl Bucket {
 /// One bucket per client address.
 pub struct PerClient {
     rate: u32,
+    burst: u32,
     buckets: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
 impl PerClient {
+    /// `rate` a second, twice as many at once.
     pub fn new(rate: u32) -> PerClient {
+        PerClient::with_burst(rate, rate.saturating_mul(2))
+    }
+
+    /// `rate` a second, `burst` at once.
+    pub fn with_burst(rate: u32, burst: u32) -> PerClient {
         PerClient {
             rate,
+            burst: burst.max(1),
             buckets: Mutex::new(HashMap::new()),
         }
     }
@@ -68,51 +101,8 @@ impl PerClient {
         }
         buckets
             .entry(ip)
-            .or_insert_with(|| Bucket::new(self.rate, self.rate * 2))
+            .or_insert_with(|| Bucket::new(self.rate, self.burst))
             .take(now)
-    }
-}
-
-/// Failed tries per key (a class's PIN, an account's password, an
-/// address that logs in): at most `max` in a window that starts at the
-/// first failure; then every try is refused until the window has passed.
-pub struct Failures {
-    max: u32,
-    window: std::time::Duration,
-    counts: Mutex<HashMap<String, (u32, Instant)>>,
-}
-
-impl Failures {
-    pub fn new(max: u32, window: std::time::Duration) -> Failures {
-        Failures {
-            max,
-            window,
-            counts: Mutex::new(HashMap::new()),
-        }
-    }
-
-    fn with<T>(&self, key: &str, f: impl FnOnce(&mut (u32, Instant)) -> T) -> T {
-        let now = Instant::now();
-        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        if counts.len() > 100_000 {
-            let window = self.window;
-            counts.retain(|_, (_, first)| now.saturating_duration_since(*first) < window);
-        }
-        let entry = counts.entry(key.to_string()).or_insert((0, now));
-        if now.saturating_duration_since(entry.1) >= self.window {
-            *entry = (0, now);
-        }
-        f(entry)
-    }
-
-    /// Whether `key` may try now.
-    pub fn allowed(&self, key: &str) -> bool {
-        self.with(key, |(count, _)| *count < self.max)
-    }
-
-    /// Counts a failed try of `key`.
-    pub fn failed(&self, key: &str) {
-        self.with(key, |(count, _)| *count += 1);
     }
 }
 
@@ -132,16 +122,11 @@ mod tests {
     }
 
     #[test]
-    fn failures_lock_out_until_the_window_passes() {
-        let failures = Failures::new(3, Duration::from_millis(200));
-        for _ in 0..3 {
-            assert!(failures.allowed("a"));
-            failures.failed("a");
-        }
-        assert!(!failures.allowed("a"));
-        assert!(failures.allowed("b"), "each key counts alone");
-        std::thread::sleep(Duration::from_millis(250));
-        assert!(failures.allowed("a"));
+    fn waits_in_words() {
+        assert_eq!(wait_words(Duration::from_millis(200)), "a second");
+        assert_eq!(wait_words(Duration::from_millis(40_500)), "41 seconds");
+        assert_eq!(wait_words(Duration::from_secs(300)), "5 minutes");
+        assert_eq!(wait_words(Duration::from_secs(91)), "2 minutes");
     }
 
     #[test]
