@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use quoridor_classroom::{Answer, Exercise, Kind, Lang, Sheet, SheetSpec};
 use serde::{Deserialize, Serialize};
 
-use crate::model::MAX_NAME_CHARS;
+use crate::model::{name, MAX_NAME_CHARS};
 
 /// The most pupils in a class.
 pub const MAX_PUPILS: usize = 60;
@@ -181,34 +181,32 @@ impl std::fmt::Display for ClassError {
     }
 }
 
-/// A first name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control
-/// characters; `what` names the field in the message.
-pub fn first_name(name: &str, what: &str) -> Result<String, ClassError> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(ClassError::BadName(format!(
-            "{what}: from 1 to {MAX_NAME_CHARS} characters"
-        )));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ClassError::BadName(format!(
-            "{what}: no control characters"
-        )));
-    }
-    Ok(name.to_string())
+/// A first name ([`name::clean`]: composed, tidied, 1 to
+/// [`MAX_NAME_CHARS`] characters, nothing invisible); `what` names the
+/// field in the message.
+pub fn first_name(text: &str, what: &str) -> Result<String, ClassError> {
+    name::clean(text, MAX_NAME_CHARS).map_err(|problem| {
+        ClassError::BadName(match problem {
+            name::NameProblem::Empty | name::NameProblem::TooLong(_) => {
+                format!("{what}: from 1 to {MAX_NAME_CHARS} characters")
+            }
+            other => format!("{what}: {other}"),
+        })
+    })
 }
 
-/// A first name (as [`first_name`]) that none of `taken` already has, in
-/// any case: two people of one name could not be told apart. `where_`
-/// ends the message ("in the class").
+/// A first name (as [`first_name`]) that none of `taken` already has,
+/// without regard to case or accents ("lea" beside "Léa"): two people of
+/// one name could not be told apart. `where_` ends the message ("in the
+/// class").
 pub fn unique_name<'a>(
-    name: &str,
+    text: &str,
     mut taken: impl Iterator<Item = &'a str>,
     where_: &str,
 ) -> Result<String, ClassError> {
-    let name = first_name(name, "name")?;
-    let lower = name.to_lowercase();
-    if taken.any(|t| t.to_lowercase() == lower) {
+    let name = first_name(text, "name")?;
+    let key = name::key(&name);
+    if taken.any(|t| name::key(t) == key) {
         return Err(ClassError::BadName(format!(
             "name: {name} is already {where_}: add a letter (e.g. {name} B)"
         )));

@@ -91,22 +91,14 @@ impl Chat {
     }
 }
 
-/// A line as it may be said: trimmed, 1 to [`MAX_CHAT`] characters, no
-/// control characters (pages show it as text, never as HTML).
+/// A line as it may be said ([`crate::model::name::clean_line`]): trimmed,
+/// 1 to [`MAX_CHAT`] characters, no control or direction-changing
+/// characters (pages show it as text, never as HTML).
 pub fn clean(text: &str) -> Result<String, ApiError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(ApiError::bad_request("chat: an empty line"));
-    }
-    if text.chars().count() > MAX_CHAT {
-        return Err(ApiError::bad_request(format!(
-            "chat: at most {MAX_CHAT} characters"
-        )));
-    }
-    if text.chars().any(char::is_control) {
-        return Err(ApiError::bad_request("chat: no control characters"));
-    }
-    Ok(text.to_string())
+    crate::model::name::clean_line(text, MAX_CHAT).map_err(|problem| match problem {
+        crate::model::name::NameProblem::Empty => ApiError::bad_request("chat: an empty line"),
+        other => ApiError::bad_request(format!("chat: {other}")),
+    })
 }
 
 #[cfg(test)]

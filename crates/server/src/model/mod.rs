@@ -12,6 +12,7 @@
 
 pub mod action;
 pub mod error;
+pub mod name;
 pub mod settings;
 pub mod summary;
 

@@ -157,19 +157,16 @@ impl Settings {
     }
 }
 
-/// Checks a player name: trimmed, at most [`MAX_NAME_CHARS`], no control
-/// characters. An empty name gives `None` (the seat's name is shown).
+/// Checks a player name ([`super::name::clean`]: composed, tidied, at most
+/// [`MAX_NAME_CHARS`], nothing invisible). An empty name gives `None` (the
+/// seat's name is shown).
 pub fn clean_name(name: Option<&str>) -> Result<Option<String>, RoomError> {
-    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+    let Some(name) = name else {
         return Ok(None);
     };
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(RoomError::Settings(format!(
-            "name: at most {MAX_NAME_CHARS} characters"
-        )));
+    match super::name::clean(name, MAX_NAME_CHARS) {
+        Ok(name) => Ok(Some(name)),
+        Err(super::name::NameProblem::Empty) => Ok(None),
+        Err(problem) => Err(RoomError::Settings(format!("name: {problem}"))),
     }
-    if name.chars().any(char::is_control) {
-        return Err(RoomError::Settings("name: no control characters".into()));
-    }
-    Ok(Some(name.to_string()))
 }
