@@ -152,13 +152,21 @@ fn games_of(view: &Value) -> Vec<(String, Vec<u64>)> {
 async fn watch(
     target: &Target,
     path: String,
+    token: String,
     pending: Option<Pending>,
     latencies: Arc<Mutex<Vec<u32>>>,
     messages: Arc<Mutex<u64>>,
     until: Instant,
 ) -> Result<(), String> {
-    let url = format!("ws://{}{path}", target.addr);
-    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{}{path}", target.addr)
+        .into_client_request()
+        .map_err(|err| format!("{path}: {err}"))?;
+    let bearer = format!("Bearer {token}")
+        .parse()
+        .map_err(|_| format!("{path}: a token that is not a header"))?;
+    request.headers_mut().insert("authorization", bearer);
+    let (mut ws, _) = tokio_tungstenite::connect_async(request)
         .await
         .map_err(|err| format!("{path}: {err}"))?;
     loop {
@@ -321,7 +329,8 @@ async fn bench(args: &ClassArgs) -> Result<Value, Box<dyn std::error::Error>> {
     let cpu_before = process.as_ref().and_then(|p| cpu_of(p.pid()));
     let started = Instant::now();
     let mut tasks = Vec::new();
-    let dash = format!("/api/classes/{}/live?token={}", class.id, class.teacher);
+    let dash = format!("/api/classes/{}/live", class.id);
+    let teacher = class.teacher.clone();
     {
         let (t, p, l, m) = (
             target.clone(),
@@ -330,14 +339,15 @@ async fn bench(args: &ClassArgs) -> Result<Value, Box<dyn std::error::Error>> {
             dashboard_messages.clone(),
         );
         tasks.push(tokio::spawn(async move {
-            watch(&t, dash, Some(p), l, m, until).await
+            watch(&t, dash, teacher, Some(p), l, m, until).await
         }));
     }
     for token in class.tokens.values() {
-        let path = format!("/api/classes/{}/live?token={token}", class.id);
+        let path = format!("/api/classes/{}/live", class.id);
+        let token = token.clone();
         let (t, l, m) = (target.clone(), latencies.clone(), pupil_messages.clone());
         tasks.push(tokio::spawn(async move {
-            watch(&t, path, None, l, m, until).await
+            watch(&t, path, token, None, l, m, until).await
         }));
     }
     let progress = super::server::bar((args.seconds * 10.0) as u64, "class games (live)");

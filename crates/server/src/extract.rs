@@ -164,6 +164,33 @@ pub fn bearer(headers: &HeaderMap) -> Option<String> {
     Some(token.trim().to_string()).filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN)
 }
 
+/// The WebSocket protocol a page offers beside its token (the server
+/// chooses it, as browsers require).
+pub const SOCKET_PROTOCOL: &str = "quoridor";
+
+/// The token of a request: `Authorization: Bearer TOKEN`, or for a
+/// WebSocket the protocol `bearer.TOKEN` offered with `quoridor` (a page
+/// cannot set headers on a WebSocket). Tokens are never read from the
+/// address: addresses end up in logs and in the browser's history.
+pub fn request_token(headers: &HeaderMap) -> Option<String> {
+    bearer(headers).or_else(|| {
+        headers
+            .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .find_map(|p| p.trim().strip_prefix("bearer.").map(str::to_string))
+            .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN)
+    })
+}
+
+/// The refusal of a token sent in the address (`?token=`).
+pub fn token_in_address() -> ApiError {
+    ApiError::bad_request(
+        "token: never in the address; send it as Authorization: Bearer TOKEN (a WebSocket: the protocols quoridor and bearer.TOKEN)",
+    )
+}
+
 /// The bearer token, or the error that asks for one.
 pub struct Token(pub String);
 

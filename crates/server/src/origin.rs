@@ -107,7 +107,7 @@ fn is_websocket(headers: &HeaderMap) -> bool {
 /// Whether the request must prove it comes from our pages: it changes
 /// something (or opens a WebSocket) on the cookie's authority.
 pub fn needs_check(method: &Method, path: &str, headers: &HeaderMap) -> bool {
-    if crate::extract::bearer(headers).is_some() {
+    if crate::extract::request_token(headers).is_some() {
         return false;
     }
     let changes = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);

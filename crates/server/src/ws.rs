@@ -17,7 +17,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::account::session::logged_in;
 use crate::account::{store as account_store, Account, Accounts};
 use crate::error::ApiError;
-use crate::extract::{GameId, Query, MAX_TOKEN};
+use crate::extract::{request_token, token_in_address, GameId, Query, SOCKET_PROTOCOL};
 use crate::hub::chat::{Channel, ChatLine};
 use crate::hub::{Hub, Room};
 use crate::limits::Bucket;
@@ -44,9 +44,10 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let room = hub.room(&id).await?;
-    let token = query
-        .token
-        .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN);
+    if query.token.is_some() {
+        return Err(token_in_address());
+    }
+    let token = request_token(&headers);
     let account = logged_in(&headers, &accounts).map(|(a, _)| a);
     // Without a token, a logged-in player acts for the seats of their
     // account (from any browser).
@@ -68,6 +69,7 @@ pub async fn upgrade(
     // Small buffers: the messages are small, and thousands of connections
     // with tungstenite's 128 KiB defaults would hold hundreds of megabytes.
     Ok(ws
+        .protocols([SOCKET_PROTOCOL])
         .read_buffer_size(8 * 1024)
         .write_buffer_size(0)
         .max_message_size(config.max_message)

@@ -16,10 +16,13 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 async fn socket(h: &Harness, id: &str, token: Option<&str>, session: Option<&str>) -> Ws {
-    let query = token.map_or(String::new(), |t| format!("?token={t}"));
-    let mut request = format!("ws://{}/api/games/{id}/ws{query}", h.addr())
+    let mut request = format!("ws://{}/api/games/{id}/ws", h.addr())
         .into_client_request()
         .unwrap();
+    if let Some(token) = token {
+        let bearer = format!("Bearer {token}").parse().unwrap();
+        request.headers_mut().insert("authorization", bearer);
+    }
     if let Some(session) = session {
         let cookie = format!("quoridor_session={session}").parse().unwrap();
         request.headers_mut().insert("cookie", cookie);

@@ -12,6 +12,7 @@ use harness::Harness;
 use quoridor_classroom::{solve, Answer, Exercise};
 use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView, TournamentView};
 use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 async fn delete(h: &Harness, path: &str, token: &str) -> harness::Reply {
     h.send(
@@ -195,23 +196,29 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
     let p0 = view.pupils.iter().find(|p| p.name == "Pupil 0").unwrap();
     assert_eq!((p0.right, p0.done), (4, 4));
     // The teacher sees a pupil's route drawn on the exercise.
-    let drawing = h
-        .get(&format!(
-            "/api/classes/{}/assignments/{n}/exercises/0/work/{}?token={}",
-            key.id, pupils[0].player, key.token
-        ))
-        .await;
+    let drawing = get_as(
+        &h,
+        &format!(
+            "/api/classes/{}/assignments/{n}/exercises/0/work/{}",
+            key.id, pupils[0].player
+        ),
+        &key.token,
+    )
+    .await;
     assert!(
         drawing.status == 200 && drawing.text.contains("<svg"),
         "{}",
         drawing.status
     );
-    let peek = h
-        .get(&format!(
-            "/api/classes/{}/assignments/{n}/exercises/0/work/{}?token={}",
-            key.id, pupils[0].player, pupils[1].token
-        ))
-        .await;
+    let peek = get_as(
+        &h,
+        &format!(
+            "/api/classes/{}/assignments/{n}/exercises/0/work/{}",
+            key.id, pupils[0].player
+        ),
+        &pupils[1].token,
+    )
+    .await;
     assert_eq!(peek.error(401), "unauthorized");
     // A pupil's own page shows only their work.
     let me: MeView = get_as(
@@ -224,12 +231,20 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
     assert_eq!(me.name, "Pupil 12");
     assert_eq!(me.assignments[0].work.len(), 2);
     // The CSV: a header and a line per pupil and exercise.
-    let csv = h
+    let csv = get_as(
+        &h,
+        &format!("/api/classes/{}/results.csv", key.id),
+        &key.token,
+    )
+    .await;
+    // A token in the address is refused: addresses land in logs.
+    let in_address = h
         .get(&format!(
             "/api/classes/{}/results.csv?token={}",
             key.id, key.token
         ))
         .await;
+    assert_eq!(in_address.error(400), "bad_request");
     assert_eq!(csv.status, 200);
     let lines: Vec<&str> = csv.text.lines().collect();
     assert_eq!(lines[0], "pupil,assignment,exercise,status,attempts,answer");
@@ -261,12 +276,12 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
         .json();
     assert_eq!(again.pupils.len(), 25);
     assert_eq!(again.assignments[0].work.len(), 50);
-    let csv_again = h
-        .get(&format!(
-            "/api/classes/{}/results.csv?token={}",
-            key.id, key.token
-        ))
-        .await;
+    let csv_again = get_as(
+        &h,
+        &format!("/api/classes/{}/results.csv", key.id),
+        &key.token,
+    )
+    .await;
     assert_eq!(csv_again.text, csv.text);
     let me_again: MeView = get_as(
         &h,
@@ -548,13 +563,16 @@ async fn class_games_are_followed_live_on_the_dashboard() {
         .count();
     assert_eq!(with_ai, 1);
     // The dashboard's live page, then a pupil's move.
-    let url = format!(
-        "ws://{}/api/classes/{}/live?token={}",
-        h.addr(),
-        key.id,
-        key.token
-    );
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    // As a page opens it: the token as a WebSocket protocol.
+    let mut request = format!("ws://{}/api/classes/{}/live", h.addr(), key.id)
+        .into_client_request()
+        .unwrap();
+    let protocols = format!("quoridor, bearer.{}", key.token).parse().unwrap();
+    request
+        .headers_mut()
+        .insert("sec-websocket-protocol", protocols);
+    let (mut ws, answer) = tokio_tungstenite::connect_async(request).await.unwrap();
+    assert_eq!(answer.headers()["sec-websocket-protocol"], "quoridor");
     let first = ws.next().await.unwrap().unwrap();
     assert!(first.to_text().unwrap().contains("\"type\":\"class\""));
     let game = view

@@ -1357,10 +1357,9 @@
     const id = G.id;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     let url = proto + '//' + location.host + '/api/games/' + encodeURIComponent(id) + '/ws';
-    if (myToken()) url += '?token=' + encodeURIComponent(myToken());
     let ws;
     try {
-      ws = new WebSocket(url);
+      ws = new WebSocket(url, window.Common.socketProtocols(myToken()));
     } catch (_) {
       scheduleReconnect();
       return;

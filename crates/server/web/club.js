@@ -34,13 +34,13 @@
   // One live connection, reconnecting with a growing pause.
   // ------------------------------------------------------------------
 
-  function live(path, onMessage, onState) {
+  function live(path, token, onMessage, onState) {
     let delay = 500;
     let socket = null;
     let stopped = false;
     function open() {
       const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      socket = new WebSocket(proto + '//' + location.host + path);
+      socket = new WebSocket(proto + '//' + location.host + path, window.Common.socketProtocols(token));
       socket.onopen = () => { delay = 500; onState(true); };
       socket.onmessage = (ev) => {
         try { onMessage(JSON.parse(ev.data)); } catch (_) { /* ignore a bad message */ }
@@ -197,7 +197,7 @@
   function pupilPage(rec, first) {
     showView('club-pupil');
     renderMe(rec, first);
-    live('/api/classes/' + encodeURIComponent(rec.id) + '/live?token=' + encodeURIComponent(rec.token),
+    live('/api/classes/' + encodeURIComponent(rec.id) + '/live', rec.token,
       (msg) => { if (msg.type === 'me') renderMe(rec, msg.me); },
       (up) => { $('#pupil-status').textContent = up ? '' : t('club.reconnecting'); });
     $('#pupil-leave').onclick = () => {
@@ -348,8 +348,17 @@
     $('#dash-delete').addEventListener('click', deleteClass);
     $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
     $('#dash-qr').alt = t('club.qr');
-    $('#dash-csv').href = '/api/classes/' + encodeURIComponent(rec.id) + '/results.csv?token=' + encodeURIComponent(rec.token);
-    live('/api/classes/' + encodeURIComponent(rec.id) + '/live?token=' + encodeURIComponent(rec.token),
+    // The teacher's token goes as a header, never in the link.
+    $('#dash-csv').href = '#';
+    $('#dash-csv').onclick = async (ev) => {
+      ev.preventDefault();
+      try {
+        await window.Common.download('/api/classes/' + encodeURIComponent(rec.id) + '/results.csv', rec.token, 'results.csv');
+      } catch (e) {
+        dashError(e);
+      }
+    };
+    live('/api/classes/' + encodeURIComponent(rec.id) + '/live', rec.token,
       (msg) => { if (msg.type === 'class') renderDashboard(msg.class); },
       (up) => { $('#dash-status').textContent = up ? t('club.live') : t('club.reconnecting'); });
   }
@@ -405,12 +414,17 @@
 
   function showWork(a, i, p, title) {
     const url = '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments/' + a.id + '/exercises/' + i + '/work/' + p.id
-      + '?token=' + encodeURIComponent(D.rec.token) + '&lang=' + window.I18n.lang;
+      + '?lang=' + window.I18n.lang;
     const dialog = $('#work-dialog');
     $('#work-title').textContent = p.name + ' · ' + a.title + ' · ' + (i + 1);
     $('#work-text').textContent = title;
-    $('#work-img').src = url;
+    const img = $('#work-img');
+    img.removeAttribute('src');
     dialog.showModal();
+    window.Common.imageUrl(url, D.rec.token).then((src) => {
+      if (img.src) URL.revokeObjectURL(img.src);
+      img.src = src;
+    }).catch(dashError);
   }
 
   async function startGames() {
@@ -497,12 +511,11 @@
     (async () => {
       for (const candidate of tokens) {
         try {
-          const v = await api('GET', '/api/tournaments/' + encodeURIComponent(id) + '?token=' + encodeURIComponent(candidate));
+          const v = await api('GET', '/api/tournaments/' + encodeURIComponent(id), undefined, candidate);
           if (v.you !== null || v.organiser) { token = candidate; break; }
         } catch (_) { /* try the next */ }
       }
-      const q = token ? '?token=' + encodeURIComponent(token) : '';
-      live('/api/tournaments/' + encodeURIComponent(id) + '/live' + q,
+      live('/api/tournaments/' + encodeURIComponent(id) + '/live', token,
         (msg) => { if (msg.type === 'tournament') renderCup(msg.tournament, token); },
         (up) => { $('#cup-status').textContent = up ? '' : t('club.reconnecting'); });
     })();

@@ -116,6 +116,42 @@ window.Common = (() => {
     return data;
   }
 
+  // A file of the API that needs a token (a class's results): fetched with
+  // the token as a bearer, never in the address, then handed to the browser
+  // as a download named `filename`.
+  async function download(path, token, filename) {
+    let res;
+    try {
+      res = await fetch(path, { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' });
+    } catch (e) {
+      throw new ApiError({ code: 'network', message: String(e && e.message || e) }, 0);
+    }
+    if (!res.ok) {
+      let err = { code: 'http', message: String(res.status) };
+      try { err = (await res.json()).error || err; } catch (_) { /* not JSON */ }
+      throw new ApiError(err, res.status);
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const link = el('a', { href: url, download: filename });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+
+  // An image of the API that needs a token, as an object URL for <img>.
+  async function imageUrl(path, token) {
+    const res = await fetch(path, { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' });
+    if (!res.ok) throw new ApiError({ code: 'http', message: String(res.status) }, res.status);
+    return URL.createObjectURL(await res.blob());
+  }
+
+  // The protocols a WebSocket offers: ours, and the token (a page cannot
+  // set headers on a WebSocket, and tokens never go in addresses).
+  function socketProtocols(token) {
+    return token ? ['quoridor', 'bearer.' + token] : ['quoridor'];
+  }
+
   // The top bar's language picker (#lang): filled with the languages,
   // following and setting I18n's; after each change the page's marked
   // texts are filled again and `changed()` redoes the rest.
@@ -146,5 +182,5 @@ window.Common = (() => {
     }
   }
 
-  return { SVGNS, el, svgEl, store, ApiError, api, languagePicker, accountLink };
+  return { SVGNS, el, svgEl, store, ApiError, api, download, imageUrl, socketProtocols, languagePicker, accountLink };
 })();

@@ -14,6 +14,7 @@ use quoridor_server::request::ClientMessage;
 use quoridor_server::view::{GameView, LegalView, ServerMessage};
 use tokio::net::TcpStream;
 use tokio::sync::{watch, Semaphore};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
@@ -176,11 +177,18 @@ async fn open_ws(addr: SocketAddr, host: &str, id: &str, token: &str) -> Result<
         .await
         .map_err(|err| format!("connect: {err}"))?;
     let _ = stream.set_nodelay(true);
-    let url = format!("ws://{host}/api/games/{id}/ws?token={token}");
+    // The token as a header: tokens never travel in addresses.
+    let mut request = format!("ws://{host}/api/games/{id}/ws")
+        .into_client_request()
+        .map_err(|err| format!("request: {err}"))?;
+    let bearer = format!("Bearer {token}")
+        .parse()
+        .map_err(|_| "a token that is not a header".to_string())?;
+    request.headers_mut().insert("authorization", bearer);
     // A small read buffer (the default is 128 KiB a connection): the
     // clients' memory then stays small next to the server's.
     let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
-    let (ws, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(config))
+    let (ws, _) = tokio_tungstenite::client_async_with_config(request, stream, Some(config))
         .await
         .map_err(|err| format!("handshake: {err}"))?;
     Ok(ws)

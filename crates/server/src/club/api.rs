@@ -29,7 +29,7 @@ use crate::api::AppState;
 use crate::classroom::exercise_view;
 use crate::db::ClubWrite;
 use crate::error::ApiError;
-use crate::extract::{bearer, Body, Query, MAX_TOKEN};
+use crate::extract::{bearer, request_token, token_in_address, Body, Query, SOCKET_PROTOCOL};
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::wall_ms;
 
@@ -81,18 +81,20 @@ async fn page(State(web): State<crate::api::WebDir>) -> Response {
     crate::assets::serve_named_page("club.html", web.0.as_deref())
 }
 
-/// The token of a request: the bearer, or `?token=` (links, WebSockets).
+/// A query's language; a token sent there is refused
+/// ([`crate::extract::token_in_address`]).
 #[derive(Deserialize, Default)]
 struct TokenQuery {
     token: Option<String>,
     lang: Option<Lang>,
 }
 
-fn holder_of(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
-    bearer(headers)
-        .or_else(|| query.token.clone())
-        .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN)
-        .map(|t| hash_token(&t))
+/// The hash of the request's token ([`request_token`]), if any.
+fn holder_of(headers: &HeaderMap, query: &TokenQuery) -> Result<Option<String>, ApiError> {
+    if query.token.is_some() {
+        return Err(token_in_address());
+    }
+    Ok(request_token(headers).map(|t| hash_token(&t)))
 }
 
 fn salted(pin: &str, salt: &str) -> String {
@@ -441,7 +443,7 @@ async fn get_class(
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<ClassView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     Ok(Json(class_view(&clubs, &room, &host_of(&headers)).await))
 }
 
@@ -451,7 +453,7 @@ async fn delete_class(
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     clubs.delete_class(&room).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -479,7 +481,7 @@ async fn me(
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<MeView>, ApiError> {
-    let (room, pupil) = as_pupil(&clubs, &id, holder_of(&headers, &q)).await?;
+    let (room, pupil) = as_pupil(&clubs, &id, holder_of(&headers, &q)?).await?;
     Ok(Json(me_view(&clubs, &room, pupil).await?))
 }
 
@@ -505,7 +507,7 @@ async fn results(
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Result<Response, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
     let csv = results_csv(&data.class, &data.work);
     let file = format!("attachment; filename=\"{}-results.csv\"", data.class.code);
@@ -525,7 +527,7 @@ async fn assign(
     headers: HeaderMap,
     Body(req): Body<AssignRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let source = if req.exercises.is_empty() {
         Source::Sheet {
             kind: req.kind,
@@ -569,7 +571,7 @@ async fn unassign(
     Path((id, n)): Path<(String, u32)>,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let mut data = room.data.lock().await;
     data.class.assignment(n)?;
     data.class.assignments.retain(|a| a.id != n);
@@ -587,7 +589,7 @@ async fn exercise(
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<crate::classroom::view::ExerciseView>, ApiError> {
     let room = clubs.class(&id)?;
-    let holder = holder_of(&headers, &q).ok_or(ApiError::NoToken)?;
+    let holder = holder_of(&headers, &q)?.ok_or(ApiError::NoToken)?;
     let lang = {
         let data = room.shown();
         if data.class.pupil_of(&holder).is_none() && !data.class.is_teacher(&holder) {
@@ -613,7 +615,7 @@ async fn work_drawing(
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Result<Response, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let (lang, answer) = {
         let data = room.shown();
         data.class.pupil(p)?;
@@ -786,7 +788,7 @@ async fn class_games(
     Body(req): Body<ClassGamesRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
     let address = addr.ip().to_string();
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let level = match req.ai_level {
         Some(l) => Level::new(l).ok_or_else(|| ApiError::bad_request("ai_level: from 1 to 8"))?,
         None => Level::new(2).expect("level 2"),
@@ -830,7 +832,7 @@ async fn remove_pupil(
     Path((id, p)): Path<(String, u32)>,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())).await?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let mut data = room.data.lock().await;
     data.class.remove_pupil(p)?;
     data.work.retain(|(_, pupil, _), _| *pupil != p);
@@ -992,7 +994,7 @@ async fn get_tournament(
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<TournamentView>, ApiError> {
     let cup = clubs.cup(&id)?;
-    let holder = holder_of(&headers, &q);
+    let holder = holder_of(&headers, &q)?;
     let version = *cup.version.borrow();
     clubs.fill_cup_boards(&cup).await;
     Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
@@ -1127,7 +1129,7 @@ async fn class_live(
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let room = clubs.class(&id)?;
-    let holder = holder_of(&headers, &q).ok_or(ApiError::NoToken)?;
+    let holder = holder_of(&headers, &q)?.ok_or(ApiError::NoToken)?;
     let watcher = {
         let data = room.shown();
         if data.class.is_teacher(&holder) {
@@ -1139,6 +1141,7 @@ async fn class_live(
         }
     };
     Ok(ws
+        .protocols([SOCKET_PROTOCOL])
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_message_size(1024)
@@ -1203,8 +1206,9 @@ async fn tournament_live(
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let cup = clubs.cup(&id)?;
-    let holder = holder_of(&headers, &q);
+    let holder = holder_of(&headers, &q)?;
     Ok(ws
+        .protocols([SOCKET_PROTOCOL])
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_message_size(1024)

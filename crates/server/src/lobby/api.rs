@@ -25,6 +25,7 @@ use crate::account::Account;
 use crate::api::AppState;
 use crate::error::ApiError;
 use crate::extract::Query;
+use crate::extract::SOCKET_PROTOCOL;
 use crate::hub::Hub;
 use crate::limits::Bucket;
 use crate::model::clean_name;
@@ -78,6 +79,7 @@ async fn upgrade(
     let name = clean_name(query.name.as_deref())?.unwrap_or_else(|| "Guest".to_string());
     let client = addr.ip().to_string();
     Ok(ws
+        .protocols([SOCKET_PROTOCOL])
         .read_buffer_size(8 * 1024)
         .write_buffer_size(0)
         .max_message_size(config.max_message)

@@ -138,11 +138,20 @@ impl Harness {
         reply.json()
     }
 
+    /// A game's WebSocket, the token offered as a page offers it (the
+    /// protocols `quoridor` and `bearer.TOKEN`).
     pub async fn ws(&self, id: &str, token: Option<&str>) -> Ws {
-        let mut url = format!("ws://{}/api/games/{id}/ws", self.addr());
-        if let Some(token) = token {
-            url.push_str(&format!("?token={token}"));
-        }
-        tokio_tungstenite::connect_async(url).await.unwrap().0
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{}/api/games/{id}/ws", self.addr())
+            .into_client_request()
+            .unwrap();
+        let protocols = match token {
+            Some(token) => format!("quoridor, bearer.{token}"),
+            None => "quoridor".to_string(),
+        };
+        request
+            .headers_mut()
+            .insert("sec-websocket-protocol", protocols.parse().unwrap());
+        tokio_tungstenite::connect_async(request).await.unwrap().0
     }
 }
