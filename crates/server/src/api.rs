@@ -87,6 +87,8 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::account::api::page_routes())
         .merge(crate::lobby::api::page_routes())
         .merge(crate::analysis::api::page_routes())
+        .fallback(page_not_found)
+        .method_not_allowed_fallback(page_not_allowed)
         .layer(tower_http::compression::CompressionLayer::new());
     Router::<AppState>::new()
         .merge(pages)
@@ -107,6 +109,14 @@ async fn rate_limit(
     }
 }
 
+async fn page_not_found(headers: axum::http::HeaderMap) -> Response {
+    crate::error_page::html(StatusCode::NOT_FOUND, &headers)
+}
+
+async fn page_not_allowed(headers: axum::http::HeaderMap) -> Response {
+    crate::error_page::html(StatusCode::METHOD_NOT_ALLOWED, &headers)
+}
+
 async fn index(State(web): State<WebDir>) -> Response {
     crate::assets::serve_page(web.0.as_deref())
 }
@@ -115,12 +125,19 @@ async fn asset(
     State(web): State<WebDir>,
     axum::extract::Path(file): axum::extract::Path<String>,
     axum::extract::RawQuery(query): axum::extract::RawQuery,
+    headers: axum::http::HeaderMap,
 ) -> Response {
     crate::assets::serve(&file, query.as_deref(), web.0.as_deref())
+        .unwrap_or_else(|| page_not_found_now(&headers))
 }
 
-async fn favicon(State(web): State<WebDir>) -> Response {
+fn page_not_found_now(headers: &axum::http::HeaderMap) -> Response {
+    crate::error_page::html(StatusCode::NOT_FOUND, headers)
+}
+
+async fn favicon(State(web): State<WebDir>, headers: axum::http::HeaderMap) -> Response {
     crate::assets::serve("favicon.svg", None, web.0.as_deref())
+        .unwrap_or_else(|| page_not_found_now(&headers))
 }
 
 async fn health(

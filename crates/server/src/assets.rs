@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 /// Name, content type, content.
@@ -231,32 +231,35 @@ pub fn serve_named_page(name: &str, web_dir: Option<&Path>) -> Response {
         .into_response()
 }
 
-/// A file by name, or 404. With the query `v=<its version>` it may be
-/// cached for good; otherwise browsers ask again each time.
-pub fn serve(name: &str, query: Option<&str>, web_dir: Option<&Path>) -> Response {
-    let Some(&(_, mime, embedded)) = FILES.iter().find(|(n, _, _)| *n == name) else {
-        return (StatusCode::NOT_FOUND, "no such file").into_response();
-    };
+/// A file by name (`None`: no such file). With the query `v=<its
+/// version>` it may be cached for good; otherwise browsers ask again each
+/// time.
+pub fn serve(name: &str, query: Option<&str>, web_dir: Option<&Path>) -> Option<Response> {
+    let &(_, mime, embedded) = FILES.iter().find(|(n, _, _)| *n == name)?;
     if let Some(dir) = web_dir {
         let body = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|_| embedded.into());
-        return (
-            [
-                (header::CONTENT_TYPE, mime),
-                (header::CACHE_CONTROL, "no-store"),
-            ],
-            body,
-        )
-            .into_response();
+        return Some(
+            (
+                [
+                    (header::CONTENT_TYPE, mime),
+                    (header::CACHE_CONTROL, "no-store"),
+                ],
+                body,
+            )
+                .into_response(),
+        );
     }
     let current = query
         .and_then(|q| q.strip_prefix("v="))
         .is_some_and(|v| Some(v) == version(name));
     let cache = if current { IMMUTABLE } else { "no-cache" };
-    (
-        [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
-        embedded,
+    Some(
+        (
+            [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
+            embedded,
+        )
+            .into_response(),
     )
-        .into_response()
 }
 
 #[cfg(test)]

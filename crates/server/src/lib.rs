@@ -23,6 +23,7 @@ pub mod club;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod error_page;
 pub mod extract;
 pub mod hub;
 pub mod learn;

@@ -12,6 +12,10 @@
 //!   moment instead of ending the loop or spinning.
 //! - On shutdown it stops accepting, lets requests in flight finish, and
 //!   waits a little for the connections to close.
+//! - Requests the HTTP layer refuses by itself get a real answer, not an
+//!   empty one ([`answers`]).
+
+mod answers;
 
 use std::io;
 use std::net::SocketAddr;
@@ -204,10 +208,10 @@ pub async fn serve(
         };
         // Moves are small messages that should leave at once.
         let _ = stream.set_nodelay(true);
-        let io = Counted {
+        let io = answers::Answering::new(Counted {
             stream,
             _permit: permit,
-        };
+        });
         tokio::spawn(connection(
             io,
             addr,
@@ -233,7 +237,7 @@ async fn stopping(closing: &mut watch::Receiver<bool>) {
 
 /// One HTTP/1.1 connection (and the WebSocket it may become).
 async fn connection(
-    io: Counted,
+    io: answers::Answering<Counted>,
     addr: SocketAddr,
     router: Router,
     limits: Limits,
