@@ -147,6 +147,7 @@ async fn health(
     Json(HealthView {
         ok: true,
         games: hub.len(),
+        finished: hub.finished_in_memory(),
         connections: connections.open(),
     })
 }

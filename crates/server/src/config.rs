@@ -39,6 +39,10 @@ pub struct ServeArgs {
         default_value_t = 128
     )]
     pub max_class_games_per_client: usize,
+    /// Finished games kept in memory (the most recent that nobody
+    /// follows); older ones are read from the database when asked for.
+    #[arg(long, env = "QUORIDOR_FINISHED_IN_MEMORY", default_value_t = 1000)]
+    pub finished_in_memory: usize,
     /// Unfinished games the server keeps at most.
     #[arg(long, env = "QUORIDOR_MAX_GAMES", default_value_t = 20_000)]
     pub max_games: usize,
@@ -94,6 +98,7 @@ impl ServeArgs {
             ai_max_ms: 2000,
             max_rooms_per_client: 20,
             max_class_games_per_client: 128,
+            finished_in_memory: 1000,
             max_games: 20_000,
             http_rate: 0,
             ws_rate: 20,
@@ -141,6 +146,7 @@ impl ServeArgs {
             ai_threads: self.ai_threads.unwrap_or(cores).max(1),
             ai_max_think: Duration::from_millis(self.ai_max_ms.max(10)),
             max_active_games: self.max_games,
+            finished_in_memory: self.finished_in_memory,
         }
     }
 }

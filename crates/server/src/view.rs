@@ -534,7 +534,11 @@ pub struct ListView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HealthView {
     pub ok: bool,
+    /// Games in memory: every unfinished one and some finished ones.
     pub games: usize,
+    /// Of those, the finished ones (the most recent, and those followed).
+    #[serde(default)]
+    pub finished: usize,
     pub connections: usize,
 }
 

@@ -10,13 +10,33 @@ use super::Hub;
 use crate::model::RoomError;
 
 impl Hub {
-    /// Runs until the room leaves memory or the server stops.
-    pub(super) async fn clock_task(self, room: Arc<Room>) {
+    /// Starts the clock task of a game that is not over, unless it runs;
+    /// called with the game's lock held (so that the task cannot be ending
+    /// at the same time).
+    pub(super) fn start_clock(&self, room: &Arc<Room>) {
+        if !room.clock_running.swap(true, Ordering::SeqCst) {
+            tokio::spawn(self.clone().clock_task(room.clone()));
+        }
+    }
+
+    /// Runs until the game is over, the room leaves memory or the server
+    /// stops.
+    async fn clock_task(self, room: Arc<Room>) {
         loop {
             if self.is_closing() || room.evicted.load(Ordering::SeqCst) {
+                room.clock_running.store(false, Ordering::SeqCst);
                 return;
             }
-            let deadline = room.state.lock().await.deadline();
+            let deadline = {
+                let state = room.state.lock().await;
+                if state.status() == crate::model::Status::Over {
+                    // Under the lock: a change that brings the game back
+                    // (an undo after the end) starts a new task after this.
+                    room.clock_running.store(false, Ordering::SeqCst);
+                    return;
+                }
+                state.deadline()
+            };
             match deadline {
                 Some(deadline) => {
                     tokio::select! {

@@ -56,6 +56,9 @@ pub struct HubConfig {
     pub ai_max_think: Duration,
     /// Most games kept in memory that are not over.
     pub max_active_games: usize,
+    /// Finished games kept in memory that nobody follows (the newest); the
+    /// others are read from the database when asked for.
+    pub finished_in_memory: usize,
 }
 
 /// Every room, the database and the AI's threads.
@@ -113,7 +116,7 @@ impl Hub {
     pub fn new(db: Db, config: HubConfig) -> Hub {
         Hub {
             inner: Arc::new(HubInner {
-                registry: Registry::default(),
+                registry: Registry::new(config.finished_in_memory),
                 db,
                 ai: Arc::new(Semaphore::new(config.ai_threads.max(1))),
                 config,
@@ -166,14 +169,25 @@ impl Hub {
         Ok(count)
     }
 
-    /// Puts a room in the registry and starts its clock task and its AI.
+    /// Puts a room in the registry and starts its clock task and its AI
+    /// (a finished game joins the finished games kept in memory).
     fn insert(&self, state: RoomState) -> Arc<Room> {
-        let room = self.inner.registry.insert(Room::new(state));
-        tokio::spawn(self.clone().clock_task(room.clone()));
+        let over = state.status() == Status::Over;
+        let (room, added) = self.inner.registry.insert(Room::new(state));
+        if !added {
+            return room;
+        }
+        if over {
+            self.inner.registry.finished(&room.id);
+            return room;
+        }
         let hub = self.clone();
         let r = room.clone();
         tokio::spawn(async move {
             let state = r.state.lock().await;
+            if state.status() != Status::Over {
+                hub.start_clock(&r);
+            }
             hub.schedule_ai(&r, &state);
         });
         room
@@ -526,6 +540,9 @@ impl Hub {
     /// watcher of a followed game.
     fn after_change(&self, room: &Arc<Room>, state: &RoomState) {
         room.wake.notify_one();
+        if state.status() != Status::Over {
+            self.start_clock(room);
+        }
         self.schedule_ai(room, state);
         if self.is_followed(&room.id) {
             if let Some(watcher) = self.inner.watcher.get() {
@@ -770,21 +787,19 @@ impl Hub {
     /// `idle` (they are read back from the database when asked for).
     pub async fn evict_idle(&self, idle: Duration) -> usize {
         let now = Instant::now();
-        let mut gone = Vec::new();
+        let mut idle_ids = Vec::new();
         for room in self.inner.registry.all() {
             let state = room.state.lock().await;
-            let followed = state.spectators > 0 || state.connections.iter().any(|&c| c > 0);
             if state.status() == Status::Over
-                && !followed
                 && now.saturating_duration_since(state.last_seen) >= idle
             {
-                room.evicted.store(true, Ordering::SeqCst);
-                room.wake.notify_one();
-                gone.push(room.id.clone());
+                idle_ids.push(room.id.clone());
             }
         }
-        self.inner.registry.remove(&gone);
-        gone.len()
+        idle_ids
+            .iter()
+            .filter(|id| self.inner.registry.evict_if_unused(id))
+            .count()
     }
 
     /// Runs [`Hub::evict_idle`] every minute.
@@ -805,6 +820,11 @@ impl Hub {
     /// Games in memory.
     pub fn len(&self) -> usize {
         self.inner.registry.len()
+    }
+
+    /// Finished games in memory.
+    pub fn finished_in_memory(&self) -> usize {
+        self.inner.registry.finished_len()
     }
 
     pub fn is_empty(&self) -> bool {

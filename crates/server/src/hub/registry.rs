@@ -8,7 +8,8 @@
 //! that address makes through all its classes and tournaments
 //! ([`quota_keys`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 
 use super::room::Room;
@@ -22,10 +23,15 @@ struct Active {
     total: usize,
 }
 
-#[derive(Default)]
+/// The games in memory: every unfinished one, and the finished ones of
+/// late (at most `keep_finished` of them that nobody uses; the others are
+/// read back from the database when asked for).
 pub struct Registry {
     rooms: RwLock<HashMap<String, Arc<Room>>>,
     active: Mutex<Active>,
+    /// Finished games in memory, the oldest first.
+    finished: Mutex<VecDeque<String>>,
+    keep_finished: usize,
 }
 
 /// The counts a game of `creator` falls under.
@@ -68,7 +74,27 @@ fn is_active(state: &RoomState) -> bool {
     state.status() != Status::Over
 }
 
+/// For a room of the registry (its write lock held, so that nobody takes
+/// it meanwhile): `None` while someone else holds it (a connection, a
+/// request, a task), else whether its game is over.
+fn unused_and_over(room: &Arc<Room>) -> Option<bool> {
+    if Arc::strong_count(room) > 1 {
+        return None;
+    }
+    let state = room.state.try_lock().ok()?;
+    Some(!is_active(&state))
+}
+
 impl Registry {
+    pub fn new(keep_finished: usize) -> Registry {
+        Registry {
+            rooms: RwLock::default(),
+            active: Mutex::default(),
+            finished: Mutex::default(),
+            keep_finished,
+        }
+    }
+
     pub fn get(&self, id: &str) -> Option<Arc<Room>> {
         self.read().get(id).cloned()
     }
@@ -90,10 +116,70 @@ impl Registry {
         self.read().is_empty()
     }
 
-    /// Adds a room (the one already there if another request was first).
-    pub fn insert(&self, room: Arc<Room>) -> Arc<Room> {
-        let mut rooms = self.rooms.write().unwrap_or_else(|e| e.into_inner());
-        rooms.entry(room.id.clone()).or_insert(room).clone()
+    /// Adds a room; the one already there if another request was first
+    /// (then `false`).
+    pub fn insert(&self, room: Arc<Room>) -> (Arc<Room>, bool) {
+        let mut rooms = self.write();
+        let mut added = false;
+        let room = rooms
+            .entry(room.id.clone())
+            .or_insert_with(|| {
+                added = true;
+                room
+            })
+            .clone();
+        (room, added)
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Room>>> {
+        self.rooms.write().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Game `id`, in memory, is over: it joins the finished games, and the
+    /// oldest of them that nobody uses leave memory while there are more
+    /// than `keep_finished`.
+    pub fn finished(&self, id: &str) {
+        let mut finished = self.finished.lock().unwrap_or_else(|e| e.into_inner());
+        finished.push_back(id.to_string());
+        if finished.len() <= self.keep_finished {
+            return;
+        }
+        let mut rooms = self.write();
+        let mut tries = finished.len();
+        while finished.len() > self.keep_finished && tries > 0 {
+            tries -= 1;
+            let Some(id) = finished.pop_front() else {
+                break;
+            };
+            match rooms.get(&id).map(unused_and_over) {
+                // Gone already, or playing again (an undo after the end).
+                None | Some(Some(false)) => {}
+                Some(Some(true)) => {
+                    if let Some(room) = rooms.remove(&id) {
+                        room.evicted.store(true, Ordering::SeqCst);
+                    }
+                }
+                // Someone follows it or acts on it: later.
+                Some(None) => finished.push_back(id),
+            }
+        }
+    }
+
+    /// Drops game `id` from memory if it is over and nobody uses it.
+    pub fn evict_if_unused(&self, id: &str) -> bool {
+        let mut rooms = self.write();
+        if rooms.get(id).and_then(unused_and_over) != Some(true) {
+            return false;
+        }
+        if let Some(room) = rooms.remove(id) {
+            room.evicted.store(true, Ordering::SeqCst);
+        }
+        true
+    }
+
+    /// Finished games in memory (every unfinished game is).
+    pub fn finished_len(&self) -> usize {
+        self.len().saturating_sub(self.active().total)
     }
 
     pub fn remove(&self, ids: &[String]) {
@@ -167,7 +253,10 @@ impl Registry {
     /// comes back (an undo after the end) takes one.
     pub fn changed(&self, old: &RoomState, new: &RoomState) {
         match (is_active(old), is_active(new)) {
-            (true, false) => self.release(&new.creator),
+            (true, false) => {
+                self.release(&new.creator);
+                self.finished(&new.id);
+            }
             (false, true) => self.resumed(new),
             _ => {}
         }

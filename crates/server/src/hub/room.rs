@@ -24,6 +24,9 @@ pub struct Room {
     pub(super) ai_epoch: AtomicU64,
     /// Dropped from memory (the database keeps it); its clock task ends.
     pub(super) evicted: AtomicBool,
+    /// Whether its clock task runs (only while the game is not over, so
+    /// that a finished game is held by nothing but the registry).
+    pub(super) clock_running: AtomicBool,
     /// Held while a rematch is made, so that two requests make one game.
     pub(super) rematch: Mutex<()>,
     /// Deleted with its class: no change is made or stored any more.
@@ -42,6 +45,7 @@ impl Room {
             wake: Notify::new(),
             ai_epoch: AtomicU64::new(u64::MAX),
             evicted: AtomicBool::new(false),
+            clock_running: AtomicBool::new(false),
             rematch: Mutex::new(()),
             discarded: AtomicBool::new(false),
             chat: super::chat::Chat::default(),

@@ -87,6 +87,30 @@ impl Harness {
         self.server = Some(server);
     }
 
+    /// A client whose requests come from another loopback address
+    /// (`127.0.0.N`), as another person's browser would.
+    pub fn client_from(&self, ip: &str) -> reqwest::Client {
+        reqwest::Client::builder()
+            .local_address(Some(ip.parse().unwrap()))
+            .build()
+            .unwrap()
+    }
+
+    /// A POST with a JSON body from `client`.
+    pub async fn post_with(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        token: Option<&str>,
+        body: &impl Serialize,
+    ) -> Reply {
+        let mut req = client.post(format!("{}{path}", self.base())).json(body);
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        self.send(req).await
+    }
+
     pub async fn send(&self, req: reqwest::RequestBuilder) -> Reply {
         let res = req.send().await.unwrap();
         Reply {

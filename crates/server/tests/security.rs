@@ -1,0 +1,687 @@
+//! What a hostile page or user tried (issue 42): requests forged from
+//! another port of the same host, bodies that are not JSON, fields the
+//! server does not know, tokens in addresses, names that hide or reverse
+//! text, and error answers with nothing in them.
+
+mod harness;
+
+use futures_util::StreamExt;
+use harness::{Harness, Reply};
+use quoridor_server::request::{CreateRequest, SeatRequest};
+use quoridor_server::view::SeatedView;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+/// A request with the session cookie and the headers a browser adds.
+async fn with_cookie(
+    h: &Harness,
+    method: reqwest::Method,
+    path: &str,
+    cookie: &str,
+    headers: &[(&str, &str)],
+    body: Option<(&str, String)>,
+) -> Reply {
+    let mut req = h
+        .http
+        .request(method, format!("{}{path}", h.base()))
+        .header("cookie", format!("quoridor_session={cookie}"));
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
+    if let Some((kind, body)) = body {
+        req = req.header("content-type", kind).body(body);
+    }
+    h.send(req).await
+}
+
+/// Signs up: the session cookie's value.
+async fn session(h: &Harness, name: &str) -> String {
+    let res = h
+        .http
+        .post(format!("{}/api/account/signup", h.base()))
+        .json(&json!({"name": name, "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap();
+    cookie
+        .split(';')
+        .next()
+        .unwrap()
+        .trim_start_matches("quoridor_session=")
+        .to_string()
+}
+
+fn against_ai() -> CreateRequest {
+    CreateRequest {
+        seats: vec![SeatRequest::human(true), SeatRequest::ai(1)],
+        ..CreateRequest::default()
+    }
+}
+
+#[tokio::test]
+async fn a_page_of_another_origin_cannot_act_with_the_cookie() {
+    let h = Harness::new().await;
+    let cookie = session(&h, "alice").await;
+    let json_body = || Some(("application/json", "{}".to_string()));
+    let own = h.base();
+    let evil = format!("http://127.0.0.1:{}", h.addr().port() + 1);
+    // The account's game, made from our own page.
+    let create = with_cookie(
+        &h,
+        reqwest::Method::POST,
+        "/api/games",
+        &cookie,
+        &[("origin", &own), ("sec-fetch-site", "same-origin")],
+        Some((
+            "application/json",
+            serde_json::to_string(&against_ai()).unwrap(),
+        )),
+    )
+    .await;
+    assert_eq!(create.status, 201, "{}", create.text);
+    let game: SeatedView = create.json();
+    let resign = format!("/api/games/{}/resign", game.id);
+
+    // What the probe did: no-cors fetch from another port, text/plain.
+    for (path, method) in [
+        (resign.as_str(), reqwest::Method::POST),
+        ("/api/games", reqwest::Method::POST),
+        ("/api/account/blocks", reqwest::Method::POST),
+        ("/api/account/logout", reqwest::Method::POST),
+        ("/api/account/password", reqwest::Method::POST),
+    ] {
+        for headers in [
+            vec![("origin", evil.as_str())],
+            vec![("origin", "http://evil.example")],
+            vec![("origin", "null")],
+            vec![("sec-fetch-site", "same-site")],
+            vec![("sec-fetch-site", "cross-site")],
+        ] {
+            let reply = with_cookie(
+                &h,
+                method.clone(),
+                path,
+                &cookie,
+                &headers,
+                Some(("text/plain;charset=UTF-8", String::new())),
+            )
+            .await;
+            assert_eq!(reply.error(403), "cross_origin", "{path} {headers:?}");
+        }
+    }
+    // Nothing changed: the game goes on, the session is open.
+    let view: Value = h.get(&format!("/api/games/{}", game.id)).await.json();
+    assert_eq!(view["status"], "playing");
+    let me = with_cookie(&h, reqwest::Method::GET, "/api/account", &cookie, &[], None).await;
+    assert_eq!(me.status, 200);
+    // A form cannot log a victim into another account either.
+    let forged_login = h
+        .send(
+            h.http
+                .post(format!("{}/api/account/login", h.base()))
+                .header("origin", "http://evil.example")
+                .json(&json!({"name": "alice", "password": "correct horse"})),
+        )
+        .await;
+    assert_eq!(forged_login.error(403), "cross_origin");
+
+    // From our own page it works; a program that sends no Origin too.
+    let from_page = with_cookie(
+        &h,
+        reqwest::Method::POST,
+        &resign,
+        &cookie,
+        &[("origin", &own), ("sec-fetch-site", "same-origin")],
+        json_body(),
+    )
+    .await;
+    assert_eq!(from_page.status, 200, "{}", from_page.text);
+    let other: SeatedView = h.create(&against_ai()).await;
+    // A bearer token is no cookie: it passes from anywhere.
+    let by_token = h
+        .send(
+            h.http
+                .post(format!("{}/api/games/{}/resign", h.base(), other.id))
+                .header("origin", "http://evil.example")
+                .bearer_auth(&other.token)
+                .json(&json!({})),
+        )
+        .await;
+    assert_eq!(by_token.status, 200, "{}", by_token.text);
+}
+
+#[tokio::test]
+async fn the_websocket_with_the_cookie_checks_the_origin() {
+    let h = Harness::new().await;
+    let cookie = session(&h, "carol").await;
+    let game = h.create(&against_ai()).await;
+    let open = |origin: &'static str| {
+        let mut request = format!("ws://{}/api/games/{}/ws", h.addr(), game.id)
+            .into_client_request()
+            .unwrap();
+        let headers = request.headers_mut();
+        headers.insert(
+            "cookie",
+            format!("quoridor_session={cookie}").parse().unwrap(),
+        );
+        headers.insert("origin", origin.parse().unwrap());
+        tokio_tungstenite::connect_async(request)
+    };
+    match open("http://evil.example").await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => {
+            assert_eq!(res.status(), 403)
+        }
+        other => panic!("a forged socket opened: {:?}", other.map(|_| ())),
+    }
+    let own: &'static str = Box::leak(h.base().into_boxed_str());
+    let (mut ws, _) = open(own).await.unwrap();
+    let first = ws.next().await.unwrap().unwrap();
+    assert!(first.to_text().unwrap().contains("\"hello\""));
+}
+
+#[tokio::test]
+async fn a_public_address_behind_a_proxy_is_our_own() {
+    let h =
+        Harness::with(|args| args.public_url = Some("https://quoridor.example.org".into())).await;
+    let cookie = session(&h, "dave").await;
+    let reply = with_cookie(
+        &h,
+        reqwest::Method::POST,
+        "/api/account/logout",
+        &cookie,
+        &[("origin", "https://quoridor.example.org")],
+        None,
+    )
+    .await;
+    assert_eq!(reply.status, 204, "{}", reply.text);
+}
+
+#[tokio::test]
+async fn bodies_must_be_declared_json() {
+    let h = Harness::new().await;
+    let game = h.create(&against_ai()).await;
+    let path = format!("{}/api/games/{}/move", h.base(), game.id);
+    for kind in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let reply = h
+            .send(
+                h.http
+                    .post(&path)
+                    .bearer_auth(&game.token)
+                    .header("content-type", kind)
+                    .body(r#"{"move": "e2"}"#),
+            )
+            .await;
+        assert_eq!(reply.error(415), "unsupported_media_type", "{kind}");
+    }
+    // No type at all, with a body: refused too; without a body: `{}`.
+    let bare = h
+        .send(
+            h.http
+                .post(&path)
+                .bearer_auth(&game.token)
+                .body(r#"{"move": "e2"}"#),
+        )
+        .await;
+    assert_eq!(bare.error(415), "unsupported_media_type");
+    let resign = format!("{}/api/games/{}/resign", h.base(), game.id);
+    let empty = h.send(h.http.post(&resign).bearer_auth(&game.token)).await;
+    assert_eq!(empty.status, 200, "{}", empty.text);
+}
+
+/// Adds `"zz_unknown": true` to a JSON object (at `at`, a path of keys).
+fn with_extra(mut body: Value, at: &[&str]) -> Value {
+    let mut target = &mut body;
+    for key in at {
+        target = match key.parse::<usize>() {
+            Ok(i) => &mut target[i],
+            Err(_) => &mut target[*key],
+        };
+    }
+    target["zz_unknown"] = json!(true);
+    body
+}
+
+#[tokio::test]
+async fn every_json_route_refuses_unknown_fields() {
+    let h = Harness::new().await;
+    let cookie = session(&h, "erin").await;
+    let game = h.create(&against_ai()).await;
+    let class: Value = h
+        .post("/api/classes", None, &json!({"name": "CP", "pin": "1234"}))
+        .await
+        .json();
+    let (class_id, code, teacher) = (
+        class["id"].as_str().unwrap(),
+        class["code"].as_str().unwrap(),
+        class["token"].as_str().unwrap(),
+    );
+    let pupil: Value = h
+        .post("/api/join", None, &json!({"code": code, "name": "Léa"}))
+        .await
+        .json();
+    let pupil_token = pupil["token"].as_str().unwrap();
+    let assigned: Value = h
+        .post(
+            &format!("/api/classes/{class_id}/assignments"),
+            Some(teacher),
+            &json!({"level": 1, "count": 2, "seed": "7"}),
+        )
+        .await
+        .json();
+    let n = assigned["assignments"][0]["id"].as_u64().unwrap();
+    let cup: Value = h
+        .post(
+            "/api/tournaments",
+            None,
+            &json!({"name": "Open", "format": "round_robin", "size": 5}),
+        )
+        .await
+        .json();
+    let (cup_id, cup_token) = (cup["id"].as_str().unwrap(), cup["token"].as_str().unwrap());
+    let exercise = json!({"version": 1, "board": {"size": 5,
+        "fences": ["a2h", "d2v", "b3h", "c3v", "d3h", "c4h"], "items": {}},
+        "task": "maze", "start": "d4", "exit": "e3", "side": "right"});
+    let route = json!({"answer": "route", "squares": ["e4"]});
+    let game_path = |tail: &str| format!("/api/games/{}/{tail}", game.id);
+    // (path, token, a valid body, where to add the unknown field)
+    let cases: Vec<(String, Option<&str>, Value, Vec<&str>)> = vec![
+        (
+            "/api/games".into(),
+            None,
+            serde_json::to_value(against_ai()).unwrap(),
+            vec![],
+        ),
+        (
+            "/api/games".into(),
+            None,
+            serde_json::to_value(against_ai()).unwrap(),
+            vec!["seats", "0"],
+        ),
+        (
+            game_path("move"),
+            Some(&game.token),
+            json!({"move": "e2"}),
+            vec![],
+        ),
+        (game_path("join"), None, json!({}), vec![]),
+        (game_path("resign"), Some(&game.token), json!({}), vec![]),
+        (
+            game_path("draw"),
+            Some(&game.token),
+            json!({"action": "offer"}),
+            vec![],
+        ),
+        (game_path("undo"), Some(&game.token), json!({}), vec![]),
+        (game_path("abort"), Some(&game.token), json!({}), vec![]),
+        (game_path("rematch"), Some(&game.token), json!({}), vec![]),
+        (
+            "/api/account/signup".into(),
+            None,
+            json!({"name": "x1", "password": "correct horse"}),
+            vec![],
+        ),
+        (
+            "/api/account/login".into(),
+            None,
+            json!({"name": "erin", "password": "correct horse"}),
+            vec![],
+        ),
+        ("/api/classes".into(), None, json!({"name": "CP"}), vec![]),
+        (
+            "/api/classes/open".into(),
+            None,
+            json!({"code": code, "pin": "1234"}),
+            vec![],
+        ),
+        (
+            "/api/join".into(),
+            None,
+            json!({"code": code, "name": "Tom"}),
+            vec![],
+        ),
+        (
+            format!("/api/classes/{class_id}/assignments"),
+            Some(teacher),
+            json!({"level": 1, "count": 2, "seed": "7"}),
+            vec![],
+        ),
+        (
+            format!("/api/classes/{class_id}/assignments"),
+            Some(teacher),
+            json!({"exercises": ["x"]}),
+            vec![],
+        ),
+        (
+            format!("/api/classes/{class_id}/assignments/{n}/answers"),
+            Some(pupil_token),
+            json!({"index": 0, "answer": route.clone()}),
+            vec![],
+        ),
+        (
+            format!("/api/classes/{class_id}/assignments/{n}/answers"),
+            Some(pupil_token),
+            json!({"index": 0, "answer": route.clone()}),
+            vec!["answer"],
+        ),
+        (
+            format!("/api/classes/{class_id}/games"),
+            Some(teacher),
+            json!({"pair_by": "random", "game": {"size": 5}}),
+            vec![],
+        ),
+        (
+            format!("/api/classes/{class_id}/games"),
+            Some(teacher),
+            json!({"pair_by": "random", "game": {"size": 5}}),
+            vec!["game"],
+        ),
+        (
+            "/api/tournaments".into(),
+            None,
+            json!({"name": "T", "format": "round_robin"}),
+            vec![],
+        ),
+        (
+            format!("/api/tournaments/{cup_id}/players"),
+            Some(cup_token),
+            json!({"ai": 2}),
+            vec![],
+        ),
+        (
+            format!("/api/tournaments/{cup_id}/withdraw"),
+            Some(cup_token),
+            json!({"player": 0}),
+            vec![],
+        ),
+        (
+            "/api/classroom/check".into(),
+            None,
+            json!({"exercise": exercise.clone(), "answer": route.clone()}),
+            vec![],
+        ),
+        (
+            "/api/classroom/check".into(),
+            None,
+            json!({"exercise": exercise.clone(), "answer": route.clone()}),
+            vec!["exercise"],
+        ),
+        (
+            "/api/classroom/check".into(),
+            None,
+            json!({"exercise": exercise.clone(), "answer": route.clone()}),
+            vec!["exercise", "board"],
+        ),
+        (
+            "/api/classroom/check".into(),
+            None,
+            json!({"exercise": exercise.clone(), "answer": route.clone()}),
+            vec!["answer"],
+        ),
+        (
+            "/api/classroom/solution".into(),
+            None,
+            json!({"exercise": exercise.clone()}),
+            vec![],
+        ),
+        (
+            "/api/classroom/analyze".into(),
+            None,
+            json!({"exercise": exercise.clone()}),
+            vec![],
+        ),
+        (
+            "/api/classroom/exercises".into(),
+            None,
+            json!({"exercise": exercise.clone()}),
+            vec![],
+        ),
+        (
+            "/api/analyse".into(),
+            None,
+            json!({"position": "9 e1,e9 - 10,10 south 0"}),
+            vec![],
+        ),
+        (
+            "/api/learn/check".into(),
+            None,
+            json!({"lesson": "walk", "move": "e2"}),
+            vec![],
+        ),
+        ("/api/learn/puzzles/next".into(), None, json!({}), vec![]),
+        (
+            "/api/learn/puzzles/check".into(),
+            None,
+            json!({"id": "p0001", "move": "e2"}),
+            vec![],
+        ),
+    ];
+    for (path, token, body, at) in cases {
+        let reply = h.post(&path, token, &with_extra(body, &at)).await;
+        assert_eq!(reply.status, 400, "{path} {at:?}: {}", reply.text);
+        assert!(
+            reply.text.contains("zz_unknown"),
+            "{path} {at:?}: {}",
+            reply.text
+        );
+    }
+    // The account's own routes, with the cookie.
+    for (path, body) in [
+        (
+            "/api/account/password",
+            json!({"old": "correct horse", "new": "another horse"}),
+        ),
+        ("/api/account/delete", json!({"password": "correct horse"})),
+        ("/api/account/blocks", json!({"name": "alice"})),
+        ("/api/account/blocks/remove", json!({"name": "alice"})),
+    ] {
+        let reply = with_cookie(
+            &h,
+            reqwest::Method::POST,
+            path,
+            &cookie,
+            &[],
+            Some(("application/json", with_extra(body, &[]).to_string())),
+        )
+        .await;
+        assert_eq!(reply.status, 400, "{path}: {}", reply.text);
+        assert!(reply.text.contains("zz_unknown"), "{path}: {}", reply.text);
+    }
+    // The probe's sign-up as an administrator made nothing.
+    let admin = h
+        .post(
+            "/api/account/signup",
+            None,
+            &json!({"name": "mallory", "password": "correct horse", "admin": true}),
+        )
+        .await;
+    assert_eq!(admin.error(400), "bad_request");
+    let login = h
+        .post(
+            "/api/account/login",
+            None,
+            &json!({"name": "mallory", "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(login.error(401), "wrong_password");
+}
+
+#[tokio::test]
+async fn tokens_are_never_read_from_addresses() {
+    let h = Harness::new().await;
+    let game = h.create(&against_ai()).await;
+    // A game's socket with ?token= is refused, with the way to do it.
+    let url = format!(
+        "ws://{}/api/games/{}/ws?token={}",
+        h.addr(),
+        game.id,
+        game.token
+    );
+    match tokio_tungstenite::connect_async(url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => {
+            assert_eq!(res.status(), 400);
+            let body = String::from_utf8(res.body().clone().unwrap_or_default()).unwrap();
+            assert!(body.contains("Authorization"), "{body}");
+        }
+        other => panic!("a token in the address was taken: {:?}", other.map(|_| ())),
+    }
+    // The page's way: the token as a WebSocket protocol.
+    let mut ws = h.ws(&game.id, Some(&game.token)).await;
+    let hello: Value =
+        serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
+    assert_eq!(hello["you"], json!(["south"]));
+    // A class's routes refuse it too.
+    let class: Value = h
+        .post("/api/classes", None, &json!({"name": "CE2"}))
+        .await
+        .json();
+    let csv = h
+        .get(&format!(
+            "/api/classes/{}/results.csv?token={}",
+            class["id"].as_str().unwrap(),
+            class["token"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(csv.error(400), "bad_request");
+    // Nothing the pages load carries a token in an address.
+    for file in [
+        "app.js",
+        "club.js",
+        "lobby.js",
+        "classroom.js",
+        "account.js",
+        "common.js",
+    ] {
+        let text = h.get(&format!("/assets/{file}")).await.text;
+        assert!(!text.contains("?token="), "{file}");
+        assert!(!text.contains("&token="), "{file}");
+    }
+}
+
+#[tokio::test]
+async fn names_that_hide_or_reverse_text_are_refused() {
+    let h = Harness::new().await;
+    for bad in [
+        "\u{202E}Bob",
+        "Ana\u{200B}",
+        "Léa\u{2028}",
+        "\u{FEFF}Tom",
+        "a\u{2066}b",
+    ] {
+        let body = CreateRequest {
+            seats: vec![
+                SeatRequest {
+                    name: Some(bad.into()),
+                    ..SeatRequest::human(true)
+                },
+                SeatRequest::ai(1),
+            ],
+            ..CreateRequest::default()
+        };
+        let reply = h.post("/api/games", None, &body).await;
+        assert_eq!(reply.error(400), "bad_request", "{bad:?}");
+        assert!(reply.text.contains("invisible"), "{}", reply.text);
+    }
+    // Names are composed: "Le" + a combining accent + "a" is "Léa".
+    let class: Value = h
+        .post("/api/classes", None, &json!({"name": "CE1"}))
+        .await
+        .json();
+    let code = class["code"].as_str().unwrap();
+    let lea: Value = h
+        .post(
+            "/api/join",
+            None,
+            &json!({"code": code, "name": "Le\u{301}a"}),
+        )
+        .await
+        .json();
+    assert_eq!(lea["name"], "Léa");
+    // One Léa a class, whatever the case and accents.
+    for same in ["lea", "LÉA", "Léa ", "Lea"] {
+        let reply = h
+            .post("/api/join", None, &json!({"code": code, "name": same}))
+            .await;
+        assert_eq!(reply.error(400), "bad_request", "{same:?}");
+    }
+    for bad in ["Ana\u{200B}", "\u{202E}aeL"] {
+        let reply = h
+            .post("/api/join", None, &json!({"code": code, "name": bad}))
+            .await;
+        assert_eq!(reply.error(400), "bad_request", "{bad:?}");
+    }
+    let ana: Value = h
+        .post("/api/join", None, &json!({"code": code, "name": "Ana"}))
+        .await
+        .json();
+    assert_eq!(ana["name"], "Ana");
+    // A tournament's players likewise.
+    let cup: Value = h
+        .post(
+            "/api/tournaments",
+            None,
+            &json!({"name": "Cup\u{200D}", "format": "round_robin", "size": 5}),
+        )
+        .await
+        .json();
+    assert_eq!(cup["error"]["code"], "bad_request");
+}
+
+#[tokio::test]
+async fn errors_outside_the_api_are_pages_in_the_browsers_language() {
+    let h = Harness::new().await;
+    let res = h
+        .http
+        .get(format!("{}/no/such/page", h.base()))
+        .header("accept-language", "fr-FR,fr;q=0.9")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 404);
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let text = res.text().await.unwrap();
+    assert!(text.contains("<html lang=\"fr\">") && text.contains("Page introuvable"));
+    let asset = h.get("/assets/nothing.js").await;
+    assert_eq!(asset.status, 404);
+    assert!(asset.text.contains("<!doctype html>"));
+    let api = h.get("/api/no/such/route").await;
+    assert_eq!(api.error(404), "not_found");
+    // Answers the HTTP layer gives by itself are whole too.
+    let addr = h.addr();
+    let raw = |request: Vec<u8>| async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        stream.write_all(&request).await.unwrap();
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.unwrap();
+        String::from_utf8_lossy(&answer).to_string()
+    };
+    let mut many = b"GET / HTTP/1.1\r\nHost: x\r\n".to_vec();
+    for i in 0..150 {
+        many.extend_from_slice(format!("X-Header-{i}: 1\r\n").as_bytes());
+    }
+    many.extend_from_slice(b"\r\n");
+    let answer = raw(many).await;
+    assert!(answer.starts_with("HTTP/1.1 431 "), "{answer}");
+    assert!(answer.contains("text/html") && answer.contains("Request too large"));
+    let long = format!(
+        "GET /api/games/{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    let answer = raw(long.into_bytes()).await;
+    assert!(answer.starts_with("HTTP/1.1 414 "), "{answer}");
+    let body = answer.split("\r\n\r\n").nth(1).unwrap();
+    let json: Value = serde_json::from_str(body).unwrap();
+    assert_eq!(json["error"]["code"], "uri_too_long");
+    let page = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
+    let answer = raw(page.into_bytes()).await;
+    assert!(answer.starts_with("HTTP/1.1 414 ") && answer.contains("Address too long"));
+}
