@@ -273,6 +273,9 @@ async fn connection(
         }
     }
     count(&hub, &room, &seats, false).await;
+    // The last follower of a finished game may have left: it can go.
+    drop(room);
+    hub.trim_finished();
 }
 
 /// Says a chat line on the connection's channel.

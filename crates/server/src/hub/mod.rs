@@ -822,6 +822,12 @@ impl Hub {
         self.inner.registry.len()
     }
 
+    /// Lets finished games that nobody uses any more leave memory, beyond
+    /// the ones kept (call after letting go of a room).
+    pub fn trim_finished(&self) {
+        self.inner.registry.trim();
+    }
+
     /// Finished games in memory.
     pub fn finished_in_memory(&self) -> usize {
         self.inner.registry.finished_len()

@@ -139,8 +139,18 @@ impl Registry {
     /// oldest of them that nobody uses leave memory while there are more
     /// than `keep_finished`.
     pub fn finished(&self, id: &str) {
+        self.finished
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push_back(id.to_string());
+        self.trim();
+    }
+
+    /// While there are more than `keep_finished` finished games in memory,
+    /// the oldest that nobody uses leave it (those in use wait for the next
+    /// trim: a game's last follower leaving calls it).
+    pub fn trim(&self) {
         let mut finished = self.finished.lock().unwrap_or_else(|e| e.into_inner());
-        finished.push_back(id.to_string());
         if finished.len() <= self.keep_finished {
             return;
         }
