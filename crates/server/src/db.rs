@@ -599,6 +599,26 @@ pub struct Db {
     reader: Arc<Mutex<Connection>>,
 }
 
+/// Refuses a database written by a newer release before anything (the
+/// journal mode included) is written to it.
+fn refuse_newer(path: &Path) -> Result<(), String> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let flags =
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let version = Connection::open_with_flags(path, flags)
+        .and_then(|conn| conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0)))
+        .map_err(|err| format!("database {}: {err}", path.display()))?;
+    if version as usize > SCHEMA_VERSION {
+        return Err(format!(
+            "database {}: schema version {version} is newer than this release's ({SCHEMA_VERSION}): use a newer quoridor",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
 fn open(path: &Path, sync: Sync) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
@@ -625,6 +645,7 @@ impl Db {
                 .map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
         }
         let fail = |err: rusqlite::Error| format!("database {}: {err}", path.display());
+        refuse_newer(path)?;
         let mut writer = open(path, sync).map_err(fail)?;
         migrate(&mut writer).map_err(|err| format!("database {}: {err}", path.display()))?;
         let reader = open(path, sync).map_err(fail)?;
@@ -972,6 +993,36 @@ impl Db {
     }
 }
 
+impl Write {
+    /// Whether it deletes what a person made or wrote (a class, a pupil's
+    /// work, an account, a shared exercise), which must then be gone from
+    /// the files too.
+    fn erases(&self) -> bool {
+        matches!(
+            self,
+            Write::DeleteExercise(_)
+                | Write::Club(
+                    ClubWrite::DeleteClass { .. }
+                        | ClubWrite::DeleteTournament { .. }
+                        | ClubWrite::DeletePupilWork { .. }
+                )
+                | Write::Account(AccountWrite::Delete { .. })
+        )
+    }
+}
+
+/// Copies the newest pages into the database file and empties the log:
+/// the log still holds the pages as they were before a deletion (the file
+/// itself overwrites deleted content: `secure_delete`).
+fn erase_old_frames(conn: &Connection) {
+    let done = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+        row.get::<_, i64>(0)
+    });
+    if !matches!(done, Ok(0)) {
+        eprintln!("quoridor serve: the log could not be emptied after a deletion ({done:?}); it will be at the next checkpoint");
+    }
+}
+
 fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>) {
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
@@ -988,6 +1039,9 @@ fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>) {
             }
             tx.commit()
         })();
+        if batch.iter().any(|(save, _)| save.erases()) {
+            erase_old_frames(&conn);
+        }
         if together.is_ok() {
             for (_, reply) in batch {
                 let _ = reply.send(Ok(()));
