@@ -10,7 +10,6 @@ mod e2e;
 
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 use e2e::{Browser, Env, Waiter};
 use serde_json::{json, Value};
@@ -226,21 +225,17 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         teacher.click("button[data-tool=\"blue\"]").await;
         teacher.click("#ed-board rect.cell[data-sq=\"d4\"]").await;
         teacher.click("button[data-tool=\"star\"]").await;
-        // Each tap redraws the board when the server's check comes back; a
-        // tap on a board being redrawn was once lost (the shared exercise had
-        // no star): tap again until the star is drawn.
+        // Each tap redraws the board when the server's check comes back; the
+        // squares one taps stay (a layer of their own), so one tap is enough
+        // even while the board is being redrawn.
+        teacher.click("#ed-board rect.cell[data-sq=\"b3\"]").await;
         let wait = Waiter::new("the star on b3");
-        let mut tapped = Instant::now() - Duration::from_secs(10);
         loop {
             let stars = teacher
                 .js("return document.querySelectorAll('#ed-board polygon.star').length;")
                 .await;
             if stars.as_u64() == Some(1) {
                 break;
-            }
-            if tapped.elapsed() > Duration::from_secs(2) {
-                teacher.click("#ed-board rect.cell[data-sq=\"b3\"]").await;
-                tapped = Instant::now();
             }
             wait.tick(&stars).await;
         }
@@ -338,9 +333,12 @@ fn pages(pdf: &Path) -> usize {
         .unwrap_or_else(|| panic!("pdfinfo {}: {text}", pdf.display()))
 }
 
-/// Renders every page to PNG (kept as artifacts) and to PPM, and checks
-/// that each has ink on it: returns the share of dark pixels of each.
-fn rendered_pages(pdf: &Path, prefix: &Path) -> Vec<f64> {
+/// Cells on a side of the grid a page's drawing is compared in.
+const GRID: usize = 24;
+
+/// Renders every page to PNG (kept as artifacts) and to PPM: for each page,
+/// the share of dark pixels in each cell of a 24 × 24 grid.
+fn rendered_pages(pdf: &Path, prefix: &Path) -> Vec<Vec<f64>> {
     let status = Command::new("pdftoppm")
         .args(["-r", "40", "-png"])
         .arg(pdf)
@@ -365,28 +363,76 @@ fn rendered_pages(pdf: &Path, prefix: &Path) -> Vec<f64> {
     files.sort();
     files
         .iter()
-        .map(|file| {
-            let bytes = std::fs::read(file).unwrap();
-            // P6, width, height, maxval, then RGB bytes.
-            let mut fields = 0;
-            let mut i = 0;
-            while fields < 4 {
-                while bytes[i].is_ascii_whitespace() {
-                    i += 1;
-                }
-                while !bytes[i].is_ascii_whitespace() {
-                    i += 1;
-                }
-                fields += 1;
-            }
-            let pixels = &bytes[i + 1..];
-            let dark = pixels
-                .chunks(3)
-                .filter(|p| p.iter().map(|&c| c as u32).sum::<u32>() < 600)
-                .count();
-            dark as f64 / (pixels.len() / 3) as f64
-        })
+        .map(|file| ink_grid(&std::fs::read(file).unwrap()))
         .collect()
+}
+
+/// A PPM image's dark pixels, as a share of each cell of the grid.
+fn ink_grid(bytes: &[u8]) -> Vec<f64> {
+    // P6, width, height, maxval, one whitespace, then RGB bytes.
+    let mut fields = Vec::new();
+    let mut i = 0;
+    while fields.len() < 4 {
+        while bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let start = i;
+        while !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..i]).to_string());
+    }
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    let pixels = &bytes[i + 1..];
+    let mut cells = vec![(0usize, 0usize); GRID * GRID];
+    for y in 0..h {
+        for x in 0..w {
+            let p = &pixels[(y * w + x) * 3..][..3];
+            let dark = p.iter().map(|&c| c as u32).sum::<u32>() < 600;
+            let cell = &mut cells[(y * GRID / h) * GRID + x * GRID / w];
+            cell.0 += usize::from(dark);
+            cell.1 += 1;
+        }
+    }
+    cells
+        .iter()
+        .map(|&(d, n)| d as f64 / n.max(1) as f64)
+        .collect()
+}
+
+/// How alike two drawings are: the correlation of their grids (1: the same
+/// ink in the same places).
+fn likeness(a: &[f64], b: &[f64]) -> f64 {
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (ma, mb) = (mean(a), mean(b));
+    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m).powi(2)).sum::<f64>();
+    cov / (var(a, ma) * var(b, mb)).sqrt()
+}
+
+/// The words of each page of a PDF (pdftotext), sorted: the same sheet
+/// laid out by two programs has the same words, placed a little apart.
+fn page_words(pdf: &Path) -> Vec<Vec<String>> {
+    let out = Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils)");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut pages: Vec<Vec<String>> = text
+        .split('\u{c}')
+        .map(|page| {
+            let mut words: Vec<String> = page.split_whitespace().map(str::to_string).collect();
+            words.sort();
+            words
+        })
+        .collect();
+    // pdftotext ends the last page with a form feed too.
+    if pages.last().is_some_and(Vec::is_empty) {
+        pages.pop();
+    }
+    pages
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -414,16 +460,8 @@ async fn a_worksheet_prints_to_pdf() {
         let server_pdf = env.artifact("server.pdf");
         std::fs::write(&server_pdf, &bytes).unwrap();
         assert_eq!(pages(&server_pdf), expected);
-        for (i, ink) in rendered_pages(&server_pdf, &env.artifact("server-page"))
-            .iter()
-            .enumerate()
-        {
-            assert!(
-                *ink > 0.01,
-                "page {} of the server's PDF is blank ({ink})",
-                i + 1
-            );
-        }
+        let server_pages = rendered_pages(&server_pdf, &env.artifact("server-page"));
+        assert_eq!(server_pages.len(), expected);
 
         // The print view in Chromium, printed to PDF by the browser.
         let b = env.browser("teacher").await;
@@ -459,15 +497,24 @@ async fn a_worksheet_prints_to_pdf() {
             .expect("chromium");
         assert!(status.success());
         assert_eq!(pages(&printed), expected);
-        for (i, ink) in rendered_pages(&printed, &env.artifact("chromium-page"))
-            .iter()
-            .enumerate()
-        {
-            assert!(
-                *ink > 0.01,
-                "page {} printed by Chromium is blank ({ink})",
-                i + 1
-            );
+        // The browser prints the sheet the server makes: the same words on
+        // each page, and the same drawing (another page is far less alike,
+        // so the check can tell).
+        assert_eq!(page_words(&printed), page_words(&server_pdf));
+        let chromium_pages = rendered_pages(&printed, &env.artifact("chromium-page"));
+        assert_eq!(chromium_pages.len(), expected);
+        for (i, page) in chromium_pages.iter().enumerate() {
+            let same = likeness(page, &server_pages[i]);
+            assert!(same > 0.95, "page {}: the prints differ ({same:.3})", i + 1);
+            for (j, other) in server_pages.iter().enumerate().filter(|(j, _)| *j != i) {
+                let apart = likeness(page, other);
+                assert!(
+                    apart < same - 0.2,
+                    "pages {} and {} look alike ({apart:.3})",
+                    i + 1,
+                    j + 1
+                );
+            }
         }
     })
     .await;

@@ -10,6 +10,40 @@ use quoridor_classroom::{generate, Answer, Exercise, Kind, Mistake};
 use quoridor_server::classroom::view::{CheckView, ExerciseView, SavedView, SolutionView};
 use serde_json::{json, Value};
 
+/// What a PDF shows: its text (pdftotext) and its pages drawn at 40 dpi
+/// (pdftoppm, PNG bytes), from poppler-utils (`scripts/test.sh` installs
+/// them).
+fn printed(pdf: &[u8]) -> (String, Vec<Vec<u8>>) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sheet.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let text = std::process::Command::new("pdftotext")
+        .arg(&file)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils)");
+    assert!(text.status.success());
+    let prefix = dir.path().join("page");
+    let drawn = std::process::Command::new("pdftoppm")
+        .args(["-r", "40", "-png"])
+        .arg(&file)
+        .arg(&prefix)
+        .status()
+        .expect("pdftoppm (poppler-utils)");
+    assert!(drawn.success());
+    let mut pages: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .collect();
+    pages.sort();
+    assert!(!pages.is_empty(), "no page drawn");
+    (
+        String::from_utf8(text.stdout).unwrap(),
+        pages.iter().map(|p| std::fs::read(p).unwrap()).collect(),
+    )
+}
+
 /// An exercise as the page would send it.
 fn body(exercise: &Exercise, answer: Option<&Answer>) -> Value {
     let mut body = json!({ "exercise": exercise, "lang": "en" });
@@ -260,13 +294,18 @@ async fn worksheets_and_the_pupils_sheet_are_pdf_files() {
     let (kind, first) = get(sheet).await;
     assert_eq!(kind, "application/pdf");
     assert!(first.starts_with(b"%PDF-"), "not a PDF");
-    // The same seed draws the same pages (svg2pdf orders the fonts inside
-    // the file as it likes, so the bytes may be shuffled, not their sum).
+    // The same seed prints the same text and draws the same pages, pixel
+    // for pixel (svg2pdf numbers the fonts inside the file in any order,
+    // so the bytes themselves may differ).
     let (_, again) = get(sheet).await;
-    assert_eq!(
-        first.len(),
-        again.len(),
-        "the same seed printed another file"
+    assert!(
+        printed(&first) == printed(&again),
+        "the same seed printed another sheet"
+    );
+    let (_, other) = get("/classroom/sheet.pdf?kind=routes&level=2&count=3&seed=5&lang=fr").await;
+    assert!(
+        printed(&first) != printed(&other),
+        "another seed printed the same sheet"
     );
     let print = "/classroom/sheet?kind=routes&level=2&count=3&seed=4&lang=fr";
     assert_eq!(get(print).await, get(print).await);

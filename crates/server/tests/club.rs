@@ -607,11 +607,18 @@ async fn class_games_are_followed_live_on_the_dashboard() {
         }
     }
     assert!(sent.elapsed() < Duration::from_secs(1));
-    // The pupil's own page lists their game; another class's pupil's token does not open it.
+    // The pupil's own page lists their game; another class's pupil's token
+    // does not open it.
     let me: MeView = get_as(&h, &format!("/api/classes/{}/me", key.id), token)
         .await
         .json();
     assert_eq!(me.games.len(), 1);
+    let other = new_class(&h, None).await;
+    let stranger = join(&h, &other.code, "Zoé").await;
+    let refused = get_as(&h, &format!("/api/classes/{}/me", key.id), &stranger.token).await;
+    assert_eq!(refused.error(401), "unauthorized");
+    let refused = get_as(&h, &format!("/api/classes/{}", key.id), &other.token).await;
+    assert_eq!(refused.error(401), "unauthorized");
     // A class tournament: round robin of its pupils and an AI.
     let reply = h
         .post("/api/tournaments", Some(&key.token), &json!({"name": "Class cup", "format": "round_robin", "size": 5, "class": key.id, "ai": [1]}))
@@ -663,8 +670,15 @@ async fn class_games_are_followed_live_on_the_dashboard() {
             &json!({"pair_by": "random", "pupils": [ids[4]], "ai_level": 3, "game": {"size": 7}}),
         )
         .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
     let view: ClassView = reply.json();
-    assert!(view.games[0].board.names.contains(&"AI 3".to_string()));
+    let against_ai = view
+        .games
+        .iter()
+        .find(|g| g.pupils == [Some(ids[4]), None])
+        .expect("the game of pupil 4 against the AI");
+    assert_eq!(against_ai.board.size, 7);
+    assert!(against_ai.board.names.contains(&"AI 3".to_string()));
     // Deleting the class deletes its games and its tournament.
     assert_eq!(
         delete(&h, &format!("/api/classes/{}", key.id), &key.token)
@@ -702,12 +716,17 @@ async fn a_club_tournament_gets_a_clock_and_its_organiser_deletes_it() {
         )
         .await;
     assert_eq!(ai.status, 200, "{}", ai.text);
-    h.post(
-        &format!("/api/tournaments/{}/start", key.id),
-        Some(&key.token),
-        &json!({}),
-    )
-    .await;
+    let started = h
+        .post(
+            &format!("/api/tournaments/{}/start", key.id),
+            Some(&key.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(started.status, 200, "{}", started.text);
+    let started: TournamentView = started.json();
+    assert_eq!(started.rounds.len(), 1);
+    assert!(started.rounds[0].iter().all(|p| p.game.is_some()));
     let t = tournament(&h, &key.id).await;
     // Every tournament game has a clock: 10 min + 5 s by default.
     assert_eq!(

@@ -13,7 +13,7 @@
   const t = (key, params) => window.I18n.t(key, params);
   const $ = (sel, root = document) => root.querySelector(sel);
   const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
-  const { el, svgEl, store } = window.Common;
+  const { SVGNS, el, svgEl, store } = window.Common;
 
   // The server's refusals carry a message in words; a network failure is ours.
   async function api(method, url, body) {
@@ -678,7 +678,9 @@
       const size = $('#ed-size');
       for (let n = 3; n <= 11; n++) size.append(el('option', { value: String(n), text: n + ' × ' + n }));
       size.value = String(E.size);
-      size.addEventListener('change', () => { E.size = Number(size.value); trimToBoard(); editorChanged(); });
+      // The squares to tap change with the size at once, not when the
+      // server has answered.
+      size.addEventListener('change', () => { E.size = Number(size.value); trimToBoard(); showEditorDrawing(emptyBoard()); editorChanged(); });
       $('#ed-task').addEventListener('change', () => { E.task = $('#ed-task').value; E.tool = null; editorChanged(); });
       $('#ed-generate').addEventListener('click', editorGenerate);
       $('#ed-try').addEventListener('click', editorTry);
@@ -693,6 +695,7 @@
       });
     }
     $('#ed-task').value = E.task;
+    if (!$('#ed-board svg.ed-taps')) showEditorDrawing(emptyBoard());
     editorChanged();
     renderMine();
   }
@@ -804,9 +807,7 @@
       if (asked !== E.asked) return;
     }
     E.analysis = res;
-    const board = $('#ed-board');
-    board.innerHTML = res && res.svg ? res.svg : emptyBoard();
-    for (const cell of $$('rect.cell', board)) cell.addEventListener('click', () => editorTap(cell.dataset.sq));
+    showEditorDrawing(res && res.svg ? res.svg : emptyBoard());
     status.textContent = '';
     status.className = 'cls-feedback';
     if (missing.length) {
@@ -823,6 +824,49 @@
     const usable = res && !res.problem && !missing.length;
     $('#ed-try').disabled = !usable;
     $('#ed-save').disabled = !usable;
+  }
+
+  // The editor's board: a drawing, replaced after every answer of the
+  // server, under a layer of squares to tap that stays while the board
+  // size does. (Taps went to the drawing's own squares before: one that
+  // fell while the drawing was replaced, between the press and the
+  // release, was lost.)
+  function showEditorDrawing(svgText) {
+    const board = $('#ed-board');
+    let picture = $('.ed-picture', board);
+    if (!picture) {
+      picture = el('div', { class: 'ed-picture' });
+      board.replaceChildren(picture);
+    }
+    picture.innerHTML = svgText;
+    const drawing = $('svg', picture);
+    const cells = $$('rect.cell', drawing);
+    // The drawing's squares are only drawn; the layer's are tapped.
+    for (const cell of cells) cell.classList.remove('cell');
+    let taps = $('svg.ed-taps', board);
+    const box = drawing.getAttribute('viewBox');
+    if (taps && taps.dataset.size === String(E.size)) {
+      taps.setAttribute('viewBox', box);
+      return;
+    }
+    if (taps) taps.remove();
+    taps = document.createElementNS(SVGNS, 'svg');
+    taps.setAttribute('viewBox', box);
+    taps.setAttribute('class', 'ed-taps tappable');
+    taps.dataset.size = String(E.size);
+    for (const cell of cells) {
+      const tap = document.createElementNS(SVGNS, 'rect');
+      for (const name of ['x', 'y', 'width', 'height']) tap.setAttribute(name, cell.getAttribute(name));
+      tap.setAttribute('class', 'cell');
+      tap.setAttribute('fill', 'transparent');
+      tap.dataset.sq = cell.dataset.sq;
+      taps.append(tap);
+    }
+    taps.addEventListener('click', (ev) => {
+      const sq = ev.target && ev.target.dataset ? ev.target.dataset.sq : null;
+      if (sq) editorTap(sq);
+    });
+    board.append(taps);
   }
 
   // A board drawn here while the pawns are missing: squares and fences,

@@ -461,14 +461,16 @@ pub fn level_of(book: &WorkBook, pupil: u32) -> (usize, usize) {
     (right, done)
 }
 
-/// A CSV field: quoted when it needs to be, and never read as a formula
-/// by a spreadsheet (a leading `=`, `+`, `-`, `@` gets a quote mark).
+/// A CSV field: quoted when it needs to be (a comma, or the semicolon
+/// that French and Romanian spreadsheets read as the separator, a quote, a
+/// line break), and never read as a formula by a spreadsheet (a leading
+/// `=`, `+`, `-`, `@`, tab or carriage return gets a quote mark).
 pub fn csv_field(text: &str) -> String {
     let mut text = text.to_string();
     if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         text.insert(0, '\'');
     }
-    if text.contains([',', '"', '\n', '\r']) {
+    if text.contains([',', ';', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text
@@ -627,6 +629,18 @@ mod tests {
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("=1+1"), "'=1+1");
+        assert_eq!(csv_field("+33 6 12"), "'+33 6 12");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("\tcmd"), "'\tcmd");
+        assert_eq!(csv_field("\r=1"), "\"'\r=1\"");
+        assert_eq!(csv_field("a;b"), "\"a;b\"");
+        assert_eq!(
+            csv_field("=HYPERLINK(\"x\";\"y\")"),
+            "\"'=HYPERLINK(\"\"x\"\";\"\"y\"\")\""
+        );
+        // Inside a word the signs are harmless.
+        assert_eq!(csv_field("Ana-Maria"), "Ana-Maria");
         assert!(is_code("ABC234"));
         assert!(!is_code("ABC23I"));
         assert_eq!(normal_code(" abc-234 "), "ABC234");
