@@ -134,6 +134,27 @@ fn blocks_a_pawn_that_would_win() {
     let pos: Position = "5 c3,c2 - 3,3 south 6".parse().unwrap();
     let result = search(&pos, SearchLimit::Depth(4));
     assert!(matches!(result.best, Move::Fence(_)), "{}", result.best);
+    // Not any fence: one that keeps north from arriving next move, by
+    // lengthening its way more than south's.
+    let north = quoridor_rules::Seat::North;
+    let south = quoridor_rules::Seat::South;
+    assert_eq!(pos.distance(north), Some(1));
+    let mut after = pos.clone();
+    after.play(result.best).unwrap();
+    let (north_after, south_after) = (
+        after.distance(north).unwrap(),
+        after.distance(south).unwrap(),
+    );
+    assert!(
+        north_after >= 2,
+        "{}: north still arrives in one",
+        result.best
+    );
+    assert!(
+        north_after - 1 > south_after - pos.distance(south).unwrap(),
+        "{}: north {north_after}, south {south_after}",
+        result.best
+    );
 }
 
 #[test]

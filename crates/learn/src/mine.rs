@@ -237,8 +237,11 @@ pub fn mine_game(engine: &mut Engine, seed: u64, settings: &MineSettings) -> Vec
     found
 }
 
-/// Proves a puzzle again: the search at its depth still finds its move,
-/// better than every other by at least `margin`.
+/// Proves a puzzle again, whole: at its depth the search still finds its
+/// move, better than every other by at least `margin`, and the whole
+/// solution line it shows (the search's principal variation there, every
+/// move legal in turn); its theme is the theme of that move, and its
+/// difficulty the proof's.
 pub fn verify(puzzle: &Puzzle, margin: i32) -> Result<(), String> {
     let mut engine = Engine::new();
     let pos = puzzle.start();
@@ -254,6 +257,37 @@ pub fn verify(puzzle: &Puzzle, margin: i32) -> Result<(), String> {
             puzzle.id,
             proof.best,
             puzzle.best()
+        ));
+    }
+    let mut after = pos;
+    for (ply, text) in puzzle.solution.iter().enumerate() {
+        let played = text
+            .parse()
+            .map_err(|err| format!("{err}"))
+            .and_then(|mv| after.play(mv).map_err(|err| format!("{err}")));
+        played.map_err(|err| format!("{}: move {} ({text}): {err}", puzzle.id, ply + 1))?;
+    }
+    let line: Vec<String> = proof.line.iter().map(Move::to_string).collect();
+    if line != puzzle.solution {
+        return Err(format!(
+            "{}: the search's line is {}, not {}",
+            puzzle.id,
+            line.join(" "),
+            puzzle.solution.join(" ")
+        ));
+    }
+    let theme = theme_of(&pos, proof.best);
+    if theme != puzzle.theme {
+        return Err(format!(
+            "{}: the theme is {theme:?}, not {:?}",
+            puzzle.id, puzzle.theme
+        ));
+    }
+    let difficulty = difficulty_of(&proof);
+    if difficulty != puzzle.difficulty {
+        return Err(format!(
+            "{}: the difficulty is {difficulty}, not {}",
+            puzzle.id, puzzle.difficulty
         ));
     }
     Ok(())
@@ -276,6 +310,21 @@ mod tests {
         puzzle.validate().unwrap();
         assert_eq!(puzzle.theme, Theme::Detour);
         assert!(verify(&puzzle, 250).is_ok());
+        // Each stored fact is checked: the line, the theme, the difficulty.
+        let mut wrong_line = puzzle.clone();
+        wrong_line.solution.truncate(1);
+        assert!(verify(&wrong_line, 250).unwrap_err().contains("line"));
+        let mut illegal = puzzle.clone();
+        illegal.solution.push("a1h".into());
+        assert!(verify(&illegal, 250).unwrap_err().contains("move"));
+        let mut wrong_theme = puzzle.clone();
+        wrong_theme.theme = Theme::Race;
+        assert!(verify(&wrong_theme, 250).unwrap_err().contains("theme"));
+        let mut wrong_difficulty = puzzle.clone();
+        wrong_difficulty.difficulty = puzzle.difficulty % 5 + 1;
+        assert!(verify(&wrong_difficulty, 250)
+            .unwrap_err()
+            .contains("difficulty"));
         let start = Position::new(Ruleset::STANDARD);
         assert!(prove(&mut engine, &start, 3, 250).is_none());
     }

@@ -1,7 +1,8 @@
 //! Every shipped puzzle proved again: searched at its depth, the move
 //! stored must still be the best by the least margin of the mining run
 //! (2.5 steps), or by its own stated margin where that is less (the
-//! article's examples), on two threads.
+//! article's examples), and the search must show the stored line, theme
+//! and difficulty (`mine::verify`), on two threads.
 
 use quoridor_learn::mine::verify;
 use quoridor_learn::shipped;
