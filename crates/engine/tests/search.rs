@@ -139,7 +139,7 @@ fn blocks_a_pawn_that_would_win() {
     let north = quoridor_rules::Seat::North;
     let south = quoridor_rules::Seat::South;
     assert_eq!(pos.distance(north), Some(1));
-    let mut after = pos.clone();
+    let mut after = pos;
     after.play(result.best).unwrap();
     let (north_after, south_after) = (
         after.distance(north).unwrap(),
