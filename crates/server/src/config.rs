@@ -73,6 +73,10 @@ pub struct ServeArgs {
     /// Search time per position of a game's analysis, in milliseconds.
     #[arg(long, env = "QUORIDOR_ANALYSIS_MS", default_value_t = 300)]
     pub analysis_ms: u64,
+    /// Search every position of a game's analysis to this depth instead of
+    /// for --analysis-ms: the same judgements on any machine, however busy.
+    #[arg(long, env = "QUORIDOR_ANALYSIS_DEPTH", value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub analysis_depth: Option<u32>,
     /// New accounts per address per hour (0: no limit).
     #[arg(long, env = "QUORIDOR_SIGNUPS_PER_HOUR", default_value_t = 10)]
     pub signups_per_hour: u32,
@@ -111,6 +115,7 @@ impl ServeArgs {
             signups_per_hour: 10,
             public_url: None,
             analysis_ms: 30,
+            analysis_depth: None,
         }
     }
 

@@ -112,6 +112,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             db.clone(),
             hub.clone(),
             std::time::Duration::from_millis(args.analysis_ms),
+            args.analysis_depth,
         ),
         web_dir: api::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),

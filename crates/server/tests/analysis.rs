@@ -267,3 +267,36 @@ async fn the_analysis_board_values_any_position_and_line() {
         .await;
     assert_eq!(long.error(400), "bad_request");
 }
+
+#[tokio::test]
+async fn real_moves_are_called_an_inaccuracy_a_mistake_and_a_blunder() {
+    // Searched to a fixed depth, so that a busy machine judges alike.
+    let h = Harness::with(|args| args.analysis_depth = Some(4)).await;
+    for (first, want) in [
+        ("f2h", "inaccuracy"),
+        ("e1h", "mistake"),
+        ("f3h", "blunder"),
+        ("e2", ""),
+    ] {
+        // South plays it, then resigns: one move and the resignation, three
+        // positions.
+        let (id, south) = played_game(&h, &[first]).await;
+        let resign = h
+            .post(&format!("/api/games/{id}/resign"), Some(&south), &json!({}))
+            .await;
+        assert_eq!(resign.status, 200, "{}", resign.text);
+        let asked = h
+            .post(&format!("/api/games/{id}/analysis"), None, &json!({}))
+            .await;
+        assert_eq!(asked.status, 202, "{}", asked.text);
+        let analysis = wait_done(&h, &id, 3).await;
+        assert_eq!(analysis.depth, Some(4));
+        let judged = &analysis.moves[0];
+        assert_eq!(judged.mv, first);
+        assert_eq!(
+            judged.judgement.as_deref().unwrap_or(""),
+            want,
+            "{first}: {judged:?}"
+        );
+    }
+}

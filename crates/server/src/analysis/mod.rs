@@ -47,13 +47,16 @@ struct Inner {
     /// Failures, kept to be told once.
     failed: Mutex<HashMap<String, String>>,
     per_position: Duration,
+    /// A game's analysis to this depth instead (the same on any machine).
+    depth: Option<u32>,
     /// The analysis board's searches per address.
     board_limit: crate::limits::PerClient,
 }
 
 impl Analyses {
-    /// Starts the worker; `per_position` is each position's search time.
-    pub fn start(db: Db, hub: Hub, per_position: Duration) -> Analyses {
+    /// Starts the worker; `per_position` is each position's search time,
+    /// or with `depth` each position of a game is searched to that depth.
+    pub fn start(db: Db, hub: Hub, per_position: Duration, depth: Option<u32>) -> Analyses {
         let (queue, rx) = mpsc::channel(QUEUE);
         let analyses = Analyses {
             inner: Arc::new(Inner {
@@ -63,6 +66,7 @@ impl Analyses {
                 progress: Mutex::new(HashMap::new()),
                 failed: Mutex::new(HashMap::new()),
                 per_position,
+                depth,
                 board_limit: crate::limits::PerClient::new(BOARD_PER_SECOND),
             }),
         };
@@ -196,7 +200,10 @@ impl Analyses {
         };
         let game = state.game.clone();
         let total = game.entries().len() + 1;
-        let limit = SearchLimit::MoveTime(self.inner.per_position);
+        let limit = match self.inner.depth {
+            Some(depth) => SearchLimit::Depth(depth),
+            None => SearchLimit::MoveTime(self.inner.per_position),
+        };
         let mut values: Vec<Valuation> = Vec::with_capacity(total);
         engine.new_game();
         for i in 0..total {
@@ -229,6 +236,7 @@ impl Analyses {
             &values,
             &reviews,
             self.inner.per_position.as_millis() as u64,
+            self.inner.depth,
         );
         let body = serde_json::to_string(&view).expect("views serialize");
         match self.inner.db.save_analysis(id, body).await {

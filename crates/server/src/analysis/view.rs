@@ -44,6 +44,10 @@ pub struct AnalysisView {
     pub game: String,
     /// The search time each position had.
     pub per_position_ms: u64,
+    /// The depth each position was searched to, when the server searches
+    /// to a depth (`--analysis-depth`) rather than for a time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
     /// South's expected outcome at every position, from the start to the
     /// end (the graph).
     pub graph: Vec<f64>,
@@ -58,6 +62,7 @@ impl AnalysisView {
         values: &[Valuation],
         reviews: &[MoveReview],
         per_position_ms: u64,
+        depth: Option<u32>,
     ) -> AnalysisView {
         let graph = values
             .iter()
@@ -115,6 +120,7 @@ impl AnalysisView {
         AnalysisView {
             game: id.to_string(),
             per_position_ms,
+            depth,
             graph,
             moves,
             players,
