@@ -61,21 +61,26 @@ async fn call(
     h.send(req).await
 }
 
+/// A sheet assigned to the class: its assignment's id.
+async fn assign(h: &Harness, class: &Class) -> u64 {
+    let assigned: Value = call(
+        h,
+        Method::POST,
+        &format!("/api/classes/{}/assignments", class.id),
+        Some(&class.teacher),
+        Some(&json!({"level": 1, "count": 2, "seed": "3"})),
+    )
+    .await
+    .json();
+    assigned["assignments"][0]["id"].as_u64().unwrap()
+}
+
 #[tokio::test]
 async fn only_the_teacher_opens_the_teachers_routes() {
     let h = Harness::new().await;
     let mine = class(&h, "CE2").await;
     let other = class(&h, "CM1").await;
-    let assigned: Value = call(
-        &h,
-        Method::POST,
-        &format!("/api/classes/{}/assignments", mine.id),
-        Some(&mine.teacher),
-        Some(&json!({"level": 1, "count": 2, "seed": "3"})),
-    )
-    .await
-    .json();
-    let n = assigned["assignments"][0]["id"].as_u64().unwrap();
+    let n = assign(&h, &mine).await;
     let id = &mine.id;
     let p = mine.pupil_id;
     // (method, path, body), the teacher's success status; deletions last.
@@ -176,16 +181,7 @@ async fn a_pupils_routes_refuse_other_pupils_and_strangers() {
     let h = Harness::new().await;
     let mine = class(&h, "CE1").await;
     let other = class(&h, "CP").await;
-    let assigned: Value = call(
-        &h,
-        Method::POST,
-        &format!("/api/classes/{}/assignments", mine.id),
-        Some(&mine.teacher),
-        Some(&json!({"level": 1, "count": 2, "seed": "3"})),
-    )
-    .await
-    .json();
-    let n = assigned["assignments"][0]["id"].as_u64().unwrap();
+    let n = assign(&h, &mine).await;
     let me = format!("/api/classes/{}/me", mine.id);
     let answer = format!("/api/classes/{}/assignments/{n}/answers", mine.id);
     let skip = json!({"index": 0, "skip": true});

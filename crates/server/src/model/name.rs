@@ -108,14 +108,16 @@ pub fn clean(name: &str, max: usize) -> Result<String, NameProblem> {
         return Err(problem);
     }
     let tidy = composed.split_whitespace().collect::<Vec<_>>().join(" ");
-    let count = tidy.chars().count();
-    if count == 0 {
-        return Err(NameProblem::Empty);
+    within(tidy, max)
+}
+
+/// `text` if it has 1 to `max` characters.
+fn within(text: String, max: usize) -> Result<String, NameProblem> {
+    match text.chars().count() {
+        0 => Err(NameProblem::Empty),
+        n if n > max => Err(NameProblem::TooLong(max)),
+        _ => Ok(text),
     }
-    if count > max {
-        return Err(NameProblem::TooLong(max));
-    }
-    Ok(tidy)
 }
 
 /// A line of chat: NFC, trimmed, 1 to `max` characters, no control or
@@ -125,14 +127,7 @@ pub fn clean_line(line: &str, max: usize) -> Result<String, NameProblem> {
     if let Some(problem) = problem_in(&composed, true) {
         return Err(problem);
     }
-    let count = composed.chars().count();
-    if count == 0 {
-        return Err(NameProblem::Empty);
-    }
-    if count > max {
-        return Err(NameProblem::TooLong(max));
-    }
-    Ok(composed)
+    within(composed, max)
 }
 
 /// The form in which two names are compared: without case or accents
