@@ -475,3 +475,66 @@ async fn rematches_asked_at_once_make_one_game_within_the_limit() {
         replies.iter().map(|r| r.json::<SeatedView>().id).collect();
     assert_eq!(ids.len(), 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn thirty_api_requests_a_second_per_address_in_a_burst() {
+    let h = Harness::with(|args| args.http_rate = 30).await;
+    let client = h.client_from("127.0.0.60");
+    let started = std::time::Instant::now();
+    let replies = join_all((0..150).map(|_| {
+        let (h, client) = (&h, &client);
+        async move { h.send(client.get(format!("{}/api/health", h.base()))).await }
+    }))
+    .await;
+    let seconds = started.elapsed().as_secs_f64();
+    // 60 at once, and 30 more a second while the burst lasts.
+    let passed = count(&replies, 200);
+    assert!(passed >= 60, "{passed}");
+    assert!(
+        passed <= 60 + (30.0 * seconds).ceil() as usize,
+        "{passed} in {seconds:.2} s"
+    );
+    assert_eq!(passed + count(&replies, 429), 150);
+    assert!(replies
+        .iter()
+        .filter(|r| r.status == 429)
+        .all(|r| r.json::<Value>()["error"]["code"] == "rate_limited"));
+    // Another address is not slowed down.
+    let other = h.client_from("127.0.0.61");
+    let reply = h.send(other.get(format!("{}/api/health", h.base()))).await;
+    assert_eq!(reply.status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twenty_websocket_messages_a_second_per_connection_in_a_burst() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let h = Harness::new().await;
+    let game: SeatedView = h.create(&against_ai()).await;
+    let mut ws = h.ws(&game.id, Some(&game.token)).await;
+    ws.next().await.unwrap().unwrap();
+    let started = std::time::Instant::now();
+    for _ in 0..100 {
+        ws.feed(Message::Text(r#"{"type":"ping"}"#.into()))
+            .await
+            .unwrap();
+    }
+    ws.flush().await.unwrap();
+    let (mut pongs, mut limited) = (0, 0);
+    while pongs + limited < 100 {
+        let text = ws.next().await.unwrap().unwrap().into_text().unwrap();
+        let message: Value = serde_json::from_str(&text).unwrap();
+        match message["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if message["error"]["code"] == "rate_limited" => limited += 1,
+            _ => {}
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    // 40 at once, and 20 more a second while the burst lasts.
+    assert!(pongs >= 40, "{pongs}");
+    assert!(
+        pongs <= 40 + (20.0 * seconds).ceil() as usize,
+        "{pongs} in {seconds:.2} s"
+    );
+}
