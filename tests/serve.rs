@@ -58,6 +58,14 @@ fn try_request(
     Some((status, serde_json::from_str(rest).unwrap_or(Value::Null)))
 }
 
+/// Held by each test: they kill and restart servers on ports of their own,
+/// and one at a time no test can take a port another is about to reuse.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The server process, killed when dropped (also when a test fails).
 struct Server(Child);
 
@@ -94,16 +102,24 @@ fn serve_with(port: u16, db: &Path, flags: &[&str]) -> Server {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let mut server = Server(child);
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "the server did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
-    Server(child)
+    // Listening, and ours: a server that could not take the port has quit.
+    let exited = server.0.try_wait().unwrap();
+    assert!(
+        exited.is_none(),
+        "the server quit: {exited:?} (port {port} taken?)"
+    );
+    server
 }
 
 #[test]
 fn a_killed_server_loses_no_acknowledged_move() {
+    let _alone = one_at_a_time();
     let dir = tempfile_dir();
     let db = dir.join("games.db");
     let port = free_port();
@@ -173,6 +189,7 @@ fn a_killed_server_loses_no_acknowledged_move() {
 /// full`: every move the server acknowledged is there after the restart.
 #[test]
 fn a_server_killed_during_a_burst_loses_no_acknowledged_move() {
+    let _alone = one_at_a_time();
     let dir = tempfile_dir();
     let db = dir.join("games.db");
     let port = free_port();
@@ -234,12 +251,7 @@ fn a_server_killed_during_a_burst_loses_no_acknowledged_move() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A new directory of its own for a test's database (tests run at once).
 fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "quoridor-serve-test-{}-{}",
-        std::process::id(),
-        Instant::now().elapsed().as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    tempfile::tempdir().unwrap().keep()
 }
