@@ -22,6 +22,15 @@
 //! - [`Level`]: 1 (a beginner who makes mistakes) to 8 (full strength).
 //! - [`Reporter`]: how the protocol, the terminal and the server follow a search.
 //! - [`review`]: a finished game's moves judged (inaccuracy, mistake, blunder).
+//!
+//! Layers, each importing only its own and the ones below it (the test
+//! `tests/layers.rs` of the workspace holds the code to this list):
+//!
+//! 1. `score`, `limit`, `time_control`, `params`.
+//! 2. `tt`, `report`, `time`, `race`, `net`.
+//! 3. `eval`, `defence`, `level`, `controller`.
+//! 4. `search`, `maxn`.
+//! 5. `book`, `engine`, `review`.
 
 pub mod book;
 pub mod controller;

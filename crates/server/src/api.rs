@@ -3,10 +3,9 @@
 //! and answer a typed view; every refusal is an [`ApiError`].
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, FromRef, Request, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -14,7 +13,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 
 use crate::account::session::{Caller, MaybeAccount};
-use crate::account::Accounts;
+use crate::assets::WebDir;
 use crate::error::ApiError;
 use crate::extract::{Body, GameId, Query};
 use crate::hub::Hub;
@@ -25,28 +24,8 @@ use crate::request::{
     parse_move, CreateRequest, DrawRequest, Empty, JoinRequest, ListQuery, MoveRequest,
     ResignRequest,
 };
+use crate::state::AppState;
 use crate::view::{GameView, HealthView, HintView, ListView, SeatedView};
-use crate::ws::WsConfig;
-
-/// Everything a handler may need; each handler takes only its part.
-#[derive(Clone, FromRef)]
-pub struct AppState {
-    pub hub: Hub,
-    pub classroom: crate::classroom::Classroom,
-    pub clubs: crate::club::Clubs,
-    pub accounts: Accounts,
-    pub lobby: crate::lobby::Lobby,
-    pub analyses: crate::analysis::Analyses,
-    pub web_dir: WebDir,
-    pub http_limit: Arc<PerClient>,
-    pub ws: Arc<WsConfig>,
-    pub connections: Connections,
-    pub origins: Arc<crate::origin::OwnOrigins>,
-}
-
-/// Where to read the page's files from while working on them.
-#[derive(Clone, Default)]
-pub struct WebDir(pub Option<PathBuf>);
 
 pub fn router(state: AppState) -> Router {
     let api = Router::<AppState>::new()

@@ -4,7 +4,7 @@
 //! year and a new binary's files are fetched at once; compression is the
 //! router's (gzip or brotli, as the browser asks).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use axum::http::header;
@@ -202,6 +202,10 @@ fn versioned_page(name: &str) -> &'static str {
         .find(|(n, _)| *n == name)
         .map_or("", |(_, page)| page.as_str())
 }
+
+/// Where to read the page's files from while working on them.
+#[derive(Clone, Default)]
+pub struct WebDir(pub Option<PathBuf>);
 
 /// The game's page.
 pub fn serve_page(web_dir: Option<&Path>) -> Response {

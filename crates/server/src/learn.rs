@@ -18,9 +18,9 @@ use quoridor_learn::{
 use quoridor_rules::{Move, Position};
 use serde::{Deserialize, Serialize};
 
-use crate::api::AppState;
 use crate::error::ApiError;
 use crate::extract::{Body, Query};
+use crate::state::AppState;
 
 pub fn api_routes() -> Router<AppState> {
     Router::new()
@@ -35,7 +35,7 @@ pub fn page_routes() -> Router<AppState> {
     Router::new().route("/learn", get(page))
 }
 
-async fn page(State(web): State<crate::api::WebDir>) -> Response {
+async fn page(State(web): State<crate::assets::WebDir>) -> Response {
     crate::assets::serve_named_page("learn.html", web.0.as_deref())
 }
 

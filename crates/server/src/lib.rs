@@ -2,17 +2,32 @@
 //! rules engine checks every move), are stored in SQLite before any move is
 //! acknowledged, and are followed live over WebSocket. See API.md.
 //!
-//! Layers, each importing only the ones below it:
-//! - [`wire`]: how the rules' types are written in JSON.
-//! - [`model`]: one game, its seats, clocks and draw offers (synchronous,
-//!   its own error type, no HTTP).
-//! - [`db`]: the store, with a group-committing writer thread.
-//! - [`view`], [`request`]: what the server sends and receives, typed.
-//! - [`hub`]: the rooms; every change goes through [`hub::Hub::change`].
-//! - [`error`]: the one boundary error and its table of statuses;
-//!   [`extract`]: requests read with our limits; [`origin`]: requests
-//!   from our own pages only; [`api`], [`ws`]: HTTP and
-//!   WebSocket; [`listen`]: the accept loop (connection cap, timeouts).
+//! Layers, each importing only its own and the ones below it (the test
+//! `tests/layers.rs` of the workspace holds the code to this list):
+//!
+//! 1. Base: `wire` (the rules' types in JSON), `rating` (Glicko-2), `token`,
+//!    `limits` (counted before the work), `assets` (the page's files),
+//!    `error_page`.
+//! 2. Domain, each feature's rules without the server: `model` (one game:
+//!    seats, clocks, draw offers), `account::name`, `account::speed`,
+//!    `account::password`, `account::error`, `club::class`, `club::event`,
+//!    `club::tournament`, `lobby::seek`, `hub::chat`.
+//! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
+//!    feature's tables, the migrations in one list).
+//! 4. Views, what the server sends and receives: `view`, `request`,
+//!    `account::view`, `club::view`, `classroom::view`, `lobby::view`,
+//!    `analysis::view`.
+//! 5. Services, one write path per aggregate: `hub` (the rooms; every
+//!    change through [`hub::Hub::change`]), `account`, `club`, `lobby`,
+//!    `analysis`.
+//! 6. HTTP: `error` (the boundary's error and its table of statuses),
+//!    `extract` (requests read with our limits), `origin` (requests from
+//!    our own pages), `account::session`, `ws`, `account::api`, `club::api`,
+//!    `lobby::api`, `analysis::api`, `analysis::board`, `classroom` (the
+//!    classroom crate's exercises on the web), `learn` (the tutorial and
+//!    puzzles on the web), `listen` (the accept loop), `state` (what the
+//!    handlers share).
+//! 7. The server: `api` (the router), `config`.
 
 pub mod account;
 pub mod analysis;
@@ -34,6 +49,7 @@ pub mod model;
 pub mod origin;
 pub mod rating;
 pub mod request;
+pub mod state;
 pub mod token;
 pub mod view;
 pub mod wire;
@@ -102,7 +118,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         );
     }
     let connections = listen::Connections::new(limits.max_connections);
-    let state = api::AppState {
+    let state = state::AppState {
         hub: hub.clone(),
         classroom,
         clubs,
@@ -114,7 +130,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             std::time::Duration::from_millis(args.analysis_ms),
             args.analysis_depth,
         ),
-        web_dir: api::WebDir(args.web_dir.clone()),
+        web_dir: assets::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),
         ws: Arc::new(ws::WsConfig {
             max_message: args.max_message,

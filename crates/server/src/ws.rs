@@ -15,7 +15,8 @@ use quoridor_rules::Seat;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::account::session::logged_in;
-use crate::account::{store as account_store, Account, Accounts};
+use crate::account::{Account, Accounts};
+use crate::db::accounts as account_store;
 use crate::error::ApiError;
 use crate::extract::{request_token, token_in_address, GameId, Query, SOCKET_PROTOCOL};
 use crate::hub::chat::{Channel, ChatLine};

@@ -11,17 +11,17 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::session::{logged_in, set_cookie, LoggedIn};
-use super::store::{self, GameLine};
 use super::view::{
     AccountView, GameLineView, GamesView, HistoryView, LeaderView, LeaderboardView, ProfileView,
     RatingView, RecordView,
 };
 use super::{Account, AccountError, Accounts, Speed, UserName};
-use crate::api::AppState;
+use crate::db::accounts::{self as store, GameLine};
 use crate::error::ApiError;
 use crate::extract::{Body, Query};
 use crate::hub::Hub;
 use crate::rating::PROVISIONAL_DEVIATION;
+use crate::state::AppState;
 
 /// Games per page of a player's list.
 const GAMES_PER_PAGE: usize = 25;
@@ -53,7 +53,7 @@ pub fn page_routes() -> Router<AppState> {
         .route("/leaderboard", get(page))
 }
 
-async fn page(State(web): State<crate::api::WebDir>) -> Response {
+async fn page(State(web): State<crate::assets::WebDir>) -> Response {
     crate::assets::serve_named_page("account.html", web.0.as_deref())
 }
 

@@ -14,7 +14,6 @@ pub mod name;
 pub mod password;
 pub mod session;
 pub mod speed;
-pub mod store;
 pub mod view;
 
 use std::collections::HashMap;
@@ -31,12 +30,9 @@ use crate::token::{hash_token, new_token};
 use crate::wall_ms;
 
 pub use self::error::AccountError;
-pub use self::name::UserName;
+pub use self::name::{UserName, DELETED_PLAYER};
 pub use self::speed::Speed;
-use self::store::{AccountRow, AccountWrite};
-
-/// How a deleted account's seats read afterwards.
-pub const DELETED_PLAYER: &str = "deleted player";
+use crate::db::accounts::{self as store, AccountRow, AccountWrite};
 
 /// How long a session lasts without logging in again.
 pub const SESSION_LIFE: Duration = Duration::from_secs(30 * 24 * 3600);

@@ -5,6 +5,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// How a deleted account's seats read afterwards.
+pub const DELETED_PLAYER: &str = "deleted player";
+
 /// The fewest and the most characters of a user name.
 pub const MIN_NAME: usize = 2;
 pub const MAX_NAME: usize = 20;

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::speed::Speed;
-use super::store::{GameLine, StoredRating};
+use crate::db::accounts::{GameLine, StoredRating};
 use crate::rating::Rating;
 
 /// A rating as shown: rounded, marked provisional while unsure.

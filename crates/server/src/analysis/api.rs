@@ -7,9 +7,9 @@ use axum::{Json, Router};
 
 use super::view::AnalysisStatusView;
 use super::Analyses;
-use crate::api::AppState;
 use crate::error::ApiError;
 use crate::extract::GameId;
+use crate::state::AppState;
 
 pub fn api_routes() -> Router<AppState> {
     Router::new()
@@ -21,7 +21,7 @@ pub fn page_routes() -> Router<AppState> {
     Router::new().route("/analysis", get(page))
 }
 
-async fn page(State(web): State<crate::api::WebDir>) -> axum::response::Response {
+async fn page(State(web): State<crate::assets::WebDir>) -> axum::response::Response {
     crate::assets::serve_named_page("board.html", web.0.as_deref())
 }
 

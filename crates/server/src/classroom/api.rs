@@ -19,10 +19,10 @@ use super::view::{
     SavedView,
 };
 use super::{board_svg, checked, exercise_view, route_of, solution_view, Classroom, MAX_SHARED};
-use crate::api::AppState;
 use crate::db::SavedExercise;
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
+use crate::state::AppState;
 use crate::token::{hash_token, is_game_id, new_game_id, new_token, random_u64};
 
 /// The longest route an answer may name.
@@ -48,7 +48,7 @@ pub fn page_routes() -> Router<AppState> {
         .route("/classroom/pupil.pdf", get(pupil_pdf))
 }
 
-async fn page(State(web): State<crate::api::WebDir>) -> Response {
+async fn page(State(web): State<crate::assets::WebDir>) -> Response {
     crate::assets::serve_named_page("classroom.html", web.0.as_deref())
 }
 

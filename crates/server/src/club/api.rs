@@ -25,11 +25,11 @@ use super::event::{Entrant, GameRules, Stage, Tournament};
 use super::tournament::Format;
 use super::view::*;
 use super::{ClassData, ClassRoom, Clubs, Code, Cup, Shown};
-use crate::api::AppState;
 use crate::classroom::exercise_view;
 use crate::db::ClubWrite;
 use crate::error::ApiError;
 use crate::extract::{bearer, request_token, token_in_address, Body, Query, SOCKET_PROTOCOL};
+use crate::state::AppState;
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::wall_ms;
 
@@ -77,7 +77,7 @@ pub fn page_routes() -> Router<AppState> {
         .route("/t/{id}", get(page))
 }
 
-async fn page(State(web): State<crate::api::WebDir>) -> Response {
+async fn page(State(web): State<crate::assets::WebDir>) -> Response {
     crate::assets::serve_named_page("club.html", web.0.as_deref())
 }
 

@@ -25,8 +25,8 @@ use tokio::sync::{watch, Semaphore};
 use self::registry::Registry;
 pub use self::room::Room;
 use crate::account::session::Caller;
-use crate::account::store as account_store;
 use crate::account::{Account, AccountError, Speed};
+use crate::db::accounts as account_store;
 use crate::db::{Db, Save};
 use crate::error::ApiError;
 use crate::model::{

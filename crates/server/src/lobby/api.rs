@@ -22,13 +22,13 @@ use super::view::{LobbyMessage, LobbyRequest};
 use super::Lobby;
 use crate::account::session::logged_in;
 use crate::account::Account;
-use crate::api::AppState;
 use crate::error::ApiError;
 use crate::extract::Query;
 use crate::extract::SOCKET_PROTOCOL;
 use crate::hub::Hub;
 use crate::limits::Bucket;
 use crate::model::clean_name;
+use crate::state::AppState;
 use crate::ws::WsConfig;
 
 pub fn api_routes() -> Router<AppState> {
@@ -41,7 +41,7 @@ pub fn page_routes() -> Router<AppState> {
     Router::new().route("/lobby", get(page))
 }
 
-async fn page(State(web): State<crate::api::WebDir>) -> Response {
+async fn page(State(web): State<crate::assets::WebDir>) -> Response {
     crate::assets::serve_named_page("lobby.html", web.0.as_deref())
 }
 

@@ -22,7 +22,8 @@ use tokio::sync::{broadcast, mpsc};
 
 use self::seek::{best_fit, misfit, Seek, Seeker, Terms};
 use self::view::{LobbyMessage, SeekView};
-use crate::account::{store as account_store, Account, AccountError, Speed};
+use crate::account::{Account, AccountError, Speed};
+use crate::db::accounts as account_store;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::hub::Hub;

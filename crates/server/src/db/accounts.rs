@@ -5,7 +5,8 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
-use super::speed::Speed;
+use super::{Db, StoreError, Write};
+use crate::account::speed::Speed;
 use crate::rating::{Rating, START};
 
 /// The tables, created by the migration that brings accounts.
@@ -423,7 +424,7 @@ pub fn games(
                 result: row.get(4)?,
                 opponent_account: row.get(5)?,
                 opponent: if opponent_id.is_some() && deleted {
-                    super::DELETED_PLAYER.to_string()
+                    crate::account::name::DELETED_PLAYER.to_string()
                 } else {
                     stored_name
                 },
@@ -541,4 +542,11 @@ pub fn blocked_names(conn: &Connection, account: u64) -> rusqlite::Result<Vec<St
     )?;
     let rows = stmt.query_map(params![account as i64], |row| row.get(0))?;
     rows.collect()
+}
+
+impl Db {
+    /// Writes a change to the accounts and waits until it is committed.
+    pub async fn save_account(&self, write: AccountWrite) -> Result<(), StoreError> {
+        self.commit(Write::Account(write)).await
+    }
 }

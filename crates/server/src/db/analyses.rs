@@ -1,0 +1,64 @@
+//! The computer's analyses of finished games (their JSON views).
+
+use rusqlite::{params, OptionalExtension};
+
+use super::{Db, StoreError, Write};
+use crate::wall_ms;
+
+/// Step 3: the computer's analyses of finished games (their JSON view).
+pub(super) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS analyses (
+    game_id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+";
+
+pub(super) fn write(
+    tx: &rusqlite::Transaction<'_>,
+    game: &str,
+    body: &str,
+) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO analyses (game_id, body, created_ms) VALUES (?1, ?2, ?3)",
+    )?
+    .execute(params![game, body, wall_ms() as i64])
+    .map(|_| ())
+}
+
+impl Db {
+    /// Stores a game's analysis and waits until it is committed.
+    pub async fn save_analysis(&self, game: &str, body: String) -> Result<(), StoreError> {
+        self.commit(Write::Analysis {
+            game: game.to_string(),
+            body,
+        })
+        .await
+    }
+
+    /// A game's stored analysis (its JSON view), if there is one.
+    pub fn analysis(&self, game: &str) -> Result<Option<String>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT body FROM analyses WHERE game_id = ?1",
+                params![game],
+                |row| row.get(0),
+            )
+            .optional()
+        })
+    }
+
+    /// The newest finished rated game without an analysis, if any.
+    pub fn rated_without_analysis(&self) -> Result<Option<String>, StoreError> {
+        self.read(|conn| {
+            conn.query_row(
+                "SELECT g.game_id FROM account_games g LEFT JOIN analyses a ON a.game_id = g.game_id
+                 WHERE g.rated = 1 AND g.result IS NOT NULL AND a.game_id IS NULL
+                 ORDER BY g.ended_ms DESC LIMIT 1",
+                [],
+                |row| row.get(0),
+            )
+            .optional()
+        })
+    }
+}

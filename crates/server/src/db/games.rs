@@ -1,0 +1,507 @@
+//! The games: one row a game (its settings, seats, clock and the
+//! summary lists show) and one row per entry of its history.
+
+use std::time::Instant;
+
+use quoridor_engine::{Controller, Level};
+use quoridor_rules::Game;
+use rusqlite::{params, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use super::accounts::{AccountGame, RenamedGame};
+use super::{Db, StoreError, Write};
+use crate::account::speed::Speed;
+use crate::model::{
+    entry_text, parse_entry, Clocks, DrawOffer, EntryMeta, RatingChange, RoomState, SeatSlot,
+    Settings, Status, Summary,
+};
+use crate::wall_ms;
+use crate::wire::{self, parse_seat};
+
+/// A seat as stored: its controller as `human` or `ai` with a level.
+#[derive(Serialize, Deserialize)]
+struct StoredSeat {
+    #[serde(with = "wire::seat")]
+    seat: quoridor_rules::Seat,
+    kind: String,
+    level: Option<u8>,
+    name: String,
+    holder: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    account: Option<u64>,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+struct Extra {
+    draw_offer: Option<DrawOffer>,
+    rematch: Option<String>,
+    version: u64,
+    epoch: u64,
+    #[serde(default)]
+    aborted: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rating_changes: Vec<RatingChange>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredClock {
+    remaining_ms: Vec<u64>,
+    /// Time already used in the current turn when this was written.
+    turn_elapsed_ms: Option<u64>,
+}
+
+struct EntryRow {
+    idx: usize,
+    entry: String,
+    seat: String,
+    ms: u64,
+    points: Option<i32>,
+    clock_after: Option<String>,
+}
+
+/// One change to write: the game's row and its history from `keep` on.
+pub struct Save {
+    id: String,
+    created_ms: u64,
+    creator: String,
+    status: &'static str,
+    public: bool,
+    /// Written once, when the game is made (`None` afterwards).
+    settings: Option<String>,
+    /// `None`: unchanged since the last save.
+    seats: Option<String>,
+    extra: String,
+    clock: Option<String>,
+    /// Only what lists need: written when the game is made and when it
+    /// ends (`None`: keep the stored one).
+    summary: Option<String>,
+    keep: usize,
+    entries: Vec<EntryRow>,
+    /// The accounts' lines of this game, when its seats changed or it ended.
+    accounts: Vec<AccountGame>,
+}
+
+impl Save {
+    /// The accounts' lines of this game.
+    pub(super) fn accounts(&self) -> &[AccountGame] {
+        &self.accounts
+    }
+
+    /// A new game, whole.
+    pub fn new(state: &RoomState, now: Instant) -> Save {
+        Save::change(None, state, now, 0)
+    }
+
+    /// The change from `old` (as stored; `None` for a new game) to `state`:
+    /// the history from entry `keep` on is written again (the entries before
+    /// are stored already), and of the game's row only what changed.
+    pub fn change(old: Option<&RoomState>, state: &RoomState, now: Instant, keep: usize) -> Save {
+        let keep = keep.min(state.meta.len());
+        let entries = state.game.entries()[keep..]
+            .iter()
+            .zip(&state.meta[keep..])
+            .enumerate()
+            .map(|(i, (entry, meta))| EntryRow {
+                idx: keep + i,
+                entry: entry_text(entry),
+                seat: meta.seat.name().to_string(),
+                ms: meta.ms,
+                points: meta.points,
+                clock_after: meta
+                    .clock_after
+                    .as_ref()
+                    .map(|c| serde_json::to_string(c).expect("numbers serialize")),
+            })
+            .collect();
+        Save {
+            id: state.id.clone(),
+            created_ms: state.created_ms,
+            creator: state.creator.clone(),
+            status: state.status().name(),
+            public: state.settings.public,
+            settings: old
+                .is_none()
+                .then(|| serde_json::to_string(&state.settings).expect("settings serialize")),
+            seats: old
+                .is_none_or(|old| old.seats != state.seats)
+                .then(|| seats_json(state)),
+            extra: serde_json::to_string(&Extra {
+                draw_offer: state.draw_offer.clone(),
+                rematch: state.rematch.clone(),
+                version: state.version,
+                epoch: state.epoch,
+                aborted: state.aborted,
+                rating_changes: state.rating_changes.clone(),
+            })
+            .expect("extra serializes"),
+            clock: clock_json(state, now),
+            summary: (old.is_none() || state.status() == Status::Over)
+                .then(|| serde_json::to_string(&Summary::of(state)).expect("summaries serialize")),
+            keep,
+            entries,
+            accounts: account_lines(old, state),
+        }
+    }
+}
+
+/// The lines of the accounts that play `state`, written when a seat is
+/// taken and when the game ends.
+fn account_lines(old: Option<&RoomState>, state: &RoomState) -> Vec<AccountGame> {
+    let over = state.status() == Status::Over;
+    let changed =
+        old.is_none_or(|old| old.seats != state.seats || (over && old.status() != Status::Over));
+    if !changed {
+        return Vec::new();
+    }
+    let result = state.result();
+    let speed = Speed::of(state.settings.clock);
+    state
+        .seats
+        .iter()
+        .filter_map(|slot| {
+            let account = slot.account?;
+            let others: Vec<&SeatSlot> =
+                state.seats.iter().filter(|s| s.seat != slot.seat).collect();
+            let opponent_id = match others.as_slice() {
+                [one] => one.account,
+                _ => None,
+            };
+            let opponent = others
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let outcome = result
+                .as_ref()
+                .filter(|r| r.termination != "aborted")
+                .map(|r| {
+                    if r.draw {
+                        "draw"
+                    } else if r.winners.contains(&slot.seat) {
+                        "win"
+                    } else {
+                        "loss"
+                    }
+                });
+            let rating = state
+                .rating_changes
+                .iter()
+                .find(|c| c.account == account)
+                .map(|c| (c.before, c.after));
+            Some(AccountGame {
+                account,
+                game: state.id.clone(),
+                seat: slot.seat.name().to_string(),
+                started_ms: state.created_ms,
+                ended_ms: over.then(wall_ms),
+                result: outcome,
+                opponent_id,
+                opponent,
+                speed,
+                rated: state.settings.rated,
+                public: state.settings.public,
+                rating,
+            })
+        })
+        .collect()
+}
+
+fn seats_json(room: &RoomState) -> String {
+    let seats: Vec<StoredSeat> = room
+        .seats
+        .iter()
+        .map(|slot| StoredSeat {
+            seat: slot.seat,
+            kind: crate::model::summary::kind_name(slot.kind).into(),
+            level: slot.kind.level().map(|l| l.number()),
+            name: slot.name.clone(),
+            holder: slot.holder.clone(),
+            account: slot.account,
+        })
+        .collect();
+    serde_json::to_string(&seats).expect("seats serialize")
+}
+
+/// The clocks, with the time the current turn has used so far.
+fn clock_json(room: &RoomState, now: Instant) -> Option<String> {
+    let clocks = room.clocks.as_ref()?;
+    let stored = StoredClock {
+        remaining_ms: clocks.remaining_ms.clone(),
+        turn_elapsed_ms: clocks
+            .turn_started
+            .map(|s| now.saturating_duration_since(s).as_millis() as u64),
+    };
+    Some(serde_json::to_string(&stored).expect("clock serializes"))
+}
+
+pub(super) fn delete_games(
+    tx: &rusqlite::Transaction<'_>,
+    games: &[String],
+) -> rusqlite::Result<()> {
+    for game in games {
+        tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1")?
+            .execute(params![game])?;
+        tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
+            .execute(params![game])?;
+        tx.prepare_cached("DELETE FROM analyses WHERE game_id = ?1")?
+            .execute(params![game])?;
+    }
+    Ok(())
+}
+
+pub(super) fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
+    match &save.settings {
+        // A new game: the whole row.
+        Some(settings) => {
+            tx.prepare_cached(
+                "INSERT INTO games (id, created_ms, creator, status, public, settings, seats, extra, clock, summary, updated_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            )?
+            .execute(params![
+                save.id,
+                save.created_ms as i64,
+                save.creator,
+                save.status,
+                save.public,
+                settings,
+                save.seats,
+                save.extra,
+                save.clock,
+                save.summary,
+                wall_ms() as i64,
+            ])?;
+        }
+        // A change: what changed (a column given as NULL is kept).
+        None => {
+            tx.prepare_cached(
+                "UPDATE games SET status = ?2, seats = COALESCE(?3, seats), extra = ?4, clock = ?5,
+                     summary = COALESCE(?6, summary), updated_ms = ?7
+                 WHERE id = ?1",
+            )?
+            .execute(params![
+                save.id,
+                save.status,
+                save.seats,
+                save.extra,
+                save.clock,
+                save.summary,
+                wall_ms() as i64,
+            ])?;
+        }
+    }
+    tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1 AND idx >= ?2")?
+        .execute(params![save.id, save.keep as i64])?;
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO entries (game_id, idx, entry, seat, ms, points, clock_after)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for row in &save.entries {
+        insert.execute(params![
+            save.id,
+            row.idx as i64,
+            row.entry,
+            row.seat,
+            row.ms as i64,
+            row.points,
+            row.clock_after
+        ])?;
+    }
+    Ok(())
+}
+
+impl Db {
+    /// Writes a change and waits until it is committed.
+    pub async fn save(&self, save: Save) -> Result<(), StoreError> {
+        self.commit(Write::Game(save)).await
+    }
+
+    /// The finished games of account `id` with its seats renamed `name`
+    /// and no longer tied to it (to write when the account is deleted).
+    pub fn renamed_games(&self, id: u64, name: &str) -> Result<Vec<RenamedGame>, StoreError> {
+        let rows = self.read(|conn| {
+            let ids = super::accounts::game_ids(conn, id)?;
+            let mut stmt = conn.prepare_cached("SELECT seats, summary FROM games WHERE id = ?1")?;
+            let mut rows = Vec::new();
+            for game in ids {
+                let row = stmt
+                    .query_row(params![game], |r| {
+                        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                    })
+                    .optional()?;
+                if let Some((seats, summary)) = row {
+                    rows.push((game, seats, summary));
+                }
+            }
+            Ok(rows)
+        })?;
+        let corrupt = |game: &str| StoreError(format!("game {game}: unreadable seats"));
+        let mut out = Vec::new();
+        for (game, seats, summary) in rows {
+            let mut seats: Vec<StoredSeat> =
+                serde_json::from_str(&seats).map_err(|_| corrupt(&game))?;
+            let mut renamed = Vec::new();
+            for seat in seats.iter_mut().filter(|s| s.account == Some(id)) {
+                seat.name = name.to_string();
+                // The holder stays (`account:<id>`): ids are never given
+                // again and a deleted account has no sessions.
+                seat.account = None;
+                renamed.push(seat.seat);
+            }
+            let summary = serde_json::from_str::<Summary>(&summary)
+                .ok()
+                .map(|mut summary| {
+                    for seat in summary
+                        .seats
+                        .iter_mut()
+                        .filter(|s| renamed.contains(&s.seat))
+                    {
+                        seat.name = name.to_string();
+                    }
+                    serde_json::to_string(&summary).expect("summaries serialize")
+                });
+            out.push(RenamedGame {
+                id: game,
+                seats: serde_json::to_string(&seats).expect("seats serialize"),
+                summary,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The ids of games not over, to load at start-up.
+    pub fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        self.read(|conn| {
+            let mut stmt = conn.prepare("SELECT id FROM games WHERE status != 'over'")?;
+            let ids = stmt.query_map([], |row| row.get(0))?;
+            ids.collect()
+        })
+    }
+
+    /// Summaries of public games in `status`, newest first.
+    pub fn list(&self, status: Status, limit: usize) -> Result<Vec<Summary>, StoreError> {
+        self.read(|conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT summary FROM games WHERE status = ?1 AND public = 1
+                 ORDER BY created_ms DESC LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![status.name(), limit as i64], |row| {
+                row.get::<_, String>(0)
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                if let Ok(summary) = serde_json::from_str(&row?) {
+                    out.push(summary);
+                }
+            }
+            Ok(out)
+        })
+    }
+
+    /// Reads a game back; `now` is when its current turn resumes.
+    pub fn load(&self, id: &str, now: Instant) -> Result<Option<RoomState>, StoreError> {
+        let stored = self.read(|conn| {
+            let row = conn
+                .query_row(
+                    "SELECT created_ms, creator, settings, seats, extra, clock FROM games WHERE id = ?1",
+                    params![id],
+                    |row| {
+                        Ok((
+                            row.get::<_, i64>(0)?,
+                            row.get::<_, String>(1)?,
+                            row.get::<_, String>(2)?,
+                            row.get::<_, String>(3)?,
+                            row.get::<_, String>(4)?,
+                            row.get::<_, Option<String>>(5)?,
+                        ))
+                    },
+                )
+                .optional()?;
+            let Some(row) = row else { return Ok(None) };
+            let mut stmt = conn.prepare_cached(
+                "SELECT entry, seat, ms, points, clock_after FROM entries WHERE game_id = ?1 ORDER BY idx",
+            )?;
+            let entries = stmt
+                .query_map(params![id], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, Option<i32>>(3)?,
+                        r.get::<_, Option<String>>(4)?,
+                    ))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(Some((row, entries)))
+        })?;
+        let Some(((created_ms, creator, settings, seats, extra, clock), entries)) = stored else {
+            return Ok(None);
+        };
+        let corrupt = |what: &str| StoreError(format!("game {id}: unreadable {what}"));
+        let settings: Settings =
+            serde_json::from_str(&settings).map_err(|_| corrupt("settings"))?;
+        let stored_seats: Vec<StoredSeat> =
+            serde_json::from_str(&seats).map_err(|_| corrupt("seats"))?;
+        let extra: Extra = serde_json::from_str(&extra).map_err(|_| corrupt("extra"))?;
+        let slots = stored_seats
+            .into_iter()
+            .map(|s| SeatSlot {
+                seat: s.seat,
+                kind: match (s.kind.as_str(), s.level.and_then(Level::new)) {
+                    ("ai", Some(level)) => Controller::Ai(level),
+                    _ => Controller::Human,
+                },
+                name: s.name,
+                holder: s.holder,
+                account: s.account,
+            })
+            .collect();
+        let mut room = RoomState::new(
+            id.to_string(),
+            created_ms as u64,
+            creator,
+            settings,
+            slots,
+            now,
+        )
+        .map_err(|err| StoreError(format!("game {id}: {err}")))?;
+        let mut game = Game::new(*room.game.rules());
+        for (text, seat_text, ms, points, clock_after) in entries {
+            let seat = parse_seat(&seat_text).ok_or_else(|| corrupt("entry seat"))?;
+            let entry = parse_entry(&text, seat).ok_or_else(|| corrupt("move"))?;
+            game.apply(entry).map_err(|_| corrupt("history"))?;
+            room.meta.push(EntryMeta {
+                seat,
+                ms: ms as u64,
+                points,
+                clock_after: clock_after.and_then(|c| serde_json::from_str(&c).ok()),
+            });
+        }
+        room.game = game;
+        room.draw_offer = extra.draw_offer;
+        room.rematch = extra.rematch;
+        room.version = extra.version.max(1);
+        room.epoch = extra.epoch;
+        room.aborted = extra.aborted;
+        room.rating_changes = extra.rating_changes;
+        if let (Some(clocks), Some(text)) = (&mut room.clocks, clock) {
+            let stored: StoredClock = serde_json::from_str(&text).map_err(|_| corrupt("clock"))?;
+            if stored.remaining_ms.len() == clocks.remaining_ms.len() {
+                *clocks = Clocks {
+                    remaining_ms: stored.remaining_ms,
+                    // The time the server was down is not charged: the turn
+                    // goes on from what it had used when last written.
+                    turn_started: stored.turn_elapsed_ms.map(|used| {
+                        now.checked_sub(std::time::Duration::from_millis(used))
+                            .unwrap_or(now)
+                    }),
+                };
+            }
+        }
+        if room.status() != Status::Playing {
+            if let Some(clocks) = &mut room.clocks {
+                clocks.turn_started = None;
+            }
+        }
+        Ok(Some(room))
+    }
+}

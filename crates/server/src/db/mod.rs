@@ -1,0 +1,319 @@
+//! The SQLite store. One writer thread commits every waiting change in one
+//! transaction (group commit) and only then answers, so a move is on disk
+//! before anyone hears of it. Reads use their own connection. Each
+//! feature's tables have their file: [`games`], [`exercises`], [`clubs`],
+//! [`analyses`], [`accounts`]; the schema's migrations are one list here.
+
+pub mod accounts;
+pub mod analyses;
+pub mod clubs;
+pub mod exercises;
+pub mod games;
+
+use std::fmt;
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use rusqlite::Connection;
+use tokio::sync::oneshot;
+
+pub use self::accounts::AccountWrite;
+pub use self::clubs::{ClubWrite, WorkRow};
+pub use self::exercises::{SavedExercise, StoredExercise};
+pub use self::games::Save;
+use crate::wall_ms;
+
+/// A failure of the store (the message says what failed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created_ms INTEGER NOT NULL,
+    creator TEXT NOT NULL,
+    status TEXT NOT NULL,
+    public INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    extra TEXT NOT NULL,
+    clock TEXT,
+    summary TEXT NOT NULL,
+    updated_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_status ON games (status, created_ms);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    ms INTEGER NOT NULL,
+    points INTEGER,
+    clock_after TEXT,
+    PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS exercises (
+    id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    creator TEXT NOT NULL,
+    owner_hash TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS exercises_creator ON exercises (creator);
+CREATE TABLE IF NOT EXISTS classes (
+    id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    updated_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS class_work (
+    class_id TEXT NOT NULL,
+    assignment INTEGER NOT NULL,
+    pupil INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (class_id, assignment, pupil, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY,
+    class_id TEXT,
+    body TEXT NOT NULL,
+    updated_ms INTEGER NOT NULL
+);
+";
+
+/// The schema's versions: step `i` brings a database from version `i` to
+/// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
+/// releases, which did not count versions (their files read 0 and already
+/// hold its tables: its statements create only what is missing).
+const MIGRATIONS: &[&str] = &[SCHEMA, accounts::SCHEMA, analyses::SCHEMA, accounts::BLOCKS];
+
+/// The schema version this release writes.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// Brings the database to the newest schema, one step per transaction.
+/// A database written by a newer release is refused, never changed.
+pub fn migrate(conn: &mut Connection) -> Result<usize, String> {
+    let text = |err: rusqlite::Error| err.to_string();
+    let version: usize = conn
+        .pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))
+        .map_err(text)? as usize;
+    if version > MIGRATIONS.len() {
+        return Err(format!(
+            "schema version {version} is newer than this release's ({}): use a newer quoridor",
+            MIGRATIONS.len()
+        ));
+    }
+    for (step, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+        let tx = conn.transaction().map_err(text)?;
+        tx.execute_batch(sql).map_err(text)?;
+        tx.pragma_update(None, "user_version", (step + 1) as i64)
+            .map_err(text)?;
+        tx.commit().map_err(text)?;
+    }
+    Ok(MIGRATIONS.len())
+}
+
+/// How hard a commit waits for the disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sync {
+    /// Survives a power cut (an fsync per commit).
+    Full,
+    /// Survives a crash of the server, not of the machine.
+    Normal,
+}
+
+fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> {
+    match write {
+        Write::Game(save) => {
+            games::write_game(tx, save)?;
+            accounts::write_games(tx, save.accounts(), wall_ms())
+        }
+        Write::Account(write) => accounts::write(tx, write),
+        Write::Analysis { game, body } => analyses::write(tx, game, body),
+        Write::Exercise(e) => exercises::write(tx, e),
+        Write::DeleteExercise(id) => exercises::delete(tx, id),
+        Write::Club(write) => clubs::write_club(tx, write),
+    }
+}
+
+type Reply = oneshot::Sender<Result<(), String>>;
+
+/// One thing for the writer thread to commit.
+enum Write {
+    Game(Save),
+    Exercise(SavedExercise),
+    DeleteExercise(String),
+    Club(ClubWrite),
+    Account(AccountWrite),
+    /// A game's analysis (its JSON view).
+    Analysis {
+        game: String,
+        body: String,
+    },
+}
+
+/// The database: a writer thread and a reading connection.
+#[derive(Clone)]
+pub struct Db {
+    writes: mpsc::Sender<(Write, Reply)>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+/// Refuses a database written by a newer release before anything (the
+/// journal mode included) is written to it.
+fn refuse_newer(path: &Path) -> Result<(), String> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let flags =
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let version = Connection::open_with_flags(path, flags)
+        .and_then(|conn| conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0)))
+        .map_err(|err| format!("database {}: {err}", path.display()))?;
+    if version as usize > SCHEMA_VERSION {
+        return Err(format!(
+            "database {}: schema version {version} is newer than this release's ({SCHEMA_VERSION}): use a newer quoridor",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
+fn open(path: &Path, sync: Sync) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(
+        None,
+        "synchronous",
+        match sync {
+            Sync::Full => "FULL",
+            Sync::Normal => "NORMAL",
+        },
+    )?;
+    // What is deleted (a teacher's shared exercise) is overwritten, not
+    // left readable in free pages of the file.
+    conn.pragma_update(None, "secure_delete", "ON")?;
+    Ok(conn)
+}
+
+impl Db {
+    /// Opens (or creates) the database at `path` and starts the writer.
+    pub fn open(path: &Path, sync: Sync) -> Result<Db, String> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
+        }
+        let fail = |err: rusqlite::Error| format!("database {}: {err}", path.display());
+        refuse_newer(path)?;
+        let mut writer = open(path, sync).map_err(fail)?;
+        migrate(&mut writer).map_err(|err| format!("database {}: {err}", path.display()))?;
+        let reader = open(path, sync).map_err(fail)?;
+        let (tx, rx) = mpsc::channel::<(Write, Reply)>();
+        std::thread::Builder::new()
+            .name("quoridor-db".into())
+            .spawn(move || writer_loop(writer, rx))
+            .map_err(|err| format!("cannot start the database thread: {err}"))?;
+        Ok(Db {
+            writes: tx,
+            reader: Arc::new(Mutex::new(reader)),
+        })
+    }
+
+    async fn commit(&self, write: Write) -> Result<(), StoreError> {
+        let stopped = || StoreError("the database thread has stopped".into());
+        let (tx, rx) = oneshot::channel();
+        self.writes.send((write, tx)).map_err(|_| stopped())?;
+        match rx.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(err)) => Err(StoreError(err)),
+            Err(_) => Err(stopped()),
+        }
+    }
+
+    /// Runs `f` on the reading connection (blocking: call it from a
+    /// blocking thread, or where a short wait is fine).
+    pub fn read<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
+        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        f(&conn).map_err(|err| StoreError(err.to_string()))
+    }
+}
+
+impl Write {
+    /// Whether it deletes what a person made or wrote (a class, a pupil's
+    /// work, an account, a shared exercise), which must then be gone from
+    /// the files too.
+    fn erases(&self) -> bool {
+        matches!(
+            self,
+            Write::DeleteExercise(_)
+                | Write::Club(
+                    ClubWrite::DeleteClass { .. }
+                        | ClubWrite::DeleteTournament { .. }
+                        | ClubWrite::DeletePupilWork { .. }
+                )
+                | Write::Account(AccountWrite::Delete { .. })
+        )
+    }
+}
+
+/// Copies the newest pages into the database file and empties the log:
+/// the log still holds the pages as they were before a deletion (the file
+/// itself overwrites deleted content: `secure_delete`).
+fn erase_old_frames(conn: &Connection) {
+    let done = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+        row.get::<_, i64>(0)
+    });
+    if !matches!(done, Ok(0)) {
+        eprintln!("quoridor serve: the log could not be emptied after a deletion ({done:?}); it will be at the next checkpoint");
+    }
+}
+
+fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 1024 {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let together = (|| -> rusqlite::Result<()> {
+            let tx = conn.transaction()?;
+            for (save, _) in &batch {
+                write(&tx, save)?;
+            }
+            tx.commit()
+        })();
+        if batch.iter().any(|(save, _)| save.erases()) {
+            erase_old_frames(&conn);
+        }
+        if together.is_ok() {
+            for (_, reply) in batch {
+                let _ = reply.send(Ok(()));
+            }
+            continue;
+        }
+        // One bad change must not fail the others: write them one by one.
+        for (save, reply) in batch {
+            let alone = (|| -> rusqlite::Result<()> {
+                let tx = conn.transaction()?;
+                write(&tx, &save)?;
+                tx.commit()
+            })();
+            let _ = reply.send(alone.map_err(|err| err.to_string()));
+        }
+    }
+}

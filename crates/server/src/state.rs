@@ -1,0 +1,29 @@
+//! What the handlers share: every service, and the settings of the HTTP
+//! side. Each handler takes only its part (`State<Hub>`, `State<Clubs>`…).
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+
+use crate::account::Accounts;
+use crate::assets::WebDir;
+use crate::hub::Hub;
+use crate::limits::PerClient;
+use crate::listen::Connections;
+use crate::ws::WsConfig;
+
+/// Everything a handler may need; each handler takes only its part.
+#[derive(Clone, FromRef)]
+pub struct AppState {
+    pub hub: Hub,
+    pub classroom: crate::classroom::Classroom,
+    pub clubs: crate::club::Clubs,
+    pub accounts: Accounts,
+    pub lobby: crate::lobby::Lobby,
+    pub analyses: crate::analysis::Analyses,
+    pub web_dir: WebDir,
+    pub http_limit: Arc<PerClient>,
+    pub ws: Arc<WsConfig>,
+    pub connections: Connections,
+    pub origins: Arc<crate::origin::OwnOrigins>,
+}
