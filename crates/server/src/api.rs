@@ -245,7 +245,10 @@ async fn rematch(
     Body(Empty {}): Body<Empty>,
 ) -> Result<Json<SeatedView>, ApiError> {
     let room = hub.room(&id).await?;
-    let seated = hub.rematch(&room, &caller, &addr.ip().to_string()).await?;
+    let holder = caller.holder(&room).await?;
+    let seated = hub
+        .rematch(&room, &holder, caller.token(), &addr.ip().to_string())
+        .await?;
     Ok(Json(seated))
 }
 

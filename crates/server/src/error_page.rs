@@ -1,7 +1,7 @@
 //! The answers to requests outside the API that fail: a small HTML page in
 //! the person's language (from `Accept-Language`: English, French or
 //! Romanian), never an empty body. The API answers its errors in JSON
-//! ([`crate::error::ApiError`]).
+//! (`error.rs`).
 //!
 //! Requests so malformed that the HTTP layer answers them itself (a head
 //! too large, an address too long, bytes that are not HTTP) get

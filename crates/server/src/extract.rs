@@ -143,11 +143,11 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
         let axum::extract::Path(id) =
             axum::extract::Path::<String>::from_request_parts(parts, state)
                 .await
-                .map_err(|_| ApiError::NoSuchGame)?;
+                .map_err(|_| ApiError::from(crate::hub::HubError::NoSuchGame))?;
         if is_game_id(&id) {
             Ok(GameId(id))
         } else {
-            Err(ApiError::NoSuchGame)
+            Err(ApiError::from(crate::hub::HubError::NoSuchGame))
         }
     }
 }

@@ -22,6 +22,25 @@ use crate::error::ApiError;
 use crate::extract::{Body, Query};
 use crate::state::AppState;
 
+/// Why the tutorial or the puzzles refuse (the boundary says what each
+/// means over HTTP, in `crate::refusals`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LearnError {
+    /// No tutorial lesson of that name.
+    NoSuchLesson,
+    /// No puzzle of that id, or none of the theme and difficulty asked.
+    NoSuchPuzzle,
+}
+
+impl std::fmt::Display for LearnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LearnError::NoSuchLesson => "no such lesson: see GET /api/learn/lessons",
+            LearnError::NoSuchPuzzle => "no such puzzle",
+        })
+    }
+}
+
 pub fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/learn/lessons", get(lessons))
@@ -158,13 +177,13 @@ const MAX_MOVE_TEXT: usize = 16;
 async fn check(Body(req): Body<CheckRequest>) -> Result<Json<CheckView>, ApiError> {
     let lang = req.lang.unwrap_or_default();
     let wording = req.wording.unwrap_or_default();
-    let lesson = lesson(&req.lesson).ok_or(ApiError::NoSuchLesson)?;
+    let lesson = lesson(&req.lesson).ok_or(LearnError::NoSuchLesson)?;
     if req.r#move.len() > MAX_MOVE_TEXT {
         return Err(ApiError::bad_request(
             "move: a square (e2) or a fence (e3h)",
         ));
     }
-    let mv: Move = req.r#move.trim().parse().map_err(ApiError::BadMove)?;
+    let mv: Move = req.r#move.trim().parse()?;
     let text = words(lang, lesson);
     let checked = lesson.check(mv);
     let view = match checked.outcome {
@@ -207,11 +226,11 @@ fn puzzles() -> &'static [Puzzle] {
     PUZZLES.get_or_init(shipped)
 }
 
-fn puzzle(id: &str) -> Result<&'static Puzzle, ApiError> {
+fn puzzle(id: &str) -> Result<&'static Puzzle, LearnError> {
     puzzles()
         .iter()
         .find(|p| p.id.eq_ignore_ascii_case(id))
-        .ok_or(ApiError::NoSuchPuzzle)
+        .ok_or(LearnError::NoSuchPuzzle)
 }
 
 /// The most puzzle ids a client may say it has seen.
@@ -286,7 +305,7 @@ async fn next_puzzle(Body(req): Body<NextPuzzleRequest>) -> Result<Json<PuzzleVi
     let all = puzzles();
     let found = pick(all, req.theme, req.difficulty, rating, &req.seen)
         .or_else(|| pick(all, req.theme, req.difficulty, rating, &[]))
-        .ok_or(ApiError::NoSuchPuzzle)?;
+        .ok_or(LearnError::NoSuchPuzzle)?;
     Ok(Json(puzzle_view(found, lang)))
 }
 
@@ -333,7 +352,7 @@ async fn check_puzzle(
             "move: a square (e2) or a fence (e3h)",
         ));
     }
-    let mv: Move = req.r#move.trim().parse().map_err(ApiError::BadMove)?;
+    let mv: Move = req.r#move.trim().parse()?;
     let solved = match puzzle.check(mv) {
         Answer::Illegal(err) => {
             return Ok(Json(PuzzleCheckView {

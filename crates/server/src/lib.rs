@@ -10,17 +10,18 @@
 //!    `error_page`.
 //! 2. Domain, each feature's rules without the server: `model` (one game:
 //!    seats, clocks, draw offers), `account::name`, `account::speed`,
-//!    `account::password`, `account::error`, `club::class`, `club::event`,
-//!    `club::tournament`, `lobby::seek`, `hub::chat`.
+//!    `account::password`, `club::class`, `club::event`, `club::tournament`,
+//!    `lobby::seek`, `hub::chat`.
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
 //!    feature's tables, the migrations in one list).
 //! 4. Views, what the server sends and receives: `view`, `request`,
 //!    `account::view`, `club::view`, `classroom::view`, `lobby::view`,
 //!    `analysis::view`.
-//! 5. Services, one write path per aggregate: `hub` (the rooms; every
-//!    change through [`hub::Hub::change`]), `account`, `club`, `lobby`,
-//!    `analysis`.
-//! 6. HTTP: `error` (the boundary's error and its table of statuses),
+//! 5. Services, one write path per aggregate, each saying no in its own
+//!    error type: `hub` (the rooms; every change through
+//!    [`hub::Hub::change`]), `account`, `club`, `lobby`, `analysis`.
+//! 6. HTTP: `error` (the boundary's error, knowing no feature),
+//!    `refusals` (what each feature's errors mean over HTTP, one table),
 //!    `extract` (requests read with our limits), `origin` (requests from
 //!    our own pages), `account::session`, `ws`, `account::api`, `club::api`,
 //!    `lobby::api`, `analysis::api`, `analysis::board`, `classroom` (the
@@ -48,6 +49,7 @@ pub mod lobby;
 pub mod model;
 pub mod origin;
 pub mod rating;
+pub mod refusals;
 pub mod request;
 pub mod state;
 pub mod token;

@@ -3,10 +3,9 @@
 //! tests and the load benchmark that send them.
 
 use quoridor_engine::TimeControl;
-use quoridor_rules::{Move, Seat, Variant};
+use quoridor_rules::{Move, ParseError, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
 use crate::model::{Action, DrawAction, Status, Theme};
 use crate::wire;
 
@@ -201,13 +200,13 @@ pub enum ClientMessage {
 }
 
 /// A move written as a move, or the error that says how to write one.
-pub fn parse_move(text: &str) -> Result<Move, ApiError> {
-    text.trim().parse::<Move>().map_err(ApiError::BadMove)
+pub fn parse_move(text: &str) -> Result<Move, ParseError> {
+    text.trim().parse::<Move>()
 }
 
 impl ClientMessage {
     /// The action the message asks for; `None` for a ping.
-    pub fn action(&self) -> Result<Option<Action>, ApiError> {
+    pub fn action(&self) -> Result<Option<Action>, ParseError> {
         Ok(Some(match self {
             ClientMessage::Move { mv } => Action::Move(parse_move(mv)?),
             ClientMessage::Resign { seat } => Action::Resign(*seat),

@@ -329,7 +329,7 @@ async fn handle(hub: &Hub, room: &Arc<Room>, holder: Option<&str>, text: &str) -
     let action = match message.action() {
         Ok(Some(action)) => action,
         Ok(None) => return Some(text_pong()),
-        Err(err) => return Some(error_message(&err)),
+        Err(err) => return Some(error_message(&err.into())),
     };
     let Some(holder) = holder else {
         return Some(error_message(&RoomError::Unauthorized.into()));
@@ -337,7 +337,7 @@ async fn handle(hub: &Hub, room: &Arc<Room>, holder: Option<&str>, text: &str) -
     hub.change(room, |state, now| state.apply(holder, action, now))
         .await
         .err()
-        .map(|err| error_message(&err))
+        .map(|err| error_message(&err.into()))
 }
 
 fn text_pong() -> Message {

@@ -1,9 +1,10 @@
-//! Why an account's request is refused (the boundary maps each to a status
-//! in [`crate::error::ApiError::status_and_code`]).
+//! Why an account's request is refused (the boundary says what each
+//! means over HTTP, in `crate::refusals`).
 
 use std::fmt;
 
 use super::name::NameError;
+use crate::db::StoreError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AccountError {
@@ -23,6 +24,15 @@ pub enum AccountError {
     GamesInProgress(Vec<String>),
     /// A rated game asked for where one cannot be (the words say why).
     NotRated(&'static str),
+    /// Too many sign-ups from this address in the hour: wait this long.
+    TooManySignUps(std::time::Duration),
+    /// A block list holds this many players at most.
+    BlockListFull(usize),
+    /// Blocking oneself.
+    SelfBlock,
+    Store(StoreError),
+    /// The server is stopping (or the password hashing failed inside).
+    Unavailable(String),
 }
 
 impl fmt::Display for AccountError {
@@ -45,8 +55,21 @@ impl fmt::Display for AccountError {
                 ids.join(", ")
             ),
             AccountError::NotRated(why) => f.write_str(why),
+            AccountError::TooManySignUps(_) => f.write_str("too many requests: slow down"),
+            AccountError::BlockListFull(n) => write!(f, "a block list holds at most {n} players"),
+            AccountError::SelfBlock => f.write_str("you cannot block yourself"),
+            AccountError::Store(err) => {
+                write!(f, "the database failed, nothing was changed: {err}")
+            }
+            AccountError::Unavailable(why) => f.write_str(why),
         }
     }
 }
 
 impl std::error::Error for AccountError {}
+
+impl From<StoreError> for AccountError {
+    fn from(err: StoreError) -> AccountError {
+        AccountError::Store(err)
+    }
+}

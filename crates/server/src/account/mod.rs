@@ -23,7 +23,6 @@ use std::time::Duration;
 use tokio::sync::Semaphore;
 
 use crate::db::{Db, StoreError};
-use crate::error::ApiError;
 use crate::limits::lockout::{Lockout, Rules};
 use crate::limits::window::Window;
 use crate::token::{hash_token, new_token};
@@ -166,28 +165,28 @@ impl Accounts {
     pub async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, AccountError> {
         let db = self.inner.db.clone();
         tokio::task::spawn_blocking(move || db.read(f))
             .await
-            .map_err(|_| ApiError::unavailable("the server is stopping"))?
-            .map_err(ApiError::from)
+            .map_err(|_| AccountError::Unavailable("the server is stopping".into()))?
+            .map_err(AccountError::from)
     }
 
     /// Hashes or verifies a password on a blocking thread, a few at once.
     async fn hashing<T: Send + 'static>(
         &self,
         f: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, AccountError> {
         let _permit = self
             .inner
             .hashing
             .acquire()
             .await
-            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+            .map_err(|_| AccountError::Unavailable("the server is stopping".into()))?;
         tokio::task::spawn_blocking(f)
             .await
-            .map_err(|_| ApiError::unavailable("the server is stopping"))
+            .map_err(|_| AccountError::Unavailable("the server is stopping".into()))
     }
 
     /// A new account, logged in: its session token. The sign-up is
@@ -198,14 +197,14 @@ impl Accounts {
         name: &str,
         password: &str,
         address: &str,
-    ) -> Result<(Account, String), ApiError> {
+    ) -> Result<(Account, String), AccountError> {
         let name: UserName = name.parse().map_err(AccountError::BadName)?;
         password::check(password).map_err(AccountError::BadPassword)?;
         let slot = match &self.inner.signups {
             Some(signups) => Some(
                 signups
                     .take(address, std::time::Instant::now())
-                    .map_err(|_| ApiError::RateLimited)?,
+                    .map_err(|full| AccountError::TooManySignUps(full.retry_after))?,
             ),
             None => None,
         };
@@ -218,20 +217,24 @@ impl Accounts {
         made
     }
 
-    async fn create(&self, name: UserName, password: &str) -> Result<(Account, String), ApiError> {
+    async fn create(
+        &self,
+        name: UserName,
+        password: &str,
+    ) -> Result<(Account, String), AccountError> {
         let key = name.key();
         let taken = {
             let key = key.clone();
             self.read(move |conn| store::by_name(conn, &key)).await?
         };
         if taken.is_some() {
-            return Err(AccountError::NameTaken.into());
+            return Err(AccountError::NameTaken);
         }
         let password = password.to_string();
         let hashed = self
             .hashing(move || password::hash(&password))
             .await?
-            .map_err(ApiError::unavailable)?;
+            .map_err(|why| AccountError::Unavailable(why.to_string()))?;
         let id = {
             let mut next = self.inner.next_id.lock().unwrap_or_else(|e| e.into_inner());
             let id = *next;
@@ -249,7 +252,7 @@ impl Accounts {
         // refuses the second.
         if let Err(err) = self.inner.db.save_account(write).await {
             return Err(if err.0.contains("UNIQUE") {
-                AccountError::NameTaken.into()
+                AccountError::NameTaken
             } else {
                 err.into()
             });
@@ -269,10 +272,10 @@ impl Accounts {
         name: &str,
         password: &str,
         address: &str,
-    ) -> Result<(Account, String), ApiError> {
+    ) -> Result<(Account, String), AccountError> {
         let key = name.trim().to_ascii_lowercase();
         if key.is_empty() || key.len() > 64 || password.len() > password::MAX_PASSWORD {
-            return Err(AccountError::WrongPassword.into());
+            return Err(AccountError::WrongPassword);
         }
         let attempt = self.attempt(&key, address)?;
         let row = {
@@ -288,7 +291,7 @@ impl Accounts {
             .await?;
         let Some(AccountRow { id, name, .. }) = row.filter(|_| right) else {
             attempt.failed();
-            return Err(AccountError::WrongPassword.into());
+            return Err(AccountError::WrongPassword);
         };
         attempt.succeeded();
         let account = Account { id, name };
@@ -301,14 +304,14 @@ impl Accounts {
         &self,
         key: &str,
         address: &str,
-    ) -> Result<crate::limits::lockout::Attempt<'_>, ApiError> {
+    ) -> Result<crate::limits::lockout::Attempt<'_>, AccountError> {
         self.inner
             .passwords
             .attempt(key, address, std::time::Instant::now())
-            .map_err(|locked| AccountError::TooManyTries(locked.retry_after).into())
+            .map_err(|locked| AccountError::TooManyTries(locked.retry_after))
     }
 
-    async fn open_session(&self, account: &Account) -> Result<String, ApiError> {
+    async fn open_session(&self, account: &Account) -> Result<String, AccountError> {
         let token = new_token();
         let hash = hash_token(&token);
         let created_ms = wall_ms();
@@ -338,7 +341,7 @@ impl Accounts {
     }
 
     /// Ends the session of this token hash.
-    pub async fn log_out(&self, hash: &str) -> Result<(), ApiError> {
+    pub async fn log_out(&self, hash: &str) -> Result<(), AccountError> {
         self.inner
             .db
             .save_account(AccountWrite::SessionEnd {
@@ -355,7 +358,7 @@ impl Accounts {
         account: &Account,
         password: &str,
         address: &str,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), AccountError> {
         let key = account.name.to_ascii_lowercase();
         let attempt = self.attempt(&key, address)?;
         let id = account.id;
@@ -370,7 +373,7 @@ impl Accounts {
             Ok(())
         } else {
             attempt.failed();
-            Err(AccountError::WrongPassword.into())
+            Err(AccountError::WrongPassword)
         }
     }
 
@@ -382,14 +385,14 @@ impl Accounts {
         old: &str,
         new: &str,
         address: &str,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), AccountError> {
         password::check(new).map_err(AccountError::BadPassword)?;
         self.check_password(account, old, address).await?;
         let new = new.to_string();
         let hashed = self
             .hashing(move || password::hash(&new))
             .await?
-            .map_err(ApiError::unavailable)?;
+            .map_err(|why| AccountError::Unavailable(why.to_string()))?;
         self.inner
             .db
             .save_account(AccountWrite::Password {
@@ -405,16 +408,14 @@ impl Accounts {
 
     /// `account` blocks (or unblocks) `blocked`; a block list holds at
     /// most [`MAX_BLOCKS`] accounts.
-    pub async fn block(&self, account: u64, blocked: u64, on: bool) -> Result<(), ApiError> {
+    pub async fn block(&self, account: u64, blocked: u64, on: bool) -> Result<(), AccountError> {
         if on {
             let count = self
                 .read(move |conn| store::blocked(conn, account))
                 .await?
                 .len();
             if count >= MAX_BLOCKS {
-                return Err(ApiError::bad_request(format!(
-                    "a block list holds at most {MAX_BLOCKS} players"
-                )));
+                return Err(AccountError::BlockListFull(MAX_BLOCKS));
             }
         }
         self.inner
@@ -436,18 +437,18 @@ impl Accounts {
         account: &Account,
         password: &str,
         address: &str,
-    ) -> Result<Vec<String>, ApiError> {
+    ) -> Result<Vec<String>, AccountError> {
         self.check_password(account, password, address).await?;
         let id = account.id;
         let unfinished = self.read(move |conn| store::unfinished(conn, id)).await?;
         if !unfinished.is_empty() {
-            return Err(AccountError::GamesInProgress(unfinished).into());
+            return Err(AccountError::GamesInProgress(unfinished));
         }
         let id = account.id;
         let db = self.inner.db.clone();
         let games = tokio::task::spawn_blocking(move || db.renamed_games(id, DELETED_PLAYER))
             .await
-            .map_err(|_| ApiError::unavailable("the server is stopping"))??;
+            .map_err(|_| AccountError::Unavailable("the server is stopping".into()))??;
         let ids = games.iter().map(|g| g.id.clone()).collect();
         self.inner
             .db

@@ -47,6 +47,6 @@ async fn read(
 ) -> Result<(StatusCode, Json<AnalysisStatusView>), ApiError> {
     match analyses.status(&id).await? {
         Some(status) => Ok(answer(status)),
-        None => Err(ApiError::NoSuchAnalysis),
+        None => Err(super::AnalysisError::NoSuchAnalysis.into()),
     }
 }

@@ -87,8 +87,7 @@ pub async fn analyse(
         .map_err(|err| ApiError::bad_request(format!("position: {err}")))?;
     for text in &req.moves {
         let mv = parse_move(text)?;
-        pos.play(mv)
-            .map_err(|err| ApiError::Room(RoomError::from(err)))?;
+        pos.play(mv).map_err(RoomError::from)?;
     }
     let limit = SearchLimit::MoveTime(analyses.inner.per_position);
     let permit = analyses

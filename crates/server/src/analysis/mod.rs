@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod board;
+pub mod error;
 pub mod view;
 
 use std::collections::HashMap;
@@ -19,9 +20,9 @@ use quoridor_engine::review::{review_moves, value_position, Valuation};
 use quoridor_engine::{Engine, SearchLimit};
 use tokio::sync::mpsc;
 
+pub use self::error::AnalysisError;
 use self::view::{AnalysisStatusView, AnalysisView};
 use crate::db::Db;
-use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::model::Status;
 
@@ -82,17 +83,17 @@ impl Analyses {
     }
 
     /// The stored analysis of a game, if there is one.
-    async fn stored(&self, id: &str) -> Result<Option<AnalysisView>, ApiError> {
+    async fn stored(&self, id: &str) -> Result<Option<AnalysisView>, AnalysisError> {
         let db = self.inner.db.clone();
         let key = id.to_string();
         let body = tokio::task::spawn_blocking(move || db.analysis(&key))
             .await
-            .map_err(|_| ApiError::unavailable("the server is stopping"))??;
+            .map_err(|_| AnalysisError::Unavailable("the server is stopping"))??;
         Ok(body.and_then(|b| serde_json::from_str(&b).ok()))
     }
 
     /// Where the analysis of `id` stands (`None`: never asked).
-    pub async fn status(&self, id: &str) -> Result<Option<AnalysisStatusView>, ApiError> {
+    pub async fn status(&self, id: &str) -> Result<Option<AnalysisStatusView>, AnalysisError> {
         if let Some(&(done, total)) = self.progress().get(id) {
             return Ok(Some(if total == 0 {
                 AnalysisStatusView::Queued
@@ -119,7 +120,7 @@ impl Analyses {
 
     /// Asks for the analysis of a finished two-player game: where it
     /// stands (queued if new; refused when the queue is full).
-    pub async fn request(&self, id: &str) -> Result<AnalysisStatusView, ApiError> {
+    pub async fn request(&self, id: &str) -> Result<AnalysisStatusView, AnalysisError> {
         if let Some(status) = self.status(id).await? {
             if !matches!(status, AnalysisStatusView::Failed { .. }) {
                 return Ok(status);
@@ -127,12 +128,12 @@ impl Analyses {
         }
         let state = self.inner.hub.state(id).await?;
         if state.status() != Status::Over || state.aborted {
-            return Err(ApiError::bad_request(
+            return Err(AnalysisError::NotAnalysable(
                 "the analysis is for finished games: come back when it is over",
             ));
         }
         if state.settings.players != 2 {
-            return Err(ApiError::bad_request(
+            return Err(AnalysisError::NotAnalysable(
                 "the analysis is for two-player games",
             ));
         }
@@ -140,14 +141,15 @@ impl Analyses {
         Ok(AnalysisStatusView::Queued)
     }
 
-    fn enqueue(&self, id: &str) -> Result<(), ApiError> {
+    fn enqueue(&self, id: &str) -> Result<(), AnalysisError> {
         let mut progress = self.progress();
         if progress.contains_key(id) {
             return Ok(());
         }
-        self.inner.queue.try_send(id.to_string()).map_err(|_| {
-            ApiError::unavailable("the analysis queue is full: try again in a minute")
-        })?;
+        self.inner
+            .queue
+            .try_send(id.to_string())
+            .map_err(|_| AnalysisError::QueueFull)?;
         progress.insert(id.to_string(), (0, 0));
         Ok(())
     }
@@ -193,10 +195,14 @@ impl Analyses {
 
     /// Values every position, one search at a time behind the semaphore,
     /// then stores the analysis. The engine comes back for the next game.
-    async fn analyse(&self, id: &str, mut engine: Engine) -> Result<Engine, (Engine, ApiError)> {
+    async fn analyse(
+        &self,
+        id: &str,
+        mut engine: Engine,
+    ) -> Result<Engine, (Engine, AnalysisError)> {
         let state = match self.inner.hub.state(id).await {
             Ok(state) => state,
-            Err(err) => return Err((engine, err)),
+            Err(err) => return Err((engine, err.into())),
         };
         let game = state.game.clone();
         let total = game.entries().len() + 1;
@@ -209,7 +215,9 @@ impl Analyses {
         for i in 0..total {
             let permit = match self.inner.hub.search_permits().acquire_owned().await {
                 Ok(permit) => permit,
-                Err(_) => return Err((engine, ApiError::unavailable("the server is stopping"))),
+                Err(_) => {
+                    return Err((engine, AnalysisError::Unavailable("the server is stopping")))
+                }
             };
             let pos = game.position_at(i).copied().unwrap_or(*game.position());
             let searched = tokio::task::spawn_blocking(move || {
@@ -222,7 +230,7 @@ impl Analyses {
             let Ok((back, value)) = searched else {
                 return Err((
                     Engine::with_hash(32),
-                    ApiError::unavailable("the analysis failed"),
+                    AnalysisError::Unavailable("the analysis failed"),
                 ));
             };
             engine = back;

@@ -18,7 +18,10 @@ use super::view::{
     AnalyzeView, CheckRequest, CheckView, ExerciseQuery, ExerciseRequest, ExerciseView, LangQuery,
     SavedView,
 };
-use super::{board_svg, checked, exercise_view, route_of, solution_view, Classroom, MAX_SHARED};
+use super::{
+    board_svg, checked, exercise_view, route_of, solution_view, Classroom, ClassroomError,
+    MAX_SHARED,
+};
 use crate::db::SavedExercise;
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
@@ -109,7 +112,8 @@ async fn solution(
         .await?
         .map(Json)
         .ok_or_else(|| {
-            ApiError::BadExercise(lang.t(quoridor_classroom::T::ProblemUnsolvable).into())
+            ClassroomError::BadExercise(lang.t(quoridor_classroom::T::ProblemUnsolvable).into())
+                .into()
         })
 }
 
@@ -175,7 +179,7 @@ async fn share(
     let place = classroom
         .shared
         .reserve(&creator, MAX_SHARED)
-        .ok_or(ApiError::TooManyExercises(MAX_SHARED))?;
+        .ok_or(ClassroomError::TooManyExercises(MAX_SHARED))?;
     let exercise = req.exercise;
     let solvable = classroom
         .blocking({
@@ -184,9 +188,10 @@ async fn share(
         })
         .await?;
     if !solvable {
-        return Err(ApiError::BadExercise(
+        return Err(ClassroomError::BadExercise(
             lang.t(quoridor_classroom::T::ProblemUnsolvable).into(),
-        ));
+        )
+        .into());
     }
     let id = new_game_id();
     let token = new_token();
@@ -214,17 +219,17 @@ async fn unshare(
     headers: axum::http::HeaderMap,
 ) -> Result<axum::http::StatusCode, ApiError> {
     if !is_game_id(&id) {
-        return Err(ApiError::NoSuchExercise);
+        return Err(ClassroomError::NoSuchExercise.into());
     }
     // One deletion at a time: two of one exercise would count it out twice.
     let _deleting = classroom.deleting.lock().await;
     let stored = classroom
         .db
         .exercise(&id)?
-        .ok_or(ApiError::NoSuchExercise)?;
-    let token = bearer(&headers).ok_or(ApiError::NotYourExercise)?;
+        .ok_or(ClassroomError::NoSuchExercise)?;
+    let token = bearer(&headers).ok_or(ClassroomError::NotYourExercise)?;
     if hash_token(&token) != stored.owner_hash {
-        return Err(ApiError::NotYourExercise);
+        return Err(ClassroomError::NotYourExercise.into());
     }
     classroom.db.delete_exercise(&id).await?;
     classroom.shared.remove(&stored.creator);
@@ -237,13 +242,14 @@ async fn shared(
     Query(query): Query<LangQuery>,
 ) -> Result<Json<ExerciseView>, ApiError> {
     if !is_game_id(&id) {
-        return Err(ApiError::NoSuchExercise);
+        return Err(ClassroomError::NoSuchExercise.into());
     }
     let stored = classroom
         .db
         .exercise(&id)?
-        .ok_or(ApiError::NoSuchExercise)?;
-    let exercise = Exercise::from_json(&stored.body).map_err(ApiError::storage)?;
+        .ok_or(ClassroomError::NoSuchExercise)?;
+    let exercise = Exercise::from_json(&stored.body)
+        .map_err(|err| ClassroomError::Store(crate::db::StoreError(err)))?;
     let lang = lang_of(query.lang);
     let view = classroom
         .blocking(move || exercise_view(exercise, lang, Some(id)))

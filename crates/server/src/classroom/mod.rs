@@ -18,9 +18,49 @@ use tokio::sync::Semaphore;
 pub use api::{api_routes, page_routes};
 
 use crate::db::Db;
-use crate::error::ApiError;
 use crate::limits::tally::Tally;
 use view::{AnswerKind, ExerciseView, ObjectView, PawnView, SolutionView};
+
+/// Why the classroom refuses (the boundary says what each means over
+/// HTTP, in `crate::refusals`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassroomError {
+    /// An exercise that cannot be used (the words say why, in the asker's
+    /// language).
+    BadExercise(String),
+    NoSuchExercise,
+    TooManyExercises(usize),
+    /// No token, or not the one given when the exercise was shared.
+    NotYourExercise,
+    Store(crate::db::StoreError),
+    /// The server is stopping, or the work failed inside.
+    Unavailable(&'static str),
+}
+
+impl std::fmt::Display for ClassroomError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClassroomError::BadExercise(message) => f.write_str(message),
+            ClassroomError::NoSuchExercise => f.write_str("no such exercise"),
+            ClassroomError::TooManyExercises(limit) => {
+                write!(f, "at most {limit} shared exercises per client")
+            }
+            ClassroomError::NotYourExercise => {
+                f.write_str("this needs the token given when the exercise was shared")
+            }
+            ClassroomError::Store(err) => {
+                write!(f, "the database failed, nothing was changed: {err}")
+            }
+            ClassroomError::Unavailable(why) => f.write_str(why),
+        }
+    }
+}
+
+impl From<crate::db::StoreError> for ClassroomError {
+    fn from(err: crate::db::StoreError) -> ClassroomError {
+        ClassroomError::Store(err)
+    }
+}
 
 /// The most exercises one client may share.
 pub const MAX_SHARED: usize = 500;
@@ -62,23 +102,23 @@ impl Classroom {
     async fn blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, ClassroomError> {
         let _permit = self
             .permits
             .acquire()
             .await
-            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+            .map_err(|_| ClassroomError::Unavailable("the server is stopping"))?;
         tokio::task::spawn_blocking(work)
             .await
-            .map_err(|_| ApiError::unavailable("the work failed"))
+            .map_err(|_| ClassroomError::Unavailable("the work failed"))
     }
 }
 
 /// An exercise a client sent, checked: usable, or why not in its words.
-fn checked(exercise: &Exercise, lang: Lang) -> Result<(), ApiError> {
+fn checked(exercise: &Exercise, lang: Lang) -> Result<(), ClassroomError> {
     exercise
         .validate()
-        .map_err(|err| ApiError::BadExercise(problem_text(&err, lang)))
+        .map_err(|err| ClassroomError::BadExercise(problem_text(&err, lang)))
 }
 
 fn answer_kind(task: &Task) -> AnswerKind {

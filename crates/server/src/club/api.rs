@@ -24,8 +24,9 @@ use super::class::{
 use super::event::{Entrant, GameRules, Stage, Tournament};
 use super::tournament::Format;
 use super::view::*;
-use super::{ClassData, ClassRoom, Clubs, Code, Cup, Shown};
+use super::{ClassData, ClassRoom, ClubError, Clubs, Code, Cup, Shown};
 use crate::classroom::exercise_view;
+use crate::classroom::ClassroomError;
 use crate::db::ClubWrite;
 use crate::error::ApiError;
 use crate::extract::{bearer, request_token, token_in_address, Body, Query, SOCKET_PROTOCOL};
@@ -170,7 +171,7 @@ async fn open_class(
         clubs
             .pin_attempt(&format!("code {code}"), &address)?
             .failed();
-        return Err(ApiError::WrongPin);
+        return Err(ClubError::WrongPin.into());
     };
     let attempt = clubs.pin_attempt(&id, &address)?;
     let room = clubs.class(&id)?;
@@ -182,7 +183,7 @@ async fn open_class(
         .is_some_and(|p| pin_matches(p, req.pin.trim()));
     if !right {
         attempt.failed();
-        return Err(ApiError::WrongPin);
+        return Err(ClubError::WrongPin.into());
     }
     attempt.succeeded();
     let token = new_token();
@@ -206,7 +207,7 @@ async fn join(
         ));
     }
     let again = bearer(&headers);
-    match clubs.code(&code).ok_or(ApiError::NoSuchClass)? {
+    match clubs.code(&code).ok_or(ClubError::NoSuchClass)? {
         Code::Class(id) => {
             let room = clubs.class(&id)?;
             let mut data = room.data.lock().await;
@@ -273,9 +274,9 @@ async fn as_teacher(
     holder: Option<String>,
 ) -> Result<Arc<ClassRoom>, ApiError> {
     let room = clubs.class(id)?;
-    let holder = holder.ok_or(ApiError::NotTeacher)?;
+    let holder = holder.ok_or(ClubError::NotTeacher)?;
     if !room.shown().class.is_teacher(&holder) {
-        return Err(ApiError::NotTeacher);
+        return Err(ClubError::NotTeacher.into());
     }
     Ok(room)
 }
@@ -545,14 +546,14 @@ async fn assign(
         let mut list = Vec::new();
         for shared in &req.exercises {
             if !crate::token::is_game_id(shared) {
-                return Err(ApiError::NoSuchExercise);
+                return Err(ClassroomError::NoSuchExercise.into());
             }
             let stored = clubs
                 .db()
                 .exercise(shared)?
-                .ok_or(ApiError::NoSuchExercise)?;
+                .ok_or(ClassroomError::NoSuchExercise)?;
             let exercise = quoridor_classroom::Exercise::from_json(&stored.body)
-                .map_err(|_| ApiError::NoSuchExercise)?;
+                .map_err(|_| ClassroomError::NoSuchExercise)?;
             list.push(exercise);
         }
         Source::Exercises { exercises: list }
@@ -601,7 +602,7 @@ async fn exercise(
     let exercise = list
         .get(i as usize)
         .cloned()
-        .ok_or(ApiError::Club(super::class::ClassError::NoSuchExercise))?;
+        .ok_or(ClubError::Class(super::class::ClassError::NoSuchExercise))?;
     let view = clubs
         .blocking(move || exercise_view(exercise, lang, None))
         .await?;
@@ -626,7 +627,7 @@ async fn work_drawing(
     let exercise = list
         .get(i as usize)
         .cloned()
-        .ok_or(ApiError::Club(super::class::ClassError::NoSuchExercise))?;
+        .ok_or(ClubError::Class(super::class::ClassError::NoSuchExercise))?;
     let svg = clubs
         .blocking(move || {
             let route = match &answer {
@@ -658,7 +659,7 @@ async fn answer(
     let exercise = list
         .get(req.index as usize)
         .cloned()
-        .ok_or(ApiError::Club(super::class::ClassError::NoSuchExercise))?;
+        .ok_or(ClubError::Class(super::class::ClassError::NoSuchExercise))?;
     let lang = match req.lang {
         Some(l) => l,
         None => room.shown().class.lang,
@@ -820,7 +821,7 @@ async fn class_games(
             clubs.save_class(&room, &mut data).await?;
         }
         if let Some(err) = failure {
-            return Err(err);
+            return Err(err.into());
         }
     }
     let view = class_view(&clubs, &room, &host_of(&headers)).await;
@@ -889,10 +890,11 @@ async fn new_tournament(
     };
     if let Some(data) = &class_data {
         if data.class.tournaments.len() >= super::class::MAX_CLASS_TOURNAMENTS {
-            return Err(ApiError::Club(super::class::ClassError::Full(
+            return Err(super::class::ClassError::Full(
                 "tournaments",
                 super::class::MAX_CLASS_TOURNAMENTS,
-            )));
+            )
+            .into());
         }
         // The teacher's own token also organises a class's tournament.
         if let Some(h) = &holder {
@@ -1014,9 +1016,9 @@ async fn as_organiser(clubs: &Clubs, id: &str, headers: &HeaderMap) -> Result<Ar
     let cup = clubs.cup(id)?;
     let holder = bearer(headers)
         .map(|t| hash_token(&t))
-        .ok_or(ApiError::NotOrganiser)?;
+        .ok_or(ClubError::NotOrganiser)?;
     if !cup.shown().is_organiser(&holder) {
-        return Err(ApiError::NotOrganiser);
+        return Err(ClubError::NotOrganiser.into());
     }
     Ok(cup)
 }
@@ -1087,7 +1089,7 @@ async fn start(
     if let Err(err) = clubs.start_games(&cup, &mut data).await {
         // Nothing is kept of a start that could not make its games.
         data.event = before;
-        return Err(err);
+        return Err(err.into());
     }
     clubs.save_cup(&cup, &mut data).await?;
     let holder = bearer(&headers).map(|t| hash_token(&t));

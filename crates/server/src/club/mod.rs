@@ -10,6 +10,7 @@
 
 pub mod api;
 pub mod class;
+pub mod error;
 pub mod event;
 pub mod tournament;
 pub mod view;
@@ -24,10 +25,10 @@ use quoridor_rules::Seat;
 use tokio::sync::{watch, Mutex, Semaphore};
 
 use self::class::{Class, ClassGame, WorkBook, CODE_ALPHABET, CODE_LEN};
+pub use self::error::ClubError;
 use self::event::{Stage, Tournament};
 use self::view::{BoardView, GameSpec};
 use crate::db::{ClubWrite, Db};
-use crate::error::ApiError;
 use crate::hub::registry::club_creator;
 use crate::hub::Hub;
 use crate::limits::lockout::{Attempt, Lockout, Rules};
@@ -373,16 +374,16 @@ impl Clubs {
     pub async fn blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, ClubError> {
         let _permit = self
             .inner
             .permits
             .acquire()
             .await
-            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+            .map_err(|_| ClubError::Unavailable("the server is stopping"))?;
         tokio::task::spawn_blocking(work)
             .await
-            .map_err(|_| ApiError::unavailable("the work failed"))
+            .map_err(|_| ClubError::Unavailable("the work failed"))
     }
 
     /// A new join code, unused.
@@ -406,33 +407,33 @@ impl Clubs {
     /// A place for one more class or tournament of `client`, within the
     /// limit, taken before it is made. Hold it until the class or
     /// tournament is added (which counts it), then let it go.
-    pub fn take_place(&self, client: &str) -> Result<Reserved<'_>, ApiError> {
+    pub fn take_place(&self, client: &str) -> Result<Reserved<'_>, ClubError> {
         self.inner
             .per_client
             .reserve(client, MAX_PER_CLIENT)
-            .ok_or(ApiError::TooManyRooms(MAX_PER_CLIENT))
+            .ok_or(ClubError::TooMany(MAX_PER_CLIENT))
     }
 
     pub fn code(&self, code: &str) -> Option<Code> {
         read(&self.inner.codes).get(code).cloned()
     }
 
-    pub fn class(&self, id: &str) -> Result<Arc<ClassRoom>, ApiError> {
+    pub fn class(&self, id: &str) -> Result<Arc<ClassRoom>, ClubError> {
         read(&self.inner.classes)
             .get(id)
             .cloned()
-            .ok_or(ApiError::NoSuchClass)
+            .ok_or(ClubError::NoSuchClass)
     }
 
-    pub fn cup(&self, id: &str) -> Result<Arc<Cup>, ApiError> {
+    pub fn cup(&self, id: &str) -> Result<Arc<Cup>, ClubError> {
         read(&self.inner.cups)
             .get(id)
             .cloned()
-            .ok_or(ApiError::NoSuchTournament)
+            .ok_or(ClubError::NoSuchTournament)
     }
 
     /// A new class, stored.
-    pub async fn open_class(&self, class: Class) -> Result<Arc<ClassRoom>, ApiError> {
+    pub async fn open_class(&self, class: Class) -> Result<Arc<ClassRoom>, ClubError> {
         self.inner
             .db
             .save_club(ClubWrite::Class {
@@ -446,7 +447,11 @@ impl Clubs {
     /// Stores the class after a change, publishes it and tells its live
     /// pages. If it cannot be stored, the change is undone: the class is
     /// the one last stored again.
-    pub async fn save_class(&self, room: &ClassRoom, data: &mut ClassData) -> Result<(), ApiError> {
+    pub async fn save_class(
+        &self,
+        room: &ClassRoom,
+        data: &mut ClassData,
+    ) -> Result<(), ClubError> {
         let stored = self
             .inner
             .db
@@ -475,7 +480,7 @@ impl Clubs {
         room: &ClassRoom,
         data: &mut ClassData,
         key: (u32, u32, u32),
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), ClubError> {
         let Some(work) = data.work.get(&key) else {
             return Ok(());
         };
@@ -503,7 +508,7 @@ impl Clubs {
     }
 
     /// A new tournament, stored; its first games made if it starts at once.
-    pub async fn open_cup(&self, event: Tournament) -> Result<Arc<Cup>, ApiError> {
+    pub async fn open_cup(&self, event: Tournament) -> Result<Arc<Cup>, ClubError> {
         self.inner
             .db
             .save_club(ClubWrite::Tournament {
@@ -518,7 +523,7 @@ impl Clubs {
     /// Stores the tournament after a change and tells its live pages.
     /// Stores the tournament after a change and publishes it; if it cannot
     /// be stored, the change is undone.
-    pub async fn save_cup(&self, cup: &Cup, data: &mut CupData) -> Result<(), ApiError> {
+    pub async fn save_cup(&self, cup: &Cup, data: &mut CupData) -> Result<(), ClubError> {
         let stored = self
             .inner
             .db
@@ -542,11 +547,11 @@ impl Clubs {
 
     /// A try of class `class`'s PIN from `address`, counted before the PIN
     /// is checked ([`PIN_RULES`]).
-    pub fn pin_attempt(&self, class: &str, address: &str) -> Result<Attempt<'_>, ApiError> {
+    pub fn pin_attempt(&self, class: &str, address: &str) -> Result<Attempt<'_>, ClubError> {
         self.inner
             .pins
             .attempt(class, address, Instant::now())
-            .map_err(|locked| ApiError::TooManyPins(locked.retry_after))
+            .map_err(|locked| ClubError::TooManyPins(locked.retry_after))
     }
 
     /// The exercises of an assignment (made once, on a blocking thread).
@@ -554,17 +559,11 @@ impl Clubs {
         &self,
         room: &ClassRoom,
         assignment: u32,
-    ) -> Result<Arc<Vec<Exercise>>, ApiError> {
+    ) -> Result<Arc<Vec<Exercise>>, ClubError> {
         if let Some(list) = lock(&room.exercises).get(&assignment) {
             return Ok(list.clone());
         }
-        let source = room
-            .shown()
-            .class
-            .assignment(assignment)
-            .map_err(ApiError::Club)?
-            .source
-            .clone();
+        let source = room.shown().class.assignment(assignment)?.source.clone();
         let list = Arc::new(self.blocking(move || source.exercises()).await?);
         lock(&room.exercises).insert(assignment, list.clone());
         Ok(list)
@@ -579,7 +578,7 @@ impl Clubs {
         spec: &GameSpec,
         competition: bool,
         seats: Vec<(String, Result<String, Level>)>,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, ClubError> {
         let mut settings = Settings::new(spec.size, spec.players, spec.variant, spec.fences)?
             .with_clock(spec.clock)?;
         settings.theme = spec.theme;
@@ -630,12 +629,12 @@ impl Clubs {
         spec: &GameSpec,
         pupils: Vec<Option<u32>>,
         ai: Level,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, ClubError> {
         let mut seats = Vec::new();
         for p in &pupils {
             seats.push(match p {
                 Some(id) => {
-                    let pupil = data.class.pupil(*id).map_err(ApiError::Club)?;
+                    let pupil = data.class.pupil(*id)?;
                     (pupil.name.clone(), Ok(pupil.holder.clone()))
                 }
                 None => (format!("AI {}", ai.number()), Err(ai)),
@@ -663,7 +662,7 @@ impl Clubs {
 
     /// Makes the games of the tournament's round that have none yet (the
     /// caller holds its lock); stores it.
-    pub async fn start_games(&self, cup: &Cup, data: &mut CupData) -> Result<(), ApiError> {
+    pub async fn start_games(&self, cup: &Cup, data: &mut CupData) -> Result<(), ClubError> {
         if data.event.stage != Stage::Running {
             return Ok(());
         }
@@ -777,7 +776,7 @@ impl Clubs {
     }
 
     /// Deletes a tournament and its games (and takes it off its class).
-    pub async fn delete_cup(&self, cup: &Cup) -> Result<(), ApiError> {
+    pub async fn delete_cup(&self, cup: &Cup) -> Result<(), ClubError> {
         let data = cup.data.lock().await;
         let id = data.event.id.clone();
         let games: Vec<String> = data
@@ -819,7 +818,7 @@ impl Clubs {
 
     /// Deletes a class and everything in it: pupils, work, games,
     /// tournaments. Nothing of it is left on the server.
-    pub async fn delete_class(&self, room: &ClassRoom) -> Result<(), ApiError> {
+    pub async fn delete_class(&self, room: &ClassRoom) -> Result<(), ClubError> {
         let data = room.data.lock().await;
         let id = data.class.id.clone();
         let mut games: Vec<String> = data.class.games.iter().map(|g| g.game.clone()).collect();

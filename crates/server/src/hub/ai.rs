@@ -11,7 +11,7 @@ use quoridor_rules::{Move, Position, Square};
 
 use super::room::Room;
 use super::Hub;
-use crate::error::ApiError;
+use super::HubError;
 use crate::model::{PrivateOnly, RoomError, RoomState, Status};
 use crate::token::random_u64;
 use crate::view::HintView;
@@ -87,7 +87,7 @@ impl Hub {
                 })
                 .await;
             match outcome {
-                Ok(()) | Err(ApiError::Room(RoomError::Stale)) => {}
+                Ok(()) | Err(HubError::Room(RoomError::Stale)) => {}
                 Err(err) => {
                     eprintln!("quoridor serve: AI move in game {}: {err}", room.id);
                     // Let a later change (or a restart) try again.
@@ -121,7 +121,7 @@ impl Hub {
 
     /// A best move and the shortest path for the seat to move, in a private
     /// game.
-    pub async fn hint(&self, room: &Arc<Room>, holder: &str) -> Result<HintView, ApiError> {
+    pub async fn hint(&self, room: &Arc<Room>, holder: &str) -> Result<HintView, HubError> {
         let position = {
             let state = room.state.lock().await;
             let seats = state.require_holder(holder)?;
@@ -145,7 +145,7 @@ impl Hub {
             .clone()
             .acquire_owned()
             .await
-            .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+            .map_err(|_| HubError::Stopping)?;
         let (result, path) = tokio::task::spawn_blocking(move || {
             let mut engine = Engine::with_hash(4);
             engine.set_level(Level::MAX);
@@ -159,7 +159,7 @@ impl Hub {
             (result, path)
         })
         .await
-        .map_err(|_| ApiError::unavailable("the hint search failed"))?;
+        .map_err(|_| HubError::SearchFailed)?;
         let result = result.ok_or(RoomError::GameOver)?;
         Ok(HintView {
             mv: result.best.to_string(),

@@ -44,7 +44,7 @@ impl Hub {
                             // Woken early (the game changed meanwhile) is
                             // `NotYet`: the loop looks again.
                             match self.change(&room, |state, now| state.expire(now)).await {
-                                Ok(()) | Err(crate::error::ApiError::Room(RoomError::NotYet)) => {}
+                                Ok(()) | Err(super::HubError::Room(RoomError::NotYet)) => {}
                                 Err(err) => {
                                     eprintln!("quoridor serve: clock of game {}: {err}", room.id);
                                     // Do not spin on a failing database.

@@ -10,6 +10,7 @@
 pub mod ai;
 pub mod chat;
 pub mod clock;
+pub mod error;
 pub mod registry;
 pub mod room;
 
@@ -22,13 +23,12 @@ use quoridor_engine::Controller;
 use quoridor_rules::Seat;
 use tokio::sync::{watch, Semaphore};
 
+pub use self::error::HubError;
 use self::registry::Registry;
 pub use self::room::Room;
-use crate::account::session::Caller;
 use crate::account::{Account, AccountError, Speed};
 use crate::db::accounts as account_store;
 use crate::db::{Db, Save};
-use crate::error::ApiError;
 use crate::model::{
     clean_name, common_entries, Action, RatingChange, RoomError, RoomState, SeatSlot, Settings,
     Status, Summary,
@@ -91,7 +91,7 @@ fn check_rated(
     settings: &Settings,
     slots: &[SeatSlot],
     account: Option<&Account>,
-) -> Result<(), ApiError> {
+) -> Result<(), HubError> {
     if account.is_none() {
         return Err(AccountError::NotRated("log in to play a rated game").into());
     }
@@ -151,7 +151,7 @@ impl Hub {
 
     /// Loads the games that were going on when the server stopped, with
     /// their clocks, and restarts their AI and timers.
-    pub async fn resume(&self) -> Result<usize, ApiError> {
+    pub async fn resume(&self) -> Result<usize, HubError> {
         let db = self.inner.db.clone();
         let mut count = 0;
         for id in db.unfinished()? {
@@ -194,9 +194,9 @@ impl Hub {
     }
 
     /// A room from memory, or from the database (a finished game).
-    pub async fn room(&self, id: &str) -> Result<Arc<Room>, ApiError> {
+    pub async fn room(&self, id: &str) -> Result<Arc<Room>, HubError> {
         if !crate::token::is_game_id(id) {
-            return Err(ApiError::NoSuchGame);
+            return Err(HubError::NoSuchGame);
         }
         if let Some(room) = self.inner.registry.get(id) {
             return Ok(room);
@@ -205,8 +205,8 @@ impl Hub {
         let key = id.to_string();
         let loaded = tokio::task::spawn_blocking(move || db.load(&key, Instant::now()))
             .await
-            .map_err(|_| ApiError::storage("the database read failed"))??;
-        let mut state = loaded.ok_or(ApiError::NoSuchGame)?;
+            .map_err(|_| HubError::Stopping)??;
+        let mut state = loaded.ok_or(HubError::NoSuchGame)?;
         state.version = state.version.max(wall_ms());
         // Another request may have loaded it meanwhile.
         if let Some(room) = self.inner.registry.get(id) {
@@ -222,7 +222,7 @@ impl Hub {
         req: &CreateRequest,
         holder: &str,
         account: Option<&Account>,
-    ) -> Result<Vec<SeatSlot>, ApiError> {
+    ) -> Result<Vec<SeatSlot>, HubError> {
         let mut requests = req.seats.clone();
         if requests.is_empty() {
             requests = (0..req.players)
@@ -230,7 +230,7 @@ impl Hub {
                 .collect();
         }
         if requests.len() != usize::from(req.players) {
-            return Err(ApiError::bad_request(format!(
+            return Err(HubError::Seats(format!(
                 "seats: expected {} seats, one per player",
                 req.players
             )));
@@ -260,7 +260,7 @@ impl Hub {
                         .level
                         .and_then(quoridor_engine::Level::new)
                         .ok_or_else(|| {
-                            ApiError::bad_request("level: an AI seat needs a level from 1 to 8")
+                            HubError::Seats("level: an AI seat needs a level from 1 to 8".into())
                         })?;
                     (Controller::Ai(level), format!("AI {}", level.number()))
                 }
@@ -291,7 +291,7 @@ impl Hub {
         settings: Settings,
         slots: Vec<SeatSlot>,
         caps: &[usize],
-    ) -> Result<(RoomState, Instant), ApiError> {
+    ) -> Result<(RoomState, Instant), HubError> {
         let reservation =
             self.inner
                 .registry
@@ -318,7 +318,7 @@ impl Hub {
         req: CreateRequest,
         client: &str,
         account: Option<&Account>,
-    ) -> Result<SeatedView, ApiError> {
+    ) -> Result<SeatedView, HubError> {
         let mut settings = Settings::new(req.size, req.players, req.variant, req.fences)?
             .with_clock(req.clock)?
             .with_ply_limit(req.ply_limit)?;
@@ -368,7 +368,7 @@ impl Hub {
         &self,
         room: &Arc<Room>,
         op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, HubError> {
         Ok(self.change_inner(room, op, false).await?.0)
     }
 
@@ -377,7 +377,7 @@ impl Hub {
         &self,
         room: &Arc<Room>,
         op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
-    ) -> Result<(T, GameView), ApiError> {
+    ) -> Result<(T, GameView), HubError> {
         let (out, view) = self.change_inner(room, op, true).await?;
         Ok((out, view.expect("asked for")))
     }
@@ -387,10 +387,10 @@ impl Hub {
         room: &Arc<Room>,
         op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
         want_view: bool,
-    ) -> Result<(T, Option<GameView>), ApiError> {
+    ) -> Result<(T, Option<GameView>), HubError> {
         let mut state = room.state.lock().await;
         if room.discarded.load(Ordering::SeqCst) {
-            return Err(ApiError::NoSuchGame);
+            return Err(HubError::NoSuchGame);
         }
         let now = Instant::now();
         let mut next = state.clone();
@@ -431,7 +431,7 @@ impl Hub {
     /// The Glicko-2 changes of a rated game that just ended: each player
     /// rated against the other's rating before the game (one game, one
     /// rating period, as lichess does).
-    async fn rating_changes(&self, state: &RoomState) -> Result<Vec<RatingChange>, ApiError> {
+    async fn rating_changes(&self, state: &RoomState) -> Result<Vec<RatingChange>, HubError> {
         let Some(speed) = Speed::of(state.settings.clock) else {
             return Ok(Vec::new());
         };
@@ -453,7 +453,7 @@ impl Hub {
             })
         })
         .await
-        .map_err(|_| ApiError::unavailable("the server is stopping"))??;
+        .map_err(|_| HubError::Stopping)??;
         let result = state.result();
         let score = |seat: Seat| match &result {
             Some(r) if r.draw => 0.5,
@@ -507,7 +507,7 @@ impl Hub {
         room: &Arc<Room>,
         holder: &str,
         action: Action,
-    ) -> Result<GameView, ApiError> {
+    ) -> Result<GameView, HubError> {
         let ((), view) = self
             .change_and_view(room, |state, now| state.apply(holder, action, now))
             .await?;
@@ -577,7 +577,7 @@ impl Hub {
     }
 
     /// The game as it is now (from memory or the database).
-    pub async fn state(&self, id: &str) -> Result<RoomState, ApiError> {
+    pub async fn state(&self, id: &str) -> Result<RoomState, HubError> {
         let room = self.room(id).await?;
         let state = room.state.lock().await;
         Ok(state.clone())
@@ -593,7 +593,7 @@ impl Hub {
         settings: Settings,
         slots: Vec<SeatSlot>,
         per_owner: usize,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, HubError> {
         let caps = [per_owner, self.inner.config.max_club_games_per_client];
         let (state, _) = self.open(creator, settings, slots, &caps).await?;
         let id = state.id.clone();
@@ -609,7 +609,7 @@ impl Hub {
         client: &str,
         settings: Settings,
         slots: Vec<SeatSlot>,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, HubError> {
         let caps = [self.inner.config.max_rooms_per_client];
         let (state, _) = self.open(client, settings, slots, &caps).await?;
         let id = state.id.clone();
@@ -649,7 +649,7 @@ impl Hub {
         seat: Option<Seat>,
         name: Option<&str>,
         account: Option<&Account>,
-    ) -> Result<SeatedView, ApiError> {
+    ) -> Result<SeatedView, HubError> {
         let name = match account {
             Some(account) => Some(account.name.clone()),
             None => clean_name(name)?,
@@ -670,16 +670,18 @@ impl Hub {
     }
 
     /// A new game with the same settings and people, seats turned by one
-    /// (colours swap with two players), made by the client at `client`
-    /// within its limits. Asked twice (even at once), it gives one game.
+    /// (colours swap with two players), asked for by `holder` (who sent
+    /// `token`: handed back; empty for a session) and made by the client at
+    /// `client` within its limits. Asked twice (even at once), it gives one
+    /// game.
     pub async fn rematch(
         &self,
         room: &Arc<Room>,
-        caller: &Caller,
+        holder: &str,
+        token: &str,
         client: &str,
-    ) -> Result<SeatedView, ApiError> {
-        let holder = caller.holder(room).await?;
-        let token = caller.token();
+    ) -> Result<SeatedView, HubError> {
+        let holder = holder.to_string();
         // One rematch at a time for this game: the check and the write
         // below happen together.
         let _making = room.rematch.lock().await;
@@ -758,13 +760,13 @@ impl Hub {
     /// online ones (people against people) that moved in the last half
     /// hour: games against the AI or on one screen, and abandoned ones,
     /// are not worth watching.
-    pub async fn list(&self, status: Status, limit: usize) -> Result<Vec<Summary>, ApiError> {
+    pub async fn list(&self, status: Status, limit: usize) -> Result<Vec<Summary>, HubError> {
         let limit = limit.clamp(1, 200);
         if status == Status::Over {
             let db = self.inner.db.clone();
             let listed = tokio::task::spawn_blocking(move || db.list(Status::Over, limit))
                 .await
-                .map_err(|_| ApiError::storage("the database read failed"))?;
+                .map_err(|_| HubError::Stopping)?;
             return Ok(listed?);
         }
         let now = Instant::now();

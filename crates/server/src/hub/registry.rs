@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 
 use super::room::Room;
-use crate::error::ApiError;
+use super::HubError;
 use crate::model::{RoomState, Status};
 
 /// Unfinished games: per client address, and in all.
@@ -211,18 +211,16 @@ impl Registry {
         creator: &str,
         caps: &[usize],
         total: usize,
-    ) -> Result<Reservation<'_>, ApiError> {
+    ) -> Result<Reservation<'_>, HubError> {
         let keys = quota_keys(creator);
         let mut active = self.active();
         for (key, &cap) in keys.iter().zip(caps) {
             if active.per_creator.get(key).copied().unwrap_or(0) >= cap {
-                return Err(ApiError::TooManyRooms(cap));
+                return Err(HubError::TooManyRooms(cap));
             }
         }
         if active.total >= total {
-            return Err(ApiError::unavailable(
-                "the server has too many games going on: try again later",
-            ));
+            return Err(HubError::Full);
         }
         for key in keys {
             *active.per_creator.entry(key).or_default() += 1;

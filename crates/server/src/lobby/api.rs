@@ -49,7 +49,7 @@ async fn page(State(web): State<crate::assets::WebDir>) -> Response {
 async fn list(State(lobby): State<Lobby>) -> Result<Response, ApiError> {
     let text = lobby.list_message();
     let value: serde_json::Value =
-        serde_json::from_str(text.as_str()).map_err(|e| ApiError::storage(e.to_string()))?;
+        serde_json::from_str(text.as_str()).map_err(|e| crate::db::StoreError(e.to_string()))?;
     Ok(axum::response::IntoResponse::into_response(Json(value)))
 }
 

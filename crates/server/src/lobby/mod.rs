@@ -8,6 +8,7 @@
 //!   [`api`]: the WebSocket.
 
 pub mod api;
+pub mod error;
 pub mod seek;
 pub mod view;
 
@@ -20,12 +21,12 @@ use quoridor_engine::{Controller, TimeControl};
 use quoridor_rules::{Seat, Variant};
 use tokio::sync::{broadcast, mpsc};
 
+pub use self::error::LobbyError;
 use self::seek::{best_fit, misfit, Seek, Seeker, Terms};
 use self::view::{LobbyMessage, SeekView};
 use crate::account::{Account, AccountError, Speed};
 use crate::db::accounts as account_store;
 use crate::db::Db;
-use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::model::{SeatSlot, Settings};
 use crate::token::{hash_token, new_token, random_u64};
@@ -153,7 +154,7 @@ impl Lobby {
         name: &str,
         account: Option<&Account>,
         clock: TimeControl,
-    ) -> Result<Seeker, ApiError> {
+    ) -> Result<Seeker, LobbyError> {
         let (rating, provisional) = match (account, Speed::of(Some(clock))) {
             (Some(a), Some(speed)) => {
                 let (db, id) = (self.inner.db.clone(), a.id);
@@ -161,7 +162,7 @@ impl Lobby {
                     db.read(|conn| account_store::ratings(conn, id))
                 })
                 .await
-                .map_err(|_| ApiError::unavailable("the server is stopping"))??;
+                .map_err(|_| LobbyError::Stopping)??;
                 let rating = stored
                     .into_iter()
                     .find(|r| r.speed == speed)
@@ -180,7 +181,7 @@ impl Lobby {
     }
 
     /// Checks terms: a clock the games accept, and rated only for accounts.
-    pub fn check(seeker: &Seeker, terms: &Terms) -> Result<(), ApiError> {
+    pub fn check(seeker: &Seeker, terms: &Terms) -> Result<(), LobbyError> {
         Settings::new(9, 2, Variant::Standard, None)?.with_clock(Some(terms.clock))?;
         if terms.rated && seeker.account.is_none() {
             return Err(AccountError::NotRated("log in to play a rated game").into());
@@ -189,7 +190,7 @@ impl Lobby {
     }
 
     /// Posts a seek: its id.
-    pub fn post(&self, seeker: Seeker, terms: Terms) -> Result<u64, ApiError> {
+    pub fn post(&self, seeker: Seeker, terms: Terms) -> Result<u64, LobbyError> {
         Lobby::check(&seeker, &terms)?;
         let id = {
             let mut seeks = self.seeks();
@@ -198,12 +199,12 @@ impl Lobby {
                 .filter(|s| s.seeker.conn == seeker.conn)
                 .count();
             if mine >= PER_CONNECTION {
-                return Err(ApiError::bad_request(format!(
+                return Err(LobbyError::Refused(format!(
                     "at most {PER_CONNECTION} seeks at once: cancel one first"
                 )));
             }
             if seeks.len() >= MAX_SEEKS {
-                return Err(ApiError::unavailable("the lobby is full: try again soon"));
+                return Err(LobbyError::Full);
             }
             let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
             seeks.push(Seek { id, seeker, terms });
@@ -214,13 +215,13 @@ impl Lobby {
     }
 
     /// Cancels a seek of this connection.
-    pub fn cancel(&self, conn: u64, id: u64) -> Result<(), ApiError> {
+    pub fn cancel(&self, conn: u64, id: u64) -> Result<(), LobbyError> {
         {
             let mut seeks = self.seeks();
             let at = seeks
                 .iter()
                 .position(|s| s.id == id && s.seeker.conn == conn)
-                .ok_or_else(|| ApiError::bad_request("no seek of yours with this id"))?;
+                .ok_or_else(|| LobbyError::Refused("no seek of yours with this id".into()))?;
             seeks.remove(at);
         }
         self.publish();
@@ -228,21 +229,26 @@ impl Lobby {
     }
 
     /// Takes seek `id` out for `acceptor`, if they fit.
-    fn take(&self, id: u64, acceptor: &Seeker) -> Result<Seek, ApiError> {
+    fn take(&self, id: u64, acceptor: &Seeker) -> Result<Seek, LobbyError> {
         let mut seeks = self.seeks();
         let at = seeks
             .iter()
             .position(|s| s.id == id)
-            .ok_or_else(|| ApiError::bad_request("this seek is gone"))?;
+            .ok_or_else(|| LobbyError::Refused("this seek is gone".into()))?;
         let seek = &seeks[at];
         if let Some(why) = misfit(&seek.seeker, &seek.terms, acceptor, &seek.terms) {
-            return Err(ApiError::bad_request(why));
+            return Err(LobbyError::Refused(why.to_string()));
         }
         Ok(seeks.remove(at))
     }
 
     /// Accepts seek `id`: the game is made and both players told.
-    pub async fn accept(&self, id: u64, acceptor: Seeker, client: &str) -> Result<Reply, ApiError> {
+    pub async fn accept(
+        &self,
+        id: u64,
+        acceptor: Seeker,
+        client: &str,
+    ) -> Result<Reply, LobbyError> {
         let seek = self.take(id, &acceptor)?;
         self.pair(seek, acceptor, client).await
     }
@@ -254,7 +260,7 @@ impl Lobby {
         acceptor: Seeker,
         terms: Terms,
         client: &str,
-    ) -> Result<Reply, ApiError> {
+    ) -> Result<Reply, LobbyError> {
         Lobby::check(&acceptor, &terms)?;
         let found = {
             let seeks = self.seeks();
@@ -271,7 +277,7 @@ impl Lobby {
 
     /// Makes the game of `seek` and `acceptor` (colours drawn), drops
     /// both players' other seeks, tells the seeker, answers the acceptor.
-    async fn pair(&self, seek: Seek, acceptor: Seeker, client: &str) -> Result<Reply, ApiError> {
+    async fn pair(&self, seek: Seek, acceptor: Seeker, client: &str) -> Result<Reply, LobbyError> {
         let made = self.make_game(&seek, &acceptor, client).await;
         let (game, seats) = match made {
             Ok(made) => made,
@@ -313,7 +319,7 @@ impl Lobby {
         seek: &Seek,
         acceptor: &Seeker,
         client: &str,
-    ) -> Result<(String, [(Seat, String); 2]), ApiError> {
+    ) -> Result<(String, [(Seat, String); 2]), LobbyError> {
         let mut settings =
             Settings::new(9, 2, Variant::Standard, None)?.with_clock(Some(seek.terms.clock))?;
         settings.rated = seek.terms.rated;

@@ -1,0 +1,92 @@
+//! Why classes and tournaments refuse (the boundary says what each means
+//! over HTTP, in `crate::refusals`).
+
+use std::fmt;
+use std::time::Duration;
+
+use super::class::ClassError;
+use crate::db::StoreError;
+use crate::hub::HubError;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClubError {
+    /// The class or the tournament refuses the change.
+    Class(ClassError),
+    /// No class of that id or code.
+    NoSuchClass,
+    NoSuchTournament,
+    /// Not the token of the class's teacher.
+    NotTeacher,
+    /// Not the token of the tournament's organiser.
+    NotOrganiser,
+    /// No token where one is needed (a pupil's, a teacher's).
+    NoToken,
+    /// A class code and PIN that do not match.
+    WrongPin,
+    /// Too many wrong PINs: wait this long.
+    TooManyPins(Duration),
+    /// This address has this many classes and tournaments already.
+    TooMany(usize),
+    /// A game of the class or tournament could not be made.
+    Hub(HubError),
+    Store(StoreError),
+    /// The server is stopping, or the work failed inside.
+    Unavailable(&'static str),
+}
+
+impl fmt::Display for ClubError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClubError::Class(err) => err.fmt(f),
+            ClubError::NoSuchClass => f.write_str("no such class: check the code"),
+            ClubError::NoSuchTournament => f.write_str("no such tournament"),
+            ClubError::NotTeacher => f.write_str("this needs the token of the class's teacher"),
+            ClubError::NotOrganiser => {
+                f.write_str("this needs the token of the tournament's organiser")
+            }
+            ClubError::NoToken => f.write_str("this needs a token of this class or tournament"),
+            ClubError::WrongPin => {
+                f.write_str("wrong code or PIN (after 5 wrong PINs, wait a minute)")
+            }
+            ClubError::TooManyPins(wait) => write!(
+                f,
+                "too many wrong PINs: try again in {}",
+                crate::limits::wait_words(*wait)
+            ),
+            ClubError::TooMany(limit) => {
+                write!(f, "at most {limit} unfinished games per client")
+            }
+            ClubError::Hub(err) => err.fmt(f),
+            ClubError::Store(err) => {
+                write!(f, "the database failed, nothing was changed: {err}")
+            }
+            ClubError::Unavailable(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ClubError {}
+
+impl From<ClassError> for ClubError {
+    fn from(err: ClassError) -> ClubError {
+        ClubError::Class(err)
+    }
+}
+
+impl From<StoreError> for ClubError {
+    fn from(err: StoreError) -> ClubError {
+        ClubError::Store(err)
+    }
+}
+
+impl From<crate::model::RoomError> for ClubError {
+    fn from(err: crate::model::RoomError) -> ClubError {
+        ClubError::Hub(HubError::Room(err))
+    }
+}
+
+impl From<HubError> for ClubError {
+    fn from(err: HubError) -> ClubError {
+        ClubError::Hub(err)
+    }
+}

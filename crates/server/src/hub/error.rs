@@ -1,0 +1,70 @@
+//! Why the rooms refuse (the boundary says what each means over HTTP, in
+//! `crate::refusals`).
+
+use std::fmt;
+
+use crate::account::AccountError;
+use crate::db::StoreError;
+use crate::model::RoomError;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HubError {
+    /// The game refuses the change.
+    Room(RoomError),
+    NoSuchGame,
+    /// Whoever makes the game (an address, a class, a tournament) has this
+    /// many unfinished games already.
+    TooManyRooms(usize),
+    /// The server holds as many unfinished games as it may.
+    Full,
+    /// The seats asked for (the words say what is wrong).
+    Seats(String),
+    /// A rated game that cannot be (the account's words).
+    Account(AccountError),
+    Store(StoreError),
+    /// The server is stopping, or a search failed inside.
+    Stopping,
+    SearchFailed,
+}
+
+impl fmt::Display for HubError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HubError::Room(err) => err.fmt(f),
+            HubError::NoSuchGame => f.write_str("no such game"),
+            HubError::TooManyRooms(limit) => {
+                write!(f, "at most {limit} unfinished games per client")
+            }
+            HubError::Full => {
+                f.write_str("the server has too many games going on: try again later")
+            }
+            HubError::Seats(why) => f.write_str(why),
+            HubError::Account(err) => err.fmt(f),
+            HubError::Store(err) => {
+                write!(f, "the database failed, nothing was changed: {err}")
+            }
+            HubError::Stopping => f.write_str("the server is stopping"),
+            HubError::SearchFailed => f.write_str("the search failed"),
+        }
+    }
+}
+
+impl std::error::Error for HubError {}
+
+impl From<RoomError> for HubError {
+    fn from(err: RoomError) -> HubError {
+        HubError::Room(err)
+    }
+}
+
+impl From<StoreError> for HubError {
+    fn from(err: StoreError) -> HubError {
+        HubError::Store(err)
+    }
+}
+
+impl From<AccountError> for HubError {
+    fn from(err: AccountError) -> HubError {
+        HubError::Account(err)
+    }
+}

@@ -1,0 +1,218 @@
+//! What every feature's refusal means over HTTP: its status and its code
+//! for programs (API.md, "Errors"), in one table per feature, all here.
+//! The features say no in their own words; this is the only place that
+//! turns their errors into statuses.
+
+use axum::http::StatusCode;
+use quoridor_rules::ParseError;
+
+use crate::account::AccountError;
+use crate::analysis::AnalysisError;
+use crate::classroom::ClassroomError;
+use crate::club::class::ClassError;
+use crate::club::ClubError;
+use crate::db::StoreError;
+use crate::error::Refusal;
+use crate::hub::HubError;
+use crate::learn::LearnError;
+use crate::lobby::LobbyError;
+use crate::model::RoomError;
+use crate::view::ReasonView;
+
+type Said = (StatusCode, &'static str);
+
+const STORAGE: Said = (StatusCode::INTERNAL_SERVER_ERROR, "storage");
+const UNAVAILABLE: Said = (StatusCode::SERVICE_UNAVAILABLE, "unavailable");
+const NOT_FOUND: Said = (StatusCode::NOT_FOUND, "not_found");
+const BAD_REQUEST: Said = (StatusCode::BAD_REQUEST, "bad_request");
+const UNAUTHORIZED: Said = (StatusCode::UNAUTHORIZED, "unauthorized");
+const TOO_MANY_ROOMS: Said = (StatusCode::TOO_MANY_REQUESTS, "too_many_rooms");
+
+impl Refusal for RoomError {
+    fn status_and_code(&self) -> Said {
+        use RoomError as R;
+        match self {
+            R::Unauthorized => UNAUTHORIZED,
+            R::NotYourTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
+            R::TimeUp(_) | R::GameOver => (StatusCode::CONFLICT, "game_over"),
+            R::NotStarted => (StatusCode::CONFLICT, "not_started"),
+            R::SeatTaken(_) => (StatusCode::CONFLICT, "seat_taken"),
+            R::NoFreeSeat => (StatusCode::CONFLICT, "no_free_seat"),
+            R::NoSuchSeat(_) | R::Settings(_) => BAD_REQUEST,
+            R::Illegal(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
+            R::NoSeatPlaying
+            | R::NotYourSeat(_)
+            | R::PrivateOnly(_)
+            | R::NothingToUndo
+            | R::NoDrawOffer
+            | R::OfferNotForYou
+            | R::AiDeclinesDraw(_)
+            | R::NotOver
+            | R::TooLateToAbort
+            | R::Rated(_) => (StatusCode::FORBIDDEN, "not_allowed"),
+            R::Stale | R::NotYet => (StatusCode::CONFLICT, "stale"),
+        }
+    }
+
+    fn reason(&self) -> Option<ReasonView> {
+        match self {
+            RoomError::Illegal(err) => Some(ReasonView::of(*err)),
+            _ => None,
+        }
+    }
+}
+
+/// A move that is not written as a move.
+impl Refusal for ParseError {
+    fn status_and_code(&self) -> Said {
+        (StatusCode::BAD_REQUEST, "bad_move")
+    }
+}
+
+impl Refusal for StoreError {
+    fn status_and_code(&self) -> Said {
+        STORAGE
+    }
+}
+
+impl Refusal for HubError {
+    fn status_and_code(&self) -> Said {
+        match self {
+            HubError::Room(err) => err.status_and_code(),
+            HubError::NoSuchGame => NOT_FOUND,
+            HubError::TooManyRooms(_) => TOO_MANY_ROOMS,
+            HubError::Full | HubError::Stopping | HubError::SearchFailed => UNAVAILABLE,
+            HubError::Seats(_) => BAD_REQUEST,
+            HubError::Account(err) => err.status_and_code(),
+            HubError::Store(_) => STORAGE,
+        }
+    }
+
+    fn reason(&self) -> Option<ReasonView> {
+        match self {
+            HubError::Room(err) => err.reason(),
+            _ => None,
+        }
+    }
+}
+
+impl Refusal for AccountError {
+    fn status_and_code(&self) -> Said {
+        use AccountError as A;
+        match self {
+            A::BadName(_) | A::BadPassword(_) | A::NotRated(_) => BAD_REQUEST,
+            A::BlockListFull(_) | A::SelfBlock => BAD_REQUEST,
+            A::NameTaken => (StatusCode::CONFLICT, "name_taken"),
+            A::WrongPassword => (StatusCode::UNAUTHORIZED, "wrong_password"),
+            A::TooManyTries(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_tries"),
+            A::TooManySignUps(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            A::NotLoggedIn => (StatusCode::UNAUTHORIZED, "not_logged_in"),
+            A::NoSuchPlayer => NOT_FOUND,
+            A::GamesInProgress(_) => (StatusCode::CONFLICT, "games_in_progress"),
+            A::Store(_) => STORAGE,
+            A::Unavailable(_) => UNAVAILABLE,
+        }
+    }
+
+    fn retry_after(&self) -> Option<std::time::Duration> {
+        match self {
+            AccountError::TooManyTries(wait) | AccountError::TooManySignUps(wait) => Some(*wait),
+            _ => None,
+        }
+    }
+}
+
+impl Refusal for ClassError {
+    fn status_and_code(&self) -> Said {
+        use ClassError as C;
+        match self {
+            C::BadName(_) | C::BadAssignment(_) => BAD_REQUEST,
+            C::Full(..) => (StatusCode::CONFLICT, "full"),
+            C::NoSuchPupil | C::NoSuchAssignment | C::NoSuchExercise => NOT_FOUND,
+        }
+    }
+}
+
+impl Refusal for ClubError {
+    fn status_and_code(&self) -> Said {
+        match self {
+            ClubError::Class(err) => err.status_and_code(),
+            ClubError::NoSuchClass | ClubError::NoSuchTournament => NOT_FOUND,
+            ClubError::NotTeacher | ClubError::NotOrganiser | ClubError::NoToken => UNAUTHORIZED,
+            ClubError::WrongPin => (StatusCode::UNAUTHORIZED, "wrong_pin"),
+            ClubError::TooManyPins(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ClubError::TooMany(_) => TOO_MANY_ROOMS,
+            ClubError::Hub(err) => err.status_and_code(),
+            ClubError::Store(_) => STORAGE,
+            ClubError::Unavailable(_) => UNAVAILABLE,
+        }
+    }
+
+    fn reason(&self) -> Option<ReasonView> {
+        match self {
+            ClubError::Hub(err) => err.reason(),
+            _ => None,
+        }
+    }
+
+    fn retry_after(&self) -> Option<std::time::Duration> {
+        match self {
+            ClubError::TooManyPins(wait) => Some(*wait),
+            _ => None,
+        }
+    }
+}
+
+impl Refusal for LobbyError {
+    fn status_and_code(&self) -> Said {
+        match self {
+            LobbyError::Refused(_) => BAD_REQUEST,
+            LobbyError::Room(err) => err.status_and_code(),
+            LobbyError::Account(err) => err.status_and_code(),
+            LobbyError::Full | LobbyError::Stopping => UNAVAILABLE,
+            LobbyError::Hub(err) => err.status_and_code(),
+            LobbyError::Store(_) => STORAGE,
+        }
+    }
+}
+
+impl Refusal for AnalysisError {
+    fn status_and_code(&self) -> Said {
+        match self {
+            AnalysisError::NoSuchAnalysis => NOT_FOUND,
+            AnalysisError::NotAnalysable(_) => BAD_REQUEST,
+            AnalysisError::QueueFull | AnalysisError::Unavailable(_) => UNAVAILABLE,
+            AnalysisError::Hub(err) => err.status_and_code(),
+            AnalysisError::Store(_) => STORAGE,
+        }
+    }
+}
+
+impl Refusal for ClassroomError {
+    fn status_and_code(&self) -> Said {
+        match self {
+            ClassroomError::BadExercise(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad_exercise"),
+            ClassroomError::NoSuchExercise => NOT_FOUND,
+            ClassroomError::TooManyExercises(_) => {
+                (StatusCode::TOO_MANY_REQUESTS, "too_many_exercises")
+            }
+            ClassroomError::NotYourExercise => UNAUTHORIZED,
+            ClassroomError::Store(_) => STORAGE,
+            ClassroomError::Unavailable(_) => UNAVAILABLE,
+        }
+    }
+}
+
+impl Refusal for LearnError {
+    fn status_and_code(&self) -> Said {
+        match self {
+            LearnError::NoSuchLesson | LearnError::NoSuchPuzzle => NOT_FOUND,
+        }
+    }
+}
+
+impl Refusal for crate::hub::chat::ChatError {
+    fn status_and_code(&self) -> Said {
+        BAD_REQUEST
+    }
+}
