@@ -384,50 +384,17 @@ fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> 
         .collect()
 }
 
-/// The problems still known (issue 37 removes them one by one): a new one
-/// fails the test, and so does one listed that is gone (strike it out).
-fn known(crate_dir: &str, allowed: &[&str]) {
-    let problems = check(crate_dir);
-    let new: Vec<&String> = problems
-        .iter()
-        .filter(|p| !allowed.iter().any(|a| p.contains(a)))
-        .collect();
-    let gone: Vec<&&str> = allowed
-        .iter()
-        .filter(|a| !problems.iter().any(|p| p.contains(**a)))
-        .collect();
-    assert!(
-        new.is_empty() && gone.is_empty(),
-        "new problems:\n{}\nfixed, to strike out of the list:\n{}",
-        new.iter()
-            .map(|p| p.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
-        gone.iter().map(|p| **p).collect::<Vec<_>>().join("\n")
-    );
-}
-
 #[test]
 fn the_server_keeps_its_layers() {
-    known("crates/server", SERVER_KNOWN);
+    let problems = check("crates/server");
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
 
 #[test]
 fn the_engine_keeps_its_layers() {
-    known("crates/engine", ENGINE_KNOWN);
+    let problems = check("crates/engine");
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
-
-/// The server's problems left (issue 37).
-const SERVER_KNOWN: &[&str] = &[];
-
-/// The engine's problems left (issue 37).
-const ENGINE_KNOWN: &[&str] = &[
-    "defence (layer 3) uses search::Rng",
-    "level (layer 3) uses maxn::plays_free_for_all",
-    "net::train (layer 2) uses eval::",
-    "net::train (layer 2) uses search::Rng",
-    "a circle: ",
-];
 
 #[test]
 fn the_check_finds_what_runs_up_and_circles() {

@@ -95,7 +95,7 @@ fn conflicts(fence: Fence) -> (u128, u128) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Rng;
+    use crate::rng::Rng;
     use quoridor_rules::{Ruleset, Seat};
 
     fn fence(text: &str) -> Fence {

@@ -10,8 +10,9 @@ use crate::limit::SearchLimit;
 use crate::maxn::{is_free_for_all, MaxnSearcher};
 use crate::race::RaceTable;
 use crate::report::Reporter;
+use crate::rng::Rng;
 use crate::score::Score;
-use crate::search::{Rng, SearchResult, Searcher};
+use crate::search::{SearchResult, Searcher};
 use crate::tt::TranspositionTable;
 
 /// Default size of the transposition table.

@@ -143,7 +143,7 @@ impl Level {
     /// The settings of this level in games of `rules` (four players each
     /// for itself have their own ladder).
     pub fn settings_for(self, rules: &quoridor_rules::Ruleset) -> LevelSettings {
-        if crate::maxn::plays_free_for_all(rules) {
+        if rules.is_free_for_all() {
             self.free_for_all_settings()
         } else {
             self.settings()

@@ -26,11 +26,13 @@
 //! Layers, each importing only its own and the ones below it (the test
 //! `tests/layers.rs` of the workspace holds the code to this list):
 //!
-//! 1. `score`, `limit`, `time_control`, `params`.
-//! 2. `tt`, `report`, `time`, `race`, `net`.
-//! 3. `eval`, `defence`, `level`, `controller`.
-//! 4. `search`, `maxn`.
-//! 5. `book`, `engine`, `review`.
+//! 1. Values and limits: `score`, `limit`, `time_control`, `params`, `rng`.
+//! 2. Parts of a search: `tt`, `report`, `time`, `race`, `net`.
+//! 3. What the levels and the evaluation are: `eval`, `defence`, `level`,
+//!    `controller`.
+//! 4. The searches: `search` (alpha-beta), `maxn` (four players).
+//! 5. What uses them: `book`, `engine`, `review`, `net::train` (the
+//!    network's training by self-play).
 
 pub mod book;
 pub mod controller;
@@ -45,6 +47,7 @@ pub mod params;
 pub mod race;
 pub mod report;
 pub mod review;
+mod rng;
 pub mod score;
 pub mod search;
 pub mod time;

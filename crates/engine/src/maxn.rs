@@ -31,11 +31,13 @@ use std::time::Instant;
 use quoridor_rules::{Fence, Move, Orientation, Outcome, Position, SquareIter};
 
 use crate::level::LevelSettings;
+use crate::limit::deepest_iteration;
 use crate::limit::SearchLimit;
 use crate::params::{fence_value, FREE_FOR_ALL_FENCES, INNER_FENCES};
 use crate::report::Reporter;
+use crate::rng::{with_noise, Rng};
 use crate::score::Score;
-use crate::search::{deepest_iteration, with_noise, Rng, SearchResult};
+use crate::search::SearchResult;
 use crate::time::TimeManager;
 
 /// One value per player (turn order), in hundredths of a step or a forced
@@ -46,13 +48,7 @@ const MAX_PLY: usize = 96;
 
 /// Whether `pos` is a game for this search: four players, each for itself.
 pub fn is_free_for_all(pos: &Position) -> bool {
-    plays_free_for_all(pos.rules())
-}
-
-/// Whether games of `rules` are for this search: four players, each for
-/// itself.
-pub fn plays_free_for_all(rules: &quoridor_rules::Ruleset) -> bool {
-    rules.players() == 4 && rules.variant() == quoridor_rules::Variant::Standard
+    pos.rules().is_free_for_all()
 }
 
 /// The static values of a position that is not over, one per player in

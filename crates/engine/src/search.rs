@@ -9,27 +9,16 @@ use quoridor_rules::{Fence, Move, Orientation, Position, Seat, SquareIter};
 use crate::defence::defences;
 use crate::eval::{evaluate_with, terminal, Sides};
 use crate::level::LevelSettings;
-use crate::limit::SearchLimit;
+use crate::limit::{deepest_iteration, SearchLimit};
 use crate::net::Network;
 use crate::params::{NULL_MOVE_REDUCTION, QUIESCENCE_MIN_GAIN, QUIESCENCE_PLIES, QUIESCENCE_WIDTH};
 use crate::report::{Reporter, SearchInfo};
+use crate::rng::{with_noise, Rng};
 use crate::score::Score;
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
 
 const MAX_PLY: usize = 128;
-
-/// The deepest iteration worth searching from `root` when no line may run
-/// past ply `cap` of the search: neither can one run past the rules' ply
-/// limit, and an iteration deeper than both searches the same tree again.
-/// Without this bound, the last moves before a ply limit, whose every line
-/// ends in a draw within a few plies, deepened to depths in the hundreds.
-pub(crate) fn deepest_iteration(root: &Position, cap: u32) -> u32 {
-    match root.rules().ply_limit() {
-        Some(limit) => cap.min(limit.saturating_sub(root.ply()).max(1)),
-        None => cap,
-    }
-}
 
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,42 +45,6 @@ impl SearchResult {
             elapsed: self.elapsed,
             pv: self.pv.clone(),
         }
-    }
-}
-
-/// A small deterministic generator for the levels' noise.
-#[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x2545_f491_4f6c_dd1d | 1)
-    }
-
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Uniform in `-n..=n`.
-    pub(crate) fn symmetric(&mut self, n: i32) -> i32 {
-        if n <= 0 {
-            return 0;
-        }
-        (self.next() % (2 * n as u64 + 1)) as i32 - n
-    }
-}
-
-/// A root move's value blurred by up to `noise` either way (the low
-/// levels' mistakes). A forced result is never blurred: a beginner still
-/// takes a win in one.
-pub(crate) fn with_noise(score: Score, noise: i32, rng: &mut Rng) -> i32 {
-    if score.plies_to_end().is_some() {
-        score.0
-    } else {
-        score.0 + rng.symmetric(noise)
     }
 }
 

@@ -191,6 +191,12 @@ impl Ruleset {
         self.fences
     }
 
+    /// Whether every player plays for itself with four pawns on the board:
+    /// the games the engine searches with max-n rather than alpha-beta.
+    pub const fn is_free_for_all(&self) -> bool {
+        self.players == 4 && matches!(self.variant, Variant::Standard)
+    }
+
     pub const fn variant(&self) -> Variant {
         self.variant
     }

@@ -25,8 +25,8 @@ use std::sync::OnceLock;
 
 use quoridor_rules::{Move, Position, Ruleset, Variant};
 
+use crate::rng::Rng;
 use crate::score::Score;
-use crate::search::Rng;
 
 /// Book moves this close to the best one (hundredths of a step) are
 /// played as often as it: variety that gives nothing away.

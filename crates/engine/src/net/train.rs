@@ -9,8 +9,8 @@ use quoridor_rules::{Game, Outcome, Position};
 
 use super::{Features, Network, INPUTS, SPARSE_INPUTS};
 use crate::eval::{evaluate, Sides, STEP};
+use crate::rng::Rng;
 use crate::score::Score;
-use crate::search::Rng;
 
 /// One training position.
 #[derive(Copy, Clone, Debug)]
