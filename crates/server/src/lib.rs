@@ -23,7 +23,8 @@
 //! 6. HTTP: `error` (the boundary's error, knowing no feature),
 //!    `refusals` (what each feature's errors mean over HTTP, one table),
 //!    `extract` (requests read with our limits), `origin` (requests from
-//!    our own pages), `account::session`, `ws`, `account::api`, `club::api`,
+//!    our own pages), `account::session`, `socket` (the one WebSocket
+//!    loop), `ws` (a game's socket), `account::api`, `club::api`,
 //!    `lobby::api`, `analysis::api`, `analysis::board`, `classroom` (the
 //!    classroom crate's exercises on the web), `learn` (the tutorial and
 //!    puzzles on the web), `listen` (the accept loop), `state` (what the
@@ -51,6 +52,7 @@ pub mod origin;
 pub mod rating;
 pub mod refusals;
 pub mod request;
+pub mod socket;
 pub mod state;
 pub mod token;
 pub mod view;
@@ -134,7 +136,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         ),
         web_dir: assets::WebDir(args.web_dir.clone()),
         http_limit: Arc::new(limits::PerClient::new(args.http_rate)),
-        ws: Arc::new(ws::WsConfig {
+        ws: Arc::new(socket::WsConfig {
             max_message: args.max_message,
             messages_per_second: args.ws_rate,
         }),

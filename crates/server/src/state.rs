@@ -10,7 +10,7 @@ use crate::assets::WebDir;
 use crate::hub::Hub;
 use crate::limits::PerClient;
 use crate::listen::Connections;
-use crate::ws::WsConfig;
+use crate::socket::WsConfig;
 
 /// Everything a handler may need; each handler takes only its part.
 #[derive(Clone, FromRef)]

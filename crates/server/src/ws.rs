@@ -1,38 +1,32 @@
-//! Live games over WebSocket: the state after every change, and the same
-//! actions as the HTTP routes ([`ClientMessage`] → [`Action`]).
+//! Live games over WebSocket: the state after every change, the chat, and
+//! the same actions as the HTTP routes ([`ClientMessage`] → [`Action`]),
+//! on the one WebSocket loop ([`socket::run`]).
 
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
-use futures_util::stream::SplitSink;
-use futures_util::{SinkExt, StreamExt};
 use quoridor_rules::Seat;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::Receiver;
 
 use crate::account::session::logged_in;
 use crate::account::{Account, Accounts};
 use crate::db::accounts as account_store;
 use crate::error::ApiError;
-use crate::extract::{request_token, token_in_address, GameId, Query, SOCKET_PROTOCOL};
+use crate::extract::{request_token, token_in_address, GameId, Query};
 use crate::hub::chat::{Channel, ChatLine};
 use crate::hub::{Hub, Room};
 use crate::limits::Bucket;
 use crate::model::RoomError;
 use crate::request::{ClientMessage, WsQuery};
+use crate::socket::{self, Live, WsConfig};
 use crate::token::hash_token;
 use crate::view::{EventView, GameView, ServerMessage};
-
-/// Settings of the WebSocket side.
-#[derive(Clone, Debug)]
-pub struct WsConfig {
-    pub max_message: usize,
-    pub messages_per_second: u32,
-}
 
 pub async fn upgrade(
     State(hub): State<Hub>,
@@ -67,14 +61,7 @@ pub async fn upgrade(
         None => HashSet::new(),
     };
     let viewer = Viewer { account, blocked };
-    // Small buffers: the messages are small, and thousands of connections
-    // with tungstenite's 128 KiB defaults would hold hundreds of megabytes.
-    Ok(ws
-        .protocols([SOCKET_PROTOCOL])
-        .read_buffer_size(8 * 1024)
-        .write_buffer_size(0)
-        .max_message_size(config.max_message)
-        .max_frame_size(config.max_message)
+    Ok(socket::configure(ws, config.max_message)
         .on_upgrade(move |socket| connection(hub, config, room, holder, viewer, socket)))
 }
 
@@ -86,18 +73,6 @@ fn text(message: &ServerMessage) -> Message {
 
 fn error_message(err: &ApiError) -> Message {
     text(&ServerMessage::Error { error: err.view() })
-}
-
-type Sender = SplitSink<WebSocket, Message>;
-
-/// Sends the error, then closes with `code`.
-async fn close_with(tx: &mut Sender, err: &ApiError, code: u16) {
-    let _ = tx.send(error_message(err)).await;
-    let frame = CloseFrame {
-        code,
-        reason: Utf8Bytes::from(err.code()),
-    };
-    let _ = tx.send(Message::Close(Some(frame))).await;
 }
 
 /// Counts a connection in (or out of) the room: spectators, or the seats
@@ -147,6 +122,24 @@ struct ChatState {
     bucket: Bucket,
 }
 
+/// One connection to a game: a player's seats, or a spectator.
+struct GameLive {
+    hub: Hub,
+    room: Arc<Room>,
+    holder: Option<String>,
+    seats: Vec<Seat>,
+    viewer: Viewer,
+    events: Receiver<Utf8Bytes>,
+    chat_lines: Receiver<ChatLine>,
+    chat: ChatState,
+}
+
+/// What came for a game's connection.
+enum GameSignal {
+    State(Result<Utf8Bytes, RecvError>),
+    Chat(Result<ChatLine, RecvError>),
+}
+
 async fn connection(
     hub: Hub,
     config: Arc<WsConfig>,
@@ -157,126 +150,155 @@ async fn connection(
 ) {
     // Subscribe first, so that no change falls between the first state and
     // the stream of changes.
-    let mut events = room.subscribe();
-    let mut chat_lines = room.chat.subscribe();
+    let events = room.subscribe();
+    let chat_lines = room.chat.subscribe();
     let seats = match &holder {
         Some(h) => room.seats_of(h).await,
         None => Vec::new(),
     };
-    let (mut tx, mut rx) = socket.split();
+    let mut first = Vec::new();
     if holder.is_some() && seats.is_empty() {
-        let _ = tx
-            .send(error_message(&RoomError::Unauthorized.into()))
-            .await;
+        first.push(error_message(&RoomError::Unauthorized.into()));
     }
     count(&hub, &room, &seats, true).await;
-    let first = ServerMessage::State {
+    first.push(text(&ServerMessage::State {
         event: EventView::Hello {
             seats: seats.clone(),
         },
         you: Some(seats.clone()),
         game: Box::new(room.view().await),
+    }));
+    let stopping = {
+        let hub = hub.clone();
+        async move { hub.stopped().await }
     };
-    let mut alive = tx.send(text(&first)).await.is_ok();
-    let mut bucket = Bucket::new(
-        config.messages_per_second,
-        config.messages_per_second.max(1) * 2,
-    );
-    let mut chat = ChatState {
-        on: false,
-        channel: if seats.is_empty() {
-            Channel::Spectators
-        } else {
-            Channel::Players
+    let live = GameLive {
+        chat: ChatState {
+            on: false,
+            channel: if seats.is_empty() {
+                Channel::Spectators
+            } else {
+                Channel::Players
+            },
+            // A line a second, three at once.
+            bucket: Bucket::new(1, 3),
         },
-        // A line a second, three at once.
-        bucket: Bucket::new(1, 3),
+        hub,
+        room,
+        holder,
+        seats,
+        viewer,
+        events,
+        chat_lines,
     };
-    while alive {
-        tokio::select! {
-            line = chat_lines.recv() => match line {
-                Ok(line) => {
-                    let blocked = line.account_id.is_some_and(|a| viewer.blocked.contains(&a));
-                    if chat.on && line.channel == chat.channel && !blocked {
-                        alive = tx.send(text(&ServerMessage::Chat { line })).await.is_ok();
-                    }
-                }
-                Err(RecvError::Lagged(_)) => {}
-                Err(RecvError::Closed) => alive = false,
-            },
-            event = events.recv() => match event {
-                Ok(bytes) => alive = tx.send(Message::Text(bytes)).await.is_ok(),
-                Err(RecvError::Lagged(_)) => {
-                    // Too slow to follow every change: the whole game again.
-                    let now = ServerMessage::State {
-                        event: EventView::Other,
-                        you: None,
-                        game: Box::new(GameView::clone(&room.view().await)),
-                    };
-                    alive = tx.send(text(&now)).await.is_ok();
-                }
-                Err(RecvError::Closed) => alive = false,
-            },
-            _ = hub.stopped() => {
-                let err = ApiError::unavailable("the server is stopping");
-                close_with(&mut tx, &err, close_code::AWAY).await;
-                alive = false;
+    socket::run(socket, live, config, first, stopping).await;
+}
+
+impl Live for GameLive {
+    type Signal = GameSignal;
+
+    async fn wait(&mut self) -> Option<GameSignal> {
+        Some(tokio::select! {
+            state = self.events.recv() => GameSignal::State(state),
+            line = self.chat_lines.recv() => GameSignal::Chat(line),
+        })
+    }
+
+    async fn messages(&mut self, signal: GameSignal) -> Option<Vec<Message>> {
+        Some(match signal {
+            GameSignal::State(Ok(bytes)) => vec![Message::Text(bytes)],
+            GameSignal::State(Err(RecvError::Lagged(_))) => {
+                // Too slow to follow every change: the whole game again.
+                let now = ServerMessage::State {
+                    event: EventView::Other,
+                    you: None,
+                    game: Box::new(GameView::clone(&self.room.view().await)),
+                };
+                vec![text(&now)]
             }
-            incoming = rx.next() => {
-                let said = match incoming {
-                    Some(Ok(Message::Text(said))) => said,
-                    Some(Ok(Message::Binary(_))) => {
-                        let err = ApiError::bad_request("send JSON text messages");
-                        alive = tx.send(error_message(&err)).await.is_ok();
-                        continue;
-                    }
-                    Some(Ok(Message::Close(_))) | None => break,
-                    Some(Ok(_)) => continue,
-                    Some(Err(err)) => {
-                        let too_big = matches!(
-                            err.into_inner().downcast_ref::<tungstenite::Error>(),
-                            Some(tungstenite::Error::Capacity(_))
-                        );
-                        if too_big {
-                            let err = ApiError::PayloadTooLarge(config.max_message);
-                            close_with(&mut tx, &err, close_code::SIZE).await;
-                        }
-                        break;
-                    }
-                };
-                if !bucket.take(Instant::now()) {
-                    alive = tx.send(error_message(&ApiError::RateLimited)).await.is_ok();
-                    continue;
-                }
-                let parsed = serde_json::from_str::<ClientMessage>(&said);
-                let reply = match parsed {
-                    Ok(ClientMessage::ChatOn { on }) => {
-                        chat.on = on;
-                        on.then(|| {
-                            let lines = room
-                                .chat
-                                .history(chat.channel)
-                                .into_iter()
-                                .filter(|l| !l.account_id.is_some_and(|a| viewer.blocked.contains(&a)))
-                                .collect();
-                            text(&ServerMessage::ChatHistory { lines })
-                        })
-                    }
-                    Ok(ClientMessage::Chat { text: line }) => {
-                        say(&room, &mut chat, &seats, &viewer, &line).await.err().map(|e| error_message(&e))
-                    }
-                    _ => handle(&hub, &room, holder.as_deref(), &said).await,
-                };
-                if let Some(reply) = reply {
-                    alive = tx.send(reply).await.is_ok();
+            GameSignal::State(Err(RecvError::Closed)) => return None,
+            GameSignal::Chat(Ok(line)) => {
+                let blocked = line
+                    .account_id
+                    .is_some_and(|a| self.viewer.blocked.contains(&a));
+                if self.chat.on && line.channel == self.chat.channel && !blocked {
+                    vec![text(&ServerMessage::Chat { line })]
+                } else {
+                    Vec::new()
                 }
             }
+            GameSignal::Chat(Err(RecvError::Lagged(_))) => Vec::new(),
+            GameSignal::Chat(Err(RecvError::Closed)) => return None,
+        })
+    }
+
+    /// Each message is read once, then carried out; the new state reaches
+    /// everyone through the room's events.
+    async fn handle(&mut self, said: Utf8Bytes) -> Option<Message> {
+        let message: ClientMessage = match serde_json::from_str(said.as_str()) {
+            Ok(m) => m,
+            Err(err) => {
+                let err = ApiError::bad_request(format!(
+                    "expected {{\"type\": \"move\" | \"resign\" | \"draw\" | \"undo\" | \"abort\" | \"ping\" | \"chat\" | \"chat_on\", ...}}: {err}"
+                ));
+                return Some(error_message(&err));
+            }
+        };
+        match message {
+            ClientMessage::ChatOn { on } => {
+                self.chat.on = on;
+                on.then(|| {
+                    let blocked = &self.viewer.blocked;
+                    let lines = self
+                        .room
+                        .chat
+                        .history(self.chat.channel)
+                        .into_iter()
+                        .filter(|l| !l.account_id.is_some_and(|a| blocked.contains(&a)))
+                        .collect();
+                    text(&ServerMessage::ChatHistory { lines })
+                })
+            }
+            ClientMessage::Chat { text: line } => {
+                say(&self.room, &mut self.chat, &self.seats, &self.viewer, &line)
+                    .await
+                    .err()
+                    .map(|e| error_message(&e))
+            }
+            other => self.act(other).await,
         }
     }
-    count(&hub, &room, &seats, false).await;
-    // The last follower of a finished game may have left: it can go.
-    drop(room);
-    hub.trim_finished();
+
+    fn error(&self, err: &ApiError) -> Message {
+        error_message(err)
+    }
+
+    async fn end(self) {
+        count(&self.hub, &self.room, &self.seats, false).await;
+        // The last follower of a finished game may have left: it can go.
+        let hub = self.hub.clone();
+        drop(self);
+        hub.trim_finished();
+    }
+}
+
+impl GameLive {
+    /// A move, a resignation, a draw answer, an undo, an abort or a ping.
+    async fn act(&self, message: ClientMessage) -> Option<Message> {
+        let action = match message.action() {
+            Ok(Some(action)) => action,
+            Ok(None) => return Some(text(&ServerMessage::Pong)),
+            Err(err) => return Some(error_message(&err.into())),
+        };
+        let Some(holder) = self.holder.as_deref() else {
+            return Some(error_message(&RoomError::Unauthorized.into()));
+        };
+        self.hub
+            .change(&self.room, |state, now| state.apply(holder, action, now))
+            .await
+            .err()
+            .map(|err| error_message(&err.into()))
+    }
 }
 
 /// Says a chat line on the connection's channel.
@@ -312,34 +334,4 @@ async fn say(
         account_id: viewer.account.as_ref().map(|a| a.id),
     });
     Ok(())
-}
-
-/// Carries out one message; the answer to send back, if any (the new state
-/// reaches everyone through the room's events).
-async fn handle(hub: &Hub, room: &Arc<Room>, holder: Option<&str>, text: &str) -> Option<Message> {
-    let message: ClientMessage = match serde_json::from_str(text) {
-        Ok(m) => m,
-        Err(err) => {
-            let err = ApiError::bad_request(format!(
-                "expected {{\"type\": \"move\" | \"resign\" | \"draw\" | \"undo\" | \"abort\" | \"ping\", ...}}: {err}"
-            ));
-            return Some(error_message(&err));
-        }
-    };
-    let action = match message.action() {
-        Ok(Some(action)) => action,
-        Ok(None) => return Some(text_pong()),
-        Err(err) => return Some(error_message(&err.into())),
-    };
-    let Some(holder) = holder else {
-        return Some(error_message(&RoomError::Unauthorized.into()));
-    };
-    hub.change(room, |state, now| state.apply(holder, action, now))
-        .await
-        .err()
-        .map(|err| error_message(&err.into()))
-}
-
-fn text_pong() -> Message {
-    text(&ServerMessage::Pong)
 }

@@ -444,7 +444,17 @@ pub struct TournamentView {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LiveMessage<'a> {
-    Class { class: &'a ClassView },
-    Me { me: &'a MeView },
-    Tournament { tournament: &'a TournamentView },
+    Class {
+        class: &'a ClassView,
+    },
+    Me {
+        me: &'a MeView,
+    },
+    Tournament {
+        tournament: &'a TournamentView,
+    },
+    /// A message of the page refused (too many, too large).
+    Error {
+        error: crate::view::ErrorView,
+    },
 }

@@ -4,18 +4,17 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::{broadcast, mpsc};
 
 use super::seek::Terms;
 use super::view::{LobbyMessage, LobbyRequest};
@@ -24,12 +23,10 @@ use crate::account::session::logged_in;
 use crate::account::Account;
 use crate::error::ApiError;
 use crate::extract::Query;
-use crate::extract::SOCKET_PROTOCOL;
 use crate::hub::Hub;
-use crate::limits::Bucket;
 use crate::model::clean_name;
+use crate::socket::{self, Live, WsConfig};
 use crate::state::AppState;
-use crate::ws::WsConfig;
 
 pub fn api_routes() -> Router<AppState> {
     Router::new()
@@ -78,12 +75,7 @@ async fn upgrade(
     let account = logged_in(&headers, &accounts).map(|(a, _)| a);
     let name = clean_name(query.name.as_deref())?.unwrap_or_else(|| "Guest".to_string());
     let client = addr.ip().to_string();
-    Ok(ws
-        .protocols([SOCKET_PROTOCOL])
-        .read_buffer_size(8 * 1024)
-        .write_buffer_size(0)
-        .max_message_size(config.max_message)
-        .max_frame_size(config.max_message)
+    Ok(socket::configure(ws, config.max_message)
         .on_upgrade(move |socket| connection(lobby, hub, config, account, name, client, socket)))
 }
 
@@ -97,6 +89,20 @@ fn error(err: &ApiError) -> Message {
     text(&LobbyMessage::Error { error: err.view() })
 }
 
+/// One lobby connection: the list after every change, and its own
+/// answers (a pairing) as they come.
+struct LobbyLive {
+    lobby: Lobby,
+    who: Who,
+    list: broadcast::Receiver<Utf8Bytes>,
+    own: mpsc::UnboundedReceiver<Utf8Bytes>,
+}
+
+enum LobbySignal {
+    List(Result<Utf8Bytes, RecvError>),
+    Own(Option<Utf8Bytes>),
+}
+
 async fn connection(
     lobby: Lobby,
     hub: Hub,
@@ -106,57 +112,60 @@ async fn connection(
     client: String,
     socket: WebSocket,
 ) {
-    let (conn, mut list, mut own) = lobby.connect();
-    let (mut tx, mut rx) = socket.split();
-    let mut alive = tx.send(Message::Text(lobby.list_message())).await.is_ok();
-    let mut bucket = Bucket::new(
-        config.messages_per_second,
-        config.messages_per_second.max(1) * 2,
-    );
-    let who = Who {
-        conn,
-        name,
-        account,
-        client,
+    let (conn, list, own) = lobby.connect();
+    let first = vec![Message::Text(lobby.list_message())];
+    let live = LobbyLive {
+        lobby,
+        who: Who {
+            conn,
+            name,
+            account,
+            client,
+        },
+        list,
+        own,
     };
-    while alive {
-        tokio::select! {
-            update = list.recv() => match update {
-                Ok(bytes) => alive = tx.send(Message::Text(bytes)).await.is_ok(),
-                Err(RecvError::Lagged(_)) => {
-                    alive = tx.send(Message::Text(lobby.list_message())).await.is_ok();
-                }
-                Err(RecvError::Closed) => alive = false,
-            },
-            mine = own.recv() => match mine {
-                Some(bytes) => alive = tx.send(Message::Text(bytes)).await.is_ok(),
-                None => alive = false,
-            },
-            _ = hub.stopped() => {
-                let frame = CloseFrame { code: close_code::AWAY, reason: Utf8Bytes::from("stopping") };
-                let _ = tx.send(Message::Close(Some(frame))).await;
-                alive = false;
+    let stopping = async move { hub.stopped().await };
+    socket::run(socket, live, config, first, stopping).await;
+}
+
+impl Live for LobbyLive {
+    type Signal = LobbySignal;
+
+    async fn wait(&mut self) -> Option<LobbySignal> {
+        Some(tokio::select! {
+            update = self.list.recv() => LobbySignal::List(update),
+            mine = self.own.recv() => LobbySignal::Own(mine),
+        })
+    }
+
+    async fn messages(&mut self, signal: LobbySignal) -> Option<Vec<Message>> {
+        match signal {
+            LobbySignal::List(Ok(bytes)) | LobbySignal::Own(Some(bytes)) => {
+                Some(vec![Message::Text(bytes)])
             }
-            incoming = rx.next() => {
-                let incoming = match incoming {
-                    Some(Ok(Message::Text(incoming))) => incoming,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => continue,
-                };
-                if !bucket.take(Instant::now()) {
-                    alive = tx.send(error(&ApiError::RateLimited)).await.is_ok();
-                    continue;
-                }
-                let reply = match handle(&lobby, &who, incoming.as_str()).await {
-                    Ok(Some(reply)) => text(&reply),
-                    Ok(None) => continue,
-                    Err(err) => error(&err),
-                };
-                alive = tx.send(reply).await.is_ok();
+            LobbySignal::List(Err(RecvError::Lagged(_))) => {
+                Some(vec![Message::Text(self.lobby.list_message())])
             }
+            LobbySignal::List(Err(RecvError::Closed)) | LobbySignal::Own(None) => None,
         }
     }
-    lobby.disconnect(conn);
+
+    async fn handle(&mut self, incoming: Utf8Bytes) -> Option<Message> {
+        match handle(&self.lobby, &self.who, incoming.as_str()).await {
+            Ok(Some(reply)) => Some(text(&reply)),
+            Ok(None) => None,
+            Err(err) => Some(error(&err)),
+        }
+    }
+
+    fn error(&self, err: &ApiError) -> Message {
+        error(err)
+    }
+
+    async fn end(self) {
+        self.lobby.disconnect(self.who.conn);
+    }
 }
 
 /// One lobby connection's player.

@@ -1,0 +1,278 @@
+//! Classes: made, opened on another screen, joined, read, exported,
+//! deleted; their pupils.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use crate::club::class::{is_code, normal_code, results_csv, Class};
+use crate::club::event::Entrant;
+use crate::club::view::*;
+use crate::club::{ClubError, Clubs, Code};
+use crate::db::ClubWrite;
+use crate::error::ApiError;
+use crate::extract::{bearer, Body, Query};
+use crate::token::{hash_token, new_game_id, new_token, random_u64};
+use crate::wall_ms;
+
+use super::keys::*;
+use super::views::*;
+
+pub(super) fn salted(pin: &str, salt: &str) -> String {
+    hash_token(&format!("{salt}:{pin}"))
+}
+
+/// Whether `pin` matches the stored `salt:hash`, compared in constant time.
+pub(super) fn pin_matches(stored: &str, pin: &str) -> bool {
+    let Some((salt, hash)) = stored.split_once(':') else {
+        return false;
+    };
+    let given = salted(pin, salt);
+    given.len() == hash.len()
+        && given
+            .bytes()
+            .zip(hash.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+}
+
+pub(super) fn check_pin(pin: &str) -> Result<(), ApiError> {
+    if (4..=8).contains(&pin.len()) && pin.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(ApiError::bad_request("pin: 4 to 8 digits"))
+    }
+}
+
+// ---------------------------------------------------------------- classes
+
+pub(super) async fn new_class(
+    State(clubs): State<Clubs>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Body(req): Body<NewClassRequest>,
+) -> Result<(StatusCode, Json<KeyView>), ApiError> {
+    let pin = match req.pin.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+        Some(pin) => {
+            check_pin(pin)?;
+            let salt = format!("{:016x}", random_u64());
+            Some(format!("{salt}:{}", salted(pin, &salt)))
+        }
+        None => None,
+    };
+    let token = new_token();
+    let mut class = Class::new(
+        new_game_id(),
+        clubs.new_code(),
+        &req.name,
+        req.lang,
+        hash_token(&token),
+        wall_ms(),
+    )?;
+    class.pin = pin;
+    let address = addr.ip().to_string();
+    let _place = clubs.take_place(&address)?;
+    class.creator = Some(address);
+    let (id, code) = (class.id.clone(), class.code.clone());
+    clubs.open_class(class).await?;
+    Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
+}
+
+/// Another teacher screen (the whiteboard) with the code and the PIN. A
+/// wrong code counts as a wrong PIN (of no class), so that guessing codes
+/// is as slow as guessing PINs.
+pub(super) async fn open_class(
+    State(clubs): State<Clubs>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Body(req): Body<OpenClassRequest>,
+) -> Result<Json<KeyView>, ApiError> {
+    let code = normal_code(&req.code);
+    let address = addr.ip().to_string();
+    let Some(Code::Class(id)) = clubs.code(&code) else {
+        clubs
+            .pin_attempt(&format!("code {code}"), &address)?
+            .failed();
+        return Err(ClubError::WrongPin.into());
+    };
+    let attempt = clubs.pin_attempt(&id, &address)?;
+    let room = clubs.class(&id)?;
+    let mut data = room.data.lock().await;
+    let right = data
+        .class
+        .pin
+        .as_deref()
+        .is_some_and(|p| pin_matches(p, req.pin.trim()));
+    if !right {
+        attempt.failed();
+        return Err(ClubError::WrongPin.into());
+    }
+    attempt.succeeded();
+    let token = new_token();
+    data.class.add_teacher(hash_token(&token));
+    clubs.save_class(&room, &mut data).await?;
+    Ok(Json(KeyView { id, code, token }))
+}
+
+/// A pupil joins a class, or a player a tournament, with its code. A
+/// tablet that already holds a seat (its token as the bearer) gets the
+/// same seat back.
+pub(super) async fn join(
+    State(clubs): State<Clubs>,
+    headers: HeaderMap,
+    Body(req): Body<JoinClassRequest>,
+) -> Result<Json<JoinedView>, ApiError> {
+    let code = normal_code(&req.code);
+    if !is_code(&code) {
+        return Err(ApiError::bad_request(
+            "code: 6 letters and digits, as shown on the board",
+        ));
+    }
+    let again = bearer(&headers);
+    match clubs.code(&code).ok_or(ClubError::NoSuchClass)? {
+        Code::Class(id) => {
+            let room = clubs.class(&id)?;
+            let mut data = room.data.lock().await;
+            if let Some(token) = again {
+                if let Some(p) = data.class.pupil_of(&hash_token(&token)) {
+                    let view = JoinedView {
+                        id,
+                        player: p.id,
+                        name: p.name.clone(),
+                        token,
+                    };
+                    return Ok(Json(view));
+                }
+            }
+            let token = new_token();
+            let pupil = data.class.join(&req.name, hash_token(&token), wall_ms())?;
+            clubs.save_class(&room, &mut data).await?;
+            let name = data.class.pupil(pupil)?.name.clone();
+            Ok(Json(JoinedView {
+                id,
+                player: pupil,
+                name,
+                token,
+            }))
+        }
+        Code::Tournament(id) => {
+            let cup = clubs.cup(&id)?;
+            let mut data = cup.data.lock().await;
+            if let Some(token) = again {
+                if let Some(p) = data.event.player_of(&hash_token(&token)) {
+                    let name = data.event.players[p].name.clone();
+                    return Ok(Json(JoinedView {
+                        id,
+                        player: p as u32,
+                        name,
+                        token,
+                    }));
+                }
+            }
+            let token = new_token();
+            let player = data.event.enter(Entrant {
+                name: req.name,
+                holder: Some(hash_token(&token)),
+                ai: None,
+                pupil: None,
+                withdrawn: false,
+            })?;
+            clubs.save_cup(&cup, &mut data).await?;
+            let name = data.event.players[player].name.clone();
+            Ok(Json(JoinedView {
+                id,
+                player: player as u32,
+                name,
+                token,
+            }))
+        }
+    }
+}
+
+pub(super) async fn get_class(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<ClassView>, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+    Ok(Json(class_view(&clubs, &room, &host_of(&headers)).await))
+}
+
+pub(super) async fn delete_class(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<StatusCode, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+    clubs.delete_class(&room).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub(super) async fn me(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<MeView>, ApiError> {
+    let (room, pupil) = as_pupil(&clubs, &id, holder_of(&headers, &q)?).await?;
+    Ok(Json(me_view(&clubs, &room, pupil).await?))
+}
+
+pub(super) async fn qr(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let room = clubs.class(&id)?;
+    let code = room.shown().class.code.clone();
+    let url = format!("http://{}/join?code={code}", host_of(&headers));
+    let svg = qrcode::QrCode::new(url.as_bytes())
+        .map_err(|err| ApiError::unavailable(format!("no QR code: {err}")))?
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(240, 240)
+        .build();
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+pub(super) async fn results(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+    let data = room.shown();
+    let csv = results_csv(&data.class, &data.work);
+    let file = format!("attachment; filename=\"{}-results.csv\"", data.class.code);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        csv,
+    )
+        .into_response())
+}
+
+pub(super) async fn remove_pupil(
+    State(clubs): State<Clubs>,
+    Path((id, p)): Path<(String, u32)>,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    let mut data = room.data.lock().await;
+    data.class.remove_pupil(p)?;
+    data.work.retain(|(_, pupil, _), _| *pupil != p);
+    clubs
+        .db()
+        .save_club(ClubWrite::DeletePupilWork {
+            class: id,
+            pupil: p,
+        })
+        .await?;
+    clubs.save_class(&room, &mut data).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,228 @@
+//! Tournaments: made, read, joined by players, started, left, deleted.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+
+use crate::club::event::{Entrant, GameRules, Stage, Tournament};
+use crate::club::tournament::Format;
+use crate::club::view::*;
+use crate::club::Clubs;
+use crate::error::ApiError;
+use crate::extract::{bearer, Body, Query};
+use crate::token::{hash_token, new_game_id, new_token};
+use crate::wall_ms;
+
+use super::keys::*;
+use super::views::*;
+
+// ------------------------------------------------------------ tournaments
+
+pub(super) async fn new_tournament(
+    State(clubs): State<Clubs>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(req): Body<NewTournamentRequest>,
+) -> Result<(StatusCode, Json<KeyView>), ApiError> {
+    let holder = bearer(&headers).map(|t| hash_token(&t));
+    let class_room = match &req.class {
+        Some(class) => Some(as_teacher(&clubs, class, holder.clone()).await?),
+        None => None,
+    };
+    // Checked here, so that a bad request makes nothing.
+    crate::model::Settings::new(req.size, 2, quoridor_rules::Variant::Standard, req.fences)?
+        .with_clock(req.clock)?;
+    let token = new_token();
+    let mut event = Tournament::new(
+        new_game_id(),
+        clubs.new_code(),
+        &req.name,
+        req.class.clone(),
+        hash_token(&token),
+        req.format,
+        req.rounds
+            .unwrap_or(if req.format == Format::Swiss { 3 } else { 0 }),
+        GameRules {
+            size: req.size,
+            fences: req.fences,
+            // Every tournament game has a clock (10 min + 5 s unless asked).
+            clock: Some(req.clock.unwrap_or(DEFAULT_CLOCK)),
+        },
+        wall_ms(),
+    )?;
+    // The class stays locked until the tournament is on its list, so that
+    // tournaments opened at once cannot pass the class's limit.
+    let mut class_data = match &class_room {
+        Some(room) => Some(room.data.lock().await),
+        None => None,
+    };
+    if let Some(data) = &class_data {
+        if data.class.tournaments.len() >= crate::club::class::MAX_CLASS_TOURNAMENTS {
+            return Err(crate::club::class::ClassError::Full(
+                "tournaments",
+                crate::club::class::MAX_CLASS_TOURNAMENTS,
+            )
+            .into());
+        }
+        // The teacher's own token also organises a class's tournament.
+        if let Some(h) = &holder {
+            event.organisers.push(h.clone());
+        }
+        let chosen: Vec<u32> = match &req.pupils {
+            Some(list) => list.clone(),
+            None => data.class.pupils.iter().map(|p| p.id).collect(),
+        };
+        for p in chosen {
+            let pupil = data.class.pupil(p)?;
+            event.enter(Entrant {
+                name: pupil.name.clone(),
+                holder: Some(pupil.holder.clone()),
+                ai: None,
+                pupil: Some(p),
+                withdrawn: false,
+            })?;
+        }
+    }
+    for (i, &level) in req.ai.iter().enumerate() {
+        event.enter(Entrant {
+            name: format!("AI {level} #{}", i + 1),
+            holder: None,
+            ai: Some(level),
+            pupil: None,
+            withdrawn: false,
+        })?;
+    }
+    let address = addr.ip().to_string();
+    let _place = clubs.take_place(&address)?;
+    event.creator = Some(address);
+    let (id, code) = (event.id.clone(), event.code.clone());
+    clubs.open_cup(event).await?;
+    if let (Some(room), Some(data)) = (&class_room, &mut class_data) {
+        data.class.tournaments.push(id.clone());
+        clubs.save_class(room, data).await?;
+    }
+    Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
+}
+
+pub(super) async fn get_tournament(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<TournamentView>, ApiError> {
+    let cup = clubs.cup(&id)?;
+    let holder = holder_of(&headers, &q)?;
+    let version = *cup.version.borrow();
+    clubs.fill_cup_boards(&cup).await;
+    Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
+}
+
+pub(super) async fn delete_tournament(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    let cup = as_organiser(&clubs, &id, &headers).await?;
+    clubs.delete_cup(&cup).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The organiser adds an AI, or a named player who gets a link.
+pub(super) async fn add_player(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<AddPlayerRequest>,
+) -> Result<Json<JoinedView>, ApiError> {
+    let cup = as_organiser(&clubs, &id, &headers).await?;
+    let mut data = cup.data.lock().await;
+    let (entrant, token) = match (req.ai, req.name) {
+        (Some(level), name) => {
+            let n = data.event.players.iter().filter(|p| p.ai.is_some()).count() + 1;
+            (
+                Entrant {
+                    name: name.unwrap_or_else(|| format!("AI {level} #{n}")),
+                    holder: None,
+                    ai: Some(level),
+                    pupil: None,
+                    withdrawn: false,
+                },
+                String::new(),
+            )
+        }
+        (None, Some(name)) => {
+            let token = new_token();
+            (
+                Entrant {
+                    name,
+                    holder: Some(hash_token(&token)),
+                    ai: None,
+                    pupil: None,
+                    withdrawn: false,
+                },
+                token,
+            )
+        }
+        (None, None) => {
+            return Err(ApiError::bad_request(
+                "a player: \"name\" or \"ai\" (a level)",
+            ))
+        }
+    };
+    let player = data.event.enter(entrant)?;
+    clubs.save_cup(&cup, &mut data).await?;
+    let name = data.event.players[player].name.clone();
+    Ok(Json(JoinedView {
+        id,
+        player: player as u32,
+        name,
+        token,
+    }))
+}
+
+pub(super) async fn start(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(crate::request::Empty {}): Body<crate::request::Empty>,
+) -> Result<Json<TournamentView>, ApiError> {
+    let cup = as_organiser(&clubs, &id, &headers).await?;
+    let mut data = cup.data.lock().await;
+    let before = data.event.clone();
+    data.event.start()?;
+    if let Err(err) = clubs.start_games(&cup, &mut data).await {
+        // Nothing is kept of a start that could not make its games.
+        data.event = before;
+        return Err(err.into());
+    }
+    clubs.save_cup(&cup, &mut data).await?;
+    let holder = bearer(&headers).map(|t| hash_token(&t));
+    let version = *cup.version.borrow();
+    drop(data);
+    Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
+}
+
+pub(super) async fn withdraw(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<WithdrawRequest>,
+) -> Result<StatusCode, ApiError> {
+    let cup = as_organiser(&clubs, &id, &headers).await?;
+    let mut data = cup.data.lock().await;
+    if data.event.stage == Stage::Finished {
+        return Err(ApiError::bad_request("the tournament is over"));
+    }
+    data.event.withdraw(req.player)?;
+    clubs.save_cup(&cup, &mut data).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A tournament's clock when none is asked for.
+pub(super) const DEFAULT_CLOCK: quoridor_engine::TimeControl =
+    quoridor_engine::TimeControl::Fischer {
+        initial: std::time::Duration::from_secs(600),
+        increment: std::time::Duration::from_secs(5),
+    };

@@ -1,0 +1,87 @@
+//! Who a request is: the token it carries (never one in the address), and
+//! the class, pupil or tournament it opens.
+
+use std::sync::Arc;
+
+use axum::http::{header, HeaderMap};
+use quoridor_classroom::Lang;
+use serde::Deserialize;
+
+use crate::club::{ClassRoom, ClubError, Clubs, Cup};
+use crate::error::ApiError;
+use crate::extract::{bearer, request_token, token_in_address};
+use crate::token::hash_token;
+
+/// A query's language; a token sent there is refused
+/// ([`crate::extract::token_in_address`]).
+#[derive(Deserialize, Default)]
+pub(super) struct TokenQuery {
+    token: Option<String>,
+    pub(super) lang: Option<Lang>,
+}
+
+/// The hash of the request's token ([`request_token`]), if any.
+pub(super) fn holder_of(
+    headers: &HeaderMap,
+    query: &TokenQuery,
+) -> Result<Option<String>, ApiError> {
+    if query.token.is_some() {
+        return Err(token_in_address());
+    }
+    Ok(request_token(headers).map(|t| hash_token(&t)))
+}
+
+/// The class, if `holder` is its teacher.
+pub(super) async fn as_teacher(
+    clubs: &Clubs,
+    id: &str,
+    holder: Option<String>,
+) -> Result<Arc<ClassRoom>, ApiError> {
+    let room = clubs.class(id)?;
+    let holder = holder.ok_or(ClubError::NotTeacher)?;
+    if !room.shown().class.is_teacher(&holder) {
+        return Err(ClubError::NotTeacher.into());
+    }
+    Ok(room)
+}
+
+pub(super) fn host_of(headers: &HeaderMap) -> String {
+    headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| h.len() <= 255 && h.bytes().all(|b| b.is_ascii_graphic()))
+        .unwrap_or("localhost")
+        .to_string()
+}
+
+/// The pupil of the class `holder` is.
+pub(super) async fn as_pupil(
+    clubs: &Clubs,
+    id: &str,
+    holder: Option<String>,
+) -> Result<(Arc<ClassRoom>, u32), ApiError> {
+    let room = clubs.class(id)?;
+    let holder = holder.ok_or(ApiError::NoToken)?;
+    let pupil = room
+        .shown()
+        .class
+        .pupil_of(&holder)
+        .map(|p| p.id)
+        .ok_or(ApiError::NoToken)?;
+    Ok((room, pupil))
+}
+
+pub(super) async fn as_organiser(
+    clubs: &Clubs,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<Arc<Cup>, ApiError> {
+    let cup = clubs.cup(id)?;
+    let holder = bearer(headers)
+        .map(|t| hash_token(&t))
+        .ok_or(ClubError::NotOrganiser)?;
+    if !cup.shown().is_organiser(&holder) {
+        return Err(ClubError::NotOrganiser.into());
+    }
+    Ok(cup)
+}

@@ -1,0 +1,227 @@
+//! The live pages of a class (the dashboard, a pupil's page) and of a
+//! tournament, on the one WebSocket loop: the whole view after each change.
+//! Changes that come while one view is being sent go out together in the
+//! next (the version channel keeps only the latest). The pages send nothing
+//! but pings.
+
+use std::sync::Arc;
+
+use tokio::sync::watch;
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+
+use crate::club::view::*;
+use crate::club::{ClassRoom, Clubs, Cup};
+use crate::error::ApiError;
+use crate::extract::Query;
+
+use super::keys::*;
+use super::views::*;
+use crate::socket::{self, Live, WsConfig};
+
+/// Who a live page is.
+pub(super) enum Watcher {
+    Teacher(String),
+    Pupil(u32),
+}
+
+/// The largest message a live page may send (it sends only pings).
+const MAX_MESSAGE: usize = 1024;
+
+pub(super) async fn class_live(
+    State(clubs): State<Clubs>,
+    State(config): State<Arc<WsConfig>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
+    let room = clubs.class(&id)?;
+    let holder = holder_of(&headers, &q)?.ok_or(ApiError::NoToken)?;
+    let watcher = {
+        let data = room.shown();
+        if data.class.is_teacher(&holder) {
+            Watcher::Teacher(host_of(&headers))
+        } else if let Some(p) = data.class.pupil_of(&holder) {
+            Watcher::Pupil(p.id)
+        } else {
+            return Err(ApiError::NoToken);
+        }
+    };
+    Ok(
+        socket::configure(ws, MAX_MESSAGE).on_upgrade(move |socket| async move {
+            let changes = room.version.subscribe();
+            let mut live = ClassLive {
+                stopping: clubs.hub().clone(),
+                clubs,
+                room,
+                watcher,
+                changes,
+            };
+            let Some(first) = live.view().await else {
+                return;
+            };
+            if let Watcher::Pupil(p) = live.watcher {
+                live.room.set_online(p, true);
+            }
+            let hub = live.stopping.clone();
+            socket::run(
+                socket,
+                live,
+                config,
+                first,
+                async move { hub.stopped().await },
+            )
+            .await;
+        }),
+    )
+}
+
+fn text(message: &LiveMessage<'_>) -> Message {
+    Message::Text(Utf8Bytes::from(
+        serde_json::to_string(message).expect("views serialize"),
+    ))
+}
+
+fn error_text(err: &ApiError) -> Message {
+    text(&LiveMessage::Error { error: err.view() })
+}
+
+/// A class's live page: the teacher's dashboard or a pupil's page.
+struct ClassLive {
+    clubs: Clubs,
+    stopping: crate::hub::Hub,
+    room: Arc<ClassRoom>,
+    watcher: Watcher,
+    changes: watch::Receiver<u64>,
+}
+
+impl ClassLive {
+    /// The view now; `None` once the class is deleted or the pupil removed.
+    async fn view(&mut self) -> Option<Vec<Message>> {
+        if *self.changes.borrow_and_update() == u64::MAX {
+            return None;
+        }
+        let message = match &self.watcher {
+            Watcher::Teacher(host) => {
+                let view = class_view(&self.clubs, &self.room, host).await;
+                text(&LiveMessage::Class { class: &view })
+            }
+            Watcher::Pupil(p) => {
+                let view = me_view(&self.clubs, &self.room, *p).await.ok()?;
+                text(&LiveMessage::Me { me: &view })
+            }
+        };
+        Some(vec![message])
+    }
+}
+
+impl Live for ClassLive {
+    type Signal = ();
+
+    async fn wait(&mut self) -> Option<()> {
+        self.changes.changed().await.ok()
+    }
+
+    async fn messages(&mut self, _: ()) -> Option<Vec<Message>> {
+        self.view().await
+    }
+
+    async fn handle(&mut self, _: Utf8Bytes) -> Option<Message> {
+        None
+    }
+
+    fn error(&self, err: &ApiError) -> Message {
+        error_text(err)
+    }
+
+    async fn end(self) {
+        if let Watcher::Pupil(p) = self.watcher {
+            self.room.set_online(p, false);
+        }
+    }
+}
+
+pub(super) async fn tournament_live(
+    State(clubs): State<Clubs>,
+    State(config): State<Arc<WsConfig>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
+    let cup = clubs.cup(&id)?;
+    let holder = holder_of(&headers, &q)?;
+    Ok(
+        socket::configure(ws, MAX_MESSAGE).on_upgrade(move |socket| async move {
+            let changes = cup.version.subscribe();
+            let mut live = CupLive {
+                clubs,
+                cup,
+                holder,
+                changes,
+            };
+            let Some(first) = live.view().await else {
+                return;
+            };
+            let hub = live.clubs.hub().clone();
+            socket::run(
+                socket,
+                live,
+                config,
+                first,
+                async move { hub.stopped().await },
+            )
+            .await;
+        }),
+    )
+}
+
+/// A tournament's live page.
+struct CupLive {
+    clubs: Clubs,
+    cup: Arc<Cup>,
+    holder: Option<String>,
+    changes: watch::Receiver<u64>,
+}
+
+impl CupLive {
+    /// The view now; `None` once the tournament is deleted.
+    async fn view(&mut self) -> Option<Vec<Message>> {
+        let version = *self.changes.borrow_and_update();
+        if version == u64::MAX {
+            return None;
+        }
+        self.clubs.fill_cup_boards(&self.cup).await;
+        let view = tournament_view(&self.cup, self.holder.as_deref(), version);
+        Some(vec![text(&LiveMessage::Tournament { tournament: &view })])
+    }
+}
+
+impl Live for CupLive {
+    type Signal = ();
+
+    async fn wait(&mut self) -> Option<()> {
+        self.changes.changed().await.ok()
+    }
+
+    async fn messages(&mut self, _: ()) -> Option<Vec<Message>> {
+        self.view().await
+    }
+
+    async fn handle(&mut self, _: Utf8Bytes) -> Option<Message> {
+        None
+    }
+
+    fn error(&self, err: &ApiError) -> Message {
+        error_text(err)
+    }
+
+    async fn end(self) {}
+}

@@ -1,0 +1,67 @@
+//! The routes of classes and tournaments (API.md, "Classes and
+//! tournaments") and their pages. Handlers are thin: they check the key
+//! (the teacher's, the pupil's or the organiser's token, hashed), change
+//! the class or tournament under its lock, store it, and answer a view.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::{delete, get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+mod classes;
+mod cups;
+mod games;
+mod keys;
+mod live;
+mod views;
+mod work;
+
+use self::classes::*;
+use self::cups::*;
+use self::games::*;
+use self::live::*;
+use self::work::*;
+
+pub fn api_routes() -> Router<AppState> {
+    Router::new()
+        .route("/classes", post(new_class))
+        .route("/classes/open", post(open_class))
+        .route("/join", post(join))
+        .route("/classes/{id}", get(get_class).delete(delete_class))
+        .route("/classes/{id}/me", get(me))
+        .route("/classes/{id}/live", get(class_live))
+        .route("/classes/{id}/qr.svg", get(qr))
+        .route("/classes/{id}/results.csv", get(results))
+        .route("/classes/{id}/assignments", post(assign))
+        .route("/classes/{id}/assignments/{n}", delete(unassign))
+        .route("/classes/{id}/assignments/{n}/exercises/{i}", get(exercise))
+        .route("/classes/{id}/assignments/{n}/answers", post(answer))
+        .route(
+            "/classes/{id}/assignments/{n}/exercises/{i}/work/{p}",
+            get(work_drawing),
+        )
+        .route("/classes/{id}/games", post(class_games))
+        .route("/classes/{id}/pupils/{p}", delete(remove_pupil))
+        .route("/tournaments", post(new_tournament))
+        .route(
+            "/tournaments/{id}",
+            get(get_tournament).delete(delete_tournament),
+        )
+        .route("/tournaments/{id}/players", post(add_player))
+        .route("/tournaments/{id}/start", post(start))
+        .route("/tournaments/{id}/withdraw", post(withdraw))
+        .route("/tournaments/{id}/live", get(tournament_live))
+}
+
+pub fn page_routes() -> Router<AppState> {
+    Router::new()
+        .route("/class", get(page))
+        .route("/join", get(page))
+        .route("/t/{id}", get(page))
+}
+
+async fn page(State(web): State<crate::assets::WebDir>) -> Response {
+    crate::assets::serve_named_page("club.html", web.0.as_deref())
+}

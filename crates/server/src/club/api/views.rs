@@ -1,0 +1,216 @@
+//! What the pages of a class and a tournament show, from what was last
+//! stored (a view never waits for a change being stored).
+
+use crate::club::class::{level_of, Class, Source};
+use crate::club::view::*;
+use crate::club::{ClassRoom, Clubs, Cup, Shown};
+use crate::error::ApiError;
+
+pub(super) fn work_views(shown: &Shown, assignment: u32, pupil: Option<u32>) -> Vec<WorkView> {
+    shown
+        .work
+        .range((assignment, 0, 0)..=(assignment, u32::MAX, u32::MAX))
+        .filter(|((_, p, _), _)| pupil.is_none_or(|me| *p == me))
+        .map(|((_, p, i), w)| WorkView {
+            pupil: *p,
+            index: *i,
+            status: w.status,
+            attempts: w.attempts,
+            answer: w
+                .answer
+                .as_ref()
+                .map(crate::club::class::answer_text)
+                .unwrap_or_default(),
+        })
+        .collect()
+}
+
+pub(super) fn assignment_views(shown: &Shown, pupil: Option<u32>) -> Vec<AssignmentView> {
+    shown
+        .class
+        .assignments
+        .iter()
+        .map(|a| AssignmentView {
+            id: a.id,
+            title: a.title.clone(),
+            count: a.source.count(),
+            source: match &a.source {
+                // The exercises themselves are fetched one at a time.
+                Source::Exercises { exercises } => Source::Exercises {
+                    exercises: Vec::with_capacity(exercises.len()),
+                },
+                sheet => sheet.clone(),
+            },
+            created_ms: a.created_ms,
+            work: work_views(shown, a.id, pupil),
+        })
+        .collect()
+}
+
+/// The newest games shown on a page (the dashboard's or a pupil's).
+pub const GAMES_SHOWN: usize = 60;
+
+pub(super) fn game_views(
+    room: &ClassRoom,
+    class: &Class,
+    pupil: Option<u32>,
+) -> Vec<ClassGameView> {
+    let boards = room.boards();
+    class
+        .games
+        .iter()
+        .rev()
+        .filter(|g| pupil.is_none_or(|me| g.pupils.contains(&Some(me))))
+        .take(GAMES_SHOWN)
+        .filter_map(|g| {
+            Some(ClassGameView {
+                board: boards.get(&g.game)?.clone(),
+                pupils: g.pupils.clone(),
+            })
+        })
+        .collect()
+}
+
+pub(super) fn tournament_links(clubs: &Clubs, ids: &[String]) -> Vec<TournamentLink> {
+    ids.iter()
+        .filter_map(|id| {
+            let event = clubs.cup(id).ok()?.shown();
+            Some(TournamentLink {
+                id: id.clone(),
+                name: event.name.clone(),
+                stage: event.stage,
+            })
+        })
+        .collect()
+}
+
+/// Boards not seen yet (a class read back at start-up) are read once.
+pub(super) async fn fill_boards(clubs: &Clubs, room: &ClassRoom, class: &Class) {
+    let missing: Vec<String> = {
+        let boards = room.boards();
+        class
+            .games
+            .iter()
+            .rev()
+            .take(GAMES_SHOWN)
+            .filter(|g| !boards.contains_key(&g.game))
+            .map(|g| g.game.clone())
+            .collect()
+    };
+    for id in missing {
+        if let Ok(state) = clubs.hub().state(&id).await {
+            room.boards().insert(id, BoardView::of(&state));
+        }
+    }
+}
+
+/// The teacher's view, from the class as last stored: it never waits for
+/// a change being stored.
+pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, host: &str) -> ClassView {
+    let version = *room.version.borrow();
+    let shown = room.shown();
+    fill_boards(clubs, room, &shown.class).await;
+    let class = &shown.class;
+    let pupils = class
+        .pupils
+        .iter()
+        .map(|p| {
+            let (right, done) = level_of(&shown.work, p.id);
+            PupilView {
+                id: p.id,
+                name: p.name.clone(),
+                right,
+                done,
+                online: room.is_online(p.id),
+            }
+        })
+        .collect();
+    ClassView {
+        id: class.id.clone(),
+        code: class.code.clone(),
+        name: class.name.clone(),
+        lang: class.lang,
+        join_url: format!("http://{host}/join?code={}", class.code),
+        has_pin: class.pin.is_some(),
+        pupils,
+        assignments: assignment_views(&shown, None),
+        games: game_views(room, class, None),
+        tournaments: tournament_links(clubs, &class.tournaments),
+        version,
+    }
+}
+
+pub(super) async fn me_view(
+    clubs: &Clubs,
+    room: &ClassRoom,
+    pupil: u32,
+) -> Result<MeView, ApiError> {
+    let version = *room.version.borrow();
+    let shown = room.shown();
+    fill_boards(clubs, room, &shown.class).await;
+    let class = &shown.class;
+    Ok(MeView {
+        class: class.id.clone(),
+        class_name: class.name.clone(),
+        lang: class.lang,
+        pupil,
+        name: class.pupil(pupil)?.name.clone(),
+        assignments: assignment_views(&shown, Some(pupil)),
+        games: game_views(room, class, Some(pupil)),
+        tournaments: tournament_links(clubs, &class.tournaments),
+        version,
+    })
+}
+
+/// The tournament as last stored, with its boards now.
+pub(super) fn tournament_view(cup: &Cup, holder: Option<&str>, version: u64) -> TournamentView {
+    let t = &*cup.shown();
+    let boards = cup.boards();
+    TournamentView {
+        id: t.id.clone(),
+        code: t.code.clone(),
+        name: t.name.clone(),
+        class: t.class.clone(),
+        format: t.format,
+        stage: t.stage,
+        total_rounds: t.total_rounds(),
+        size: t.rules.size,
+        fences: t.rules.fences,
+        clock: t.rules.clock,
+        players: t
+            .players
+            .iter()
+            .enumerate()
+            .map(|(index, p)| EntrantView {
+                index,
+                name: p.name.clone(),
+                ai: p.ai,
+                withdrawn: p.withdrawn,
+            })
+            .collect(),
+        rounds: t
+            .rounds
+            .iter()
+            .map(|round| {
+                round
+                    .iter()
+                    .map(|p| PairingView {
+                        first: p.first,
+                        second: p.second,
+                        game: p.game.clone(),
+                        outcome: p.outcome,
+                        board: p.game.as_ref().and_then(|g| boards.get(g).cloned()),
+                    })
+                    .collect()
+            })
+            .collect(),
+        standings: t
+            .standings()
+            .iter()
+            .map(|row| StandingView::of(row, t))
+            .collect(),
+        you: holder.and_then(|h| t.player_of(h)),
+        organiser: holder.is_some_and(|h| t.is_organiser(h)),
+        version,
+    }
+}

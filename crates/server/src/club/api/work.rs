@@ -1,0 +1,206 @@
+//! Assignments and the pupils' work on them.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use quoridor_classroom::{check, verdict_text};
+
+use crate::classroom::exercise_view;
+use crate::classroom::ClassroomError;
+use crate::club::class::{record, Source, WorkStatus};
+use crate::club::view::*;
+use crate::club::{ClubError, Clubs};
+use crate::error::ApiError;
+use crate::extract::{bearer, Body, Query};
+use crate::token::{hash_token, random_u64};
+use crate::wall_ms;
+
+use super::keys::*;
+use super::views::*;
+
+pub(super) async fn assign(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<AssignRequest>,
+) -> Result<(StatusCode, Json<ClassView>), ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    let source = if req.exercises.is_empty() {
+        Source::Sheet {
+            kind: req.kind,
+            level: req.level.unwrap_or(1),
+            count: req.count.unwrap_or(6),
+            seed: req.seed.unwrap_or_else(|| random_u64() % 1_000_000),
+        }
+    } else {
+        if req.exercises.len() > crate::club::class::MAX_EXERCISES {
+            return Err(ApiError::bad_request(format!(
+                "exercises: at most {}",
+                crate::club::class::MAX_EXERCISES
+            )));
+        }
+        let mut list = Vec::new();
+        for shared in &req.exercises {
+            if !crate::token::is_game_id(shared) {
+                return Err(ClassroomError::NoSuchExercise.into());
+            }
+            let stored = clubs
+                .db()
+                .exercise(shared)?
+                .ok_or(ClassroomError::NoSuchExercise)?;
+            let exercise = quoridor_classroom::Exercise::from_json(&stored.body)
+                .map_err(|_| ClassroomError::NoSuchExercise)?;
+            list.push(exercise);
+        }
+        Source::Exercises { exercises: list }
+    };
+    {
+        let mut data = room.data.lock().await;
+        data.class.assign(req.title.as_deref(), source, wall_ms())?;
+        clubs.save_class(&room, &mut data).await?;
+    }
+    let view = class_view(&clubs, &room, &host_of(&headers)).await;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+pub(super) async fn unassign(
+    State(clubs): State<Clubs>,
+    Path((id, n)): Path<(String, u32)>,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    let mut data = room.data.lock().await;
+    data.class.assignment(n)?;
+    data.class.assignments.retain(|a| a.id != n);
+    data.work.retain(|(a, _, _), _| *a != n);
+    room.forget_exercises(n);
+    clubs.save_class(&room, &mut data).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// One exercise of an assignment, for its pupils and its teacher.
+pub(super) async fn exercise(
+    State(clubs): State<Clubs>,
+    Path((id, n, i)): Path<(String, u32, u32)>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<crate::classroom::view::ExerciseView>, ApiError> {
+    let room = clubs.class(&id)?;
+    let holder = holder_of(&headers, &q)?.ok_or(ApiError::NoToken)?;
+    let lang = {
+        let data = room.shown();
+        if data.class.pupil_of(&holder).is_none() && !data.class.is_teacher(&holder) {
+            return Err(ApiError::NoToken);
+        }
+        q.lang.unwrap_or(data.class.lang)
+    };
+    let list = clubs.exercises(&room, n).await?;
+    let exercise = list.get(i as usize).cloned().ok_or(ClubError::Class(
+        crate::club::class::ClassError::NoSuchExercise,
+    ))?;
+    let view = clubs
+        .blocking(move || exercise_view(exercise, lang, None))
+        .await?;
+    Ok(Json(view))
+}
+
+/// For the teacher: exercise `i` drawn with the route pupil `p` gave.
+pub(super) async fn work_drawing(
+    State(clubs): State<Clubs>,
+    Path((id, n, i, p)): Path<(String, u32, u32, u32)>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+    let (lang, answer) = {
+        let data = room.shown();
+        data.class.pupil(p)?;
+        let answer = data.work.get(&(n, p, i)).and_then(|w| w.answer.clone());
+        (q.lang.unwrap_or(data.class.lang), answer)
+    };
+    let list = clubs.exercises(&room, n).await?;
+    let exercise = list.get(i as usize).cloned().ok_or(ClubError::Class(
+        crate::club::class::ClassError::NoSuchExercise,
+    ))?;
+    let svg = clubs
+        .blocking(move || {
+            let route = match &answer {
+                Some(quoridor_classroom::Answer::Route { squares }) => Some(squares.as_slice()),
+                _ => None,
+            };
+            crate::classroom::board_svg(&exercise, lang, route)
+        })
+        .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
+/// A pupil's answer (or skip): checked, recorded, told to the teacher.
+pub(super) async fn answer(
+    State(clubs): State<Clubs>,
+    Path((id, n)): Path<(String, u32)>,
+    headers: HeaderMap,
+    Body(req): Body<AnswerRequest>,
+) -> Result<Json<AnswerView>, ApiError> {
+    let (room, pupil) = as_pupil(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
+    let list = clubs.exercises(&room, n).await?;
+    let exercise = list
+        .get(req.index as usize)
+        .cloned()
+        .ok_or(ClubError::Class(
+            crate::club::class::ClassError::NoSuchExercise,
+        ))?;
+    let lang = match req.lang {
+        Some(l) => l,
+        None => room.shown().class.lang,
+    };
+    let (status, messages, mistakes, answer) = match (req.skip, req.answer) {
+        (true, _) => (WorkStatus::Skipped, Vec::new(), Vec::new(), None),
+        (false, None) => {
+            return Err(ApiError::bad_request(
+                "answer: expected an answer, or \"skip\": true",
+            ))
+        }
+        (false, Some(answer)) => {
+            if let quoridor_classroom::Answer::Route { squares } = &answer {
+                if squares.len() > 500 {
+                    return Err(ApiError::bad_request("at most 500 squares in a route"));
+                }
+            }
+            let checked = answer.clone();
+            let (right, messages, mistakes) = clubs
+                .blocking(move || {
+                    let verdict = check(&exercise, &checked);
+                    (
+                        verdict.is_right(),
+                        verdict_text(&verdict, &exercise, lang),
+                        verdict.mistakes,
+                    )
+                })
+                .await?;
+            let status = if right {
+                WorkStatus::Right
+            } else {
+                WorkStatus::Wrong
+            };
+            (status, messages, mistakes, Some(answer))
+        }
+    };
+    let mut data = room.data.lock().await;
+    let key = (n, pupil, req.index);
+    let work = record(&mut data.work, key, status, answer, wall_ms());
+    clubs.save_work(&room, &mut data, key).await?;
+    Ok(Json(AnswerView {
+        right: status == WorkStatus::Right,
+        status: work.status,
+        messages,
+        mistakes,
+    }))
+}

@@ -1,0 +1,158 @@
+//! The one WebSocket loop: every live connection (a game, the lobby, a
+//! class's dashboard or a pupil's page, a tournament) runs through [`run`],
+//! which owns the frames, the size and rate limits, the close codes and the
+//! server's shutdown. A feature only says what it pushes and how it answers
+//! a message ([`Live`]).
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+
+use crate::error::ApiError;
+use crate::extract::SOCKET_PROTOCOL;
+use crate::limits::Bucket;
+
+/// Settings of every WebSocket.
+#[derive(Clone, Debug)]
+pub struct WsConfig {
+    /// The largest message a client may send (bytes).
+    pub max_message: usize,
+    /// Messages a client may send a second (twice as many at once; 0: no
+    /// limit).
+    pub messages_per_second: u32,
+}
+
+/// A live connection's feature.
+pub trait Live: Send + 'static {
+    /// What [`Live::wait`] found to send.
+    type Signal: Send;
+
+    /// Waits until there is something to send; `None` ends the connection
+    /// (what it follows is gone). It is dropped when a message comes in
+    /// first, so it must lose nothing then (a channel's `recv` does not).
+    fn wait(&mut self) -> impl Future<Output = Option<Self::Signal>> + Send;
+
+    /// The messages to send for what was found (none: nothing new; `None`:
+    /// the connection ends, e.g. a pupil removed from the class).
+    fn messages(
+        &mut self,
+        signal: Self::Signal,
+    ) -> impl Future<Output = Option<Vec<Message>>> + Send;
+
+    /// A client's text message, read once: the answer for this connection,
+    /// if any (what changes for everyone comes back through `wait`).
+    fn handle(&mut self, text: Utf8Bytes) -> impl Future<Output = Option<Message>> + Send;
+
+    /// How this feature writes a refusal as a message.
+    fn error(&self, err: &ApiError) -> Message;
+
+    /// Once the connection is over, whatever ended it.
+    fn end(self) -> impl Future<Output = ()> + Send;
+}
+
+/// The upgrade with the settings every socket shares: our protocol (the
+/// token beside it), small buffers (thousands of connections with
+/// tungstenite's 128 KiB defaults would hold hundreds of megabytes), and
+/// the largest message a client may send.
+pub fn configure(ws: WebSocketUpgrade, max_message: usize) -> WebSocketUpgrade {
+    ws.protocols([SOCKET_PROTOCOL])
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(0)
+        .max_message_size(max_message)
+        .max_frame_size(max_message)
+}
+
+type Sender = SplitSink<WebSocket, Message>;
+
+/// Sends the error, then closes with `code`.
+async fn close_with<L: Live>(live: &L, tx: &mut Sender, err: &ApiError, code: u16) {
+    let _ = tx.send(live.error(err)).await;
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from(err.code()),
+    };
+    let _ = tx.send(Message::Close(Some(frame))).await;
+}
+
+/// Whether a read error is a message over the size limit.
+fn too_big(err: axum::Error) -> bool {
+    matches!(
+        err.into_inner().downcast_ref::<tungstenite::Error>(),
+        Some(tungstenite::Error::Capacity(_))
+    )
+}
+
+/// Runs a connection until the client leaves, what it follows ends, or the
+/// server stops (`stopping` resolves): `first` is sent at once, then what
+/// the feature pushes and its answers.
+pub async fn run<L: Live>(
+    socket: WebSocket,
+    mut live: L,
+    config: Arc<WsConfig>,
+    first: Vec<Message>,
+    stopping: impl Future<Output = ()> + Send,
+) {
+    let (mut tx, mut rx) = socket.split();
+    let mut bucket = Bucket::new(
+        config.messages_per_second,
+        config.messages_per_second.max(1) * 2,
+    );
+    tokio::pin!(stopping);
+    let mut alive = true;
+    for message in first {
+        alive = alive && tx.send(message).await.is_ok();
+    }
+    while alive {
+        tokio::select! {
+            signal = live.wait() => {
+                let Some(signal) = signal else { break };
+                match live.messages(signal).await {
+                    Some(messages) => {
+                        for message in messages {
+                            alive = alive && tx.send(message).await.is_ok();
+                        }
+                    }
+                    None => break,
+                }
+            }
+            _ = &mut stopping => {
+                let err = ApiError::unavailable("the server is stopping");
+                close_with(&live, &mut tx, &err, close_code::AWAY).await;
+                alive = false;
+            }
+            incoming = rx.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        let err = ApiError::bad_request("send JSON text messages");
+                        alive = tx.send(live.error(&err)).await.is_ok();
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) | None => break,
+                    // Pings are answered by the library; pongs need nothing.
+                    Some(Ok(_)) => continue,
+                    Some(Err(err)) => {
+                        if too_big(err) {
+                            let err = ApiError::PayloadTooLarge(config.max_message);
+                            close_with(&live, &mut tx, &err, close_code::SIZE).await;
+                        }
+                        break;
+                    }
+                };
+                if !bucket.take(Instant::now()) {
+                    alive = tx.send(live.error(&ApiError::RateLimited)).await.is_ok();
+                    continue;
+                }
+                if let Some(reply) = live.handle(text).await {
+                    alive = tx.send(reply).await.is_ok();
+                }
+            }
+        }
+    }
+    live.end().await;
+    let _ = tx.send(Message::Close(None)).await;
+}
