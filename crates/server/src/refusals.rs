@@ -126,7 +126,7 @@ impl Refusal for ClassError {
     fn status_and_code(&self) -> Said {
         use ClassError as C;
         match self {
-            C::BadName(_) | C::BadAssignment(_) => BAD_REQUEST,
+            C::BadName(_) | C::BadAssignment(_) | C::BadPin | C::BadGroups(_) => BAD_REQUEST,
             C::Full(..) => (StatusCode::CONFLICT, "full"),
             C::NoSuchPupil | C::NoSuchAssignment | C::NoSuchExercise => NOT_FOUND,
         }

@@ -766,3 +766,69 @@ async fn a_club_tournament_gets_a_clock_and_its_organiser_deletes_it() {
     );
     assert_eq!(h.get(&format!("/api/games/{game}")).await.status, 404);
 }
+
+/// The pupils' work stored for a class, as (assignment, pupil) pairs.
+fn stored_work(h: &Harness, class: &str) -> Vec<(u32, u32)> {
+    let conn = rusqlite::Connection::open(&h.db).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT assignment, pupil FROM class_work WHERE class_id = ?1 ORDER BY 1, 2")
+        .unwrap();
+    stmt.query_map([class], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[tokio::test]
+async fn work_leaves_the_store_with_its_assignment_and_its_pupil() {
+    let mut h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let lea = join(&h, &key.code, "Léa").await;
+    let tom = join(&h, &key.code, "Tom").await;
+    let mut assignments = Vec::new();
+    for seed in ["3", "4"] {
+        let reply = h
+            .post(
+                &format!("/api/classes/{}/assignments", key.id),
+                Some(&key.token),
+                &json!({"level": 1, "count": 2, "seed": seed}),
+            )
+            .await;
+        assert_eq!(reply.status, 201, "{}", reply.text);
+        let view: ClassView = reply.json();
+        assignments = view.assignments.iter().map(|a| a.id).collect();
+    }
+    let (first, second) = (assignments[0], assignments[1]);
+    for n in [first, second] {
+        for pupil in [&lea, &tom] {
+            answer(
+                &h,
+                &key.id,
+                n,
+                &pupil.token,
+                json!({"index": 0, "skip": true}),
+            )
+            .await;
+        }
+    }
+    let (l, t) = (lea.player, tom.player);
+    assert_eq!(
+        stored_work(&h, &key.id),
+        [(first, l), (first, t), (second, l), (second, t)]
+    );
+    let path = format!("/api/classes/{}/assignments/{first}", key.id);
+    assert_eq!(delete(&h, &path, &key.token).await.status, 204);
+    assert_eq!(delete(&h, &path, &key.token).await.error(404), "not_found");
+    assert_eq!(stored_work(&h, &key.id), [(second, l), (second, t)]);
+    let path = format!("/api/classes/{}/pupils/{l}", key.id);
+    assert_eq!(delete(&h, &path, &key.token).await.status, 204);
+    assert_eq!(stored_work(&h, &key.id), [(second, t)]);
+    h.restart().await;
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    assert_eq!(view.pupils.len(), 1);
+    assert_eq!(view.assignments.len(), 1);
+    assert_eq!(view.assignments[0].work.len(), 1);
+    assert_eq!(stored_work(&h, &key.id), [(second, t)]);
+}

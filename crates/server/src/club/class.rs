@@ -9,6 +9,7 @@ use quoridor_classroom::{Answer, Exercise, Kind, Lang, Sheet, SheetSpec};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{name, MAX_NAME_CHARS};
+use crate::token::hash_token;
 
 /// The most pupils in a class.
 pub const MAX_PUPILS: usize = 60;
@@ -166,6 +167,10 @@ pub enum ClassError {
     NoSuchAssignment,
     NoSuchExercise,
     BadAssignment(String),
+    /// A PIN that is not 4 to 8 digits.
+    BadPin,
+    /// Pupils that cannot be paired so.
+    BadGroups(String),
 }
 
 impl std::fmt::Display for ClassError {
@@ -177,6 +182,8 @@ impl std::fmt::Display for ClassError {
             ClassError::NoSuchAssignment => f.write_str("no such assignment in this class"),
             ClassError::NoSuchExercise => f.write_str("no such exercise in this assignment"),
             ClassError::BadAssignment(why) => f.write_str(why),
+            ClassError::BadPin => f.write_str("pin: 4 to 8 digits"),
+            ClassError::BadGroups(why) => f.write_str(why),
         }
     }
 }
@@ -212,6 +219,35 @@ pub fn unique_name<'a>(
         )));
     }
     Ok(name)
+}
+
+/// A teacher's PIN as kept: `salt:hash`, so that the stored class does not
+/// give it away. `salt` is fresh randomness.
+pub fn lock_pin(pin: &str, salt: u64) -> Result<String, ClassError> {
+    if !(4..=8).contains(&pin.len()) || !pin.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ClassError::BadPin);
+    }
+    let salt = format!("{salt:016x}");
+    Ok(format!("{salt}:{}", salted(pin, &salt)))
+}
+
+fn salted(pin: &str, salt: &str) -> String {
+    hash_token(&format!("{salt}:{pin}"))
+}
+
+/// Whether `pin` opens a PIN kept by [`lock_pin`], compared in constant
+/// time (how much of a guess was right must not show in the time taken).
+pub fn pin_matches(kept: &str, pin: &str) -> bool {
+    let Some((salt, hash)) = kept.split_once(':') else {
+        return false;
+    };
+    let given = salted(pin, salt);
+    given.len() == hash.len()
+        && given
+            .bytes()
+            .zip(hash.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
 }
 
 /// Whether `code` could be a join code (so that junk is refused early).
@@ -384,6 +420,184 @@ impl Class {
     /// Adds a game to the class (checked by [`Class::room_for_games`]).
     pub fn add_game(&mut self, game: ClassGame) {
         self.games.push(game);
+    }
+
+    /// Whether the teacher's PIN is `pin` (a class without one opens with
+    /// none).
+    pub fn opens_with(&self, pin: &str) -> bool {
+        self.pin
+            .as_deref()
+            .is_some_and(|kept| pin_matches(kept, pin))
+    }
+
+    /// Whether one more tournament fits in the class.
+    pub fn room_for_tournament(&self) -> Result<(), ClassError> {
+        if self.tournaments.len() >= MAX_CLASS_TOURNAMENTS {
+            return Err(ClassError::Full("tournaments", MAX_CLASS_TOURNAMENTS));
+        }
+        Ok(())
+    }
+
+    /// A tournament of the class's own (checked by
+    /// [`Class::room_for_tournament`]).
+    pub fn add_tournament(&mut self, id: String) {
+        self.tournaments.push(id);
+    }
+
+    /// A tournament of the class deleted.
+    pub fn forget_tournament(&mut self, id: &str) {
+        self.tournaments.retain(|t| t != id);
+    }
+}
+
+/// How the teacher pairs pupils for games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PairBy {
+    /// The pupils as listed in the groups.
+    Hand,
+    Random,
+    /// Neighbours by exercises right (closest levels meet).
+    Level,
+}
+
+/// Who plays whom in the games a teacher starts.
+#[derive(Clone, Copy, Debug)]
+pub struct Pairing<'a> {
+    pub by: PairBy,
+    /// With `Hand`: the pupils of each game, in seat order.
+    pub groups: &'a [Vec<u32>],
+    /// With `Random` or `Level`: the pupils to pair (all when `None`).
+    pub pupils: Option<&'a [u32]>,
+    /// Every pupil plays the AI instead.
+    pub against_ai: bool,
+    /// Seats in each game.
+    pub players: usize,
+}
+
+/// What a change of a class changed, so that just that is stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    Nothing,
+    /// The class.
+    Class,
+    /// One pupil's work on one exercise, (assignment, pupil, index): the
+    /// class itself did not change.
+    Work((u32, u32, u32)),
+    /// The class, and the pupil's work is gone with them.
+    ClassLessPupil(u32),
+    /// The class, and the assignment's work is gone with it.
+    ClassLessAssignment(u32),
+}
+
+/// A class and its pupils' work: what a change of the class changes.
+#[derive(Clone, Debug)]
+pub struct ClassData {
+    pub class: Class,
+    pub work: WorkBook,
+}
+
+impl ClassData {
+    /// Removes a pupil and their work.
+    pub fn remove_pupil(&mut self, id: u32) -> Result<Pupil, ClassError> {
+        let pupil = self.class.remove_pupil(id)?;
+        self.work.retain(|(_, p, _), _| *p != id);
+        Ok(pupil)
+    }
+
+    /// The seats of each game for `pairing`: pupils, then `None` for the
+    /// AI's seats. `random` shuffles for [`PairBy::Random`].
+    pub fn groups(
+        &self,
+        pairing: &Pairing<'_>,
+        mut random: impl FnMut() -> u64,
+    ) -> Result<Vec<Vec<Option<u32>>>, ClassError> {
+        let players = pairing.players;
+        if players < 2 {
+            return Err(ClassError::BadGroups(
+                "players: at least 2 in a game".into(),
+            ));
+        }
+        let chosen: Vec<u32> = match pairing.pupils {
+            Some(list) => list.to_vec(),
+            None => self.class.pupils.iter().map(|p| p.id).collect(),
+        };
+        for &p in &chosen {
+            self.class.pupil(p)?;
+        }
+        if pairing.against_ai {
+            // Everyone against the AI: one pupil per game, AI seats after.
+            let ids = if pairing.by == PairBy::Hand {
+                pairing.groups.iter().flatten().copied().collect()
+            } else {
+                chosen
+            };
+            return Ok(ids
+                .into_iter()
+                .map(|p| {
+                    std::iter::once(Some(p))
+                        .chain(std::iter::repeat_n(None, players - 1))
+                        .collect()
+                })
+                .collect());
+        }
+        let mut order = chosen;
+        match pairing.by {
+            PairBy::Hand => {
+                let mut seen = std::collections::HashSet::new();
+                let mut groups = Vec::new();
+                for group in pairing.groups {
+                    if group.len() != players {
+                        return Err(ClassError::BadGroups(format!(
+                            "groups: {players} pupils in each game"
+                        )));
+                    }
+                    for &p in group {
+                        self.class.pupil(p)?;
+                        if !seen.insert(p) {
+                            return Err(ClassError::BadGroups(
+                                "groups: a pupil in two games".into(),
+                            ));
+                        }
+                    }
+                    groups.push(group.iter().map(|&p| Some(p)).collect());
+                }
+                return Ok(groups);
+            }
+            PairBy::Random => {
+                for i in (1..order.len()).rev() {
+                    let j = (random() % (i as u64 + 1)) as usize;
+                    order.swap(i, j);
+                }
+            }
+            PairBy::Level => {
+                order.sort_by_key(|&p| {
+                    let (right, done) = level_of(&self.work, p);
+                    (std::cmp::Reverse(right), std::cmp::Reverse(done), p)
+                });
+            }
+        }
+        // Full games, then the pupils left over play with AI seats.
+        Ok(order
+            .chunks(players)
+            .map(|chunk| {
+                let mut group: Vec<Option<u32>> = chunk.iter().map(|&p| Some(p)).collect();
+                group.resize(players, None);
+                group
+            })
+            .collect())
+    }
+
+    /// Takes an assignment back, and the work done on it.
+    pub fn unassign(&mut self, id: u32) -> Result<Assignment, ClassError> {
+        let at = self
+            .class
+            .assignments
+            .iter()
+            .position(|a| a.id == id)
+            .ok_or(ClassError::NoSuchAssignment)?;
+        self.work.retain(|(a, _, _), _| *a != id);
+        Ok(self.class.assignments.remove(at))
     }
 }
 
@@ -575,6 +789,160 @@ mod tests {
         record(&mut book, k, WorkStatus::Skipped, None, 5);
         assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 3));
         assert_eq!(level_of(&book, 1), (1, 1));
+    }
+
+    #[test]
+    fn pins_are_kept_salted_and_checked_whole() {
+        for bad in ["", "123", "123456789", "12a4", " 1234", "１２３４"] {
+            assert_eq!(lock_pin(bad, 7), Err(ClassError::BadPin), "{bad:?}");
+        }
+        let kept = lock_pin("2468", 7).unwrap();
+        assert!(!kept.contains("2468"));
+        assert_ne!(kept, lock_pin("2468", 8).unwrap());
+        assert!(pin_matches(&kept, "2468"));
+        for wrong in ["2469", "246", "24680", "", "02468"] {
+            assert!(!pin_matches(&kept, wrong), "{wrong:?}");
+        }
+        assert!(!pin_matches("no separator", "2468"));
+        let mut c = class();
+        assert!(
+            !c.opens_with("2468"),
+            "a class without a PIN opens with none"
+        );
+        c.pin = Some(kept);
+        assert!(c.opens_with("2468") && !c.opens_with("1357"));
+    }
+
+    #[test]
+    fn removing_a_pupil_or_an_assignment_takes_its_work() {
+        let mut data = ClassData {
+            class: class(),
+            work: WorkBook::new(),
+        };
+        let (lea, hugo) = (
+            data.class.join("Léa", "h1".into(), 1).unwrap(),
+            data.class.join("Hugo", "h2".into(), 1).unwrap(),
+        );
+        let sheet = |seed| Source::Sheet {
+            kind: None,
+            level: 1,
+            count: 2,
+            seed,
+        };
+        let (a, b) = (
+            data.class.assign(None, sheet(1), 0).unwrap(),
+            data.class.assign(None, sheet(2), 0).unwrap(),
+        );
+        for key in [(a, lea, 0), (a, hugo, 1), (b, lea, 0), (b, hugo, 0)] {
+            record(&mut data.work, key, WorkStatus::Wrong, None, 2);
+        }
+        assert_eq!(data.unassign(a).unwrap().id, a);
+        assert_eq!(data.unassign(a), Err(ClassError::NoSuchAssignment));
+        let keys: Vec<_> = data.work.keys().copied().collect();
+        assert_eq!(keys, [(b, lea, 0), (b, hugo, 0)]);
+        assert_eq!(data.remove_pupil(lea).unwrap().name, "Léa");
+        let keys: Vec<_> = data.work.keys().copied().collect();
+        assert_eq!(keys, [(b, hugo, 0)]);
+        assert_eq!(data.remove_pupil(lea), Err(ClassError::NoSuchPupil));
+    }
+
+    #[test]
+    fn pupils_are_paired_by_hand_at_random_by_level_or_against_the_ai() {
+        let mut data = ClassData {
+            class: class(),
+            work: WorkBook::new(),
+        };
+        for name in ["A", "B", "C", "D", "E"] {
+            data.class.join(name, format!("h{name}"), 0).unwrap();
+        }
+        let a = data
+            .class
+            .assign(
+                None,
+                Source::Sheet {
+                    kind: None,
+                    level: 1,
+                    count: 3,
+                    seed: 1,
+                },
+                0,
+            )
+            .unwrap();
+        // E has 3 right, C 2, A 1: by level, the strongest meet.
+        for (pupil, right) in [(5, 3), (3, 2), (1, 1)] {
+            for i in 0..right {
+                record(&mut data.work, (a, pupil, i), WorkStatus::Right, None, 1);
+            }
+        }
+        fn pairing(by: PairBy, groups: &[Vec<u32>]) -> Pairing<'_> {
+            Pairing {
+                by,
+                groups,
+                pupils: None,
+                against_ai: false,
+                players: 2,
+            }
+        }
+        let never = || -> u64 { unreachable!("no shuffle") };
+        let by_level = data.groups(&pairing(PairBy::Level, &[]), never).unwrap();
+        assert_eq!(
+            by_level,
+            [
+                vec![Some(5), Some(3)],
+                vec![Some(1), Some(2)],
+                vec![Some(4), None]
+            ]
+        );
+        let mut draws = [0u64, 0, 0, 0].into_iter();
+        let random = data
+            .groups(&pairing(PairBy::Random, &[]), || draws.next().unwrap())
+            .unwrap();
+        let mut seated: Vec<u32> = random.iter().flatten().flatten().copied().collect();
+        seated.sort();
+        assert_eq!(seated, [1, 2, 3, 4, 5]);
+        assert_eq!(random.len(), 3);
+        assert_eq!(
+            data.groups(&pairing(PairBy::Hand, &[vec![2, 1], vec![4, 3]]), never)
+                .unwrap(),
+            [vec![Some(2), Some(1)], vec![Some(4), Some(3)]]
+        );
+        assert!(matches!(
+            data.groups(&pairing(PairBy::Hand, &[vec![2, 1], vec![1, 3]]), never),
+            Err(ClassError::BadGroups(_))
+        ));
+        assert!(matches!(
+            data.groups(&pairing(PairBy::Hand, &[vec![2]]), never),
+            Err(ClassError::BadGroups(_))
+        ));
+        assert_eq!(
+            data.groups(&pairing(PairBy::Hand, &[vec![2, 9]]), never),
+            Err(ClassError::NoSuchPupil)
+        );
+        let ai = Pairing {
+            against_ai: true,
+            pupils: Some(&[4, 2]),
+            ..pairing(PairBy::Random, &[])
+        };
+        assert_eq!(
+            data.groups(&ai, never).unwrap(),
+            [vec![Some(4), None], vec![Some(2), None]]
+        );
+    }
+
+    #[test]
+    fn a_class_holds_its_tournaments_up_to_the_limit() {
+        let mut c = class();
+        for i in 0..MAX_CLASS_TOURNAMENTS {
+            c.room_for_tournament().unwrap();
+            c.add_tournament(format!("t{i}"));
+        }
+        assert_eq!(
+            c.room_for_tournament(),
+            Err(ClassError::Full("tournaments", MAX_CLASS_TOURNAMENTS))
+        );
+        c.forget_tournament("t3");
+        assert!(c.room_for_tournament().is_ok());
+        assert!(!c.tournaments.iter().any(|t| t == "t3"));
     }
 
     #[test]

@@ -253,6 +253,9 @@ impl Tournament {
 
     /// A player leaves: no more pairings (their game in progress stays).
     pub fn withdraw(&mut self, player: usize) -> Result<(), ClassError> {
+        if self.stage == Stage::Finished {
+            return Err(ClassError::BadAssignment("the tournament is over".into()));
+        }
         let entrant = self
             .players
             .get_mut(player)

@@ -9,6 +9,7 @@
 //! - [`api`]: the routes; [`view`]: what they send and receive.
 
 pub mod api;
+pub mod change;
 pub mod class;
 pub mod error;
 pub mod event;
@@ -24,7 +25,8 @@ use quoridor_engine::{Controller, Level};
 use quoridor_rules::Seat;
 use tokio::sync::{watch, Mutex, Semaphore};
 
-use self::class::{Class, ClassGame, WorkBook, CODE_ALPHABET, CODE_LEN};
+pub use self::class::ClassData;
+use self::class::{Changed, Class, ClassGame, WorkBook, CODE_ALPHABET, CODE_LEN};
 pub use self::error::ClubError;
 use self::event::{Stage, Tournament};
 use self::view::{BoardView, GameSpec};
@@ -59,7 +61,7 @@ pub const PIN_RULES: Rules = Rules {
 /// Every view reads `shown`, the boards and who is online, so that no view
 /// (and no game's board) ever waits for a commit.
 pub struct ClassRoom {
-    pub data: Mutex<ClassData>,
+    data: Mutex<ClassData>,
     /// Grows with every change (the live views wait on it).
     pub version: watch::Sender<u64>,
     shown: std::sync::RwLock<Arc<Shown>>,
@@ -69,12 +71,6 @@ pub struct ClassRoom {
     online: std::sync::Mutex<HashMap<u32, u32>>,
     /// Each assignment's exercises, made once.
     exercises: std::sync::Mutex<HashMap<u32, Arc<Vec<Exercise>>>>,
-}
-
-/// What the writers change.
-pub struct ClassData {
-    pub class: Class,
-    pub work: WorkBook,
 }
 
 /// The class and its work as last stored.
@@ -138,7 +134,7 @@ impl ClassRoom {
 
 /// A tournament in memory: changed under `data`'s lock, read from `shown`.
 pub struct Cup {
-    pub data: Mutex<CupData>,
+    data: Mutex<CupData>,
     pub version: watch::Sender<u64>,
     shown: std::sync::RwLock<Arc<Tournament>>,
     boards: std::sync::Mutex<HashMap<String, BoardView>>,
@@ -284,15 +280,11 @@ impl Clubs {
                     }
                 }
             }
-            let mut data = cup.data.lock().await;
-            let before = data.event.unstarted().len();
-            if let Err(err) = clubs.start_games(&cup, &mut data).await {
-                eprintln!("quoridor serve: tournament {}: {err}", data.event.id);
-            }
-            if data.event.unstarted().len() != before {
-                if let Err(err) = clubs.save_cup(&cup, &mut data).await {
-                    eprintln!("quoridor serve: tournament {}: {err}", data.event.id);
-                }
+            let change = clubs.begin_cup(&cup).await;
+            if change.event.unstarted().is_empty() {
+                change.unchanged();
+            } else if let Err(err) = change.commit().await {
+                eprintln!("quoridor serve: tournament {}: {err}", cup.shown().id);
             }
         }
         let watcher = clubs.clone();
@@ -439,72 +431,10 @@ impl Clubs {
             .save_club(ClubWrite::Class {
                 id: class.id.clone(),
                 body: class_json(&class),
+                forget: None,
             })
             .await?;
         Ok(self.add_class(class, WorkBook::new()))
-    }
-
-    /// Stores the class after a change, publishes it and tells its live
-    /// pages. If it cannot be stored, the change is undone: the class is
-    /// the one last stored again.
-    pub async fn save_class(
-        &self,
-        room: &ClassRoom,
-        data: &mut ClassData,
-    ) -> Result<(), ClubError> {
-        let stored = self
-            .inner
-            .db
-            .save_club(ClubWrite::Class {
-                id: data.class.id.clone(),
-                body: class_json(&data.class),
-            })
-            .await;
-        match stored {
-            Ok(()) => {
-                room.publish(data, true);
-                Ok(())
-            }
-            Err(err) => {
-                let last = room.shown();
-                data.class = (*last.class).clone();
-                data.work = (*last.work).clone();
-                Err(err.into())
-            }
-        }
-    }
-
-    /// Stores one pupil's work on one exercise, then publishes it.
-    pub async fn save_work(
-        &self,
-        room: &ClassRoom,
-        data: &mut ClassData,
-        key: (u32, u32, u32),
-    ) -> Result<(), ClubError> {
-        let Some(work) = data.work.get(&key) else {
-            return Ok(());
-        };
-        let stored = self
-            .inner
-            .db
-            .save_club(ClubWrite::Work {
-                class: data.class.id.clone(),
-                assignment: key.0,
-                pupil: key.1,
-                index: key.2,
-                body: serde_json::to_string(work).expect("work serializes"),
-            })
-            .await;
-        match stored {
-            Ok(()) => {
-                room.publish(data, false);
-                Ok(())
-            }
-            Err(err) => {
-                data.work = (*room.shown().work).clone();
-                Err(err.into())
-            }
-        }
     }
 
     /// A new tournament, stored; its first games made if it starts at once.
@@ -518,31 +448,6 @@ impl Clubs {
             })
             .await?;
         Ok(self.add_cup(event))
-    }
-
-    /// Stores the tournament after a change and tells its live pages.
-    /// Stores the tournament after a change and publishes it; if it cannot
-    /// be stored, the change is undone.
-    pub async fn save_cup(&self, cup: &Cup, data: &mut CupData) -> Result<(), ClubError> {
-        let stored = self
-            .inner
-            .db
-            .save_club(ClubWrite::Tournament {
-                id: data.event.id.clone(),
-                class: data.event.class.clone(),
-                body: tournament_json(&data.event),
-            })
-            .await;
-        match stored {
-            Ok(()) => {
-                cup.publish(data);
-                Ok(())
-            }
-            Err(err) => {
-                data.event = (*cup.shown()).clone();
-                Err(err.into())
-            }
-        }
     }
 
     /// A try of class `class`'s PIN from `address`, counted before the PIN
@@ -660,9 +565,9 @@ impl Clubs {
         Ok(game)
     }
 
-    /// Makes the games of the tournament's round that have none yet (the
-    /// caller holds its lock); stores it.
-    pub async fn start_games(&self, cup: &Cup, data: &mut CupData) -> Result<(), ClubError> {
+    /// Makes the games of the tournament's round that have none yet (under
+    /// a [`change::CupChange`], which stores them).
+    async fn start_games(&self, cup: &Cup, data: &mut CupData) -> Result<(), ClubError> {
         if data.event.stage != Stage::Running {
             return Ok(());
         }
@@ -736,21 +641,16 @@ impl Clubs {
 
     /// A tournament game's result: the next round when it was the last.
     async fn record_result(&self, cup: &Cup, game: &str, outcome: tournament::Outcome) {
-        let mut data = cup.data.lock().await;
-        let id = data.event.id.clone();
-        if !data.event.game_over(game, outcome) {
-            return;
+        let mut change = self.begin_cup(cup).await;
+        if !change.event.game_over(game, outcome) {
+            return change.unchanged();
         }
-        if let Err(err) = self.start_games(cup, &mut data).await {
-            eprintln!("quoridor serve: tournament {id}: {err}");
-        }
-        if let Err(err) = self.save_cup(cup, &mut data).await {
+        let (id, class) = (change.event.id.clone(), change.event.class.clone());
+        if let Err(err) = change.commit().await {
             eprintln!("quoridor serve: tournament {id} not saved: {err}");
         }
-        if let Some(class) = data.event.class.clone() {
-            if let Ok(room) = self.class(&class) {
-                bump(&room.version);
-            }
+        if let Some(room) = class.and_then(|class| self.class(&class).ok()) {
+            bump(&room.version);
         }
     }
 
@@ -806,12 +706,16 @@ impl Clubs {
             self.inner.per_client.remove(creator);
         }
         cup.version.send_replace(u64::MAX);
-        if let Some(class) = &data.event.class {
-            if let Ok(room) = self.class(class) {
-                let mut cd = room.data.lock().await;
-                cd.class.tournaments.retain(|t| *t != id);
-                self.save_class(&room, &mut cd).await?;
-            }
+        // The tournament's lock goes before the class's is taken: a class
+        // being deleted takes them the other way round.
+        let class = data.event.class.clone();
+        drop(data);
+        if let Some(room) = class.and_then(|class| self.class(&class).ok()) {
+            self.change_class(&room, |data, _| {
+                data.class.forget_tournament(&id);
+                Ok(((), Changed::Class))
+            })
+            .await?;
         }
         Ok(())
     }

@@ -195,16 +195,7 @@ pub struct AnswerRequest {
     pub lang: Option<Lang>,
 }
 
-/// How the teacher pairs pupils for games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PairBy {
-    /// The pupils as listed in `groups`.
-    Hand,
-    Random,
-    /// Neighbours by exercises right (closest levels meet).
-    Level,
-}
+pub use super::class::PairBy;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

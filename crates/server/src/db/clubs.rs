@@ -8,9 +8,11 @@ use crate::wall_ms;
 
 /// A change to a class or a tournament (their JSON forms).
 pub enum ClubWrite {
+    /// A class, and the work it no longer holds (in the same transaction).
     Class {
         id: String,
         body: String,
+        forget: Option<Forget>,
     },
     /// One pupil's work on one exercise of an assignment.
     Work {
@@ -25,22 +27,23 @@ pub enum ClubWrite {
         class: Option<String>,
         body: String,
     },
-    /// A pupil removed: their work goes too.
-    DeletePupilWork {
-        class: String,
-        pupil: u32,
-    },
     /// A tournament and its games.
-    DeleteTournament {
-        id: String,
-        games: Vec<String>,
-    },
+    DeleteTournament { id: String, games: Vec<String> },
     /// A class and everything in it: its work, its tournaments, its games.
     DeleteClass {
         id: String,
         games: Vec<String>,
         tournaments: Vec<String>,
     },
+}
+
+/// Work that goes with a class's change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forget {
+    /// A pupil removed: their work.
+    Pupil(u32),
+    /// An assignment taken back: the work done on it.
+    Assignment(u32),
 }
 
 /// A pupil's work as read back: assignment, pupil, index, JSON body.
@@ -51,13 +54,25 @@ pub(super) fn write_club(
     write: &ClubWrite,
 ) -> rusqlite::Result<()> {
     match write {
-        ClubWrite::Class { id, body } => tx
-            .prepare_cached(
+        ClubWrite::Class { id, body, forget } => {
+            match forget {
+                Some(Forget::Pupil(pupil)) => tx
+                    .prepare_cached("DELETE FROM class_work WHERE class_id = ?1 AND pupil = ?2")?
+                    .execute(params![id, pupil])?,
+                Some(Forget::Assignment(n)) => tx
+                    .prepare_cached(
+                        "DELETE FROM class_work WHERE class_id = ?1 AND assignment = ?2",
+                    )?
+                    .execute(params![id, n])?,
+                None => 0,
+            };
+            tx.prepare_cached(
                 "INSERT INTO classes (id, body, updated_ms) VALUES (?1, ?2, ?3)
                  ON CONFLICT (id) DO UPDATE SET body = ?2, updated_ms = ?3",
             )?
             .execute(params![id, body, wall_ms() as i64])
-            .map(|_| ()),
+            .map(|_| ())
+        }
         ClubWrite::Work {
             class,
             assignment,
@@ -77,10 +92,6 @@ pub(super) fn write_club(
                  ON CONFLICT (id) DO UPDATE SET body = ?3, updated_ms = ?4",
             )?
             .execute(params![id, class, body, wall_ms() as i64])
-            .map(|_| ()),
-        ClubWrite::DeletePupilWork { class, pupil } => tx
-            .prepare_cached("DELETE FROM class_work WHERE class_id = ?1 AND pupil = ?2")?
-            .execute(params![class, pupil])
             .map(|_| ()),
         ClubWrite::DeleteTournament { id, games } => {
             tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?

@@ -19,7 +19,7 @@ use rusqlite::Connection;
 use tokio::sync::oneshot;
 
 pub use self::accounts::AccountWrite;
-pub use self::clubs::{ClubWrite, WorkRow};
+pub use self::clubs::{ClubWrite, Forget, WorkRow};
 pub use self::exercises::{SavedExercise, StoredExercise};
 pub use self::games::Save;
 use crate::wall_ms;
@@ -262,7 +262,10 @@ impl Write {
                 | Write::Club(
                     ClubWrite::DeleteClass { .. }
                         | ClubWrite::DeleteTournament { .. }
-                        | ClubWrite::DeletePupilWork { .. }
+                        | ClubWrite::Class {
+                            forget: Some(_),
+                            ..
+                        }
                 )
                 | Write::Account(AccountWrite::Delete { .. })
         )

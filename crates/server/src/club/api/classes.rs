@@ -8,11 +8,11 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::club::class::{is_code, normal_code, results_csv, Class};
+use crate::club::class::{is_code, lock_pin, normal_code, results_csv, Changed, Class};
 use crate::club::event::Entrant;
 use crate::club::view::*;
 use crate::club::{ClubError, Clubs, Code};
-use crate::db::ClubWrite;
+
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
@@ -20,32 +20,6 @@ use crate::wall_ms;
 
 use super::keys::*;
 use super::views::*;
-
-pub(super) fn salted(pin: &str, salt: &str) -> String {
-    hash_token(&format!("{salt}:{pin}"))
-}
-
-/// Whether `pin` matches the stored `salt:hash`, compared in constant time.
-pub(super) fn pin_matches(stored: &str, pin: &str) -> bool {
-    let Some((salt, hash)) = stored.split_once(':') else {
-        return false;
-    };
-    let given = salted(pin, salt);
-    given.len() == hash.len()
-        && given
-            .bytes()
-            .zip(hash.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
-}
-
-pub(super) fn check_pin(pin: &str) -> Result<(), ApiError> {
-    if (4..=8).contains(&pin.len()) && pin.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(())
-    } else {
-        Err(ApiError::bad_request("pin: 4 to 8 digits"))
-    }
-}
 
 // ---------------------------------------------------------------- classes
 
@@ -55,11 +29,7 @@ pub(super) async fn new_class(
     Body(req): Body<NewClassRequest>,
 ) -> Result<(StatusCode, Json<KeyView>), ApiError> {
     let pin = match req.pin.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
-        Some(pin) => {
-            check_pin(pin)?;
-            let salt = format!("{:016x}", random_u64());
-            Some(format!("{salt}:{}", salted(pin, &salt)))
-        }
+        Some(pin) => Some(lock_pin(pin, random_u64()).map_err(ClubError::from)?),
         None => None,
     };
     let token = new_token();
@@ -98,20 +68,18 @@ pub(super) async fn open_class(
     };
     let attempt = clubs.pin_attempt(&id, &address)?;
     let room = clubs.class(&id)?;
-    let mut data = room.data.lock().await;
-    let right = data
-        .class
-        .pin
-        .as_deref()
-        .is_some_and(|p| pin_matches(p, req.pin.trim()));
-    if !right {
-        attempt.failed();
-        return Err(ClubError::WrongPin.into());
-    }
-    attempt.succeeded();
     let token = new_token();
-    data.class.add_teacher(hash_token(&token));
-    clubs.save_class(&room, &mut data).await?;
+    clubs
+        .change_class(&room, |data, _| {
+            if !data.class.opens_with(req.pin.trim()) {
+                attempt.failed();
+                return Err(ClubError::WrongPin);
+            }
+            attempt.succeeded();
+            data.class.add_teacher(hash_token(&token));
+            Ok(((), Changed::Class))
+        })
+        .await?;
     Ok(Json(KeyView { id, code, token }))
 }
 
@@ -130,64 +98,55 @@ pub(super) async fn join(
         ));
     }
     let again = bearer(&headers);
-    match clubs.code(&code).ok_or(ClubError::NoSuchClass)? {
+    let (id, (player, name, token)) = match clubs.code(&code).ok_or(ClubError::NoSuchClass)? {
         Code::Class(id) => {
             let room = clubs.class(&id)?;
-            let mut data = room.data.lock().await;
-            if let Some(token) = again {
-                if let Some(p) = data.class.pupil_of(&hash_token(&token)) {
-                    let view = JoinedView {
-                        id,
-                        player: p.id,
-                        name: p.name.clone(),
-                        token,
-                    };
-                    return Ok(Json(view));
-                }
-            }
-            let token = new_token();
-            let pupil = data.class.join(&req.name, hash_token(&token), wall_ms())?;
-            clubs.save_class(&room, &mut data).await?;
-            let name = data.class.pupil(pupil)?.name.clone();
-            Ok(Json(JoinedView {
-                id,
-                player: pupil,
-                name,
-                token,
-            }))
+            let joined = clubs
+                .change_class(&room, |data, now| {
+                    if let Some(token) = again {
+                        if let Some(p) = data.class.pupil_of(&hash_token(&token)) {
+                            return Ok(((p.id, p.name.clone(), token), Changed::Nothing));
+                        }
+                    }
+                    let token = new_token();
+                    let pupil = data.class.join(&req.name, hash_token(&token), now)?;
+                    let name = data.class.pupil(pupil)?.name.clone();
+                    Ok(((pupil, name, token), Changed::Class))
+                })
+                .await?;
+            (id, joined)
         }
         Code::Tournament(id) => {
             let cup = clubs.cup(&id)?;
-            let mut data = cup.data.lock().await;
-            if let Some(token) = again {
-                if let Some(p) = data.event.player_of(&hash_token(&token)) {
-                    let name = data.event.players[p].name.clone();
-                    return Ok(Json(JoinedView {
-                        id,
-                        player: p as u32,
-                        name,
-                        token,
-                    }));
-                }
+            let mut change = clubs.begin_cup(&cup).await;
+            let seat = again.and_then(|token| {
+                let p = change.event.player_of(&hash_token(&token))?;
+                Some((p as u32, change.event.players[p].name.clone(), token))
+            });
+            if let Some(seat) = seat {
+                change.unchanged();
+                (id, seat)
+            } else {
+                let token = new_token();
+                let player = change.event.enter(Entrant {
+                    name: req.name,
+                    holder: Some(hash_token(&token)),
+                    ai: None,
+                    pupil: None,
+                    withdrawn: false,
+                })?;
+                let name = change.event.players[player].name.clone();
+                change.commit().await?;
+                (id, (player as u32, name, token))
             }
-            let token = new_token();
-            let player = data.event.enter(Entrant {
-                name: req.name,
-                holder: Some(hash_token(&token)),
-                ai: None,
-                pupil: None,
-                withdrawn: false,
-            })?;
-            clubs.save_cup(&cup, &mut data).await?;
-            let name = data.event.players[player].name.clone();
-            Ok(Json(JoinedView {
-                id,
-                player: player as u32,
-                name,
-                token,
-            }))
         }
-    }
+    };
+    Ok(Json(JoinedView {
+        id,
+        player,
+        name,
+        token,
+    }))
 }
 
 pub(super) async fn get_class(
@@ -263,16 +222,11 @@ pub(super) async fn remove_pupil(
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
-    let mut data = room.data.lock().await;
-    data.class.remove_pupil(p)?;
-    data.work.retain(|(_, pupil, _), _| *pupil != p);
     clubs
-        .db()
-        .save_club(ClubWrite::DeletePupilWork {
-            class: id,
-            pupil: p,
+        .change_class(&room, |data, _| {
+            data.remove_pupil(p)?;
+            Ok(((), Changed::ClassLessPupil(p)))
         })
         .await?;
-    clubs.save_class(&room, &mut data).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -6,7 +6,8 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 
-use crate::club::event::{Entrant, GameRules, Stage, Tournament};
+use crate::club::class::Changed;
+use crate::club::event::{Entrant, GameRules, Tournament};
 use crate::club::tournament::Format;
 use crate::club::view::*;
 use crate::club::Clubs;
@@ -54,18 +55,12 @@ pub(super) async fn new_tournament(
     )?;
     // The class stays locked until the tournament is on its list, so that
     // tournaments opened at once cannot pass the class's limit.
-    let mut class_data = match &class_room {
-        Some(room) => Some(room.data.lock().await),
+    let class_change = match &class_room {
+        Some(room) => Some(clubs.begin_class(room).await),
         None => None,
     };
-    if let Some(data) = &class_data {
-        if data.class.tournaments.len() >= crate::club::class::MAX_CLASS_TOURNAMENTS {
-            return Err(crate::club::class::ClassError::Full(
-                "tournaments",
-                crate::club::class::MAX_CLASS_TOURNAMENTS,
-            )
-            .into());
-        }
+    if let Some(data) = &class_change {
+        data.class.room_for_tournament()?;
         // The teacher's own token also organises a class's tournament.
         if let Some(h) = &holder {
             event.organisers.push(h.clone());
@@ -99,9 +94,9 @@ pub(super) async fn new_tournament(
     event.creator = Some(address);
     let (id, code) = (event.id.clone(), event.code.clone());
     clubs.open_cup(event).await?;
-    if let (Some(room), Some(data)) = (&class_room, &mut class_data) {
-        data.class.tournaments.push(id.clone());
-        clubs.save_class(room, data).await?;
+    if let Some(mut change) = class_change {
+        change.class.add_tournament(id.clone());
+        change.commit(Changed::Class).await?;
     }
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
 }
@@ -137,43 +132,40 @@ pub(super) async fn add_player(
     Body(req): Body<AddPlayerRequest>,
 ) -> Result<Json<JoinedView>, ApiError> {
     let cup = as_organiser(&clubs, &id, &headers).await?;
-    let mut data = cup.data.lock().await;
-    let (entrant, token) = match (req.ai, req.name) {
-        (Some(level), name) => {
-            let n = data.event.players.iter().filter(|p| p.ai.is_some()).count() + 1;
-            (
-                Entrant {
-                    name: name.unwrap_or_else(|| format!("AI {level} #{n}")),
-                    holder: None,
-                    ai: Some(level),
-                    pupil: None,
-                    withdrawn: false,
-                },
-                String::new(),
-            )
-        }
-        (None, Some(name)) => {
-            let token = new_token();
-            (
-                Entrant {
-                    name,
-                    holder: Some(hash_token(&token)),
-                    ai: None,
-                    pupil: None,
-                    withdrawn: false,
-                },
-                token,
-            )
-        }
+    let token = match (req.ai, &req.name) {
+        (Some(_), _) => String::new(),
+        (None, Some(_)) => new_token(),
         (None, None) => {
             return Err(ApiError::bad_request(
                 "a player: \"name\" or \"ai\" (a level)",
             ))
         }
     };
-    let player = data.event.enter(entrant)?;
-    clubs.save_cup(&cup, &mut data).await?;
-    let name = data.event.players[player].name.clone();
+    let (player, name) = clubs
+        .change_cup(&cup, |data| {
+            let entrant = match req.ai {
+                Some(level) => {
+                    let n = data.event.players.iter().filter(|p| p.ai.is_some()).count() + 1;
+                    Entrant {
+                        name: req.name.unwrap_or_else(|| format!("AI {level} #{n}")),
+                        holder: None,
+                        ai: Some(level),
+                        pupil: None,
+                        withdrawn: false,
+                    }
+                }
+                None => Entrant {
+                    name: req.name.unwrap_or_default(),
+                    holder: Some(hash_token(&token)),
+                    ai: None,
+                    pupil: None,
+                    withdrawn: false,
+                },
+            };
+            let player = data.event.enter(entrant)?;
+            Ok((player, data.event.players[player].name.clone()))
+        })
+        .await?;
     Ok(Json(JoinedView {
         id,
         player: player as u32,
@@ -189,18 +181,11 @@ pub(super) async fn start(
     Body(crate::request::Empty {}): Body<crate::request::Empty>,
 ) -> Result<Json<TournamentView>, ApiError> {
     let cup = as_organiser(&clubs, &id, &headers).await?;
-    let mut data = cup.data.lock().await;
-    let before = data.event.clone();
-    data.event.start()?;
-    if let Err(err) = clubs.start_games(&cup, &mut data).await {
-        // Nothing is kept of a start that could not make its games.
-        data.event = before;
-        return Err(err.into());
-    }
-    clubs.save_cup(&cup, &mut data).await?;
+    clubs
+        .change_cup(&cup, |data| Ok(data.event.start()?))
+        .await?;
     let holder = bearer(&headers).map(|t| hash_token(&t));
     let version = *cup.version.borrow();
-    drop(data);
     Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
 }
 
@@ -211,12 +196,9 @@ pub(super) async fn withdraw(
     Body(req): Body<WithdrawRequest>,
 ) -> Result<StatusCode, ApiError> {
     let cup = as_organiser(&clubs, &id, &headers).await?;
-    let mut data = cup.data.lock().await;
-    if data.event.stage == Stage::Finished {
-        return Err(ApiError::bad_request("the tournament is over"));
-    }
-    data.event.withdraw(req.player)?;
-    clubs.save_cup(&cup, &mut data).await?;
+    clubs
+        .change_cup(&cup, |data| Ok(data.event.withdraw(req.player)?))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

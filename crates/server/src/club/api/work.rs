@@ -8,13 +8,13 @@ use quoridor_classroom::{check, verdict_text};
 
 use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
-use crate::club::class::{record, Source, WorkStatus};
+use crate::club::class::{record, Changed, Source, WorkStatus};
 use crate::club::view::*;
 use crate::club::{ClubError, Clubs};
+
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
 use crate::token::{hash_token, random_u64};
-use crate::wall_ms;
 
 use super::keys::*;
 use super::views::*;
@@ -55,11 +55,12 @@ pub(super) async fn assign(
         }
         Source::Exercises { exercises: list }
     };
-    {
-        let mut data = room.data.lock().await;
-        data.class.assign(req.title.as_deref(), source, wall_ms())?;
-        clubs.save_class(&room, &mut data).await?;
-    }
+    clubs
+        .change_class(&room, |data, now| {
+            data.class.assign(req.title.as_deref(), source, now)?;
+            Ok(((), Changed::Class))
+        })
+        .await?;
     let view = class_view(&clubs, &room, &host_of(&headers)).await;
     Ok((StatusCode::CREATED, Json(view)))
 }
@@ -70,12 +71,13 @@ pub(super) async fn unassign(
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
-    let mut data = room.data.lock().await;
-    data.class.assignment(n)?;
-    data.class.assignments.retain(|a| a.id != n);
-    data.work.retain(|(a, _, _), _| *a != n);
+    clubs
+        .change_class(&room, |data, _| {
+            data.unassign(n)?;
+            Ok(((), Changed::ClassLessAssignment(n)))
+        })
+        .await?;
     room.forget_exercises(n);
-    clubs.save_class(&room, &mut data).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -193,10 +195,13 @@ pub(super) async fn answer(
             (status, messages, mistakes, Some(answer))
         }
     };
-    let mut data = room.data.lock().await;
     let key = (n, pupil, req.index);
-    let work = record(&mut data.work, key, status, answer, wall_ms());
-    clubs.save_work(&room, &mut data, key).await?;
+    let work = clubs
+        .change_class(&room, |data, now| {
+            let work = record(&mut data.work, key, status, answer, now);
+            Ok((work, Changed::Work(key)))
+        })
+        .await?;
     Ok(Json(AnswerView {
         right: status == WorkStatus::Right,
         status: work.status,
