@@ -97,14 +97,17 @@ impl RunningServer {
 pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let db_path = args.db_path()?;
     let db = db::Db::open(&db_path, args.sync)?;
-    let classroom = classroom::Classroom::new(db.clone(), args.hub_config().ai_threads)?;
+    // One pool of blocking threads for the classroom's and the classes' CPU
+    // work (sheets, PDFs, answers).
+    let workers = limits::workers::Workers::new(args.hub_config().ai_threads);
+    let classroom = classroom::Classroom::new(db.clone(), workers.clone())?;
     let hub = hub::Hub::new(db.clone(), args.hub_config());
     let resumed = hub
         .resume()
         .await
         .map_err(|err| format!("cannot resume games: {err}"))?;
     hub.start_sweeper(std::time::Duration::from_secs(600));
-    let clubs = club::Clubs::start(db.clone(), hub.clone(), args.hub_config().ai_threads).await?;
+    let clubs = club::Clubs::start(db.clone(), hub.clone(), workers).await?;
     let accounts =
         account::Accounts::start(db.clone(), args.secure_cookies, args.signups_per_hour)?;
     let listener = TcpListener::bind(args.addr)

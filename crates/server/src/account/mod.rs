@@ -20,11 +20,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
-
 use crate::db::{Db, StoreError};
 use crate::limits::lockout::{Lockout, Rules};
 use crate::limits::window::Window;
+use crate::limits::workers::Workers;
 use crate::token::{hash_token, new_token};
 use crate::wall_ms;
 
@@ -96,7 +95,7 @@ struct Inner {
     passwords: Lockout,
     /// Sign-ups per address in an hour (`None`: no limit).
     signups: Option<Window>,
-    hashing: Semaphore,
+    hashing: Workers,
     /// Mark cookies `Secure` (the server is reached over https).
     secure_cookies: bool,
 }
@@ -140,7 +139,7 @@ impl Accounts {
                 passwords: Lockout::new(PASSWORD_RULES),
                 signups: (signups_per_hour > 0)
                     .then(|| Window::new(signups_per_hour, Duration::from_secs(3600))),
-                hashing: Semaphore::new(HASHING_AT_ONCE),
+                hashing: Workers::new(HASHING_AT_ONCE),
                 secure_cookies,
             }),
         })
@@ -178,15 +177,11 @@ impl Accounts {
         &self,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, AccountError> {
-        let _permit = self
-            .inner
+        self.inner
             .hashing
-            .acquire()
+            .run(f)
             .await
-            .map_err(|_| AccountError::Unavailable("the server is stopping".into()))?;
-        tokio::task::spawn_blocking(f)
-            .await
-            .map_err(|_| AccountError::Unavailable("the server is stopping".into()))
+            .map_err(|failed| AccountError::Unavailable(failed.words().into()))
     }
 
     /// A new account, logged in: its session token. The sign-up is

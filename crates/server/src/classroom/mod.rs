@@ -13,12 +13,12 @@ use quoridor_classroom::{
     answer_text, instruction, object_label, pawn_phrase, problem_text, solve, svg, Answer,
     Exercise, Item, Lang, Task,
 };
-use tokio::sync::Semaphore;
 
 pub use api::{api_routes, page_routes};
 
 use crate::db::Db;
 use crate::limits::tally::Tally;
+use crate::limits::workers::Workers;
 use view::{AnswerKind, ExerciseView, ObjectView, PawnView, SolutionView};
 
 /// Why the classroom refuses (the boundary says what each means over
@@ -70,7 +70,7 @@ pub const MAX_SHARED: usize = 500;
 #[derive(Clone)]
 pub struct Classroom {
     db: Db,
-    permits: Arc<Semaphore>,
+    workers: Workers,
     /// Shared exercises per address, reserved before one is saved.
     shared: Arc<Tally>,
     /// Held while a shared exercise is deleted.
@@ -79,7 +79,7 @@ pub struct Classroom {
 
 impl Classroom {
     /// The classroom, with the shared exercises counted from the store.
-    pub fn new(db: Db, threads: usize) -> Result<Classroom, String> {
+    pub fn new(db: Db, workers: Workers) -> Result<Classroom, String> {
         let shared = Tally::new();
         let counts = db
             .exercises_per_creator()
@@ -91,26 +91,21 @@ impl Classroom {
         }
         Ok(Classroom {
             db,
-            permits: Arc::new(Semaphore::new(threads.max(1))),
+            workers,
             shared: Arc::new(shared),
             deleting: Arc::default(),
         })
     }
 
-    /// Runs `work` on a blocking thread, at most as many at once as there
-    /// are permits.
+    /// Runs `work` on a blocking thread, a few at once.
     async fn blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ClassroomError> {
-        let _permit = self
-            .permits
-            .acquire()
+        self.workers
+            .run(work)
             .await
-            .map_err(|_| ClassroomError::Unavailable("the server is stopping"))?;
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(|_| ClassroomError::Unavailable("the work failed"))
+            .map_err(|failed| ClassroomError::Unavailable(failed.words()))
     }
 }
 

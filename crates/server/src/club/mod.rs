@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use quoridor_classroom::Exercise;
 use quoridor_engine::{Controller, Level};
 use quoridor_rules::Seat;
-use tokio::sync::{watch, Mutex, Semaphore};
+use tokio::sync::{watch, Mutex};
 
 pub use self::class::ClassData;
 use self::class::{Changed, Class, ClassGame, WorkBook, CODE_ALPHABET, CODE_LEN};
@@ -35,6 +35,7 @@ use crate::hub::registry::club_creator;
 use crate::hub::Hub;
 use crate::limits::lockout::{Attempt, Lockout, Rules};
 use crate::limits::tally::{Reserved, Tally};
+use crate::limits::workers::Workers;
 use crate::model::{RoomState, SeatSlot, Settings};
 use crate::token::random_u64;
 use crate::wall_ms;
@@ -183,7 +184,7 @@ pub struct Clubs {
 struct Inner {
     db: Db,
     hub: Hub,
-    permits: Arc<Semaphore>,
+    workers: Workers,
     classes: RwLock<HashMap<String, Arc<ClassRoom>>>,
     cups: RwLock<HashMap<String, Arc<Cup>>>,
     codes: RwLock<HashMap<String, Code>>,
@@ -218,12 +219,12 @@ fn tournament_json(t: &Tournament) -> String {
 impl Clubs {
     /// Loads every class and tournament, follows their games, and starts
     /// listening to the hub. Call after the hub has resumed its games.
-    pub async fn start(db: Db, hub: Hub, threads: usize) -> Result<Clubs, String> {
+    pub async fn start(db: Db, hub: Hub, workers: Workers) -> Result<Clubs, String> {
         let clubs = Clubs {
             inner: Arc::new(Inner {
                 db: db.clone(),
                 hub: hub.clone(),
-                permits: Arc::new(Semaphore::new(threads.max(1))),
+                workers,
                 classes: Default::default(),
                 cups: Default::default(),
                 codes: Default::default(),
@@ -362,20 +363,16 @@ impl Clubs {
     }
 
     /// Runs CPU work (generating a sheet, checking an answer) on a blocking
-    /// thread, at most as many at once as there are permits.
+    /// thread, a few at once.
     pub async fn blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ClubError> {
-        let _permit = self
-            .inner
-            .permits
-            .acquire()
+        self.inner
+            .workers
+            .run(work)
             .await
-            .map_err(|_| ClubError::Unavailable("the server is stopping"))?;
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(|_| ClubError::Unavailable("the work failed"))
+            .map_err(|failed| ClubError::Unavailable(failed.words()))
     }
 
     /// A new join code, unused.

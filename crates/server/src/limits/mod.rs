@@ -10,10 +10,12 @@
 //!   classes per address), reserved before they are made.
 //! - [`lockout::Lockout`]: wrong passwords and PINs, counted so that a
 //!   stranger cannot lock the owner out.
+//! - [`workers::Workers`]: CPU work on blocking threads, a few at once.
 
 pub mod lockout;
 pub mod tally;
 pub mod window;
+pub mod workers;
 
 use std::collections::HashMap;
 use std::net::IpAddr;
