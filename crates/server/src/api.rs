@@ -146,8 +146,9 @@ async fn create_game(
     MaybeAccount(account): MaybeAccount,
     Body(req): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<SeatedView>), ApiError> {
+    let new = req.new_game()?;
     let seated = hub
-        .create(req, &addr.ip().to_string(), account.as_ref())
+        .create(new, &addr.ip().to_string(), account.as_ref())
         .await?;
     Ok((StatusCode::CREATED, Json(seated)))
 }

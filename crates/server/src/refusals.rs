@@ -82,7 +82,6 @@ impl Refusal for HubError {
             HubError::NoSuchGame => NOT_FOUND,
             HubError::TooManyRooms(_) => TOO_MANY_ROOMS,
             HubError::Full | HubError::Stopping | HubError::SearchFailed => UNAVAILABLE,
-            HubError::Seats(_) => BAD_REQUEST,
             HubError::Account(err) => err.status_and_code(),
             HubError::Store(_) => STORAGE,
         }

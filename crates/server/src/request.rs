@@ -2,11 +2,12 @@
 //! the list, and the WebSocket messages. Each has `Serialize` too, for the
 //! tests and the load benchmark that send them.
 
-use quoridor_engine::TimeControl;
+use quoridor_engine::{Controller, Level, TimeControl};
 use quoridor_rules::{Move, ParseError, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Action, DrawAction, Status, Theme};
+use crate::model::new_game::{NewGame, SeatWish};
+use crate::model::{Action, DrawAction, RoomError, Settings, Status, Theme};
 use crate::wire;
 
 /// Who plays a seat of a new game.
@@ -113,6 +114,46 @@ impl Default for CreateRequest {
             seats: Vec::new(),
             rated: false,
         }
+    }
+}
+
+impl CreateRequest {
+    /// The game asked for, its settings checked.
+    pub fn new_game(&self) -> Result<NewGame, RoomError> {
+        let mut settings = Settings::new(self.size, self.players, self.variant, self.fences)?
+            .with_clock(self.clock)?
+            .with_ply_limit(self.ply_limit)?;
+        settings.theme = self.theme;
+        settings.public = self.public;
+        settings.side_step_over_pawn = self.side_step_over_pawn;
+        settings.ruleset()?;
+        let seats = self
+            .seats
+            .iter()
+            .map(|seat| {
+                let kind = match seat.kind {
+                    SeatKind::Human => Controller::Human,
+                    SeatKind::Ai => {
+                        Controller::Ai(seat.level.and_then(Level::new).ok_or_else(|| {
+                            RoomError::Settings(
+                                "level: an AI seat needs a level from 1 to 8".into(),
+                            )
+                        })?)
+                    }
+                };
+                Ok(SeatWish {
+                    kind,
+                    name: seat.name.clone(),
+                    mine: seat.mine,
+                })
+            })
+            .collect::<Result<_, RoomError>>()?;
+        Ok(NewGame {
+            settings,
+            seats,
+            random_seats: self.random_seats,
+            rated: self.rated,
+        })
     }
 }
 

@@ -17,8 +17,6 @@ pub enum HubError {
     TooManyRooms(usize),
     /// The server holds as many unfinished games as it may.
     Full,
-    /// The seats asked for (the words say what is wrong).
-    Seats(String),
     /// A rated game that cannot be (the account's words).
     Account(AccountError),
     Store(StoreError),
@@ -38,7 +36,6 @@ impl fmt::Display for HubError {
             HubError::Full => {
                 f.write_str("the server has too many games going on: try again later")
             }
-            HubError::Seats(why) => f.write_str(why),
             HubError::Account(err) => err.fmt(f),
             HubError::Store(err) => {
                 write!(f, "the database failed, nothing was changed: {err}")

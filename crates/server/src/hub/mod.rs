@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::model::new_game::{Member, NewGame};
 use axum::extract::ws::Utf8Bytes;
-use quoridor_engine::Controller;
 use quoridor_rules::Seat;
 use tokio::sync::{watch, Semaphore};
 
@@ -34,7 +34,6 @@ use crate::model::{
     Status, Summary,
 };
 use crate::rating::Rating;
-use crate::request::{CreateRequest, SeatKind, SeatRequest};
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::view::{EventView, GameView, SeatedView, ServerMessage};
 use crate::wall_ms;
@@ -216,72 +215,6 @@ impl Hub {
         Ok(self.insert(state))
     }
 
-    /// The seats of a new game from the request: kinds, levels, names, and
-    /// which ones the creator's token holds.
-    fn seat_slots(
-        req: &CreateRequest,
-        holder: &str,
-        account: Option<&Account>,
-    ) -> Result<Vec<SeatSlot>, HubError> {
-        let mut requests = req.seats.clone();
-        if requests.is_empty() {
-            requests = (0..req.players)
-                .map(|i| SeatRequest::human(i == 0))
-                .collect();
-        }
-        if requests.len() != usize::from(req.players) {
-            return Err(HubError::Seats(format!(
-                "seats: expected {} seats, one per player",
-                req.players
-            )));
-        }
-        if req.random_seats {
-            // Fisher–Yates with the system's randomness.
-            for i in (1..requests.len()).rev() {
-                let j = (random_u64() % (i as u64 + 1)) as usize;
-                requests.swap(i, j);
-            }
-        }
-        let order = Seat::in_play(req.players);
-        // A logged-in player's one seat carries the account (on one screen,
-        // with several seats, the game is nobody's in particular).
-        let mine = requests
-            .iter()
-            .filter(|r| r.mine && r.kind == SeatKind::Human)
-            .count();
-        let account = account.filter(|_| mine == 1);
-        let mut slots = Vec::new();
-        for (&seat, request) in order.iter().zip(&requests) {
-            let name = clean_name(request.name.as_deref())?;
-            let (kind, default_name) = match request.kind {
-                SeatKind::Human => (Controller::Human, seat.name().to_string()),
-                SeatKind::Ai => {
-                    let level = request
-                        .level
-                        .and_then(quoridor_engine::Level::new)
-                        .ok_or_else(|| {
-                            HubError::Seats("level: an AI seat needs a level from 1 to 8".into())
-                        })?;
-                    (Controller::Ai(level), format!("AI {}", level.number()))
-                }
-            };
-            let mine = kind.is_human() && request.mine;
-            // A logged-in player's seats carry the account and its name.
-            let account = account.filter(|_| mine);
-            slots.push(SeatSlot {
-                seat,
-                kind,
-                name: match account {
-                    Some(account) => account.name.clone(),
-                    None => name.unwrap_or(default_name),
-                },
-                holder: mine.then(|| holder.to_string()),
-                account: account.map(|a| a.id),
-            });
-        }
-        Ok(slots)
-    }
-
     /// A new game of `client` (within its limits and the server's), stored
     /// before anything is said of it; the caller then makes it known with
     /// [`Hub::insert`].
@@ -315,21 +248,19 @@ impl Hub {
     /// if it is.
     pub async fn create(
         &self,
-        req: CreateRequest,
+        new: NewGame,
         client: &str,
         account: Option<&Account>,
     ) -> Result<SeatedView, HubError> {
-        let mut settings = Settings::new(req.size, req.players, req.variant, req.fences)?
-            .with_clock(req.clock)?
-            .with_ply_limit(req.ply_limit)?;
-        settings.theme = req.theme;
-        settings.public = req.public;
-        settings.side_step_over_pawn = req.side_step_over_pawn;
-        settings.ruleset()?;
         let token = new_token();
         let holder = hash_token(&token);
-        let slots = Hub::seat_slots(&req, &holder, account)?;
-        if req.rated {
+        let member = account.map(|a| Member {
+            id: a.id,
+            name: &a.name,
+        });
+        let slots = new.slots(&holder, member, random_u64)?;
+        let mut settings = new.settings;
+        if new.rated {
             check_rated(&settings, &slots, account)?;
             settings.rated = true;
         }

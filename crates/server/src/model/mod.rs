@@ -13,6 +13,7 @@
 pub mod action;
 pub mod error;
 pub mod name;
+pub mod new_game;
 pub mod settings;
 pub mod summary;
 
