@@ -190,7 +190,7 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
     assert_eq!(work.len(), 10 * 4 + 5 * 2);
     let right = work
         .iter()
-        .filter(|w| w.status == quoridor_server::club::class::WorkStatus::Right)
+        .filter(|w| w.status == quoridor_server::club::work::WorkStatus::Right)
         .count();
     assert_eq!(right, 40);
     let p0 = view.pupils.iter().find(|p| p.name == "Pupil 0").unwrap();

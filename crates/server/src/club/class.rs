@@ -3,11 +3,10 @@
 //! pupil's work, the games played in class. Every operation checks its
 //! input and either changes the class or says why not.
 
-use std::collections::BTreeMap;
-
-use quoridor_classroom::{Answer, Exercise, Kind, Lang, Sheet, SheetSpec};
+use quoridor_classroom::{Exercise, Kind, Lang, Sheet, SheetSpec};
 use serde::{Deserialize, Serialize};
 
+use super::work::WorkBook;
 use crate::model::{name, MAX_NAME_CHARS};
 use crate::token::hash_token;
 
@@ -94,35 +93,6 @@ pub struct Assignment {
     pub title: String,
     pub source: Source,
     pub created_ms: u64,
-}
-
-/// How a pupil's exercise stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum WorkStatus {
-    Right,
-    Wrong,
-    Skipped,
-}
-
-impl WorkStatus {
-    pub fn name(self) -> &'static str {
-        match self {
-            WorkStatus::Right => "right",
-            WorkStatus::Wrong => "wrong",
-            WorkStatus::Skipped => "skipped",
-        }
-    }
-}
-
-/// A pupil's work on one exercise: right once it has been right.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Work {
-    pub status: WorkStatus,
-    pub attempts: u32,
-    /// The last answer given (their route, for the teacher).
-    pub answer: Option<Answer>,
-    pub at_ms: u64,
 }
 
 /// A game played in class: its id and the pupils at its seats (in turn
@@ -450,31 +420,6 @@ impl Class {
     }
 }
 
-/// How the teacher pairs pupils for games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PairBy {
-    /// The pupils as listed in the groups.
-    Hand,
-    Random,
-    /// Neighbours by exercises right (closest levels meet).
-    Level,
-}
-
-/// Who plays whom in the games a teacher starts.
-#[derive(Clone, Copy, Debug)]
-pub struct Pairing<'a> {
-    pub by: PairBy,
-    /// With `Hand`: the pupils of each game, in seat order.
-    pub groups: &'a [Vec<u32>],
-    /// With `Random` or `Level`: the pupils to pair (all when `None`).
-    pub pupils: Option<&'a [u32]>,
-    /// Every pupil plays the AI instead.
-    pub against_ai: bool,
-    /// Seats in each game.
-    pub players: usize,
-}
-
 /// What a change of a class changed, so that just that is stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Changed {
@@ -503,89 +448,6 @@ impl ClassData {
         let pupil = self.class.remove_pupil(id)?;
         self.work.retain(|(_, p, _), _| *p != id);
         Ok(pupil)
-    }
-
-    /// The seats of each game for `pairing`: pupils, then `None` for the
-    /// AI's seats. `random` shuffles for [`PairBy::Random`].
-    pub fn groups(
-        &self,
-        pairing: &Pairing<'_>,
-        mut random: impl FnMut() -> u64,
-    ) -> Result<Vec<Vec<Option<u32>>>, ClassError> {
-        let players = pairing.players;
-        if players < 2 {
-            return Err(ClassError::BadGroups(
-                "players: at least 2 in a game".into(),
-            ));
-        }
-        let chosen: Vec<u32> = match pairing.pupils {
-            Some(list) => list.to_vec(),
-            None => self.class.pupils.iter().map(|p| p.id).collect(),
-        };
-        for &p in &chosen {
-            self.class.pupil(p)?;
-        }
-        if pairing.against_ai {
-            // Everyone against the AI: one pupil per game, AI seats after.
-            let ids = if pairing.by == PairBy::Hand {
-                pairing.groups.iter().flatten().copied().collect()
-            } else {
-                chosen
-            };
-            return Ok(ids
-                .into_iter()
-                .map(|p| {
-                    std::iter::once(Some(p))
-                        .chain(std::iter::repeat_n(None, players - 1))
-                        .collect()
-                })
-                .collect());
-        }
-        let mut order = chosen;
-        match pairing.by {
-            PairBy::Hand => {
-                let mut seen = std::collections::HashSet::new();
-                let mut groups = Vec::new();
-                for group in pairing.groups {
-                    if group.len() != players {
-                        return Err(ClassError::BadGroups(format!(
-                            "groups: {players} pupils in each game"
-                        )));
-                    }
-                    for &p in group {
-                        self.class.pupil(p)?;
-                        if !seen.insert(p) {
-                            return Err(ClassError::BadGroups(
-                                "groups: a pupil in two games".into(),
-                            ));
-                        }
-                    }
-                    groups.push(group.iter().map(|&p| Some(p)).collect());
-                }
-                return Ok(groups);
-            }
-            PairBy::Random => {
-                for i in (1..order.len()).rev() {
-                    let j = (random() % (i as u64 + 1)) as usize;
-                    order.swap(i, j);
-                }
-            }
-            PairBy::Level => {
-                order.sort_by_key(|&p| {
-                    let (right, done) = level_of(&self.work, p);
-                    (std::cmp::Reverse(right), std::cmp::Reverse(done), p)
-                });
-            }
-        }
-        // Full games, then the pupils left over play with AI seats.
-        Ok(order
-            .chunks(players)
-            .map(|chunk| {
-                let mut group: Vec<Option<u32>> = chunk.iter().map(|&p| Some(p)).collect();
-                group.resize(players, None);
-                group
-            })
-            .collect())
     }
 
     /// Takes an assignment back, and the work done on it.
@@ -624,116 +486,10 @@ fn default_title(source: &Source, lang: Lang, id: u32) -> String {
     }
 }
 
-/// The work of a class: (assignment, pupil, exercise index) → work.
-pub type WorkBook = BTreeMap<(u32, u32, u32), Work>;
-
-/// Records an answer: right stays right; a skip never undoes an answer.
-pub fn record(
-    book: &mut WorkBook,
-    key: (u32, u32, u32),
-    status: WorkStatus,
-    answer: Option<Answer>,
-    now_ms: u64,
-) -> Work {
-    let entry = book.entry(key).or_insert(Work {
-        status,
-        attempts: 0,
-        answer: None,
-        at_ms: now_ms,
-    });
-    match status {
-        WorkStatus::Skipped => {
-            if entry.attempts == 0 {
-                entry.status = WorkStatus::Skipped;
-            }
-        }
-        _ => {
-            entry.attempts += 1;
-            if entry.status != WorkStatus::Right {
-                entry.status = status;
-                entry.answer = answer;
-            }
-        }
-    }
-    entry.at_ms = now_ms;
-    entry.clone()
-}
-
-/// A pupil's count of right answers over every assignment, and of
-/// exercises done: their "level" for pairing by level.
-pub fn level_of(book: &WorkBook, pupil: u32) -> (usize, usize) {
-    let mut right = 0;
-    let mut done = 0;
-    for ((_, p, _), work) in book {
-        if *p == pupil {
-            done += 1;
-            if work.status == WorkStatus::Right {
-                right += 1;
-            }
-        }
-    }
-    (right, done)
-}
-
-/// A CSV field: quoted when it needs to be (a comma, or the semicolon
-/// that French and Romanian spreadsheets read as the separator, a quote, a
-/// line break), and never read as a formula by a spreadsheet (a leading
-/// `=`, `+`, `-`, `@`, tab or carriage return gets a quote mark).
-pub fn csv_field(text: &str) -> String {
-    let mut text = text.to_string();
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        text.insert(0, '\'');
-    }
-    if text.contains([',', ';', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
-/// The results as CSV: one line per pupil, assignment and exercise.
-pub fn results_csv(class: &Class, book: &WorkBook) -> String {
-    let mut out = String::from("pupil,assignment,exercise,status,attempts,answer\n");
-    for pupil in &class.pupils {
-        for assignment in &class.assignments {
-            for index in 0..assignment.source.count() as u32 {
-                let work = book.get(&(assignment.id, pupil.id, index));
-                let status = work.map_or("not done", |w| w.status.name());
-                let attempts = work.map_or(0, |w| w.attempts);
-                let answer = work
-                    .and_then(|w| w.answer.as_ref())
-                    .map(answer_text)
-                    .unwrap_or_default();
-                out.push_str(&format!(
-                    "{},{},{},{},{},{}\n",
-                    csv_field(&pupil.name),
-                    csv_field(&assignment.title),
-                    index + 1,
-                    status,
-                    attempts,
-                    csv_field(&answer)
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// An answer in a few characters: a route's squares, or its JSON.
-pub fn answer_text(answer: &Answer) -> String {
-    match answer {
-        Answer::Route { squares } => squares
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
-        other => serde_json::to_string(other).unwrap_or_default(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::club::work::{record, WorkStatus};
 
     fn class() -> Class {
         Class::new(
@@ -777,18 +533,10 @@ mod tests {
     }
 
     #[test]
-    fn work_right_stays_right_and_skips_do_not_undo() {
-        let mut book = WorkBook::new();
-        let k = (1, 1, 0);
-        record(&mut book, k, WorkStatus::Skipped, None, 1);
-        assert_eq!(book[&k].status, WorkStatus::Skipped);
-        record(&mut book, k, WorkStatus::Wrong, None, 2);
-        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Wrong, 1));
-        record(&mut book, k, WorkStatus::Right, None, 3);
-        record(&mut book, k, WorkStatus::Wrong, None, 4);
-        record(&mut book, k, WorkStatus::Skipped, None, 5);
-        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 3));
-        assert_eq!(level_of(&book, 1), (1, 1));
+    fn join_codes_are_read_as_typed() {
+        assert!(is_code("ABC234"));
+        assert!(!is_code("ABC23I"));
+        assert_eq!(normal_code(" abc-234 "), "ABC234");
     }
 
     #[test]
@@ -844,89 +592,6 @@ mod tests {
         let keys: Vec<_> = data.work.keys().copied().collect();
         assert_eq!(keys, [(b, hugo, 0)]);
         assert_eq!(data.remove_pupil(lea), Err(ClassError::NoSuchPupil));
-    }
-
-    #[test]
-    fn pupils_are_paired_by_hand_at_random_by_level_or_against_the_ai() {
-        let mut data = ClassData {
-            class: class(),
-            work: WorkBook::new(),
-        };
-        for name in ["A", "B", "C", "D", "E"] {
-            data.class.join(name, format!("h{name}"), 0).unwrap();
-        }
-        let a = data
-            .class
-            .assign(
-                None,
-                Source::Sheet {
-                    kind: None,
-                    level: 1,
-                    count: 3,
-                    seed: 1,
-                },
-                0,
-            )
-            .unwrap();
-        // E has 3 right, C 2, A 1: by level, the strongest meet.
-        for (pupil, right) in [(5, 3), (3, 2), (1, 1)] {
-            for i in 0..right {
-                record(&mut data.work, (a, pupil, i), WorkStatus::Right, None, 1);
-            }
-        }
-        fn pairing(by: PairBy, groups: &[Vec<u32>]) -> Pairing<'_> {
-            Pairing {
-                by,
-                groups,
-                pupils: None,
-                against_ai: false,
-                players: 2,
-            }
-        }
-        let never = || -> u64 { unreachable!("no shuffle") };
-        let by_level = data.groups(&pairing(PairBy::Level, &[]), never).unwrap();
-        assert_eq!(
-            by_level,
-            [
-                vec![Some(5), Some(3)],
-                vec![Some(1), Some(2)],
-                vec![Some(4), None]
-            ]
-        );
-        let mut draws = [0u64, 0, 0, 0].into_iter();
-        let random = data
-            .groups(&pairing(PairBy::Random, &[]), || draws.next().unwrap())
-            .unwrap();
-        let mut seated: Vec<u32> = random.iter().flatten().flatten().copied().collect();
-        seated.sort();
-        assert_eq!(seated, [1, 2, 3, 4, 5]);
-        assert_eq!(random.len(), 3);
-        assert_eq!(
-            data.groups(&pairing(PairBy::Hand, &[vec![2, 1], vec![4, 3]]), never)
-                .unwrap(),
-            [vec![Some(2), Some(1)], vec![Some(4), Some(3)]]
-        );
-        assert!(matches!(
-            data.groups(&pairing(PairBy::Hand, &[vec![2, 1], vec![1, 3]]), never),
-            Err(ClassError::BadGroups(_))
-        ));
-        assert!(matches!(
-            data.groups(&pairing(PairBy::Hand, &[vec![2]]), never),
-            Err(ClassError::BadGroups(_))
-        ));
-        assert_eq!(
-            data.groups(&pairing(PairBy::Hand, &[vec![2, 9]]), never),
-            Err(ClassError::NoSuchPupil)
-        );
-        let ai = Pairing {
-            against_ai: true,
-            pupils: Some(&[4, 2]),
-            ..pairing(PairBy::Random, &[])
-        };
-        assert_eq!(
-            data.groups(&ai, never).unwrap(),
-            [vec![Some(4), None], vec![Some(2), None]]
-        );
     }
 
     #[test]
@@ -989,28 +654,5 @@ mod tests {
                 0
             )
             .is_err());
-    }
-
-    #[test]
-    fn csv_is_quoted_and_never_a_formula() {
-        assert_eq!(csv_field("Léa"), "Léa");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("=1+1"), "'=1+1");
-        assert_eq!(csv_field("+33 6 12"), "'+33 6 12");
-        assert_eq!(csv_field("-2+3"), "'-2+3");
-        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_field("\tcmd"), "'\tcmd");
-        assert_eq!(csv_field("\r=1"), "\"'\r=1\"");
-        assert_eq!(csv_field("a;b"), "\"a;b\"");
-        assert_eq!(
-            csv_field("=HYPERLINK(\"x\";\"y\")"),
-            "\"'=HYPERLINK(\"\"x\"\";\"\"y\"\")\""
-        );
-        // Inside a word the signs are harmless.
-        assert_eq!(csv_field("Ana-Maria"), "Ana-Maria");
-        assert!(is_code("ABC234"));
-        assert!(!is_code("ABC23I"));
-        assert_eq!(normal_code(" abc-234 "), "ABC234");
     }
 }

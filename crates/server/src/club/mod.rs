@@ -2,10 +2,14 @@
 //! first name, assignments, games in class with a live dashboard), and
 //! tournaments (round robin or Swiss, for a class or a club).
 //!
-//! - [`class`], [`event`], [`tournament`]: the rules of each, synchronous.
-//! - [`Clubs`] (here): them in memory, stored on every change, and told of
-//!   every change of their games by the hub ([`Hub::set_watcher`]); the
-//!   live views go out on a version channel per class and tournament.
+//! - The rules, synchronous and tested: [`class`] (a class, its pupils,
+//!   PINs and assignments), [`work`] (the pupils' answers), [`pairing`],
+//!   [`results`] (the CSV), [`event`] and [`tournament`].
+//! - [`Clubs`] (here): them in memory ([`rooms`]), changed through one
+//!   path ([`change`]: lock, change, store, publish), their games made and
+//!   followed ([`games`]; the hub tells of every change,
+//!   [`Hub::set_watcher`]); the live views go out on a version channel per
+//!   class and tournament.
 //! - [`api`]: the routes; [`view`]: what they send and receive.
 
 pub mod api;
@@ -13,32 +17,34 @@ pub mod change;
 pub mod class;
 pub mod error;
 pub mod event;
+pub mod games;
+pub mod pairing;
+pub mod results;
+pub mod rooms;
 pub mod tournament;
 pub mod view;
+pub mod work;
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use quoridor_classroom::Exercise;
-use quoridor_engine::{Controller, Level};
-use quoridor_rules::Seat;
-use tokio::sync::{watch, Mutex};
 
 pub use self::class::ClassData;
-use self::class::{Changed, Class, ClassGame, WorkBook, CODE_ALPHABET, CODE_LEN};
+use self::class::{Changed, Class, CODE_ALPHABET, CODE_LEN};
 pub use self::error::ClubError;
-use self::event::{Stage, Tournament};
-use self::view::{BoardView, GameSpec};
+use self::event::Tournament;
+pub use self::rooms::{ClassRoom, Cup, CupData, Shown};
+use self::view::BoardView;
+use self::work::WorkBook;
 use crate::db::{ClubWrite, Db};
-use crate::hub::registry::club_creator;
 use crate::hub::Hub;
 use crate::limits::lockout::{Attempt, Lockout, Rules};
 use crate::limits::tally::{Reserved, Tally};
 use crate::limits::workers::Workers;
-use crate::model::{RoomState, SeatSlot, Settings};
+use crate::model::RoomState;
 use crate::token::random_u64;
-use crate::wall_ms;
 
 /// The most unfinished games of one class or tournament.
 pub const MAX_GAMES_PER_OWNER: usize = 64;
@@ -56,110 +62,6 @@ pub const PIN_RULES: Rules = Rules {
     subject_window: Duration::from_secs(3600),
     max_spacing: Duration::from_secs(60),
 };
-
-/// A class in memory. A change is made under `data`'s lock, which is held
-/// until it is stored; then the stored class is published in `shown`.
-/// Every view reads `shown`, the boards and who is online, so that no view
-/// (and no game's board) ever waits for a commit.
-pub struct ClassRoom {
-    data: Mutex<ClassData>,
-    /// Grows with every change (the live views wait on it).
-    pub version: watch::Sender<u64>,
-    shown: std::sync::RwLock<Arc<Shown>>,
-    /// The boards of the class's games as last seen.
-    boards: std::sync::Mutex<HashMap<String, BoardView>>,
-    /// Open live pages per pupil (not stored).
-    online: std::sync::Mutex<HashMap<u32, u32>>,
-    /// Each assignment's exercises, made once.
-    exercises: std::sync::Mutex<HashMap<u32, Arc<Vec<Exercise>>>>,
-}
-
-/// The class and its work as last stored.
-pub struct Shown {
-    pub class: Arc<Class>,
-    pub work: Arc<WorkBook>,
-}
-
-fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-impl ClassRoom {
-    /// The class as last stored.
-    pub fn shown(&self) -> Arc<Shown> {
-        self.shown.read().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// Publishes what was just stored (`class_changed`: more than the work).
-    fn publish(&self, data: &ClassData, class_changed: bool) {
-        let class = if class_changed {
-            Arc::new(data.class.clone())
-        } else {
-            self.shown().class.clone()
-        };
-        let shown = Arc::new(Shown {
-            class,
-            work: Arc::new(data.work.clone()),
-        });
-        *self.shown.write().unwrap_or_else(|e| e.into_inner()) = shown;
-        bump(&self.version);
-    }
-
-    /// The boards now.
-    pub fn boards(&self) -> std::sync::MutexGuard<'_, HashMap<String, BoardView>> {
-        lock(&self.boards)
-    }
-
-    /// Counts a pupil's live page in or out.
-    pub fn set_online(&self, pupil: u32, arriving: bool) {
-        {
-            let mut online = lock(&self.online);
-            let n = online.entry(pupil).or_default();
-            *n = if arriving {
-                *n + 1
-            } else {
-                n.saturating_sub(1)
-            };
-        }
-        bump(&self.version);
-    }
-
-    pub fn is_online(&self, pupil: u32) -> bool {
-        lock(&self.online).get(&pupil).is_some_and(|&n| n > 0)
-    }
-
-    pub fn forget_exercises(&self, assignment: u32) {
-        lock(&self.exercises).remove(&assignment);
-    }
-}
-
-/// A tournament in memory: changed under `data`'s lock, read from `shown`.
-pub struct Cup {
-    data: Mutex<CupData>,
-    pub version: watch::Sender<u64>,
-    shown: std::sync::RwLock<Arc<Tournament>>,
-    boards: std::sync::Mutex<HashMap<String, BoardView>>,
-}
-
-pub struct CupData {
-    pub event: Tournament,
-}
-
-impl Cup {
-    /// The tournament as last stored.
-    pub fn shown(&self) -> Arc<Tournament> {
-        self.shown.read().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    fn publish(&self, data: &CupData) {
-        *self.shown.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(data.event.clone());
-        bump(&self.version);
-    }
-
-    pub fn boards(&self) -> std::sync::MutexGuard<'_, HashMap<String, BoardView>> {
-        lock(&self.boards)
-    }
-}
 
 /// What a game belongs to.
 #[derive(Clone, Debug)]
@@ -202,10 +104,6 @@ fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
 
 fn write<T>(lock: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
     lock.write().unwrap_or_else(|e| e.into_inner())
-}
-
-fn bump(version: &watch::Sender<u64>) {
-    version.send_modify(|v| *v += 1);
 }
 
 fn class_json(class: &Class) -> String {
@@ -310,18 +208,7 @@ impl Clubs {
                 self.inner.hub.follow(&game.game);
             }
         }
-        let shown = Arc::new(Shown {
-            class: Arc::new(class.clone()),
-            work: Arc::new(work.clone()),
-        });
-        let room = Arc::new(ClassRoom {
-            data: Mutex::new(ClassData { class, work }),
-            version: watch::channel(wall_ms()).0,
-            shown: std::sync::RwLock::new(shown),
-            boards: Default::default(),
-            online: Default::default(),
-            exercises: Default::default(),
-        });
+        let room = Arc::new(ClassRoom::new(class, work));
         write(&self.inner.classes).insert(id, room.clone());
         room
     }
@@ -344,12 +231,7 @@ impl Clubs {
                 self.inner.hub.follow(game);
             }
         }
-        let cup = Arc::new(Cup {
-            shown: std::sync::RwLock::new(Arc::new(event.clone())),
-            data: Mutex::new(CupData { event }),
-            version: watch::channel(wall_ms()).0,
-            boards: Default::default(),
-        });
+        let cup = Arc::new(Cup::new(event));
         write(&self.inner.cups).insert(id, cup.clone());
         cup
     }
@@ -462,214 +344,13 @@ impl Clubs {
         room: &ClassRoom,
         assignment: u32,
     ) -> Result<Arc<Vec<Exercise>>, ClubError> {
-        if let Some(list) = lock(&room.exercises).get(&assignment) {
-            return Ok(list.clone());
+        if let Some(list) = room.exercises(assignment) {
+            return Ok(list);
         }
         let source = room.shown().class.assignment(assignment)?.source.clone();
         let list = Arc::new(self.blocking(move || source.exercises()).await?);
-        lock(&room.exercises).insert(assignment, list.clone());
+        room.keep_exercises(assignment, list.clone());
         Ok(list)
-    }
-
-    /// Makes a game with pupils or players at its seats (a name, and the
-    /// holder's token hash or an AI's level), followed by its owner.
-    async fn make_game(
-        &self,
-        owner: Owner,
-        address: Option<&str>,
-        spec: &GameSpec,
-        competition: bool,
-        seats: Vec<(String, Result<String, Level>)>,
-    ) -> Result<String, ClubError> {
-        let mut settings = Settings::new(spec.size, spec.players, spec.variant, spec.fences)?
-            .with_clock(spec.clock)?;
-        settings.theme = spec.theme;
-        settings.public = false;
-        settings.competition = competition;
-        settings.ruleset()?;
-        let order = Seat::in_play(spec.players);
-        let slots = order
-            .iter()
-            .zip(seats)
-            .map(|(&seat, (name, holder))| SeatSlot {
-                seat,
-                kind: match holder {
-                    Ok(_) => Controller::Human,
-                    Err(level) => Controller::Ai(level),
-                },
-                name,
-                holder: holder.ok(),
-                account: None,
-            })
-            .collect();
-        let owner_key = match &owner {
-            Owner::Class(id) => format!("class:{id}"),
-            Owner::Tournament(id) => format!("tournament:{id}"),
-        };
-        // Games of a tournament opened before addresses were kept count
-        // against the tournament only.
-        let client = match address {
-            Some(address) => club_creator(&owner_key, address),
-            None => owner_key,
-        };
-        let id = self
-            .inner
-            .hub
-            .create_seated(&client, settings, slots, MAX_GAMES_PER_OWNER)
-            .await?;
-        write(&self.inner.owners).insert(id.clone(), owner);
-        Ok(id)
-    }
-
-    /// Makes a class game asked for from `address` (the caller holds the
-    /// class's lock and saves).
-    pub async fn class_game(
-        &self,
-        room: &ClassRoom,
-        data: &mut ClassData,
-        address: &str,
-        spec: &GameSpec,
-        pupils: Vec<Option<u32>>,
-        ai: Level,
-    ) -> Result<String, ClubError> {
-        let mut seats = Vec::new();
-        for p in &pupils {
-            seats.push(match p {
-                Some(id) => {
-                    let pupil = data.class.pupil(*id)?;
-                    (pupil.name.clone(), Ok(pupil.holder.clone()))
-                }
-                None => (format!("AI {}", ai.number()), Err(ai)),
-            });
-        }
-        let game = self
-            .make_game(
-                Owner::Class(data.class.id.clone()),
-                Some(address),
-                spec,
-                false,
-                seats,
-            )
-            .await?;
-        if let Ok(state) = self.inner.hub.state(&game).await {
-            room.boards().insert(game.clone(), BoardView::of(&state));
-        }
-        data.class.add_game(ClassGame {
-            game: game.clone(),
-            pupils,
-            created_ms: wall_ms(),
-        });
-        Ok(game)
-    }
-
-    /// Makes the games of the tournament's round that have none yet (under
-    /// a [`change::CupChange`], which stores them).
-    async fn start_games(&self, cup: &Cup, data: &mut CupData) -> Result<(), ClubError> {
-        if data.event.stage != Stage::Running {
-            return Ok(());
-        }
-        let spec = GameSpec {
-            size: data.event.rules.size,
-            players: 2,
-            variant: quoridor_rules::Variant::Standard,
-            fences: data.event.rules.fences,
-            clock: data.event.rules.clock,
-            theme: Default::default(),
-        };
-        let todo = data.event.unstarted();
-        for i in todo {
-            let pairing = data.event.rounds.last().expect("a round")[i].clone();
-            let mut seats = Vec::new();
-            for p in [Some(pairing.first), pairing.second].into_iter().flatten() {
-                let entrant = &data.event.players[p];
-                let who = match (&entrant.holder, entrant.ai.and_then(Level::new)) {
-                    (Some(holder), _) => Ok(holder.clone()),
-                    (None, Some(level)) => Err(level),
-                    // A player added by name whose link was never opened
-                    // still gets their seat: the token is theirs to claim.
-                    (None, None) => Err(Level::new(1).expect("level 1")),
-                };
-                seats.push((entrant.name.clone(), who));
-            }
-            let game = self
-                .make_game(
-                    Owner::Tournament(data.event.id.clone()),
-                    data.event.creator.as_deref(),
-                    &spec,
-                    true,
-                    seats,
-                )
-                .await?;
-            if let Ok(state) = self.inner.hub.state(&game).await {
-                cup.boards().insert(game.clone(), BoardView::of(&state));
-            }
-            data.event.set_game(i, game);
-        }
-        Ok(())
-    }
-
-    /// A change of a class's or tournament's game: its board, and for a
-    /// tournament its result and the next round.
-    async fn game_changed(&self, state: &RoomState) {
-        let owner = read(&self.inner.owners).get(&state.id).cloned();
-        let board = BoardView::of(state);
-        match owner {
-            Some(Owner::Class(id)) => {
-                let Ok(room) = self.class(&id) else { return };
-                room.boards().insert(state.id.clone(), board);
-                bump(&room.version);
-            }
-            Some(Owner::Tournament(id)) => {
-                let Ok(cup) = self.cup(&id) else { return };
-                let outcome = board.outcome();
-                cup.boards().insert(state.id.clone(), board);
-                bump(&cup.version);
-                if let Some(outcome) = outcome {
-                    // Recorded apart, so that other boards never wait for
-                    // the tournament's commit.
-                    let clubs = self.clone();
-                    let game = state.id.clone();
-                    tokio::spawn(async move { clubs.record_result(&cup, &game, outcome).await });
-                }
-            }
-            None => {}
-        }
-    }
-
-    /// A tournament game's result: the next round when it was the last.
-    async fn record_result(&self, cup: &Cup, game: &str, outcome: tournament::Outcome) {
-        let mut change = self.begin_cup(cup).await;
-        if !change.event.game_over(game, outcome) {
-            return change.unchanged();
-        }
-        let (id, class) = (change.event.id.clone(), change.event.class.clone());
-        if let Err(err) = change.commit().await {
-            eprintln!("quoridor serve: tournament {id} not saved: {err}");
-        }
-        if let Some(room) = class.and_then(|class| self.class(&class).ok()) {
-            bump(&room.version);
-        }
-    }
-
-    /// Boards of the current round not seen yet (after a restart) are read once.
-    pub async fn fill_cup_boards(&self, cup: &Cup) {
-        let event = cup.shown();
-        let missing: Vec<String> = {
-            let boards = cup.boards();
-            event
-                .rounds
-                .last()
-                .into_iter()
-                .flatten()
-                .filter_map(|p| p.game.clone())
-                .filter(|g| !boards.contains_key(g))
-                .collect()
-        };
-        for id in missing {
-            if let Ok(state) = self.inner.hub.state(&id).await {
-                cup.boards().insert(id, BoardView::of(&state));
-            }
-        }
     }
 
     /// Deletes a tournament and its games (and takes it off its class).

@@ -5,9 +5,10 @@ use quoridor_engine::TimeControl;
 use quoridor_rules::{Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-use super::class::{Source, WorkStatus};
+use super::class::Source;
 use super::event::{Stage, Tournament};
 use super::tournament::{Format, Outcome, Standing};
+use super::work::WorkStatus;
 use crate::model::{RoomState, Status, Theme};
 use crate::wire;
 
@@ -195,7 +196,7 @@ pub struct AnswerRequest {
     pub lang: Option<Lang>,
 }
 
-pub use super::class::PairBy;
+pub use super::pairing::PairBy;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -8,8 +8,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::club::class::{is_code, lock_pin, normal_code, results_csv, Changed, Class};
+use crate::club::class::{is_code, lock_pin, normal_code, Changed, Class};
 use crate::club::event::Entrant;
+use crate::club::results::results_csv;
 use crate::club::view::*;
 use crate::club::{ClubError, Clubs, Code};
 

@@ -7,7 +7,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use quoridor_engine::Level;
 
-use crate::club::class::{Changed, ClassError, Pairing};
+use crate::club::class::{Changed, ClassError};
+use crate::club::pairing::Pairing;
 use crate::club::view::*;
 use crate::club::Clubs;
 use crate::error::ApiError;

@@ -1,8 +1,9 @@
 //! What the pages of a class and a tournament show, from what was last
 //! stored (a view never waits for a change being stored).
 
-use crate::club::class::{level_of, Class, Source};
+use crate::club::class::{Class, Source};
 use crate::club::view::*;
+use crate::club::work::{answer_text, level_of};
 use crate::club::{ClassRoom, Clubs, Cup, Shown};
 use crate::error::ApiError;
 
@@ -16,11 +17,7 @@ pub(super) fn work_views(shown: &Shown, assignment: u32, pupil: Option<u32>) -> 
             index: *i,
             status: w.status,
             attempts: w.attempts,
-            answer: w
-                .answer
-                .as_ref()
-                .map(crate::club::class::answer_text)
-                .unwrap_or_default(),
+            answer: w.answer.as_ref().map(answer_text).unwrap_or_default(),
         })
         .collect()
 }

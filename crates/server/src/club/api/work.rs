@@ -8,8 +8,9 @@ use quoridor_classroom::{check, verdict_text};
 
 use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
-use crate::club::class::{record, Changed, Source, WorkStatus};
+use crate::club::class::{Changed, Source};
 use crate::club::view::*;
+use crate::club::work::{record, WorkStatus};
 use crate::club::{ClubError, Clubs};
 
 use crate::error::ApiError;

@@ -1,0 +1,219 @@
+//! The games of classes and tournaments: made with pupils or players at
+//! their seats, followed by the hub, and a tournament's results recorded
+//! as its games end (then its next round made).
+
+use quoridor_engine::{Controller, Level};
+use quoridor_rules::Seat;
+
+use super::class::{ClassData, ClassGame};
+use super::event::Stage;
+use super::rooms::{ClassRoom, Cup, CupData};
+use super::tournament;
+use super::view::{BoardView, GameSpec};
+use super::{read, write, ClubError, Clubs, Owner, MAX_GAMES_PER_OWNER};
+use crate::hub::registry::club_creator;
+use crate::model::{RoomState, SeatSlot, Settings};
+use crate::wall_ms;
+
+impl Clubs {
+    /// Makes a game with pupils or players at its seats (a name, and the
+    /// holder's token hash or an AI's level), followed by its owner.
+    pub(super) async fn make_game(
+        &self,
+        owner: Owner,
+        address: Option<&str>,
+        spec: &GameSpec,
+        competition: bool,
+        seats: Vec<(String, Result<String, Level>)>,
+    ) -> Result<String, ClubError> {
+        let mut settings = Settings::new(spec.size, spec.players, spec.variant, spec.fences)?
+            .with_clock(spec.clock)?;
+        settings.theme = spec.theme;
+        settings.public = false;
+        settings.competition = competition;
+        settings.ruleset()?;
+        let order = Seat::in_play(spec.players);
+        let slots = order
+            .iter()
+            .zip(seats)
+            .map(|(&seat, (name, holder))| SeatSlot {
+                seat,
+                kind: match holder {
+                    Ok(_) => Controller::Human,
+                    Err(level) => Controller::Ai(level),
+                },
+                name,
+                holder: holder.ok(),
+                account: None,
+            })
+            .collect();
+        let owner_key = match &owner {
+            Owner::Class(id) => format!("class:{id}"),
+            Owner::Tournament(id) => format!("tournament:{id}"),
+        };
+        // Games of a tournament opened before addresses were kept count
+        // against the tournament only.
+        let client = match address {
+            Some(address) => club_creator(&owner_key, address),
+            None => owner_key,
+        };
+        let id = self
+            .inner
+            .hub
+            .create_seated(&client, settings, slots, MAX_GAMES_PER_OWNER)
+            .await?;
+        write(&self.inner.owners).insert(id.clone(), owner);
+        Ok(id)
+    }
+
+    /// Makes a class game asked for from `address` (the caller holds the
+    /// class's lock and saves).
+    pub async fn class_game(
+        &self,
+        room: &ClassRoom,
+        data: &mut ClassData,
+        address: &str,
+        spec: &GameSpec,
+        pupils: Vec<Option<u32>>,
+        ai: Level,
+    ) -> Result<String, ClubError> {
+        let mut seats = Vec::new();
+        for p in &pupils {
+            seats.push(match p {
+                Some(id) => {
+                    let pupil = data.class.pupil(*id)?;
+                    (pupil.name.clone(), Ok(pupil.holder.clone()))
+                }
+                None => (format!("AI {}", ai.number()), Err(ai)),
+            });
+        }
+        let game = self
+            .make_game(
+                Owner::Class(data.class.id.clone()),
+                Some(address),
+                spec,
+                false,
+                seats,
+            )
+            .await?;
+        if let Ok(state) = self.inner.hub.state(&game).await {
+            room.boards().insert(game.clone(), BoardView::of(&state));
+        }
+        data.class.add_game(ClassGame {
+            game: game.clone(),
+            pupils,
+            created_ms: wall_ms(),
+        });
+        Ok(game)
+    }
+
+    /// Makes the games of the tournament's round that have none yet (under
+    /// a [`change::CupChange`], which stores them).
+    pub(super) async fn start_games(&self, cup: &Cup, data: &mut CupData) -> Result<(), ClubError> {
+        if data.event.stage != Stage::Running {
+            return Ok(());
+        }
+        let spec = GameSpec {
+            size: data.event.rules.size,
+            players: 2,
+            variant: quoridor_rules::Variant::Standard,
+            fences: data.event.rules.fences,
+            clock: data.event.rules.clock,
+            theme: Default::default(),
+        };
+        let todo = data.event.unstarted();
+        for i in todo {
+            let pairing = data.event.rounds.last().expect("a round")[i].clone();
+            let mut seats = Vec::new();
+            for p in [Some(pairing.first), pairing.second].into_iter().flatten() {
+                let entrant = &data.event.players[p];
+                let who = match (&entrant.holder, entrant.ai.and_then(Level::new)) {
+                    (Some(holder), _) => Ok(holder.clone()),
+                    (None, Some(level)) => Err(level),
+                    // A player added by name whose link was never opened
+                    // still gets their seat: the token is theirs to claim.
+                    (None, None) => Err(Level::new(1).expect("level 1")),
+                };
+                seats.push((entrant.name.clone(), who));
+            }
+            let game = self
+                .make_game(
+                    Owner::Tournament(data.event.id.clone()),
+                    data.event.creator.as_deref(),
+                    &spec,
+                    true,
+                    seats,
+                )
+                .await?;
+            if let Ok(state) = self.inner.hub.state(&game).await {
+                cup.boards().insert(game.clone(), BoardView::of(&state));
+            }
+            data.event.set_game(i, game);
+        }
+        Ok(())
+    }
+
+    /// A change of a class's or tournament's game: its board, and for a
+    /// tournament its result and the next round.
+    pub(super) async fn game_changed(&self, state: &RoomState) {
+        let owner = read(&self.inner.owners).get(&state.id).cloned();
+        let board = BoardView::of(state);
+        match owner {
+            Some(Owner::Class(id)) => {
+                let Ok(room) = self.class(&id) else { return };
+                room.boards().insert(state.id.clone(), board);
+                room.bump();
+            }
+            Some(Owner::Tournament(id)) => {
+                let Ok(cup) = self.cup(&id) else { return };
+                let outcome = board.outcome();
+                cup.boards().insert(state.id.clone(), board);
+                cup.bump();
+                if let Some(outcome) = outcome {
+                    // Recorded apart, so that other boards never wait for
+                    // the tournament's commit.
+                    let clubs = self.clone();
+                    let game = state.id.clone();
+                    tokio::spawn(async move { clubs.record_result(&cup, &game, outcome).await });
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// A tournament game's result: the next round when it was the last.
+    pub(super) async fn record_result(&self, cup: &Cup, game: &str, outcome: tournament::Outcome) {
+        let mut change = self.begin_cup(cup).await;
+        if !change.event.game_over(game, outcome) {
+            return change.unchanged();
+        }
+        let (id, class) = (change.event.id.clone(), change.event.class.clone());
+        if let Err(err) = change.commit().await {
+            eprintln!("quoridor serve: tournament {id} not saved: {err}");
+        }
+        if let Some(room) = class.and_then(|class| self.class(&class).ok()) {
+            room.bump();
+        }
+    }
+
+    /// Boards of the current round not seen yet (after a restart) are read once.
+    pub async fn fill_cup_boards(&self, cup: &Cup) {
+        let event = cup.shown();
+        let missing: Vec<String> = {
+            let boards = cup.boards();
+            event
+                .rounds
+                .last()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p.game.clone())
+                .filter(|g| !boards.contains_key(g))
+                .collect()
+        };
+        for id in missing {
+            if let Ok(state) = self.inner.hub.state(&id).await {
+                cup.boards().insert(id, BoardView::of(&state));
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! A class's work: each pupil's answers to each exercise of each
+//! assignment, and how they stand.
+
+use std::collections::BTreeMap;
+
+use quoridor_classroom::Answer;
+use serde::{Deserialize, Serialize};
+
+/// How a pupil's exercise stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WorkStatus {
+    Right,
+    Wrong,
+    Skipped,
+}
+
+impl WorkStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            WorkStatus::Right => "right",
+            WorkStatus::Wrong => "wrong",
+            WorkStatus::Skipped => "skipped",
+        }
+    }
+}
+
+/// A pupil's work on one exercise: right once it has been right.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Work {
+    pub status: WorkStatus,
+    pub attempts: u32,
+    /// The last answer given (their route, for the teacher).
+    pub answer: Option<Answer>,
+    pub at_ms: u64,
+}
+
+/// The work of a class: (assignment, pupil, exercise index) → work.
+pub type WorkBook = BTreeMap<(u32, u32, u32), Work>;
+
+/// Records an answer: right stays right; a skip never undoes an answer.
+pub fn record(
+    book: &mut WorkBook,
+    key: (u32, u32, u32),
+    status: WorkStatus,
+    answer: Option<Answer>,
+    now_ms: u64,
+) -> Work {
+    let entry = book.entry(key).or_insert(Work {
+        status,
+        attempts: 0,
+        answer: None,
+        at_ms: now_ms,
+    });
+    match status {
+        WorkStatus::Skipped => {
+            if entry.attempts == 0 {
+                entry.status = WorkStatus::Skipped;
+            }
+        }
+        _ => {
+            entry.attempts += 1;
+            if entry.status != WorkStatus::Right {
+                entry.status = status;
+                entry.answer = answer;
+            }
+        }
+    }
+    entry.at_ms = now_ms;
+    entry.clone()
+}
+
+/// A pupil's count of right answers over every assignment, and of
+/// exercises done: their "level" for pairing by level.
+pub fn level_of(book: &WorkBook, pupil: u32) -> (usize, usize) {
+    let mut right = 0;
+    let mut done = 0;
+    for ((_, p, _), work) in book {
+        if *p == pupil {
+            done += 1;
+            if work.status == WorkStatus::Right {
+                right += 1;
+            }
+        }
+    }
+    (right, done)
+}
+
+/// An answer in a few characters: a route's squares, or its JSON.
+pub fn answer_text(answer: &Answer) -> String {
+    match answer {
+        Answer::Route { squares } => squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_right_stays_right_and_skips_do_not_undo() {
+        let mut book = WorkBook::new();
+        let k = (1, 1, 0);
+        record(&mut book, k, WorkStatus::Skipped, None, 1);
+        assert_eq!(book[&k].status, WorkStatus::Skipped);
+        record(&mut book, k, WorkStatus::Wrong, None, 2);
+        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Wrong, 1));
+        record(&mut book, k, WorkStatus::Right, None, 3);
+        record(&mut book, k, WorkStatus::Wrong, None, 4);
+        record(&mut book, k, WorkStatus::Skipped, None, 5);
+        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 3));
+        assert_eq!(level_of(&book, 1), (1, 1));
+    }
+}
