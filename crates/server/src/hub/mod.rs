@@ -11,8 +11,10 @@ pub mod ai;
 pub mod chat;
 pub mod clock;
 pub mod error;
+pub mod rated;
 pub mod registry;
 pub mod room;
+pub mod seated;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -24,16 +26,14 @@ use quoridor_rules::Seat;
 use tokio::sync::{watch, Semaphore};
 
 pub use self::error::HubError;
+use self::rated::{check_rated, rating_changes};
 use self::registry::Registry;
 pub use self::room::Room;
-use crate::account::{Account, AccountError, Speed};
-use crate::db::accounts as account_store;
+use crate::account::Account;
 use crate::db::{Db, Save};
 use crate::model::{
-    clean_name, common_entries, Action, RatingChange, RoomError, RoomState, SeatSlot, Settings,
-    Status, Summary,
+    common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status, Summary,
 };
-use crate::rating::Rating;
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::view::{EventView, GameView, SeatedView, ServerMessage};
 use crate::wall_ms;
@@ -82,28 +82,6 @@ struct HubInner {
     /// new ratings are stored: two games of one player ending at once are
     /// rated one after the other.
     rating: tokio::sync::Mutex<()>,
-}
-
-/// Why a new game cannot be rated: its settings, or its seats (the
-/// creator's, logged in, and one free seat for another account).
-fn check_rated(
-    settings: &Settings,
-    slots: &[SeatSlot],
-    account: Option<&Account>,
-) -> Result<(), HubError> {
-    if account.is_none() {
-        return Err(AccountError::NotRated("log in to play a rated game").into());
-    }
-    settings.check_rated().map_err(AccountError::NotRated)?;
-    let mine = slots.iter().filter(|s| s.account.is_some()).count();
-    let free = slots.iter().filter(|s| s.is_free()).count();
-    if mine != 1 || free != 1 {
-        return Err(AccountError::NotRated(
-            "a rated game is between two people: take one seat and leave the other free",
-        )
-        .into());
-    }
-    Ok(())
 }
 
 /// One state message, serialized once for every connection.
@@ -332,7 +310,7 @@ impl Hub {
             && next.status() == Status::Over;
         let _rating = if ends_rated {
             let guard = self.inner.rating.lock().await;
-            next.rating_changes = self.rating_changes(&next).await?;
+            next.rating_changes = rating_changes(&self.inner.db, &next).await?;
             Some(guard)
         } else {
             None
@@ -357,63 +335,6 @@ impl Hub {
         let view = want_view.then(|| GameView::of(&state, now, 0));
         self.after_change(room, &state);
         Ok((out, view))
-    }
-
-    /// The Glicko-2 changes of a rated game that just ended: each player
-    /// rated against the other's rating before the game (one game, one
-    /// rating period, as lichess does).
-    async fn rating_changes(&self, state: &RoomState) -> Result<Vec<RatingChange>, HubError> {
-        let Some(speed) = Speed::of(state.settings.clock) else {
-            return Ok(Vec::new());
-        };
-        let players: Vec<(Seat, u64)> = state
-            .seats
-            .iter()
-            .filter_map(|s| Some((s.seat, s.account?)))
-            .collect();
-        let [(seat_a, a), (seat_b, b)] = players[..] else {
-            return Ok(Vec::new());
-        };
-        let db = self.inner.db.clone();
-        let (before_a, before_b) = tokio::task::spawn_blocking(move || {
-            db.read(|conn| {
-                Ok((
-                    account_store::rating(conn, a, speed)?,
-                    account_store::rating(conn, b, speed)?,
-                ))
-            })
-        })
-        .await
-        .map_err(|_| HubError::Stopping)??;
-        let result = state.result();
-        let score = |seat: Seat| match &result {
-            Some(r) if r.draw => 0.5,
-            Some(r) if r.winners.contains(&seat) => 1.0,
-            _ => 0.0,
-        };
-        let after = |me: Rating, other: Rating, seat: Seat| {
-            me.after(
-                &[crate::rating::Game {
-                    opponent: other,
-                    score: score(seat),
-                }],
-                crate::rating::TAU,
-            )
-        };
-        Ok(vec![
-            RatingChange {
-                seat: seat_a,
-                account: a,
-                before: before_a,
-                after: after(before_a, before_b, seat_a),
-            },
-            RatingChange {
-                seat: seat_b,
-                account: b,
-                before: before_b,
-                after: after(before_b, before_a, seat_b),
-            },
-        ])
     }
 
     /// Drops finished games from memory, to be read again from the
@@ -514,40 +435,6 @@ impl Hub {
         Ok(state.clone())
     }
 
-    /// Makes a game with seats already held (a class's or a tournament's
-    /// pairing), its creator made by [`registry::club_creator`]: within
-    /// `per_owner` unfinished games of the class or tournament, and the
-    /// server's cap of club games per address; followed.
-    pub async fn create_seated(
-        &self,
-        creator: &str,
-        settings: Settings,
-        slots: Vec<SeatSlot>,
-        per_owner: usize,
-    ) -> Result<String, HubError> {
-        let caps = [per_owner, self.inner.config.max_club_games_per_client];
-        let (state, _) = self.open(creator, settings, slots, &caps).await?;
-        let id = state.id.clone();
-        self.follow(&id);
-        self.insert(state);
-        Ok(id)
-    }
-
-    /// Makes a game of `client` with its seats already held (a pairing of
-    /// the lobby), within the client's limit of unfinished games.
-    pub async fn create_paired(
-        &self,
-        client: &str,
-        settings: Settings,
-        slots: Vec<SeatSlot>,
-    ) -> Result<String, HubError> {
-        let caps = [self.inner.config.max_rooms_per_client];
-        let (state, _) = self.open(client, settings, slots, &caps).await?;
-        let id = state.id.clone();
-        self.insert(state);
-        Ok(id)
-    }
-
     /// Drops games from memory for good (their class was deleted; the
     /// database rows go with the class): their places are given back and
     /// their clocks and AI stop.
@@ -570,121 +457,6 @@ impl Hub {
         for id in ids {
             followed.remove(id);
         }
-    }
-
-    /// Takes a seat of `room` for a new token (and for `account`, named
-    /// after it, when its player is logged in).
-    pub async fn join(
-        &self,
-        room: &Arc<Room>,
-        seat: Option<Seat>,
-        name: Option<&str>,
-        account: Option<&Account>,
-    ) -> Result<SeatedView, HubError> {
-        let name = match account {
-            Some(account) => Some(account.name.clone()),
-            None => clean_name(name)?,
-        };
-        let token = new_token();
-        let holder = hash_token(&token);
-        let id = account.map(|a| a.id);
-        let (seat, game) = self
-            .change_and_view(room, |state, now| state.join(&holder, seat, name, id, now))
-            .await?;
-        Ok(SeatedView {
-            id: room.id.clone(),
-            token,
-            seats: vec![seat],
-            invites: PerSeat(Vec::new()),
-            game,
-        })
-    }
-
-    /// A new game with the same settings and people, seats turned by one
-    /// (colours swap with two players), asked for by `holder` (who sent
-    /// `token`: handed back; empty for a session) and made by the client at
-    /// `client` within its limits. Asked twice (even at once), it gives one
-    /// game.
-    pub async fn rematch(
-        &self,
-        room: &Arc<Room>,
-        holder: &str,
-        token: &str,
-        client: &str,
-    ) -> Result<SeatedView, HubError> {
-        let holder = holder.to_string();
-        // One rematch at a time for this game: the check and the write
-        // below happen together.
-        let _making = room.rematch.lock().await;
-        let (existing, settings, old_seats) = {
-            let state = room.state.lock().await;
-            state.require_holder(&holder)?;
-            if state.status() != Status::Over {
-                return Err(RoomError::NotOver.into());
-            }
-            (
-                state.rematch.clone(),
-                state.settings.clone(),
-                state.seats.clone(),
-            )
-        };
-        if let Some(id) = existing {
-            let next = self.room(&id).await?;
-            let seats = next.seats_of(&holder).await;
-            return Ok(SeatedView {
-                id,
-                token: token.to_string(),
-                seats,
-                invites: PerSeat(Vec::new()),
-                game: next.view().await,
-            });
-        }
-        let n = old_seats.len();
-        let slots: Vec<SeatSlot> = (0..n)
-            .map(|i| {
-                let from = &old_seats[(i + n - 1) % n];
-                let seat = old_seats[i].seat;
-                // A seat's default name (its own) stays with the seat.
-                let name = if from.name == from.seat.name() {
-                    seat.name().to_string()
-                } else {
-                    from.name.clone()
-                };
-                SeatSlot {
-                    seat,
-                    kind: from.kind,
-                    name,
-                    holder: from.holder.clone(),
-                    account: from.account,
-                }
-            })
-            .collect();
-        let (state, now) = self
-            .open(
-                client,
-                settings,
-                slots,
-                &[self.inner.config.max_rooms_per_client],
-            )
-            .await?;
-        let id = state.id.clone();
-        let seats = state.seats_of(&holder);
-        let game = GameView::of(&state, now, 0);
-        self.insert(state);
-        let new_id = id.clone();
-        self.change(room, move |state, _| {
-            state.rematch = Some(new_id);
-            state.version += 1;
-            Ok(())
-        })
-        .await?;
-        Ok(SeatedView {
-            id,
-            token: token.to_string(),
-            seats,
-            invites: PerSeat(Vec::new()),
-            game,
-        })
     }
 
     /// Public games in `status`, newest first. Games being played are the

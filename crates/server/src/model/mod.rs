@@ -11,16 +11,18 @@
 //! until every seat has moved once any player may abort it.
 
 pub mod action;
+pub mod clock;
 pub mod error;
 pub mod name;
 pub mod new_game;
+pub mod offers;
 pub mod settings;
 pub mod summary;
 
 use std::time::{Duration, Instant};
 
 use quoridor_engine::{Controller, Level, TimeControl};
-use quoridor_rules::{Entry, Game, GameError, Move, Outcome, Seat, Variant};
+use quoridor_rules::{Entry, Game, Move, Outcome, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use self::action::{Action, DrawAction};
@@ -54,6 +56,31 @@ impl SeatSlot {
 
     pub fn held_by(&self, holder: &str) -> bool {
         self.kind.is_human() && self.holder.as_deref() == Some(holder)
+    }
+
+    /// The seats of a rematch: the same people, each moved on one seat
+    /// (with two players, the colours swap). A seat's default name (its
+    /// own) stays with the seat.
+    pub fn turned(seats: &[SeatSlot]) -> Vec<SeatSlot> {
+        let n = seats.len();
+        (0..n)
+            .map(|i| {
+                let from = &seats[(i + n - 1) % n];
+                let seat = seats[i].seat;
+                let name = if from.name == from.seat.name() {
+                    seat.name().to_string()
+                } else {
+                    from.name.clone()
+                };
+                SeatSlot {
+                    seat,
+                    kind: from.kind,
+                    name,
+                    holder: from.holder.clone(),
+                    account: from.account,
+                }
+            })
+            .collect()
     }
 }
 
@@ -197,6 +224,7 @@ pub fn common_entries(old: &RoomState, new: &RoomState) -> usize {
         .count()
 }
 
+/// Milliseconds from `since` to `now` (none if `now` is earlier).
 fn elapsed_ms(since: Instant, now: Instant) -> u64 {
     now.saturating_duration_since(since).as_millis() as u64
 }
@@ -325,68 +353,6 @@ impl RoomState {
         !self.settings.competition && self.status() != Status::Over && !self.everyone_moved()
     }
 
-    /// Whether the clock of the seat to move is running now: a clock, the
-    /// game going on, and not the seat's first move (in a tournament's game
-    /// the first move is timed too, so that a player who never comes loses
-    /// on time and the round can end).
-    pub fn clock_runs(&self) -> bool {
-        self.status() == Status::Playing
-            && self
-                .clocks
-                .as_ref()
-                .is_some_and(|c| c.turn_started.is_some())
-            && (self.settings.competition || self.has_moved(self.game.position().turn()))
-    }
-
-    /// Whether a first move that waits too long aborts the game: an online
-    /// game with a clock, before every seat has moved.
-    fn first_move_deadline(&self) -> Option<Instant> {
-        // A tournament's game is not aborted: its organiser decides it.
-        let online = !self.is_private() && !self.settings.competition;
-        let waiting = self.status() == Status::Playing
-            && self.clocks.is_some()
-            && online
-            && !self.has_moved(self.game.position().turn())
-            && !self.everyone_moved();
-        waiting.then(|| self.turn_began + FIRST_MOVE_TIME)
-    }
-
-    /// When the running clock falls (or a first move is overdue), if ever.
-    pub fn deadline(&self) -> Option<Instant> {
-        if let Some(first) = self.first_move_deadline() {
-            return Some(first);
-        }
-        if !self.clock_runs() {
-            return None;
-        }
-        let clocks = self.clocks.as_ref()?;
-        let started = clocks.turn_started?;
-        let left = clocks.remaining_ms[self.game.position().turn_index()];
-        Some(started + Duration::from_millis(left))
-    }
-
-    /// Each seat's time left at `now`.
-    pub fn remaining_at(&self, now: Instant) -> Option<Vec<u64>> {
-        let clocks = self.clocks.as_ref()?;
-        let mut left = clocks.remaining_ms.clone();
-        if self.clock_runs() {
-            if let Some(started) = clocks.turn_started {
-                let i = self.game.position().turn_index();
-                left[i] = left[i].saturating_sub(elapsed_ms(started, now));
-            }
-        }
-        Some(left)
-    }
-
-    fn start_clock_if_ready(&mut self, now: Instant) {
-        let playing = self.status() == Status::Playing;
-        if let Some(clocks) = &mut self.clocks {
-            if playing && clocks.turn_started.is_none() {
-                clocks.turn_started = Some(now);
-            }
-        }
-    }
-
     /// Records an entry made by `seat` (the time since its turn started, the
     /// clocks after it).
     fn push_entry(&mut self, entry: Entry, seat: Seat, points: Option<i32>, now: Instant) {
@@ -490,207 +456,6 @@ impl RoomState {
         Ok(())
     }
 
-    /// The deadline has passed: the seat to move loses on time (or, with
-    /// four players, leaves the game), or the game is aborted if it was a
-    /// first move. Does nothing (`NotYet`) before the deadline.
-    pub fn expire(&mut self, now: Instant) -> Result<(), RoomError> {
-        if self.deadline().is_none_or(|d| d > now) {
-            return Err(RoomError::NotYet);
-        }
-        if self.first_move_deadline().is_some() {
-            self.end_aborted(now);
-            return Ok(());
-        }
-        let seat = self.game.position().turn();
-        if self.game.clone().timeout(seat).is_err() {
-            return Err(RoomError::NotYet);
-        }
-        let index = self.game.position().turn_index();
-        if let Some(clocks) = &mut self.clocks {
-            // The seat used all of its time, not the few milliseconds more
-            // the timer took to fire.
-            clocks.remaining_ms[index] = 0;
-            clocks.turn_started = Some(now);
-        }
-        self.push_entry(Entry::Timeout(seat), seat, None, now);
-        self.pass_when_forced(now);
-        Ok(())
-    }
-
-    fn end_aborted(&mut self, now: Instant) {
-        if let Some(clocks) = &mut self.clocks {
-            clocks.turn_started = None;
-        }
-        self.aborted = true;
-        self.draw_offer = None;
-        self.turn_began = now;
-        self.changed_history();
-    }
-
-    /// A holder leaves a game before every seat has moved once: it ends
-    /// without a result.
-    pub fn abort(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
-        self.require_holder(holder)?;
-        if self.status() == Status::Over {
-            return Err(RoomError::GameOver);
-        }
-        if !self.abort_allowed() {
-            return Err(RoomError::TooLateToAbort);
-        }
-        self.end_aborted(now);
-        Ok(())
-    }
-
-    /// A seat resigns: `seat`, or else the holder's seat to move, or else
-    /// its only seat still playing.
-    pub fn resign(
-        &mut self,
-        holder: &str,
-        seat: Option<Seat>,
-        now: Instant,
-    ) -> Result<(), RoomError> {
-        let seats = self.require_holder(holder)?;
-        if self.status() == Status::Over {
-            return Err(RoomError::GameOver);
-        }
-        let pos = *self.game.position();
-        let playing: Vec<Seat> = seats.iter().copied().filter(|&s| !pos.is_out(s)).collect();
-        let seat = match seat {
-            Some(seat) if seats.contains(&seat) => seat,
-            Some(seat) => return Err(RoomError::NotYourSeat(seat)),
-            None if playing.contains(&pos.turn()) => pos.turn(),
-            None => *playing.first().ok_or(RoomError::NoSeatPlaying)?,
-        };
-        let mut probe = self.game.clone();
-        probe.resign(seat).map_err(|err| match err {
-            GameError::GameOver => RoomError::GameOver,
-            GameError::NotPlaying(_) => RoomError::NoSeatPlaying,
-            GameError::Illegal(err) => RoomError::Illegal(err),
-        })?;
-        if seat != pos.turn() {
-            // The clock of the seat to move keeps running; only the history
-            // changes.
-            let started = self.clocks.as_ref().and_then(|c| c.turn_started);
-            let remaining = self.clocks.as_ref().map(|c| c.remaining_ms.clone());
-            self.push_entry(Entry::Resign(seat), seat, None, now);
-            if let (Some(clocks), Some(started), Some(remaining)) =
-                (&mut self.clocks, started, remaining)
-            {
-                if !self.game.is_over() {
-                    clocks.turn_started = Some(started);
-                    clocks.remaining_ms = remaining;
-                }
-            }
-            if let (Some(meta), Some(clocks)) = (self.meta.last_mut(), &self.clocks) {
-                meta.ms = 0;
-                meta.clock_after = Some(clocks.remaining_ms.clone());
-            }
-        } else {
-            self.push_entry(Entry::Resign(seat), seat, None, now);
-        }
-        self.pass_when_forced(now);
-        Ok(())
-    }
-
-    /// Offers, accepts or declines a draw. AI seats accept when they are
-    /// not ahead in the race (their path is longer than the best other's).
-    pub fn draw(
-        &mut self,
-        holder: &str,
-        action: DrawAction,
-        now: Instant,
-    ) -> Result<(), RoomError> {
-        let seats = self.require_holder(holder)?;
-        match self.status() {
-            Status::Over => return Err(RoomError::GameOver),
-            Status::Waiting => return Err(RoomError::NotStarted),
-            Status::Playing => {}
-        }
-        let pos = *self.game.position();
-        let mine: Vec<Seat> = seats.into_iter().filter(|&s| !pos.is_out(s)).collect();
-        match action {
-            DrawAction::Offer => {
-                let by = *mine.first().ok_or(RoomError::NoSeatPlaying)?;
-                let mut waiting = Vec::new();
-                for slot in &self.seats {
-                    if pos.is_out(slot.seat) || slot.held_by(holder) {
-                        continue;
-                    }
-                    match slot.kind {
-                        Controller::Human => waiting.push(slot.seat),
-                        Controller::Ai(_) => {
-                            if !ai_accepts_draw(&pos, slot.seat) {
-                                return Err(RoomError::AiDeclinesDraw(slot.seat));
-                            }
-                        }
-                    }
-                }
-                self.draw_offer = Some(DrawOffer { by, waiting });
-            }
-            DrawAction::Accept => {
-                let offer = self.draw_offer.as_mut().ok_or(RoomError::NoDrawOffer)?;
-                if !offer.waiting.iter().any(|w| mine.contains(w)) {
-                    return Err(RoomError::OfferNotForYou);
-                }
-                offer.waiting.retain(|w| !mine.contains(w));
-            }
-            DrawAction::Decline => {
-                let offer = self.draw_offer.as_ref().ok_or(RoomError::NoDrawOffer)?;
-                if !offer.waiting.iter().any(|w| mine.contains(w)) {
-                    return Err(RoomError::OfferNotForYou);
-                }
-                self.draw_offer = None;
-            }
-        }
-        if self
-            .draw_offer
-            .as_ref()
-            .is_some_and(|offer| offer.waiting.is_empty())
-        {
-            let seat = pos.turn();
-            self.push_entry(Entry::DrawAgreed, seat, None, now);
-        } else {
-            self.version += 1;
-        }
-        Ok(())
-    }
-
-    /// Takes back moves to the last time one of the holder's seats was to
-    /// move (against the AI: its reply and your move; on one screen: the
-    /// last move). Only in private games.
-    pub fn undo(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
-        let seats = self.require_holder(holder)?;
-        if !self.is_private() {
-            return Err(RoomError::PrivateOnly(PrivateOnly::Undo));
-        }
-        let keep = self
-            .meta
-            .iter()
-            .rposition(|m| seats.contains(&m.seat))
-            .ok_or(RoomError::NothingToUndo)?;
-        while self.game.entries().len() > keep {
-            self.game.undo();
-            self.meta.pop();
-        }
-        self.aborted = false;
-        if let Some(clocks) = &mut self.clocks {
-            let initial = self
-                .settings
-                .clock
-                .map_or(0, |c| c.initial().as_millis() as u64);
-            clocks.remaining_ms = self
-                .meta
-                .last()
-                .and_then(|m| m.clock_after.clone())
-                .unwrap_or_else(|| vec![initial; self.seats.len()]);
-            clocks.turn_started = Some(now);
-        }
-        self.turn_began = now;
-        self.draw_offer = None;
-        self.changed_history();
-        Ok(())
-    }
-
     /// Takes a free seat (`seat`, or the first free one) for `holder`, and
     /// for `account` when its player is logged in (a rated game's seats
     /// need two different accounts).
@@ -769,29 +534,6 @@ impl RoomState {
             return None;
         }
         self.turn_slot().kind.level()
-    }
-}
-
-/// An AI accepts a draw unless its side leads the race: a shorter path
-/// than every opponent's, or an equal one and the move first (the side to
-/// move wins a tie).
-fn ai_accepts_draw(pos: &quoridor_rules::Position, seat: Seat) -> bool {
-    let players = pos.seats().len();
-    let turn = pos.turn_index();
-    // (steps to go, turns before it moves): the smaller arrives first.
-    let race = |s: Seat| {
-        let index = s.player(pos.players()).unwrap_or(0);
-        let distance = pos.distance(s).unwrap_or(u32::MAX);
-        (distance, (index + players - turn) % players)
-    };
-    let teams = pos.rules().variant() == Variant::Teams;
-    let mine = |s: Seat| s == seat || (teams && s.team() == seat.team());
-    let playing = pos.seats().iter().copied().filter(|&s| !pos.is_out(s));
-    let ours = playing.clone().filter(|&s| mine(s)).map(race).min();
-    let theirs = playing.filter(|&s| !mine(s)).map(race).min();
-    match (ours, theirs) {
-        (Some(ours), Some(theirs)) => ours > theirs,
-        _ => true,
     }
 }
 

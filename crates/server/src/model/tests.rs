@@ -492,3 +492,41 @@ fn a_rated_game_needs_two_accounts() {
     let untimed = settings(9, 2, Variant::Standard, None);
     assert!(untimed.check_rated().is_err());
 }
+
+#[test]
+fn a_rematch_moves_everyone_on_one_seat() {
+    let lv = Level::new(3).unwrap();
+    let mut named = slot(Seat::South, Controller::Human, Some("a"));
+    named.name = "Ana".into();
+    named.account = Some(7);
+    let two = [named.clone(), slot(Seat::North, Controller::Ai(lv), None)];
+    let turned = SeatSlot::turned(&two);
+    assert_eq!(turned[0].seat, Seat::South);
+    assert_eq!(turned[0].kind, Controller::Ai(lv));
+    assert_eq!(turned[1].seat, Seat::North);
+    assert_eq!(
+        (
+            turned[1].name.as_str(),
+            turned[1].holder.as_deref(),
+            turned[1].account
+        ),
+        ("Ana", Some("a"), Some(7))
+    );
+    // Four players: each moves on one; default names stay with the seats.
+    let four: Vec<SeatSlot> = Seat::in_play(4)
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let mut one = slot(s, Controller::Human, Some(["a", "b", "c", "d"][i]));
+            one.name = s.name().to_string();
+            one
+        })
+        .collect();
+    let turned = SeatSlot::turned(&four);
+    for i in 0..4 {
+        assert_eq!(turned[i].seat, four[i].seat);
+        assert_eq!(turned[i].name, four[i].seat.name());
+        assert_eq!(turned[i].holder, four[(i + 3) % 4].holder);
+    }
+    assert_eq!(SeatSlot::turned(&turned[..]).len(), 4);
+}

@@ -1,0 +1,145 @@
+//! Games made for others than one creator at the page (a class's or a
+//! tournament's pairing, the lobby's), a seat taken, and rematches.
+
+use std::sync::Arc;
+
+use quoridor_rules::Seat;
+
+use super::{Hub, HubError, Room};
+use crate::account::Account;
+use crate::model::{clean_name, RoomError, SeatSlot, Settings, Status};
+use crate::token::{hash_token, new_token};
+use crate::view::{GameView, SeatedView};
+use crate::wire::PerSeat;
+
+impl Hub {
+    /// Makes a game with seats already held (a class's or a tournament's
+    /// pairing), its creator made by [`crate::hub::registry::club_creator`]: within
+    /// `per_owner` unfinished games of the class or tournament, and the
+    /// server's cap of club games per address; followed.
+    pub async fn create_seated(
+        &self,
+        creator: &str,
+        settings: Settings,
+        slots: Vec<SeatSlot>,
+        per_owner: usize,
+    ) -> Result<String, HubError> {
+        let caps = [per_owner, self.inner.config.max_club_games_per_client];
+        let (state, _) = self.open(creator, settings, slots, &caps).await?;
+        let id = state.id.clone();
+        self.follow(&id);
+        self.insert(state);
+        Ok(id)
+    }
+
+    /// Makes a game of `client` with its seats already held (a pairing of
+    /// the lobby), within the client's limit of unfinished games.
+    pub async fn create_paired(
+        &self,
+        client: &str,
+        settings: Settings,
+        slots: Vec<SeatSlot>,
+    ) -> Result<String, HubError> {
+        let caps = [self.inner.config.max_rooms_per_client];
+        let (state, _) = self.open(client, settings, slots, &caps).await?;
+        let id = state.id.clone();
+        self.insert(state);
+        Ok(id)
+    }
+
+    /// Takes a seat of `room` for a new token (and for `account`, named
+    /// after it, when its player is logged in).
+    pub async fn join(
+        &self,
+        room: &Arc<Room>,
+        seat: Option<Seat>,
+        name: Option<&str>,
+        account: Option<&Account>,
+    ) -> Result<SeatedView, HubError> {
+        let name = match account {
+            Some(account) => Some(account.name.clone()),
+            None => clean_name(name)?,
+        };
+        let token = new_token();
+        let holder = hash_token(&token);
+        let id = account.map(|a| a.id);
+        let (seat, game) = self
+            .change_and_view(room, |state, now| state.join(&holder, seat, name, id, now))
+            .await?;
+        Ok(SeatedView {
+            id: room.id.clone(),
+            token,
+            seats: vec![seat],
+            invites: PerSeat(Vec::new()),
+            game,
+        })
+    }
+
+    /// A new game with the same settings and people, seats turned by one
+    /// (colours swap with two players), asked for by `holder` (who sent
+    /// `token`: handed back; empty for a session) and made by the client at
+    /// `client` within its limits. Asked twice (even at once), it gives one
+    /// game.
+    pub async fn rematch(
+        &self,
+        room: &Arc<Room>,
+        holder: &str,
+        token: &str,
+        client: &str,
+    ) -> Result<SeatedView, HubError> {
+        let holder = holder.to_string();
+        // One rematch at a time for this game: the check and the write
+        // below happen together.
+        let _making = room.rematch.lock().await;
+        let (existing, settings, old_seats) = {
+            let state = room.state.lock().await;
+            state.require_holder(&holder)?;
+            if state.status() != Status::Over {
+                return Err(RoomError::NotOver.into());
+            }
+            (
+                state.rematch.clone(),
+                state.settings.clone(),
+                state.seats.clone(),
+            )
+        };
+        if let Some(id) = existing {
+            let next = self.room(&id).await?;
+            let seats = next.seats_of(&holder).await;
+            return Ok(SeatedView {
+                id,
+                token: token.to_string(),
+                seats,
+                invites: PerSeat(Vec::new()),
+                game: next.view().await,
+            });
+        }
+        let slots = SeatSlot::turned(&old_seats);
+        let (state, now) = self
+            .open(
+                client,
+                settings,
+                slots,
+                &[self.inner.config.max_rooms_per_client],
+            )
+            .await?;
+        let id = state.id.clone();
+        let seats = state.seats_of(&holder);
+        let game = GameView::of(&state, now, 0);
+        self.insert(state);
+        let new_id = id.clone();
+        self.change(room, move |state, _| {
+            state.rematch = Some(new_id);
+            state.version += 1;
+            Ok(())
+        })
+        .await?;
+        Ok(SeatedView {
+            id,
+            token: token.to_string(),
+            seats,
+            invites: PerSeat(Vec::new()),
+            game,
+        })
+    }
+}

@@ -1,0 +1,99 @@
+//! A game's clocks: whose runs, when it falls, what each seat has left,
+//! and a first move that waits too long.
+
+use std::time::{Duration, Instant};
+
+use quoridor_rules::Entry;
+
+use super::{elapsed_ms, RoomError, RoomState, Status, FIRST_MOVE_TIME};
+
+impl RoomState {
+    /// Whether the clock of the seat to move is running now: a clock, the
+    /// game going on, and not the seat's first move (in a tournament's game
+    /// the first move is timed too, so that a player who never comes loses
+    /// on time and the round can end).
+    pub fn clock_runs(&self) -> bool {
+        self.status() == Status::Playing
+            && self
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.turn_started.is_some())
+            && (self.settings.competition || self.has_moved(self.game.position().turn()))
+    }
+
+    /// Whether a first move that waits too long aborts the game: an online
+    /// game with a clock, before every seat has moved.
+    pub(super) fn first_move_deadline(&self) -> Option<Instant> {
+        // A tournament's game is not aborted: its organiser decides it.
+        let online = !self.is_private() && !self.settings.competition;
+        let waiting = self.status() == Status::Playing
+            && self.clocks.is_some()
+            && online
+            && !self.has_moved(self.game.position().turn())
+            && !self.everyone_moved();
+        waiting.then(|| self.turn_began + FIRST_MOVE_TIME)
+    }
+
+    /// When the running clock falls (or a first move is overdue), if ever.
+    pub fn deadline(&self) -> Option<Instant> {
+        if let Some(first) = self.first_move_deadline() {
+            return Some(first);
+        }
+        if !self.clock_runs() {
+            return None;
+        }
+        let clocks = self.clocks.as_ref()?;
+        let started = clocks.turn_started?;
+        let left = clocks.remaining_ms[self.game.position().turn_index()];
+        Some(started + Duration::from_millis(left))
+    }
+
+    /// Each seat's time left at `now`.
+    pub fn remaining_at(&self, now: Instant) -> Option<Vec<u64>> {
+        let clocks = self.clocks.as_ref()?;
+        let mut left = clocks.remaining_ms.clone();
+        if self.clock_runs() {
+            if let Some(started) = clocks.turn_started {
+                let i = self.game.position().turn_index();
+                left[i] = left[i].saturating_sub(elapsed_ms(started, now));
+            }
+        }
+        Some(left)
+    }
+
+    pub(super) fn start_clock_if_ready(&mut self, now: Instant) {
+        let playing = self.status() == Status::Playing;
+        if let Some(clocks) = &mut self.clocks {
+            if playing && clocks.turn_started.is_none() {
+                clocks.turn_started = Some(now);
+            }
+        }
+    }
+
+    /// The deadline has passed: the seat to move loses on time (or, with
+    /// four players, leaves the game), or the game is aborted if it was a
+    /// first move. Does nothing (`NotYet`) before the deadline.
+    pub fn expire(&mut self, now: Instant) -> Result<(), RoomError> {
+        if self.deadline().is_none_or(|d| d > now) {
+            return Err(RoomError::NotYet);
+        }
+        if self.first_move_deadline().is_some() {
+            self.end_aborted(now);
+            return Ok(());
+        }
+        let seat = self.game.position().turn();
+        if self.game.clone().timeout(seat).is_err() {
+            return Err(RoomError::NotYet);
+        }
+        let index = self.game.position().turn_index();
+        if let Some(clocks) = &mut self.clocks {
+            // The seat used all of its time, not the few milliseconds more
+            // the timer took to fire.
+            clocks.remaining_ms[index] = 0;
+            clocks.turn_started = Some(now);
+        }
+        self.push_entry(Entry::Timeout(seat), seat, None, now);
+        self.pass_when_forced(now);
+        Ok(())
+    }
+}

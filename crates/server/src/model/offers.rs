@@ -1,0 +1,208 @@
+//! What a player may do besides a move: abort a game not yet begun,
+//! resign, offer or answer a draw, take moves back.
+
+use std::time::Instant;
+
+use quoridor_engine::Controller;
+use quoridor_rules::{Entry, GameError, Seat, Variant};
+
+use super::{DrawAction, DrawOffer, PrivateOnly, RoomError, RoomState, Status};
+
+impl RoomState {
+    pub(super) fn end_aborted(&mut self, now: Instant) {
+        if let Some(clocks) = &mut self.clocks {
+            clocks.turn_started = None;
+        }
+        self.aborted = true;
+        self.draw_offer = None;
+        self.turn_began = now;
+        self.changed_history();
+    }
+
+    /// A holder leaves a game before every seat has moved once: it ends
+    /// without a result.
+    pub fn abort(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
+        self.require_holder(holder)?;
+        if self.status() == Status::Over {
+            return Err(RoomError::GameOver);
+        }
+        if !self.abort_allowed() {
+            return Err(RoomError::TooLateToAbort);
+        }
+        self.end_aborted(now);
+        Ok(())
+    }
+
+    /// A seat resigns: `seat`, or else the holder's seat to move, or else
+    /// its only seat still playing.
+    pub fn resign(
+        &mut self,
+        holder: &str,
+        seat: Option<Seat>,
+        now: Instant,
+    ) -> Result<(), RoomError> {
+        let seats = self.require_holder(holder)?;
+        if self.status() == Status::Over {
+            return Err(RoomError::GameOver);
+        }
+        let pos = *self.game.position();
+        let playing: Vec<Seat> = seats.iter().copied().filter(|&s| !pos.is_out(s)).collect();
+        let seat = match seat {
+            Some(seat) if seats.contains(&seat) => seat,
+            Some(seat) => return Err(RoomError::NotYourSeat(seat)),
+            None if playing.contains(&pos.turn()) => pos.turn(),
+            None => *playing.first().ok_or(RoomError::NoSeatPlaying)?,
+        };
+        let mut probe = self.game.clone();
+        probe.resign(seat).map_err(|err| match err {
+            GameError::GameOver => RoomError::GameOver,
+            GameError::NotPlaying(_) => RoomError::NoSeatPlaying,
+            GameError::Illegal(err) => RoomError::Illegal(err),
+        })?;
+        if seat != pos.turn() {
+            // The clock of the seat to move keeps running; only the history
+            // changes.
+            let started = self.clocks.as_ref().and_then(|c| c.turn_started);
+            let remaining = self.clocks.as_ref().map(|c| c.remaining_ms.clone());
+            self.push_entry(Entry::Resign(seat), seat, None, now);
+            if let (Some(clocks), Some(started), Some(remaining)) =
+                (&mut self.clocks, started, remaining)
+            {
+                if !self.game.is_over() {
+                    clocks.turn_started = Some(started);
+                    clocks.remaining_ms = remaining;
+                }
+            }
+            if let (Some(meta), Some(clocks)) = (self.meta.last_mut(), &self.clocks) {
+                meta.ms = 0;
+                meta.clock_after = Some(clocks.remaining_ms.clone());
+            }
+        } else {
+            self.push_entry(Entry::Resign(seat), seat, None, now);
+        }
+        self.pass_when_forced(now);
+        Ok(())
+    }
+
+    /// Offers, accepts or declines a draw. AI seats accept when they are
+    /// not ahead in the race (their path is longer than the best other's).
+    pub fn draw(
+        &mut self,
+        holder: &str,
+        action: DrawAction,
+        now: Instant,
+    ) -> Result<(), RoomError> {
+        let seats = self.require_holder(holder)?;
+        match self.status() {
+            Status::Over => return Err(RoomError::GameOver),
+            Status::Waiting => return Err(RoomError::NotStarted),
+            Status::Playing => {}
+        }
+        let pos = *self.game.position();
+        let mine: Vec<Seat> = seats.into_iter().filter(|&s| !pos.is_out(s)).collect();
+        match action {
+            DrawAction::Offer => {
+                let by = *mine.first().ok_or(RoomError::NoSeatPlaying)?;
+                let mut waiting = Vec::new();
+                for slot in &self.seats {
+                    if pos.is_out(slot.seat) || slot.held_by(holder) {
+                        continue;
+                    }
+                    match slot.kind {
+                        Controller::Human => waiting.push(slot.seat),
+                        Controller::Ai(_) => {
+                            if !ai_accepts_draw(&pos, slot.seat) {
+                                return Err(RoomError::AiDeclinesDraw(slot.seat));
+                            }
+                        }
+                    }
+                }
+                self.draw_offer = Some(DrawOffer { by, waiting });
+            }
+            DrawAction::Accept => {
+                let offer = self.draw_offer.as_mut().ok_or(RoomError::NoDrawOffer)?;
+                if !offer.waiting.iter().any(|w| mine.contains(w)) {
+                    return Err(RoomError::OfferNotForYou);
+                }
+                offer.waiting.retain(|w| !mine.contains(w));
+            }
+            DrawAction::Decline => {
+                let offer = self.draw_offer.as_ref().ok_or(RoomError::NoDrawOffer)?;
+                if !offer.waiting.iter().any(|w| mine.contains(w)) {
+                    return Err(RoomError::OfferNotForYou);
+                }
+                self.draw_offer = None;
+            }
+        }
+        if self
+            .draw_offer
+            .as_ref()
+            .is_some_and(|offer| offer.waiting.is_empty())
+        {
+            let seat = pos.turn();
+            self.push_entry(Entry::DrawAgreed, seat, None, now);
+        } else {
+            self.version += 1;
+        }
+        Ok(())
+    }
+
+    /// Takes back moves to the last time one of the holder's seats was to
+    /// move (against the AI: its reply and your move; on one screen: the
+    /// last move). Only in private games.
+    pub fn undo(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
+        let seats = self.require_holder(holder)?;
+        if !self.is_private() {
+            return Err(RoomError::PrivateOnly(PrivateOnly::Undo));
+        }
+        let keep = self
+            .meta
+            .iter()
+            .rposition(|m| seats.contains(&m.seat))
+            .ok_or(RoomError::NothingToUndo)?;
+        while self.game.entries().len() > keep {
+            self.game.undo();
+            self.meta.pop();
+        }
+        self.aborted = false;
+        if let Some(clocks) = &mut self.clocks {
+            let initial = self
+                .settings
+                .clock
+                .map_or(0, |c| c.initial().as_millis() as u64);
+            clocks.remaining_ms = self
+                .meta
+                .last()
+                .and_then(|m| m.clock_after.clone())
+                .unwrap_or_else(|| vec![initial; self.seats.len()]);
+            clocks.turn_started = Some(now);
+        }
+        self.turn_began = now;
+        self.draw_offer = None;
+        self.changed_history();
+        Ok(())
+    }
+}
+
+/// An AI accepts a draw unless its side leads the race: a shorter path
+/// than every opponent's, or an equal one and the move first (the side to
+/// move wins a tie).
+fn ai_accepts_draw(pos: &quoridor_rules::Position, seat: Seat) -> bool {
+    let players = pos.seats().len();
+    let turn = pos.turn_index();
+    // (steps to go, turns before it moves): the smaller arrives first.
+    let race = |s: Seat| {
+        let index = s.player(pos.players()).unwrap_or(0);
+        let distance = pos.distance(s).unwrap_or(u32::MAX);
+        (distance, (index + players - turn) % players)
+    };
+    let teams = pos.rules().variant() == Variant::Teams;
+    let mine = |s: Seat| s == seat || (teams && s.team() == seat.team());
+    let playing = pos.seats().iter().copied().filter(|&s| !pos.is_out(s));
+    let ours = playing.clone().filter(|&s| mine(s)).map(race).min();
+    let theirs = playing.filter(|&s| !mine(s)).map(race).min();
+    match (ours, theirs) {
+        (Some(ours), Some(theirs)) => ours > theirs,
+        _ => true,
+    }
+}
