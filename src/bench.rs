@@ -9,7 +9,6 @@ mod games;
 mod movegen;
 mod openspiel;
 mod progress;
-mod rng;
 mod search;
 mod server;
 

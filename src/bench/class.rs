@@ -15,12 +15,12 @@ use quoridor_rules::{Position, Seat};
 use quoridor_server::view::GameView;
 use serde_json::{json, Value};
 
-use super::rng::Rng;
 use super::server::bot::choose;
 use super::server::http::{http_as, Auth};
 use super::server::process::cpu_of;
 use super::server::report::Percentiles;
 use super::server::{Target, ThinkTime};
+use quoridor_rules::rng::SplitMix64;
 
 /// The target for a dashboard update, p99.
 pub const TARGET_P99_MS: f64 = 50.0;
@@ -218,7 +218,7 @@ async fn play_pair(
     until: Instant,
     moves: Arc<Mutex<u64>>,
 ) -> Result<(), String> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     while Instant::now() < until {
         let view: GameView = serde_json::from_value(
             call(

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use quoridor_rules::{Outcome, Position, Ruleset};
 
 use super::progress::Progress;
-use super::rng::Rng;
+use quoridor_rules::rng::SplitMix64;
 
 /// OpenSpiel's `max_game_length()` on 9×9 (4·N²): it declares a draw there.
 pub const OPENSPIEL_MAX_PLIES: u32 = 324;
@@ -57,7 +57,7 @@ impl GameStats {
 
 /// Plays one random game to its end; returns the final position.
 #[inline]
-pub fn random_game(rules: Ruleset, rng: &mut Rng) -> Position {
+pub fn random_game(rules: Ruleset, rng: &mut SplitMix64) -> Position {
     let mut pos = Position::new(rules);
     loop {
         // `legal()` is empty once the game is over (it checks `is_over()`).
@@ -66,7 +66,9 @@ pub fn random_game(rules: Ruleset, rng: &mut Rng) -> Position {
         if n == 0 {
             return pos;
         }
-        let mv = legal.nth(rng.below(n)).expect("index below len");
+        let mv = legal
+            .nth(rng.below(n as u64) as usize)
+            .expect("index below len");
         pos.play_unchecked(mv);
     }
 }
@@ -74,7 +76,7 @@ pub fn random_game(rules: Ruleset, rng: &mut Rng) -> Position {
 /// Plays random games until `duration` has passed (checked between games, so
 /// the run always covers whole games).
 pub fn run(rules: Ruleset, seed: u64, duration: Duration, progress: &Progress) -> GameStats {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut stats = GameStats::default();
     let start = Instant::now();
     loop {
@@ -101,8 +103,8 @@ mod tests {
 
     #[test]
     fn games_end_and_are_reproducible() {
-        let a = random_game(Ruleset::STANDARD, &mut Rng::new(3));
-        let b = random_game(Ruleset::STANDARD, &mut Rng::new(3));
+        let a = random_game(Ruleset::STANDARD, &mut SplitMix64::new(3));
+        let b = random_game(Ruleset::STANDARD, &mut SplitMix64::new(3));
         assert!(a.is_over());
         assert_eq!(a, b);
     }
@@ -112,7 +114,7 @@ mod tests {
         let rules = Ruleset::STANDARD
             .with_ply_limit(Some(OPENSPIEL_MAX_PLIES))
             .unwrap();
-        let mut rng = Rng::new(1);
+        let mut rng = SplitMix64::new(1);
         let mut draws = 0;
         for _ in 0..200 {
             let end = random_game(rules, &mut rng);
@@ -128,7 +130,7 @@ mod tests {
     #[test]
     fn four_player_games_end() {
         let rules = Ruleset::new(9, 4).unwrap();
-        let mut rng = Rng::new(5);
+        let mut rng = SplitMix64::new(5);
         for _ in 0..20 {
             assert!(random_game(rules, &mut rng).is_over());
         }

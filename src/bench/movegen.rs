@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use quoridor_rules::{Move, Position, Ruleset, Seat};
 
 use super::progress::Progress;
-use super::rng::Rng;
+use quoridor_rules::rng::SplitMix64;
 
 /// Fences on the board in the chosen positions (both players together).
 pub const FENCES: (u32, u32) = (8, 16);
@@ -22,19 +22,19 @@ pub const FENCES_EACH: u8 = 3;
 /// place fences, each ply is a pawn move with probability 1/2 and otherwise
 /// uniform over all legal moves.
 pub fn positions(count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let rules = Ruleset::STANDARD;
     let mut set = Vec::with_capacity(count);
     while set.len() < count {
-        let target = rng.range(FENCES.0, FENCES.1);
+        let target = FENCES.0 + rng.below(u64::from(FENCES.1 - FENCES.0 + 1)) as u32;
         let mut pos = Position::new(rules);
         while !pos.is_over() && pos.fence_count() < target {
             let legal = pos.legal();
             let pawns = legal.pawn.count_ones() as usize;
             let index = if pawns > 0 && rng.below(2) == 0 {
-                rng.below(pawns)
+                rng.below(pawns as u64) as usize
             } else {
-                rng.below(legal.len())
+                rng.below(legal.len() as u64) as usize
             };
             pos.play_unchecked(legal.nth(index).expect("index below len"));
         }

@@ -2,6 +2,8 @@
 
 use std::io::Cursor;
 
+use quoridor_rules::rng::SplitMix64;
+
 use super::commands::COMMANDS;
 use super::*;
 
@@ -405,19 +407,12 @@ fn long_lines_are_refused_and_skipped() {
     }
 }
 
-/// A small deterministic generator (xorshift64*), for the random sessions.
-struct Rng(u64);
+/// The random sessions' draws.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n as u64) as usize
     }
 
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
@@ -498,7 +493,7 @@ fn random_line(rng: &mut Rng) -> String {
 /// no panic, and every non-blank line gets exactly one well-framed reply.
 #[test]
 fn random_lines_always_get_a_framed_reply() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng(SplitMix64::new(0x9e37_79b9_7f4a_7c15));
     for _ in 0..300 {
         let mut engine = Engine::new();
         for _ in 0..40 {

@@ -19,6 +19,7 @@
 use std::fmt;
 use std::path::Path;
 
+use quoridor_rules::rng::{self, SplitMix64};
 use quoridor_rules::{game_line, parse_game_line, Game, Move, Ruleset};
 
 /// Where openings come from.
@@ -54,7 +55,7 @@ impl Openings {
     pub fn game(&self, rules: Ruleset, seed: u64, pair: usize) -> Game {
         match self {
             Openings::Random(plies) => {
-                let mut rng = Rng::new(mix(seed, pair as u64));
+                let mut rng = SplitMix64::new(mix(seed, pair as u64));
                 random_opening(rules, *plies, &mut rng)
             }
             Openings::List(list, _) => {
@@ -117,7 +118,7 @@ fn read_list(content: &str, rules: Ruleset) -> Result<Vec<Vec<Move>>, String> {
 }
 
 /// Up to `plies` random balanced plies from the start (see the module).
-pub fn random_opening(rules: Ruleset, plies: usize, rng: &mut Rng) -> Game {
+pub fn random_opening(rules: Ruleset, plies: usize, rng: &mut SplitMix64) -> Game {
     let mut game = Game::new(rules);
     for _ in 0..plies {
         let pos = *game.position();
@@ -176,40 +177,13 @@ pub fn opening_text(game: &Game) -> String {
     }
 }
 
-/// Mixes two numbers into a seed (SplitMix64 finaliser).
+/// Mixes two numbers into a seed (SplitMix64's finaliser).
 pub fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(0x6a09_e667_f3bc_c909);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// A small seeded generator (SplitMix64).
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        mix(self.0, 0)
-    }
-
-    /// A number in `0..n` (`n > 0`), without modulo bias.
-    pub fn below(&mut self, n: u64) -> u64 {
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next_u64();
-            if x < zone {
-                return x % n;
-            }
-        }
-    }
+    rng::mix(
+        a ^ b
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(0x6a09_e667_f3bc_c909),
+    )
 }
 
 #[cfg(test)]
@@ -288,18 +262,5 @@ mod tests {
             .contains("the match plays"));
         assert!(read_list("7 2 6 d2 d9", r).is_err());
         assert!(read_list("", r).is_err());
-    }
-
-    #[test]
-    fn the_generator_is_uniform_enough() {
-        let mut rng = Rng::new(1);
-        let mut counts = [0; 3];
-        for _ in 0..3000 {
-            counts[rng.below(3) as usize] += 1;
-        }
-        assert!(
-            counts.iter().all(|&c| (900..1100).contains(&c)),
-            "{counts:?}"
-        );
     }
 }

@@ -1,22 +1,21 @@
-//! The exercises' random numbers: SplitMix64, written down here because a
-//! printed sheet names its seed and the same seed must give the same sheet
-//! in every later version. Never change what this produces.
+//! The exercises' random numbers: the workspace's SplitMix64, drawn in
+//! ways written down here because a printed sheet names its seed and the
+//! same seed must give the same sheet in every later version. Never change
+//! what this produces.
 
-/// A SplitMix64 generator.
+use quoridor_rules::rng::SplitMix64;
+
+/// The sheets' draws, on the workspace's SplitMix64.
 #[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
+pub(crate) struct Rng(SplitMix64);
 
 impl Rng {
     pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
     pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n` > 0).

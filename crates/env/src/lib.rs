@@ -9,10 +9,8 @@
 
 mod action;
 mod planes;
-mod rng;
 mod vector;
 
 pub use action::{ActionError, ActionSpace};
 pub use planes::Planes;
-pub use rng::Rng;
 pub use vector::{write_rewards, Batch, StepError, VectorGames};

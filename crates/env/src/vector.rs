@@ -8,7 +8,7 @@ use quoridor_rules::{LegalMoves, Outcome, Position, Ruleset, Seat};
 
 use crate::action::{ActionError, ActionSpace};
 use crate::planes::Planes;
-use crate::rng::Rng;
+use quoridor_rules::rng::SplitMix64;
 
 /// `num_envs` games of one ruleset, each with its legal moves at hand.
 ///
@@ -30,7 +30,7 @@ pub struct VectorGames {
     space: ActionSpace,
     planes: Planes,
     games: Vec<Game>,
-    rng: Rng,
+    rng: SplitMix64,
 }
 
 #[derive(Copy, Clone)]
@@ -122,7 +122,7 @@ impl VectorGames {
             space: ActionSpace::new(rules.size()),
             planes: Planes::new(rules.size(), rules.players()),
             games: vec![Game::new(rules); num_envs],
-            rng: Rng::new(seed),
+            rng: SplitMix64::new(seed),
         }
     }
 
@@ -154,7 +154,7 @@ impl VectorGames {
     /// Every game back to the start; a new seed for random actions if given.
     pub fn reset(&mut self, seed: Option<u64>) {
         if let Some(seed) = seed {
-            self.rng = Rng::new(seed);
+            self.rng = SplitMix64::new(seed);
         }
         self.games.fill(Game::new(self.rules));
     }

@@ -1,19 +1,17 @@
-//! A small seeded generator (SplitMix64) for the searches that make puzzles:
-//! the same seed gives the same puzzles on every machine.
+//! The puzzles' draws, on the workspace's SplitMix64: the same seed gives
+//! the same puzzles on every machine. Never change what this produces.
 
-pub(crate) struct Dice(u64);
+use quoridor_rules::rng::SplitMix64;
+
+pub(crate) struct Dice(SplitMix64);
 
 impl Dice {
     pub(crate) fn new(seed: u64) -> Dice {
-        Dice(seed)
+        Dice(SplitMix64::new(seed))
     }
 
     pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number below `n` (at least 1).
@@ -23,6 +21,6 @@ impl Dice {
 
     /// A number in [0, 1).
     pub(crate) fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        self.0.unit()
     }
 }

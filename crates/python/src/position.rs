@@ -7,7 +7,8 @@ use std::hash::{Hash, Hasher};
 use numpy::{IntoPyArray, PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
-use quoridor_env::{ActionSpace, Planes, Rng};
+use quoridor_env::{ActionSpace, Planes};
+use quoridor_rules::rng::SplitMix64;
 use quoridor_rules::{Diagram, Move, Position, Undo};
 
 use crate::errors;
@@ -39,7 +40,7 @@ use crate::moves::{move_arg, outcome_word, seat_arg, winner_word, PyMove, RulesA
 pub struct PyPosition {
     pub pos: Position,
     history: Vec<(Move, Undo)>,
-    rng: Rng,
+    rng: SplitMix64,
 }
 
 impl PyPosition {
@@ -47,7 +48,7 @@ impl PyPosition {
         PyPosition {
             pos,
             history: Vec::new(),
-            rng: Rng::new(pos.hash()),
+            rng: SplitMix64::new(pos.hash()),
         }
     }
 
@@ -342,7 +343,7 @@ impl PyPosition {
     #[pyo3(signature = (seed=None))]
     fn random_action(&mut self, seed: Option<u64>) -> PyResult<usize> {
         if let Some(seed) = seed {
-            self.rng = Rng::new(seed);
+            self.rng = SplitMix64::new(seed);
         }
         let legal = self.pos.legal();
         if legal.is_empty() {

@@ -42,6 +42,7 @@ mod paths;
 mod perft;
 mod position;
 mod record;
+pub mod rng;
 mod ruleset;
 mod seat;
 mod square;

@@ -340,13 +340,7 @@ impl Position {
     /// that a table keyed by both takes two positions for one with odds of
     /// about 2⁻¹²⁸ rather than 2⁻⁶⁴. The ply is left out, as in the hash.
     pub fn fingerprint(&self) -> u64 {
-        // SplitMix64's finaliser: every input bit changes half the output.
-        #[inline]
-        fn mix(mut z: u64) -> u64 {
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
+        use crate::rng::mix;
         let mut h = mix(self.horizontal as u64 ^ 0x9e37_79b9_7f4a_7c15);
         h = mix(h ^ (self.horizontal >> 64) as u64);
         h = mix(h ^ self.vertical as u64 ^ 0x6a09_e667_f3bc_c909);

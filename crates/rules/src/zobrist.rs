@@ -1,21 +1,13 @@
 //! Zobrist keys, generated at compile time from a fixed seed.
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
+use crate::rng::SplitMix64;
 
 const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut keys = [0; N];
-    let mut state = seed;
+    let mut rng = SplitMix64::new(seed);
     let mut i = 0;
     while i < N {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys[i] = key;
+        keys[i] = rng.next_u64();
         i += 1;
     }
     keys

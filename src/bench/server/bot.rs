@@ -19,8 +19,8 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
-use super::super::rng::Rng;
 use super::{micros, Errors, ThinkTime};
+use quoridor_rules::rng::SplitMix64;
 
 /// Steps of the opponent's shortest path a bot considers cutting with a fence.
 const BLOCKED_STEPS: usize = 3;
@@ -111,7 +111,7 @@ pub fn choose(
     pos: &Position,
     legal: &LegalView,
     me: Seat,
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     fence_percent: u32,
 ) -> Move {
     let pos = *pos;
@@ -120,7 +120,7 @@ pub fn choose(
     let (my_base, their_base) = (distance(&pos, me), distance(&pos, opponent));
     if pos.fences_left(me) > 0
         && !legal.fences.is_empty()
-        && rng.below(100) < fence_percent as usize
+        && rng.below(100) < u64::from(fence_percent)
     {
         let mut best: Option<(i64, Fence)> = None;
         for fence in blocking_fences(&pos, opponent) {
@@ -167,7 +167,7 @@ pub fn choose(
         // No pawn move: a fence if there is one, else pass.
         return legal.fences.first().map_or(Move::Pass, |&f| Move::Fence(f));
     }
-    Move::Pawn(nearest[rng.below(nearest.len())])
+    Move::Pawn(nearest[rng.below(nearest.len() as u64) as usize])
 }
 
 type Ws = WebSocketStream<TcpStream>;
@@ -208,7 +208,7 @@ struct BotState {
     /// `game ID, seat` for error examples.
     label: String,
     me: Seat,
-    rng: Rng,
+    rng: SplitMix64,
     game: Option<GameView>,
     /// The history as the messages give it (each carries what changed).
     entries: Vec<String>,
@@ -411,7 +411,7 @@ pub async fn bot(
         shared: shared.clone(),
         label: format!("game {id}, {}", me.name()),
         me,
-        rng: Rng::new(seed),
+        rng: SplitMix64::new(seed),
         game: None,
         entries: Vec::new(),
         first: true,
@@ -479,7 +479,7 @@ mod tests {
             fences: Vec::new(),
             blocked: Default::default(),
         };
-        let mut rng = Rng::new(1);
+        let mut rng = SplitMix64::new(1);
         let mv = choose(&pos, &legal, Seat::South, &mut rng, 100);
         assert_eq!(mv.to_string(), "e2");
     }

@@ -41,7 +41,7 @@ use self::bot::{bot, BotStats, Phase, Shared};
 use self::http::{create_game, wait_for_health, Seats};
 use self::process::{cpu_of, machine_cpu, memory_of, own_cpu, Memory, Sampler, ServerProcess};
 use self::report::{Percentiles, Report, ServerFigures};
-use super::rng::Rng;
+use quoridor_rules::rng::SplitMix64;
 
 /// The target: p99 move round trip under 50 ms with 1,000 games
 /// (2,000 WebSocket clients) at once.
@@ -141,8 +141,9 @@ impl std::fmt::Display for ThinkTime {
 }
 
 impl ThinkTime {
-    pub fn draw(&self, rng: &mut Rng) -> Duration {
-        Duration::from_millis(u64::from(rng.range(self.lo, self.hi)))
+    pub fn draw(&self, rng: &mut SplitMix64) -> Duration {
+        let (lo, hi) = (u64::from(self.lo), u64::from(self.hi));
+        Duration::from_millis(lo + rng.below(hi - lo + 1))
     }
 }
 
