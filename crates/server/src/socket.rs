@@ -44,14 +44,23 @@ pub trait Live: Send + 'static {
     ) -> impl Future<Output = Option<Vec<Message>>> + Send;
 
     /// A client's text message, read once: the answer for this connection,
-    /// if any (what changes for everyone comes back through `wait`).
-    fn handle(&mut self, text: Utf8Bytes) -> impl Future<Output = Option<Message>> + Send;
+    /// if any (what changes for everyone comes back through `wait`). A page
+    /// that only watches answers nothing.
+    fn handle(&mut self, text: Utf8Bytes) -> impl Future<Output = Option<Message>> + Send {
+        let _ = text;
+        async { None }
+    }
 
     /// How this feature writes a refusal as a message.
     fn error(&self, err: &ApiError) -> Message;
 
     /// Once the connection is over, whatever ended it.
-    fn end(self) -> impl Future<Output = ()> + Send;
+    fn end(self) -> impl Future<Output = ()> + Send
+    where
+        Self: Sized,
+    {
+        async {}
+    }
 }
 
 /// The upgrade with the settings every socket shares: our protocol (the

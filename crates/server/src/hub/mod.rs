@@ -193,6 +193,17 @@ impl Hub {
         Ok(self.insert(state))
     }
 
+    /// [`Hub::open`] within the client's own limit of unfinished games.
+    async fn open_own(
+        &self,
+        client: &str,
+        settings: Settings,
+        slots: Vec<SeatSlot>,
+    ) -> Result<(RoomState, Instant), HubError> {
+        let caps = [self.inner.config.max_rooms_per_client];
+        self.open(client, settings, slots, &caps).await
+    }
+
     /// A new game of `client` (within its limits and the server's), stored
     /// before anything is said of it; the caller then makes it known with
     /// [`Hub::insert`].
@@ -242,14 +253,7 @@ impl Hub {
             check_rated(&settings, &slots, account)?;
             settings.rated = true;
         }
-        let (state, now) = self
-            .open(
-                client,
-                settings,
-                slots,
-                &[self.inner.config.max_rooms_per_client],
-            )
-            .await?;
+        let (state, now) = self.open_own(client, settings, slots).await?;
         let id = state.id.clone();
         let seats = state.seats_of(&holder);
         let free: Vec<Seat> = state

@@ -40,8 +40,7 @@ impl Hub {
         settings: Settings,
         slots: Vec<SeatSlot>,
     ) -> Result<String, HubError> {
-        let caps = [self.inner.config.max_rooms_per_client];
-        let (state, _) = self.open(client, settings, slots, &caps).await?;
+        let (state, _) = self.open_own(client, settings, slots).await?;
         let id = state.id.clone();
         self.insert(state);
         Ok(id)
@@ -115,14 +114,7 @@ impl Hub {
             });
         }
         let slots = SeatSlot::turned(&old_seats);
-        let (state, now) = self
-            .open(
-                client,
-                settings,
-                slots,
-                &[self.inner.config.max_rooms_per_client],
-            )
-            .await?;
+        let (state, now) = self.open_own(client, settings, slots).await?;
         let id = state.id.clone();
         let seats = state.seats_of(&holder);
         let game = GameView::of(&state, now, 0);

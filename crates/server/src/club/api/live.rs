@@ -132,10 +132,6 @@ impl Live for ClassLive {
         self.view().await
     }
 
-    async fn handle(&mut self, _: Utf8Bytes) -> Option<Message> {
-        None
-    }
-
     fn error(&self, err: &ApiError) -> Message {
         error_text(err)
     }
@@ -215,13 +211,7 @@ impl Live for CupLive {
         self.view().await
     }
 
-    async fn handle(&mut self, _: Utf8Bytes) -> Option<Message> {
-        None
-    }
-
     fn error(&self, err: &ApiError) -> Message {
         error_text(err)
     }
-
-    async fn end(self) {}
 }
