@@ -51,7 +51,7 @@ impl Clubs {
             clubs: self,
             room,
             data: room.data.lock().await,
-            open: true,
+            state: Commit::Open,
         }
     }
 
@@ -61,7 +61,7 @@ impl Clubs {
             clubs: self,
             cup,
             data: cup.data.lock().await,
-            open: true,
+            state: Commit::Open,
         }
     }
 }
@@ -73,7 +73,21 @@ pub struct ClassChange<'a> {
     clubs: &'a Clubs,
     room: &'a ClassRoom,
     data: MutexGuard<'a, ClassData>,
-    open: bool,
+    state: Commit,
+}
+
+/// Where a change stands, for when its future is dropped (a client that
+/// goes away drops its request's future at any `await`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Commit {
+    /// Not sent to the store: dropped, the change is undone.
+    Open,
+    /// Sent to the store, whose writer thread commits it even if nobody
+    /// waits for the answer: dropped, the change is kept and shown
+    /// (`true`: more than the work changed).
+    Sent(bool),
+    /// Stored and shown, or undone.
+    Done,
 }
 
 impl Deref for ClassChange<'_> {
@@ -108,13 +122,17 @@ impl ClassChange<'_> {
             Changed::ClassLessPupil(p) => Some(self.class_write(Some(Forget::Pupil(p)))),
             Changed::ClassLessAssignment(n) => Some(self.class_write(Some(Forget::Assignment(n)))),
         };
+        let class_changed = !matches!(changed, Changed::Work(_));
         if let Some(write) = write {
-            // On failure `self` drops open: the class is put back.
-            self.clubs.db().save_club(write).await?;
-            self.room
-                .publish(&self.data, !matches!(changed, Changed::Work(_)));
+            // The write is sent at the first poll of `save_club`.
+            self.state = Commit::Sent(class_changed);
+            if let Err(err) = self.clubs.db().save_club(write).await {
+                self.state = Commit::Open;
+                return Err(err.into());
+            }
+            self.room.publish(&self.data, class_changed);
         }
-        self.open = false;
+        self.state = Commit::Done;
         Ok(())
     }
 
@@ -129,10 +147,14 @@ impl ClassChange<'_> {
 
 impl Drop for ClassChange<'_> {
     fn drop(&mut self) {
-        if self.open {
-            let last = self.room.shown();
-            self.data.class = (*last.class).clone();
-            self.data.work = (*last.work).clone();
+        match self.state {
+            Commit::Open => {
+                let last = self.room.shown();
+                self.data.class = (*last.class).clone();
+                self.data.work = (*last.work).clone();
+            }
+            Commit::Sent(class_changed) => self.room.publish(&self.data, class_changed),
+            Commit::Done => {}
         }
     }
 }
@@ -142,7 +164,7 @@ pub struct CupChange<'a> {
     clubs: &'a Clubs,
     cup: &'a Cup,
     data: MutexGuard<'a, CupData>,
-    open: bool,
+    state: Commit,
 }
 
 impl Deref for CupChange<'_> {
@@ -175,22 +197,115 @@ impl CupChange<'_> {
             class: self.data.event.class.clone(),
             body: tournament_json(&self.data.event),
         };
-        self.clubs.db().save_club(write).await?;
-        self.open = false;
+        self.state = Commit::Sent(true);
+        if let Err(err) = self.clubs.db().save_club(write).await {
+            self.state = Commit::Open;
+            return Err(err.into());
+        }
+        self.state = Commit::Done;
         self.cup.publish(&self.data);
         games
     }
 
     /// Ends a change that changed nothing.
     pub fn unchanged(mut self) {
-        self.open = false;
+        self.state = Commit::Done;
     }
 }
 
 impl Drop for CupChange<'_> {
     fn drop(&mut self) {
-        if self.open {
-            self.data.event = (*self.cup.shown()).clone();
+        match self.state {
+            Commit::Open => self.data.event = (*self.cup.shown()).clone(),
+            Commit::Sent(_) => self.cup.publish(&self.data),
+            Commit::Done => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use futures_util::FutureExt;
+    use quoridor_classroom::Lang;
+
+    use super::*;
+    use crate::club::class::Class;
+    use crate::db::{Db, Sync};
+    use crate::hub::{Hub, HubConfig};
+    use crate::limits::workers::Workers;
+
+    async fn clubs(dir: &std::path::Path) -> (Clubs, Db) {
+        let db = Db::open(&dir.join("t.db"), Sync::Normal).unwrap();
+        let hub = Hub::new(
+            db.clone(),
+            HubConfig {
+                max_rooms_per_client: 20,
+                max_club_games_per_client: 128,
+                ai_threads: 1,
+                ai_max_think: Duration::from_millis(100),
+                max_active_games: 100,
+                finished_in_memory: 100,
+            },
+        );
+        let clubs = Clubs::start(db.clone(), hub, Workers::new(1))
+            .await
+            .unwrap();
+        (clubs, db)
+    }
+
+    fn stored_pupils(db: &Db, id: &str) -> usize {
+        let body = db
+            .classes()
+            .unwrap()
+            .into_iter()
+            .find(|b| b.contains(id))
+            .unwrap();
+        serde_json::from_str::<Class>(&body).unwrap().pupils.len()
+    }
+
+    fn join(
+        name: &'static str,
+    ) -> impl FnOnce(&mut ClassData, u64) -> Result<((), Changed), ClubError> {
+        move |data, now| {
+            data.class.join(name, format!("h-{name}"), now)?;
+            Ok(((), Changed::Class))
+        }
+    }
+
+    /// A request's future may be dropped at any `await` (its client went
+    /// away): before the write is sent, the change is undone; after, it is
+    /// kept and shown, as the store has it.
+    #[tokio::test]
+    async fn a_change_dropped_midway_leaves_memory_as_the_store_has_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (clubs, db) = clubs(dir.path()).await;
+        let class =
+            Class::new("c1".into(), "ABC234".into(), "CM1", Lang::Fr, "t".into(), 0).unwrap();
+        let room = clubs.open_class(class).await.unwrap();
+        clubs.change_class(&room, join("Ana")).await.unwrap();
+        // Dropped before its first poll: nothing sent, nothing changed.
+        drop(clubs.change_class(&room, join("Bob")));
+        // Polled once (the write is sent), then dropped.
+        assert!(clubs
+            .change_class(&room, join("Léa"))
+            .now_or_never()
+            .is_none());
+        // Refused: undone.
+        let twice = clubs.change_class(&room, join("Ana")).await;
+        assert!(matches!(twice, Err(ClubError::Class(_))));
+        let names: Vec<String> = room
+            .shown()
+            .class
+            .pupils
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        assert_eq!(names, ["Ana", "Léa"]);
+        // The next change waits for the lock, so the dropped write is in.
+        clubs.change_class(&room, join("Tom")).await.unwrap();
+        assert_eq!(stored_pupils(&db, "c1"), 3);
+        assert_eq!(room.shown().class.pupils.len(), 3);
     }
 }
