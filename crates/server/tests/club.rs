@@ -246,23 +246,34 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
         .await;
     assert_eq!(in_address.error(400), "bad_request");
     assert_eq!(csv.status, 200);
-    let lines: Vec<&str> = csv.text.lines().collect();
-    assert_eq!(lines[0], "pupil,assignment,exercise,status,attempts,answer");
+    // A French class: a byte-order mark, semicolons, French words.
+    assert!(csv.text.starts_with('\u{feff}'));
+    let lines: Vec<&str> = csv.text.trim_start_matches('\u{feff}').lines().collect();
+    assert_eq!(lines[0], "élève;devoir;exercice;résultat;essais;réponse");
     assert_eq!(lines.len(), 1 + 25 * 4);
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("Pupil 10,") && l.contains(",1,wrong,1,")),
+            .any(|l| l.starts_with("Pupil 10;") && l.contains(";1;faux;1;")),
         "{}",
         csv.text
     );
     assert!(lines
         .iter()
-        .any(|l| l.starts_with("Pupil 10,") && l.contains(",2,skipped,0,")));
+        .any(|l| l.starts_with("Pupil 10;") && l.contains(";2;passé;0;")));
     assert!(lines
         .iter()
-        .any(|l| l.starts_with("Pupil 20,") && l.contains(",4,not done,0,")));
-    assert_eq!(lines.iter().filter(|l| l.contains(",right,1,")).count(), 40);
+        .any(|l| l.starts_with("Pupil 20;") && l.contains(";4;pas fait;0;")));
+    assert_eq!(lines.iter().filter(|l| l.contains(";juste;1;")).count(), 40);
+    // Right at the first try: the answer is kept (issue 38).
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l.contains(";juste;1;"))
+            .all(|l| !l.ends_with(';')),
+        "{}",
+        csv.text
+    );
     assert_eq!(
         h.get(&format!("/api/classes/{}/results.csv", key.id))
             .await

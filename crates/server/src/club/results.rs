@@ -1,8 +1,72 @@
 //! A class's results as a spreadsheet reads them (CSV), in English,
-//! French or Romanian spreadsheets alike.
+//! French or Romanian spreadsheets alike: UTF-8 with a byte-order mark (so
+//! that Excel does not read it as Latin-1), `;` between fields where the
+//! class's language writes decimals with a comma (French, Romanian), `,`
+//! otherwise, and the headers and statuses in the class's language.
+
+use quoridor_classroom::Lang;
 
 use super::class::Class;
-use super::work::{answer_text, WorkBook};
+use super::work::{answer_text, WorkBook, WorkStatus};
+
+/// The byte-order mark that tells a spreadsheet the file is UTF-8.
+pub const BOM: char = '\u{feff}';
+
+/// What a spreadsheet in `lang` reads between two fields.
+pub fn separator(lang: Lang) -> char {
+    match lang {
+        Lang::En => ',',
+        Lang::Fr | Lang::Ro => ';',
+    }
+}
+
+/// The headers, in order.
+fn headers(lang: Lang) -> [&'static str; 6] {
+    match lang {
+        Lang::En => [
+            "pupil",
+            "assignment",
+            "exercise",
+            "status",
+            "attempts",
+            "answer",
+        ],
+        Lang::Fr => [
+            "élève",
+            "devoir",
+            "exercice",
+            "résultat",
+            "essais",
+            "réponse",
+        ],
+        Lang::Ro => [
+            "elev",
+            "temă",
+            "exercițiu",
+            "rezultat",
+            "încercări",
+            "răspuns",
+        ],
+    }
+}
+
+/// An exercise's status in words (`None`: not done), as the class's pages
+/// say it.
+pub fn status_word(status: Option<WorkStatus>, lang: Lang) -> &'static str {
+    use WorkStatus as S;
+    match (lang, status) {
+        (Lang::En, Some(s)) => s.name(),
+        (Lang::En, None) => "not done",
+        (Lang::Fr, Some(S::Right)) => "juste",
+        (Lang::Fr, Some(S::Wrong)) => "faux",
+        (Lang::Fr, Some(S::Skipped)) => "passé",
+        (Lang::Fr, None) => "pas fait",
+        (Lang::Ro, Some(S::Right)) => "corect",
+        (Lang::Ro, Some(S::Wrong)) => "greșit",
+        (Lang::Ro, Some(S::Skipped)) => "sărit",
+        (Lang::Ro, None) => "nefăcut",
+    }
+}
 
 /// A CSV field: quoted when it needs to be (a comma, or the semicolon
 /// that French and Romanian spreadsheets read as the separator, a quote, a
@@ -20,28 +84,32 @@ pub fn csv_field(text: &str) -> String {
     }
 }
 
-/// The results as CSV: one line per pupil, assignment and exercise.
+/// The results as CSV: one line per pupil, assignment and exercise, for a
+/// spreadsheet in the class's language.
 pub fn results_csv(class: &Class, book: &WorkBook) -> String {
-    let mut out = String::from("pupil,assignment,exercise,status,attempts,answer\n");
+    let lang = class.lang;
+    let sep = separator(lang).to_string();
+    let mut out = String::from(BOM);
+    out.push_str(&headers(lang).join(&sep));
+    out.push('\n');
     for pupil in &class.pupils {
         for assignment in &class.assignments {
             for index in 0..assignment.source.count() as u32 {
                 let work = book.get(&(assignment.id, pupil.id, index));
-                let status = work.map_or("not done", |w| w.status.name());
-                let attempts = work.map_or(0, |w| w.attempts);
                 let answer = work
                     .and_then(|w| w.answer.as_ref())
                     .map(answer_text)
                     .unwrap_or_default();
-                out.push_str(&format!(
-                    "{},{},{},{},{},{}\n",
+                let fields = [
                     csv_field(&pupil.name),
                     csv_field(&assignment.title),
-                    index + 1,
-                    status,
-                    attempts,
-                    csv_field(&answer)
-                ));
+                    (index + 1).to_string(),
+                    status_word(work.map(|w| w.status), lang).to_string(),
+                    work.map_or(0, |w| w.attempts).to_string(),
+                    csv_field(&answer),
+                ];
+                out.push_str(&fields.join(&sep));
+                out.push('\n');
             }
         }
     }
@@ -70,5 +138,44 @@ mod tests {
         );
         // Inside a word the signs are harmless.
         assert_eq!(csv_field("Ana-Maria"), "Ana-Maria");
+    }
+
+    #[test]
+    fn a_french_or_romanian_class_gets_semicolons_and_its_words() {
+        use crate::club::class::Source;
+        use crate::club::work::record;
+        let mut class =
+            Class::new("c".into(), "ABC234".into(), "CE2", Lang::Fr, "t".into(), 0).unwrap();
+        class.join("Léa", "h".into(), 0).unwrap();
+        class.join("Zoé, B", "h2".into(), 0).unwrap();
+        let n = class
+            .assign(
+                Some("Chemins"),
+                Source::Sheet {
+                    kind: None,
+                    level: 1,
+                    count: 2,
+                    seed: 1,
+                },
+                0,
+            )
+            .unwrap();
+        let mut book = WorkBook::new();
+        record(&mut book, (n, 1, 0), WorkStatus::Right, None, 1);
+        record(&mut book, (n, 2, 1), WorkStatus::Skipped, None, 1);
+        let csv = results_csv(&class, &book);
+        assert!(csv.starts_with('\u{feff}'));
+        let lines: Vec<&str> = csv.trim_start_matches(BOM).lines().collect();
+        assert_eq!(lines[0], "élève;devoir;exercice;résultat;essais;réponse");
+        assert_eq!(lines[1], "Léa;Chemins;1;juste;1;");
+        assert_eq!(lines[2], "Léa;Chemins;2;pas fait;0;");
+        assert_eq!(lines[4], "\"Zoé, B\";Chemins;2;passé;0;");
+        class.lang = Lang::Ro;
+        let csv = results_csv(&class, &book);
+        assert!(csv.contains("\nLéa;Chemins;1;corect;1;\n"), "{csv}");
+        class.lang = Lang::En;
+        let csv = results_csv(&class, &book);
+        assert!(csv.starts_with("\u{feff}pupil,assignment,exercise,status,attempts,answer\n"));
+        assert!(csv.contains("\nLéa,Chemins,2,not done,0,\n"), "{csv}");
     }
 }

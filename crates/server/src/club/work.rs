@@ -60,7 +60,9 @@ pub fn record(
         }
         _ => {
             entry.attempts += 1;
-            if entry.status != WorkStatus::Right {
+            // The first answer is kept whatever it is (a first right one
+            // too); after that, a right one stays.
+            if entry.attempts == 1 || entry.status != WorkStatus::Right {
                 entry.status = status;
                 entry.answer = answer;
             }
@@ -101,6 +103,27 @@ pub fn answer_text(answer: &Answer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_answer_is_kept_even_when_right() {
+        let route = || Answer::Route {
+            squares: vec!["a1".parse().unwrap(), "a2".parse().unwrap()],
+        };
+        let mut book = WorkBook::new();
+        let k = (1, 1, 0);
+        record(&mut book, k, WorkStatus::Right, Some(route()), 1);
+        assert_eq!(book[&k].answer, Some(route()));
+        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 1));
+        // A wrong answer after it changes nothing but the count.
+        record(&mut book, k, WorkStatus::Wrong, None, 2);
+        assert_eq!(book[&k].answer, Some(route()));
+        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 2));
+        // After a skip, the first answer is kept too.
+        let k = (1, 1, 1);
+        record(&mut book, k, WorkStatus::Skipped, None, 3);
+        record(&mut book, k, WorkStatus::Right, Some(route()), 4);
+        assert_eq!(book[&k].answer, Some(route()));
+    }
 
     #[test]
     fn work_right_stays_right_and_skips_do_not_undo() {
