@@ -108,7 +108,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         .await
         .map_err(|err| format!("cannot resume games: {err}"))?;
     hub.start_sweeper(std::time::Duration::from_secs(600));
-    let clubs = club::Clubs::start(db.clone(), hub.clone(), workers).await?;
+    let clubs = club::Clubs::start(db.clone(), hub.clone(), workers.clone()).await?;
     let accounts =
         account::Accounts::start(db.clone(), args.secure_cookies, args.signups_per_hour)?;
     let listener = TcpListener::bind(args.addr)
@@ -154,9 +154,11 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         let closing = served.clone();
         let stop = Box::pin(async move {
             let _ = stop_rx.await;
-            // WebSockets close at once, so that the accept loop's wait for
-            // the connections is short.
+            // WebSockets close at once, and requests still waiting for a
+            // worker are told the server stops, so that the accept loop's
+            // wait for the connections is short.
             closing.close_sockets();
+            workers.close();
         });
         listen::serve(listener, router, limits, connections, stop).await;
         served.shutdown().await;
