@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project: the one command the README gives, and what
 # CI runs. It installs whatever the tests need first: Debian's chromium and
-# chromium-driver for the browser tests (crates/server/tests/), and
-# poppler-utils (pdfinfo, pdftoppm) for the worksheets' PDF tests; nothing
+# chromium-driver for the browser tests (crates/server/tests/),
+# poppler-utils (pdfinfo, pdftoppm) for the worksheets' PDF tests, and caddy
+# to validate the deployment guide's Caddyfile (tests/deploy.rs); nothing
 # is done when they are already there. Then the Python module's tests: a
 # virtual environment under target/ with the pinned tools of
 # crates/python/requirements-test.txt, the wheel built by maturin and
@@ -11,20 +12,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 install_browser() {
-    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -x /usr/bin/pdftoppm ]; then
+    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -x /usr/bin/pdftoppm ] && [ -x /usr/bin/caddy ]; then
         return 0
     fi
     if ! command -v apt-get >/dev/null 2>&1; then
-        echo "scripts/test.sh: no apt-get here: install chromium, chromedriver and" \
-            "poppler-utils for the browser and PDF tests" >&2
+        echo "scripts/test.sh: no apt-get here: install chromium, chromedriver," \
+            "poppler-utils and caddy for the browser, PDF and deployment tests" >&2
         return 0
     fi
     local sudo=""
     if [ "$(id -u)" -ne 0 ]; then
         sudo="sudo"
     fi
-    echo "scripts/test.sh: installing chromium, chromium-driver and poppler-utils (browser and PDF tests)" >&2
-    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver poppler-utils)
+    echo "scripts/test.sh: installing chromium, chromium-driver, poppler-utils and caddy (browser, PDF and deployment tests)" >&2
+    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver poppler-utils caddy)
     # The package lists are only fetched when the install fails without them.
     if ! $sudo "${install[@]}" >/dev/null; then
         $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq

@@ -18,6 +18,7 @@ mod perft;
 mod play;
 mod progress_lines;
 mod puzzles;
+mod store;
 mod train_eval;
 mod worksheet;
 
@@ -54,6 +55,12 @@ enum Command {
     /// Serve the web app: play against the AI, on one screen or online, with
     /// games kept in SQLite (see crates/server/API.md).
     Serve(quoridor_server::ServeArgs),
+    /// Copy the server's database into a file, consistent even while the
+    /// server runs, and check the copy.
+    Backup(store::BackupArgs),
+    /// Put a backup in place of the server's database (the server must be
+    /// stopped; the database replaced is kept beside it).
+    Restore(store::RestoreArgs),
     /// Learn the rules: short lessons, each a position to act on, checked
     /// by the rules engine (English, French or Romanian).
     Learn(learn::LearnArgs),
@@ -116,6 +123,8 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => quoridor_server::run(args).map_err(Into::into),
+        Command::Backup(args) => store::run_backup(&args),
+        Command::Restore(args) => store::run_restore(&args),
         Command::Worksheet(args) => worksheet::run(&args),
         Command::Learn(args) => learn::run(&args),
         Command::MinePuzzles(args) => mine_puzzles::run(&args),

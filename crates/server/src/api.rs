@@ -5,7 +5,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -14,11 +14,12 @@ use axum::{Json, Router};
 
 use crate::account::session::{Caller, MaybeAccount};
 use crate::assets::WebDir;
-use crate::error::ApiError;
+use crate::error::{ApiError, RefusalNote};
 use crate::extract::{Body, GameId, Query};
 use crate::hub::Hub;
 use crate::limits::PerClient;
 use crate::listen::Connections;
+use crate::metrics::{Metrics, Now};
 use crate::model::{Action, Status};
 use crate::request::{
     parse_move, CreateRequest, DrawRequest, Empty, JoinRequest, ListQuery, MoveRequest,
@@ -30,6 +31,7 @@ use crate::view::{GameView, HealthView, HintView, ListView, SeatedView};
 pub fn router(state: AppState) -> Router {
     let api = Router::<AppState>::new()
         .route("/health", get(health))
+        .route("/ready", get(ready))
         .route("/games", get(list_games).post(create_game))
         .route("/games/{id}", get(get_game))
         .route("/games/{id}/join", post(join))
@@ -69,10 +71,125 @@ pub fn router(state: AppState) -> Router {
         .fallback(page_not_found)
         .method_not_allowed_fallback(page_not_allowed)
         .layer(tower_http::compression::CompressionLayer::new());
-    Router::<AppState>::new()
-        .merge(pages)
-        .nest("/api", api)
+    let metrics_here = state.metrics_public;
+    let mut router = Router::<AppState>::new().merge(pages).nest("/api", api);
+    if metrics_here {
+        router = router.route("/metrics", get(metrics));
+    }
+    router
+        .layer(middleware::from_fn_with_state(state.clone(), observe))
         .with_state(state)
+}
+
+/// The router of `--metrics-addr`: `/metrics` alone.
+pub fn metrics_router(state: AppState) -> Router {
+    Router::<AppState>::new()
+        .route("/metrics", get(metrics))
+        .with_state(state)
+}
+
+/// A method as a label: the ones the routes use, every other one `other`
+/// (a client's made-up method must not make a new series).
+fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
+
+/// Counts, times and logs every request: its route's template (never the
+/// path as sent, which may hold an id, nor its query), status and time;
+/// a refusal's code; a failure's cause.
+async fn observe(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
+    let began = std::time::Instant::now();
+    let method = method_label(request.method());
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unmatched", MatchedPath::as_str)
+        .to_string();
+    let response = next.run(request).await;
+    let took = began.elapsed();
+    let status = response.status();
+    metrics
+        .requests
+        .get(&(method, route.clone(), status.as_u16()))
+        .inc();
+    metrics
+        .request_seconds
+        .get(&(method, route.clone()))
+        .observe(took);
+    let note = response.extensions().get::<RefusalNote>();
+    if let Some(note) = note {
+        metrics.refusals.get(&note.code).inc();
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            metrics.limit_refusals.get(&note.code).inc();
+        }
+    }
+    let ms = (took.as_secs_f64() * 1e6).round() / 1e3;
+    let code = note.map_or("", |n| n.code);
+    match note.and_then(|n| n.cause.as_deref()) {
+        Some(cause) => tracing::error!(
+            target: "quoridor::http",
+            method, route, status = status.as_u16(), ms, code, cause,
+            "request failed"
+        ),
+        None => tracing::info!(
+            target: "quoridor::http",
+            method, route, status = status.as_u16(), ms, code,
+            "request"
+        ),
+    }
+    response
+}
+
+/// `GET /metrics`: every figure, in Prometheus' text format.
+async fn metrics(
+    State(metrics): State<Arc<Metrics>>,
+    State(hub): State<Hub>,
+    State(connections): State<Connections>,
+    State(started): State<crate::state::Started>,
+) -> Response {
+    let (resident_bytes, cpu_seconds) = crate::metrics::process_figures();
+    let now = Now {
+        games_live: hub.len().saturating_sub(hub.finished_in_memory()),
+        games_finished_in_memory: hub.finished_in_memory(),
+        connections_open: connections.open(),
+        connections_max: connections.cap(),
+        resident_bytes,
+        cpu_seconds,
+        start_time_seconds: started.0,
+    };
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        metrics.render(&now),
+    )
+        .into_response()
+}
+
+/// `GET /api/ready`: 200 when the database answers and its writer commits
+/// within two seconds, else 503 (for a proxy or an orchestrator).
+async fn ready(State(hub): State<Hub>) -> Result<Json<serde_json::Value>, ApiError> {
+    let wait = std::time::Duration::from_secs(2);
+    match tokio::time::timeout(wait, hub.store_ready()).await {
+        Ok(Ok(())) => Ok(Json(serde_json::json!({ "ready": true }))),
+        Ok(Err(err)) => Err(ApiError::unavailable(format!(
+            "the database does not answer: {err}"
+        ))),
+        Err(_) => Err(ApiError::unavailable(
+            "the database's writer is behind by more than 2 s",
+        )),
+    }
 }
 
 async fn rate_limit(

@@ -5,9 +5,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::db::backup::{parse_every, Rotation};
 use crate::db::Sync;
 use crate::hub::HubConfig;
 use crate::listen::{connection_cap, Limits};
+use crate::logs::LogFormat;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct ServeArgs {
@@ -89,6 +91,48 @@ pub struct ServeArgs {
     /// session cookie, as pages from the address the request was sent to.
     #[arg(long, env = "QUORIDOR_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// The address of a reverse proxy in front (repeat for several, or
+    /// separate with commas): a request from it is counted against the
+    /// client its `X-Forwarded-For` names last, not against the proxy.
+    #[arg(long, env = "QUORIDOR_TRUSTED_PROXY", value_delimiter = ',')]
+    pub trusted_proxy: Vec<std::net::IpAddr>,
+    /// How log lines are written on standard error.
+    #[arg(long, value_enum, env = "QUORIDOR_LOG_FORMAT", default_value = "text")]
+    pub log_format: LogFormat,
+    /// Which events are logged (`info`, `warn`, `quoridor_server=debug`…;
+    /// default: $RUST_LOG, else info).
+    #[arg(long, value_name = "LEVEL")]
+    pub log: Option<String>,
+    /// Serve `GET /metrics` on this address only (e.g. 127.0.0.1:9090),
+    /// not on the public one.
+    #[arg(long, env = "QUORIDOR_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+    /// Write a backup of the database into this directory at start and
+    /// then every --backup-every.
+    #[arg(long, env = "QUORIDOR_BACKUP_DIR")]
+    pub backup_dir: Option<PathBuf>,
+    /// Time between backups: 90s, 30m, 6h, 1d.
+    #[arg(long, env = "QUORIDOR_BACKUP_EVERY", default_value = "6h", value_parser = parse_every)]
+    pub backup_every: Duration,
+    /// Backups kept in --backup-dir (the oldest are removed).
+    #[arg(long, env = "QUORIDOR_BACKUP_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
+    pub backup_keep: u32,
+}
+
+/// The database at `given`, or the default one: quoridor.db in
+/// $QUORIDOR_DATA_DIR or the user's data directory.
+pub fn db_path(given: Option<&std::path::Path>) -> Result<PathBuf, String> {
+    if let Some(db) = given {
+        return Ok(db.to_path_buf());
+    }
+    let dir = std::env::var_os("QUORIDOR_DATA_DIR")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            directories::ProjectDirs::from("", "", "quoridor").map(|d| d.data_dir().to_path_buf())
+        })
+        .ok_or("no data directory: give --db PATH")?;
+    Ok(dir.join("quoridor.db"))
 }
 
 impl ServeArgs {
@@ -116,22 +160,27 @@ impl ServeArgs {
             public_url: None,
             analysis_ms: 30,
             analysis_depth: None,
+            trusted_proxy: Vec::new(),
+            log_format: LogFormat::Text,
+            log: None,
+            metrics_addr: None,
+            backup_dir: None,
+            backup_every: Duration::from_secs(6 * 3600),
+            backup_keep: 14,
         }
     }
 
+    /// The periodic backups asked for, if any.
+    pub fn rotation(&self) -> Option<Rotation> {
+        self.backup_dir.as_ref().map(|dir| Rotation {
+            dir: dir.clone(),
+            every: self.backup_every,
+            keep: self.backup_keep as usize,
+        })
+    }
+
     pub fn db_path(&self) -> Result<PathBuf, String> {
-        if let Some(db) = &self.db {
-            return Ok(db.clone());
-        }
-        let dir = std::env::var_os("QUORIDOR_DATA_DIR")
-            .filter(|d| !d.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| {
-                directories::ProjectDirs::from("", "", "quoridor")
-                    .map(|d| d.data_dir().to_path_buf())
-            })
-            .ok_or("no data directory: give --db PATH")?;
-        Ok(dir.join("quoridor.db"))
+        db_path(self.db.as_deref())
     }
 
     /// The accept loop's limits (the connection cap within the process's
@@ -140,6 +189,7 @@ impl ServeArgs {
         Limits {
             max_connections: connection_cap(self.max_connections.max(1)),
             header_timeout: Duration::from_millis(self.header_timeout_ms.max(100)),
+            trusted_proxies: self.trusted_proxy.clone().into(),
         }
     }
 

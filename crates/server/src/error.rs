@@ -16,6 +16,15 @@ use axum::Json;
 
 use crate::view::{ErrorBody, ErrorView, ReasonView};
 
+/// What a refused request's answer carries for the request log and the
+/// figures (not sent): its code, and for a failure of the server (5xx)
+/// its cause.
+#[derive(Clone, Debug)]
+pub struct RefusalNote {
+    pub code: &'static str,
+    pub cause: Option<String>,
+}
+
 /// What a refusal of some feature says at the boundary.
 pub trait Refusal: fmt::Display {
     /// The HTTP status and the code for programs (API.md, "Errors").
@@ -174,6 +183,11 @@ impl std::error::Error for ApiError {}
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status(), Json(ErrorBody { error: self.view() })).into_response();
+        let cause = self.status().is_server_error().then(|| self.to_string());
+        response.extensions_mut().insert(RefusalNote {
+            code: self.code(),
+            cause,
+        });
         if let Some(wait) = self.retry_after() {
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
             response

@@ -7,7 +7,7 @@
 //!
 //! 1. Base: `wire` (the rules' types in JSON), `rating` (Glicko-2), `token`,
 //!    `limits` (counted before the work), `assets` (the page's files),
-//!    `error_page`.
+//!    `error_page`, `metrics` (the operator's figures).
 //! 2. Domain, each feature's rules without the server: `model` (one game:
 //!    seats, clocks, draw offers), `account::name`, `account::speed`,
 //!    `account::password`, `model::new_game`, `club::work`, `club::class`,
@@ -30,7 +30,7 @@
 //!    classroom crate's exercises on the web), `learn` (the tutorial and
 //!    puzzles on the web), `listen` (the accept loop), `state` (what the
 //!    handlers share).
-//! 7. The server: `api` (the router), `config`.
+//! 7. The server: `api` (the router), `config`, `logs`.
 
 pub mod account;
 pub mod analysis;
@@ -48,6 +48,8 @@ pub mod learn;
 pub mod limits;
 pub mod listen;
 pub mod lobby;
+pub mod logs;
+pub mod metrics;
 pub mod model;
 pub mod origin;
 pub mod rating;
@@ -78,6 +80,8 @@ pub fn wall_ms() -> u64 {
 /// A server running in the background (tests, benchmarks).
 pub struct RunningServer {
     pub addr: SocketAddr,
+    /// Where `/metrics` is served when `--metrics-addr` is given.
+    pub metrics_addr: Option<SocketAddr>,
     pub hub: hub::Hub,
     stop: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<Result<(), String>>,
@@ -97,12 +101,19 @@ impl RunningServer {
 /// the runtime it is called from.
 pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let db_path = args.db_path()?;
-    let db = db::Db::open(&db_path, args.sync)?;
+    if let Some(dir) = db_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
+    }
+    // Held until the server has stopped: one server per database.
+    let lock = db::lock_file(&db_path)?;
+    let metrics = Arc::new(metrics::Metrics::default());
+    let db = db::Db::open(&db_path, args.sync, metrics.clone())?;
     // One pool of blocking threads for the classroom's and the classes' CPU
     // work (sheets, PDFs, answers).
     let workers = limits::workers::Workers::new(args.hub_config().ai_threads);
     let classroom = classroom::Classroom::new(db.clone(), workers.clone())?;
-    let hub = hub::Hub::new(db.clone(), args.hub_config());
+    let hub = hub::Hub::new(db.clone(), args.hub_config(), metrics.clone());
     let resumed = hub
         .resume()
         .await
@@ -118,13 +129,24 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         .local_addr()
         .map_err(|err| format!("no local address: {err}"))?;
     let limits = args.listen_limits();
-    if !args.quiet {
-        eprintln!(
-            "quoridor serve: http://{addr}/ (database {}, {resumed} games resumed, at most {} connections)",
-            db_path.display(),
-            limits.max_connections
-        );
-    }
+    let metrics_listener = match args.metrics_addr {
+        Some(at) => Some(
+            TcpListener::bind(at)
+                .await
+                .map_err(|err| format!("cannot listen on {at} for /metrics: {err}"))?,
+        ),
+        None => None,
+    };
+    let metrics_addr = metrics_listener.as_ref().and_then(|l| l.local_addr().ok());
+    tracing::info!(
+        target: "quoridor::serve",
+        address = %format!("http://{addr}/"),
+        database = %db_path.display(),
+        resumed,
+        max_connections = limits.max_connections,
+        metrics = %metrics_addr.map_or("/metrics".to_string(), |a| format!("http://{a}/metrics")),
+        "serving"
+    );
     let connections = listen::Connections::new(limits.max_connections);
     let state = state::AppState {
         hub: hub.clone(),
@@ -143,10 +165,38 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         ws: Arc::new(socket::WsConfig {
             max_message: args.max_message,
             messages_per_second: args.ws_rate,
+            metrics: metrics.clone(),
         }),
         connections: connections.clone(),
         origins: Arc::new(origin::OwnOrigins::new(args.public_url.as_deref())?),
+        metrics: metrics.clone(),
+        started: state::Started(wall_ms() as f64 / 1000.0),
+        metrics_public: metrics_listener.is_none(),
     };
+    let (stopped_tx, stopped_rx) = tokio::sync::watch::channel(false);
+    let until_stopped = move || {
+        let mut rx = stopped_rx.clone();
+        async move {
+            let _ = rx.wait_for(|&s| s).await;
+        }
+    };
+    if let Some(listener) = metrics_listener {
+        let router = api::metrics_router(state.clone());
+        let stop = until_stopped();
+        tokio::spawn(async move {
+            let service = router.into_make_service();
+            let _ = axum::serve(listener, service)
+                .with_graceful_shutdown(stop)
+                .await;
+        });
+    }
+    if let Some(rotation) = args.rotation() {
+        tokio::spawn(db::backup::run_rotation(
+            rotation,
+            db_path.clone(),
+            until_stopped(),
+        ));
+    }
     let router = api::router(state);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
     let served = hub.clone();
@@ -160,12 +210,15 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             closing.close_sockets();
             workers.close();
         });
-        listen::serve(listener, router, limits, connections, stop).await;
+        listen::serve(listener, router, limits, connections, metrics, stop).await;
         served.shutdown().await;
+        let _ = stopped_tx.send(true);
+        drop(lock);
         Ok(())
     });
     Ok(RunningServer {
         addr,
+        metrics_addr,
         hub,
         stop: Some(stop_tx),
         task,
@@ -174,6 +227,10 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
 
 /// `quoridor serve`: runs until Ctrl-C or SIGTERM, then saves the clocks.
 pub fn run(args: ServeArgs) -> Result<(), String> {
+    logs::init(
+        args.log_format,
+        logs::filter(args.log.as_deref(), args.quiet)?,
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -181,8 +238,10 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
     runtime.block_on(async move {
         let server = start(args).await?;
         shutdown_signal().await;
-        eprintln!("quoridor serve: stopping (clocks saved)");
-        server.stop().await
+        tracing::info!(target: "quoridor::serve", "stopping: saving the clocks, closing the connections");
+        let stopped = server.stop().await;
+        tracing::info!(target: "quoridor::serve", "stopped");
+        stopped
     })
 }
 

@@ -15,6 +15,7 @@ use futures_util::{SinkExt, StreamExt};
 use crate::error::ApiError;
 use crate::extract::SOCKET_PROTOCOL;
 use crate::limits::Bucket;
+use crate::metrics::Metrics;
 
 /// Settings of every WebSocket.
 #[derive(Clone, Debug)]
@@ -24,10 +25,16 @@ pub struct WsConfig {
     /// Messages a client may send a second (twice as many at once; 0: no
     /// limit).
     pub messages_per_second: u32,
+    /// Where the connections are counted.
+    pub metrics: Arc<Metrics>,
 }
 
 /// A live connection's feature.
 pub trait Live: Send + 'static {
+    /// What the connection follows, for the logs and the figures (`game`,
+    /// `lobby`, `class`, `tournament`).
+    const KIND: &'static str;
+
     /// What [`Live::wait`] found to send.
     type Signal: Send;
 
@@ -105,6 +112,13 @@ pub async fn run<L: Live>(
     first: Vec<Message>,
     stopping: impl Future<Output = ()> + Send,
 ) {
+    let metrics = config.metrics.clone();
+    metrics.sockets_opened.get(&L::KIND).inc();
+    let open = metrics.sockets_open.get(&L::KIND);
+    open.inc();
+    let began = Instant::now();
+    tracing::debug!(target: "quoridor::socket", kind = L::KIND, "websocket open");
+    let mut ended_by = "client";
     let (mut tx, mut rx) = socket.split();
     let mut bucket = Bucket::new(
         config.messages_per_second,
@@ -118,19 +132,26 @@ pub async fn run<L: Live>(
     while alive {
         tokio::select! {
             signal = live.wait() => {
-                let Some(signal) = signal else { break };
+                let Some(signal) = signal else {
+                    ended_by = "gone";
+                    break;
+                };
                 match live.messages(signal).await {
                     Some(messages) => {
                         for message in messages {
                             alive = alive && tx.send(message).await.is_ok();
                         }
                     }
-                    None => break,
+                    None => {
+                        ended_by = "gone";
+                        break;
+                    }
                 }
             }
             _ = &mut stopping => {
                 let err = ApiError::unavailable("the server is stopping");
-                close_with(&live, &mut tx, &err, close_code::AWAY).await;
+                close_with(&live, &mut tx, &err, close_code::RESTART).await;
+                ended_by = "server stopping";
                 alive = false;
             }
             incoming = rx.next() => {
@@ -145,14 +166,17 @@ pub async fn run<L: Live>(
                     // Pings are answered by the library; pongs need nothing.
                     Some(Ok(_)) => continue,
                     Some(Err(err)) => {
+                        ended_by = "read error";
                         if too_big(err) {
                             let err = ApiError::PayloadTooLarge(config.max_message);
                             close_with(&live, &mut tx, &err, close_code::SIZE).await;
+                            ended_by = "message too big";
                         }
                         break;
                     }
                 };
                 if !bucket.take(Instant::now()) {
+                    metrics.limit_refusals.get(&"ws_rate").inc();
                     alive = tx.send(live.error(&ApiError::RateLimited)).await.is_ok();
                     continue;
                 }
@@ -164,4 +188,12 @@ pub async fn run<L: Live>(
     }
     live.end().await;
     let _ = tx.send(Message::Close(None)).await;
+    open.dec();
+    tracing::info!(
+        target: "quoridor::socket",
+        kind = L::KIND,
+        ended_by,
+        seconds = began.elapsed().as_secs(),
+        "websocket closed"
+    );
 }

@@ -26,4 +26,13 @@ pub struct AppState {
     pub ws: Arc<WsConfig>,
     pub connections: Connections,
     pub origins: Arc<crate::origin::OwnOrigins>,
+    pub metrics: Arc<crate::metrics::Metrics>,
+    pub started: Started,
+    /// Whether `/metrics` is on the public address (no `--metrics-addr`).
+    #[from_ref(skip)]
+    pub metrics_public: bool,
 }
+
+/// When the server started (seconds since 1970), for `/metrics`.
+#[derive(Clone, Copy, Debug)]
+pub struct Started(pub f64);

@@ -195,6 +195,8 @@ async fn connection(
 }
 
 impl Live for GameLive {
+    const KIND: &'static str = "game";
+
     type Signal = GameSignal;
 
     async fn wait(&mut self) -> Option<GameSignal> {

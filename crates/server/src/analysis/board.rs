@@ -93,10 +93,9 @@ pub async fn analyse(
     let permit = analyses
         .inner
         .hub
-        .search_permits()
-        .acquire_owned()
+        .search_permit()
         .await
-        .map_err(|_| ApiError::unavailable("the server is stopping"))?;
+        .ok_or_else(|| ApiError::unavailable("the server is stopping"))?;
     let searched = tokio::task::spawn_blocking(move || {
         let mut engine = Engine::with_hash(8);
         // The board always searches; the book is shown beside.

@@ -213,11 +213,9 @@ impl Analyses {
         let mut values: Vec<Valuation> = Vec::with_capacity(total);
         engine.new_game();
         for i in 0..total {
-            let permit = match self.inner.hub.search_permits().acquire_owned().await {
-                Ok(permit) => permit,
-                Err(_) => {
-                    return Err((engine, AnalysisError::Unavailable("the server is stopping")))
-                }
+            let permit = match self.inner.hub.search_permit().await {
+                Some(permit) => permit,
+                None => return Err((engine, AnalysisError::Unavailable("the server is stopping"))),
             };
             let pos = game.position_at(i).copied().unwrap_or(*game.position());
             let searched = tokio::task::spawn_blocking(move || {

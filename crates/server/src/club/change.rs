@@ -237,7 +237,8 @@ mod tests {
     use crate::limits::workers::Workers;
 
     async fn clubs(dir: &std::path::Path) -> (Clubs, Db) {
-        let db = Db::open(&dir.join("t.db"), Sync::Normal).unwrap();
+        let metrics = std::sync::Arc::new(crate::metrics::Metrics::default());
+        let db = Db::open(&dir.join("t.db"), Sync::Normal, metrics.clone()).unwrap();
         let hub = Hub::new(
             db.clone(),
             HubConfig {
@@ -248,6 +249,7 @@ mod tests {
                 max_active_games: 100,
                 finished_in_memory: 100,
             },
+            metrics,
         );
         let clubs = Clubs::start(db.clone(), hub, Workers::new(1))
             .await

@@ -189,7 +189,7 @@ impl Clubs {
         }
         let (id, class) = (change.event.id.clone(), change.event.class.clone());
         if let Err(err) = change.commit().await {
-            eprintln!("quoridor serve: tournament {id} not saved: {err}");
+            tracing::error!(target: "quoridor::club", tournament = %id, error = %err, "tournament not saved");
         }
         if let Some(room) = class.and_then(|class| self.class(&class).ok()) {
             room.bump();

@@ -137,7 +137,7 @@ impl Clubs {
             let class: Class = match serde_json::from_str(&body) {
                 Ok(class) => class,
                 Err(err) => {
-                    eprintln!("quoridor serve: a class was not read back: {err}");
+                    tracing::error!(target: "quoridor::club", error = %err, "a class was not read back");
                     continue;
                 }
             };
@@ -154,7 +154,9 @@ impl Clubs {
                 Ok(t) => {
                     clubs.add_cup(t);
                 }
-                Err(err) => eprintln!("quoridor serve: a tournament was not read back: {err}"),
+                Err(err) => {
+                    tracing::error!(target: "quoridor::club", error = %err, "a tournament was not read back")
+                }
             }
         }
         // Results that came while a tournament was not told (the server
@@ -183,7 +185,7 @@ impl Clubs {
             if change.event.unstarted().is_empty() {
                 change.unchanged();
             } else if let Err(err) = change.commit().await {
-                eprintln!("quoridor serve: tournament {}: {err}", cup.shown().id);
+                tracing::error!(target: "quoridor::club", tournament = %cup.shown().id, error = %err, "tournament not advanced");
             }
         }
         let watcher = clubs.clone();

@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod analyses;
+pub mod backup;
 pub mod clubs;
 pub mod exercises;
 pub mod games;
@@ -17,6 +18,8 @@ use std::sync::{Arc, Mutex};
 
 use rusqlite::Connection;
 use tokio::sync::oneshot;
+
+use crate::metrics::Metrics;
 
 pub use self::accounts::AccountWrite;
 pub use self::clubs::{ClubWrite, Forget, WorkRow};
@@ -142,6 +145,7 @@ fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> 
         Write::Exercise(e) => exercises::write(tx, e),
         Write::DeleteExercise(id) => exercises::delete(tx, id),
         Write::Club(write) => clubs::write_club(tx, write),
+        Write::Probe => Ok(()),
     }
 }
 
@@ -159,6 +163,8 @@ enum Write {
         game: String,
         body: String,
     },
+    /// Nothing: shows that the writer thread answers (readiness).
+    Probe,
 }
 
 /// The database: a writer thread and a reading connection.
@@ -166,6 +172,7 @@ enum Write {
 pub struct Db {
     writes: mpsc::Sender<(Write, Reply)>,
     reader: Arc<Mutex<Connection>>,
+    metrics: Arc<Metrics>,
 }
 
 /// Refuses a database written by a newer release before anything (the
@@ -207,8 +214,9 @@ fn open(path: &Path, sync: Sync) -> rusqlite::Result<Connection> {
 }
 
 impl Db {
-    /// Opens (or creates) the database at `path` and starts the writer.
-    pub fn open(path: &Path, sync: Sync) -> Result<Db, String> {
+    /// Opens (or creates) the database at `path` and starts the writer;
+    /// its figures go to `metrics`.
+    pub fn open(path: &Path, sync: Sync, metrics: Arc<Metrics>) -> Result<Db, String> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
@@ -219,20 +227,26 @@ impl Db {
         migrate(&mut writer).map_err(|err| format!("database {}: {err}", path.display()))?;
         let reader = open(path, sync).map_err(fail)?;
         let (tx, rx) = mpsc::channel::<(Write, Reply)>();
+        let figures = metrics.clone();
         std::thread::Builder::new()
             .name("quoridor-db".into())
-            .spawn(move || writer_loop(writer, rx))
+            .spawn(move || writer_loop(writer, rx, &figures))
             .map_err(|err| format!("cannot start the database thread: {err}"))?;
         Ok(Db {
             writes: tx,
             reader: Arc::new(Mutex::new(reader)),
+            metrics,
         })
     }
 
     async fn commit(&self, write: Write) -> Result<(), StoreError> {
         let stopped = || StoreError("the database thread has stopped".into());
         let (tx, rx) = oneshot::channel();
-        self.writes.send((write, tx)).map_err(|_| stopped())?;
+        self.metrics.store_queue.inc();
+        if self.writes.send((write, tx)).is_err() {
+            self.metrics.store_queue.dec();
+            return Err(stopped());
+        }
         match rx.await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(err)) => Err(StoreError(err)),
@@ -249,6 +263,60 @@ impl Db {
         let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
         f(&conn).map_err(|err| StoreError(err.to_string()))
     }
+
+    /// Whether the store serves: the reading connection answers and the
+    /// writer thread commits (an empty change goes through its queue).
+    /// Blocking for the read: call it from a blocking thread.
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        self.commit(Write::Probe).await?;
+        let db = self.clone();
+        tokio::task::spawn_blocking(move || {
+            db.read(|conn| conn.query_row("SELECT 1", [], |_| Ok(())))
+        })
+        .await
+        .map_err(|_| StoreError("the read failed".into()))?
+    }
+}
+
+/// Takes the exclusive lock that says a server uses the database at
+/// `path`, held until the file returned is dropped (or the process dies):
+/// a second server on the same file, or a restore over it, is refused
+/// instead of corrupting it. `quoridor backup` only reads through SQLite
+/// and does not take it. The lock is on a file beside the database
+/// (`quoridor.db.lock`), never on the database itself: closing another
+/// descriptor of the database would drop SQLite's own locks.
+pub fn lock_file(path: &Path) -> Result<std::fs::File, String> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock = std::path::PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock)
+        .map_err(|err| format!("database lock {}: {err}", lock.display()))?;
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock only acts on the open descriptor it is given.
+    let taken = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+    if taken {
+        return Ok(file);
+    }
+    let err = std::io::Error::last_os_error();
+    if err.kind() == std::io::ErrorKind::WouldBlock {
+        return Err(format!(
+            "database {} is in use by another quoridor server: stop it first",
+            path.display()
+        ));
+    }
+    // A file system without locks: go on, as before locks were taken.
+    tracing::warn!(
+        target: "quoridor::db",
+        lock = %lock.display(),
+        error = %err,
+        "the database's lock cannot be taken on this file system: nothing stops a second server on the same file"
+    );
+    Ok(file)
 }
 
 impl Write {
@@ -280,12 +348,26 @@ fn erase_old_frames(conn: &Connection) {
         row.get::<_, i64>(0)
     });
     if !matches!(done, Ok(0)) {
-        eprintln!("quoridor serve: the log could not be emptied after a deletion ({done:?}); it will be at the next checkpoint");
+        tracing::warn!(
+            target: "quoridor::db",
+            result = ?done,
+            "the log could not be emptied after a deletion; it will be at the next checkpoint"
+        );
     }
 }
 
-fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>) {
+fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>, metrics: &Metrics) {
+    let answer = |reply: Reply, result: Result<(), String>| {
+        metrics.store_queue.dec();
+        if result.is_err() {
+            metrics.store_failures.inc();
+        } else {
+            metrics.store_writes.inc();
+        }
+        let _ = reply.send(result);
+    };
     while let Ok(first) = rx.recv() {
+        let began = std::time::Instant::now();
         let mut batch = vec![first];
         while batch.len() < 1024 {
             match rx.try_recv() {
@@ -303,9 +385,14 @@ fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>) {
         if batch.iter().any(|(save, _)| save.erases()) {
             erase_old_frames(&conn);
         }
+        metrics.store_commit_seconds.observe(began.elapsed());
+        metrics.store_commits.inc();
+        metrics
+            .store_last_commit_ms
+            .store(wall_ms(), std::sync::atomic::Ordering::Relaxed);
         if together.is_ok() {
             for (_, reply) in batch {
-                let _ = reply.send(Ok(()));
+                answer(reply, Ok(()));
             }
             continue;
         }
@@ -316,7 +403,7 @@ fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>) {
                 write(&tx, &save)?;
                 tx.commit()
             })();
-            let _ = reply.send(alone.map_err(|err| err.to_string()));
+            answer(reply, alone.map_err(|err| err.to_string()));
         }
     }
 }

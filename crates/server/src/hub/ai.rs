@@ -53,7 +53,7 @@ impl Hub {
         let hub = self.clone();
         let room = room.clone();
         tokio::spawn(async move {
-            let Ok(_permit) = hub.inner.ai.clone().acquire_owned().await else {
+            let Some(_permit) = hub.search_permit().await else {
                 return;
             };
             let search = tokio::task::spawn_blocking(move || {
@@ -71,7 +71,7 @@ impl Hub {
                 _ => {
                     // The search failed (it should not): a legal move keeps
                     // the game going rather than stalling it.
-                    eprintln!("quoridor serve: the AI search failed in game {}", room.id);
+                    tracing::error!(game = %room.id, "the AI search failed: a safe move is played");
                     match safe_move(&position) {
                         Some(mv) => mv,
                         None => return,
@@ -89,7 +89,7 @@ impl Hub {
             match outcome {
                 Ok(()) | Err(HubError::Room(RoomError::Stale)) => {}
                 Err(err) => {
-                    eprintln!("quoridor serve: AI move in game {}: {err}", room.id);
+                    tracing::error!(game = %room.id, error = %err, "the AI's move was not made");
                     // Let a later change (or a restart) try again.
                     room.ai_epoch.store(u64::MAX, Ordering::SeqCst);
                 }
@@ -139,13 +139,7 @@ impl Hub {
             }
             *state.game.position()
         };
-        let _permit = self
-            .inner
-            .ai
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| HubError::Stopping)?;
+        let _permit = self.search_permit().await.ok_or(HubError::Stopping)?;
         let (result, path) = tokio::task::spawn_blocking(move || {
             let mut engine = Engine::with_hash(4);
             engine.set_level(Level::MAX);

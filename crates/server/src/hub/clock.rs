@@ -46,7 +46,7 @@ impl Hub {
                             match self.change(&room, |state, now| state.expire(now)).await {
                                 Ok(()) | Err(super::HubError::Room(RoomError::NotYet)) => {}
                                 Err(err) => {
-                                    eprintln!("quoridor serve: clock of game {}: {err}", room.id);
+                                    tracing::error!(target: "quoridor::game", game = %room.id, error = %err, "the clock's change was not made");
                                     // Do not spin on a failing database.
                                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                                 }

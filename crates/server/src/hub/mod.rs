@@ -31,6 +31,7 @@ use self::registry::Registry;
 pub use self::room::Room;
 use crate::account::Account;
 use crate::db::{Db, Save};
+use crate::metrics::{Held, Metrics};
 use crate::model::{
     common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status, Summary,
 };
@@ -70,6 +71,7 @@ struct HubInner {
     registry: Registry,
     db: Db,
     ai: Arc<Semaphore>,
+    metrics: Arc<Metrics>,
     config: HubConfig,
     closing: AtomicBool,
     /// Turns true when the server stops: WebSockets close.
@@ -84,18 +86,33 @@ struct HubInner {
     rating: tokio::sync::Mutex<()>,
 }
 
+/// A search's turn on the AI's threads ([`Hub::search_permit`]).
+pub struct SearchPermit {
+    _permit: tokio::sync::OwnedSemaphorePermit,
+    _running: Held,
+    began: Instant,
+    metrics: Arc<Metrics>,
+}
+
+impl Drop for SearchPermit {
+    fn drop(&mut self) {
+        self.metrics.search_seconds.observe(self.began.elapsed());
+    }
+}
+
 /// One state message, serialized once for every connection.
 fn state_bytes(message: &ServerMessage) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(message).expect("views serialize"))
 }
 
 impl Hub {
-    pub fn new(db: Db, config: HubConfig) -> Hub {
+    pub fn new(db: Db, config: HubConfig, metrics: Arc<Metrics>) -> Hub {
         Hub {
             inner: Arc::new(HubInner {
                 registry: Registry::new(config.finished_in_memory),
                 db,
                 ai: Arc::new(Semaphore::new(config.ai_threads.max(1))),
+                metrics,
                 config,
                 closing: AtomicBool::new(false),
                 stopping: watch::channel(false).0,
@@ -114,6 +131,32 @@ impl Hub {
     /// analyses share them).
     pub fn search_permits(&self) -> Arc<Semaphore> {
         self.inner.ai.clone()
+    }
+
+    /// Waits for a search's turn (counted as queued, then as running until
+    /// the permit is dropped, when its time is counted); `None` when the
+    /// server stops.
+    pub async fn search_permit(&self) -> Option<SearchPermit> {
+        let metrics = &self.inner.metrics;
+        let queued = metrics.searches_queued.hold();
+        let permit = self.inner.ai.clone().acquire_owned().await.ok()?;
+        drop(queued);
+        Some(SearchPermit {
+            _permit: permit,
+            _running: metrics.searches_running.hold(),
+            began: Instant::now(),
+            metrics: metrics.clone(),
+        })
+    }
+
+    /// Whether the store serves (readiness).
+    pub async fn store_ready(&self) -> Result<(), crate::db::StoreError> {
+        self.inner.db.ready().await
+    }
+
+    /// The server's figures.
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.inner.metrics
     }
 
     fn is_closing(&self) -> bool {
@@ -140,7 +183,7 @@ impl Hub {
                     count += 1;
                 }
                 Ok(None) => {}
-                Err(err) => eprintln!("quoridor serve: game {id} not resumed: {err}"),
+                Err(err) => tracing::error!(game = %id, error = %err, "game not resumed"),
             }
         }
         Ok(count)
@@ -230,7 +273,38 @@ impl Hub {
         state.version = wall_ms();
         self.inner.db.save(Save::new(&state, now)).await?;
         reservation.keep();
+        self.inner.metrics.games_created.inc();
+        tracing::info!(
+            target: "quoridor::game",
+            game = %state.id,
+            players = state.seats.len(),
+            size = state.settings.size,
+            rated = state.settings.rated,
+            "game created"
+        );
         Ok((state, now))
+    }
+
+    /// Counts and logs a game that has just ended.
+    fn game_ended(&self, state: &RoomState) {
+        let Some(result) = state.result() else {
+            return;
+        };
+        self.inner
+            .metrics
+            .games_ended
+            .get(&result.termination)
+            .inc();
+        let winners: Vec<&str> = result.winners.iter().map(|s| s.name()).collect();
+        tracing::info!(
+            target: "quoridor::game",
+            game = %state.id,
+            termination = result.termination,
+            winners = %winners.join(","),
+            draw = result.draw,
+            moves = state.meta.len(),
+            "game ended"
+        );
     }
 
     /// Creates a game for the client at `client`, logged in as `account`
@@ -301,6 +375,7 @@ impl Hub {
         op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
         want_view: bool,
     ) -> Result<(T, Option<GameView>), HubError> {
+        let asked = Instant::now();
         let mut state = room.state.lock().await;
         if room.discarded.load(Ordering::SeqCst) {
             return Err(HubError::NoSuchGame);
@@ -320,6 +395,7 @@ impl Hub {
             None
         };
         let keep = common_entries(&state, &next);
+        let ended = state.status() != Status::Over && next.status() == Status::Over;
         self.inner
             .db
             .save(Save::change(Some(&state), &next, now, keep))
@@ -338,6 +414,14 @@ impl Hub {
         }
         let view = want_view.then(|| GameView::of(&state, now, 0));
         self.after_change(room, &state);
+        let added = state.meta.len().saturating_sub(keep);
+        if added > 0 {
+            self.inner.metrics.moves.add(added as u64);
+            self.inner.metrics.move_seconds.observe(asked.elapsed());
+        }
+        if ended {
+            self.game_ended(&state);
+        }
         Ok((out, view))
     }
 
@@ -569,7 +653,7 @@ impl Hub {
                 let keep = state.meta.len();
                 let save = Save::change(Some(&state), &state, now, keep);
                 if let Err(err) = self.inner.db.save(save).await {
-                    eprintln!("quoridor serve: clock of game {} not saved: {err}", room.id);
+                    tracing::error!(game = %room.id, error = %err, "clock not saved at shutdown");
                 }
             }
             room.wake.notify_one();

@@ -34,10 +34,39 @@ use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
 /// What the accept loop allows.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     pub max_connections: usize,
     pub header_timeout: Duration,
+    /// The reverse proxies in front (`--trusted-proxy`): for a request
+    /// that comes from one of them, the client is the last address of
+    /// its `X-Forwarded-For` (the one that proxy added; those before it
+    /// are whatever the client claimed). Every per-address limit counts
+    /// that client, not the proxy.
+    pub trusted_proxies: Arc<[std::net::IpAddr]>,
+}
+
+/// The client of a request that arrived from `peer`: `peer` itself, or,
+/// from a trusted proxy, the address that proxy put last in
+/// `X-Forwarded-For` (every such header read, in order).
+pub fn client_of(
+    peer: SocketAddr,
+    headers: &axum::http::HeaderMap,
+    trusted: &[std::net::IpAddr],
+) -> SocketAddr {
+    if !trusted.contains(&peer.ip()) {
+        return peer;
+    }
+    let last = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .rfind(|part| !part.trim().is_empty());
+    match last.and_then(|a| a.trim().parse::<std::net::IpAddr>().ok()) {
+        Some(ip) => SocketAddr::new(ip, 0),
+        None => peer,
+    }
 }
 
 /// File descriptors kept for everything but connections (the database, its
@@ -184,6 +213,7 @@ pub async fn serve(
     router: Router,
     limits: Limits,
     connections: Connections,
+    metrics: Arc<crate::metrics::Metrics>,
     mut stop: impl std::future::Future<Output = ()> + Unpin,
 ) {
     let (closing_tx, closing) = watch::channel(false);
@@ -203,6 +233,7 @@ pub async fn serve(
             }
         };
         let Ok(permit) = connections.permits.clone().try_acquire_owned() else {
+            metrics.limit_refusals.get(&"connections").inc();
             tokio::spawn(refuse(stream));
             continue;
         };
@@ -216,7 +247,7 @@ pub async fn serve(
             io,
             addr,
             router.clone(),
-            limits,
+            limits.clone(),
             closing.clone(),
         ));
     }
@@ -243,9 +274,11 @@ async fn connection(
     limits: Limits,
     mut closing: watch::Receiver<bool>,
 ) {
+    let trusted = limits.trusted_proxies.clone();
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         let mut request = request.map(axum::body::Body::new);
-        request.extensions_mut().insert(ConnectInfo(addr));
+        let client = client_of(addr, request.headers(), &trusted);
+        request.extensions_mut().insert(ConnectInfo(client));
         router.clone().oneshot(request)
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
@@ -263,5 +296,48 @@ async fn connection(
             conn.as_mut().graceful_shutdown();
             let _ = tokio::time::timeout(Duration::from_secs(5), conn).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::{HeaderMap, HeaderValue};
+
+    fn forwarded(values: &[&'static str]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for v in values {
+            headers.append("x-forwarded-for", HeaderValue::from_static(v));
+        }
+        headers
+    }
+
+    #[test]
+    fn the_client_behind_a_trusted_proxy_is_the_address_it_added_last() {
+        let proxy: SocketAddr = "127.0.0.1:5000".parse().unwrap();
+        let trusted = ["127.0.0.1".parse().unwrap()];
+        let client = |h: &HeaderMap| client_of(proxy, h, &trusted).ip().to_string();
+        assert_eq!(client(&forwarded(&["203.0.113.7"])), "203.0.113.7");
+        // What the client claimed comes first; the proxy's addition last.
+        assert_eq!(
+            client(&forwarded(&["10.9.9.9, 198.51.100.2"])),
+            "198.51.100.2"
+        );
+        assert_eq!(
+            client(&forwarded(&["10.9.9.9", "2001:db8::5"])),
+            "2001:db8::5"
+        );
+        // Nothing usable: the proxy itself.
+        assert_eq!(client(&forwarded(&[])), "127.0.0.1");
+        assert_eq!(client(&forwarded(&["not an address"])), "127.0.0.1");
+    }
+
+    #[test]
+    fn a_header_from_anyone_else_is_ignored() {
+        let stranger: SocketAddr = "192.0.2.4:5000".parse().unwrap();
+        let trusted = ["127.0.0.1".parse().unwrap()];
+        let headers = forwarded(&["203.0.113.7"]);
+        assert_eq!(client_of(stranger, &headers, &trusted), stranger);
+        assert_eq!(client_of(stranger, &headers, &[]), stranger);
     }
 }

@@ -130,6 +130,8 @@ async fn connection(
 }
 
 impl Live for LobbyLive {
+    const KIND: &'static str = "lobby";
+
     type Signal = LobbySignal;
 
     async fn wait(&mut self) -> Option<LobbySignal> {

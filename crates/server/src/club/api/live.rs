@@ -122,6 +122,8 @@ impl ClassLive {
 }
 
 impl Live for ClassLive {
+    const KIND: &'static str = "class";
+
     type Signal = ();
 
     async fn wait(&mut self) -> Option<()> {
@@ -201,6 +203,8 @@ impl CupLive {
 }
 
 impl Live for CupLive {
+    const KIND: &'static str = "tournament";
+
     type Signal = ();
 
     async fn wait(&mut self) -> Option<()> {

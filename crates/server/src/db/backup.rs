@@ -1,0 +1,484 @@
+//! Copies of the database: taken while the server runs, checked, kept in
+//! rotation, and put back.
+//!
+//! A backup is SQLite's online backup of the whole file in one step, from
+//! a read transaction of its own: a consistent picture of every committed
+//! change at that moment, while the writer goes on (WAL readers do not
+//! stop it). It is written to `NAME.partial`, synced, checked and only
+//! then renamed: a file without `.partial` is always a complete backup,
+//! even if the process is killed in the middle.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rusqlite::{Connection, OpenFlags};
+
+use super::{lock_file, SCHEMA_VERSION};
+
+/// What a backup or a restore found in the copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Copied {
+    pub path: PathBuf,
+    pub bytes: u64,
+    pub games: u64,
+    pub moves: u64,
+    pub schema: usize,
+}
+
+impl std::fmt::Display for Copied {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} ({:.1} MB, {} games, {} moves, schema {})",
+            self.path.display(),
+            self.bytes as f64 / 1e6,
+            self.games,
+            self.moves,
+            self.schema
+        )
+    }
+}
+
+fn text(err: rusqlite::Error) -> String {
+    err.to_string()
+}
+
+/// Checks a database file (read only): SQLite's integrity check, a schema
+/// this release reads, and what it holds.
+pub fn check(path: &Path) -> Result<Copied, String> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)
+        .map_err(|err| format!("{}: {err}", path.display()))?;
+    let fail = |err: rusqlite::Error| format!("{}: {err}", path.display());
+    let verdict: String = conn
+        .query_row("PRAGMA quick_check", [], |row| row.get(0))
+        .map_err(fail)?;
+    if verdict != "ok" {
+        return Err(format!("{}: damaged ({verdict})", path.display()));
+    }
+    let schema = conn
+        .pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))
+        .map_err(fail)? as usize;
+    if schema == 0 || schema > SCHEMA_VERSION {
+        return Err(format!(
+            "{}: not a quoridor database of this release (schema version {schema}, this release reads 1 to {SCHEMA_VERSION})",
+            path.display()
+        ));
+    }
+    let count = |table: &str| -> Result<u64, String> {
+        conn.query_row(&format!("SELECT COUNT(*) FROM {table}"), [], |row| {
+            row.get::<_, i64>(0)
+        })
+        .map(|n| n as u64)
+        .map_err(fail)
+    };
+    Ok(Copied {
+        path: path.to_path_buf(),
+        bytes: fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+        games: count("games")?,
+        moves: count("entries")?,
+        schema,
+    })
+}
+
+/// The name a copy is written under until it is complete.
+fn partial_of(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(dir) = fs::File::open(dir) {
+            let _ = dir.sync_all();
+        }
+    }
+}
+
+/// Copies the database at `db` into `out` while the server may be using
+/// it: refused if `out` exists (a backup never replaces a file).
+pub fn backup(db: &Path, out: &Path) -> Result<Copied, String> {
+    if !db.exists() {
+        return Err(format!("no database at {}", db.display()));
+    }
+    if out.exists() {
+        return Err(format!(
+            "{} exists: a backup never replaces a file (choose another name)",
+            out.display()
+        ));
+    }
+    let partial = partial_of(out);
+    let _ = fs::remove_file(&partial);
+    let copied = (|| {
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let source = Connection::open_with_flags(db, flags)
+            .map_err(|err| format!("database {}: {err}", db.display()))?;
+        source.busy_timeout(Duration::from_secs(10)).map_err(text)?;
+        let mut target =
+            Connection::open(&partial).map_err(|err| format!("{}: {err}", partial.display()))?;
+        {
+            let copy = rusqlite::backup::Backup::new(&source, &mut target).map_err(text)?;
+            // All the pages in one step: one read transaction, so that the
+            // copy is one moment of the database however busy the writer.
+            let fail = |why: String| format!("backup of {}: {why}", db.display());
+            let mut tries = 0;
+            loop {
+                match copy.step(-1).map_err(|err| fail(err.to_string()))? {
+                    rusqlite::backup::StepResult::Done => break,
+                    _ if tries < 100 => {
+                        tries += 1;
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                    _ => return Err(fail("the database stayed locked for 5 s".into())),
+                }
+            }
+        }
+        // A single file that needs nothing beside it.
+        target
+            .pragma_update(None, "journal_mode", "DELETE")
+            .map_err(text)?;
+        drop(target);
+        fs::File::open(&partial)
+            .and_then(|f| f.sync_all())
+            .map_err(|err| format!("{}: {err}", partial.display()))?;
+        check(&partial)
+    })();
+    let copied = match copied {
+        Ok(copied) => copied,
+        Err(err) => {
+            let _ = fs::remove_file(&partial);
+            return Err(err);
+        }
+    };
+    fs::rename(&partial, out).map_err(|err| format!("{}: {err}", out.display()))?;
+    sync_dir(out);
+    Ok(Copied {
+        path: out.to_path_buf(),
+        ..copied
+    })
+}
+
+/// Puts the backup `file` in place of the database at `db`, which no
+/// server may be using (its lock is taken for the time of the restore).
+/// The database it replaces is not deleted: it is renamed
+/// `NAME.replaced-<ms>` beside it, and its path returned.
+pub fn restore(file: &Path, db: &Path) -> Result<(Copied, Option<PathBuf>), String> {
+    check(file)?;
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
+    }
+    let _lock = lock_file(db)?;
+    let incoming = partial_of(db);
+    fs::copy(file, &incoming).map_err(|err| format!("{}: {err}", incoming.display()))?;
+    fs::File::open(&incoming)
+        .and_then(|f| f.sync_all())
+        .map_err(|err| format!("{}: {err}", incoming.display()))?;
+    let replaced = if db.exists() {
+        // Fold the old database's log into it, so that the file set aside
+        // is whole and no log is left to be read with the new file.
+        if let Ok(conn) = Connection::open(db) {
+            let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+            let _ = conn.pragma_update(None, "journal_mode", "DELETE");
+        }
+        let mut name = db.as_os_str().to_owned();
+        name.push(format!(".replaced-{}", crate::wall_ms()));
+        let aside = PathBuf::from(name);
+        fs::rename(db, &aside).map_err(|err| format!("{}: {err}", db.display()))?;
+        Some(aside)
+    } else {
+        None
+    };
+    for suffix in ["-wal", "-shm"] {
+        let mut name = db.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = fs::remove_file(PathBuf::from(name));
+    }
+    fs::rename(&incoming, db).map_err(|err| format!("{}: {err}", db.display()))?;
+    sync_dir(db);
+    let placed = check(db)?;
+    Ok((
+        Copied {
+            path: db.to_path_buf(),
+            ..placed
+        },
+        replaced,
+    ))
+}
+
+/// Backups taken by the server every so often, in one directory: named by
+/// the time they were taken (`quoridor-20261127-054500.db`), the oldest
+/// removed beyond `keep`.
+#[derive(Clone, Debug)]
+pub struct Rotation {
+    pub dir: PathBuf,
+    pub every: Duration,
+    pub keep: usize,
+}
+
+/// The prefix and suffix of the names of the rotation's files.
+const PREFIX: &str = "quoridor-";
+const SUFFIX: &str = ".db";
+
+impl Rotation {
+    /// The rotation's complete backups, oldest first.
+    pub fn files(&self) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = fs::read_dir(&self.dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| {
+                path.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(PREFIX) && n.ends_with(SUFFIX))
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// Takes one backup of `db` now, then removes the oldest beyond
+    /// `keep` and any copy left half-written by a process that was killed.
+    pub fn take(&self, db: &Path, now_ms: u64) -> Result<Copied, String> {
+        fs::create_dir_all(&self.dir)
+            .map_err(|err| format!("cannot create {}: {err}", self.dir.display()))?;
+        self.remove_partials();
+        let mut out = self.dir.join(format!("{PREFIX}{}{SUFFIX}", stamp(now_ms)));
+        let mut n = 1;
+        while out.exists() {
+            n += 1;
+            out = self
+                .dir
+                .join(format!("{PREFIX}{}-{n}{SUFFIX}", stamp(now_ms)));
+        }
+        let copied = backup(db, &out)?;
+        let files = self.files();
+        let extra = files.len().saturating_sub(self.keep.max(1));
+        for old in &files[..extra] {
+            let _ = fs::remove_file(old);
+        }
+        Ok(copied)
+    }
+
+    fn remove_partials(&self) {
+        for entry in fs::read_dir(&self.dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with(PREFIX) && name.ends_with(".partial") {
+                let _ = fs::remove_file(&path);
+            }
+        }
+    }
+}
+
+/// `20261127-054500` for a time in ms since 1970 (UTC).
+pub fn stamp(ms: u64) -> String {
+    let secs = ms / 1000;
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's
+/// algorithm for the proleptic Gregorian calendar).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// A duration written `90s`, `30m`, `6h` or `2d`.
+pub fn parse_every(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("expected a duration such as 30m, 6h or 1d, found {text:?}"))?;
+    let seconds = match unit {
+        "s" => n,
+        "m" => n * 60,
+        "h" | "" => n * 3600,
+        "d" => n * 86_400,
+        _ => return Err(format!("{text:?}: the unit is s, m, h or d (30m, 6h, 1d)")),
+    };
+    if seconds == 0 {
+        return Err("the time between backups must be more than 0".into());
+    }
+    Ok(Duration::from_secs(seconds))
+}
+
+/// Runs the rotation until `stop` resolves: a backup at start, then one
+/// every `every`, each on a blocking thread; each is logged.
+pub async fn run_rotation(
+    rotation: Rotation,
+    db: PathBuf,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    tokio::pin!(stop);
+    loop {
+        let began = Instant::now();
+        let (rot, path) = (rotation.clone(), db.clone());
+        let taken = tokio::task::spawn_blocking(move || rot.take(&path, crate::wall_ms())).await;
+        match taken {
+            Ok(Ok(copied)) => tracing::info!(
+                target: "quoridor::backup",
+                file = %copied.path.display(),
+                bytes = copied.bytes,
+                games = copied.games,
+                moves = copied.moves,
+                ms = began.elapsed().as_millis() as u64,
+                "backup written"
+            ),
+            Ok(Err(err)) => {
+                tracing::error!(target: "quoridor::backup", error = %err, "backup failed")
+            }
+            Err(err) => tracing::error!(target: "quoridor::backup", error = %err, "backup failed"),
+        }
+        tokio::select! {
+            _ = &mut stop => return,
+            _ = tokio::time::sleep(rotation.every) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn database(dir: &Path) -> PathBuf {
+        let path = dir.join("q.db");
+        let mut conn = Connection::open(&path).unwrap();
+        conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+        super::super::migrate(&mut conn).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games VALUES ('g1', 0, 'c', 'playing', 1, '{}', '[]', '{}', NULL, '{}', 0);
+             INSERT INTO entries VALUES ('g1', 0, 'e2', 'South', 0, NULL, NULL);
+             INSERT INTO entries VALUES ('g1', 1, 'e8', 'North', 0, NULL, NULL);",
+        )
+        .unwrap();
+        path
+    }
+
+    #[test]
+    fn a_backup_is_a_whole_checked_copy_and_never_replaces_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = database(dir.path());
+        let out = dir.path().join("copy.db");
+        let copied = backup(&db, &out).unwrap();
+        assert_eq!((copied.games, copied.moves), (1, 2));
+        assert_eq!(copied.schema, SCHEMA_VERSION);
+        assert!(!partial_of(&out).exists());
+        assert!(!dir.path().join("copy.db-wal").exists(), "one file");
+        let again = backup(&db, &out).unwrap_err();
+        assert!(again.contains("never replaces"), "{again}");
+        let none = backup(&dir.path().join("none.db"), &dir.path().join("x.db")).unwrap_err();
+        assert!(none.contains("no database"), "{none}");
+    }
+
+    #[test]
+    fn a_restore_sets_the_old_database_aside_and_refuses_one_in_use() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = database(dir.path());
+        let out = dir.path().join("copy.db");
+        backup(&db, &out).unwrap();
+        Connection::open(&db)
+            .unwrap()
+            .execute("DELETE FROM entries", [])
+            .unwrap();
+        let held = lock_file(&db).unwrap();
+        let busy = restore(&out, &db).unwrap_err();
+        assert!(busy.contains("in use"), "{busy}");
+        drop(held);
+        let (placed, aside) = restore(&out, &db).unwrap();
+        assert_eq!(placed.moves, 2);
+        let aside = aside.expect("the old database is kept");
+        assert_eq!(check(&aside).unwrap().moves, 0);
+        // Onto a new path: nothing to set aside.
+        let fresh = dir.path().join("new/place.db");
+        let (placed, aside) = restore(&out, &fresh).unwrap();
+        assert_eq!((placed.games, aside), (1, None));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_not_restored() {
+        let dir = tempfile::tempdir().unwrap();
+        let junk = dir.path().join("junk.db");
+        fs::write(&junk, b"not a database at all, just words").unwrap();
+        let db = dir.path().join("q.db");
+        assert!(restore(&junk, &db).is_err());
+        assert!(!db.exists());
+        let empty = dir.path().join("empty.db");
+        Connection::open(&empty)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (x)")
+            .unwrap();
+        let err = restore(&empty, &db).unwrap_err();
+        assert!(err.contains("not a quoridor database"), "{err}");
+    }
+
+    #[test]
+    fn the_rotation_keeps_the_newest_and_clears_half_written_copies() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = database(dir.path());
+        let rotation = Rotation {
+            dir: dir.path().join("backups"),
+            every: Duration::from_secs(60),
+            keep: 2,
+        };
+        fs::create_dir_all(&rotation.dir).unwrap();
+        fs::write(
+            rotation.dir.join("quoridor-19700101-000000.db.partial"),
+            b"x",
+        )
+        .unwrap();
+        let day = 86_400_000;
+        for i in 0..4 {
+            rotation.take(&db, 20_000 * day + i * 1000).unwrap();
+        }
+        rotation.take(&db, 20_000 * day + 3000).unwrap();
+        let names: Vec<String> = rotation
+            .files()
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "quoridor-20241004-000003-2.db",
+                "quoridor-20241004-000003.db"
+            ]
+        );
+        assert_eq!(fs::read_dir(&rotation.dir).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn stamps_and_durations() {
+        assert_eq!(stamp(0), "19700101-000000");
+        assert_eq!(stamp(1_795_585_500_000), "20261125-054500");
+        assert_eq!(stamp(951_782_400_000), "20000229-000000");
+        assert_eq!(parse_every("6h").unwrap(), Duration::from_secs(21_600));
+        assert_eq!(parse_every("30m").unwrap(), Duration::from_secs(1800));
+        assert_eq!(parse_every("90s").unwrap(), Duration::from_secs(90));
+        assert_eq!(parse_every("1d").unwrap(), Duration::from_secs(86_400));
+        assert!(parse_every("0h").is_err());
+        assert!(parse_every("6w").is_err());
+        assert!(parse_every("h").is_err());
+    }
+}

@@ -1,0 +1,197 @@
+//! The deployment guide's files (docs/deploy/): the systemd unit passes
+//! `systemd-analyze verify`, the Caddyfile `caddy validate`, and the
+//! settings the unit gives the server are ones it accepts: started with
+//! them, it serves, keeps `/metrics` on its own address, writes a backup,
+//! and stops on SIGTERM.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn deploy_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/deploy")
+        .join(name)
+}
+
+fn found(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The unit's `Environment=` settings.
+fn unit_environment() -> Vec<(String, String)> {
+    let unit = std::fs::read_to_string(deploy_file("quoridor.service")).unwrap();
+    unit.lines()
+        .filter_map(|l| l.strip_prefix("Environment="))
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap();
+            (k.to_string(), v.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_systemd_unit_verifies() {
+    if !found("systemd-analyze") {
+        eprintln!("systemd-analyze is not installed: the unit is not verified");
+        return;
+    }
+    // The unit as written, but starting the binary just built (verify
+    // wants the program to exist).
+    let dir = tempfile::tempdir().unwrap();
+    let unit = std::fs::read_to_string(deploy_file("quoridor.service")).unwrap();
+    let binary = env!("CARGO_BIN_EXE_quoridor");
+    assert!(unit.contains("ExecStart=/usr/local/bin/quoridor serve\n"));
+    let unit = unit.replace("/usr/local/bin/quoridor", binary);
+    let path = dir.path().join("quoridor.service");
+    std::fs::write(&path, unit).unwrap();
+    let out = Command::new("systemd-analyze")
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    let about_ours: Vec<&str> = said.lines().filter(|l| l.contains("quoridor")).collect();
+    assert!(out.status.success() && about_ours.is_empty(), "{said}");
+}
+
+#[test]
+fn the_caddyfile_validates() {
+    if !found("caddy") {
+        eprintln!(
+            "caddy is not installed (scripts/test.sh installs it): the Caddyfile is not validated"
+        );
+        return;
+    }
+    let out = Command::new("caddy")
+        .args(["validate", "--adapter", "caddyfile", "--config"])
+        .arg(deploy_file("Caddyfile"))
+        .output()
+        .unwrap();
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && said.contains("Valid configuration"),
+        "{said}"
+    );
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn get(port: u16, path: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    (
+        status,
+        response.split_once("\r\n\r\n").unwrap().1.to_string(),
+    )
+}
+
+#[test]
+fn the_server_runs_with_the_units_settings_and_stops_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let (port, metrics_port) = (free_port(), free_port());
+    let mut env = unit_environment();
+    assert!(env.len() >= 10, "{env:?}");
+    // The unit's paths and ports, moved into the test's own.
+    for (key, value) in env.iter_mut() {
+        *value = match key.as_str() {
+            "QUORIDOR_DB" => dir.path().join("quoridor.db").display().to_string(),
+            "QUORIDOR_BACKUP_DIR" => dir.path().join("backups").display().to_string(),
+            "QUORIDOR_ADDR" => format!("127.0.0.1:{port}"),
+            "QUORIDOR_METRICS_ADDR" => format!("127.0.0.1:{metrics_port}"),
+            _ => value.clone(),
+        };
+    }
+    let log = dir.path().join("log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .arg("serve")
+        .envs(env)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
+            let _ = child.kill();
+            panic!(
+                "the server did not start:\n{}",
+                std::fs::read_to_string(&log).unwrap()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(get(port, "/api/ready").0, 200);
+    // /metrics on its own address only.
+    assert_eq!(get(port, "/metrics").0, 404);
+    let (status, text) = get(metrics_port, "/metrics");
+    assert_eq!(status, 200);
+    assert!(
+        text.contains("# TYPE quoridor_moves_total counter"),
+        "{text}"
+    );
+    // The backup at start.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let backups = std::fs::read_dir(dir.path().join("backups"))
+            .map(|d| {
+                d.flatten()
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "db"))
+                    .count()
+            })
+            .unwrap_or(0);
+        if backups == 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no backup at start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // SAFETY: a signal to the child this test started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not stop within 15 s of SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    // JSON lines, as the unit asks.
+    let text = std::fs::read_to_string(&log).unwrap();
+    for line in text.lines() {
+        let parsed: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|_| panic!("{line}"));
+        assert!(parsed["level"].is_string(), "{line}");
+    }
+    assert!(text.contains("\"backup written\""), "{text}");
+}
