@@ -54,6 +54,11 @@ impl OwnOrigins {
         Ok(OwnOrigins { public })
     }
 
+    /// `scheme://host[:port]` of `--public-url`, if given.
+    pub fn public(&self) -> Option<&str> {
+        self.public.as_deref()
+    }
+
     /// Whether `origin` (an `Origin` header) is one of the server's own,
     /// for a request sent to `host`.
     pub fn is_own(&self, origin: &str, host: Option<&str>) -> bool {

@@ -843,3 +843,29 @@ async fn work_leaves_the_store_with_its_assignment_and_its_pupil() {
     assert_eq!(view.assignments[0].work.len(), 1);
     assert_eq!(stored_work(&h, &key.id), [(second, t)]);
 }
+
+/// Behind a proxy, pupils join at the public address (`--public-url`), not
+/// at the one the proxy sent the teacher's page to.
+#[tokio::test]
+async fn the_join_address_is_the_public_one_behind_a_proxy() {
+    let h =
+        Harness::with(|args| args.public_url = Some("https://Quoridor.Example.org/".into())).await;
+    let key = new_class(&h, None).await;
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    assert_eq!(
+        view.join_url,
+        format!("https://quoridor.example.org/join?code={}", key.code)
+    );
+    // Without it, the address the page was sent to.
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    assert_eq!(
+        view.join_url,
+        format!("{}/join?code={}", h.base(), key.code)
+    );
+}

@@ -2,6 +2,7 @@
 //! deleted; their pupils.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -13,6 +14,7 @@ use crate::club::event::Entrant;
 use crate::club::results::results_csv;
 use crate::club::view::*;
 use crate::club::{ClubError, Clubs, Code};
+use crate::origin::OwnOrigins;
 
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
@@ -152,12 +154,15 @@ pub(super) async fn join(
 
 pub(super) async fn get_class(
     State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<ClassView>, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
-    Ok(Json(class_view(&clubs, &room, &host_of(&headers)).await))
+    Ok(Json(
+        class_view(&clubs, &room, &join_base(&headers, &origins)).await,
+    ))
 }
 
 pub(super) async fn delete_class(
@@ -183,12 +188,13 @@ pub(super) async fn me(
 
 pub(super) async fn qr(
     State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let room = clubs.class(&id)?;
     let code = room.shown().class.code.clone();
-    let url = format!("http://{}/join?code={code}", host_of(&headers));
+    let url = format!("{}/join?code={code}", join_base(&headers, &origins));
     let svg = qrcode::QrCode::new(url.as_bytes())
         .map_err(|err| ApiError::unavailable(format!("no QR code: {err}")))?
         .render::<qrcode::render::svg::Color>()

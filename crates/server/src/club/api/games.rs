@@ -1,6 +1,7 @@
 //! The games a teacher starts in class.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -13,6 +14,7 @@ use crate::club::view::*;
 use crate::club::Clubs;
 use crate::error::ApiError;
 use crate::extract::Body;
+use crate::origin::OwnOrigins;
 use crate::token::random_u64;
 
 use super::keys::*;
@@ -22,6 +24,7 @@ use super::views::*;
 /// level, or each against the AI.
 pub(super) async fn class_games(
     State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -72,6 +75,6 @@ pub(super) async fn class_games(
             return Err(err.into());
         }
     }
-    let view = class_view(&clubs, &room, &host_of(&headers)).await;
+    let view = class_view(&clubs, &room, &join_base(&headers, &origins)).await;
     Ok((StatusCode::CREATED, Json(view)))
 }

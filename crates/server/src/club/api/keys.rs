@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::origin::OwnOrigins;
 use axum::http::{header, HeaderMap};
 use quoridor_classroom::Lang;
 use serde::Deserialize;
@@ -45,13 +46,19 @@ pub(super) async fn as_teacher(
     Ok(room)
 }
 
-pub(super) fn host_of(headers: &HeaderMap) -> String {
-    headers
+/// Where pupils join, `scheme://host[:port]`: `--public-url` when the
+/// server has one (a proxy in front, https), else the address the
+/// teacher's page was sent to.
+pub(super) fn join_base(headers: &HeaderMap, origins: &OwnOrigins) -> String {
+    if let Some(public) = origins.public() {
+        return public.to_string();
+    }
+    let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .filter(|h| h.len() <= 255 && h.bytes().all(|b| b.is_ascii_graphic()))
-        .unwrap_or("localhost")
-        .to_string()
+        .unwrap_or("localhost");
+    format!("http://{host}")
 }
 
 /// The pupil of the class `holder` is.

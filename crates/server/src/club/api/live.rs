@@ -18,6 +18,7 @@ use crate::club::view::*;
 use crate::club::{ClassRoom, Clubs, Cup};
 use crate::error::ApiError;
 use crate::extract::Query;
+use crate::origin::OwnOrigins;
 
 use super::keys::*;
 use super::views::*;
@@ -34,6 +35,7 @@ const MAX_MESSAGE: usize = 1024;
 
 pub(super) async fn class_live(
     State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
     State(config): State<Arc<WsConfig>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -46,7 +48,7 @@ pub(super) async fn class_live(
     let watcher = {
         let data = room.shown();
         if data.class.is_teacher(&holder) {
-            Watcher::Teacher(host_of(&headers))
+            Watcher::Teacher(join_base(&headers, &origins))
         } else if let Some(p) = data.class.pupil_of(&holder) {
             Watcher::Pupil(p.id)
         } else {

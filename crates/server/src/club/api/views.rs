@@ -103,7 +103,7 @@ pub(super) async fn fill_boards(clubs: &Clubs, room: &ClassRoom, class: &Class) 
 
 /// The teacher's view, from the class as last stored: it never waits for
 /// a change being stored.
-pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, host: &str) -> ClassView {
+pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> ClassView {
     let version = *room.version.borrow();
     let shown = room.shown();
     fill_boards(clubs, room, &shown.class).await;
@@ -127,7 +127,7 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, host: &str) -> C
         code: class.code.clone(),
         name: class.name.clone(),
         lang: class.lang,
-        join_url: format!("http://{host}/join?code={}", class.code),
+        join_url: format!("{base}/join?code={}", class.code),
         has_pin: class.pin.is_some(),
         pupils,
         assignments: assignment_views(&shown, None),

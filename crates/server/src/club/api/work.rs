@@ -5,6 +5,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use quoridor_classroom::{check, verdict_text};
+use std::sync::Arc;
 
 use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
@@ -12,6 +13,7 @@ use crate::club::class::{Changed, Source};
 use crate::club::view::*;
 use crate::club::work::{record, WorkStatus};
 use crate::club::{ClubError, Clubs};
+use crate::origin::OwnOrigins;
 
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
@@ -22,6 +24,7 @@ use super::views::*;
 
 pub(super) async fn assign(
     State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Body(req): Body<AssignRequest>,
@@ -62,7 +65,7 @@ pub(super) async fn assign(
             Ok(((), Changed::Class))
         })
         .await?;
-    let view = class_view(&clubs, &room, &host_of(&headers)).await;
+    let view = class_view(&clubs, &room, &join_base(&headers, &origins)).await;
     Ok((StatusCode::CREATED, Json(view)))
 }
 
