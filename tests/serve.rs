@@ -603,6 +603,22 @@ fn the_log_of_a_full_run_holds_no_secret() {
         Some(json!({"name": "Bartholomew"})),
     );
     let north = joined["token"].as_str().unwrap().to_string();
+    // A page's socket, its token offered as pages offer it.
+    {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut ws_request = format!("ws://127.0.0.1:{port}/api/games/{id}/ws")
+            .into_client_request()
+            .unwrap();
+        ws_request.headers_mut().insert(
+            "sec-websocket-protocol",
+            format!("quoridor, bearer.{north}").parse().unwrap(),
+        );
+        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let (mut ws, _) = tokio_tungstenite::tungstenite::client(ws_request, stream).unwrap();
+        assert!(ws.read().unwrap().is_text());
+        ws.close(None).unwrap();
+        while ws.read().is_ok() {}
+    }
     let (status, over) = request(
         port,
         "POST",
@@ -688,6 +704,7 @@ fn the_log_of_a_full_run_holds_no_secret() {
         .iter()
         .any(|l| l["message"] == "game created" && l["game"] == id.as_str()));
     assert!(has("game ended", "termination", "resignation"), "{text}");
+    assert!(has("websocket closed", "kind", "game"), "{text}");
     assert!(lines.iter().any(|l| l["message"] == "stopped"), "{text}");
     for secret in &secrets {
         assert!(

@@ -16,7 +16,7 @@ use quoridor_server::view::GameView;
 use serde_json::{json, Value};
 
 use super::server::bot::choose;
-use super::server::http::{http_as, Auth};
+use super::server::http::{connect, connect_from, http_as, Auth};
 use super::server::process::cpu_of;
 use super::server::report::Percentiles;
 use super::server::{Target, ThinkTime};
@@ -39,6 +39,11 @@ pub struct ClassArgs {
     /// Play against the server already running at HOST:PORT.
     #[arg(long)]
     pub addr: Option<String>,
+    /// Connect from this local address (e.g. 127.0.0.2), so that several
+    /// runs at once are several clients for the server's per-address
+    /// limits (50 classes an address).
+    #[arg(long)]
+    pub from: Option<std::net::IpAddr>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Print one JSON object with every figure instead of the table.
@@ -166,7 +171,10 @@ async fn watch(
         .parse()
         .map_err(|_| format!("{path}: a token that is not a header"))?;
     request.headers_mut().insert("authorization", bearer);
-    let (mut ws, _) = tokio_tungstenite::connect_async(request)
+    let stream = connect(target.addr)
+        .await
+        .map_err(|err| format!("{path}: {err}"))?;
+    let (mut ws, _) = tokio_tungstenite::client_async(request, stream)
         .await
         .map_err(|err| format!("{path}: {err}"))?;
     loop {
@@ -315,6 +323,9 @@ pub fn run(args: &ClassArgs) -> crate::CliResult {
 }
 
 async fn bench(args: &ClassArgs) -> Result<Value, Box<dyn std::error::Error>> {
+    if let Some(ip) = args.from {
+        connect_from(ip);
+    }
     let mut target = Target::start_at(args.addr.as_deref()).await?;
     let (class, games) = open_class(&target, args.pupils).await?;
     let process = target.process.take();

@@ -189,10 +189,16 @@ pub async fn run<L: Live>(
     live.end().await;
     let _ = tx.send(Message::Close(None)).await;
     open.dec();
+    let code = match ended_by {
+        "server stopping" => close_code::RESTART,
+        "message too big" => close_code::SIZE,
+        _ => close_code::NORMAL,
+    };
     tracing::info!(
         target: "quoridor::socket",
         kind = L::KIND,
         ended_by,
+        code,
         seconds = began.elapsed().as_secs(),
         "websocket closed"
     );

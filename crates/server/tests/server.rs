@@ -886,3 +886,28 @@ async fn a_game_ends_at_the_ply_limit() {
     assert!(result.draw);
     assert_eq!(result.termination, "ply limit");
 }
+
+/// Stopping (SIGTERM), the server tells every page it restarts: an
+/// `unavailable` error, then a close with 1012 ("service restart"), after
+/// which the page reconnects; the stop ends within a bounded time.
+#[tokio::test]
+async fn a_stopping_server_tells_the_pages_it_restarts() {
+    let mut h = Harness::new().await;
+    let created = h.create(&online_game()).await;
+    let mut ws = Follower::new(&h, &created.id, Some(&created.token)).await;
+    ws.state().await;
+    let stopping = tokio::spawn(h.server.take().unwrap().stop());
+    assert_eq!(ws.error().await, "unavailable");
+    let close = tokio::time::timeout(Duration::from_secs(5), ws.ws.next())
+        .await
+        .expect("a close frame within 5 s");
+    match close {
+        Some(Ok(Message::Close(Some(frame)))) => assert_eq!(frame.code, CloseCode::Restart),
+        other => panic!("a close frame with code 1012, not {other:?}"),
+    }
+    tokio::time::timeout(Duration::from_secs(10), stopping)
+        .await
+        .expect("stopped within 10 s")
+        .unwrap()
+        .unwrap();
+}

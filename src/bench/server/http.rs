@@ -42,6 +42,29 @@ pub async fn http(
 }
 
 /// [`http`] with a bearer token or a session cookie.
+/// The local address every connection of this run is made from
+/// (`quoridor bench class --from`), so that several runs at once count as
+/// several clients against the server's per-address limits.
+static SOURCE: std::sync::OnceLock<std::net::IpAddr> = std::sync::OnceLock::new();
+
+/// Makes this run's connections from `ip` (set once, before any).
+pub fn connect_from(ip: std::net::IpAddr) {
+    let _ = SOURCE.set(ip);
+}
+
+/// A connection to the server, from this run's address if one was set.
+pub async fn connect(addr: SocketAddr) -> std::io::Result<TcpStream> {
+    let Some(ip) = SOURCE.get() else {
+        return TcpStream::connect(addr).await;
+    };
+    let socket = match ip {
+        std::net::IpAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        std::net::IpAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    socket.bind(SocketAddr::new(*ip, 0))?;
+    socket.connect(addr).await
+}
+
 pub async fn http_as(
     addr: SocketAddr,
     host: &str,
@@ -55,7 +78,7 @@ pub async fn http_as(
         Auth::Bearer(t) => format!("Authorization: Bearer {t}\r\n"),
         Auth::Session(c) => format!("Cookie: quoridor_session={c}\r\n"),
     };
-    let mut stream = TcpStream::connect(addr)
+    let mut stream = connect(addr)
         .await
         .map_err(|err| format!("connect: {err}"))?;
     let _ = stream.set_nodelay(true);

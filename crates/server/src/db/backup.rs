@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::{lock_file, SCHEMA_VERSION};
+use super::{lock_file, lock_path, SCHEMA_VERSION};
 
 /// What a backup or a restore found in the copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,6 +197,7 @@ pub fn restore(file: &Path, db: &Path) -> Result<(Copied, Option<PathBuf>), Stri
     }
     fs::rename(&incoming, db).map_err(|err| format!("{}: {err}", db.display()))?;
     sync_dir(db);
+    give_to_directory_owner(db, &lock_path(db));
     let placed = check(db)?;
     Ok((
         Copied {
@@ -205,6 +206,27 @@ pub fn restore(file: &Path, db: &Path) -> Result<(Copied, Option<PathBuf>), Stri
         },
         replaced,
     ))
+}
+
+/// Run as root (as an operator restores a service's database), hands the
+/// files to the owner of their directory, which is the service's user
+/// (systemd's `StateDirectory`): a database root owns is one the service
+/// cannot write.
+fn give_to_directory_owner(db: &Path, lock: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid only reads the process's user id.
+    if unsafe { libc::geteuid() } != 0 {
+        return;
+    }
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if let Ok(meta) = fs::metadata(dir) {
+        for file in [db, lock] {
+            let _ = std::os::unix::fs::chown(file, Some(meta.uid()), Some(meta.gid()));
+        }
+    }
 }
 
 /// Backups taken by the server every so often, in one directory: named by
@@ -414,6 +436,28 @@ mod tests {
         let fresh = dir.path().join("new/place.db");
         let (placed, aside) = restore(&out, &fresh).unwrap();
         assert_eq!((placed.games, aside), (1, None));
+    }
+
+    #[test]
+    fn restored_by_root_the_files_belong_to_the_directorys_owner() {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid only reads the process's user id.
+        if unsafe { libc::geteuid() } != 0 {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let db = database(dir.path());
+        let out = dir.path().join("copy.db");
+        backup(&db, &out).unwrap();
+        let service = dir.path().join("state");
+        fs::create_dir(&service).unwrap();
+        std::os::unix::fs::chown(&service, Some(4321), Some(4322)).unwrap();
+        let target = service.join("quoridor.db");
+        restore(&out, &target).unwrap();
+        for file in [target.clone(), lock_path(&target)] {
+            let meta = fs::metadata(&file).unwrap();
+            assert_eq!((meta.uid(), meta.gid()), (4321, 4322), "{}", file.display());
+        }
     }
 
     #[test]

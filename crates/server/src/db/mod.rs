@@ -278,6 +278,13 @@ impl Db {
     }
 }
 
+/// The lock file of the database at `path`: `quoridor.db.lock` beside it.
+pub fn lock_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    std::path::PathBuf::from(name)
+}
+
 /// Takes the exclusive lock that says a server uses the database at
 /// `path`, held until the file returned is dropped (or the process dies):
 /// a second server on the same file, or a restore over it, is refused
@@ -286,16 +293,21 @@ impl Db {
 /// (`quoridor.db.lock`), never on the database itself: closing another
 /// descriptor of the database would drop SQLite's own locks.
 pub fn lock_file(path: &Path) -> Result<std::fs::File, String> {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".lock");
-    let lock = std::path::PathBuf::from(name);
-    let file = std::fs::OpenOptions::new()
+    let lock = lock_path(path);
+    let made = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
-        .open(&lock)
-        .map_err(|err| format!("database lock {}: {err}", lock.display()))?;
+        .open(&lock);
+    // A lock file another user made (root's restore) still locks read-only.
+    let file = match made {
+        Err(err) if err.kind() == std::io::ErrorKind::PermissionDenied && lock.exists() => {
+            std::fs::File::open(&lock)
+        }
+        other => other,
+    }
+    .map_err(|err| format!("database lock {}: {err}", lock.display()))?;
     use std::os::fd::AsRawFd;
     // SAFETY: flock only acts on the open descriptor it is given.
     let taken = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
