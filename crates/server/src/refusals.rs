@@ -127,6 +127,7 @@ impl Refusal for ClassError {
         match self {
             C::BadName(_) | C::BadAssignment(_) | C::BadPin | C::BadGroups(_) => BAD_REQUEST,
             C::Full(..) => (StatusCode::CONFLICT, "full"),
+            C::TryFirst => (StatusCode::CONFLICT, "try_first"),
             C::NoSuchPupil | C::NoSuchAssignment | C::NoSuchExercise => NOT_FOUND,
         }
     }

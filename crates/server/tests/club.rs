@@ -869,3 +869,134 @@ async fn the_join_address_is_the_public_one_behind_a_proxy() {
         format!("{}/join?code={}", h.base(), key.code)
     );
 }
+
+/// Issue 38, defect 1: a pupil who looked at the solution and then
+/// answered right is marked "right after the solution", in the answer, the
+/// teacher's grid, the pupil's view and the CSV; the solution comes only
+/// after a real try.
+#[tokio::test]
+async fn a_right_answer_after_the_solution_is_marked_so() {
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let lea = join(&h, &key.code, "Léa").await;
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/assignments", key.id),
+            Some(&key.token),
+            &json!({"level": 1, "count": 3, "seed": "7"}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let n = reply.json::<ClassView>().assignments[0].id;
+    let solution = |i: u32| {
+        format!(
+            "/api/classes/{}/assignments/{n}/exercises/{i}/solution",
+            key.id
+        )
+    };
+    // Before any answer, or after a skip, the solution is refused.
+    assert_eq!(
+        h.post(&solution(0), Some(&lea.token), &json!({}))
+            .await
+            .error(409),
+        "try_first"
+    );
+    answer(
+        &h,
+        &key.id,
+        n,
+        &lea.token,
+        json!({"index": 1, "skip": true}),
+    )
+    .await;
+    assert_eq!(
+        h.post(&solution(1), Some(&lea.token), &json!({}))
+            .await
+            .error(409),
+        "try_first"
+    );
+    // Only pupils of the class see it.
+    assert_eq!(
+        h.post(&solution(0), Some(&key.token), &json!({}))
+            .await
+            .error(401),
+        "unauthorized"
+    );
+    // A wrong try, the solution, then the right answer.
+    let wrong = Answer::Route {
+        squares: Vec::new(),
+    };
+    let res = answer(
+        &h,
+        &key.id,
+        n,
+        &lea.token,
+        json!({"index": 0, "answer": wrong}),
+    )
+    .await;
+    assert_eq!(res["status"], "wrong");
+    let shown = h.post(&solution(0), Some(&lea.token), &json!({})).await;
+    assert_eq!(shown.status, 200, "{}", shown.text);
+    let shown: Value = shown.json();
+    let ex = exercise(&h, &key.id, n, 0, &lea.token).await;
+    let right = solve(&ex).unwrap().answer;
+    assert_eq!(shown["answer"], serde_json::to_value(&right).unwrap());
+    assert!(!shown["lines"].as_array().unwrap().is_empty());
+    let res = answer(
+        &h,
+        &key.id,
+        n,
+        &lea.token,
+        json!({"index": 0, "answer": right}),
+    )
+    .await;
+    assert_eq!(
+        (res["right"].clone(), res["status"].clone()),
+        (json!(true), json!("right_after_solution"))
+    );
+    // Right at the first try, before the solution: right.
+    let ex = exercise(&h, &key.id, n, 2, &lea.token).await;
+    let right = solve(&ex).unwrap().answer;
+    let res = answer(
+        &h,
+        &key.id,
+        n,
+        &lea.token,
+        json!({"index": 2, "answer": right}),
+    )
+    .await;
+    assert_eq!(res["status"], "right");
+    // The teacher's grid and the pupil's own view say so.
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    let status_of = |i: u32| {
+        view.assignments[0]
+            .work
+            .iter()
+            .find(|w| w.index == i)
+            .map(|w| w.status.name())
+    };
+    assert_eq!(status_of(0), Some("right_after_solution"));
+    assert_eq!(status_of(2), Some("right"));
+    let me: Value = get_as(&h, &format!("/api/classes/{}/me", key.id), &lea.token)
+        .await
+        .json();
+    let mine = me["assignments"][0]["work"].as_array().unwrap();
+    assert!(mine
+        .iter()
+        .any(|w| w["index"] == 0 && w["status"] == "right_after_solution"));
+    // The CSV, in the class's French.
+    let csv = get_as(
+        &h,
+        &format!("/api/classes/{}/results.csv", key.id),
+        &key.token,
+    )
+    .await;
+    assert!(
+        csv.text.contains(";juste après la solution;"),
+        "{}",
+        csv.text
+    );
+    assert!(csv.text.contains(";juste;"), "{}", csv.text);
+}

@@ -121,6 +121,16 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         teacher.shot("work").await;
         teacher.js("document.querySelector('#work-dialog').close(); return null;").await;
 
+        // Exercise 2: a wrong try, the solution shown, then "Check": right,
+        // but marked as after the solution, for her and in the grid.
+        phone.click("#cls-check").await;
+        js_until(&phone, "const s = document.querySelector('#cls-show'); return s && !s.hidden;", |v| v.as_bool() == Some(true)).await;
+        phone.click("#cls-show").await;
+        js_until(&phone, "return document.querySelector('#cls-feedback').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("The solution:"))).await;
+        phone.click("#cls-check").await;
+        js_until(&phone, "const f = document.querySelector('#cls-feedback'); return f.classList.contains('good') && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("Right! You had seen the solution"))).await;
+        js_until(&teacher, "const c = document.querySelector('.club-grid tbody tr td.club-cell-right_after_solution button'); return c && c.title;", |v| v.as_str().is_some_and(|t| t.starts_with("right after the solution"))).await;
+
         // A class tournament (round robin with a computer player), its page.
         let cup = post(&base, "/api/tournaments", Some(&teacher_token), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id, "ai": [1]})).await;
         let cup_id = cup["id"].as_str().unwrap();

@@ -414,9 +414,13 @@
     stopShowing();
     let res;
     try {
-      res = await api('POST', '/api/classroom/solution', { exercise: S.view.exercise, lang: lang() });
+      // In an assignment the class's route gives it, and records it: a
+      // right answer after it is marked so for the teacher.
+      res = S.assignment
+        ? await window.Common.api('POST', assignmentUrl('/exercises/' + S.assignment.index + '/solution?lang=' + lang()), {}, S.assignment.token)
+        : await api('POST', '/api/classroom/solution', { exercise: S.view.exercise, lang: lang() });
     } catch (e) {
-      feedback(false, [e.message]);
+      feedback(false, [e.code === 'try_first' ? t('cls.try_first') : e.message]);
       return;
     }
     S.mistakes = [];
@@ -457,11 +461,17 @@
     const a = S.assignment;
     try {
       const res = await window.Common.api('POST', assignmentUrl('/answers'), body, a.token);
-      a.answered = true;
-      $('#cls-show').hidden = false;
+      // The solution comes after a real try, not after a skip.
+      if (body.answer) {
+        a.answered = true;
+        $('#cls-show').hidden = false;
+      }
       S.mistakes = res.mistakes || [];
       drawRoute();
-      if (body.answer) feedback(res.right, res.messages);
+      if (body.answer) {
+        const title = res.status === 'right_after_solution' && res.right ? t('cls.right_after_solution') : undefined;
+        feedback(res.right, res.messages, title);
+      }
       return res;
     } catch (e) {
       feedback(false, [e.code === 'network' ? t('cls.network') : e.message]);

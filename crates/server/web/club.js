@@ -397,7 +397,7 @@
         const w = a.work.find((x) => x.pupil === p.id && x.index === i);
         const status = w ? w.status : 'todo';
         const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + t('club.attempts', { n: w.attempts }) : t('club.status.todo');
-        const mark = { right: '✓', wrong: '✗', skipped: '–', todo: '' }[status];
+        const mark = { right: '✓', right_after_solution: '✓', wrong: '✗', skipped: '–', todo: '' }[status];
         if (!w) return el('td', { class: 'club-cell-todo', title, 'aria-label': title });
         // A click shows the exercise with the pupil's answer drawn.
         return el('td', { class: 'club-cell-' + status },

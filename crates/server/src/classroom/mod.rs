@@ -187,7 +187,7 @@ pub fn exercise_view(exercise: Exercise, lang: Lang, id: Option<String>) -> Exer
 }
 
 /// The answer key of a usable exercise, if it has one.
-fn solution_view(exercise: &Exercise, lang: Lang) -> Option<SolutionView> {
+pub fn solution_view(exercise: &Exercise, lang: Lang) -> Option<SolutionView> {
     let solution = solve(exercise)?;
     let lines = answer_text(&solution, exercise, lang);
     Some(SolutionView {

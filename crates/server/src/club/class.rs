@@ -141,6 +141,8 @@ pub enum ClassError {
     BadPin,
     /// Pupils that cannot be paired so.
     BadGroups(String),
+    /// The solution of an exercise the pupil has not tried yet.
+    TryFirst,
 }
 
 impl std::fmt::Display for ClassError {
@@ -154,6 +156,9 @@ impl std::fmt::Display for ClassError {
             ClassError::BadAssignment(why) => f.write_str(why),
             ClassError::BadPin => f.write_str("pin: 4 to 8 digits"),
             ClassError::BadGroups(why) => f.write_str(why),
+            ClassError::TryFirst => {
+                f.write_str("try the exercise first: the solution comes after an answer")
+            }
         }
     }
 }

@@ -55,13 +55,16 @@ fn headers(lang: Lang) -> [&'static str; 6] {
 pub fn status_word(status: Option<WorkStatus>, lang: Lang) -> &'static str {
     use WorkStatus as S;
     match (lang, status) {
+        (Lang::En, Some(S::RightAfterSolution)) => "right after the solution",
         (Lang::En, Some(s)) => s.name(),
         (Lang::En, None) => "not done",
         (Lang::Fr, Some(S::Right)) => "juste",
+        (Lang::Fr, Some(S::RightAfterSolution)) => "juste après la solution",
         (Lang::Fr, Some(S::Wrong)) => "faux",
         (Lang::Fr, Some(S::Skipped)) => "passé",
         (Lang::Fr, None) => "pas fait",
         (Lang::Ro, Some(S::Right)) => "corect",
+        (Lang::Ro, Some(S::RightAfterSolution)) => "corect după soluție",
         (Lang::Ro, Some(S::Wrong)) => "greșit",
         (Lang::Ro, Some(S::Skipped)) => "sărit",
         (Lang::Ro, None) => "nefăcut",

@@ -8,11 +8,13 @@ use serde::{Deserialize, Serialize};
 
 /// How a pupil's exercise stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum WorkStatus {
     Right,
     Wrong,
     Skipped,
+    /// Right, but after the pupil had seen the solution.
+    RightAfterSolution,
 }
 
 impl WorkStatus {
@@ -21,9 +23,20 @@ impl WorkStatus {
             WorkStatus::Right => "right",
             WorkStatus::Wrong => "wrong",
             WorkStatus::Skipped => "skipped",
+            WorkStatus::RightAfterSolution => "right_after_solution",
         }
     }
+
+    /// Whether the exercise was answered right, with or without the
+    /// solution.
+    pub fn is_right(self) -> bool {
+        matches!(self, WorkStatus::Right | WorkStatus::RightAfterSolution)
+    }
 }
+
+/// Why a pupil may not see an exercise's solution yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TryFirst;
 
 /// A pupil's work on one exercise: right once it has been right.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,10 +46,32 @@ pub struct Work {
     /// The last answer given (their route, for the teacher).
     pub answer: Option<Answer>,
     pub at_ms: u64,
+    /// Whether the pupil has been shown the solution: a right answer after
+    /// it counts as [`WorkStatus::RightAfterSolution`].
+    #[serde(default)]
+    pub solution_seen: bool,
 }
 
 /// The work of a class: (assignment, pupil, exercise index) → work.
 pub type WorkBook = BTreeMap<(u32, u32, u32), Work>;
+
+/// Records that the pupil was shown the solution, which comes after a
+/// real try (an answer given, right or wrong): a right answer from now on
+/// is [`WorkStatus::RightAfterSolution`]; one given before stays right.
+pub fn see_solution(
+    book: &mut WorkBook,
+    key: (u32, u32, u32),
+    now_ms: u64,
+) -> Result<Work, TryFirst> {
+    match book.get_mut(&key) {
+        Some(work) if work.attempts > 0 => {
+            work.solution_seen = true;
+            work.at_ms = now_ms;
+            Ok(work.clone())
+        }
+        _ => Err(TryFirst),
+    }
+}
 
 /// Records an answer: right stays right; a skip never undoes an answer.
 pub fn record(
@@ -51,7 +86,12 @@ pub fn record(
         attempts: 0,
         answer: None,
         at_ms: now_ms,
+        solution_seen: false,
     });
+    let status = match status {
+        WorkStatus::Right if entry.solution_seen => WorkStatus::RightAfterSolution,
+        other => other,
+    };
     match status {
         WorkStatus::Skipped => {
             if entry.attempts == 0 {
@@ -62,7 +102,7 @@ pub fn record(
             entry.attempts += 1;
             // The first answer is kept whatever it is (a first right one
             // too); after that, a right one stays.
-            if entry.attempts == 1 || entry.status != WorkStatus::Right {
+            if entry.attempts == 1 || !entry.status.is_right() {
                 entry.status = status;
                 entry.answer = answer;
             }
@@ -123,6 +163,44 @@ mod tests {
         record(&mut book, k, WorkStatus::Skipped, None, 3);
         record(&mut book, k, WorkStatus::Right, Some(route()), 4);
         assert_eq!(book[&k].answer, Some(route()));
+    }
+
+    #[test]
+    fn a_right_answer_after_the_solution_is_marked_so_and_one_before_stays_right() {
+        let mut book = WorkBook::new();
+        let k = (1, 1, 0);
+        // No solution before a real try.
+        assert_eq!(see_solution(&mut book, k, 1), Err(TryFirst));
+        record(&mut book, k, WorkStatus::Skipped, None, 1);
+        assert_eq!(see_solution(&mut book, k, 1), Err(TryFirst));
+        record(&mut book, k, WorkStatus::Wrong, None, 2);
+        assert!(see_solution(&mut book, k, 3).unwrap().solution_seen);
+        let work = record(&mut book, k, WorkStatus::Right, None, 4);
+        assert_eq!(work.status, WorkStatus::RightAfterSolution);
+        assert!(work.status.is_right());
+        // A wrong answer after it does not undo it.
+        record(&mut book, k, WorkStatus::Wrong, None, 5);
+        assert_eq!(book[&k].status, WorkStatus::RightAfterSolution);
+        assert_eq!(
+            level_of(&book, 1),
+            (0, 1),
+            "not counted as right for pairing"
+        );
+        // Right before the solution stays right.
+        let k = (1, 1, 1);
+        record(&mut book, k, WorkStatus::Right, None, 6);
+        see_solution(&mut book, k, 7).unwrap();
+        record(&mut book, k, WorkStatus::Right, None, 8);
+        assert_eq!(book[&k].status, WorkStatus::Right);
+        // Stored before the field existed: not seen.
+        let old: Work =
+            serde_json::from_str(r#"{"status":"right","attempts":1,"answer":null,"at_ms":1}"#)
+                .unwrap();
+        assert!(!old.solution_seen);
+        assert_eq!(
+            serde_json::to_string(&WorkStatus::RightAfterSolution).unwrap(),
+            "\"right_after_solution\""
+        );
     }
 
     #[test]

@@ -37,6 +37,10 @@ pub fn api_routes() -> Router<AppState> {
         .route("/classes/{id}/assignments", post(assign))
         .route("/classes/{id}/assignments/{n}", delete(unassign))
         .route("/classes/{id}/assignments/{n}/exercises/{i}", get(exercise))
+        .route(
+            "/classes/{id}/assignments/{n}/exercises/{i}/solution",
+            post(solution),
+        )
         .route("/classes/{id}/assignments/{n}/answers", post(answer))
         .route(
             "/classes/{id}/assignments/{n}/exercises/{i}/work/{p}",

@@ -11,7 +11,7 @@ use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
 use crate::club::class::{Changed, Source};
 use crate::club::view::*;
-use crate::club::work::{record, WorkStatus};
+use crate::club::work::{record, see_solution, WorkStatus};
 use crate::club::{ClubError, Clubs};
 use crate::origin::OwnOrigins;
 
@@ -212,4 +212,35 @@ pub(super) async fn answer(
         messages,
         mistakes,
     }))
+}
+
+/// A pupil asks for an exercise's solution, after a real try: it is
+/// recorded, so that a right answer after it is marked as such for the
+/// teacher.
+pub(super) async fn solution(
+    State(clubs): State<Clubs>,
+    Path((id, n, i)): Path<(String, u32, u32)>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<crate::classroom::view::SolutionView>, ApiError> {
+    let (room, pupil) = as_pupil(&clubs, &id, holder_of(&headers, &q)?).await?;
+    let lang = q.lang.unwrap_or(room.shown().class.lang);
+    let list = clubs.exercises(&room, n).await?;
+    let exercise = list.get(i as usize).cloned().ok_or(ClubError::Class(
+        crate::club::class::ClassError::NoSuchExercise,
+    ))?;
+    let key = (n, pupil, i);
+    clubs
+        .change_class(&room, |data, now| {
+            let work = see_solution(&mut data.work, key, now)
+                .map_err(|_| crate::club::class::ClassError::TryFirst)?;
+            Ok((work, Changed::Work(key)))
+        })
+        .await?;
+    let view = clubs
+        .blocking(move || crate::classroom::solution_view(&exercise, lang))
+        .await?;
+    view.map(Json).ok_or_else(|| {
+        ClassroomError::BadExercise(lang.t(quoridor_classroom::T::ProblemUnsolvable).into()).into()
+    })
 }
