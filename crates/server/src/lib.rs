@@ -168,7 +168,9 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             metrics: metrics.clone(),
         }),
         connections: connections.clone(),
-        origins: Arc::new(origin::OwnOrigins::new(args.public_url.as_deref())?),
+        origins: Arc::new(
+            origin::OwnOrigins::new(args.public_url.as_deref())?.with_lan(origin::lan_origin(addr)),
+        ),
         metrics: metrics.clone(),
         started: state::Started(wall_ms() as f64 / 1000.0),
         metrics_public: metrics_listener.is_none(),

@@ -38,6 +38,9 @@ const OPENS_SESSION: &[&str] = &["/account/login", "/account/signup"];
 pub struct OwnOrigins {
     /// `scheme://host[:port]` of `--public-url`, in lower case.
     public: Option<String>,
+    /// `http://IP:PORT` where the other machines of the network reach the
+    /// server ([`lan_origin`]), if they can.
+    lan: Option<String>,
 }
 
 impl OwnOrigins {
@@ -51,7 +54,27 @@ impl OwnOrigins {
             })?),
             None => None,
         };
-        Ok(OwnOrigins { public })
+        Ok(OwnOrigins { public, lan: None })
+    }
+
+    /// With the address the network reaches the server at.
+    pub fn with_lan(self, lan: Option<String>) -> OwnOrigins {
+        OwnOrigins { lan, ..self }
+    }
+
+    /// Where people on other machines (pupils' tablets) open the server,
+    /// `scheme://host[:port]`, for a page that was sent to `host`:
+    /// `--public-url` if given; else `host`, unless it is this machine's
+    /// loopback (`localhost`, `127.0.0.1`), which a tablet cannot reach:
+    /// then the server's network address, when it listens on one.
+    pub fn for_others(&self, host: &str) -> String {
+        if let Some(public) = &self.public {
+            return public.clone();
+        }
+        match &self.lan {
+            Some(lan) if is_loopback_host(host) => lan.clone(),
+            _ => format!("http://{host}"),
+        }
     }
 
     /// `scheme://host[:port]` of `--public-url`, if given.
@@ -71,6 +94,56 @@ impl OwnOrigins {
         };
         origin == format!("http://{host}") || origin == format!("https://{host}")
     }
+}
+
+/// Whether a `Host` header names this machine's loopback (or `0.0.0.0`,
+/// which some systems accept for it): an address no other machine can use.
+pub fn is_loopback_host(host: &str) -> bool {
+    let host = host.trim().to_ascii_lowercase();
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host
+            .rsplit_once(':')
+            .map_or(host.as_str(), |(name, _)| name),
+    };
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+}
+
+/// `http://IP:PORT` where the other machines of the network reach a server
+/// listening at `listen`: that address when it is a network one; when it
+/// listens on every address (`0.0.0.0`), the machine's address on its
+/// default route; none when it listens on loopback only (no tablet can
+/// reach it).
+pub fn lan_origin(listen: std::net::SocketAddr) -> Option<String> {
+    let ip = listen.ip();
+    if ip.is_loopback() {
+        return None;
+    }
+    let ip = if ip.is_unspecified() {
+        // A UDP socket "connected" towards an outside address sends
+        // nothing, but the system picks the address it would use.
+        let probe = std::net::UdpSocket::bind((ip, 0)).ok()?;
+        let outside: std::net::SocketAddr = if ip.is_ipv4() {
+            "192.0.2.1:9".parse().ok()?
+        } else {
+            "[2001:db8::1]:9".parse().ok()?
+        };
+        probe.connect(outside).ok()?;
+        probe.local_addr().ok()?.ip()
+    } else {
+        ip
+    };
+    if ip.is_loopback() || ip.is_unspecified() {
+        return None;
+    }
+    Some(format!(
+        "http://{}",
+        std::net::SocketAddr::new(ip, listen.port())
+    ))
 }
 
 /// The origin (`scheme://host[:port]`) of an absolute http(s) address.
@@ -171,6 +244,52 @@ mod tests {
             h.append(*k, HeaderValue::from_static(v));
         }
         h
+    }
+
+    #[test]
+    fn others_reach_the_public_address_else_the_network_one_never_loopback() {
+        let lan = OwnOrigins::default().with_lan(Some("http://192.168.1.5:8080".into()));
+        assert_eq!(lan.for_others("127.0.0.1:8080"), "http://192.168.1.5:8080");
+        assert_eq!(lan.for_others("localhost:8080"), "http://192.168.1.5:8080");
+        assert_eq!(lan.for_others("[::1]:8080"), "http://192.168.1.5:8080");
+        assert_eq!(lan.for_others("10.0.0.7:8080"), "http://10.0.0.7:8080");
+        assert_eq!(lan.for_others("quoridor.lan"), "http://quoridor.lan");
+        let public = OwnOrigins::new(Some("https://q.example.org"))
+            .unwrap()
+            .with_lan(Some("http://192.168.1.5:8080".into()));
+        assert_eq!(public.for_others("127.0.0.1:8080"), "https://q.example.org");
+        // Listening on loopback only: nothing better to give.
+        assert_eq!(
+            OwnOrigins::default().for_others("127.0.0.1:8080"),
+            "http://127.0.0.1:8080"
+        );
+    }
+
+    #[test]
+    fn network_addresses_of_a_listening_server() {
+        let at = |s: &str| lan_origin(s.parse().unwrap());
+        assert_eq!(
+            at("192.168.1.5:8080").as_deref(),
+            Some("http://192.168.1.5:8080")
+        );
+        assert_eq!(at("127.0.0.1:8080"), None);
+        assert_eq!(at("[::1]:8080"), None);
+        // Every address: the machine's own on its default route, if any.
+        if let Some(found) = at("0.0.0.0:8080") {
+            assert!(
+                found.starts_with("http://") && found.ends_with(":8080"),
+                "{found}"
+            );
+            assert!(
+                !found.contains("127.0.0.1") && !found.contains("0.0.0.0"),
+                "{found}"
+            );
+        }
+        assert!(is_loopback_host("LOCALHOST"));
+        assert!(is_loopback_host("127.0.0.2:80"));
+        assert!(is_loopback_host("0.0.0.0:8080"));
+        assert!(!is_loopback_host("192.168.1.5:8080"));
+        assert!(!is_loopback_host("[2001:db8::1]:80"));
     }
 
     #[test]

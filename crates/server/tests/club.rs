@@ -1000,3 +1000,23 @@ async fn a_right_answer_after_the_solution_is_marked_so() {
     );
     assert!(csv.text.contains(";juste;"), "{}", csv.text);
 }
+
+/// A teacher who opens the dashboard on the server's own machine
+/// (`127.0.0.1`) still gets a join address the tablets can reach: the
+/// machine's network address, when the server listens on the network.
+#[tokio::test]
+async fn the_join_address_is_never_loopback_when_the_network_can_reach_the_server() {
+    let h = Harness::with(|args| args.addr = "0.0.0.0:0".parse().unwrap()).await;
+    let key = new_class(&h, None).await;
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    match quoridor_server::origin::lan_origin(h.addr()) {
+        Some(lan) => {
+            assert_eq!(view.join_url, format!("{lan}/join?code={}", key.code));
+            assert!(!view.join_url.contains("127.0.0.1"), "{}", view.join_url);
+        }
+        // A machine with no network: nothing better than loopback.
+        None => eprintln!("no network address here: {}", view.join_url),
+    }
+}

@@ -374,7 +374,8 @@
     document.title = v.name + ' — ' + t('club.start_title');
     $('#dash-title').textContent = v.name;
     $('#dash-code').textContent = v.code;
-    $('#dash-url').textContent = location.host + '/join';
+    // The server's address for the tablets (never this screen's loopback).
+    $('#dash-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
     // Boards, newest first; click to watch large.
     const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
     $('#dash-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'hint', text: t('club.no_boards') })]));

@@ -46,19 +46,17 @@ pub(super) async fn as_teacher(
     Ok(room)
 }
 
-/// Where pupils join, `scheme://host[:port]`: `--public-url` when the
-/// server has one (a proxy in front, https), else the address the
-/// teacher's page was sent to.
+/// Where pupils join, `scheme://host[:port]`: the address the teacher's
+/// page was sent to, as other machines reach it
+/// ([`OwnOrigins::for_others`]: `--public-url`, never loopback when the
+/// server listens on the network).
 pub(super) fn join_base(headers: &HeaderMap, origins: &OwnOrigins) -> String {
-    if let Some(public) = origins.public() {
-        return public.to_string();
-    }
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .filter(|h| h.len() <= 255 && h.bytes().all(|b| b.is_ascii_graphic()))
         .unwrap_or("localhost");
-    format!("http://{host}")
+    origins.for_others(host)
 }
 
 /// The pupil of the class `holder` is.
