@@ -1020,3 +1020,92 @@ async fn the_join_address_is_never_loopback_when_the_network_can_reach_the_serve
         None => eprintln!("no network address here: {}", view.join_url),
     }
 }
+
+/// A live page as a page opens it: the token as a WebSocket protocol.
+async fn live_page(
+    h: &Harness,
+    class: &str,
+    token: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    let mut request = format!("ws://{}/api/classes/{class}/live", h.addr())
+        .into_client_request()
+        .unwrap();
+    let protocols = format!("quoridor, bearer.{token}").parse().unwrap();
+    request
+        .headers_mut()
+        .insert("sec-websocket-protocol", protocols);
+    tokio_tungstenite::connect_async(request).await.unwrap().0
+}
+
+/// The live page's messages until it closes: their types, and the `why`
+/// of a `gone`.
+async fn until_closed(
+    ws: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> Vec<String> {
+    let mut seen = Vec::new();
+    loop {
+        let next = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("the page is told within 5 s");
+        let Some(Ok(msg)) = next else { return seen };
+        if msg.is_close() {
+            return seen;
+        }
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        let kind = v["type"].as_str().unwrap().to_string();
+        seen.push(match v["why"].as_str() {
+            Some(why) => format!("{kind}:{why}"),
+            None => kind,
+        });
+    }
+}
+
+/// A removed pupil's page, and every page of a deleted class, is told so
+/// (then the page says it and offers to join again), instead of
+/// reconnecting forever.
+#[tokio::test]
+async fn a_removed_pupil_and_a_deleted_class_are_told() {
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let lea = join(&h, &key.code, "Léa").await;
+    let tom = join(&h, &key.code, "Tom").await;
+    let mut lea_page = live_page(&h, &key.id, &lea.token).await;
+    let mut tom_page = live_page(&h, &key.id, &tom.token).await;
+    let mut dashboard = live_page(&h, &key.id, &key.token).await;
+    for page in [&mut lea_page, &mut tom_page, &mut dashboard] {
+        let first = page.next().await.unwrap().unwrap();
+        assert!(!first.to_text().unwrap().contains("gone"));
+    }
+    let removed = delete(
+        &h,
+        &format!("/api/classes/{}/pupils/{}", key.id, lea.player),
+        &key.token,
+    )
+    .await;
+    assert_eq!(removed.status, 204, "{}", removed.text);
+    let lea_saw = until_closed(&mut lea_page).await;
+    assert_eq!(
+        lea_saw.last().map(String::as_str),
+        Some("gone:removed"),
+        "{lea_saw:?}"
+    );
+    // Coming back with the old token: refused, and the page says why.
+    let me = get_as(&h, &format!("/api/classes/{}/me", key.id), &lea.token).await;
+    assert_eq!(me.status, 401);
+    let deleted = delete(&h, &format!("/api/classes/{}", key.id), &key.token).await;
+    assert_eq!(deleted.status, 204);
+    let tom_saw = until_closed(&mut tom_page).await;
+    assert_eq!(
+        tom_saw.last().map(String::as_str),
+        Some("gone:class_deleted"),
+        "{tom_saw:?}"
+    );
+    let teacher_saw = until_closed(&mut dashboard).await;
+    assert_eq!(
+        teacher_saw.last().map(String::as_str),
+        Some("gone:class_deleted"),
+        "{teacher_saw:?}"
+    );
+}

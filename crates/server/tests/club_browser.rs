@@ -159,6 +159,23 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         js_until(&teacher, "return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(2)).await;
         let info = teacher.shown("#cup-info").await.text().await.unwrap();
         assert!(info.starts_with("Swiss") && info.contains("9×9") && info.contains("10 min + 5 s"), "{info}");
+
+        // Léa's page open, the teacher takes her out of the class: her
+        // page says so, on the join form, instead of reconnecting forever.
+        phone.open("/join").await;
+        phone.shown("#pupil-title").await;
+        let player = lea["player"].as_u64().unwrap();
+        let removed = reqwest::Client::new()
+            .delete(format!("{base}/api/classes/{class_id}/pupils/{player}"))
+            .bearer_auth(&teacher_token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(removed.status(), 204);
+        let said = js_until(&phone, "const e = document.querySelector('#join-error'); return !document.querySelector('#club-join').hidden && e && !e.hidden && e.textContent;", |v| v.is_string()).await;
+        assert_eq!(said.as_str().unwrap(), "Your teacher took you out of this class. Ask for the code to join again.");
+        let kept: Value = phone.js("return localStorage.getItem('quoridor.club.pupil');").await;
+        assert_eq!(kept, Value::Null, "the old seat is forgotten");
     })
     .await;
 }

@@ -143,6 +143,13 @@
       return;
     }
     showView('club-join');
+    // Why the pupil is back here: taken out of the class, or the class
+    // deleted (said once).
+    const notice = store.get('quoridor.club.notice', null);
+    if (notice) {
+      store.remove('quoridor.club.notice');
+      showError($('#join-error'), { message: t('club.gone_' + notice) });
+    }
     $('#join-code').value = code;
     (code ? $('#join-name') : $('#join-code')).focus();
     $('#join-form').addEventListener('submit', async (ev) => {
@@ -183,10 +190,9 @@
           api('GET', '/api/tournaments/' + encodeURIComponent(rec.id)).then(() => {
             store.set('quoridor.club.cups', Object.assign(store.get('quoridor.club.cups', {}), { [rec.id]: { token: rec.token, player: true } }));
             location.href = '/t/' + encodeURIComponent(rec.id);
-          }).catch(() => { store.remove('quoridor.club.pupil'); location.reload(); });
+          }).catch(() => leftClass('class_deleted'));
         } else if (e.status === 401) {
-          store.remove('quoridor.club.pupil');
-          location.reload();
+          leftClass('removed');
         } else {
           showView('club-join');
           showError($('#join-error'), e);
@@ -194,11 +200,25 @@
       });
   }
 
+  // The pupil's seat is gone (`removed`, `class_deleted`): forget it and
+  // say so on the join form.
+  function leftClass(why) {
+    store.remove('quoridor.club.pupil');
+    store.set('quoridor.club.notice', why);
+    location.href = '/join';
+  }
+
   function pupilPage(rec, first) {
     showView('club-pupil');
     renderMe(rec, first);
-    live('/api/classes/' + encodeURIComponent(rec.id) + '/live', rec.token,
-      (msg) => { if (msg.type === 'me') renderMe(rec, msg.me); },
+    const conn = live('/api/classes/' + encodeURIComponent(rec.id) + '/live', rec.token,
+      (msg) => {
+        if (msg.type === 'me') renderMe(rec, msg.me);
+        if (msg.type === 'gone') {
+          conn.stop();
+          leftClass(msg.why === 'class_deleted' ? 'class_deleted' : 'removed');
+        }
+      },
       (up) => { $('#pupil-status').textContent = up ? '' : t('club.reconnecting'); });
     $('#pupil-leave').onclick = () => {
       store.remove('quoridor.club.pupil');

@@ -449,4 +449,9 @@ pub enum LiveMessage<'a> {
     Error {
         error: crate::view::ErrorView,
     },
+    /// The last message of a page whose class is gone (`class_deleted`) or
+    /// whose pupil the teacher removed (`removed`): the page says so.
+    Gone {
+        why: &'static str,
+    },
 }

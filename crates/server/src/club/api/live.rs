@@ -64,10 +64,9 @@ pub(super) async fn class_live(
                 room,
                 watcher,
                 changes,
+                gone: false,
             };
-            let Some(first) = live.view().await else {
-                return;
-            };
+            let first = live.view().await;
             if let Watcher::Pupil(p) = live.watcher {
                 live.room.set_online(p, true);
             }
@@ -101,25 +100,35 @@ struct ClassLive {
     room: Arc<ClassRoom>,
     watcher: Watcher,
     changes: watch::Receiver<u64>,
+    /// The class is deleted or the pupil removed: told, the page ends.
+    gone: bool,
 }
 
 impl ClassLive {
-    /// The view now; `None` once the class is deleted or the pupil removed.
-    async fn view(&mut self) -> Option<Vec<Message>> {
+    /// The view now; once the class is deleted or the pupil removed, the
+    /// message that says so, after which the connection ends.
+    async fn view(&mut self) -> Vec<Message> {
+        let mut gone = |why| {
+            self.gone = true;
+            vec![text(&LiveMessage::Gone { why })]
+        };
         if *self.changes.borrow_and_update() == u64::MAX {
-            return None;
+            return gone("class_deleted");
         }
         let message = match &self.watcher {
             Watcher::Teacher(host) => {
                 let view = class_view(&self.clubs, &self.room, host).await;
                 text(&LiveMessage::Class { class: &view })
             }
-            Watcher::Pupil(p) => {
-                let view = me_view(&self.clubs, &self.room, *p).await.ok()?;
-                text(&LiveMessage::Me { me: &view })
-            }
+            Watcher::Pupil(p) => match me_view(&self.clubs, &self.room, *p).await {
+                Ok(view) => text(&LiveMessage::Me { me: &view }),
+                Err(_) => {
+                    self.gone = true;
+                    return vec![text(&LiveMessage::Gone { why: "removed" })];
+                }
+            },
         };
-        Some(vec![message])
+        vec![message]
     }
 }
 
@@ -129,11 +138,14 @@ impl Live for ClassLive {
     type Signal = ();
 
     async fn wait(&mut self) -> Option<()> {
+        if self.gone {
+            return None;
+        }
         self.changes.changed().await.ok()
     }
 
     async fn messages(&mut self, _: ()) -> Option<Vec<Message>> {
-        self.view().await
+        Some(self.view().await)
     }
 
     fn error(&self, err: &ApiError) -> Message {
