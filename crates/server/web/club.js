@@ -417,7 +417,7 @@
       const rows = v.pupils.map((p) => el('tr', {}, el('th', { text: p.name }), ...Array.from({ length: a.count }, (_, i) => {
         const w = a.work.find((x) => x.pupil === p.id && x.index === i);
         const status = w ? w.status : 'todo';
-        const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + t('club.attempts', { n: w.attempts }) : t('club.status.todo');
+        const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + window.I18n.tn('club.attempts', w.attempts) : t('club.status.todo');
         const mark = { right: '✓', right_after_solution: '✓', wrong: '✗', skipped: '–', todo: '' }[status];
         if (!w) return el('td', { class: 'club-cell-todo', title, 'aria-label': title });
         // A click shows the exercise with the pupil's answer drawn.

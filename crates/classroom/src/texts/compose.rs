@@ -61,6 +61,10 @@ pub fn fences_phrase(lang: Lang, n: usize) -> String {
     if n == 1 {
         return lang.t(T::FencesOne).into();
     }
+    // French counts nothing in the singular: "0 barrière".
+    if n == 0 && lang == Lang::Fr {
+        return lang.t(T::FencesOne).replacen('1', "0", 1);
+    }
     lang.f(T::FencesMany, &[("n", &n.to_string()), ("de", de(lang, n))])
 }
 
@@ -390,4 +394,19 @@ pub fn variants(lang: Lang) -> Vec<VariantText> {
         rule: lang.t(rule),
     })
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fences_are_counted_in_each_language_s_grammar() {
+        assert_eq!(fences_phrase(Lang::Fr, 0), "0 barrière");
+        assert_eq!(fences_phrase(Lang::Fr, 1), "1 barrière");
+        assert_eq!(fences_phrase(Lang::Fr, 3), "3 barrières");
+        assert_eq!(fences_phrase(Lang::En, 0), "0 fences");
+        assert_eq!(fences_phrase(Lang::En, 1), "1 fence");
+        assert_eq!(fences_phrase(Lang::Ro, 1), "o barieră");
+    }
 }
