@@ -538,3 +538,43 @@ async fn twenty_websocket_messages_a_second_per_connection_in_a_burst() {
         "{pongs} in {seconds:.2} s"
     );
 }
+
+/// Sign-ups through a proxy at 127.0.0.9 for the client `forwarded`.
+async fn sign_up_via(h: &Harness, proxy: &reqwest::Client, forwarded: &str, name: &str) -> Reply {
+    let body = json!({"name": name, "password": "a long enough password"});
+    h.send(
+        proxy
+            .post(format!("{}/api/account/signup", h.base()))
+            .header("x-forwarded-for", forwarded)
+            .json(&body),
+    )
+    .await
+}
+
+/// Behind a trusted proxy, each client behind it has its own budget (the
+/// address the proxy added last); the header from anyone else, or a
+/// client's own claim before the proxy's, changes nothing.
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_limits() {
+    let h = Harness::with(|args| args.trusted_proxy = vec!["127.0.0.9".parse().unwrap()]).await;
+    let proxy = h.client_from("127.0.0.9");
+    // Ten sign-ups an hour for 203.0.113.1, in a burst of 12 through the proxy.
+    let burst = (0..12).map(|i| {
+        let (h, proxy) = (&h, &proxy);
+        async move { sign_up_via(h, proxy, "203.0.113.1", &format!("one{i}")).await }
+    });
+    let replies = join_all(burst).await;
+    assert_eq!(count(&replies, 201), 10, "{:?}", codes(&replies));
+    // Another client behind the same proxy is not held back, even when it
+    // claims the first one's address before its own.
+    let other = sign_up_via(&h, &proxy, "203.0.113.1, 198.51.100.2", "two").await;
+    assert_eq!(other.status, 201, "{}", other.text);
+    // A stranger's header is not believed: the stranger is counted.
+    let stranger = h.client_from("127.0.0.10");
+    for i in 0..10 {
+        let res = sign_up_via(&h, &stranger, &format!("192.0.2.{i}"), &format!("s{i}")).await;
+        assert_eq!(res.status, 201, "{}", res.text);
+    }
+    let res = sign_up_via(&h, &stranger, "192.0.2.99", "s10").await;
+    assert_eq!(res.error(429), "rate_limited");
+}
