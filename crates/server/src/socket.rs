@@ -114,8 +114,8 @@ pub async fn run<L: Live>(
 ) {
     let metrics = config.metrics.clone();
     metrics.sockets_opened.get(&L::KIND).inc();
-    let open = metrics.sockets_open.get(&L::KIND);
-    open.inc();
+    // Counted open until this loop ends, however it ends.
+    let _open = metrics.sockets_open.get(&L::KIND).hold();
     let began = Instant::now();
     tracing::debug!(target: "quoridor::socket", kind = L::KIND, "websocket open");
     let mut ended_by = "client";
@@ -188,7 +188,6 @@ pub async fn run<L: Live>(
     }
     live.end().await;
     let _ = tx.send(Message::Close(None)).await;
-    open.dec();
     let code = match ended_by {
         "server stopping" => close_code::RESTART,
         "message too big" => close_code::SIZE,

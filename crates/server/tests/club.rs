@@ -868,6 +868,8 @@ async fn the_join_address_is_the_public_one_behind_a_proxy() {
         view.join_url,
         format!("{}/join?code={}", h.base(), key.code)
     );
+    // Listening on loopback only, no tablet can open it: the dashboard warns.
+    assert!(!view.join_reachable);
 }
 
 /// Issue 38, defect 1: a pupil who looked at the solution and then
@@ -1014,6 +1016,7 @@ async fn the_join_address_is_never_loopback_when_the_network_can_reach_the_serve
     match quoridor_server::origin::lan_origin(h.addr()) {
         Some(lan) => {
             assert_eq!(view.join_url, format!("{lan}/join?code={}", key.code));
+            assert!(view.join_reachable);
             assert!(!view.join_url.contains("127.0.0.1"), "{}", view.join_url);
         }
         // A machine with no network: nothing better than loopback.

@@ -91,6 +91,9 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         phone.shot("pupil").await;
         js_until(&teacher, "return document.querySelectorAll('.club-board').length;", |v| v.as_u64() == Some(3)).await;
         teacher.shot("dashboard").await;
+        // Before the first move nobody is "ahead" and no "move 0" is shown.
+        let line = teacher.js(&format!("return document.querySelector('.club-board[data-game=\"{game}\"] .club-line').textContent;")).await;
+        assert_eq!(line.as_str(), Some("no move yet"));
 
         // The pupil who plays first moves; the dashboard shows it within a second.
         let view = env.game(&game).await;
@@ -159,6 +162,8 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         js_until(&teacher, "return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(2)).await;
         let info = teacher.shown("#cup-info").await.text().await.unwrap();
         assert!(info.starts_with("Swiss") && info.contains("9×9") && info.contains("10 min + 5 s"), "{info}");
+        // Not started: no "round 0 of …" (the rounds are known at the start).
+        assert!(!info.contains("round"), "{info}");
 
         // Léa's page open, the teacher takes her out of the class: her
         // page says so, on the join form, instead of reconnecting forever.

@@ -107,6 +107,8 @@
       return t('club.won', { names: names.join(' & ') });
     }
     if (b.status === 'waiting') return t('club.waiting');
+    // Before the first move nobody is ahead, and there is no move to count.
+    if (!b.ply) return t('club.no_move_yet');
     const ahead = b.ahead ? b.names[b.seats.indexOf(b.ahead)] : null;
     return (ahead ? t('club.ahead', { name: ahead }) + ' · ' : '') + t('club.ply', { n: b.ply });
   }
@@ -396,6 +398,7 @@
     $('#dash-code').textContent = v.code;
     // The server's address for the tablets (never this screen's loopback).
     $('#dash-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
+    $('#dash-url-warning').hidden = v.join_reachable !== false;
     // Boards, newest first; click to watch large.
     const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
     $('#dash-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'hint', text: t('club.no_boards') })]));
@@ -566,7 +569,9 @@
     document.title = v.name;
     $('#cup-title').textContent = v.name;
     const clock = v.clock ? Math.round((v.clock.initial_ms || v.clock.per_move_ms) / 60000) + ' min' + (v.clock.increment_ms ? ' + ' + v.clock.increment_ms / 1000 + ' s' : '') : t('club.no_clock');
-    $('#cup-info').textContent = [t('club.format.' + v.format), t('club.rounds_of', { n: v.rounds.length, total: v.total_rounds }), v.size + '×' + v.size, clock, t('club.stage.' + v.stage)].join(' · ');
+    // The rounds are known once it starts (a round robin's depend on who entered).
+    const roundsLine = v.stage === 'open' ? [] : [t('club.rounds_of', { n: v.rounds.length, total: v.total_rounds })];
+    $('#cup-info').textContent = [t('club.format.' + v.format), ...roundsLine, v.size + '×' + v.size, clock, t('club.stage.' + v.stage)].join(' · ');
     $('#cup-organiser').hidden = !(v.organiser && v.stage === 'open');
     $('#cup-code-line').textContent = t('club.cup_code', { code: v.code, url: location.host + '/join' });
     // The player's own game now.

@@ -327,6 +327,10 @@ pub struct ClassView {
     pub name: String,
     pub lang: Lang,
     pub join_url: String,
+    /// Whether other machines can open `join_url` (false: the server
+    /// listens on this machine's loopback only, so the dashboard warns).
+    #[serde(default = "reachable")]
+    pub join_reachable: bool,
     pub has_pin: bool,
     pub pupils: Vec<PupilView>,
     pub assignments: Vec<AssignmentView>,
@@ -430,6 +434,10 @@ pub struct TournamentView {
     pub you: Option<usize>,
     pub organiser: bool,
     pub version: u64,
+}
+
+fn reachable() -> bool {
+    true
 }
 
 /// A live message: the whole view after each change.

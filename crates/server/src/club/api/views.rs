@@ -128,6 +128,9 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
         name: class.name.clone(),
         lang: class.lang,
         join_url: format!("{base}/join?code={}", class.code),
+        join_reachable: !crate::origin::is_loopback_host(
+            base.split_once("://").map_or(base, |(_, host)| host),
+        ),
         has_pin: class.pin.is_some(),
         pupils,
         assignments: assignment_views(&shown, None),
