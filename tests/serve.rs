@@ -273,6 +273,14 @@ fn a_server_killed_during_a_burst_loses_no_acknowledged_move() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `quoridor ARGS…` run to its end.
+fn quoridor(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 /// A new directory of its own for a test's database (tests run at once).
 fn tempfile_dir() -> std::path::PathBuf {
     tempfile::tempdir().unwrap().keep()
@@ -444,15 +452,12 @@ fn a_server_killed_during_a_backup_keeps_its_moves_and_its_last_backup() {
 
     // Restored onto a new path, the backup serves its games.
     let restored = dir.join("restored/games.db");
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args([
-            "restore",
-            last.to_str().unwrap(),
-            "--db",
-            restored.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = quoridor(&[
+        "restore",
+        last.to_str().unwrap(),
+        "--db",
+        restored.to_str().unwrap(),
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -466,15 +471,12 @@ fn a_server_killed_during_a_backup_keeps_its_moves_and_its_last_backup() {
         assert_eq!(moves, saved.get(id).copied().unwrap_or(0), "game {id}");
     }
     // A database in use is never replaced.
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args([
-            "restore",
-            last.to_str().unwrap(),
-            "--db",
-            restored.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = quoridor(&[
+        "restore",
+        last.to_str().unwrap(),
+        "--db",
+        restored.to_str().unwrap(),
+    ]);
     assert!(!out.status.success());
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("in use"), "{said}");
@@ -503,16 +505,13 @@ fn a_backup_of_a_running_server_and_one_server_per_database() {
     let players = play_until_killed(port, 2);
     std::thread::sleep(Duration::from_millis(300));
     let copy = dir.join("copy.db");
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args([
-            "backup",
-            "--db",
-            db.to_str().unwrap(),
-            "-o",
-            copy.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = quoridor(&[
+        "backup",
+        "--db",
+        db.to_str().unwrap(),
+        "-o",
+        copy.to_str().unwrap(),
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -521,17 +520,14 @@ fn a_backup_of_a_running_server_and_one_server_per_database() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("2 games"), "{said}");
     // A second server on the same database is refused at once.
-    let second = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args([
-            "serve",
-            "--quiet",
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            db.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let second = quoridor(&[
+        "serve",
+        "--quiet",
+        "--addr",
+        "127.0.0.1:0",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
     assert!(!second.status.success());
     let said = String::from_utf8_lossy(&second.stderr);
     assert!(said.contains("in use by another quoridor server"), "{said}");
