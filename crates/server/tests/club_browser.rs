@@ -133,6 +133,10 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         phone.click("#cls-check").await;
         js_until(&phone, "const f = document.querySelector('#cls-feedback'); return f.classList.contains('good') && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("Right! You had seen the solution"))).await;
         js_until(&teacher, "const c = document.querySelector('.club-grid tbody tr td.club-cell-right_after_solution button'); return c && c.title;", |v| v.as_str().is_some_and(|t| t.starts_with("right after the solution"))).await;
+        // The end of the series: not "well done" with an exercise skipped.
+        phone.click("#cls-next").await;
+        let end = js_until(&phone, "const f = document.querySelector('#cls-feedback'); return !f.hidden && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("End") || t.starts_with("All"))).await;
+        assert_eq!(end.as_str().unwrap(), "End of the series. 1 exercise is still to do: come back to it!Back to my page");
 
         // A class tournament (round robin with a computer player), its page.
         let cup = post(&base, "/api/tournaments", Some(&teacher_token), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id, "ai": [1]})).await;

@@ -465,6 +465,7 @@
       if (body.answer) {
         a.answered = true;
         $('#cls-show').hidden = false;
+        $('#cls-next').hidden = false;
       }
       S.mistakes = res.mistakes || [];
       drawRoute();
@@ -483,7 +484,16 @@
     const a = S.assignment;
     if (index >= a.count) {
       S.view = null;
-      feedback(true, [t('club.all_done')]);
+      // The end: well done only if everything is right; otherwise what is
+      // still to do (skipped, wrong or not tried), to come back to.
+      let left = 0;
+      try {
+        const me = await window.Common.api('GET', '/api/classes/' + encodeURIComponent(a.class) + '/me', undefined, a.token);
+        const mine = me.assignments.find((x) => x.id === a.n);
+        const right = mine ? mine.work.filter((w) => w.status === 'right' || w.status === 'right_after_solution').length : a.count;
+        left = a.count - right;
+      } catch (_) { /* offline: say the end only */ }
+      feedback(left === 0, [left === 0 ? t('club.all_done') : window.I18n.tn('club.end_left', left)]);
       const box = $('#cls-feedback');
       box.append(window.Common.el('a', { class: 'btn primary big', href: '/join', text: t('club.back_home') }));
       $('#cls-board').replaceChildren();
@@ -496,7 +506,10 @@
       const view = await window.Common.api('GET', assignmentUrl('/exercises/' + index + '?lang=' + lang()), undefined, a.token);
       S.from = '';
       openExercise(view);
-      for (const id of ['#cls-check', '#cls-next']) $(id).hidden = false;
+      // "Next" once an answer is in; "Skip" moves on without one (and is
+      // recorded as such).
+      $('#cls-check').hidden = false;
+      $('#cls-next').hidden = true;
     } catch (e) {
       alertBox(e.message);
     }
