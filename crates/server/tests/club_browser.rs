@@ -147,6 +147,10 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         js_until(&watcher, "return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(7)).await;
         let title = watcher.shown("#cup-title").await.text().await.unwrap();
         assert_eq!(title, "Coupe");
+        // The computer player is named in the page's language, not "AI 1 #1".
+        let standings = watcher.js("return document.querySelector('#cup-standings').textContent;").await;
+        let standings = standings.as_str().unwrap();
+        assert!(standings.contains("Computer 1 #1") && !standings.contains("AI 1"), "{standings}");
         // Round 1: three games and the bye (seven players), their boards shown.
         let round = js_until(&watcher, "const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.get(2).and_then(Value::as_u64) == Some(3)).await;
         assert_eq!(round, json!(["Round 1", 4, 3]));
@@ -168,6 +172,14 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         assert!(info.starts_with("Swiss") && info.contains("9×9") && info.contains("10 min + 5 s"), "{info}");
         // Not started: no "round 0 of …" (the rounds are known at the start).
         assert!(!info.contains("round"), "{info}");
+
+        // A wrong PIN is told in the page's words, not the server's.
+        teacher.open("/class").await;
+        teacher.type_into("#open-code", &code).await;
+        teacher.type_into("#open-pin", "0000").await;
+        teacher.click("#open-class-form button[type=submit]").await;
+        let said = js_until(&teacher, "const e = document.querySelector('#start-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
+        assert_eq!(said.as_str().unwrap(), "This code and PIN do not open a class. Check them and try again.");
 
         // Léa's page open, the teacher takes her out of the class: her
         // page says so, on the join form, instead of reconnecting forever.

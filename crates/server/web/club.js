@@ -99,23 +99,36 @@
     return svg;
   }
 
+  // A player's name as the page shows it: a computer player's default
+  // name ("AI 2", "AI 2 #1", made by the server) in the page's language.
+  function shownName(name, level) {
+    const m = level ? /^AI (\d+)(?: #(\d+))?$/.exec(name) : null;
+    if (!m || Number(m[1]) !== level) return name;
+    return m[2] ? t('club.ai_name_n', { level, n: m[2] }) : t('club.ai_name', { level });
+  }
+
+  function seatName(b, i) {
+    return shownName(b.names[i], (b.levels || [])[i]);
+  }
+
   // Who is where and how it stands, in words.
   function boardLine(b) {
     if (b.status === 'over') {
       if (b.draw || !b.winners.length) return t('club.draw');
-      const names = b.winners.map((w) => b.names[b.seats.indexOf(w)]);
+      const names = b.winners.map((w) => seatName(b, b.seats.indexOf(w)));
       return t('club.won', { names: names.join(' & ') });
     }
     if (b.status === 'waiting') return t('club.waiting');
     // Before the first move nobody is ahead, and there is no move to count.
     if (!b.ply) return t('club.no_move_yet');
-    const ahead = b.ahead ? b.names[b.seats.indexOf(b.ahead)] : null;
+    const ahead = b.ahead ? seatName(b, b.seats.indexOf(b.ahead)) : null;
     return (ahead ? t('club.ahead', { name: ahead }) + ' · ' : '') + t('club.ply', { n: b.ply });
   }
 
   function boardCard(b, opts) {
-    const names = b.names.map((n, i) => el('span', { class: 'club-name seat-' + b.seats[i] + (b.winners.includes(b.seats[i]) ? ' winner' : ''), text: n }));
-    const title = b.names.join(' – ');
+    const shown = b.names.map((_, i) => seatName(b, i));
+    const names = shown.map((n, i) => el('span', { class: 'club-name seat-' + b.seats[i] + (b.winners.includes(b.seats[i]) ? ' winner' : ''), text: n }));
+    const title = shown.join(' – ');
     const card = el(opts.href ? 'a' : 'div', { class: 'club-board' + (b.status === 'over' ? ' over' : ''), href: opts.href || null, target: opts.target || null, 'data-game': b.id, 'data-ply': b.ply },
       thumbnail(b, title),
       el('div', { class: 'club-names' }, names.flatMap((n, i) => (i ? [' – ', n] : [n]))),
@@ -309,7 +322,9 @@
         saveClass({ id: key.id, code: key.code, token: key.token, name: key.code });
         location.hash = key.id;
       } catch (e) {
-        showError(err, e);
+        // The server's words are English: say these in the page's language.
+        const said = { wrong_pin: 'club.err_pin', rate_limited: 'club.err_pin_wait' }[e.code];
+        showError(err, said ? { message: t(said) } : e);
       }
     });
     cupForm($('#club-cup-slot'), null, 9, (e) => showError(err, e));
@@ -565,7 +580,7 @@
   }
 
   function renderCup(v, token) {
-    const name = (i) => (i === null || i === undefined ? t('club.bye') : v.players[i].name);
+    const name = (i) => (i === null || i === undefined ? t('club.bye') : shownName(v.players[i].name, v.players[i].ai));
     document.title = v.name;
     $('#cup-title').textContent = v.name;
     const clock = v.clock ? Math.round((v.clock.initial_ms || v.clock.per_move_ms) / 60000) + ' min' + (v.clock.increment_ms ? ' + ' + v.clock.increment_ms / 1000 + ' s' : '') : t('club.no_clock');
@@ -587,7 +602,7 @@
     }
     const head = el('tr', {}, ...['club.rank', 'club.player', 'club.points', 'club.buchholz', 'club.sb', 'club.wdl'].map((k) => el('th', { text: t(k) })));
     const rows = v.standings.map((r) => el('tr', { class: r.player === v.you ? 'you' : '' },
-      el('td', { text: String(r.rank) }), el('td', { text: r.name }), el('td', { text: points(r.points) }),
+      el('td', { text: String(r.rank) }), el('td', { text: name(r.player) }), el('td', { text: points(r.points) }),
       el('td', { text: points(r.buchholz) }), el('td', { text: points(r.sonneborn_berger) }),
       el('td', { text: `${r.wins}/${r.draws}/${r.losses}` + (r.byes ? ' · ' + t('club.byes', { n: r.byes }) : '') })));
     $('#cup-standings').replaceChildren(el('thead', {}, head), el('tbody', {}, rows));
@@ -604,7 +619,7 @@
     $('#cup-rounds').replaceChildren(...rounds);
     const manage = v.organiser && v.stage === 'running';
     $('#cup-players').replaceChildren(...v.players.map((p) => el('li', { class: p.withdrawn ? 'withdrawn' : '' },
-      p.name + (p.ai ? ' (' + t('club.computer', { level: p.ai }) + ')' : ''),
+      shownName(p.name, p.ai) + (p.ai && shownName(p.name, p.ai) === p.name ? ' (' + t('club.computer', { level: p.ai }) + ')' : ''),
       manage && !p.withdrawn ? el('button', { type: 'button', class: 'btn ghost small no-print', text: t('club.withdraw'), onclick: () => withdraw(v, p, token) }) : null)));
     $('#cup-delete').hidden = !v.organiser;
     $('#cup-delete').onclick = () => deleteCup(v, token);

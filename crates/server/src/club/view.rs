@@ -20,6 +20,10 @@ pub struct BoardView {
     pub theme: Theme,
     /// Names in turn order.
     pub names: Vec<String>,
+    /// The computer's level of each seat it plays, in turn order (the
+    /// pages say "Computer 2" in their language for its default name).
+    #[serde(default)]
+    pub levels: Vec<Option<u8>>,
     #[serde(with = "wire::seats")]
     pub seats: Vec<Seat>,
     /// Pawn squares in turn order.
@@ -66,6 +70,11 @@ impl BoardView {
             size: room.settings.size,
             theme: room.settings.theme,
             names: room.seats.iter().map(|s| s.name.clone()).collect(),
+            levels: room
+                .seats
+                .iter()
+                .map(|s| s.kind.level().map(|l| l.number()))
+                .collect(),
             pawns: seats.iter().map(|&s| pos.pawn(s).to_string()).collect(),
             fences: pos.fences().map(|f| f.to_string()).collect(),
             fences_left: seats
