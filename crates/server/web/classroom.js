@@ -746,7 +746,7 @@
     options.textContent = '';
     if (E.tool === 'object') {
       const sel = el('select', { id: 'ed-object' });
-      for (const o of OBJECTS) sel.append(el('option', { value: o, text: o }));
+      for (const o of OBJECTS) sel.append(el('option', { value: o, text: t('cls.object.' + o) }));
       sel.value = E.object;
       sel.addEventListener('change', () => { E.object = sel.value; });
       options.append(el('div', { class: 'field' }, el('label', { for: 'ed-object', text: t('cls.ed.object') }), sel));
