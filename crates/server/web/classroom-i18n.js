@@ -6,7 +6,7 @@
 (() => {
   const en = {
     'title.classroom': 'Quoridor — the classroom',
-    'cls.title': 'The classroom',
+    'cls.title': 'Exercises for the classroom',
     'cls.tagline': 'Find your way on the board: mazes, routes, arrows and the shortest way.',
     'cls.level': 'Level',
     'cls.level_n.1': 'Level 1',
@@ -125,7 +125,7 @@
 
   const fr = {
     'title.classroom': 'Quoridor — la classe',
-    'cls.title': 'La classe',
+    'cls.title': 'Exercices pour la classe',
     'cls.tagline': 'Trouve ton chemin sur le plateau : labyrinthes, parcours, flèches et plus court chemin.',
     'cls.level': 'Niveau',
     'cls.level_n.1': 'Niveau 1',
@@ -244,7 +244,7 @@
 
   const ro = {
     'title.classroom': 'Quoridor — clasa',
-    'cls.title': 'Clasa',
+    'cls.title': 'Exerciții pentru clasă',
     'cls.tagline': 'Găsește-ți drumul pe tablă: labirinturi, trasee, săgeți și drumul cel mai scurt.',
     'cls.level': 'Nivel',
     'cls.level_n.1': 'Nivel 1',
