@@ -212,9 +212,20 @@
         points: points.map((p) => p.x + ',' + p.y).join(' '),
         fill: 'none', stroke: '#d63a2f', 'stroke-width': '2.2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'stroke-opacity': '0.8',
       }));
+      // Each number in a corner of its square (the k-th visit of a square
+      // in the k-th corner), as the printed key does (svg/board.rs,
+      // badge_offset): never over a star, never over an earlier number.
+      const corners = [[3, -3], [-3, -3], [3, 3], [-3, 3]];
+      const visits = new Map();
       points.slice(1).forEach((p, i) => {
-        layer.append(svgEl('circle', { cx: p.x, cy: p.y, r: '2.6', fill: '#fff', stroke: '#d63a2f', 'stroke-width': '0.6' }));
-        const n = svgEl('text', { x: p.x, y: p.y + 1.1, 'font-size': '3.2', 'text-anchor': 'middle', fill: '#3b2a1a' });
+        const sq = S.route[i];
+        const visit = visits.get(sq) || 0;
+        visits.set(sq, visit + 1);
+        const inward = visit >= 4 ? 0.6 : 1;
+        const x = p.x + corners[visit % 4][0] * inward;
+        const y = p.y + corners[visit % 4][1] * inward;
+        layer.append(svgEl('circle', { class: 'step', cx: x, cy: y, r: '2.2', fill: '#fff', stroke: '#d63a2f', 'stroke-width': '0.5' }));
+        const n = svgEl('text', { x, y: y + 1, 'font-size': '2.8', 'text-anchor': 'middle', fill: '#3b2a1a' });
         n.textContent = String(i + 1);
         layer.append(n);
       });

@@ -293,14 +293,53 @@ impl BoardDrawing<'_> {
         if !self.numbers {
             return;
         }
-        for (i, &(x, y)) in points.iter().enumerate().skip(1) {
+        let mut visits: std::collections::HashMap<Square, usize> = Default::default();
+        for (i, (&(x, y), &sq)) in points.iter().skip(1).zip(route).enumerate() {
+            let visit = visits.entry(sq).or_insert(0);
+            let (dx, dy) = badge_offset(*visit);
+            *visit += 1;
             let _ = write!(
                 out,
-                r##"<circle cx="{:.2}" cy="{:.2}" r="1.9" fill="#fff" stroke="{color}" stroke-width="0.4"/><text x="{:.2}" y="{:.2}" font-size="2.4" text-anchor="middle" fill="{INK}">{i}</text>"##,
-                x + 3.0,
-                y - 3.0,
-                x + 3.0,
-                y - 2.15
+                r##"<circle class="step" cx="{:.2}" cy="{:.2}" r="1.9" fill="#fff" stroke="{color}" stroke-width="0.4"/><text x="{:.2}" y="{:.2}" font-size="2.4" text-anchor="middle" fill="{INK}">{}</text>"##,
+                x + dx,
+                y + dy,
+                x + dx,
+                y + dy + 0.85,
+                i + 1
+            );
+        }
+    }
+}
+
+/// Where the number of a square's `visit`-th step goes, from its centre:
+/// a corner of the square (upper right, then upper left, lower right,
+/// lower left), never its middle where a star or an object is, and never
+/// over the number of an earlier visit of the same square. The page
+/// (`classroom.js`, `drawRoute`) places them the same way.
+pub fn badge_offset(visit: usize) -> (f64, f64) {
+    const CORNERS: [(f64, f64); 4] = [(3.0, -3.0), (-3.0, -3.0), (3.0, 3.0), (-3.0, 3.0)];
+    let (dx, dy) = CORNERS[visit % 4];
+    // A fifth visit and beyond: nearer the middle, still apart.
+    let inward = if visit >= 4 { 0.6 } else { 1.0 };
+    (dx * inward, dy * inward)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_square_visited_twice_shows_both_numbers_apart() {
+        let mut seen = std::collections::HashSet::new();
+        for visit in 0..6 {
+            let (dx, dy) = badge_offset(visit);
+            assert!(
+                dx.abs() >= 1.5 && dy.abs() >= 1.5,
+                "never the middle: {visit}"
+            );
+            assert!(
+                seen.insert(((dx * 10.0) as i32, (dy * 10.0) as i32)),
+                "apart: {visit}"
             );
         }
     }
