@@ -64,7 +64,7 @@ pub(super) async fn class_live(
                 room,
                 watcher,
                 changes,
-                gone: false,
+                ended: false,
             };
             let first = live.view().await;
             if let Watcher::Pupil(p) = live.watcher {
@@ -101,19 +101,15 @@ struct ClassLive {
     watcher: Watcher,
     changes: watch::Receiver<u64>,
     /// The class is deleted or the pupil removed: told, the page ends.
-    gone: bool,
+    ended: bool,
 }
 
 impl ClassLive {
     /// The view now; once the class is deleted or the pupil removed, the
     /// message that says so, after which the connection ends.
     async fn view(&mut self) -> Vec<Message> {
-        let mut gone = |why| {
-            self.gone = true;
-            vec![text(&LiveMessage::Gone { why })]
-        };
         if *self.changes.borrow_and_update() == u64::MAX {
-            return gone("class_deleted");
+            return self.gone("class_deleted");
         }
         let message = match &self.watcher {
             Watcher::Teacher(host) => {
@@ -122,13 +118,16 @@ impl ClassLive {
             }
             Watcher::Pupil(p) => match me_view(&self.clubs, &self.room, *p).await {
                 Ok(view) => text(&LiveMessage::Me { me: &view }),
-                Err(_) => {
-                    self.gone = true;
-                    return vec![text(&LiveMessage::Gone { why: "removed" })];
-                }
+                Err(_) => return self.gone("removed"),
             },
         };
         vec![message]
+    }
+
+    /// The last message: the page is gone (`why`), and the connection ends.
+    fn gone(&mut self, why: &'static str) -> Vec<Message> {
+        self.ended = true;
+        vec![text(&LiveMessage::Gone { why })]
     }
 }
 
@@ -138,7 +137,7 @@ impl Live for ClassLive {
     type Signal = ();
 
     async fn wait(&mut self) -> Option<()> {
-        if self.gone {
+        if self.ended {
             return None;
         }
         self.changes.changed().await.ok()
