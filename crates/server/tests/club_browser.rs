@@ -55,6 +55,9 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let phone = env.browser("pupil").await;
         phone.client.set_window_size(390, 844).await.unwrap();
         phone.open(&format!("/join?code={code}")).await;
+        // The join form fits the phone: its fields inside their card.
+        let fits = phone.js("const c = document.querySelector('.club-join-card').getBoundingClientRect(); return ['#join-code', '#join-name'].every((id) => document.querySelector(id).getBoundingClientRect().right <= c.right);").await;
+        assert_eq!(fits, Value::Bool(true), "the join form's fields stay inside their card");
         phone.type_into("#join-name", "Léa").await;
         let button = phone.js("const r = document.querySelector('#join-go').getBoundingClientRect(); return [r.width, r.height];").await;
         assert!(button[1].as_f64().unwrap() >= 48.0 && button[0].as_f64().unwrap() >= 200.0, "a large button: {button}");
