@@ -7,7 +7,10 @@
 # is done when they are already there. Then the Python module's tests: a
 # virtual environment under target/ with the pinned tools of
 # crates/python/requirements-test.txt, the wheel built by maturin and
-# installed there, and pytest on crates/python/tests.
+# installed there, and pytest on crates/python/tests. The web pages' own
+# checks come first (they take seconds): node --test on their pure modules
+# and TypeScript's type check, with the pinned tools of package-lock.json
+# installed by npm under node_modules/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -71,6 +74,44 @@ python_tests() {
     # From the tests' folder, so that the installed wheel is what is imported.
     (cd crates/python/tests && "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider)
 }
+
+# Node.js with npm (Debian splits them); Node 20 or later for node --test.
+install_node() {
+    if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
+        && node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)'; then
+        return 0
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "scripts/test.sh: Node.js 20 or later with npm is needed for the web pages' checks" >&2
+        return 1
+    fi
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo="sudo"
+    fi
+    echo "scripts/test.sh: installing nodejs and npm (the web pages' checks)" >&2
+    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm)
+    if ! $sudo "${install[@]}" >/dev/null; then
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        $sudo "${install[@]}" >/dev/null
+    fi
+}
+
+web_checks() {
+    install_node
+    # npm ci only when the pinned tools changed (it empties node_modules).
+    if ! cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null \
+        && ! node -e 'const a=require("./package-lock.json").packages, b=require("./node_modules/.package-lock.json").packages; for (const k of Object.keys(a)) if (k && (!b[k] || b[k].version !== a[k].version)) process.exit(1)' 2>/dev/null; then
+        npm ci --no-audit --no-fund --loglevel=error
+    fi
+    # Every module parses (a name declared twice fails only here and in
+    # the browser), the pure ones pass their tests, the typed ones check.
+    find crates/server/web -name '*.js' -not -path '*/test/*' -print0 | xargs -0 -n1 node --check
+    node --test crates/server/web/test/*.test.js
+    node_modules/.bin/tsc -p tsconfig.json
+}
+
+web_checks
 
 install_browser
 

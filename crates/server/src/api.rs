@@ -60,7 +60,7 @@ pub fn router(state: AppState) -> Router {
     let pages = Router::<AppState>::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
-        .route("/assets/{file}", get(asset))
+        .route("/assets/{*file}", get(asset))
         .route("/favicon.ico", get(favicon))
         .merge(crate::classroom::page_routes())
         .merge(crate::learn::page_routes())

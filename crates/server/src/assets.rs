@@ -10,136 +10,22 @@ use std::sync::OnceLock;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-/// Name, content type, content.
-const FILES: &[(&str, &str, &str)] = &[
-    (
-        "index.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/index.html"),
-    ),
-    (
-        "classroom.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/classroom.html"),
-    ),
-    (
-        "learn.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/learn.html"),
-    ),
-    (
-        "club.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/club.html"),
-    ),
-    (
-        "account.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/account.html"),
-    ),
-    (
-        "lobby.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/lobby.html"),
-    ),
-    (
-        "analysis.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/analysis.js"),
-    ),
-    (
-        "board.html",
-        "text/html; charset=utf-8",
-        include_str!("../web/board.html"),
-    ),
-    (
-        "board.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/board.js"),
-    ),
-    (
-        "chat.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/chat.js"),
-    ),
-    (
-        "lobby.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/lobby.js"),
-    ),
-    (
-        "account.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/account.js"),
-    ),
-    (
-        "account-i18n.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/account-i18n.js"),
-    ),
-    (
-        "club.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/club.js"),
-    ),
-    (
-        "club-i18n.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/club-i18n.js"),
-    ),
-    (
-        "common.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/common.js"),
-    ),
-    (
-        "app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/app.js"),
-    ),
-    (
-        "classroom.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/classroom.js"),
-    ),
-    (
-        "classroom-i18n.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/classroom-i18n.js"),
-    ),
-    (
-        "learn.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/learn.js"),
-    ),
-    (
-        "i18n.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/i18n.js"),
-    ),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_str!("../web/style.css"),
-    ),
-    (
-        "favicon.svg",
-        "image/svg+xml",
-        include_str!("../web/favicon.svg"),
-    ),
-];
+/// Name (relative to `web/`), content type, content: every file under
+/// `web/`, listed by `build.rs`.
+const FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
 
-/// Pieces shared by pages, put in place of their marker: (marker, content).
-const PARTS: &[(&str, &str)] = &[(
-    "<!--topbar-players-->",
-    include_str!("../web/topbar-players.part.html"),
-)];
+/// A piece shared by pages (`web/NAME.part.html`) goes in place of the
+/// marker `<!--NAME-->`.
+const PART_SUFFIX: &str = ".part.html";
 
 /// A page with its shared pieces in place.
 fn with_parts(page: &str) -> String {
-    PARTS.iter().fold(page.to_string(), |page, (marker, part)| {
-        page.replace(marker, part)
-    })
+    FILES
+        .iter()
+        .filter_map(|(name, _, content)| Some((name.strip_suffix(PART_SUFFIX)?, content)))
+        .fold(page.to_string(), |page, (part, content)| {
+            page.replace(&format!("<!--{part}-->"), content)
+        })
 }
 
 /// Cached for a year: the URL changes with the content.
@@ -175,7 +61,114 @@ fn version(name: &str) -> Option<&'static str> {
 
 /// Whether a file is a page (served at its own route, never cached).
 fn is_page(name: &str) -> bool {
-    name.ends_with(".html")
+    name.ends_with(".html") && !name.ends_with(PART_SUFFIX)
+}
+
+/// Whether a file is a JavaScript module, which other modules import.
+fn is_module(name: &str) -> bool {
+    name.ends_with(".js")
+}
+
+/// The import map that sends each module's plain URL (as another module
+/// imports it) to its versioned one, so a module is cached for good and
+/// loaded once whichever file imports it.
+fn import_map() -> String {
+    let imports: Vec<String> = FILES
+        .iter()
+        .filter(|(n, _, _)| is_module(n))
+        .map(|(name, _, _)| {
+            format!(
+                "\"/assets/{name}\":\"/assets/{name}?v={}\"",
+                version(name).unwrap_or("")
+            )
+        })
+        .collect();
+    format!(
+        "<script type=\"importmap\">{{\"imports\":{{{}}}}}</script>\n",
+        imports.join(",")
+    )
+}
+
+/// The modules a module imports (`import … from './x.js'`, by our own
+/// writing: one import per line), as names relative to `web/`.
+fn imports_of(name: &str, content: &str) -> Vec<String> {
+    let dir = name.rsplit_once('/').map_or("", |(dir, _)| dir);
+    content
+        .lines()
+        .filter(|line| line.starts_with("import ") || line.starts_with("export * from"))
+        .filter_map(|line| {
+            let quoted = line.rsplit(['\'', '"']).nth(1)?;
+            resolve(dir, quoted)
+        })
+        .collect()
+}
+
+/// `spec` as imported from a module in `dir`: a name relative to `web/`.
+fn resolve(dir: &str, spec: &str) -> Option<String> {
+    let mut parts: Vec<&str> = if let Some(absolute) = spec.strip_prefix("/assets/") {
+        return Some(absolute.to_string());
+    } else if spec.starts_with("./") || spec.starts_with("../") {
+        dir.split('/').filter(|p| !p.is_empty()).collect()
+    } else {
+        return None;
+    };
+    for part in spec.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            _ => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Every module `entry` needs, itself excluded, each once.
+fn needed_by(entry: &str) -> Vec<String> {
+    let mut seen: Vec<String> = vec![entry.to_string()];
+    let mut next = 0;
+    while next < seen.len() {
+        let name = seen[next].clone();
+        next += 1;
+        let Some(&(_, _, content)) = FILES.iter().find(|(n, _, _)| *n == name) else {
+            continue;
+        };
+        for dep in imports_of(&name, content) {
+            if !seen.contains(&dep) {
+                seen.push(dep);
+            }
+        }
+    }
+    seen.split_off(1)
+}
+
+/// The page with the import map before its first script (an import map
+/// must come before any module), and a preload of every module its
+/// scripts import, so the browser fetches them at once rather than one
+/// level of imports after another.
+fn with_import_map(page: &str) -> String {
+    let Some(at) = page.find("<script") else {
+        return page.to_string();
+    };
+    let mut head = import_map();
+    let marker = "<script type=\"module\" src=\"/assets/";
+    let mut rest = page;
+    let mut preloaded: Vec<String> = Vec::new();
+    while let Some(start) = rest.find(marker) {
+        rest = &rest[start + marker.len()..];
+        let entry = rest[..rest.find(['"', '?']).unwrap_or(0)].to_string();
+        for dep in needed_by(&entry) {
+            if !preloaded.contains(&dep) {
+                let version = version(&dep).unwrap_or("");
+                head.push_str(&format!(
+                    "<link rel=\"modulepreload\" href=\"/assets/{dep}?v={version}\">\n"
+                ));
+                preloaded.push(dep);
+            }
+        }
+    }
+    format!("{}{}{}", &page[..at], head, &page[at..])
 }
 
 /// An embedded page, its asset links carrying their versions.
@@ -193,7 +186,8 @@ fn versioned_page(name: &str) -> &'static str {
                         format!("\"/assets/{asset}?v={}\"", version(asset).unwrap_or(""));
                     page = page.replace(&plain, &versioned);
                 }
-                (*page_name, page)
+                // After the links: the map's keys are the plain URLs.
+                (*page_name, with_import_map(&page))
             })
             .collect()
     });
@@ -270,13 +264,84 @@ pub fn serve(name: &str, query: Option<&str>, web_dir: Option<&Path>) -> Option<
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_page_names_every_asset_with_its_version() {
-        let page = versioned_page("index.html");
-        for name in ["app.js", "common.js", "i18n.js", "style.css", "favicon.svg"] {
+    /// The page's entry module and the modules every page imports.
+    fn assert_versioned(page_name: &str, entry: &str) {
+        let page = versioned_page(page_name);
+        for name in [
+            entry,
+            "lib/i18n.js",
+            "lib/i18n/fr.js",
+            "lib/dom.js",
+            "style.css",
+            "favicon.svg",
+        ] {
             let link = format!("/assets/{name}?v={}", version(name).unwrap());
-            assert!(page.contains(&link), "{link}");
+            assert!(page.contains(&link), "{page_name}: {link}");
         }
+        // Each import of a module reaches its versioned URL.
+        let map = format!(
+            "\"/assets/lib/i18n.js\":\"/assets/lib/i18n.js?v={}\"",
+            version("lib/i18n.js").unwrap()
+        );
+        assert!(page.contains(&map), "{page_name}");
+        assert!(
+            page.find("type=\"importmap\"") < page.find("type=\"module\""),
+            "{page_name}: the import map comes first"
+        );
+    }
+
+    #[test]
+    fn every_page_names_its_modules_with_their_versions() {
+        for (page, entry) in [
+            ("index.html", "pages/app.js"),
+            ("learn.html", "pages/learn.js"),
+            ("classroom.html", "pages/classroom.js"),
+            ("club.html", "pages/club.js"),
+            ("account.html", "pages/account.js"),
+            ("lobby.html", "pages/lobby.js"),
+            ("board.html", "pages/analysis-board.js"),
+        ] {
+            assert_versioned(page, entry);
+        }
+    }
+
+    #[test]
+    fn a_module_imported_by_path_is_found_and_preloaded() {
+        assert_eq!(
+            resolve("pages/game", "../../lib/api.js").as_deref(),
+            Some("lib/api.js")
+        );
+        assert_eq!(
+            resolve("lib", "./i18n/en.js").as_deref(),
+            Some("lib/i18n/en.js")
+        );
+        assert_eq!(
+            resolve("", "/assets/lib/dom.js").as_deref(),
+            Some("lib/dom.js")
+        );
+        assert_eq!(resolve("lib", "../../x.js"), None);
+        assert_eq!(resolve("lib", "typescript"), None);
+        let needed = needed_by("pages/lobby.js");
+        for name in [
+            "lib/api.js",
+            "lib/i18n.js",
+            "lib/i18n/ro.js",
+            "lib/socket.js",
+        ] {
+            assert!(needed.iter().any(|n| n == name), "{name}: {needed:?}");
+        }
+        // Every module imported exists: a typo would fail in the browser only.
+        for (name, _, content) in FILES.iter().filter(|(n, _, _)| is_module(n)) {
+            for dep in imports_of(name, content) {
+                assert!(version(&dep).is_some(), "{name} imports {dep}");
+            }
+        }
+        let page = versioned_page("lobby.html");
+        let preload = format!(
+            "<link rel=\"modulepreload\" href=\"/assets/lib/socket.js?v={}\">",
+            version("lib/socket.js").unwrap()
+        );
+        assert!(page.contains(&preload));
     }
 
     #[test]
@@ -286,36 +351,6 @@ mod tests {
             assert!(!page.contains("<!--topbar-players-->"), "{name}");
             assert!(page.contains("id=\"account-link\""), "{name}");
             assert!(page.contains("href=\"/lobby\""), "{name}");
-        }
-    }
-
-    #[test]
-    fn the_learn_page_names_its_assets_with_their_versions() {
-        let page = versioned_page("learn.html");
-        for name in [
-            "learn.js",
-            "common.js",
-            "i18n.js",
-            "style.css",
-            "favicon.svg",
-        ] {
-            let link = format!("/assets/{name}?v={}", version(name).unwrap());
-            assert!(page.contains(&link), "{link}");
-        }
-    }
-
-    #[test]
-    fn the_classroom_page_names_its_assets_with_their_versions() {
-        let page = versioned_page("classroom.html");
-        for name in [
-            "classroom.js",
-            "common.js",
-            "i18n.js",
-            "style.css",
-            "favicon.svg",
-        ] {
-            let link = format!("/assets/{name}?v={}", version(name).unwrap());
-            assert!(page.contains(&link), "{link}");
         }
     }
 }

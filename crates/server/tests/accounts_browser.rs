@@ -312,3 +312,115 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
     })
     .await;
 }
+
+/// The texts a person sees on the page (visible text, titles, labels,
+/// placeholders and the tab's title) that hold a common English word;
+/// the language picker's names are left out.
+const ENGLISH_LEFT: &str = r#"
+const words = /\b(the|and|your|you|with|Log in|Sign up|Play|Home|Lobby|Leaderboard|Password|Language|Learn|Board|Fences?|Games?|Rating|Analysis|Analyse|Settings|Players?|Moves?|Computer|Join|Class|Exercises|Search|Loading|Cancel|Delete|Share|Copy|Back|Next|Start|Level|Size|Name|Rated|Casual|Waiting|South|North|West|East|Nobody|None|Draw|Resign|Undo)\b/;
+const found = [];
+const seen = (node) => {
+  for (let e = node; e; e = e.parentElement) {
+    if (e.matches('#lang, script, style, template, [hidden]')) return false;
+  }
+  return node.getClientRects().length > 0;
+};
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  const text = n.textContent.trim();
+  if (text && words.test(text) && seen(n.parentElement)) found.push(text);
+}
+for (const e of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]')) {
+  if (!seen(e)) continue;
+  for (const a of ['title', 'aria-label', 'placeholder', 'alt']) {
+    const v = e.getAttribute(a);
+    if (v && words.test(v)) found.push(a + ': ' + v);
+  }
+}
+if (words.test(document.title) || /\b(players|lobby|board|classroom|learn|analysis|class)\b/i.test(document.title)) found.push('tab: ' + document.title);
+return { lang: document.documentElement.lang, ready: document.readyState, found };
+"#;
+
+/// Waits until `path` is open in `lang` and settled, and returns the
+/// English found on it.
+async fn english_left_on(b: &Browser, path: &str, lang: &str) -> Vec<String> {
+    b.open(path).await;
+    let wait = Waiter::new(format!("{}: {path} in {lang}", b.label));
+    let mut last: Option<Value> = None;
+    let mut same = 0;
+    loop {
+        let now = b.js(ENGLISH_LEFT).await;
+        let settled = now["lang"] == lang && now["ready"] == "complete";
+        // The page's data comes after it loads: read it until it stops
+        // changing (three readings alike).
+        same = if settled && last.as_ref() == Some(&now) {
+            same + 1
+        } else {
+            0
+        };
+        if same >= 2 {
+            return now["found"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect();
+        }
+        last = Some(now.clone());
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        wait.tick(&now).await;
+    }
+}
+
+const PLAYER_PAGES: &[&str] = &[
+    "/",
+    "/lobby",
+    "/account",
+    "/account?signup",
+    "/leaderboard",
+    "/@/ioana",
+    "/analysis",
+    "/learn",
+    "/classroom",
+    "/join",
+    "/class",
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_speaks_the_browsers_language_and_keeps_a_chosen_one() {
+    e2e::run("languages", |env| async move {
+        // A player with a public page.
+        let ro = env.browser_in("ro", "ro-RO").await;
+        ro.open("/account?signup").await;
+        ro.type_into("#auth-name", "ioana").await;
+        ro.type_into("#auth-password", "o parolă bună").await;
+        ro.click("#auth-go").await;
+        ro.shown("#home-title").await;
+        // A Romanian browser: every page opens in Romanian, with no English.
+        let mut english = Vec::new();
+        for path in PLAYER_PAGES {
+            for text in english_left_on(&ro, path, "ro").await {
+                english.push(format!("ro {path}: {text}"));
+            }
+        }
+        // An English browser whose user chose French once, on the lobby:
+        // every page after that, and after a reload, is French.
+        let fr = env.browser("fr").await;
+        fr.open("/lobby").await;
+        fr.select("#lang", "fr").await;
+        fr.shot("lobby-french").await;
+        for path in PLAYER_PAGES {
+            for text in english_left_on(&fr, path, "fr").await {
+                english.push(format!("fr {path}: {text}"));
+            }
+        }
+        fr.client.refresh().await.unwrap();
+        assert_eq!(
+            english_left_on(&fr, "/lobby", "fr").await,
+            Vec::<String>::new()
+        );
+        ro.shot("public-page-romanian").await;
+        assert!(english.is_empty(), "English left:\n{}", english.join("\n"));
+    })
+    .await;
+}

@@ -376,12 +376,12 @@ async fn fences_and_their_previews_stand_out() {
         me.shown("[data-placed=\"c5h\"]").await;
         let stops = js(
             &me,
-            "return Array.from(document.querySelectorAll('#fence-h stop')).map((s) => s.getAttribute('stop-color'));",
+            "return Array.from(document.querySelectorAll('#board [id$=\"fence-h\"] stop')).map((s) => getComputedStyle(s).stopColor);",
         )
         .await;
         let grooves = js(
             &me,
-            "return Array.from(document.querySelectorAll('#groove-shade stop')).map((s) => s.getAttribute('stop-color'));",
+            "return Array.from(document.querySelectorAll('#board [id$=\"groove-shade\"] stop')).map((s) => getComputedStyle(s).stopColor);",
         )
         .await;
         let stops: Vec<String> = serde_json::from_value(stops).unwrap();
@@ -487,6 +487,146 @@ async fn french_everywhere_even_in_saved_games() {
         assert!(item.contains("Sud"), "{item}");
         assert!(!item.contains("South") && !item.contains("AI "), "{item}");
         me.shot("recent-in-french").await;
+    })
+    .await;
+}
+
+/// Clicks a square the pawn may move to (the first the page marks).
+async fn click_a_legal_square(browser: &Browser) {
+    browser.shown("[data-square].legal").await;
+    let name = js(
+        browser,
+        "return document.querySelector('[data-square].legal').dataset.square;",
+    )
+    .await;
+    browser
+        .click(&format!("[data-square=\"{}\"]", name.as_str().unwrap()))
+        .await;
+}
+
+/// The page's words a player reads during a game: the turn, the status
+/// and the players' list.
+const GAME_WORDS: &str = "return ['#turn', '#status', '#players-list', '#game-actions'].map((s) => { const n = document.querySelector(s); return n ? n.innerText : ''; }).join(' | ');";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_in_teams_with_crabs_on_a_romanian_page() {
+    e2e::run("page-teams-crab-ro", |env| async move {
+        let me = env.browser_in("ro", "ro-RO").await;
+        let ai = json!({"kind": "ai", "level": 1});
+        let (id, token) = create(
+            &env,
+            json!({"size": 9, "players": 4, "variant": "teams", "theme": "crab",
+                   "seats": [{"kind": "human", "mine": true}, ai, ai, ai]}),
+        )
+        .await;
+        me.open(&seat_link(&id, &token, "south")).await;
+        me.game_page().await;
+        // Four crabs, one per seat, each with its goal drawn.
+        let crabs = js(
+            &me,
+            "return [document.querySelectorAll('#board.crab [data-pawn] .crab-body').length, document.querySelectorAll('#board .goal').length, document.documentElement.lang];",
+        )
+        .await;
+        assert_eq!(crabs, json!([4, 4, "ro"]));
+        click_a_legal_square(&me).await;
+        // The three computer players answer: a round of four moves.
+        wait_moves(&me, 4).await;
+        assert_eq!(moves_of(&env.game(&id).await), 4);
+        let words = js(&me, GAME_WORDS).await;
+        let words = words.as_str().unwrap();
+        assert!(words.contains("Sud"), "{words}");
+        for english in ["South", "North", "West", "East", "turn", "Your", "move", "Resign", "fences"] {
+            assert!(!words.contains(english), "{english} in: {words}");
+        }
+        me.shot("teams-crab-ro").await;
+    })
+    .await;
+}
+
+fn moves_of(game: &Value) -> usize {
+    game["moves"].as_array().map_or(0, Vec::len)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_draw_offers_declined_and_accepted_and_a_rematch() {
+    e2e::run("page-undo-draw-rematch", |env| async move {
+        // Undo against the computer takes back my move and its answer.
+        let me = env.browser("player").await;
+        me.open("/").await;
+        me.select("#size", "5").await;
+        me.select("#players", "2").await;
+        me.select("#level", "1").await;
+        me.select("#color", "south").await;
+        me.click("#start-ai").await;
+        let vs_ai = me.game_page().await;
+        click_a_legal_square(&me).await;
+        wait_moves(&me, 2).await;
+        me.click("#undo").await;
+        let wait = Waiter::new("the undo to take both moves back");
+        loop {
+            let n = moves_of(&env.game(&vs_ai).await);
+            if n == 0 && me.page().await.moves.is_empty() {
+                break;
+            }
+            wait.tick(&n).await;
+        }
+
+        // Two people online: a draw offered and declined, then offered and
+        // accepted.
+        let (id, token) = create(
+            &env,
+            json!({"size": 5, "seats": [{"kind": "human", "mine": true}, {"kind": "human"}]}),
+        )
+        .await;
+        let other_token = join(&env, &id, json!({"seat": "north", "name": "Bo"})).await;
+        let other = env.browser("other").await;
+        me.open(&seat_link(&id, &token, "south")).await;
+        other.open(&seat_link(&id, &other_token, "north")).await;
+        me.game_page().await;
+        other.game_page().await;
+        click_a_legal_square(&me).await;
+        wait_moves(&other, 1).await;
+        me.click("#draw-offer").await;
+        me.click("#confirm-yes").await;
+        other.click("#draw-decline").await;
+        me.shown("#draw-offer").await;
+        assert_eq!(env.game(&id).await["status"], "playing");
+        me.click("#draw-offer").await;
+        me.click("#confirm-yes").await;
+        other.click("#draw-accept").await;
+        let result = text_when(&me, "#result", |t| !t.is_empty()).await;
+        let draw = js(
+            &me,
+            "return document.querySelector('#result').dataset.draw;",
+        )
+        .await;
+        assert_eq!(draw, "true", "{result}");
+        assert_eq!(env.game(&id).await["result"]["termination"], "agreement");
+
+        // A rematch: one asks, the other follows the banner; both are in
+        // the new game, each in the other's seat.
+        me.click("#rematch").await;
+        let wait = Waiter::new("the page of the rematch");
+        let rematch = loop {
+            let path = me.page().await.path;
+            if path.starts_with("/g/") && path != format!("/g/{id}") {
+                break me.game_page().await;
+            }
+            wait.tick(&path).await;
+        };
+        other.click("#rematch-go").await;
+        let wait = Waiter::new("the other player in the rematch");
+        loop {
+            let path = other.page().await.path;
+            if path == format!("/g/{rematch}") {
+                break;
+            }
+            wait.tick(&path).await;
+        }
+        other.game_page().await;
+        let game = env.game(&rematch).await;
+        assert_eq!(game["status"], "playing", "{game}");
+        other.shot("rematch").await;
     })
     .await;
 }

@@ -550,12 +550,13 @@ async fn tokens_are_never_read_from_addresses() {
     assert_eq!(csv.error(400), "bad_request");
     // Nothing the pages load carries a token in an address.
     for file in [
-        "app.js",
-        "club.js",
-        "lobby.js",
-        "classroom.js",
-        "account.js",
-        "common.js",
+        "pages/app.js",
+        "pages/club.js",
+        "pages/lobby.js",
+        "pages/classroom.js",
+        "pages/account.js",
+        "lib/api.js",
+        "lib/socket.js",
     ] {
         let text = h.get(&format!("/assets/{file}")).await.text;
         assert!(!text.contains("?token="), "{file}");

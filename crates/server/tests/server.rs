@@ -753,9 +753,9 @@ async fn pages_and_assets_are_served_compressed_and_cached() {
     for path in [
         "/",
         "/g/abc",
-        "/assets/app.js",
+        "/assets/pages/app.js",
         "/assets/style.css",
-        "/assets/i18n.js",
+        "/assets/lib/i18n.js",
     ] {
         let reply = h.get(path).await;
         assert_eq!(reply.status, 200, "{path}");
@@ -763,7 +763,9 @@ async fn pages_and_assets_are_served_compressed_and_cached() {
     }
     assert_eq!(h.get("/assets/nothing.js").await.status, 404);
     // The page names versioned assets, cached for good, and compressed.
-    let start = page.find("/assets/app.js?v=").expect("a versioned link");
+    let start = page
+        .find("/assets/pages/app.js?v=")
+        .expect("a versioned link");
     let link = &page[start..page[start..].find('"').map_or(page.len(), |e| start + e)];
     let res = h
         .http
@@ -778,7 +780,7 @@ async fn pages_and_assets_are_served_compressed_and_cached() {
         "public, max-age=31536000, immutable"
     );
     assert_eq!(headers["content-encoding"], "gzip");
-    let plain = h.get("/assets/app.js").await;
+    let plain = h.get("/assets/pages/app.js").await;
     assert_eq!(plain.status, 200);
 }
 

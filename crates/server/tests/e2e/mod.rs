@@ -276,8 +276,14 @@ impl Env {
         &self.inner.base
     }
 
-    /// A new headless Chromium with a profile of its own.
+    /// A new headless Chromium with a profile of its own, in English.
     pub async fn browser(&self, label: &str) -> Browser {
+        self.browser_in(label, "en-US").await
+    }
+
+    /// A new headless Chromium whose user speaks `lang` (its language and
+    /// the languages it asks pages for).
+    pub async fn browser_in(&self, label: &str, lang: &str) -> Browser {
         let profile = self.inner.dir.join(format!("profile-{label}"));
         std::fs::create_dir_all(&profile).expect("a profile directory");
         let args = [
@@ -290,13 +296,18 @@ impl Env {
             "--disable-sync".into(),
             "--no-first-run".into(),
             "--window-size=1200,900".into(),
-            "--lang=en-US".into(),
+            format!("--lang={lang}"),
+            format!("--accept-lang={lang}"),
             format!("--user-data-dir={}", profile.display()),
         ];
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
-            json!({ "binary": CHROMIUM, "args": args }),
+            json!({
+                "binary": CHROMIUM,
+                "args": args,
+                "prefs": { "intl.accept_languages": lang },
+            }),
         );
         let client = ClientBuilder::new(HttpConnector::new())
             .capabilities(caps)

@@ -1,0 +1,74 @@
+// @ts-check
+// Building and finding the page's elements.
+
+export const SVGNS = 'http://www.w3.org/2000/svg';
+
+/** @typedef {Record<string, any> | null | undefined} Attrs */
+/** @typedef {Node | string | number | null | undefined | false | any[]} Child */
+
+/**
+ * An element: `class`, `text` (its text), `on<event>` (a listener), other
+ * attributes (false, null and undefined left out, true as present);
+ * children, nested arrays flattened, strings as text.
+ * @param {string} tag @param {Attrs} [attrs] @param {...Child} children
+ * @returns {HTMLElement}
+ */
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'class') node.className = v;
+      else if (k === 'text') node.textContent = v;
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  for (const c of /** @type {any[]} */ (children).flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** Paints that may name a CSS variable (`fill: 'var(--south)'`). */
+const PAINTS = new Set(['fill', 'stroke', 'stop-color', 'flood-color', 'color']);
+
+/**
+ * An SVG element, with attributes as `el` takes them (no listeners). A
+ * paint given as a CSS variable goes in the style (SVG's presentation
+ * attributes do not read variables).
+ * @param {string} tag @param {Attrs} [attrs] @param {...Child} children
+ * @returns {SVGElement}
+ */
+export function svgEl(tag, attrs, ...children) {
+  const node = /** @type {SVGElement} */ (document.createElementNS(SVGNS, tag));
+  if (attrs) {
+    let style = '';
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'class') node.setAttribute('class', v);
+      else if (k === 'text') node.textContent = v;
+      else if (PAINTS.has(k) && String(v).startsWith('var(')) style += `${k}:${v};`;
+      else node.setAttribute(k, String(v));
+    }
+    if (style) node.setAttribute('style', style + (node.getAttribute('style') || ''));
+  }
+  for (const c of /** @type {any[]} */ (children).flat(Infinity)) if (c) node.append(c);
+  return node;
+}
+
+/**
+ * The first element matching `sel` (typed loosely: pages know their own
+ * elements).
+ * @param {string} sel @param {ParentNode} [root]
+ * @returns {any}
+ */
+export const $ = (sel, root = document) => root.querySelector(sel);
+
+/**
+ * Every element matching `sel`, as an array.
+ * @param {string} sel @param {ParentNode} [root]
+ * @returns {any[]}
+ */
+export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));

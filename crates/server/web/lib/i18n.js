@@ -1,0 +1,178 @@
+// @ts-check
+// The page's language: which one (the one chosen once, kept across pages
+// and reloads, else the browser's), its texts with placeholders and plural
+// forms, and the page's marked elements filled in it. A text missing in a
+// language falls back to English, then to its key.
+
+import en from './i18n/en.js';
+import fr from './i18n/fr.js';
+import ro from './i18n/ro.js';
+
+/** @typedef {'en' | 'fr' | 'ro'} Lang */
+/** @typedef {Record<string, string | number | null | undefined>} Params */
+
+/** The languages, in the order the pickers list them. */
+export const LANGS = /** @type {const} */ ([
+  { code: 'en', name: 'English' },
+  { code: 'fr', name: 'Français' },
+  { code: 'ro', name: 'Română' },
+]);
+
+/** Where the chosen language is kept. */
+export const STORAGE_KEY = 'quoridor.lang';
+
+/** French typography: a non-breaking space before : ; ! ? » and after «. */
+export function frenchSpaces(/** @type {string} */ text) {
+  return text.replace(/ ([:;!?»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
+}
+
+/** @type {Record<Lang, Record<string, string>>} */
+export const MESSAGES = {
+  en,
+  fr: Object.fromEntries(Object.entries(fr).map(([k, v]) => [k, frenchSpaces(v)])),
+  ro,
+};
+
+/** Whether `code` is a language the pages speak. */
+export function isLang(/** @type {unknown} */ code) {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, code);
+}
+
+/**
+ * The language to open in: the one saved, else the first of the browser's
+ * languages we speak (by its main part: `fr-CA` is `fr`), else English.
+ * @param {string | null} saved
+ * @param {readonly string[]} wanted the browser's languages, preferred first
+ * @returns {Lang}
+ */
+export function pick(saved, wanted) {
+  if (isLang(saved)) return /** @type {Lang} */ (saved);
+  for (const l of wanted) {
+    const code = String(l || '').toLowerCase().split(/[-_]/)[0];
+    if (isLang(code)) return /** @type {Lang} */ (code);
+  }
+  return 'en';
+}
+
+/**
+ * `{name}` placeholders filled from `params`; one without a value stays.
+ * @param {string} text
+ * @param {Params} [params]
+ */
+export function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined || params[name] === null ? m : String(params[name])));
+}
+
+/** Texts in one language, falling back to English. */
+export class Texts {
+  /** @param {Lang} lang */
+  constructor(lang) {
+    /** @type {Lang} */
+    this.lang = lang;
+    this.table = MESSAGES[lang];
+    this.plural = new Intl.PluralRules(lang);
+  }
+
+  /** @param {string} key @returns {string | null} */
+  lookup(key) {
+    if (Object.prototype.hasOwnProperty.call(this.table, key)) return this.table[key];
+    if (Object.prototype.hasOwnProperty.call(en, key)) return en[key];
+    return null;
+  }
+
+  /** @param {string} key @param {Params} [params] */
+  t(key, params) {
+    const text = this.lookup(key);
+    return text === null ? key : fill(text, params);
+  }
+
+  /**
+   * The form of `key` for the number `n` (`key_one`, `key_few`, `key_other`
+   * as the language's plural rules say), `{n}` filled with `n`.
+   * @param {string} key @param {number} n @param {Params} [params]
+   */
+  tn(key, n, params) {
+    const form = this.plural.select(n);
+    const text = this.lookup(`${key}_${form}`) ?? this.lookup(`${key}_other`) ?? this.lookup(key) ?? key;
+    return fill(text, { n, ...params });
+  }
+
+  /** @param {string} key */
+  has(key) {
+    return this.lookup(key) !== null;
+  }
+}
+
+/** The browser's storage, or nothing where it is refused. */
+function storage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** @type {((lang: Lang) => void)[]} */
+const listeners = [];
+let current = new Texts('en');
+
+/** The page's language and texts. */
+export const I18n = {
+  langs: LANGS,
+  get lang() {
+    return current.lang;
+  },
+  /** Opens the page in the language saved or the browser's. */
+  init() {
+    let saved = null;
+    try {
+      saved = storage()?.getItem(STORAGE_KEY) ?? null;
+    } catch (_) { /* refused: the browser's language */ }
+    const nav = globalThis.navigator;
+    const wanted = nav ? (nav.languages?.length ? nav.languages : [nav.language || 'en']) : [];
+    set(pick(saved, wanted), false);
+  },
+  set,
+  /** @param {string} key @param {Params} [params] */
+  t: (key, params) => current.t(key, params),
+  /** @param {string} key @param {number} n @param {Params} [params] */
+  tn: (key, n, params) => current.tn(key, n, params),
+  /** @param {string} key */
+  has: (key) => current.has(key),
+  apply,
+  /** Calls `f` each time the language changes. @param {(lang: Lang) => void} f */
+  onChange(f) {
+    listeners.push(f);
+  },
+};
+
+/**
+ * Switches the page to `code` (English if it is not one of ours); with
+ * `remember`, every page opens in it from now on.
+ * @param {string} code @param {boolean} [remember]
+ */
+function set(code, remember) {
+  const lang = isLang(code) ? /** @type {Lang} */ (code) : 'en';
+  current = new Texts(lang);
+  if (globalThis.document) document.documentElement.lang = lang;
+  if (remember) {
+    try {
+      storage()?.setItem(STORAGE_KEY, lang);
+    } catch (_) { /* private mode or full: only this page changes */ }
+  }
+  for (const f of listeners) f(lang);
+}
+
+/**
+ * Fills every element under `root` marked with data-i18n (its text),
+ * data-i18n-aria (aria-label), data-i18n-title (title) and
+ * data-i18n-placeholder.
+ * @param {ParentNode} root
+ */
+function apply(root) {
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = I18n.t(/** @type {HTMLElement} */ (node).dataset.i18n ?? '');
+  for (const node of root.querySelectorAll('[data-i18n-aria]')) node.setAttribute('aria-label', I18n.t(/** @type {HTMLElement} */ (node).dataset.i18nAria ?? ''));
+  for (const node of root.querySelectorAll('[data-i18n-title]')) node.setAttribute('title', I18n.t(/** @type {HTMLElement} */ (node).dataset.i18nTitle ?? ''));
+  for (const node of root.querySelectorAll('[data-i18n-placeholder]')) node.setAttribute('placeholder', I18n.t(/** @type {HTMLElement} */ (node).dataset.i18nPlaceholder ?? ''));
+}

@@ -1,0 +1,42 @@
+// @ts-check
+// The top bar every page shares: the language picker and the account link.
+
+import { I18n } from './i18n.js';
+import { el } from './dom.js';
+import { api } from './api.js';
+
+/**
+ * Opens the page in its language and fills the picker (#lang) with the
+ * languages; after each change the page's marked texts are filled again
+ * and `changed()` redoes the rest. The choice holds for every page.
+ * @param {() => void} changed
+ */
+export function languagePicker(changed) {
+  I18n.init();
+  I18n.apply(document);
+  const sel = /** @type {HTMLSelectElement | null} */ (document.querySelector('#lang'));
+  if (sel) {
+    for (const l of I18n.langs) sel.append(el('option', { value: l.code, lang: l.code, text: l.name }));
+    sel.value = I18n.lang;
+    sel.addEventListener('change', () => I18n.set(sel.value, true));
+  }
+  I18n.onChange(() => {
+    if (sel) sel.value = I18n.lang;
+    I18n.apply(document);
+    changed();
+  });
+}
+
+/** The account link (#account-link, where a page has one): the user name once logged in, else "Log in". */
+export async function accountLink() {
+  const link = document.querySelector('#account-link');
+  if (!link) return;
+  try {
+    const me = await api('GET', '/api/account');
+    link.removeAttribute('data-i18n');
+    link.textContent = me.name;
+  } catch (_) {
+    link.setAttribute('data-i18n', 'acc.nav_login');
+    link.textContent = I18n.t('acc.nav_login');
+  }
+}

@@ -1,0 +1,124 @@
+// The home and game pages (index.html): one page that routes on
+// location.pathname ("/" is the home page, home.js; "/g/{id}" a game,
+// game/*.js), talks to the server through the HTTP and WebSocket API of
+// API.md (lib/api.js, lib/socket.js), and draws the board with
+// lib/board/. Every visible text goes through lib/i18n.js.
+//
+// Hooks for browser tests (kept stable):
+// - board: #board (focusable); squares [data-square="e3"] (class "legal" and
+//   data-legal="true" when a click moves there); fence slot hit areas
+//   [data-fence="e3h"] (hover previews, click places a legal fence, an illegal
+//   one only shows its reason in #fence-error); the preview [data-preview];
+//   placed fences [data-placed="e3h"]; pawns [data-pawn="south"].
+// - game: #turn #status #conn #result (data-winners, data-draw,
+//   data-termination) #moves (buttons [data-ply]) #players-list
+//   (li[data-seat], #clock-<seat>, [data-fences-left], [data-score])
+//   #undo #hint #hint-text #pass #draw-offer #draw-accept #draw-decline
+//   #resign #rematch #rematch-go #error #fence-mode #fence-rotate
+//   #fence-confirm #fence-cancel #flip #move-form #move-input
+//   #replay-start/-prev/-next/-end #replay-pos #score-table
+//   ([data-score-total]) #seat-link #spectators (data-count) #record-link
+//   #waiting-panel #invite-links (a[data-seat]) #join-form #join-name
+//   #join-submit [data-join-seat]. #resign and #draw-offer ask first:
+//   answer with #confirm-yes / #confirm-no.
+// - home: form #home-vs-ai (#size #players #variant #clock #theme
+//   #player-name #public #level #color #start-ai), #hotseat-start,
+//   #online-seats (select[data-seat]: me / friend / ai1..ai8),
+//   #online-random, #online-create, #home-error, #open-games (a[data-join]),
+//   #live-games (a[data-watch]), #recent-games (li[data-recent]); #lang.
+// - localStorage: quoridor.game.<id> = {token, seats, invites, ...},
+//   quoridor.name, quoridor.lang, quoridor.home.
+
+import { languagePicker } from '../lib/topbar.js';
+import { $ } from '../lib/dom.js';
+import { initBoard, initGameControls } from './game/input.js';
+import { renderGame } from './game/render.js';
+import { G, board, enterGame, leaveGame } from './game/state.js';
+import { enterHome, home, initHome, leaveHome, refreshHomeForm, refreshLists, renderRecent } from './home.js';
+import { copyText, t } from './ui.js';
+
+// ------------------------------------------------------------------
+// Router
+// ------------------------------------------------------------------
+
+function navigate(path, replace) {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+  window.scrollTo(0, 0);
+  // Keyboard and screen reader users land on the new page's content.
+  const target = G.active ? $('#board') : $('#main');
+  if (target) target.focus({ preventScroll: true });
+}
+
+function route() {
+  const m = /^\/g\/([^/?#]+)\/?$/.exec(location.pathname);
+  leaveGame();
+  leaveHome();
+  if (m) enterGame(decodeURIComponent(m[1]));
+  else enterHome();
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-nav]');
+  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin) return;
+  e.preventDefault();
+  navigate(url.pathname + url.search + url.hash);
+});
+window.addEventListener('popstate', route);
+
+// Copy buttons: data-copy names the input to copy, data-copy-text the text.
+document.addEventListener('click', (e) => {
+  const b = e.target.closest('[data-copy],[data-copy-text]');
+  if (!b) return;
+  const text = b.dataset.copyText || ($('#' + b.dataset.copy) || {}).value;
+  if (text) copyText(text);
+});
+
+// ------------------------------------------------------------------
+// Language
+// ------------------------------------------------------------------
+
+function initLang() {
+  languagePicker(() => {
+    if (!$('#home').hidden) {
+      refreshHomeForm();
+      renderRecent();
+      refreshLists();
+      document.title = t('title.home');
+    }
+    if (G.active && G.game) {
+      board.key = '';
+      $('#turn').dataset.key = '';
+      renderGame();
+    }
+    setConnText();
+  });
+}
+
+function setConnText() {
+  const node = $('#conn');
+  const state = ['online', 'offline', 'connecting', 'ended'].find((s) => node.classList.contains(s));
+  if (state) node.textContent = t('conn.' + state);
+}
+
+// ------------------------------------------------------------------
+// Start
+// ------------------------------------------------------------------
+
+function boot() {
+  initLang();
+  initHome();
+  initBoard();
+  initGameControls();
+  route();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
+else boot();
+
+export {
+  navigate,
+};

@@ -1,0 +1,152 @@
+// A class's assignment: its exercises one after another, each answer
+// checked and recorded by the class.
+
+import { $, el } from '../../lib/dom.js';
+import { I18n } from '../../lib/i18n.js';
+import { store } from '../../lib/store.js';
+import { alertBox, go, loadExercise, show } from '../classroom.js';
+import { drawRoute, feedback, openExercise, renderExercise, stopShowing } from './solve.js';
+import { S, api, lang, t } from './state.js';
+
+// ------------------------------------------------------------------
+// A class's assignment
+// ------------------------------------------------------------------
+
+function assignmentUrl(path) {
+  const a = S.assignment;
+  return '/api/classes/' + encodeURIComponent(a.class) + '/assignments/' + a.n + path;
+}
+
+async function answerAssignment(body) {
+  const a = S.assignment;
+  try {
+    const res = await api('POST', assignmentUrl('/answers'), body, a.token);
+    // The solution comes after a real try, not after a skip.
+    if (body.answer) {
+      a.answered = true;
+      $('#cls-show').hidden = false;
+      $('#cls-next').hidden = false;
+    }
+    S.mistakes = res.mistakes || [];
+    drawRoute();
+    if (body.answer) {
+      const title = res.status === 'right_after_solution' && res.right ? t('cls.right_after_solution') : undefined;
+      feedback(res.right, res.messages, title);
+    }
+    return res;
+  } catch (e) {
+    feedback(false, [e.code === 'network' ? t('cls.network') : e.message]);
+    return null;
+  }
+}
+
+async function loadAssignment(index) {
+  const a = S.assignment;
+  if (index >= a.count) {
+    S.view = null;
+    // The end: well done only if everything is right; otherwise what is
+    // still to do (skipped, wrong or not tried), to come back to.
+    let left = 0;
+    try {
+      const me = await api('GET', '/api/classes/' + encodeURIComponent(a.class) + '/me', undefined, a.token);
+      const mine = me.assignments.find((x) => x.id === a.n);
+      const right = mine ? mine.work.filter((w) => w.status === 'right' || w.status === 'right_after_solution').length : a.count;
+      left = a.count - right;
+    } catch (_) { /* offline: say the end only */ }
+    feedback(left === 0, [left === 0 ? t('club.all_done') : I18n.tn('club.end_left', left)]);
+    const box = $('#cls-feedback');
+    box.append(el('a', { class: 'btn primary big', href: '/join', text: t('club.back_home') }));
+    $('#cls-board').replaceChildren();
+    for (const id of ['#cls-check', '#cls-show', '#cls-next', '#cls-skip', '#cls-undo', '#cls-clear']) $(id).hidden = true;
+    return;
+  }
+  a.index = index;
+  a.answered = false;
+  try {
+    const view = await api('GET', assignmentUrl('/exercises/' + index + '?lang=' + lang()), undefined, a.token);
+    S.from = '';
+    openExercise(view);
+    // "Next" once an answer is in; "Skip" moves on without one (and is
+    // recorded as such).
+    $('#cls-check').hidden = false;
+    $('#cls-next').hidden = true;
+  } catch (e) {
+    alertBox(e.message);
+  }
+}
+
+async function openAssignment(classId, n) {
+  const rec = store.get('quoridor.club.pupil', null);
+  if (!rec || rec.id !== classId) {
+    location.href = '/join';
+    return;
+  }
+  try {
+    const me = await api('GET', '/api/classes/' + encodeURIComponent(classId) + '/me', undefined, rec.token);
+    const mine = me.assignments.find((x) => x.id === n);
+    if (!mine) throw new Error(t('cls.not_found'));
+    // Start at the first exercise not yet answered.
+    const done = new Set(mine.work.map((w) => w.index));
+    let first = 0;
+    while (first < mine.count && done.has(first)) first += 1;
+    S.assignment = { class: classId, n, index: 0, count: mine.count, token: rec.token, answered: false };
+    $('#cls-back').setAttribute('href', '/join');
+    loadAssignment(first >= mine.count ? 0 : first);
+  } catch (e) {
+    window.alert(e.message);
+  }
+}
+
+function next() {
+  stopShowing();
+  if (S.assignment) {
+    loadAssignment(S.assignment.index + 1);
+    return;
+  }
+  if (S.set) {
+    S.set.index += 1;
+    if (S.set.index >= S.set.kinds.length) {
+      S.set = null;
+      feedback(true, [t('cls.set_done')]);
+      setTimeout(() => go(''), 1600);
+      return;
+    }
+    loadExercise(S.set.kinds[S.set.index]);
+  } else if (S.from === '#editor') {
+    go('#editor');
+  } else {
+    loadExercise(S.view.kind);
+  }
+}
+
+function readAloud() {
+  if (!('speechSynthesis' in window)) return;
+  window.speechSynthesis.cancel();
+  const u = new SpeechSynthesisUtterance(S.view.instruction);
+  u.lang = { en: 'en-GB', fr: 'fr-FR', ro: 'ro-RO' }[lang()] || 'en';
+  u.rate = 0.9;
+  window.speechSynthesis.speak(u);
+}
+
+// The same exercise in another language: its words again from the server.
+async function relabel() {
+  if (!S.view) return;
+  try {
+    const res = await api('POST', '/api/classroom/analyze', { exercise: S.view.exercise, lang: lang() });
+    if (res.view) {
+      const id = S.view.id;
+      S.view = Object.assign(res.view, { id });
+      renderExercise();
+    }
+  } catch (_) { /* the words stay as they were */ }
+}
+
+export {
+  answerAssignment,
+  assignmentUrl,
+  loadAssignment,
+  next,
+  openAssignment,
+  readAloud,
+  relabel,
+};

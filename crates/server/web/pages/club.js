@@ -1,0 +1,626 @@
+// Class and club: a pupil joins with the code on the board (/join) and
+// finds their exercises and games; the teacher's dashboard (/class) with
+// every board live; a tournament's page (/t/<id>) with its pairings and
+// standings, printable. Everything live comes over one WebSocket per page,
+// which reconnects by itself (a tablet that went to sleep comes back to
+// the same seat: its token is kept in this browser).
+//
+// localStorage: quoridor.club.pupil = {id, token, name, code} (the class
+// or tournament joined), quoridor.club.classes = [{id, code, name, token}]
+// (the teacher's classes on this device), quoridor.club.cups = {id: token}.
+
+import { api as callApi, download, imageUrl } from '../lib/api.js';
+import { $, $$, el, svgEl } from '../lib/dom.js';
+import { BoardView } from '../lib/board/view.js';
+import { I18n } from '../lib/i18n.js';
+import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
+import { store } from '../lib/store.js';
+import { languagePicker } from '../lib/topbar.js';
+
+const t = (key, params) => I18n.t(key, params);
+
+async function api(method, url, body, token) {
+  try {
+    return await callApi(method, url, body, token);
+  } catch (e) {
+    if (e.code === 'network') e.message = t('club.network');
+    throw e;
+  }
+}
+
+function showError(box, e) {
+  box.hidden = false;
+  box.textContent = e.message || String(e);
+}
+
+// ------------------------------------------------------------------
+// One live connection, reconnecting with a growing pause.
+// ------------------------------------------------------------------
+
+function live(path, token, onMessage, onState) {
+  const conn = new LiveSocket(socketUrl(path), {
+    token,
+    onMessage,
+    onOpen: () => onState(true),
+    onClose: () => onState(false),
+    backoff: { base: 500, max: 10000 },
+  });
+  return wakeWhenShown(conn.start());
+}
+
+// ------------------------------------------------------------------
+// A board at a glance (the server's BoardView).
+// ------------------------------------------------------------------
+
+// A board at a glance, drawn by the shared board as a thumbnail.
+function thumbnail(b, label) {
+  const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board mini club-thumb', role: 'img', 'aria-label': label }));
+  const view = new BoardView(svg);
+  view.build({ size: b.size, seats: b.seats, theme: b.theme === 'crab' ? 'crab' : 'classic', mini: true });
+  const pawns = {};
+  b.pawns.forEach((sq, i) => { if (b.seats[i]) pawns[b.seats[i]] = sq; });
+  view.showPosition({ pawns, fences: b.fences, toMove: b.status === 'playing' ? b.turn : null });
+  return svg;
+}
+
+// A player's name as the page shows it: a computer player's default
+// name ("AI 2", "AI 2 #1", made by the server) in the page's language.
+function shownName(name, level) {
+  const m = level ? /^AI (\d+)(?: #(\d+))?$/.exec(name) : null;
+  if (!m || Number(m[1]) !== level) return name;
+  return m[2] ? t('club.ai_name_n', { level, n: m[2] }) : t('club.ai_name', { level });
+}
+
+function seatName(b, i) {
+  return shownName(b.names[i], (b.levels || [])[i]);
+}
+
+// Who is where and how it stands, in words.
+function boardLine(b) {
+  if (b.status === 'over') {
+    if (b.draw || !b.winners.length) return t('club.draw');
+    const names = b.winners.map((w) => seatName(b, b.seats.indexOf(w)));
+    return t('club.won', { names: names.join(' & ') });
+  }
+  if (b.status === 'waiting') return t('club.waiting');
+  // Before the first move nobody is ahead, and there is no move to count.
+  if (!b.ply) return t('club.no_move_yet');
+  const ahead = b.ahead ? seatName(b, b.seats.indexOf(b.ahead)) : null;
+  return (ahead ? t('club.ahead', { name: ahead }) + ' · ' : '') + t('club.ply', { n: b.ply });
+}
+
+function boardCard(b, opts) {
+  const shown = b.names.map((_, i) => seatName(b, i));
+  const names = shown.map((n, i) => el('span', { class: 'club-name seat-' + b.seats[i] + (b.winners.includes(b.seats[i]) ? ' winner' : ''), text: n }));
+  const title = shown.join(' – ');
+  const card = el(opts.href ? 'a' : 'div', { class: 'club-board' + (b.status === 'over' ? ' over' : ''), href: opts.href || null, target: opts.target || null, 'data-game': b.id, 'data-ply': b.ply },
+    thumbnail(b, title),
+    el('div', { class: 'club-names' }, names.flatMap((n, i) => (i ? [' – ', n] : [n]))),
+    el('div', { class: 'club-line', text: boardLine(b) }),
+    opts.extra || null);
+  return card;
+}
+
+// ------------------------------------------------------------------
+// The pupil: join, then their page.
+// ------------------------------------------------------------------
+
+function showView(id) {
+  for (const v of $$('main > .view')) v.hidden = v.id !== id;
+}
+
+function pupilRec() {
+  return store.get('quoridor.club.pupil', null);
+}
+
+async function joinView() {
+  const params = new URLSearchParams(location.search);
+  const rec = pupilRec();
+  const code = (params.get('code') || '').toUpperCase();
+  if (rec && (!code || code === rec.code)) {
+    openJoined(rec);
+    return;
+  }
+  showView('club-join');
+  // Why the pupil is back here: taken out of the class, or the class
+  // deleted (said once).
+  const notice = store.get('quoridor.club.notice', null);
+  if (notice) {
+    store.remove('quoridor.club.notice');
+    showError($('#join-error'), { message: t('club.gone_' + notice) });
+  }
+  $('#join-code').value = code;
+  (code ? $('#join-name') : $('#join-code')).focus();
+  $('#join-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const box = $('#join-error');
+    box.hidden = true;
+    const body = { code: $('#join-code').value, name: $('#join-name').value };
+    const old = pupilRec();
+    try {
+      const res = await api('POST', '/api/join', body, old ? old.token : undefined);
+      const joined = { id: res.id, token: res.token, name: res.name, player: res.player, code: body.code.replace(/[\s-]/g, '').toUpperCase() };
+      store.set('quoridor.club.pupil', joined);
+      openJoined(joined);
+    } catch (e) {
+      showError(box, { message: joinError(e, body) });
+    }
+  });
+}
+
+// What went wrong, in the pupil's language and in simple words.
+function joinError(e, body) {
+  const m = e.serverMessage || '';
+  if (e.status === 404) return t('club.err_code');
+  if (e.code === 'full') return t('club.err_full');
+  if (m.startsWith('code')) return t('club.err_code');
+  if (m.includes('already')) return t('club.err_taken', { name: body.name.trim() });
+  if (m.includes('started')) return t('club.err_started');
+  if (m.startsWith('name')) return t('club.err_name');
+  return e.message;
+}
+
+function openJoined(rec) {
+  // A tournament's player goes to its page; a pupil to theirs.
+  api('GET', '/api/classes/' + encodeURIComponent(rec.id) + '/me', undefined, rec.token)
+    .then((me) => pupilPage(rec, me))
+    .catch((e) => {
+      if (e.status === 404) {
+        api('GET', '/api/tournaments/' + encodeURIComponent(rec.id)).then(() => {
+          store.set('quoridor.club.cups', Object.assign(store.get('quoridor.club.cups', {}), { [rec.id]: { token: rec.token, player: true } }));
+          location.href = '/t/' + encodeURIComponent(rec.id);
+        }).catch(() => leftClass('class_deleted'));
+      } else if (e.status === 401) {
+        leftClass('removed');
+      } else {
+        showView('club-join');
+        showError($('#join-error'), e);
+      }
+    });
+}
+
+// The pupil's seat is gone (`removed`, `class_deleted`): forget it and
+// say so on the join form.
+function leftClass(why) {
+  store.remove('quoridor.club.pupil');
+  store.set('quoridor.club.notice', why);
+  location.href = '/join';
+}
+
+function pupilPage(rec, first) {
+  showView('club-pupil');
+  renderMe(rec, first);
+  const conn = live('/api/classes/' + encodeURIComponent(rec.id) + '/live', rec.token,
+    (msg) => {
+      if (msg.type === 'me') renderMe(rec, msg.me);
+      if (msg.type === 'gone') {
+        conn.stop();
+        leftClass(msg.why === 'class_deleted' ? 'class_deleted' : 'removed');
+      }
+    },
+    (up) => { $('#pupil-status').textContent = up ? '' : t('club.reconnecting'); });
+  $('#pupil-leave').onclick = () => {
+    store.remove('quoridor.club.pupil');
+    location.href = '/join';
+  };
+}
+
+function renderMe(rec, me) {
+  // A pupil who has not chosen a language gets the class's.
+  let chosen = null;
+  try { chosen = localStorage.getItem('quoridor.lang'); } catch (_) { /* private mode */ }
+  if (!chosen && I18n.lang !== me.lang && I18n.langs.some((l) => l.code === me.lang)) {
+    I18n.set(me.lang, false);
+  }
+  $('#pupil-title').textContent = t('club.hello', { name: me.name });
+  $('#pupil-class').textContent = me.class_name;
+  document.title = me.name + ' — ' + me.class_name;
+  const games = me.games.map((g) => {
+    const mine = g.board.status !== 'over';
+    const href = '/g/' + encodeURIComponent(g.board.id) + '#t=' + encodeURIComponent(rec.token);
+    const extra = el('span', { class: 'btn ' + (mine ? 'primary big' : 'small'), text: mine ? t('club.play') : t('club.see') });
+    return boardCard(g.board, { href, extra });
+  });
+  $('#pupil-games').replaceChildren(...(games.length ? games : [el('p', { class: 'hint', text: t('club.no_games') })]));
+  const work = me.assignments.map((a) => {
+    const done = a.work.filter((w) => w.status !== 'skipped').length;
+    const right = a.work.filter((w) => w.status === 'right').length;
+    const href = '/classroom?class=' + encodeURIComponent(me.class) + '&a=' + a.id;
+    return el('a', { class: 'card club-work', href, 'data-assignment': a.id },
+      el('strong', { text: a.title }),
+      el('progress', { max: a.count, value: done, 'aria-label': t('club.progress', { done, total: a.count }) }),
+      el('span', { text: t('club.progress_right', { done, total: a.count, right }) }),
+      el('span', { class: 'btn primary big', text: done === a.count ? t('club.again') : t('club.start') }));
+  });
+  $('#pupil-work').replaceChildren(...(work.length ? work : [el('p', { class: 'hint', text: t('club.no_work') })]));
+  $('#pupil-tournaments').replaceChildren(...me.tournaments.map((c) => el('a', { class: 'card club-work', href: '/t/' + encodeURIComponent(c.id) },
+    el('strong', { text: c.name }), el('span', { text: t('club.stage.' + c.stage) }))));
+}
+
+// ------------------------------------------------------------------
+// The teacher.
+// ------------------------------------------------------------------
+
+function myClasses() {
+  return store.get('quoridor.club.classes', []);
+}
+
+function saveClass(rec) {
+  const list = myClasses().filter((c) => c.id !== rec.id);
+  list.unshift(rec);
+  store.set('quoridor.club.classes', list.slice(0, 30));
+}
+
+function teacherStart() {
+  const hash = location.hash.slice(1);
+  const rec = myClasses().find((c) => c.id === hash);
+  if (rec) {
+    dashboard(rec);
+    return;
+  }
+  showView('club-start');
+  document.title = t('club.start_title');
+  $('#new-class-lang').value = I18n.lang;
+  const list = myClasses().map((c) => el('li', {}, el('a', { class: 'btn', href: '/class#' + encodeURIComponent(c.id), text: c.name + ' · ' + c.code })));
+  $('#my-classes').replaceChildren(...(list.length ? list : [el('li', { class: 'hint', text: t('club.none_yet') })]));
+  const err = $('#start-error');
+  $('#new-class-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    err.hidden = true;
+    const body = { name: $('#new-class-name').value, lang: $('#new-class-lang').value };
+    const pin = $('#new-class-pin').value.trim();
+    if (pin) body.pin = pin;
+    try {
+      const key = await api('POST', '/api/classes', body);
+      saveClass({ id: key.id, code: key.code, token: key.token, name: body.name });
+      location.hash = key.id;
+    } catch (e) {
+      showError(err, e);
+    }
+  });
+  $('#open-class-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    err.hidden = true;
+    try {
+      const key = await api('POST', '/api/classes/open', { code: $('#open-code').value, pin: $('#open-pin').value });
+      saveClass({ id: key.id, code: key.code, token: key.token, name: key.code });
+      location.hash = key.id;
+    } catch (e) {
+      // The server's words are English: say these in the page's language.
+      const said = { wrong_pin: 'club.err_pin', rate_limited: 'club.err_pin_wait' }[e.code];
+      showError(err, said ? { message: t(said) } : e);
+    }
+  });
+  cupForm($('#club-cup-slot'), null, 9, (e) => showError(err, e));
+}
+
+// The new tournament's form (from its template) in `slot`: for the class
+// `classId` (its pupils play), or a club's (players join with the code).
+function cupForm(slot, classId, size, fail) {
+  const form = $('#cup-form-template').content.firstElementChild.cloneNode(true);
+  I18n.apply(form);
+  form.elements.size.value = String(size);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const f = form.elements;
+    const [initial, inc] = f.clock.value.split('+').map(Number);
+    const ai = Math.max(0, Math.min(8, Number(f.ai.value) || 0));
+    const body = {
+      name: f.name.value,
+      format: f.format.value,
+      size: Number(f.size.value),
+      clock: { initial_ms: initial, increment_ms: inc },
+      ai: Array.from({ length: ai }, () => Number(f.level.value)),
+    };
+    if (body.format === 'swiss') body.rounds = Number(f.rounds.value) || 3;
+    if (classId) body.class = classId;
+    try {
+      const key = await api('POST', '/api/tournaments', body, classId ? D.rec.token : undefined);
+      rememberCup(key);
+      if (classId) window.open('/t/' + encodeURIComponent(key.id), '_blank');
+      else location.href = '/t/' + encodeURIComponent(key.id);
+    } catch (e) {
+      fail(e);
+    }
+  });
+  slot.replaceChildren(form);
+}
+
+function rememberCup(key) {
+  store.set('quoridor.club.cups', Object.assign(store.get('quoridor.club.cups', {}), { [key.id]: { token: key.token, organiser: true } }));
+}
+
+const D = { rec: null, view: null, tab: 'boards', ticked: new Set() };
+
+function dashboard(rec) {
+  D.rec = rec;
+  showView('club-dashboard');
+  for (const b of $$('.club-tab')) {
+    b.addEventListener('click', () => {
+      D.tab = b.dataset.tab;
+      for (const x of $$('.club-tab')) x.setAttribute('aria-selected', String(x === b));
+      for (const p of $$('.club-pane')) p.hidden = p.dataset.pane !== D.tab;
+    });
+  }
+  $('#games-pair').addEventListener('change', () => { $('#games-ai-box').hidden = $('#games-pair').value !== 'ai'; });
+  $('#games-form').addEventListener('submit', (ev) => { ev.preventDefault(); startGames(); });
+  $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
+  cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
+  $('#dash-delete').addEventListener('click', deleteClass);
+  $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
+  $('#dash-qr').alt = t('club.qr');
+  // The teacher's token goes as a header, never in the link.
+  $('#dash-csv').href = '#';
+  $('#dash-csv').onclick = async (ev) => {
+    ev.preventDefault();
+    try {
+      await download('/api/classes/' + encodeURIComponent(rec.id) + '/results.csv', rec.token, 'results.csv');
+    } catch (e) {
+      dashError(e);
+    }
+  };
+  live('/api/classes/' + encodeURIComponent(rec.id) + '/live', rec.token,
+    (msg) => { if (msg.type === 'class') renderDashboard(msg.class); },
+    (up) => { $('#dash-status').textContent = up ? t('club.live') : t('club.reconnecting'); });
+}
+
+function dashError(e) {
+  $('#dash-status').textContent = e.message;
+  window.alert(e.message);
+}
+
+function renderDashboard(v) {
+  D.view = v;
+  if (D.rec.name !== v.name) saveClass(Object.assign(D.rec, { name: v.name }));
+  document.title = v.name + ' — ' + t('club.start_title');
+  $('#dash-title').textContent = v.name;
+  $('#dash-code').textContent = v.code;
+  // The server's address for the tablets (never this screen's loopback).
+  $('#dash-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
+  $('#dash-url-warning').hidden = v.join_reachable !== false;
+  // Boards, newest first; click to watch large.
+  const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
+  $('#dash-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'hint', text: t('club.no_boards') })]));
+  // Pupils.
+  const pupils = v.pupils.map((p) => el('li', { class: 'club-pupil' + (p.online ? ' online' : '') },
+    el('label', {}, el('input', { type: 'checkbox', checked: D.ticked.has(p.id), onchange: (e) => { if (e.target.checked) D.ticked.add(p.id); else D.ticked.delete(p.id); } }),
+      el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', el('strong', { text: p.name })),
+    el('span', { class: 'hint', text: t('club.pupil_score', { right: p.right, done: p.done }) }),
+    el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
+  $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
+  renderAssignments(v);
+  const cups = v.tournaments.map((c) => el('li', {}, el('a', { class: 'btn', href: '/t/' + encodeURIComponent(c.id), target: '_blank', text: c.name + ' · ' + t('club.stage.' + c.stage) })));
+  $('#dash-cups').replaceChildren(...cups);
+}
+
+function renderAssignments(v) {
+  const out = v.assignments.slice().reverse().map((a) => {
+    const head = el('tr', {}, el('th', { text: t('club.pupil') }), ...Array.from({ length: a.count }, (_, i) => el('th', { text: String(i + 1) })));
+    const rows = v.pupils.map((p) => el('tr', {}, el('th', { text: p.name }), ...Array.from({ length: a.count }, (_, i) => {
+      const w = a.work.find((x) => x.pupil === p.id && x.index === i);
+      const status = w ? w.status : 'todo';
+      const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + I18n.tn('club.attempts', w.attempts) : t('club.status.todo');
+      const mark = { right: '✓', right_after_solution: '✓', wrong: '✗', skipped: '–', todo: '' }[status];
+      if (!w) return el('td', { class: 'club-cell-todo', title, 'aria-label': title });
+      // A click shows the exercise with the pupil's answer drawn.
+      return el('td', { class: 'club-cell-' + status },
+        el('button', { type: 'button', class: 'club-cell-btn', title, 'aria-label': p.name + ' · ' + (i + 1) + ' · ' + title, text: mark, onclick: () => showWork(a, i, p, title) }));
+    })));
+    const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed }) : '';
+    return el('div', { class: 'card club-assignment' },
+      el('h3', { text: a.title }), el('p', { class: 'hint', text: sheet }),
+      el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table club-grid' }, el('thead', {}, head), el('tbody', {}, rows))),
+      el('button', { type: 'button', class: 'btn ghost small', text: t('club.unassign'), onclick: () => unassign(a) }));
+  });
+  $('#dash-assignments').replaceChildren(...out);
+}
+
+function showWork(a, i, p, title) {
+  const url = '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments/' + a.id + '/exercises/' + i + '/work/' + p.id
+    + '?lang=' + I18n.lang;
+  const dialog = $('#work-dialog');
+  $('#work-title').textContent = p.name + ' · ' + a.title + ' · ' + (i + 1);
+  $('#work-text').textContent = title;
+  const img = $('#work-img');
+  img.removeAttribute('src');
+  dialog.showModal();
+  imageUrl(url, D.rec.token).then((src) => {
+    if (img.src) URL.revokeObjectURL(img.src);
+    img.src = src;
+  }).catch(dashError);
+}
+
+async function startGames() {
+  const kind = $('#games-kind').value;
+  const pair = $('#games-pair').value;
+  const game = { size: 9, players: 2 };
+  if (kind === '7' || kind === '5') { game.size = Number(kind); game.fences = kind === '5' ? 3 : 6; }
+  if (kind === 'teams') { game.players = 4; game.variant = 'teams'; }
+  if (kind === 'scoring') { game.variant = 'scoring'; game.size = 5; game.fences = 3; }
+  if (kind === 'crab') { game.size = 5; game.fences = 3; game.theme = 'crab'; }
+  const clock = $('#games-clock').value;
+  if (clock) {
+    const [initial, inc] = clock.split('+').map(Number);
+    game.clock = { initial_ms: initial, increment_ms: inc };
+  }
+  const body = { pair_by: pair === 'ai' ? 'random' : pair, game };
+  if (pair === 'ai') body.ai_level = Number($('#games-ai').value);
+  if (pair === 'hand') body.groups = [Array.from(D.ticked)];
+  try {
+    await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/games', body, D.rec.token);
+    D.ticked.clear();
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+async function assign() {
+  const shared = $('#assign-shared').value.split(/[\s,]+/).map((s) => s.replace(/^.*[?&]e=/, '')).filter(Boolean);
+  const body = shared.length
+    ? { exercises: shared }
+    : { level: Number($('#assign-level').value), count: Number($('#assign-count').value) || 6 };
+  const kind = $('#assign-kind').value;
+  if (kind && !shared.length) body.kind = kind;
+  const seed = $('#assign-seed').value.trim();
+  if (seed && !shared.length) body.seed = seed;
+  try {
+    await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments', body, D.rec.token);
+    $('#assign-shared').value = '';
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+async function unassign(a) {
+  if (!window.confirm(t('club.unassign_confirm', { title: a.title }))) return;
+  try {
+    await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments/' + a.id, undefined, D.rec.token);
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+async function removePupil(p) {
+  if (!window.confirm(t('club.remove_confirm', { name: p.name }))) return;
+  try {
+    await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id, undefined, D.rec.token);
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+async function deleteClass() {
+  if (!window.confirm(t('club.delete_confirm', { name: D.view ? D.view.name : '' }))) return;
+  try {
+    await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id), undefined, D.rec.token);
+    store.set('quoridor.club.classes', myClasses().filter((c) => c.id !== D.rec.id));
+    location.href = '/class';
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+// ------------------------------------------------------------------
+// A tournament's page.
+// ------------------------------------------------------------------
+
+function cupPage(id) {
+  showView('club-tournament');
+  const mine = store.get('quoridor.club.cups', {})[id];
+  const pupil = pupilRec();
+  let token = mine ? mine.token : null;
+  // A class's pupil plays with their class token; a teacher organises with theirs.
+  const tokens = [token, pupil && pupil.token, ...myClasses().map((c) => c.token)].filter(Boolean);
+  (async () => {
+    for (const candidate of tokens) {
+      try {
+        const v = await api('GET', '/api/tournaments/' + encodeURIComponent(id), undefined, candidate);
+        if (v.you !== null || v.organiser) { token = candidate; break; }
+      } catch (_) { /* try the next */ }
+    }
+    live('/api/tournaments/' + encodeURIComponent(id) + '/live', token,
+      (msg) => { if (msg.type === 'tournament') renderCup(msg.tournament, token); },
+      (up) => { $('#cup-status').textContent = up ? '' : t('club.reconnecting'); });
+  })();
+  $('#cup-print').addEventListener('click', () => window.print());
+  $('#cup-start').addEventListener('click', async () => {
+    try {
+      await api('POST', '/api/tournaments/' + encodeURIComponent(id) + '/start', {}, token);
+    } catch (e) {
+      window.alert(e.message);
+    }
+  });
+  $('#cup-add-ai').addEventListener('click', async () => {
+    try {
+      await api('POST', '/api/tournaments/' + encodeURIComponent(id) + '/players', { ai: Number($('#cup-add-level').value) }, token);
+    } catch (e) {
+      window.alert(e.message);
+    }
+  });
+}
+
+function points(x) {
+  return x % 1 ? (Math.floor(x) ? Math.floor(x) : '') + '½' : String(x);
+}
+
+function renderCup(v, token) {
+  const name = (i) => (i === null || i === undefined ? t('club.bye') : shownName(v.players[i].name, v.players[i].ai));
+  document.title = v.name;
+  $('#cup-title').textContent = v.name;
+  const clock = v.clock ? Math.round((v.clock.initial_ms || v.clock.per_move_ms) / 60000) + ' min' + (v.clock.increment_ms ? ' + ' + v.clock.increment_ms / 1000 + ' s' : '') : t('club.no_clock');
+  // The rounds are known once it starts (a round robin's depend on who entered).
+  const roundsLine = v.stage === 'open' ? [] : [t('club.rounds_of', { n: v.rounds.length, total: v.total_rounds })];
+  $('#cup-info').textContent = [t('club.format.' + v.format), ...roundsLine, v.size + '×' + v.size, clock, t('club.stage.' + v.stage)].join(' · ');
+  $('#cup-organiser').hidden = !(v.organiser && v.stage === 'open');
+  $('#cup-code-line').textContent = t('club.cup_code', { code: v.code, url: location.host + '/join' });
+  // The player's own game now.
+  const you = $('#cup-you');
+  you.replaceChildren();
+  if (v.you !== null && v.you !== undefined && v.rounds.length) {
+    const p = v.rounds[v.rounds.length - 1].find((x) => x.first === v.you || x.second === v.you);
+    if (p && p.game && !p.outcome) {
+      you.append(el('a', { class: 'btn primary big', href: '/g/' + encodeURIComponent(p.game) + '#t=' + encodeURIComponent(token), text: t('club.play_your_game', { name: name(p.first === v.you ? p.second : p.first) }) }));
+    } else if (p && !p.second) {
+      you.append(el('p', { class: 'club-status', text: t('club.you_bye') }));
+    }
+  }
+  const head = el('tr', {}, ...['club.rank', 'club.player', 'club.points', 'club.buchholz', 'club.sb', 'club.wdl'].map((k) => el('th', { text: t(k) })));
+  const rows = v.standings.map((r) => el('tr', { class: r.player === v.you ? 'you' : '' },
+    el('td', { text: String(r.rank) }), el('td', { text: name(r.player) }), el('td', { text: points(r.points) }),
+    el('td', { text: points(r.buchholz) }), el('td', { text: points(r.sonneborn_berger) }),
+    el('td', { text: `${r.wins}/${r.draws}/${r.losses}` + (r.byes ? ' · ' + t('club.byes', { n: r.byes }) : '') })));
+  $('#cup-standings').replaceChildren(el('thead', {}, head), el('tbody', {}, rows));
+  const rounds = v.rounds.map((round, k) => {
+    const items = round.map((p, table) => {
+      const result = p.second === null ? t('club.bye') : p.outcome === 'first_wins' ? '1 – 0' : p.outcome === 'second_wins' ? '0 – 1' : p.outcome === 'draw' ? '½ – ½' : '';
+      return el('tr', {}, el('td', { text: String(table + 1) }), el('td', { text: name(p.first) }), el('td', { text: p.second === null ? '' : name(p.second) }), el('td', { text: result }),
+        el('td', { class: 'no-print' }, p.board && k === v.rounds.length - 1 ? boardCard(p.board, { href: '/g/' + encodeURIComponent(p.game), target: '_blank' }) : ''));
+    });
+    return el('div', { class: 'club-round' + (k === v.rounds.length - 1 ? ' current' : '') },
+      el('h2', { text: t('club.round_n', { n: k + 1 }) }),
+      el('table', { class: 'club-table' }, el('thead', {}, el('tr', {}, ...['club.table', 'club.first', 'club.second', 'club.result', ''].map((x) => el('th', { text: x ? t(x) : '' })))), el('tbody', {}, items)));
+  }).reverse();
+  $('#cup-rounds').replaceChildren(...rounds);
+  const manage = v.organiser && v.stage === 'running';
+  $('#cup-players').replaceChildren(...v.players.map((p) => el('li', { class: p.withdrawn ? 'withdrawn' : '' },
+    shownName(p.name, p.ai) + (p.ai && shownName(p.name, p.ai) === p.name ? ' (' + t('club.computer', { level: p.ai }) + ')' : ''),
+    manage && !p.withdrawn ? el('button', { type: 'button', class: 'btn ghost small no-print', text: t('club.withdraw'), onclick: () => withdraw(v, p, token) }) : null)));
+  $('#cup-delete').hidden = !v.organiser;
+  $('#cup-delete').onclick = () => deleteCup(v, token);
+}
+
+async function withdraw(v, p, token) {
+  if (!window.confirm(t('club.withdraw_confirm', { name: p.name }))) return;
+  try {
+    await api('POST', '/api/tournaments/' + encodeURIComponent(v.id) + '/withdraw', { player: p.index }, token);
+  } catch (e) {
+    window.alert(e.message);
+  }
+}
+
+async function deleteCup(v, token) {
+  if (!window.confirm(t('club.delete_cup_confirm', { name: v.name }))) return;
+  try {
+    await api('DELETE', '/api/tournaments/' + encodeURIComponent(v.id), undefined, token);
+    location.href = v.class ? '/class#' + encodeURIComponent(v.class) : '/class';
+  } catch (e) {
+    window.alert(e.message);
+  }
+}
+
+// ------------------------------------------------------------------
+
+function init() {
+  languagePicker(() => { if (D.view) renderDashboard(D.view); });
+  // Each view names the tab after itself; until then, the page's name.
+  document.title = t('title.club');
+  const path = location.pathname;
+  if (path.startsWith('/t/')) cupPage(decodeURIComponent(path.slice(3)));
+  else if (path === '/class') {
+    teacherStart();
+    window.addEventListener('hashchange', () => location.reload());
+  } else joinView();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+else init();

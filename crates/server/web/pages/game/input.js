@@ -1,0 +1,529 @@
+// Playing on the board: the pointer, touch and keyboard, fence mode and
+// its preview, and the game's buttons.
+
+import { api } from '../../lib/api.js';
+import { $, svgEl } from '../../lib/dom.js';
+import { fenceName, parseFence, parsePosition, parseSquare, seatOrder } from '../../lib/position.js';
+import { navigate } from '../app.js';
+import { act, moveAnnouncement, playMove, showError } from './connection.js';
+import { fenceVerdict, renderCursor, renderGame, renderPreview, shownPosition, verdictText } from './render.js';
+import { renderTools, replayLabel, submitJoin } from './replay.js';
+import { G, board, centerOf, holdsSeat, isLive, isMine, mySeats, myToken, myTurn, seatsAreAllMine, svgPoint } from './state.js';
+import { announce, confirmDialog, loadRec, saveRec, seatLabel, sqName, t } from '../ui.js';
+
+// ------------------------------------------------------------------
+// Board interaction
+// ------------------------------------------------------------------
+
+function setFenceMode(on) {
+  G.fenceMode = !!on;
+  if (!on) {
+    G.pendingSlot = null;
+    G.preview = null;
+  } else if (!G.fcursor) {
+    const base = G.cursor || myPawnSquare() || { c: 0, r: 0 };
+    G.fcursor = { c: Math.min(base.c, board.n - 2), r: Math.min(base.r, board.n - 2), o: 'h' };
+  }
+  if (G.game && G.active) renderGame();
+}
+
+function myPawnSquare() {
+  const g = G.game;
+  if (!g || !g.pawns) return null;
+  const seat = g.turn && isMine(g.turn) ? g.turn : (mySeats() || [])[0];
+  return seat ? parseSquare(g.pawns[seat]) : null;
+}
+
+function setPreview(name) {
+  if (name === G.preview) return;
+  G.preview = name;
+  renderPreview();
+}
+
+// Why a click on the board does nothing: a spectator watches, a player
+// waits for their turn.
+function notYourTurnText() {
+  return myToken() && holdsSeat() ? t('err.not_your_turn') : t('err.watching');
+}
+
+// Why the pawn to move cannot go to `name`, in words: another pawn is
+// there, a fence is in the way, or it is too far (a pawn steps to a
+// neighbouring square, or jumps over a pawn next to it).
+function pawnRefusal(name) {
+  const g = G.game;
+  const target = parseSquare(name);
+  const from = myPawnSquare();
+  if (!target || !from) return t('move.not_reachable', { square: name });
+  const live = parsePosition(g.position, seatOrder(g));
+  const there = Object.entries(live.pawns).find(([, sq]) => sq === name);
+  if (there) return t('move.occupied', { square: name, seat: seatLabel(there[0]) });
+  const steps = Math.abs(target.c - from.c) + Math.abs(target.r - from.r);
+  if (steps === 1) return t('move.fence_between', { square: name });
+  return t('move.too_far', { square: name });
+}
+
+// A new action on the board: messages about the last one go.
+function clearMessages() {
+  showError(null);
+  if (G.stickyFenceError) {
+    G.stickyFenceError = false;
+    $('#fence-error').textContent = '';
+  }
+}
+
+function squareClicked(name) {
+  if (!myTurn()) {
+    if (G.game && G.game.status === 'playing' && isLive()) flashFenceError(notYourTurnText());
+    return;
+  }
+  if (G.pending) return;
+  clearMessages();
+  if (G.legalPawn.has(name)) {
+    playMove(name);
+  } else {
+    const p = parseSquare(name);
+    const mine = myPawnSquare();
+    if (!(mine && p && mine.c === p.c && mine.r === p.r)) flashFenceError(pawnRefusal(name));
+  }
+}
+
+function fenceClicked(name, direct) {
+  if (!myTurn()) {
+    if (G.game && G.game.status === 'playing' && isLive()) flashFenceError(notYourTurnText());
+    return;
+  }
+  if (G.pending) return;
+  clearMessages();
+  const v = fenceVerdict(name);
+  if (direct) {
+    if (v.ok) playMove(name);
+    else {
+      G.preview = name;
+      renderPreview();
+      flashFenceError(verdictText(name, v));
+      announce(verdictText(name, v));
+    }
+    return;
+  }
+  // Touch: the first tap shows the fence, a second tap on it places it.
+  if (G.pendingSlot === name && v.ok) {
+    playMove(name);
+    return;
+  }
+  G.pendingSlot = name;
+  G.preview = name;
+  renderPreview();
+  renderTools();
+  if (!v.ok) announce(verdictText(name, v));
+}
+
+function flashFenceError(text) {
+  const node = $('#fence-error');
+  node.textContent = text;
+  G.stickyFenceError = true;
+}
+
+function initBoard() {
+  const svg = $('#board');
+  board.svg = svg;
+  board.rot = 0;
+
+  svg.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'touch' && e.pointerType !== 'pen') return;
+    G.touch = { id: e.pointerId, moved: false };
+    if (G.fenceMode && myTurn()) {
+      const p = svgPoint(e);
+      const loc = p ? board.geom.locate(p.x, p.y) : null;
+      const slot = board.geom.nearestSlot(loc, G.preview && parseFence(G.preview));
+      if (slot) setPreview(fenceName(slot));
+    }
+  });
+
+  svg.addEventListener('pointermove', (e) => {
+    if (!G.game || !myTurn()) return;
+    const p = svgPoint(e);
+    if (!p) return;
+    const loc = board.geom.locate(p.x, p.y);
+    const prefer = G.preview && parseFence(G.preview);
+    if (e.pointerType === 'touch' || e.pointerType === 'pen') {
+      if (G.touch && G.touch.id === e.pointerId && G.fenceMode) {
+        G.touch.moved = true;
+        const slot = board.geom.nearestSlot(loc, prefer);
+        if (slot) setPreview(fenceName(slot));
+      }
+      return;
+    }
+    if (G.pendingSlot) return; // a tapped fence waits for confirmation
+    const target = e.target;
+    let slot = null;
+    if (target.dataset && target.dataset.fence) slot = parseFence(target.dataset.fence);
+    else if (G.fenceMode) slot = board.geom.nearestSlot(loc, prefer);
+    else slot = board.geom.strictSlot(loc, prefer);
+    setPreview(slot ? fenceName(slot) : null);
+    hoverSquare(slot ? null : target.dataset && target.dataset.square);
+  });
+
+  svg.addEventListener('pointerleave', (e) => {
+    if (e.pointerType === 'mouse' && !G.pendingSlot) {
+      setPreview(null);
+      hoverSquare(null);
+    }
+  });
+
+  svg.addEventListener('pointerup', (e) => {
+    if (!G.touch || G.touch.id !== e.pointerId) return;
+    const touch = G.touch;
+    G.touch = null;
+    G.suppressClick = true;
+    setTimeout(() => { G.suppressClick = false; }, 500);
+    if (!G.game) return;
+    const p = svgPoint(e);
+    const loc = p ? board.geom.locate(p.x, p.y) : null;
+    const prefer = G.preview && parseFence(G.preview);
+    let slot = null;
+    if (G.fenceMode) slot = touch.moved && G.preview ? parseFence(G.preview) : board.geom.nearestSlot(loc, prefer);
+    else if (e.target.dataset && e.target.dataset.fence) slot = parseFence(e.target.dataset.fence);
+    else slot = board.geom.strictSlot(loc, prefer);
+    if (slot) {
+      fenceClicked(fenceName(slot), false);
+      return;
+    }
+    const sq = e.target.closest && e.target.closest('[data-square]');
+    if (sq) squareClicked(sq.dataset.square);
+  });
+
+  svg.addEventListener('click', (e) => {
+    if (G.suppressClick) {
+      G.suppressClick = false;
+      return;
+    }
+    if (!G.game) return;
+    const target = e.target;
+    if (target.dataset && target.dataset.fence) {
+      fenceClicked(target.dataset.fence, true);
+      return;
+    }
+    const p = e.clientX || e.clientY ? svgPoint(e) : null;
+    const loc = p ? board.geom.locate(p.x, p.y) : null;
+    const prefer = G.preview && parseFence(G.preview);
+    const sq = target.closest && target.closest('[data-square]');
+    if (G.fenceMode && loc) {
+      const slot = board.geom.nearestSlot(loc, prefer);
+      if (slot) fenceClicked(fenceName(slot), true);
+      return;
+    }
+    if (sq) {
+      squareClicked(sq.dataset.square);
+      return;
+    }
+    const slot = board.geom.strictSlot(loc, prefer);
+    if (slot) fenceClicked(fenceName(slot), true);
+  });
+
+  svg.addEventListener('focus', () => {
+    board.focused = true;
+    if (svg.matches(':focus-visible')) board.kbd = true;
+    if (!G.cursor) G.cursor = myPawnSquare() || { c: (board.n - 1) >> 1, r: 0 };
+    if (G.game) renderCursor();
+  });
+  svg.addEventListener('blur', () => {
+    board.focused = false;
+    if (G.game) renderCursor();
+  });
+  svg.addEventListener('keydown', (e) => {
+    if (!board.kbd && !e.ctrlKey && !e.metaKey && !e.altKey && e.key !== 'Tab' && e.key !== 'Shift') {
+      board.kbd = true;
+      renderCursor();
+    }
+    boardKey(e);
+  });
+  svg.addEventListener('pointerdown', () => {
+    if (board.kbd) {
+      board.kbd = false;
+      renderCursor();
+    }
+  }, true);
+
+  $('#fence-mode').addEventListener('click', () => setFenceMode(!G.fenceMode));
+  $('#fence-rotate').addEventListener('click', () => rotateFence());
+  $('#fence-confirm').addEventListener('click', () => {
+    if (G.pendingSlot) fenceClicked(G.pendingSlot, true);
+  });
+  $('#fence-cancel').addEventListener('click', () => {
+    G.pendingSlot = null;
+    G.preview = null;
+    renderGame();
+  });
+  $('#flip').addEventListener('click', () => {
+    // A half turn with two players; a quarter turn with four.
+    const step = G.game && seatOrder(G.game).length === 4 ? 1 : 2;
+    board.rot = (board.rot + step) % 4;
+    if (G.id) saveRec(G.id, { rot: board.rot });
+    G.rec = loadRec(G.id);
+    board.key = '';
+    renderGame();
+  });
+}
+
+function hoverSquare(name) {
+  if (name === board.hoverSq && (!name || board.layers.marks.querySelector('.ghost'))) return;
+  board.hoverSq = name;
+  const L = board.layers;
+  const old = L.marks && L.marks.querySelector('.ghost');
+  if (old) old.remove();
+  if (!name || !myTurn() || !G.legalPawn.has(name)) return;
+  const c = centerOf(name);
+  L.marks.append(svgEl('circle', { class: 'ghost seat-' + G.game.turn, cx: c.x, cy: c.y, r: 33 }));
+}
+
+function rotateFence() {
+  if (G.pendingSlot) {
+    const f = parseFence(G.pendingSlot);
+    f.o = f.o === 'h' ? 'v' : 'h';
+    G.pendingSlot = fenceName(f);
+    G.preview = G.pendingSlot;
+    renderGame();
+    return;
+  }
+  if (G.fcursor) {
+    G.fcursor.o = G.fcursor.o === 'h' ? 'v' : 'h';
+    G.preview = fenceName(G.fcursor);
+    renderGame();
+    announceCursor();
+  }
+}
+
+function announceCursor() {
+  if (G.fenceMode && G.fcursor) {
+    const name = fenceName(G.fcursor);
+    announce(verdictText(name, fenceVerdict(name)));
+    return;
+  }
+  if (!G.cursor) return;
+  const name = sqName(G.cursor.c, G.cursor.r);
+  const pos = shownPosition();
+  const who = Object.entries(pos.pawns).find(([, sq]) => sq === name);
+  let text = name;
+  if (who) text += ', ' + t('cursor.pawn', { seat: seatLabel(who[0]) });
+  else if (myTurn() && G.legalPawn.has(name)) text += ', ' + t('cursor.legal');
+  announce(text);
+}
+
+function boardKey(e) {
+  if (!G.game) return;
+  const k = e.key;
+  const replayKeys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
+  const playing = G.game.status === 'playing' && isLive() && holdsSeat();
+  if (!playing && replayKeys.includes(k)) {
+    e.preventDefault();
+    replayKey(k);
+    return;
+  }
+  const n = board.n;
+  // Arrows move on the board as it is drawn (turned or not).
+  const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  if (dirs[k]) {
+    e.preventDefault();
+    const [di, dj] = dirs[k];
+    const clamp = (x, hi) => Math.max(0, Math.min(hi, x));
+    if (G.fenceMode) {
+      const v = board.geom.visualFence(G.fcursor || { c: 0, r: 0, o: 'h' });
+      const f = board.geom.logicalFence(clamp(v.i + di, n - 2), clamp(v.j + dj, n - 2), v.o);
+      G.fcursor = f;
+      G.pendingSlot = null;
+      G.preview = fenceName(f);
+      renderPreview();
+    } else {
+      const c = G.cursor || myPawnSquare() || { c: 0, r: 0 };
+      const v = board.geom.toVisual(c.c, c.r);
+      G.cursor = board.geom.toLogical(clamp(v.i + di, n - 1), clamp(v.j + dj, n - 1));
+    }
+    renderCursor();
+    announceCursor();
+    return;
+  }
+  if (k === 'Enter') {
+    e.preventDefault();
+    if (G.fenceMode && G.fcursor) fenceClicked(fenceName(G.fcursor), true);
+    else if (G.cursor) squareClicked(sqName(G.cursor.c, G.cursor.r));
+    return;
+  }
+  if (k === ' ' || k === 'w' || k === 'W') {
+    e.preventDefault();
+    if (!myTurn()) return;
+    setFenceMode(!G.fenceMode);
+    if (G.fenceMode) {
+      G.preview = fenceName(G.fcursor);
+      renderPreview();
+    }
+    renderCursor();
+    announce(G.fenceMode ? t('fence.mode_on') : t('fence.mode_off'));
+    if (G.fenceMode) announceCursor();
+    return;
+  }
+  if ((k === 'r' || k === 'R') && G.fenceMode) {
+    e.preventDefault();
+    rotateFence();
+    return;
+  }
+  if (k === 'Escape') {
+    if (G.fenceMode) {
+      e.preventDefault();
+      setFenceMode(false);
+      announce(t('fence.mode_off'));
+    }
+  }
+}
+
+function replayKey(k) {
+  const n = (G.game.moves || []).length;
+  const cur = G.replay === null ? n : G.replay;
+  if (k === 'ArrowLeft') setReplay(cur - 1);
+  if (k === 'ArrowRight') setReplay(cur + 1);
+  if (k === 'Home') setReplay(0);
+  if (k === 'End') setReplay(n);
+}
+
+function setReplay(k) {
+  const n = (G.game.moves || []).length;
+  k = Math.max(0, Math.min(n, k));
+  G.replay = k >= n ? null : k;
+  G.preview = null;
+  G.pendingSlot = null;
+  renderGame();
+  const pos = shownPosition();
+  if (G.replay === null) announce(t('replay.live'));
+  else announce(replayLabel(k) + (pos.last ? ': ' + moveAnnouncement(pos.last) : ''));
+}
+
+function initGameControls() {
+  $('#undo').addEventListener('click', () => act({ type: 'undo' }, 'POST', '/undo', {}));
+  $('#pass').addEventListener('click', () => playMove('pass'));
+  $('#hint').addEventListener('click', async () => {
+    showError(null);
+    $('#hint').disabled = true;
+    const text = $('#hint-text');
+    text.textContent = t('hint.searching');
+    text.hidden = false;
+    try {
+      const res = await api('GET', '/api/games/' + encodeURIComponent(G.id) + '/hint', undefined, myToken());
+      G.hint = { move: res.move, path: res.path || [], score: res.score };
+      announce(t('hint.text', { move: res.move }));
+    } catch (e) {
+      G.hint = null;
+      showError(e);
+    } finally {
+      $('#hint').disabled = false;
+      renderGame();
+    }
+  });
+  $('#resign').addEventListener('click', async () => {
+    const g = G.game;
+    const mine = seatOrder(g).filter((s) => isMine(s) && !(g.out || []).includes(s));
+    let seat = null;
+    if (mine.length > 1) seat = mine.includes(g.turn) ? g.turn : mine[0];
+    const text = seat ? t('confirm.resign_seat', { seat: seatLabel(seat) }) : t('confirm.resign');
+    if (!(await confirmDialog(text, t('game.resign')))) return;
+    const msg = seat ? { type: 'resign', seat } : { type: 'resign' };
+    act(msg, 'POST', '/resign', seat ? { seat } : {});
+  });
+  $('#draw-offer').addEventListener('click', async () => {
+    const g = G.game;
+    const text = seatsAreAllMine() && !(g.seats || []).some((s) => s.kind === 'ai') ? t('confirm.draw_agree') : t('confirm.draw');
+    if (!(await confirmDialog(text, t('game.draw_offer')))) return;
+    G.lastAction = 'draw-offer';
+    act({ type: 'draw', action: 'offer' }, 'POST', '/draw', { action: 'offer' });
+  });
+  $('#abort').addEventListener('click', async () => {
+    if (!(await confirmDialog(t('confirm.abort'), t('game.abort')))) return;
+    act({ type: 'abort' }, 'POST', '/abort', {});
+  });
+  $('#draw-accept').addEventListener('click', () => act({ type: 'draw', action: 'accept' }, 'POST', '/draw', { action: 'accept' }));
+  $('#draw-decline').addEventListener('click', () => act({ type: 'draw', action: 'decline' }, 'POST', '/draw', { action: 'decline' }));
+  const startRematch = async () => {
+    $('#rematch').disabled = true;
+    try {
+      const res = await api('POST', '/api/games/' + encodeURIComponent(G.id) + '/rematch', {}, myToken());
+      saveRec(res.id, {
+        token: res.token || myToken(),
+        seats: Array.isArray(res.seats) ? res.seats : null,
+        mode: G.rec && G.rec.mode,
+        creator: !G.game.rematch,
+        invites: res.invites && Object.keys(res.invites).length ? res.invites : null,
+      });
+      navigate('/g/' + encodeURIComponent(res.id));
+    } catch (e) {
+      showError(e);
+      $('#rematch').disabled = false;
+    }
+  };
+  $('#rematch').addEventListener('click', startRematch);
+  // Joining a rematch someone else made: the same call answers with our seats.
+  $('#rematch-go').addEventListener('click', (e) => {
+    if (!myToken() || !holdsSeat()) return;
+    e.preventDefault();
+    e.stopPropagation();
+    startRematch();
+  });
+  $('#move-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = $('#move-input');
+    const mv = input.value.trim().toLowerCase();
+    if (!mv) return;
+    if (!myTurn()) {
+      showError(notYourTurnText());
+      return;
+    }
+    if (parseFence(mv) && !G.legalFences.has(mv)) {
+      const v = fenceVerdict(mv);
+      if (v.reason) {
+        showError(verdictText(mv, v));
+        G.preview = mv;
+        renderPreview();
+        return;
+      }
+    } else if (parseSquare(mv) && !G.legalPawn.has(mv)) {
+      showError(pawnRefusal(mv));
+      return;
+    }
+    // The text stays until the move is played (a refusal keeps it to fix).
+    G.typedMove = mv;
+    playMove(mv);
+  });
+  $('#join-form').addEventListener('submit', submitJoin);
+  $('#replay-start').addEventListener('click', () => setReplay(0));
+  $('#replay-prev').addEventListener('click', () => {
+    const n = (G.game.moves || []).length;
+    setReplay((G.replay === null ? n : G.replay) - 1);
+  });
+  $('#replay-next').addEventListener('click', () => {
+    const n = (G.game.moves || []).length;
+    setReplay((G.replay === null ? n : G.replay) + 1);
+  });
+  $('#replay-end').addEventListener('click', () => setReplay((G.game.moves || []).length));
+  $('#moves').addEventListener('click', (e) => {
+    const b = e.target.closest('[data-ply]');
+    if (b) setReplay(Number(b.dataset.ply));
+  });
+
+  // ←/→ step through the game when the focus is not in a field or on the
+  // board during play.
+  document.addEventListener('keydown', (e) => {
+    if (!G.active || !G.game || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const tag = (e.target.tagName || '').toLowerCase();
+    if (['input', 'select', 'textarea'].includes(tag) || e.target.isContentEditable) return;
+    if (e.target === board.svg) return;
+    if (['ArrowLeft', 'ArrowRight'].includes(e.key) || (['Home', 'End'].includes(e.key) && !isLive())) {
+      if ($('#confirm-dialog').open) return;
+      e.preventDefault();
+      replayKey(e.key);
+    }
+  });
+}
+
+export {
+  initBoard,
+  initGameControls,
+  setFenceMode,
+  setReplay,
+};

@@ -1,0 +1,505 @@
+// The game page drawn from its state: the board's pieces, the status,
+// the players and clocks, the buttons, the result.
+
+import { reasonText } from '../../lib/api.js';
+import { SQUARE } from '../../lib/board/geometry.js';
+import { seatColours } from '../../lib/board/pieces.js';
+import { $, $$, el, svgEl } from '../../lib/dom.js';
+import { icon } from '../../lib/icons.js';
+import { parseFence, parsePosition, parseSquare, positionAt, seatOrder } from '../../lib/position.js';
+import * as Analysis from './analysis.js';
+import * as Chat from './chat.js';
+import { moveAnnouncement, resultInfo } from './connection.js';
+import { setReplay } from './input.js';
+import { moveLabel, renderScoreSheet, renderShare, renderTools, renderWaiting, replayLabel, roundOf } from './replay.js';
+import { G, board, centerOf, defaultRotation, fenceShape, holdsSeat, isLive, isMine, mySeats, myToken, myTurn, savedRotation, seatsAreAllMine } from './state.js';
+import { formatMs, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
+
+// ------------------------------------------------------------------
+// Game page rendering
+// ------------------------------------------------------------------
+
+function renderGame() {
+  const g = G.game;
+  if (!g || !G.active) return;
+  show($('#game-loading'), false);
+  show($('#game-error'), false);
+  show($('#game-layout'), true);
+  const rot = savedRotation() ?? defaultRotation();
+  if (rot !== board.rot) {
+    board.rot = rot;
+    board.key = '';
+  }
+  board.build({ size: g.settings.size, seats: seatOrder(g), theme: g.settings.theme === 'crab' ? 'crab' : 'classic' });
+  renderBoard();
+  renderStatus();
+  renderPlayers();
+  renderActions();
+  renderMoves();
+  Analysis.render(g, { replayTo: setReplay, current: G.replay, seatName: (seat) => playerName(g, seat) });
+  Chat.render(g, !holdsSeat());
+  renderScoreSheet();
+  renderWaiting();
+  renderShare();
+  renderTools();
+  tickClocks();
+  clearInterval(G.clockTimer);
+  if (g.clock && g.clock.running && g.status === 'playing') G.clockTimer = setInterval(tickClocks, 100);
+}
+
+function shownPosition() {
+  const g = G.game;
+  const k = G.replay === null ? g.moves.length : G.replay;
+  const pos = positionAt(g, g.moves, k);
+  if (G.replay === null && g.position) {
+    // The live position is the server's own (the history gives the last move).
+    const live = parsePosition(g.position, seatOrder(g));
+    Object.assign(pos, { pawns: live.pawns, fences: live.fences, fencesLeft: live.fencesLeft, scores: live.scores, out: live.out });
+  }
+  return pos;
+}
+
+function renderBoard() {
+  const g = G.game;
+  const L = board.layers;
+  const svg = board.svg;
+  const pos = shownPosition();
+  const interactive = myTurn() && !G.pending;
+  svg.classList.toggle('interactive', interactive);
+  svg.classList.toggle('fence-mode', G.fenceMode && interactive);
+  svg.classList.toggle('replaying', !isLive());
+  svg.setAttribute('aria-label', t('board.label', { n: board.n }));
+
+  // Squares: highlight the legal pawn moves.
+  for (const node of $$('.sq', L.squares)) {
+    const legal = interactive && !G.fenceMode && G.legalPawn.has(node.dataset.square);
+    node.classList.toggle('legal', legal);
+    if (legal) node.setAttribute('data-legal', 'true');
+    else node.removeAttribute('data-legal');
+  }
+
+  // Marks: last move, legal dots.
+  L.marks.textContent = '';
+  const last = pos.last;
+  if (last && last.kind === 'pawn') {
+    for (const [name, cls] of [[last.from, 'last-from'], [last.move, 'last-to']]) {
+      const p = parseSquare(name);
+      const at = p && board.geom.squareAt(p.c, p.r);
+      if (at) L.marks.append(svgEl('rect', { class: cls, x: at.x, y: at.y, width: SQUARE, height: SQUARE, rx: 7 }));
+    }
+  }
+  if (interactive && !G.fenceMode) {
+    for (const name of G.legalPawn) {
+      const c = centerOf(name);
+      if (c) L.marks.append(svgEl('circle', { class: 'legal-dot seat-' + g.turn, cx: c.x, cy: c.y, r: 15 }));
+    }
+  }
+
+  // Fences.
+  const fences = pos.fences || [];
+  const current = new Set(fences);
+  L.fences.textContent = '';
+  for (const name of fences) {
+    if (!parseFence(name)) continue;
+    const isNew = board.shownFences.size > 0 || (g.moves || []).length > 0 ? !board.shownFences.has(name) : false;
+    const node = fenceShape(name, 'fence' + (last && last.kind === 'fence' && last.move === name ? ' last' : '') + (isNew && board.ready ? ' new' : ''));
+    node.setAttribute('data-placed', name);
+    node.setAttribute('filter', board.ref('shadow'));
+    L.fences.append(node);
+  }
+  board.shownFences = current;
+
+  // Pawns.
+  const toMove = g.status === 'playing' && isLive() ? g.turn : null;
+  for (const [seat, node] of Object.entries(board.pawnNodes)) {
+    const sq = pos.pawns[seat];
+    const c = sq ? centerOf(sq) : null;
+    if (!c) {
+      node.style.display = 'none';
+      continue;
+    }
+    node.style.display = '';
+    node.style.transform = `translate(${c.x}px, ${c.y}px)`;
+    node.classList.toggle('to-move', seat === toMove);
+    node.classList.toggle('mine', isMine(seat) && holdsSeat());
+  }
+  board.ready = true;
+
+  renderHint();
+  renderPreview();
+  renderCursor();
+  $('#board-desc').textContent = describePosition(pos);
+}
+
+function describePosition(pos) {
+  const g = G.game;
+  const parts = [];
+  for (const seat of seatOrder(g)) {
+    const where = pos.pawns[seat] || t('desc.out');
+    const left = pos.fencesLeft && pos.fencesLeft[seat] !== undefined && pos.fencesLeft[seat] !== null ? tn('desc.fences_left', pos.fencesLeft[seat]) : '';
+    parts.push(t('desc.seat', { seat: seatLabel(seat), name: playerName(g, seat), square: where }) + (left ? ', ' + left : ''));
+  }
+  const f = pos.fences && pos.fences.length ? t('desc.fences', { list: pos.fences.join(', ') }) : t('desc.no_fences');
+  return parts.join('. ') + '. ' + f + '.';
+}
+
+function renderHint() {
+  const L = board.layers;
+  L.hint.textContent = '';
+  const h = G.hint;
+  if (!h || !isLive()) return;
+  const path = (h.path || []).slice();
+  const from = G.game.pawns && G.game.turn ? G.game.pawns[G.game.turn] : null;
+  if (from && path.length && path[0] !== from) path.unshift(from);
+  const pts = path.map(centerOf).filter(Boolean);
+  if (pts.length > 1) {
+    L.hint.append(svgEl('polyline', { class: 'hint-path', points: pts.map((p) => p.x + ',' + p.y).join(' ') }));
+    for (const p of pts.slice(1)) L.hint.append(svgEl('circle', { class: 'hint-step', cx: p.x, cy: p.y, r: 9 }));
+  }
+  if (parseFence(h.move)) {
+    L.hint.append(fenceShape(h.move, 'hint-fence'));
+  } else if (parseSquare(h.move)) {
+    const c = centerOf(h.move);
+    L.hint.append(svgEl('circle', { class: 'hint-target', cx: c.x, cy: c.y, r: 40 }));
+  }
+}
+
+function fenceVerdict(name) {
+  if (!myTurn()) return { ok: false, reason: { code: 'not_your_turn' } };
+  if (G.legalFences.has(name)) return { ok: true, reason: null };
+  const blocked = G.game.legal && G.game.legal.blocked;
+  const reason = blocked && blocked[name] ? blocked[name] : null;
+  return { ok: false, reason };
+}
+
+function verdictText(name, v) {
+  if (v.ok) return t('fence.legal', { fence: name });
+  if (v.reason && v.reason.code === 'not_your_turn') return t('err.not_your_turn');
+  return t('fence.illegal', { fence: name, reason: v.reason ? reasonText(v.reason) : t('reason.unknown') });
+}
+
+function renderPreview() {
+  const L = board.layers;
+  L.preview.textContent = '';
+  const name = G.preview;
+  const err = $('#fence-error');
+  if (!name || !myTurn()) {
+    if (!G.stickyFenceError) err.textContent = '';
+    return;
+  }
+  const v = fenceVerdict(name);
+  const node = fenceShape(name, 'preview ' + (v.ok ? 'ok' : 'bad') + (G.pendingSlot === name ? ' pending' : ''));
+  node.setAttribute('data-preview', name);
+  L.preview.append(node);
+  err.textContent = v.ok ? '' : verdictText(name, v);
+  err.classList.toggle('ok', false);
+  G.stickyFenceError = false;
+}
+
+function renderCursor() {
+  const L = board.layers;
+  L.cursor.textContent = '';
+  if (!board.focused || !board.kbd || !G.game) return;
+  if (G.fenceMode) {
+    if (!G.fcursor) return;
+    const r = board.geom.fenceRect(G.fcursor);
+    L.cursor.append(svgEl('rect', { class: 'cursor', x: r.x - 4, y: r.y - 4, width: r.w + 8, height: r.h + 8, rx: 8 }));
+    return;
+  }
+  if (!G.cursor) return;
+  const at = board.geom.squareAt(G.cursor.c, G.cursor.r);
+  L.cursor.append(svgEl('rect', { class: 'cursor', x: at.x - 5, y: at.y - 5, width: SQUARE + 10, height: SQUARE + 10, rx: 12 }));
+}
+
+function renderStatus() {
+  const g = G.game;
+  const turn = $('#turn');
+  const status = $('#status');
+  turn.className = 'turn';
+  let turnText = '';
+  if (g.status === 'waiting') {
+    turnText = t('turn.waiting');
+  } else if (g.status === 'over') {
+    turnText = t('turn.over');
+  } else if (g.turn) {
+    const info = seatInfo(g, g.turn);
+    if (myTurn() || (isMine(g.turn) && holdsSeat())) {
+      turnText = seatsAreAllMine() && seatOrder(g).filter((s) => seatInfo(g, s).kind === 'human').length > 1
+        ? (playerName(g, g.turn) === seatLabel(g.turn)
+          ? t('turn.yours_seat_only', { seat: seatLabel(g.turn) })
+          : t('turn.yours_seat', { seat: seatLabel(g.turn), name: playerName(g, g.turn) }))
+        : t('turn.yours');
+      turn.classList.add('mine');
+    } else if (info && info.kind === 'ai') {
+      turnText = t('turn.ai_thinking', { name: playerName(g, g.turn) });
+      turn.classList.add('thinking');
+    } else {
+      turnText = playerName(g, g.turn) === seatLabel(g.turn)
+        ? t('turn.other_seat_only', { seat: seatLabel(g.turn) })
+        : t('turn.other', { name: playerName(g, g.turn), seat: seatLabel(g.turn) });
+    }
+    turn.classList.add('seat-' + g.turn);
+  }
+  turn.hidden = g.status === 'over' && !!g.result;
+  // A live region: rewrite it only when its text changes.
+  const turnKey = turnText + '|' + (g.status === 'playing' ? g.turn : '');
+  if (turn.dataset.key !== turnKey) {
+    turn.dataset.key = turnKey;
+    turn.textContent = '';
+    if (g.turn && g.status === 'playing') turn.append(el('span', { class: 'swatch seat-' + g.turn, 'aria-hidden': 'true' }));
+    turn.append(el('span', { text: turnText }));
+  }
+
+  const n = g.settings.size;
+  const parts = [t('status.' + g.status)];
+  if (!isLive()) parts.push(t('replay.viewing', { pos: replayLabel(G.replay) }));
+  else if (g.status === 'playing') parts.push(t('status.round', { n: roundOf(g.moves.length) }));
+  status.textContent = parts.join(' · ');
+  status.dataset.status = g.status;
+  const titleTurn = myTurn() ? '● ' + t('turn.yours') + ' — ' : '';
+  document.title = titleTurn + t('title.game_n', { n });
+
+  // Result banner.
+  const res = $('#result');
+  if (g.status === 'over' && g.result) {
+    const info = resultInfo(g);
+    const iconName = { win: 'trophy', over: 'trophy', draw: 'draw', loss: 'flag', aborted: 'flag' }[info.outcome];
+    res.textContent = '';
+    res.append(el('span', { class: 'result-icon', 'aria-hidden': 'true' }, icon(iconName)),
+      el('span', { class: 'result-text', text: info.text }));
+    res.dataset.outcome = info.outcome;
+    res.dataset.draw = g.result.draw ? 'true' : 'false';
+    res.dataset.winners = (g.result.winners || []).join(',');
+    res.dataset.termination = g.result.termination || '';
+    // A rated game: each player's rating before and after.
+    for (const c of g.rating_changes || []) {
+      const d = c.after - c.before;
+      res.append(el('span', { class: 'rating-change', 'data-seat': c.seat },
+        t('game.rating_change', { name: c.name, before: c.before, after: c.after + (c.provisional ? '?' : '') })
+        + ' (' + (d >= 0 ? '+' : '') + d + ')'));
+    }
+    res.hidden = false;
+  } else {
+    res.hidden = true;
+    res.textContent = '';
+  }
+}
+
+function renderPlayers() {
+  const g = G.game;
+  const list = $('#players-list');
+  list.setAttribute('aria-label', t('game.players'));
+  const pos = shownPosition();
+  list.textContent = '';
+  const hotseat = (g.seats || []).filter((s) => s.kind === 'human').length > 1 && seatsAreAllMine();
+  const team = (seat) => (g.settings.variant === 'teams' ? (seat === 'south' || seat === 'west' ? 'A' : 'B') : null);
+  for (const seat of seatOrder(g)) {
+    const info = seatInfo(g, seat) || { seat, kind: 'human' };
+    const mine = holdsSeat() && isMine(seat) && mySeats() !== null;
+    const toMove = g.status === 'playing' && g.turn === seat;
+    const out = (g.out || []).includes(seat);
+    const arrived = (g.arrived || []).includes(seat);
+    const kindText = info.kind === 'ai' ? t('kind.ai_long', { level: info.level }) : t('kind.human');
+    const connected = info.kind === 'ai' || info.connected;
+    const sub = el('span', { class: 'p-sub' },
+      playerName(g, seat) === seatLabel(seat) ? null : el('span', { class: 'p-seat', text: seatLabel(seat) }),
+      playerName(g, seat) === seatLabel(seat) ? null : ' · ', kindText,
+      team(seat) ? ' · ' + t('player.team', { team: team(seat) === 'A' ? t('team.a') : t('team.b') }) : '');
+    const dot = el('span', {
+      class: 'dot ' + (info.taken === false ? 'free' : connected ? 'on' : 'off'),
+      role: 'img',
+      'aria-label': info.taken === false ? t('player.free') : connected ? t('player.connected') : t('player.disconnected'),
+      title: info.taken === false ? t('player.free') : connected ? t('player.connected') : t('player.disconnected'),
+    });
+    const left = pos.fencesLeft ? pos.fencesLeft[seat] : null;
+    const fenceBox = el('span', { class: 'p-fences', title: typeof left === 'number' ? tn('player.fences_left', left) : '' });
+    if (typeof left === 'number') {
+      const bars = el('span', { class: 'fence-bars', 'aria-hidden': 'true' });
+      const total = Math.max(left, g.settings.fences || left);
+      for (let k = 0; k < Math.min(total, 15); k++) bars.append(el('i', { class: k < left ? 'on' : '' }));
+      fenceBox.append(bars, el('span', { class: 'p-fence-count', 'data-fences-left': seat, text: String(left) }),
+        el('span', { class: 'sr-only', text: ' ' + tn('player.fences_left', left) }));
+    }
+    const clock = el('span', { class: 'p-clock', id: 'clock-' + seat, hidden: !g.clock });
+    const score = g.settings.variant === 'scoring'
+      ? el('span', { class: 'p-score', 'data-score': seat, text: t('player.score', { n: (pos.scores && pos.scores[seat]) || 0 }) })
+      : null;
+    const badges = [];
+    if (mine && !hotseat) badges.push(el('span', { class: 'badge you', text: t('player.you') }));
+    if (out) badges.push(el('span', { class: 'badge out', text: t('player.out') }));
+    if (arrived) badges.push(el('span', { class: 'badge arrived', text: t('player.arrived') }));
+    if (g.result && (g.result.winners || []).includes(seat)) badges.push(el('span', { class: 'badge winner', text: t('player.winner') }));
+    const li = el('li', {
+      class: 'player seat-' + seat + (toMove ? ' to-move' : '') + (mine ? ' me' : '') + (out ? ' out' : ''),
+      'data-seat': seat,
+      'aria-current': toMove ? 'true' : null,
+    },
+    el('span', { class: 'p-pawn', 'aria-hidden': 'true' }, miniPawn(seat)),
+    el('span', { class: 'p-main' },
+      el('span', { class: 'p-name' }, dot,
+        info.account
+          ? el('a', { class: 'p-name-text', href: '/@/' + encodeURIComponent(info.name), target: '_blank', rel: 'noopener', text: playerName(g, seat) })
+          : el('span', { class: 'p-name-text', text: playerName(g, seat) }),
+        ...badges),
+      sub),
+    el('span', { class: 'p-side' }, clock, fenceBox, score));
+    list.append(li);
+  }
+}
+
+function miniPawn(seat) {
+  const svg = svgEl('svg', { viewBox: '-50 -50 100 100', class: 'mini-pawn' });
+  if (G.game && G.game.settings.theme === 'crab') {
+    svg.append(svgEl('ellipse', { cx: 0, cy: 6, rx: 34, ry: 24, fill: seatColours(seat).main, stroke: seatColours(seat).dark, 'stroke-width': 4 }));
+    for (const side of [-1, 1]) {
+      svg.append(svgEl('circle', { cx: side * 13, cy: -22, r: 9, fill: '#fff', stroke: seatColours(seat).dark, 'stroke-width': 3 }));
+      svg.append(svgEl('circle', { cx: side * 13 + 2, cy: -21, r: 4, fill: '#111' }));
+    }
+  } else {
+    svg.append(svgEl('circle', { r: 40, fill: seatColours(seat).main, stroke: seatColours(seat).dark, 'stroke-width': 6 }));
+    svg.append(svgEl('circle', { r: 24, fill: 'none', stroke: '#fff', 'stroke-opacity': 0.35, 'stroke-width': 5 }));
+  }
+  return svg;
+}
+
+function tickClocks() {
+  const g = G.game;
+  if (!g || !g.clock || !g.clock.remaining_ms) return;
+  const elapsed = performance.now() - G.clockBase;
+  for (const seat of seatOrder(g)) {
+    const node = document.getElementById('clock-' + seat);
+    if (!node) continue;
+    let ms = g.clock.remaining_ms[seat];
+    if (typeof ms !== 'number') {
+      node.textContent = '';
+      continue;
+    }
+    const running = g.status === 'playing' && g.clock.running === seat;
+    if (running) ms -= elapsed;
+    ms = Math.max(0, ms);
+    node.textContent = formatMs(ms);
+    node.classList.toggle('running', running);
+    node.classList.toggle('low', ms < 10000);
+    node.setAttribute('aria-label', t('player.clock', { time: formatMs(ms) }));
+  }
+}
+
+function renderActions() {
+  const g = G.game;
+  const playing = g.status === 'playing';
+  const holds = !!myToken() && holdsSeat();
+  const mine = mySeats();
+  const humans = (g.seats || []).filter((s) => s.kind === 'human');
+  const myLiveSeats = seatOrder(g).filter((s) => isMine(s) && !(g.out || []).includes(s));
+  show($('#undo'), holds && playing && g.undo_allowed && (g.moves || []).length > 0);
+  show($('#hint'), holds && playing && g.hint_allowed !== false && myTurn());
+  const pass = myTurn() && g.legal && (g.legal.pawn || []).length === 0 &&
+    ((g.legal.fences || []).length === 0 || (g.arrived || []).includes(g.turn));
+  show($('#pass'), !!pass);
+  // An arrived pawn that still has fences may place one or pass (when it
+  // has none, the server passes for it).
+  const note = $('#pass-note');
+  note.textContent = pass && (g.arrived || []).includes(g.turn) ? t('pass.arrived') : '';
+  note.hidden = !note.textContent;
+  const offer = g.draw_offer;
+  // Offers go to the other people (an AI answers at once by its own
+  // judgement); people sharing one screen have nobody to offer to.
+  const others = (g.seats || []).filter((s) => !isMine(s.seat) && !(g.out || []).includes(s.seat));
+  const canOffer = holds && playing && !offer && myLiveSeats.length > 0 && others.length > 0;
+  show($('#draw-offer'), canOffer);
+  show($('#abort'), holds && g.abort_allowed && g.status !== 'over' && humans.length > 0);
+  const waitingMine = offer && (offer.waiting || []).some((s) => isMine(s));
+  show($('#draw-accept'), holds && playing && !!waitingMine);
+  show($('#draw-decline'), holds && playing && !!waitingMine);
+  const ds = $('#draw-status');
+  if (playing && offer) {
+    ds.textContent = offer.by && isMine(offer.by) && !waitingMine
+      ? t('draw.waiting')
+      : t('draw.offered_by', { name: playerName(g, offer.by), seat: seatLabel(offer.by) });
+    ds.hidden = false;
+  } else {
+    ds.hidden = true;
+  }
+  show($('#resign'), holds && playing && myLiveSeats.length > 0);
+  show($('#rematch'), holds && g.status === 'over' && !g.rematch && (mine === null || mine.length > 0));
+  for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#resign', '#abort', '#rematch']) {
+    $(id).disabled = G.pending;
+  }
+
+  const banner = $('#rematch-banner');
+  if (g.rematch) {
+    $('#rematch-text').textContent = holds ? t('rematch.ready') : t('rematch.ready_watch');
+    const go = $('#rematch-go');
+    go.href = '/g/' + encodeURIComponent(g.rematch);
+    go.textContent = holds ? t('rematch.go') : t('rematch.watch');
+    banner.hidden = false;
+  } else {
+    banner.hidden = true;
+  }
+
+  const hintText = $('#hint-text');
+  if (G.hint && isLive()) {
+    const steps = Math.max(0, (G.hint.path || []).length - 1);
+    hintText.textContent = t('hint.text', { move: G.hint.move }) + (steps ? ' ' + tn('hint.path', steps) : '');
+    hintText.hidden = false;
+  } else {
+    hintText.hidden = true;
+  }
+
+  const form = $('#move-form');
+  const canType = holds && playing;
+  form.hidden = !canType;
+  $('#move-input').disabled = !myTurn() || G.pending;
+  $('#move-submit').disabled = !myTurn() || G.pending;
+}
+
+function renderMoves() {
+  const g = G.game;
+  const box = $('#moves');
+  const moves = g.moves || [];
+  const per = seatOrder(g).length;
+  box.textContent = '';
+  if (!moves.length) {
+    box.append(el('span', { class: 'empty', text: t('moves.none') }));
+  }
+  const current = G.replay === null ? moves.length : G.replay;
+  for (let i = 0; i < moves.length; i += per) {
+    const round = el('span', { class: 'round' });
+    round.append(el('span', { class: 'num', text: (i / per + 1) + '.' }));
+    for (let k = i; k < Math.min(i + per, moves.length); k++) {
+      const m = moves[k];
+      const label = moveLabel(m);
+      round.append(' ');
+      const b = el('button', {
+        type: 'button',
+        class: 'mv seat-' + m.seat + (k + 1 === current ? ' current' : ''),
+        'data-ply': k + 1,
+        'aria-label': moveAnnouncement(m),
+        'aria-current': k + 1 === current ? 'step' : null,
+        title: moveAnnouncement(m) + (typeof m.ms === 'number' ? ' · ' + formatMs(m.ms) : ''),
+        text: label,
+      });
+      round.append(b);
+    }
+    box.append(round, ' ');
+  }
+  const pos = $('#replay-pos');
+  pos.textContent = isLive() ? '' : replayLabel(G.replay);
+  $('#replay-start').disabled = current === 0;
+  $('#replay-prev').disabled = current === 0;
+  $('#replay-next').disabled = isLive();
+  $('#replay-end').disabled = isLive();
+  // Keep the current move in view.
+  const cur = box.querySelector('.current');
+  if (cur && isLive()) box.scrollTop = box.scrollHeight;
+  else if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+export {
+  fenceVerdict,
+  renderCursor,
+  renderGame,
+  renderPreview,
+  shownPosition,
+  verdictText,
+};

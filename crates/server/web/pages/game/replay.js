@@ -1,0 +1,262 @@
+// The move list and the replay of any position of the game.
+
+import { api } from '../../lib/api.js';
+import { $, el } from '../../lib/dom.js';
+import { icon } from '../../lib/icons.js';
+import { seatOrder } from '../../lib/position.js';
+import { store } from '../../lib/store.js';
+import { applyState, connectWs, showError } from './connection.js';
+import { fenceVerdict, renderGame } from './render.js';
+import { G, board, holdsSeat, mySeats, myToken, myTurn } from './state.js';
+import { errorText, formatClockSetting, playerName, saveRec, seatInfo, seatLabel, t, tn, toast, variantText } from '../ui.js';
+
+// Moves are numbered by rounds everywhere, as in the list and in
+// records: "3." before the first move of round 3, "3…" before the others.
+function roundOf(entries) {
+  return Math.floor(entries / seatOrder(G.game).length) + 1;
+}
+function moveNumber(k) {
+  const per = seatOrder(G.game).length;
+  return roundOf(k) + (k % per === 0 ? '.' : '…');
+}
+// Where a replay stands: the start, or after a numbered move.
+function replayLabel(k) {
+  if (!k) return t('replay.at_start');
+  const m = G.game.moves[k - 1];
+  return m ? t('replay.after', { move: moveNumber(k - 1) + ' ' + moveLabel(m) }) : '';
+}
+
+function moveLabel(m) {
+  const mv = String(m.move || '');
+  if (mv === 'resign') return t('moves.resign', { seat: seatLabel(m.seat) });
+  if (mv === 'timeout') return t('moves.timeout', { seat: seatLabel(m.seat) });
+  if (mv === 'draw') return t('moves.draw');
+  if (mv === 'pass') return t('moves.pass');
+  return mv;
+}
+
+function renderScoreSheet() {
+  const g = G.game;
+  const box = $('#score-sheet');
+  if (g.settings.variant !== 'scoring') {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const seats = seatOrder(g);
+  const table = $('#score-table');
+  table.textContent = '';
+  const head = el('tr', null, el('th', { scope: 'col', text: '#' }),
+    seats.map((s) => el('th', { scope: 'col', class: 'seat-' + s }, el('span', { class: 'swatch seat-' + s, 'aria-hidden': 'true' }), ' ' + playerName(g, s))));
+  table.append(el('thead', null, head));
+  const body = el('tbody');
+  const totals = {};
+  for (const s of seats) totals[s] = 0;
+  let row = null;
+  let cells = null;
+  let lastIdx = Infinity;
+  let roundNo = 0;
+  (g.moves || []).forEach((m, k) => {
+    const idx = seats.indexOf(m.seat);
+    if (!row || idx <= lastIdx || idx < 0) {
+      roundNo++;
+      cells = {};
+      row = el('tr', null, el('th', { scope: 'row', text: String(roundNo) }), seats.map((s) => {
+        cells[s] = el('td', { class: 'seat-' + s });
+        return cells[s];
+      }));
+      body.append(row);
+    }
+    lastIdx = idx;
+    if (idx < 0) return;
+    const pts = typeof m.points === 'number' ? m.points : null;
+    if (pts !== null) totals[m.seat] += pts;
+    const cell = cells[m.seat];
+    cell.append(el('span', { class: 'sc-move', text: moveLabel(m) }));
+    if (pts !== null) {
+      cell.append(' ', el('span', { class: 'sc-pts ' + (pts > 0 ? 'plus' : pts < 0 ? 'minus' : 'zero'), text: (pts > 0 ? '+' : pts < 0 ? '−' : '±') + Math.abs(pts) }));
+    }
+    cell.append(' ', el('span', { class: 'sc-total', title: t('score.total'), text: '= ' + totals[m.seat] }));
+    if (G.replay !== null && k + 1 === G.replay) row.classList.add('current');
+  });
+  table.append(body);
+  const scores = g.scores || totals;
+  table.append(el('tfoot', null, el('tr', null, el('th', { scope: 'row', text: t('score.total') }),
+    seats.map((s) => el('td', { class: 'seat-' + s, 'data-score-total': s, text: String(scores[s] !== undefined ? scores[s] : totals[s]) })))));
+}
+
+function renderWaiting() {
+  const g = G.game;
+  const panel = $('#waiting-panel');
+  const joinForm = $('#join-form');
+  const free = (g.seats || []).filter((s) => s.kind === 'human' && !s.taken);
+  if (g.status !== 'waiting') {
+    panel.hidden = true;
+    if (!(G.joinSeat && free.length)) joinForm.hidden = true;
+    // The seat this page is joining fills the game: the update may come
+    // before the answer to the join, which is not "the game is full".
+    if (G.joinSeat && !free.length && !myToken() && !G.joining) {
+      G.joinSeat = null;
+      history.replaceState(null, '', location.pathname);
+      showError(t('err.no_free_seat'));
+    }
+    return;
+  }
+  panel.hidden = false;
+  $('#waiting-text').textContent = tn('waiting.count', free.length, { seats: free.map((s) => seatLabel(s.seat)).join(', ') });
+  const links = $('#invite-links');
+  links.textContent = '';
+  const invites = G.rec && G.rec.invites;
+  if (invites && myToken()) {
+    const order = seatOrder(g);
+    const entries = Object.entries(invites).sort((x, y) => order.indexOf(x[0]) - order.indexOf(y[0]));
+    for (const [seat, path] of entries) {
+      const info = seatInfo(g, seat);
+      const taken = info && info.taken;
+      const url = new URL(path, location.origin).href;
+      const li = el('li', { class: 'invite' + (taken ? ' taken' : ''), 'data-invite': seat },
+        el('span', { class: 'swatch seat-' + seat, 'aria-hidden': 'true' }),
+        el('span', { class: 'invite-seat', text: seatLabel(seat) }),
+        taken ? el('span', { class: 'invite-taken', text: t('invite.taken', { name: playerName(g, seat) }) })
+          : el('a', { class: 'invite-url', href: url, 'data-seat': seat, text: url, target: '_blank', rel: 'noopener' }),
+        taken ? null : el('button', { type: 'button', class: 'btn small', 'data-copy-text': url, text: t('common.copy') }),
+        !taken && navigator.share ? el('button', {
+          type: 'button', class: 'btn small',
+          onclick: () => navigator.share({ title: 'Quoridor', text: t('invite.share_text'), url }).catch(() => {}),
+          text: t('common.share'),
+        }) : null);
+      links.append(li);
+    }
+    links.hidden = false;
+  } else {
+    links.hidden = true;
+  }
+  // A visitor without a seat can take a free one.
+  const joinBox = $('#join-seats');
+  joinBox.textContent = '';
+  if (!myToken() && !G.joinSeat) {
+    for (const s of free) {
+      joinBox.append(el('button', {
+        type: 'button', class: 'btn primary', 'data-join-seat': s.seat,
+        onclick: () => openJoin(s.seat),
+        text: t('list.join_as', { seat: seatLabel(s.seat) }),
+      }));
+    }
+  }
+  if (G.joinSeat && !myToken()) openJoin(G.joinSeat);
+}
+
+function openJoin(seat) {
+  G.joinSeat = seat;
+  const form = $('#join-form');
+  const wasHidden = form.hidden;
+  form.hidden = false;
+  $('#join-title').textContent = t('join.title_seat', { seat: seatLabel(seat) });
+  const input = $('#join-name');
+  if (wasHidden) {
+    input.value = store.get('quoridor.name', '') || '';
+    setTimeout(() => input.focus(), 30);
+  }
+  $('#join-seats').textContent = '';
+}
+
+async function submitJoin(e) {
+  e.preventDefault();
+  // Logged in, the seat is the account's and bears its name.
+  if (G.account) $('#join-name').value = G.account.name;
+  const name = $('#join-name').value.trim();
+  const errBox = $('#join-error');
+  errBox.hidden = true;
+  if (!name) {
+    errBox.textContent = t('join.need_name');
+    errBox.hidden = false;
+    $('#join-name').focus();
+    return;
+  }
+  store.set('quoridor.name', name);
+  $('#join-submit').disabled = true;
+  G.joining = true;
+  try {
+    const res = await api('POST', '/api/games/' + encodeURIComponent(G.id) + '/join', { seat: G.joinSeat || null, name });
+    G.rec = saveRec(G.id, { token: res.token, seats: Array.isArray(res.seats) ? res.seats : null, mode: 'online' });
+    G.joinSeat = null;
+    $('#join-form').hidden = true;
+    history.replaceState(null, '', '/g/' + encodeURIComponent(G.id));
+    if (res.game) applyState(res.game);
+    connectWs();
+    toast(t('join.joined'));
+  } catch (err) {
+    errBox.textContent = errorText(err);
+    errBox.hidden = false;
+    if (err.code === 'seat_taken' || err.code === 'no_free_seat') {
+      G.joinSeat = null;
+      history.replaceState(null, '', '/g/' + encodeURIComponent(G.id));
+      renderGame();
+    }
+  } finally {
+    G.joining = false;
+    $('#join-submit').disabled = false;
+  }
+}
+
+function renderShare() {
+  const g = G.game;
+  const token = myToken();
+  const box = $('#seat-link-box');
+  if (token && holdsSeat()) {
+    const seats = mySeats();
+    let frag = '#t=' + encodeURIComponent(token);
+    if (seats && seats.length) frag += '&s=' + seats.join(',');
+    $('#seat-link').value = location.origin + '/g/' + encodeURIComponent(G.id) + frag;
+    box.hidden = false;
+  } else {
+    box.hidden = true;
+  }
+  const spect = typeof g.spectators === 'number' ? g.spectators : 0;
+  $('#spectators').textContent = '';
+  $('#spectators').append(icon('eye'), ' ' + tn('game.spectators', spect));
+  $('#spectators').dataset.count = String(spect);
+  const rec = $('#record-link');
+  rec.href = '/api/games/' + encodeURIComponent(G.id) + '/record';
+  rec.setAttribute('download', 'quoridor-' + G.id + '.txt');
+  const st = g.settings;
+  const meta = [
+    st.size + '×' + st.size,
+    tn('meta.players', st.players || seatOrder(g).length),
+    variantText(st),
+    typeof st.fences === 'number' ? tn('meta.fences', st.fences) : null,
+    formatClockSetting(st.clock),
+    st.side_step_over_pawn ? t('meta.side_step') : null,
+  ].filter(Boolean);
+  $('#game-meta').textContent = meta.join(' · ');
+}
+
+function renderTools() {
+  const interactive = myTurn();
+  const fm = $('#fence-mode');
+  fm.hidden = !interactive;
+  fm.setAttribute('aria-pressed', G.fenceMode ? 'true' : 'false');
+  fm.classList.toggle('active', G.fenceMode);
+  $('#fence-rotate').hidden = !(interactive && G.fenceMode && (G.pendingSlot || G.fcursor));
+  const pend = interactive && !!G.pendingSlot;
+  $('#fence-confirm').hidden = !pend;
+  $('#fence-cancel').hidden = !pend;
+  if (pend) {
+    const v = fenceVerdict(G.pendingSlot);
+    $('#fence-confirm').disabled = !v.ok || G.pending;
+    $('#fence-confirm').textContent = t('game.place_fence_named', { fence: G.pendingSlot });
+  }
+  $('#flip').setAttribute('aria-pressed', board.rot ? 'true' : 'false');
+  $('#board-help').hidden = !interactive;
+}
+
+export {
+  moveLabel,
+  renderScoreSheet,
+  renderShare,
+  renderTools,
+  renderWaiting,
+  replayLabel,
+  roundOf,
+  submitJoin,
+};

@@ -1,0 +1,368 @@
+// The home page: the forms that start a game (against the AI, on this
+// screen, online), the open and live games, and this browser's recent ones.
+
+import { api } from '../lib/api.js';
+import { $, el } from '../lib/dom.js';
+import { I18n } from '../lib/i18n.js';
+import { SEATS2, SEATS4 } from '../lib/position.js';
+import { store } from '../lib/store.js';
+import { accountLink } from '../lib/topbar.js';
+import { navigate } from './app.js';
+import { G } from './game/state.js';
+import { GAME_PREFIX, allRecs, errorText, formatClockSetting, loadRec, playerName, saveRec, seatLabel, show, t, tn } from './ui.js';
+
+// ------------------------------------------------------------------
+// Home page
+// ------------------------------------------------------------------
+
+const home = { timer: 0, onlineChoice: {} };
+
+function clockFromSelect(value) {
+  if (!value || value === 'none') return null;
+  const per = /^m(\d+)$/.exec(value);
+  if (per) return { per_move_ms: Number(per[1]) * 1000 };
+  const f = /^(\d+)\+(\d+)$/.exec(value);
+  if (f) return { initial_ms: Number(f[1]) * 60000, increment_ms: Number(f[2]) * 1000 };
+  return null;
+}
+
+function homeSettings() {
+  const name = $('#player-name').value.trim();
+  if (name) store.set('quoridor.name', name);
+  return {
+    size: Number($('#size').value),
+    players: Number($('#players').value),
+    variant: $('#variant').value,
+    fences: $('#fences').value === 'default' ? null : Number($('#fences').value),
+    clock: clockFromSelect($('#clock').value),
+    theme: $('#theme').value,
+    public: $('#public').checked,
+    name,
+  };
+}
+
+function saveHomePrefs() {
+  store.set('quoridor.home', {
+    size: $('#size').value,
+    players: $('#players').value,
+    variant: $('#variant').value,
+    fences: $('#fences').value,
+    clock: $('#clock').value,
+    theme: $('#theme').value,
+    public: $('#public').checked,
+    level: $('#level').value,
+    color: $('#color').value,
+    online: home.onlineChoice,
+  });
+}
+
+function loadHomePrefs() {
+  const p = store.get('quoridor.home', null);
+  if (p) {
+    for (const k of ['size', 'players', 'variant', 'fences', 'clock', 'theme', 'level']) {
+      const node = $('#' + k);
+      if (p[k] && Array.from(node.options).some((o) => o.value === p[k])) node.value = p[k];
+    }
+    if (typeof p.public === 'boolean') $('#public').checked = p.public;
+    if (p.online && typeof p.online === 'object') home.onlineChoice = p.online;
+    home.savedColor = p.color;
+  }
+  $('#player-name').value = store.get('quoridor.name', '') || '';
+}
+
+function refreshHomeForm() {
+  const players = Number($('#players').value);
+  const variant = $('#variant');
+  const teams = variant.querySelector('option[value="teams"]');
+  teams.disabled = players !== 4;
+  if (variant.value === 'teams' && players !== 4) variant.value = 'standard';
+
+  // Colours: 4 players may also sit west or east.
+  const color = $('#color');
+  const prev = home.savedColor || color.value || 'south';
+  home.savedColor = null;
+  const seats = players === 4 ? SEATS4 : SEATS2;
+  color.textContent = '';
+  for (const s of seats) {
+    color.append(el('option', { value: s, text: s === 'south' ? t('color.south') : seatLabel(s) }));
+  }
+  color.append(el('option', { value: 'random', text: t('color.random') }));
+  color.value = seats.includes(prev) || prev === 'random' ? prev : 'south';
+
+  $('#level-desc').textContent = t('level.' + $('#level').value);
+  const v = variant.value;
+  $('#variant-note').textContent = v === 'teams' ? t('variant.teams_note') : v === 'scoring' ? t('variant.scoring_note') : '';
+  renderOnlineSeats();
+}
+
+function renderOnlineSeats() {
+  const players = Number($('#players').value);
+  const seats = players === 4 ? SEATS4 : SEATS2;
+  const box = $('#online-seats');
+  box.textContent = '';
+  seats.forEach((seat, i) => {
+    const id = 'online-seat-' + seat;
+    const sel = el('select', { id, 'data-seat': seat });
+    sel.append(el('option', { value: 'me', text: t('online.me') }));
+    sel.append(el('option', { value: 'friend', text: t('online.friend') }));
+    for (let lv = 1; lv <= 8; lv++) sel.append(el('option', { value: 'ai' + lv, text: t('online.ai', { level: lv }) }));
+    const def = i === 0 ? 'me' : 'friend';
+    const saved = home.onlineChoice[seat];
+    sel.value = saved && Array.from(sel.options).some((o) => o.value === saved) ? saved : def;
+    sel.addEventListener('change', () => {
+      home.onlineChoice[seat] = sel.value;
+      saveHomePrefs();
+    });
+    box.append(el('div', { class: 'seat-row' },
+      el('span', { class: 'swatch seat-' + seat, 'aria-hidden': 'true' }),
+      el('label', { for: id, text: seatLabel(seat) }),
+      sel));
+  });
+}
+
+function homeError(err) {
+  const box = $('#home-error');
+  if (!err) {
+    box.hidden = true;
+    return;
+  }
+  box.textContent = typeof err === 'string' ? err : errorText(err);
+  box.hidden = false;
+}
+
+async function createGame(mode) {
+  homeError(null);
+  const s = homeSettings();
+  saveHomePrefs();
+  const seats = s.players === 4 ? SEATS4 : SEATS2;
+  const me = { kind: 'human', mine: true, name: s.name || undefined };
+  let seatSpecs;
+  let random = false;
+  if (mode === 'ai') {
+    const level = Number($('#level').value);
+    let color = $('#color').value;
+    if (color === 'random') {
+      random = true;
+      color = 'south';
+    }
+    seatSpecs = seats.map((seat) => (seat === color ? me : { kind: 'ai', level }));
+  } else if (mode === 'hotseat') {
+    seatSpecs = seats.map(() => ({ kind: 'human', mine: true }));
+  } else {
+    random = $('#online-random').checked;
+    seatSpecs = seats.map((seat) => {
+      const choice = ($('#online-seat-' + seat) || {}).value || 'friend';
+      if (choice === 'me') return me;
+      if (choice.startsWith('ai')) return { kind: 'ai', level: Number(choice.slice(2)) };
+      return { kind: 'human' };
+    });
+    if (!seatSpecs.some((x) => x.kind === 'human' && !x.mine)) {
+      homeError(t('home.online_need_friend'));
+      return;
+    }
+  }
+  const rated = mode === 'online' && !$('#rated-row').hidden && $('#rated').checked;
+  const body = {
+    size: s.size,
+    players: s.players,
+    variant: s.variant,
+    fences: s.fences,
+    clock: s.clock,
+    theme: s.theme,
+    public: s.public,
+    random_seats: random,
+    seats: seatSpecs,
+    rated,
+  };
+  const buttons = ['#start-ai', '#hotseat-start', '#online-create'].map((q) => $(q));
+  buttons.forEach((b) => { b.disabled = true; });
+  try {
+    const res = await api('POST', '/api/games', body);
+    const game = res.game || null;
+    saveRec(res.id, {
+      token: res.token,
+      seats: Array.isArray(res.seats) ? res.seats : null,
+      invites: res.invites || null,
+      creator: true,
+      mode,
+      label: game ? gameLabel(game) : null,
+      status: game ? game.status : null,
+    });
+    navigate('/g/' + encodeURIComponent(res.id));
+  } catch (e) {
+    homeError(e);
+  } finally {
+    buttons.forEach((b) => { b.disabled = false; });
+  }
+}
+
+// A short text for a game in the lists: names, size, variant, clock.
+function gameLabel(g) {
+  const st = g.settings || g;
+  const names = (g.seats || []).map((s) => playerName(g, s.seat));
+  return {
+    names,
+    // Kept as they are, so that the list is written in the language of
+    // the day it is shown, not of the day it was saved.
+    seats: (g.seats || []).map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, level: s.level, taken: s.taken })),
+    size: st.size,
+    players: st.players || (g.seats || []).length,
+    variant: st.variant || 'standard',
+    clock: st.clock || null,
+    theme: st.theme || 'classic',
+  };
+}
+
+function labelMeta(label) {
+  const parts = [];
+  if (label.size) parts.push(label.size + '×' + label.size);
+  if (label.variant && label.variant !== 'standard') parts.push(t('variant.' + label.variant));
+  parts.push(formatClockSetting(label.clock));
+  return parts.join(' · ');
+}
+
+function gameItem(g, action) {
+  const label = gameLabel(g);
+  const versus = label.names.join(' – ');
+  return el('li', { class: 'game-item' },
+    el('span', { class: 'gi-size', 'aria-hidden': 'true', text: label.size || '?' }),
+    el('span', { class: 'gi-main' },
+      el('span', { class: 'gi-names', text: versus }),
+      el('span', { class: 'gi-meta', text: labelMeta(label) + (typeof g.ply === 'number' && g.status === 'playing' ? ' · ' + tn('list.moves', g.ply) : '') })),
+    action);
+}
+
+async function refreshLists() {
+  const openBox = $('#open-games');
+  const liveBox = $('#live-games');
+  const fill = (box, games, makeAction, emptyKey) => {
+    box.textContent = '';
+    if (!games.length) {
+      box.append(el('li', { class: 'empty', text: t(emptyKey) }));
+      return;
+    }
+    for (const g of games) box.append(gameItem(g, makeAction(g)));
+  };
+  const [waiting, playing] = await Promise.allSettled([
+    api('GET', '/api/games?status=waiting&limit=12'),
+    api('GET', '/api/games?status=playing&limit=12'),
+  ]);
+  if (!$('#home') || $('#home').hidden) return;
+  if (waiting.status === 'fulfilled') {
+    const games = (waiting.value && waiting.value.games) || [];
+    fill(openBox, games, (g) => {
+      const free = (g.seats || []).find((s) => s.kind === 'human' && !s.taken);
+      const mine = loadRec(g.id);
+      if (mine && mine.token) {
+        return el('a', { class: 'btn small', href: '/g/' + encodeURIComponent(g.id), 'data-nav': true, text: t('list.open') });
+      }
+      const href = '/g/' + encodeURIComponent(g.id) + (free ? '?join=' + free.seat : '');
+      return el('a', { class: 'btn small primary', href, 'data-nav': true, 'data-join': g.id,
+        text: free ? t('list.join_as', { seat: seatLabel(free.seat) }) : t('list.open') });
+    }, 'list.no_open');
+  } else {
+    openBox.textContent = '';
+    openBox.append(el('li', { class: 'empty error', text: errorText(waiting.reason) }));
+  }
+  if (playing.status === 'fulfilled') {
+    const games = (playing.value && playing.value.games) || [];
+    fill(liveBox, games, (g) => {
+      const mine = loadRec(g.id);
+      const href = '/g/' + encodeURIComponent(g.id);
+      if (mine && mine.token) return el('a', { class: 'btn small primary', href, 'data-nav': true, text: t('list.resume') });
+      return el('a', { class: 'btn small', href, 'data-nav': true, 'data-watch': g.id, text: t('list.watch') });
+    }, 'list.no_live');
+  } else {
+    liveBox.textContent = '';
+    liveBox.append(el('li', { class: 'empty error', text: errorText(playing.reason) }));
+  }
+}
+
+function renderRecent() {
+  const box = $('#recent-games');
+  box.textContent = '';
+  const recs = allRecs().filter((r) => r.token || r.label).slice(0, 12);
+  if (!recs.length) {
+    box.append(el('li', { class: 'empty', text: t('list.no_recent') }));
+    return;
+  }
+  for (const r of recs) {
+    const label = r.label || {};
+    const shownNames = label.seats ? label.seats.map((s) => playerName({ seats: label.seats }, s.seat)) : label.names || [];
+    const names = shownNames.join(' – ') || r.id;
+    const statusText = r.status ? t('status.' + r.status) : '';
+    const when = r.t ? new Date(r.t).toLocaleString(I18n.lang, { dateStyle: 'short', timeStyle: 'short' }) : '';
+    const meta = [labelMeta(label), statusText, when].filter(Boolean).join(' · ');
+    const remove = el('button', {
+      type: 'button', class: 'btn small ghost', 'aria-label': t('list.forget', { names }), title: t('list.forget', { names }),
+      onclick: () => { store.remove(GAME_PREFIX + r.id); renderRecent(); },
+    }, '✕');
+    box.append(el('li', { class: 'game-item', 'data-recent': r.id },
+      el('span', { class: 'gi-size', 'aria-hidden': 'true', text: label.size || '?' }),
+      el('span', { class: 'gi-main' },
+        el('span', { class: 'gi-names', text: names }),
+        el('span', { class: 'gi-meta', text: meta })),
+      el('a', { class: 'btn small' + (r.status === 'over' ? '' : ' primary'), href: '/g/' + encodeURIComponent(r.id), 'data-nav': true,
+        text: r.status === 'over' ? t('list.view') : t('list.resume') }),
+      remove));
+  }
+}
+
+function enterHome() {
+  document.title = t('title.home');
+  show($('#home'), true);
+  show($('#game'), false);
+  refreshHomeForm();
+  renderRecent();
+  refreshLists();
+  clearInterval(home.timer);
+  home.timer = setInterval(() => {
+    if (!document.hidden) refreshLists();
+  }, 8000);
+}
+
+function leaveHome() {
+  clearInterval(home.timer);
+  home.timer = 0;
+}
+
+function initHome() {
+  loadHomePrefs();
+  refreshHomeForm();
+  // Logged in: rated games may be offered, and the top bar names you.
+  accountLink();
+  api('GET', '/api/account').then((me) => {
+    G.account = me;
+    $('#rated-row').hidden = false;
+    const joinName = $('#join-name');
+    joinName.value = me.name;
+    joinName.readOnly = true;
+  }, () => {});
+  $('#players').addEventListener('change', () => { refreshHomeForm(); saveHomePrefs(); });
+  $('#variant').addEventListener('change', () => {
+    if ($('#variant').value === 'teams' && $('#players').value !== '4') $('#players').value = '4';
+    refreshHomeForm();
+    saveHomePrefs();
+  });
+  for (const id of ['size', 'clock', 'theme', 'level', 'color', 'public']) {
+    $('#' + id).addEventListener('change', () => { refreshHomeForm(); saveHomePrefs(); });
+  }
+  // teams needs 4 players: enable the option when players change to 4
+  $('#home-vs-ai').addEventListener('submit', (e) => {
+    e.preventDefault();
+    createGame('ai');
+  });
+  $('#hotseat-start').addEventListener('click', () => createGame('hotseat'));
+  $('#online-create').addEventListener('click', () => createGame('online'));
+}
+
+export {
+  enterHome,
+  gameLabel,
+  home,
+  initHome,
+  leaveHome,
+  refreshHomeForm,
+  refreshLists,
+  renderRecent,
+};

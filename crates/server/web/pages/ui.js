@@ -1,0 +1,212 @@
+// What the home and game pages share: texts that depend on a game (names,
+// seats, results, times), what this browser keeps about its games, and the
+// announcements, toasts and confirmations.
+
+import { ApiError, errorText as apiErrorText } from '../lib/api.js';
+import { $, el } from '../lib/dom.js';
+import { I18n } from '../lib/i18n.js';
+import { SEATS4, squareName } from '../lib/position.js';
+import { store } from '../lib/store.js';
+
+const t = (key, params) => I18n.t(key, params);
+const tn = (key, n, params) => I18n.tn(key, n, params);
+
+// ------------------------------------------------------------------
+// Small helpers
+// ------------------------------------------------------------------
+
+function show(node, visible) {
+  if (node) node.hidden = !visible;
+}
+
+// What this browser knows about a game: its token, the seats it holds,
+// the invite links (creator only) and a label for the recent-games list.
+const GAME_PREFIX = 'quoridor.game.';
+function loadRec(id) {
+  return store.get(GAME_PREFIX + id, null);
+}
+function saveRec(id, patch) {
+  const rec = Object.assign({ id, t: Date.now() }, loadRec(id) || {}, patch, { t: Date.now() });
+  store.set(GAME_PREFIX + id, rec);
+  pruneRecs();
+  return rec;
+}
+function allRecs() {
+  return store.keys(GAME_PREFIX)
+    .map((k) => store.get(k, null))
+    .filter((r) => r && r.id)
+    .sort((a, b) => (b.t || 0) - (a.t || 0));
+}
+function pruneRecs() {
+  const recs = allRecs();
+  for (const r of recs.slice(60)) store.remove(GAME_PREFIX + r.id);
+}
+
+// ------------------------------------------------------------------
+// Notation
+// ------------------------------------------------------------------
+
+const sqName = squareName;
+
+// ------------------------------------------------------------------
+// Texts that depend on the game
+// ------------------------------------------------------------------
+
+const seatLabel = (seat) => t('seat.' + seat);
+function seatInfo(game, seat) {
+  return (game && game.seats || []).find((s) => s.seat === seat) || null;
+}
+function playerName(game, seat) {
+  const info = seatInfo(game, seat);
+  if (!info) return seatLabel(seat);
+  if (info.kind === 'ai') {
+    const m = /^AI (\d)$/.exec(info.name || '');
+    if (!info.name || m) return t('kind.ai', { level: info.level || (m && m[1]) || '?' });
+    return info.name;
+  }
+  if (!info.taken) return t('player.free');
+  // A default name is a seat name (a rematch carries it to another seat).
+  if (!info.name || SEATS4.includes(info.name.toLowerCase())) return seatLabel(seat);
+  return info.name;
+}
+
+// A refusal (an ApiError, or an error a socket message carries) in the
+// page's language.
+function errorText(err) {
+  if (!err) return '';
+  return err instanceof ApiError ? err.message : apiErrorText(err);
+}
+
+function terminationText(term) {
+  const key = 'term.' + String(term || '').replace(/\s+/g, '_');
+  return I18n.has(key) ? t(key) : String(term || '');
+}
+
+function formatClockSetting(clock) {
+  if (!clock) return t('clock.none');
+  if (clock.per_move_ms) return t('clock.per_move', { s: Math.round(clock.per_move_ms / 1000) });
+  if (clock.initial_ms < 60000) {
+    return t('clock.fischer_s', { t: Math.round(clock.initial_ms / 1000), s: Math.round((clock.increment_ms || 0) / 1000) });
+  }
+  const min = clock.initial_ms / 60000;
+  const minText = Number.isInteger(min) ? String(min) : min.toFixed(1);
+  return t('clock.fischer', { m: minText, s: Math.round((clock.increment_ms || 0) / 1000) });
+}
+
+// The decimal separator of the page's language (8.1 s, 8,1 s).
+function decimalSeparator() {
+  try {
+    return (1.5).toLocaleString(I18n.lang).charAt(1) || '.';
+  } catch (_) {
+    return '.';
+  }
+}
+
+function formatMs(ms) {
+  ms = Math.max(0, ms);
+  if (ms < 10000) {
+    const tenths = Math.floor(ms / 100);
+    return Math.floor(tenths / 10) + decimalSeparator() + (tenths % 10);
+  }
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h ? h + ':' + String(m).padStart(2, '0') + ':' + ss : m + ':' + ss;
+}
+
+function variantText(settings) {
+  return t('variant.' + (settings.variant || 'standard'));
+}
+
+// ------------------------------------------------------------------
+// HTTP
+// ------------------------------------------------------------------
+
+// ------------------------------------------------------------------
+// Announcements, toasts, confirmation
+// ------------------------------------------------------------------
+
+let announceTimer = 0;
+function announce(text) {
+  const node = $('#announce');
+  node.textContent = '';
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => { node.textContent = text; }, 40);
+}
+
+let toastTimer = 0;
+function toast(text) {
+  const node = $('#toast');
+  node.textContent = text;
+  node.hidden = false;
+  node.classList.add('show');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    node.classList.remove('show');
+    setTimeout(() => { node.hidden = true; }, 300);
+  }, 2600);
+}
+
+function confirmDialog(text, yesLabel) {
+  const dlg = $('#confirm-dialog');
+  $('#confirm-text').textContent = text;
+  $('#confirm-yes').textContent = yesLabel;
+  return new Promise((resolve) => {
+    if (typeof dlg.showModal !== 'function') {
+      resolve(window.confirm(text));
+      return;
+    }
+    const done = () => {
+      dlg.removeEventListener('close', done);
+      resolve(dlg.returnValue === 'yes');
+    };
+    dlg.returnValue = '';
+    dlg.addEventListener('close', done);
+    dlg.showModal();
+    $('#confirm-no').focus();
+  });
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(t('common.copied'));
+    return;
+  } catch (_) { /* fall back below */ }
+  const area = el('textarea', { class: 'sr-only' });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  try {
+    document.execCommand('copy');
+    toast(t('common.copied'));
+  } catch (_) {
+    toast(t('common.copy_failed'));
+  }
+  area.remove();
+}
+
+export {
+  GAME_PREFIX,
+  allRecs,
+  announce,
+  confirmDialog,
+  copyText,
+  errorText,
+  formatClockSetting,
+  formatMs,
+  loadRec,
+  playerName,
+  saveRec,
+  seatInfo,
+  seatLabel,
+  show,
+  sqName,
+  t,
+  terminationText,
+  tn,
+  toast,
+  variantText,
+};

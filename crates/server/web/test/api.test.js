@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { ApiError, api, errorText } from '../lib/api.js';
+import { I18n, MESSAGES } from '../lib/i18n.js';
+
+/** Every error code the server sends (`(StatusCode::…, "code")` in its sources). */
+function serverCodes() {
+  const src = new URL('../../src/', import.meta.url);
+  const codes = new Set();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = new URL(entry.name + (entry.isDirectory() ? '/' : ''), dir);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.rs')) {
+        for (const m of readFileSync(path, 'utf8').matchAll(/StatusCode::[A-Z_]+,\s*"([a-z_]+)"/g)) codes.add(m[1]);
+      }
+    }
+  };
+  walk(src);
+  return codes;
+}
+
+test('every error code of the server has a text in every language', () => {
+  const codes = serverCodes();
+  assert.ok(codes.has('name_taken') && codes.has('illegal_move') && codes.size > 20, [...codes].join(' '));
+  for (const lang of ['en', 'fr', 'ro']) {
+    for (const code of codes) assert.ok(MESSAGES[lang][`err.${code}`], `${lang}: err.${code}`);
+  }
+});
+
+test('a refusal is told in the page\'s language, by its code', () => {
+  I18n.set('ro', false);
+  try {
+    assert.equal(errorText({ code: 'name_taken', message: 'this user name is taken: choose another' }), MESSAGES.ro['err.name_taken']);
+    const err = new ApiError({ code: 'wrong_pin', message: 'wrong PIN' }, 401);
+    assert.equal(err.message, MESSAGES.ro['err.wrong_pin']);
+    assert.equal(err.serverMessage, 'wrong PIN');
+    assert.equal(err.status, 401);
+    // An illegal move says why, with the seat named in the language.
+    const illegal = errorText({ code: 'illegal_move', reason: { code: 'no_path_left', seat: 'north' } });
+    assert.ok(illegal.includes(MESSAGES.ro['seat.north']), illegal);
+    assert.ok(!illegal.includes('{'), illegal);
+    // A bad request names the field in the server's words.
+    assert.ok(errorText({ code: 'bad_request', message: 'size: 3 to 11' }).endsWith('(size: 3 to 11)'));
+    // A code the page does not know shows the server's words.
+    assert.ok(errorText({ code: 'brand_new', message: 'something new' }).includes('something new'));
+  } finally {
+    I18n.set('en', false);
+  }
+});
+
+test('api: JSON in and out, the token as a bearer, refusals and network failures as ApiError', async () => {
+  const calls = [];
+  const replies = [
+    () => new Response(JSON.stringify({ id: 'g1' }), { status: 201 }),
+    () => new Response(JSON.stringify({ error: { code: 'not_your_turn', message: 'not your turn' } }), { status: 409 }),
+    () => new Response('<html>bad gateway</html>', { status: 502 }),
+    () => { throw new TypeError('Failed to fetch'); },
+    () => new Response(null, { status: 204 }),
+  ];
+  globalThis.fetch = async (path, init) => {
+    calls.push({ path, init });
+    return replies[calls.length - 1]();
+  };
+  try {
+    assert.deepEqual(await api('POST', '/api/games', { size: 9 }, 'tok'), { id: 'g1' });
+    assert.equal(calls[0].init.headers.Authorization, 'Bearer tok');
+    assert.equal(calls[0].init.headers['Content-Type'], 'application/json');
+    assert.equal(calls[0].init.body, '{"size":9}');
+    await assert.rejects(api('POST', '/api/games/g1/moves', { move: 'e2' }), (e) => e instanceof ApiError && e.code === 'not_your_turn' && e.status === 409);
+    await assert.rejects(api('GET', '/api/x'), (e) => e.code === 'http' && e.status === 502);
+    await assert.rejects(api('GET', '/api/x'), (e) => e.code === 'network' && e.status === 0 && e.message === MESSAGES.en['err.network']);
+    assert.equal(await api('DELETE', '/api/x'), null);
+    assert.equal(calls[4].init.headers.Authorization, undefined);
+    assert.ok(!calls.some((c) => String(c.path).includes('token')));
+  } finally {
+    delete globalThis.fetch;
+  }
+});

@@ -1,0 +1,91 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { I18n, MESSAGES, STORAGE_KEY, Texts, fill, frenchSpaces, pick } from '../lib/i18n.js';
+
+test('the language opened is the one saved, else the browser\'s, else English', () => {
+  assert.equal(pick('ro', ['fr-FR']), 'ro');
+  assert.equal(pick(null, ['de-DE', 'fr-CA', 'en']), 'fr');
+  assert.equal(pick('xx', ['RO']), 'ro');
+  assert.equal(pick(null, ['de', 'it']), 'en');
+  assert.equal(pick(null, []), 'en');
+});
+
+test('placeholders are filled, and one without a value stays', () => {
+  assert.equal(fill('{a} and {b}', { a: 1, b: 'x' }), '1 and x');
+  assert.equal(fill('{a} and {b}', { a: 0 }), '0 and {b}');
+  assert.equal(fill('no params'), 'no params');
+});
+
+test('plural forms follow each language\'s rules', () => {
+  const key = 'player.fences_left';
+  assert.match(new Texts('en').tn(key, 1), /^1\b/);
+  assert.notEqual(new Texts('en').tn(key, 1), new Texts('en').tn(key, 2));
+  // French says "0 barrière" (one), Romanian "2 garduri" (few) and
+  // "20 de garduri" (other).
+  assert.equal(new Texts('fr').tn(key, 0), new Texts('fr').tn(key, 1).replace('1', '0'));
+  const ro = new Texts('ro');
+  assert.equal(ro.plural.select(2), 'few');
+  assert.equal(ro.tn(key, 2), MESSAGES.ro[`${key}_few`].replace('{n}', '2'));
+  assert.equal(ro.tn(key, 20), MESSAGES.ro[`${key}_other`].replace('{n}', '20'));
+});
+
+test('a text missing in a language falls back to English, then to its key', () => {
+  const texts = new Texts('fr');
+  texts.table = {};
+  assert.equal(texts.t('nav.home'), MESSAGES.en['nav.home']);
+  assert.equal(texts.t('no.such.key'), 'no.such.key');
+  assert.equal(texts.has('no.such.key'), false);
+});
+
+test('French gets its non-breaking spaces', () => {
+  assert.equal(frenchSpaces('Bravo ! « oui » : non ; si ?'), 'Bravo\u00a0! «\u00a0oui\u00a0»\u00a0: non\u00a0; si\u00a0?');
+  for (const text of Object.values(MESSAGES.fr)) assert.doesNotMatch(text, / [:;!?»]|« /);
+});
+
+/** The keys of a table with their plural forms folded into one key. */
+function stems(table) {
+  return new Set(Object.keys(table).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')));
+}
+
+test('every text exists in French and Romanian, with the same placeholders', () => {
+  for (const lang of ['fr', 'ro']) {
+    const table = MESSAGES[lang];
+    const missing = [...stems(MESSAGES.en)].filter((k) => !stems(table).has(k));
+    assert.deepEqual(missing, [], `missing in ${lang}`);
+    const extra = [...stems(table)].filter((k) => !stems(MESSAGES.en).has(k));
+    assert.deepEqual(extra, [], `only in ${lang}`);
+    for (const [key, text] of Object.entries(table)) {
+      const stem = key.replace(/_(zero|one|two|few|many|other)$/, '');
+      const english = MESSAGES.en[key] ?? MESSAGES.en[`${stem}_other`] ?? MESSAGES.en[stem];
+      const names = (s) => new Set((s.match(/\{\w+\}/g) || []).filter((n) => n !== '{n}'));
+      for (const name of names(text)) assert.ok(names(english).has(name), `${lang} ${key}: ${name} is not in English`);
+    }
+  }
+});
+
+test('a language chosen is kept for every page; one opened is not', () => {
+  const saved = new Map();
+  globalThis.localStorage = /** @type {any} */ ({
+    getItem: (k) => saved.get(k) ?? null,
+    setItem: (k, v) => saved.set(k, v),
+  });
+  Object.defineProperty(globalThis, 'navigator', { value: { languages: ['ro-RO'] }, configurable: true });
+  try {
+    const seen = [];
+    I18n.onChange((lang) => seen.push(lang));
+    I18n.init();
+    assert.equal(I18n.lang, 'ro');
+    assert.equal(saved.size, 0);
+    I18n.set('fr', true);
+    assert.equal(saved.get(STORAGE_KEY), 'fr');
+    I18n.set('en', false);
+    I18n.init();
+    assert.equal(I18n.lang, 'fr');
+    assert.equal(I18n.t('nav.home'), MESSAGES.fr['nav.home']);
+    I18n.set('klingon', false);
+    assert.equal(I18n.lang, 'en');
+    assert.deepEqual(seen, ['ro', 'fr', 'en', 'fr', 'en']);
+  } finally {
+    delete globalThis.localStorage;
+  }
+});
