@@ -39,7 +39,7 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
             if name != "test" && name != "node_modules" {
                 walk(root, &path, files);
             }
-        } else if mime_of(&name) != "" && !name.ends_with(".d.ts") {
+        } else if !mime_of(&name).is_empty() && !name.ends_with(".d.ts") {
             files.push((name, path.to_string_lossy().into_owned()));
         }
     }
