@@ -266,7 +266,7 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         })
         .await;
         // A click on a highlighted square plays it; the link holds the line.
-        b.click("#ab-board .ab-square.legal[data-square=\"e2\"]").await;
+        b.click("#ab-board [data-square=\"e2\"].legal").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2").await;
         let share = b.js("return document.querySelector('#ab-share').value;").await;
         assert!(share.as_str().unwrap().contains("line=e2"), "{share}");
@@ -274,7 +274,7 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         b.type_into("#ab-move", "e3h").await;
         b.click("#ab-move-form button[type=submit]").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e3h").await;
-        b.shown("#ab-board [data-fence=\"e3h\"]").await;
+        b.shown("#ab-board [data-placed=\"e3h\"]").await;
         // e2 e3h is a line of the book too.
         js_until(&b, "return document.querySelector('#ab-book').textContent;", |v| {
             v.as_str().is_some_and(|s| s.starts_with("Opening book: "))
@@ -301,14 +301,13 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         let c = env.browser("friend").await;
         c.open(&format!("/analysis?pos={}", pos.as_str().unwrap().replace(' ', "%20").replace(',', "%2C"))).await;
         c.shown("#ab-board [data-pawn=\"north\"]").await;
-        let north = c
-            .js("const p = document.querySelector('#ab-board [data-pawn=\"north\"]'); return [p.getAttribute('cx'), p.getAttribute('cy')];")
+        // The pawn's centre is the square's, on the screen.
+        let centres = c
+            .js("const at = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }; return [at('#ab-board [data-pawn=\"north\"] .halo'), at('#ab-board [data-square=\"c5\"]')];")
             .await;
-        let square = c
-            .js("const s = document.querySelector('#ab-board [data-square=\"c5\"]'); return [Number(s.getAttribute('x')) + 20, Number(s.getAttribute('y')) + 20];")
-            .await;
-        assert_eq!(north[0].as_str().unwrap().parse::<f64>().unwrap(), square[0].as_f64().unwrap());
-        assert_eq!(north[1].as_str().unwrap().parse::<f64>().unwrap(), square[1].as_f64().unwrap());
+        let xy = |v: &Value| [v[0].as_f64().unwrap(), v[1].as_f64().unwrap()];
+        let (north, square) = (xy(&centres[0]), xy(&centres[1]));
+        assert!((north[0] - square[0]).abs() < 1.0 && (north[1] - square[1]).abs() < 1.0, "{north:?} {square:?}");
     })
     .await;
 }

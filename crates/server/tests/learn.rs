@@ -27,7 +27,7 @@ async fn feedback_when(browser: &Browser, ok: impl Fn(&str) -> bool) -> String {
 
 async fn tap(browser: &Browser, square: &str) {
     browser
-        .click(&format!("#learn-board rect.cell[data-sq=\"{square}\"]"))
+        .click(&format!("#learn-board [data-square=\"{square}\"]"))
         .await;
 }
 
@@ -36,7 +36,7 @@ async fn the_jump_lesson_by_tapping_after_a_wrong_answer() {
     e2e::run("learn-jump", |env| async move {
         let b = env.browser("learner").await;
         b.open("/learn?lesson=jump").await;
-        b.shown("#learn-board rect.cell[data-sq=\"e6\"]").await;
+        b.shown("#learn-board [data-square=\"e6\"]").await;
         let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
         assert!(title.contains("Lesson 3 of 10") && title.contains("jump"), "{title}");
 
@@ -56,18 +56,20 @@ async fn the_jump_lesson_by_tapping_after_a_wrong_answer() {
         tap(&b, "e6").await;
         let said = feedback_when(&b, |t| t.contains("Right!")).await;
         assert!(said.contains("Nice jump"), "{said}");
-        let south = b.js("const c = document.querySelector('#learn-board .pawn-south circle'); return [c.getAttribute('cx'), c.getAttribute('cy')];",
-        )
-        .await;
-        let cell = b.js("const r = document.querySelector('#learn-board rect.cell[data-sq=\"e6\"]'); return [Number(r.getAttribute('x')), Number(r.getAttribute('y'))];",
-        )
-        .await;
-        let (cx, cy): (f64, f64) = (
-            south[0].as_str().unwrap().parse().unwrap(),
-            south[1].as_str().unwrap().parse().unwrap(),
-        );
-        let (x, y) = (cell[0].as_f64().unwrap(), cell[1].as_f64().unwrap());
-        assert!(cx > x && cx < x + 60.0 && cy > y && cy < y + 60.0, "the pawn stands on e6");
+        // The pawn's centre comes into the square, on the screen (it slides
+        // there).
+        let wait = Waiter::new("the south pawn on e6");
+        loop {
+            let at = b.js("const at = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.x, r.y, r.right, r.bottom]; }; return [at('#learn-board [data-pawn=\"south\"] .halo'), at('#learn-board [data-square=\"e6\"]')];",
+            )
+            .await;
+            let v = |i: usize, j: usize| at[i][j].as_f64().unwrap();
+            let (cx, cy) = (v(0, 0), v(0, 1));
+            if cx > v(1, 2) && cx < v(1, 4) && cy > v(1, 3) && cy < v(1, 5) {
+                break;
+            }
+            wait.tick(&at).await;
+        }
         let done = b.shown("#learn-list button[data-lesson=\"jump\"]").await.text().await.unwrap();
         assert!(done.starts_with('✓'), "{done}");
         b.js("const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
@@ -92,7 +94,7 @@ async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
     e2e::run("learn-fence", |env| async move {
         let b = env.browser("enfant").await;
         b.open("/learn?lesson=fence-rules").await;
-        b.shown("#learn-board rect.cell").await;
+        b.shown("#learn-board [data-square]").await;
         b.select("#lang", "fr").await;
         b.click("#learn-child").await;
         let wait = Waiter::new("the French child's wording");
@@ -113,7 +115,7 @@ async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
         b.click(".learn-tool[data-tool=\"h\"]").await;
         tap(&b, "g5").await;
         feedback_when(&b, |t| t.contains("Bravo")).await;
-        let fences = b.js("return document.querySelectorAll('#learn-board rect.fence:not(.preview)').length;",
+        let fences = b.js("return document.querySelectorAll('#learn-board [data-placed]').length;",
         )
         .await;
         assert_eq!(fences.as_u64(), Some(2));

@@ -61,6 +61,41 @@ export function seatOrder(game) {
 }
 
 /**
+ * The fields of a position notation, as written (for a page that edits a
+ * position and writes it back).
+ * @typedef {object} Notation
+ * @property {number} size
+ * @property {string[]} pawns a square per seat, `-` for a seat that left
+ * @property {string[]} fences
+ * @property {string[]} left fences left per seat, `-` for no limit
+ * @property {string} turn
+ * @property {number} ply
+ * @property {string[]} extra what follows (`scores=…`), kept as it is
+ */
+
+/** A position notation's fields, or null when it has too few. @param {string} text @returns {Notation | null} */
+export function readNotation(text) {
+  const words = String(text || '').trim().split(/\s+/);
+  if (words.length < 5) return null;
+  const size = Number(words[0]);
+  if (!Number.isInteger(size)) return null;
+  return {
+    size,
+    pawns: words[1].split(','),
+    fences: words[2] === '-' ? [] : words[2].split(','),
+    left: words[3].split(','),
+    turn: words[4],
+    ply: Number(words[5] || 0) || 0,
+    extra: words.slice(6),
+  };
+}
+
+/** A position notation written from its fields. @param {Notation} n */
+export function writeNotation(n) {
+  return [n.size, n.pawns.join(','), n.fences.length ? n.fences.join(',') : '-', n.left.join(','), n.turn, n.ply, ...n.extra].join(' ');
+}
+
+/**
  * What a board shows of a position.
  * @typedef {object} Shown
  * @property {Partial<Record<Seat, string>>} pawns each pawn's square (a seat that left has none)

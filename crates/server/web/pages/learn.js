@@ -5,16 +5,15 @@
 
 import { api } from '../lib/api.js';
 import { $, el, svgEl } from '../lib/dom.js';
+import { BoardView } from '../lib/board/view.js';
 import { I18n } from '../lib/i18n.js';
+import { parseSquare } from '../lib/position.js';
 import { store } from '../lib/store.js';
 import { languagePicker } from '../lib/topbar.js';
 
 const $$ = (sel) => Array.from(document.querySelectorAll(sel));
 const t = (key, vars) => I18n.t(key, vars);
 
-const CELL = 60;
-const GAP = 10; // the board's margin at the top and right
-const LABELS = 26; // at the left and bottom, where the coordinates are
 const DONE_KEY = 'quoridor.learn.done';
 const CHILD_KEY = 'quoridor.learn.child';
 const PUZZLE_KEY = 'quoridor.puzzles';
@@ -95,93 +94,51 @@ function renderLesson(focus) {
 // The board
 // ------------------------------------------------------------------
 
-function sqName(c, r) {
-  return String.fromCharCode(97 + c) + (r + 1);
-}
-
-function parseSq(name) {
-  return { c: name.charCodeAt(0) - 97, r: Number(name.slice(1)) - 1 };
-}
-
-// The top-left corner of a square, row 1 at the bottom.
-function corner(b, c, r) {
-  return { x: LABELS + c * CELL, y: GAP + (b.size - 1 - r) * CELL };
-}
-
-function fenceRect(b, name, cls) {
-  const { c, r } = parseSq(name.slice(0, -1));
-  const o = name.slice(-1);
-  const thick = GAP * 0.8;
-  if (o === 'h') {
-    const p = corner(b, c, r + 1);
-    return svgEl('rect', { class: cls, x: p.x + 2, y: p.y + CELL - thick / 2, width: 2 * CELL - 4, height: thick, rx: 3 });
-  }
-  const p = corner(b, c + 1, r + 1);
-  return svgEl('rect', { class: cls, x: p.x - thick / 2, y: p.y + 2, width: thick, height: 2 * CELL - 4, ry: 3 });
-}
-
-function fenceFits(b, anchor) {
-  const { c, r } = parseSq(anchor);
-  return c + 1 < b.size && r + 1 < b.size;
-}
+/** The board, drawn by the shared board library (made at start-up). @type {BoardView} */
+let board;
 
 function drawBoard() {
   const b = S.board;
-  const side = GAP + LABELS + b.size * CELL;
-  const svg = svgEl('svg', {
-    viewBox: `0 0 ${side} ${side}`,
-    role: 'group',
-    'aria-label': t('learn.board'),
-    class: S.solved ? '' : 'tappable',
+  board.build({ size: b.size, seats: b.pawns.map((p) => p.seat), slots: false });
+  board.svg.classList.toggle('tappable', !S.solved);
+  board.svg.setAttribute('aria-label', t('learn.board'));
+  board.showPosition({
+    pawns: Object.fromEntries(b.pawns.map((p) => [p.seat, p.square])),
+    fences: b.fences,
+    toMove: b.turn,
   });
-  svg.append(svgEl('rect', { class: 'learn-wood', x: 0, y: 0, width: side, height: side, rx: 10 }));
-  const preview = svgEl('g', { class: 'learn-preview' });
-  for (let r = b.size - 1; r >= 0; r--) {
-    for (let c = 0; c < b.size; c++) {
-      const p = corner(b, c, r);
-      const name = sqName(c, r);
-      const cell = svgEl('rect', {
-        class: 'cell',
-        'data-sq': name,
-        x: p.x + 2,
-        y: p.y + 2,
-        width: CELL - 4,
-        height: CELL - 4,
-        rx: 5,
-      });
-      cell.append(svgEl('title', { text: name }));
-      cell.addEventListener('click', () => tap(name));
-      cell.addEventListener('pointerenter', () => showPreview(preview, name));
-      svg.append(cell);
-    }
-  }
-  for (let i = 0; i < b.size; i++) {
-    const col = corner(b, i, 0);
-    svg.append(svgEl('text', { class: 'learn-coord', x: col.x + CELL / 2, y: side - 7, text: String.fromCharCode(97 + i) }));
-    const row = corner(b, 0, i);
-    svg.append(svgEl('text', { class: 'learn-coord', x: LABELS / 2, y: row.y + CELL / 2 + 6, text: String(i + 1) }));
-  }
-  for (const f of b.fences) svg.append(fenceRect(b, f, 'fence'));
-  for (const pawn of b.pawns) {
-    const { c, r } = parseSq(pawn.square);
-    const p = corner(b, c, r);
-    const g = svgEl('g', { class: 'pawn pawn-' + pawn.seat + (pawn.seat === b.turn ? ' to-move' : ''), 'data-seat': pawn.seat });
-    g.append(svgEl('circle', { cx: p.x + CELL / 2, cy: p.y + CELL / 2, r: CELL * 0.32 }));
-    g.append(svgEl('text', { x: p.x + CELL / 2, y: p.y + CELL / 2 + 7, text: t('learn.seat_letter.' + pawn.seat) }));
-    svg.append(g);
-  }
-  svg.append(preview);
-  svg.addEventListener('pointerleave', () => preview.replaceChildren());
-  $('#learn-board').replaceChildren(svg);
-  const legend = b.pawns.map((p) => t('learn.seat_letter.' + p.seat) + ' = ' + t('learn.seat.' + p.seat)).join(' · ');
+  board.previewFence(null);
+  const legend = b.pawns.map((p) => t('initial.' + p.seat) + ' = ' + t('learn.seat.' + p.seat)).join(' · ');
   $('#learn-turn').textContent = t('learn.to_move', { seat: b.turn_name }) + '   ' + legend;
   $('#learn-tool-hint').textContent = S.tool === 'pawn' ? t('learn.hint_pawn') : t('learn.hint_fence');
 }
 
-function showPreview(group, name) {
-  group.replaceChildren();
-  if (S.solved || S.tool === 'pawn' || !fenceFits(S.board, name)) return;
-  group.append(fenceRect(S.board, name + S.tool, 'fence preview'));
+// The square a tap or a pointer is on; in a groove, with a fence tool,
+// the square the fence would start from (its anchor).
+function squareAt(ev) {
+  const hit = board.pick(ev);
+  if (!hit) return null;
+  if ('square' in hit) return hit.square;
+  return S.tool === 'pawn' ? null : hit.fence.slice(0, -1);
+}
+
+// With a fence tool, the fence that a tap there would place.
+function showPreview(name) {
+  const at = name && parseSquare(name);
+  const fits = at && at.c + 1 < S.board.size && at.r + 1 < S.board.size;
+  board.previewFence(!S.solved && S.tool !== 'pawn' && fits ? name + S.tool : null);
+}
+
+function setupBoard() {
+  const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board', role: 'group' }));
+  $('#learn-board').replaceChildren(svg);
+  board = new BoardView(svg);
+  svg.addEventListener('click', (ev) => {
+    const name = squareAt(ev);
+    if (name) tap(name);
+  });
+  svg.addEventListener('pointermove', (ev) => showPreview(squareAt(ev)));
+  svg.addEventListener('pointerleave', () => board.previewFence(null));
 }
 
 async function tap(name) {
@@ -324,6 +281,8 @@ function setTool(tool) {
 
 function setupLanguage() {
   languagePicker(() => {
+    // The pawns' letters are in the page's language: draw them again.
+    board.key = '';
     document.title = t('title.learn');
     setMode(S.mode);
     load()
@@ -337,6 +296,7 @@ function setupLanguage() {
 }
 
 function init() {
+  setupBoard();
   setupLanguage();
   document.title = t('title.learn');
   $('#learn-child').checked = store.get(CHILD_KEY, false);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fenceName, parseFence, parsePosition, parseSquare, positionAt, seatOrder, squareName, startSquare } from '../lib/position.js';
+import { fenceName, parseFence, readNotation, writeNotation, parsePosition, parseSquare, positionAt, seatOrder, squareName, startSquare } from '../lib/position.js';
 
 test('squares and fences read and written back', () => {
   assert.deepEqual(parseSquare('e2'), { c: 4, r: 1 });
@@ -54,4 +54,18 @@ test('the position after k moves knows the last move and where the pawn came fro
   assert.equal(positionAt(game, moves, 3).last?.kind, 'other');
   assert.deepEqual(positionAt(game, moves, 99).fences, ['e3h'], 'past the end is the last position');
   assert.deepEqual(positionAt({ settings: { size: 5, fences: null } }, [], 4).fencesLeft, { south: null, north: null });
+});
+
+test('a position\'s fields are read and written back as they were', () => {
+  for (const text of ['9 e1,e9 - 10,10 south 0', '9 e2,-,e8,i5 e3h,d4v 8,10,9,- west 7 scores=3,0,1,2', '5 c1,c5 - 3,3 north 12']) {
+    const n = readNotation(text);
+    assert.ok(n);
+    assert.equal(writeNotation(n), text);
+  }
+  const n = /** @type {any} */ (readNotation('9 e1,e9 - 10,10 south 0'));
+  n.pawns[1] = 'c5';
+  n.fences.push('e3h');
+  assert.equal(writeNotation(n), '9 e1,c5 e3h 10,10 south 0');
+  assert.equal(readNotation('9 e1,e9'), null);
+  assert.equal(readNotation('x e1,e9 - 10,10 south 0'), null);
 });

@@ -273,6 +273,64 @@ export class BoardView {
     this.ready = true;
   }
 
+  /**
+   * Marks squares with a class (`legal`: where a click moves the pawn, as
+   * on the game page); the squares marked so before lose it.
+   * @param {Iterable<string>} names @param {string} cls
+   */
+  markSquares(names, cls) {
+    const marked = new Set(names);
+    for (const node of this.layers.squares.querySelectorAll('[data-square]')) {
+      node.classList.toggle(cls, marked.has(/** @type {SVGElement} */ (node).dataset.square || ''));
+    }
+  }
+
+  /**
+   * Draws each seat's path (a line through its squares' centres) in the
+   * hint layer, in the seat's colour; the paths drawn before go.
+   * @param {Partial<Record<Seat, readonly string[]>>} paths
+   */
+  showPaths(paths) {
+    const layer = this.layers.hint;
+    for (const old of Array.from(layer.querySelectorAll('[data-path]'))) old.remove();
+    for (const [seat, squares] of Object.entries(paths)) {
+      const points = (squares || []).map((name) => this.centreOf(name)).filter((p) => p).map((p) => `${p?.x},${p?.y}`);
+      if (points.length < 2) continue;
+      layer.append(svgEl('polyline', { class: 'path', 'data-path': seat, points: points.join(' '), stroke: seatColours(/** @type {Seat} */ (seat)).main }));
+    }
+  }
+
+  /**
+   * Shows a fence about to be placed (`ok`: allowed) in the preview layer,
+   * or none.
+   * @param {string | null} name @param {boolean} [ok]
+   */
+  previewFence(name, ok = true) {
+    const layer = this.layers.preview;
+    layer.replaceChildren();
+    if (!name) return;
+    const node = fenceShape(this.geom, name, 'preview ' + (ok ? 'ok' : 'bad'), this.ref);
+    if (node) {
+      node.setAttribute('data-preview', name);
+      layer.append(node);
+    }
+  }
+
+  /**
+   * What a point of the board is: a square, a fence slot (in a groove), or
+   * nothing (the margin).
+   * @param {{clientX: number, clientY: number}} evt
+   * @returns {{square: string} | {fence: string} | null}
+   */
+  pick(evt) {
+    const p = this.point(evt);
+    if (!p) return null;
+    const sq = this.geom.squareUnder(p.x, p.y);
+    if (sq) return { square: squareName(sq.c, sq.r) };
+    const slot = this.geom.strictSlot(this.geom.locate(p.x, p.y));
+    return slot ? { fence: fenceName(slot) } : null;
+  }
+
   /** A pointer event's place in the board's units (null when unknown). @param {{clientX: number, clientY: number}} evt */
   point(evt) {
     const ctm = this.svg.getScreenCTM();
