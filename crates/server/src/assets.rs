@@ -15,17 +15,46 @@ use axum::response::{IntoResponse, Response};
 const FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
 
 /// A piece shared by pages (`web/NAME.part.html`) goes in place of the
-/// marker `<!--NAME-->`.
+/// marker `<!--NAME-->`; a piece may hold markers of other pieces (the top
+/// bars hold the brand and the language picker). Each piece's first
+/// comment says what it is, for its readers, and is left out.
 const PART_SUFFIX: &str = ".part.html";
+
+/// How deep pieces may nest.
+const PART_DEPTH: usize = 4;
+
+/// A piece without its leading comment.
+fn part_body(content: &str) -> &str {
+    let trimmed = content.trim_start();
+    match trimmed
+        .strip_prefix("<!--")
+        .and_then(|rest| rest.split_once("-->"))
+    {
+        Some((_, body)) => body.trim_start_matches('\n'),
+        None => content,
+    }
+}
 
 /// A page with its shared pieces in place.
 fn with_parts(page: &str) -> String {
-    FILES
-        .iter()
-        .filter_map(|(name, _, content)| Some((name.strip_suffix(PART_SUFFIX)?, content)))
-        .fold(page.to_string(), |page, (part, content)| {
-            page.replace(&format!("<!--{part}-->"), content)
-        })
+    let mut page = page.to_string();
+    for _ in 0..PART_DEPTH {
+        let mut changed = false;
+        for (name, _, content) in FILES {
+            let Some(part) = name.strip_suffix(PART_SUFFIX) else {
+                continue;
+            };
+            let marker = format!("<!--{part}-->");
+            if page.contains(&marker) {
+                page = page.replace(&marker, part_body(content).trim_end_matches('\n'));
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    page
 }
 
 /// Cached for a year: the URL changes with the content.
@@ -322,14 +351,15 @@ mod tests {
         assert_eq!(resolve("lib", "../../x.js"), None);
         assert_eq!(resolve("lib", "typescript"), None);
         let needed = needed_by("pages/lobby.js");
-        for name in [
-            "lib/api.js",
-            "lib/i18n.js",
-            "lib/i18n/ro.js",
-            "lib/socket.js",
-        ] {
+        for name in ["lib/api.js", "lib/i18n.js", "lib/socket.js"] {
             assert!(needed.iter().any(|n| n == name), "{name}: {needed:?}");
         }
+        // A language is loaded once the page knows which (a dynamic
+        // import): not preloaded, but in the import map.
+        assert!(
+            !needed.iter().any(|n| n.starts_with("lib/i18n/")),
+            "{needed:?}"
+        );
         // Every module imported exists: a typo would fail in the browser only.
         for (name, _, content) in FILES.iter().filter(|(n, _, _)| is_module(n)) {
             for dep in imports_of(name, content) {
@@ -345,12 +375,31 @@ mod tests {
     }
 
     #[test]
-    fn the_players_pages_share_one_top_bar() {
-        for name in ["account.html", "lobby.html", "board.html"] {
+    fn every_page_has_the_one_head_and_one_of_the_two_top_bars() {
+        for (name, _, _) in FILES.iter().filter(|(n, _, _)| is_page(n)) {
             let page = versioned_page(name);
-            assert!(!page.contains("<!--topbar-players-->"), "{name}");
+            for (part, _, _) in FILES.iter().filter(|(n, _, _)| n.ends_with(PART_SUFFIX)) {
+                let marker = format!("<!--{}-->", part.trim_end_matches(PART_SUFFIX));
+                assert!(!page.contains(&marker), "{name}: {marker} left");
+            }
+            assert_eq!(page.matches("<header class=\"topbar").count(), 1, "{name}");
+            assert_eq!(page.matches("class=\"brand\"").count(), 1, "{name}");
+            assert_eq!(page.matches("<select id=\"lang\">").count(), 1, "{name}");
+            assert_eq!(
+                page.matches("<meta charset=\"utf-8\">").count(),
+                1,
+                "{name}"
+            );
+            let style = format!("/assets/style.css?v={}", version("style.css").unwrap());
+            assert!(page.contains(&style), "{name}");
+        }
+        for name in ["index.html", "account.html", "lobby.html", "board.html"] {
+            let page = versioned_page(name);
             assert!(page.contains("id=\"account-link\""), "{name}");
             assert!(page.contains("href=\"/lobby\""), "{name}");
+        }
+        for name in ["learn.html", "classroom.html", "club.html"] {
+            assert!(versioned_page(name).contains("href=\"/class\""), "{name}");
         }
     }
 }

@@ -1,12 +1,10 @@
 // @ts-check
 // The page's language: which one (the one chosen once, kept across pages
 // and reloads, else the browser's), its texts with placeholders and plural
-// forms, and the page's marked elements filled in it. A text missing in a
-// language falls back to English, then to its key.
-
-import en from './i18n/en.js';
-import fr from './i18n/fr.js';
-import ro from './i18n/ro.js';
+// forms, and the page's marked elements filled in it. Only the language
+// shown is loaded (each is a module of its own). A text missing in a
+// language falls back to English when English is loaded, else to its key
+// (the unit tests require every text in every language).
 
 /** @typedef {'en' | 'fr' | 'ro'} Lang */
 /** @typedef {Record<string, string | number | null | undefined>} Params */
@@ -26,16 +24,33 @@ export function frenchSpaces(/** @type {string} */ text) {
   return text.replace(/ ([:;!?»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
 }
 
-/** @type {Record<Lang, Record<string, string>>} */
-export const MESSAGES = {
-  en,
-  fr: Object.fromEntries(Object.entries(fr).map(([k, v]) => [k, frenchSpaces(v)])),
-  ro,
+/** Each language's texts, as a module loaded when first needed. */
+const LOADERS = {
+  en: () => import('./i18n/en.js'),
+  fr: () => import('./i18n/fr.js'),
+  ro: () => import('./i18n/ro.js'),
 };
+
+/** The languages loaded so far, by code. @type {Partial<Record<Lang, Record<string, string>>>} */
+const loaded = {};
 
 /** Whether `code` is a language the pages speak. */
 export function isLang(/** @type {unknown} */ code) {
-  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, code);
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(LOADERS, code);
+}
+
+/**
+ * A language's texts (loaded once; French with its non-breaking spaces).
+ * @param {Lang} lang @returns {Promise<Record<string, string>>}
+ */
+export async function loadMessages(lang) {
+  const have = loaded[lang];
+  if (have) return have;
+  /** @type {Record<string, string>} */
+  const table = (await LOADERS[lang]()).default;
+  const ready = lang === 'fr' ? Object.fromEntries(Object.entries(table).map(([k, v]) => [k, frenchSpaces(v)])) : table;
+  loaded[lang] = ready;
+  return ready;
 }
 
 /**
@@ -64,20 +79,21 @@ export function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined || params[name] === null ? m : String(params[name])));
 }
 
-/** Texts in one language, falling back to English. */
+/** Texts in one language, falling back to English (when loaded). */
 export class Texts {
-  /** @param {Lang} lang */
-  constructor(lang) {
+  /** @param {Lang} lang @param {Record<string, string>} table its texts */
+  constructor(lang, table) {
     /** @type {Lang} */
     this.lang = lang;
-    this.table = MESSAGES[lang];
+    this.table = table;
     this.plural = new Intl.PluralRules(lang);
   }
 
   /** @param {string} key @returns {string | null} */
   lookup(key) {
     if (Object.prototype.hasOwnProperty.call(this.table, key)) return this.table[key];
-    if (Object.prototype.hasOwnProperty.call(en, key)) return en[key];
+    const en = loaded.en;
+    if (en && Object.prototype.hasOwnProperty.call(en, key)) return en[key];
     return null;
   }
 
@@ -115,7 +131,10 @@ function storage() {
 
 /** @type {((lang: Lang) => void)[]} */
 const listeners = [];
-let current = new Texts('en');
+/** Language switches asked for so far. */
+let switches = 0;
+/** Until a language is loaded, texts are their keys (pages wait for `init`). */
+let current = new Texts('en', {});
 
 /** The page's language and texts. */
 export const I18n = {
@@ -123,15 +142,21 @@ export const I18n = {
   get lang() {
     return current.lang;
   },
-  /** Opens the page in the language saved or the browser's. */
-  init() {
+  /** Opens the page in the language saved or the browser's, once it is loaded. */
+  async init() {
     let saved = null;
     try {
       saved = storage()?.getItem(STORAGE_KEY) ?? null;
     } catch (_) { /* refused: the browser's language */ }
     const nav = globalThis.navigator;
     const wanted = nav ? (nav.languages?.length ? nav.languages : [nav.language || 'en']) : [];
-    set(pick(saved, wanted), false);
+    try {
+      await set(pick(saved, wanted), false);
+    } catch (_) {
+      // Its file did not come (the network): English, else the page's
+      // own words stay.
+      await set('en', false).catch(() => {});
+    }
   },
   set,
   /** @param {string} key @param {Params} [params] */
@@ -148,13 +173,17 @@ export const I18n = {
 };
 
 /**
- * Switches the page to `code` (English if it is not one of ours); with
- * `remember`, every page opens in it from now on.
+ * Switches the page to `code` (English if it is not one of ours) once its
+ * texts are loaded; with `remember`, every page opens in it from now on.
  * @param {string} code @param {boolean} [remember]
  */
-function set(code, remember) {
+async function set(code, remember) {
   const lang = isLang(code) ? /** @type {Lang} */ (code) : 'en';
-  current = new Texts(lang);
+  const ticket = ++switches;
+  const table = await loadMessages(lang);
+  // A later choice made while this one loaded wins.
+  if (ticket !== switches) return;
+  current = new Texts(lang, table);
   if (globalThis.document) document.documentElement.lang = lang;
   if (remember) {
     try {

@@ -6,19 +6,23 @@ import { el } from './dom.js';
 import { api } from './api.js';
 
 /**
- * Opens the page in its language and fills the picker (#lang) with the
+ * Opens the page in its language (resolved once its texts are loaded: a
+ * page waits for it before drawing) and fills the picker (#lang) with the
  * languages; after each change the page's marked texts are filled again
  * and `changed()` redoes the rest. The choice holds for every page.
  * @param {() => void} changed
  */
-export function languagePicker(changed) {
-  I18n.init();
+export async function languagePicker(changed) {
+  await I18n.init();
   I18n.apply(document);
   const sel = /** @type {HTMLSelectElement | null} */ (document.querySelector('#lang'));
   if (sel) {
     for (const l of I18n.langs) sel.append(el('option', { value: l.code, lang: l.code, text: l.name }));
     sel.value = I18n.lang;
-    sel.addEventListener('change', () => I18n.set(sel.value, true));
+    sel.addEventListener('change', () => {
+      // A language whose file does not come leaves the page as it is.
+      I18n.set(sel.value, true).catch(() => { sel.value = I18n.lang; });
+    });
   }
   I18n.onChange(() => {
     if (sel) sel.value = I18n.lang;

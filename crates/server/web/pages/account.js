@@ -316,9 +316,8 @@ async function route() {
   }
 }
 
-document.addEventListener('DOMContentLoaded', () => {
-  languagePicker(() => route());
-  I18n.apply(document);
+document.addEventListener('DOMContentLoaded', async () => {
+  await languagePicker(() => route());
   accountLink();
   route();
 });

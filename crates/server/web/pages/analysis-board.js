@@ -137,17 +137,16 @@ function setupField() {
   refresh();
 }
 
-document.addEventListener('DOMContentLoaded', () => {
+document.addEventListener('DOMContentLoaded', async () => {
   const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board interactive', role: 'img' }));
   $('#ab-board').replaceChildren(svg);
   board = new BoardView(svg);
   svg.addEventListener('click', click);
-  languagePicker(() => {
+  await languagePicker(() => {
     // The pawns' letters are in the page's language: draw them again.
     board.key = '';
     draw();
   });
-  I18n.apply(document);
   accountLink();
   const params = new URLSearchParams(location.search);
   B.root = params.get('pos') || START;

@@ -82,7 +82,7 @@ document.addEventListener('click', (e) => {
 // ------------------------------------------------------------------
 
 function initLang() {
-  languagePicker(() => {
+  return languagePicker(() => {
     if (!$('#home').hidden) {
       refreshHomeForm();
       renderRecent();
@@ -108,8 +108,8 @@ function setConnText() {
 // Start
 // ------------------------------------------------------------------
 
-function boot() {
-  initLang();
+async function boot() {
+  await initLang();
   initHome();
   initBoard();
   initGameControls();

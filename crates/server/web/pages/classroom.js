@@ -100,7 +100,7 @@ function alertBox(message) {
 // ------------------------------------------------------------------
 
 function setupLanguage() {
-  languagePicker(() => {
+  return languagePicker(() => {
     renderLevels();
     if (!$('#cls-solve').hidden) relabel();
     if (!$('#cls-rules').hidden) renderRules();
@@ -119,8 +119,8 @@ async function openShared(id) {
   }
 }
 
-function init() {
-  setupLanguage();
+async function init() {
+  await setupLanguage();
   kindPictures();
   renderLevels();
   for (const b of $$('.cls-level')) {

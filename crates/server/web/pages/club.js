@@ -610,8 +610,8 @@ async function deleteCup(v, token) {
 
 // ------------------------------------------------------------------
 
-function init() {
-  languagePicker(() => { if (D.view) renderDashboard(D.view); });
+async function init() {
+  await languagePicker(() => { if (D.view) renderDashboard(D.view); });
   // Each view names the tab after itself; until then, the page's name.
   document.title = t('title.club');
   const path = location.pathname;

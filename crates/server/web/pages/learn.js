@@ -280,7 +280,7 @@ function setTool(tool) {
 // ------------------------------------------------------------------
 
 function setupLanguage() {
-  languagePicker(() => {
+  return languagePicker(() => {
     // The pawns' letters are in the page's language: draw them again.
     board.key = '';
     document.title = t('title.learn');
@@ -295,9 +295,9 @@ function setupLanguage() {
   });
 }
 
-function init() {
+async function init() {
   setupBoard();
-  setupLanguage();
+  await setupLanguage();
   document.title = t('title.learn');
   $('#learn-child').checked = store.get(CHILD_KEY, false);
   $('#learn-child').addEventListener('change', () => {

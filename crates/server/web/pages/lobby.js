@@ -153,8 +153,7 @@ state.live = new LiveSocket(lobbyUrl, {
 });
 
 document.addEventListener('DOMContentLoaded', async () => {
-  languagePicker(() => render());
-  I18n.apply(document);
+  await languagePicker(() => render());
   accountLink();
   $('#seek-name').value = store.get('quoridor.name', '') || '';
   try {

@@ -2,7 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { ApiError, api, errorText } from '../lib/api.js';
-import { I18n, MESSAGES } from '../lib/i18n.js';
+import { I18n, loadMessages } from '../lib/i18n.js';
+
+const MESSAGES = { en: await loadMessages('en'), fr: await loadMessages('fr'), ro: await loadMessages('ro') };
+await I18n.set('en', false);
 
 /** Every error code the server sends (`(StatusCode::…, "code")` in its sources). */
 function serverCodes() {
@@ -29,8 +32,8 @@ test('every error code of the server has a text in every language', () => {
   }
 });
 
-test('a refusal is told in the page\'s language, by its code', () => {
-  I18n.set('ro', false);
+test('a refusal is told in the page\'s language, by its code', async () => {
+  await I18n.set('ro', false);
   try {
     assert.equal(errorText({ code: 'name_taken', message: 'this user name is taken: choose another' }), MESSAGES.ro['err.name_taken']);
     const err = new ApiError({ code: 'wrong_pin', message: 'wrong PIN' }, 401);
@@ -46,7 +49,7 @@ test('a refusal is told in the page\'s language, by its code', () => {
     // A code the page does not know shows the server's words.
     assert.ok(errorText({ code: 'brand_new', message: 'something new' }).includes('something new'));
   } finally {
-    I18n.set('en', false);
+    await I18n.set('en', false);
   }
 });
 

@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { I18n, MESSAGES, STORAGE_KEY, Texts, fill, frenchSpaces, pick } from '../lib/i18n.js';
+import { I18n, STORAGE_KEY, Texts, fill, frenchSpaces, loadMessages, pick } from '../lib/i18n.js';
+
+/** Every language's texts, loaded as a page loads them. */
+const MESSAGES = { en: await loadMessages('en'), fr: await loadMessages('fr'), ro: await loadMessages('ro') };
+const texts = (lang) => new Texts(lang, MESSAGES[lang]);
 
 test('the language opened is the one saved, else the browser\'s, else English', () => {
   assert.equal(pick('ro', ['fr-FR']), 'ro');
@@ -18,23 +22,22 @@ test('placeholders are filled, and one without a value stays', () => {
 
 test('plural forms follow each language\'s rules', () => {
   const key = 'player.fences_left';
-  assert.match(new Texts('en').tn(key, 1), /^1\b/);
-  assert.notEqual(new Texts('en').tn(key, 1), new Texts('en').tn(key, 2));
+  assert.match(texts('en').tn(key, 1), /^1\b/);
+  assert.notEqual(texts('en').tn(key, 1), texts('en').tn(key, 2));
   // French says "0 barrière" (one), Romanian "2 garduri" (few) and
   // "20 de garduri" (other).
-  assert.equal(new Texts('fr').tn(key, 0), new Texts('fr').tn(key, 1).replace('1', '0'));
-  const ro = new Texts('ro');
+  assert.equal(texts('fr').tn(key, 0), texts('fr').tn(key, 1).replace('1', '0'));
+  const ro = texts('ro');
   assert.equal(ro.plural.select(2), 'few');
   assert.equal(ro.tn(key, 2), MESSAGES.ro[`${key}_few`].replace('{n}', '2'));
   assert.equal(ro.tn(key, 20), MESSAGES.ro[`${key}_other`].replace('{n}', '20'));
 });
 
 test('a text missing in a language falls back to English, then to its key', () => {
-  const texts = new Texts('fr');
-  texts.table = {};
-  assert.equal(texts.t('nav.home'), MESSAGES.en['nav.home']);
-  assert.equal(texts.t('no.such.key'), 'no.such.key');
-  assert.equal(texts.has('no.such.key'), false);
+  const empty = new Texts('fr', {});
+  assert.equal(empty.t('nav.home'), MESSAGES.en['nav.home']);
+  assert.equal(empty.t('no.such.key'), 'no.such.key');
+  assert.equal(empty.has('no.such.key'), false);
 });
 
 test('French gets its non-breaking spaces', () => {
@@ -63,7 +66,7 @@ test('every text exists in French and Romanian, with the same placeholders', () 
   }
 });
 
-test('a language chosen is kept for every page; one opened is not', () => {
+test('a language chosen is kept for every page; one opened is not', async () => {
   const saved = new Map();
   globalThis.localStorage = /** @type {any} */ ({
     getItem: (k) => saved.get(k) ?? null,
@@ -73,18 +76,23 @@ test('a language chosen is kept for every page; one opened is not', () => {
   try {
     const seen = [];
     I18n.onChange((lang) => seen.push(lang));
-    I18n.init();
+    await I18n.init();
     assert.equal(I18n.lang, 'ro');
     assert.equal(saved.size, 0);
-    I18n.set('fr', true);
+    await I18n.set('fr', true);
     assert.equal(saved.get(STORAGE_KEY), 'fr');
-    I18n.set('en', false);
-    I18n.init();
+    await I18n.set('en', false);
+    await I18n.init();
     assert.equal(I18n.lang, 'fr');
     assert.equal(I18n.t('nav.home'), MESSAGES.fr['nav.home']);
-    I18n.set('klingon', false);
+    await I18n.set('klingon', false);
     assert.equal(I18n.lang, 'en');
-    assert.deepEqual(seen, ['ro', 'fr', 'en', 'fr', 'en']);
+    // Two choices in a row: the last one wins, whichever loads first.
+    const first = I18n.set('ro', false);
+    const second = I18n.set('fr', false);
+    await Promise.all([first, second]);
+    assert.equal(I18n.lang, 'fr');
+    assert.deepEqual(seen, ['ro', 'fr', 'en', 'fr', 'en', 'fr']);
   } finally {
     delete globalThis.localStorage;
   }
