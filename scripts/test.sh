@@ -14,26 +14,37 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-install_browser() {
-    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -x /usr/bin/pdftoppm ] && [ -x /usr/bin/caddy ]; then
-        return 0
-    fi
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "scripts/test.sh: no apt-get here: install chromium, chromedriver," \
-            "poppler-utils and caddy for the browser, PDF and deployment tests" >&2
-        return 0
-    fi
+# Installs Debian packages (with sudo unless root), for `why`. The package
+# lists are only fetched when the install fails without them.
+apt_install() {
+    local why="$1"
+    shift
     local sudo=""
     if [ "$(id -u)" -ne 0 ]; then
         sudo="sudo"
     fi
-    echo "scripts/test.sh: installing chromium, chromium-driver, poppler-utils and caddy (browser, PDF and deployment tests)" >&2
-    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver poppler-utils caddy)
-    # The package lists are only fetched when the install fails without them.
+    echo "scripts/test.sh: installing $* ($why)" >&2
+    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@")
     if ! $sudo "${install[@]}" >/dev/null; then
         $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
         $sudo "${install[@]}" >/dev/null
     fi
+}
+
+have_apt() {
+    command -v apt-get >/dev/null 2>&1
+}
+
+install_browser() {
+    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -x /usr/bin/pdftoppm ] && [ -x /usr/bin/caddy ]; then
+        return 0
+    fi
+    if ! have_apt; then
+        echo "scripts/test.sh: no apt-get here: install chromium, chromedriver," \
+            "poppler-utils and caddy for the browser, PDF and deployment tests" >&2
+        return 0
+    fi
+    apt_install "browser, PDF and deployment tests" chromium chromium-driver poppler-utils caddy
 }
 
 # Python 3 with its venv module (Debian splits it into python3-venv).
@@ -42,20 +53,11 @@ install_python() {
     if command -v "$python" >/dev/null 2>&1 && "$python" -c "import venv, ensurepip" 2>/dev/null; then
         return 0
     fi
-    if ! command -v apt-get >/dev/null 2>&1; then
+    if ! have_apt; then
         echo "scripts/test.sh: $python with its venv module is needed for the Python tests" >&2
         return 1
     fi
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        sudo="sudo"
-    fi
-    echo "scripts/test.sh: installing python3 and python3-venv (Python tests)" >&2
-    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv)
-    if ! $sudo "${install[@]}" >/dev/null; then
-        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        $sudo "${install[@]}" >/dev/null
-    fi
+    apt_install "Python tests" python3 python3-venv
 }
 
 python_tests() {
@@ -75,26 +77,22 @@ python_tests() {
     (cd crates/python/tests && "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider)
 }
 
-# Node.js with npm (Debian splits them); Node 20 or later for node --test.
+# Node.js with npm (Debian splits them); Node 18 or later for node --test.
+node_ready() {
+    command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
+        && node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)'
+}
+
 install_node() {
-    if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
-        && node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)'; then
+    if node_ready; then
         return 0
     fi
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "scripts/test.sh: Node.js 20 or later with npm is needed for the web pages' checks" >&2
+    if ! have_apt; then
+        echo "scripts/test.sh: Node.js 18 or later with npm is needed for the web pages' checks" >&2
         return 1
     fi
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        sudo="sudo"
-    fi
-    echo "scripts/test.sh: installing nodejs and npm (the web pages' checks)" >&2
-    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm)
-    if ! $sudo "${install[@]}" >/dev/null; then
-        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        $sudo "${install[@]}" >/dev/null
-    fi
+    apt_install "the web pages' checks" nodejs npm
+    node_ready
 }
 
 web_checks() {

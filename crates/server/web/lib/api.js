@@ -102,6 +102,23 @@ export async function api(method, path, body, token) {
 }
 
 /**
+ * `api` with a page's own words for a network failure (the children's
+ * pages say to check the Wi-Fi).
+ * @param {() => string} networkText
+ * @returns {typeof api}
+ */
+export function apiSaying(networkText) {
+  return async (method, path, body, token) => {
+    try {
+      return await api(method, path, body, token);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'network') e.message = networkText();
+      throw e;
+    }
+  };
+}
+
+/**
  * A file of the API that needs a token (a class's results): fetched with
  * the token as a bearer, then handed to the browser as a download named
  * `filename`.

@@ -9,7 +9,7 @@
 // or tournament joined), quoridor.club.classes = [{id, code, name, token}]
 // (the teacher's classes on this device), quoridor.club.cups = {id: token}.
 
-import { api as callApi, download, imageUrl } from '../lib/api.js';
+import { apiSaying, download, imageUrl } from '../lib/api.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { BoardView } from '../lib/board/view.js';
 import { I18n } from '../lib/i18n.js';
@@ -19,14 +19,8 @@ import { languagePicker } from '../lib/topbar.js';
 
 const t = (key, params) => I18n.t(key, params);
 
-async function api(method, url, body, token) {
-  try {
-    return await callApi(method, url, body, token);
-  } catch (e) {
-    if (e.code === 'network') e.message = t('club.network');
-    throw e;
-  }
-}
+// A network failure in the page's own words.
+const api = apiSaying(() => t('club.network'));
 
 function showError(box, e) {
   box.hidden = false;

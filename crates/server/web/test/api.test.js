@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { ApiError, api, errorText } from '../lib/api.js';
+import { ApiError, api, apiSaying, errorText } from '../lib/api.js';
 import { I18n, loadMessages } from '../lib/i18n.js';
 
 const MESSAGES = { en: await loadMessages('en'), fr: await loadMessages('fr'), ro: await loadMessages('ro') };
@@ -77,6 +77,18 @@ test('api: JSON in and out, the token as a bearer, refusals and network failures
     assert.equal(await api('DELETE', '/api/x'), null);
     assert.equal(calls[4].init.headers.Authorization, undefined);
     assert.ok(!calls.some((c) => String(c.path).includes('token')));
+  } finally {
+    delete globalThis.fetch;
+  }
+});
+
+test('a page may say a network failure in its own words, and only that', async () => {
+  const childish = apiSaying(() => 'Check the Wi-Fi');
+  globalThis.fetch = async () => { throw new TypeError('Failed to fetch'); };
+  try {
+    await assert.rejects(childish('GET', '/api/x'), (e) => e.code === 'network' && e.message === 'Check the Wi-Fi');
+    globalThis.fetch = async () => new Response(JSON.stringify({ error: { code: 'wrong_pin', message: 'wrong PIN' } }), { status: 401 });
+    await assert.rejects(childish('POST', '/api/x', {}), (e) => e.code === 'wrong_pin' && e.message === MESSAGES.en['err.wrong_pin']);
   } finally {
     delete globalThis.fetch;
   }

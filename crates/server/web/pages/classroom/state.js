@@ -1,21 +1,14 @@
 // The classroom page's state, its words and its calls to the server.
 
-import { api as callApi } from '../../lib/api.js';
+import { apiSaying } from '../../lib/api.js';
 import { I18n } from '../../lib/i18n.js';
 import { store } from '../../lib/store.js';
 import { go } from '../classroom.js';
 
 const t = (key, params) => I18n.t(key, params);
 
-// The server's refusals carry a message in words; a network failure is ours.
-async function api(method, url, body, token) {
-  try {
-    return await callApi(method, url, body, token);
-  } catch (e) {
-    if (e.code === 'network') e.message = t('cls.network');
-    throw e;
-  }
-}
+// A network failure in the page's own words.
+const api = apiSaying(() => t('cls.network'));
 
 const lang = () => I18n.lang;
 
