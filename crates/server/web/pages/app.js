@@ -34,7 +34,7 @@ import { $ } from '../lib/dom.js';
 import { initBoard, initGameControls } from './game/input.js';
 import { renderGame } from './game/render.js';
 import { G, board, enterGame, leaveGame } from './game/state.js';
-import { enterHome, home, initHome, leaveHome, refreshHomeForm, refreshLists, renderRecent } from './home.js';
+import { enterHome, initHome, leaveHome, refreshHomeForm, refreshLists, renderRecent } from './home.js';
 import { copyText, t } from './ui.js';
 
 // ------------------------------------------------------------------

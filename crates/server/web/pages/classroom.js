@@ -15,7 +15,7 @@ import { answerAssignment, loadAssignment, next, openAssignment, readAloud, rela
 import { editorChanged, editorOpen } from './classroom/editor.js';
 import { printOpen } from './classroom/print.js';
 import { renderRules } from './classroom/rules.js';
-import { checkAnswer, drawRoute, feedback, openExercise, renderAnswer, showSolution, stopShowing } from './classroom/solve.js';
+import { checkAnswer, drawRoute, openExercise, renderAnswer, showSolution, stopShowing } from './classroom/solve.js';
 import { S, api, lang, t } from './classroom/state.js';
 
 // ------------------------------------------------------------------

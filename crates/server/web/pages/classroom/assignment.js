@@ -4,7 +4,7 @@
 import { $, el } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
 import { store } from '../../lib/store.js';
-import { alertBox, go, loadExercise, show } from '../classroom.js';
+import { alertBox, go, loadExercise } from '../classroom.js';
 import { drawRoute, feedback, openExercise, renderExercise, stopShowing } from './solve.js';
 import { S, api, lang, t } from './state.js';
 

@@ -3,7 +3,7 @@
 
 import { $, $$, SVGNS, el } from '../../lib/dom.js';
 import { store } from '../../lib/store.js';
-import { feedback, openExercise, pawnColour } from './solve.js';
+import { openExercise, pawnColour } from './solve.js';
 import { S, api, lang, t } from './state.js';
 
 // ------------------------------------------------------------------

@@ -2,9 +2,8 @@
 // the check by the server, and the answer key played out.
 
 import { $, $$, el, svgEl } from '../../lib/dom.js';
-import { go, show } from '../classroom.js';
-import { answerAssignment, assignmentUrl, next } from './assignment.js';
-import { choice } from './editor.js';
+import { go } from '../classroom.js';
+import { answerAssignment, assignmentUrl } from './assignment.js';
 import { S, api, lang, t } from './state.js';
 
 // ------------------------------------------------------------------

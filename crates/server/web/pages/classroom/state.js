@@ -3,7 +3,6 @@
 import { apiSaying } from '../../lib/api.js';
 import { I18n } from '../../lib/i18n.js';
 import { store } from '../../lib/store.js';
-import { go } from '../classroom.js';
 
 const t = (key, params) => I18n.t(key, params);
 

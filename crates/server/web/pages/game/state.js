@@ -6,10 +6,8 @@ import { fenceShape as geomFenceShape } from '../../lib/board/pieces.js';
 import { BoardView } from '../../lib/board/view.js';
 import { $, el } from '../../lib/dom.js';
 import { SEATS4 } from '../../lib/position.js';
-import { LiveSocket } from '../../lib/socket.js';
 import { applyState, connectWs } from './connection.js';
 import { setFenceMode } from './input.js';
-import { home } from '../home.js';
 import { errorText, loadRec, saveRec, seatInfo, show, t } from '../ui.js';
 
 // ------------------------------------------------------------------
@@ -30,7 +28,7 @@ const G = {
   game: null,
   version: -1,
   rec: null,
-  /** @type {LiveSocket | null} the game's connection */
+  /** @type {import('../../lib/socket.js').LiveSocket | null} the game's connection */
   live: null,
   loadTimer: 0,
   clockTimer: 0,
