@@ -36,4 +36,86 @@
  * @property {{pawn: string[], fences: string[]}} legal
  */
 
+/** @typedef {import('./position.js').Seat} Seat */
+
+/**
+ * Why a move is refused (`src/view.rs` `ReasonView`).
+ * @typedef {{code: string, from?: string, fence?: string, seat?: string, text?: string}} ReasonView
+ */
+
+/**
+ * A game's settings (`src/model/settings.rs`).
+ * @typedef {object} GameSettings
+ * @property {number} size
+ * @property {number} players
+ * @property {'standard' | 'teams' | 'scoring' | string} variant
+ * @property {number | null} fences
+ * @property {(ClockView & {per_move_ms?: number}) | null} clock
+ * @property {'classic' | 'crab'} theme
+ * @property {boolean} public
+ * @property {boolean} side_step_over_pawn
+ * @property {number} ply_limit
+ * @property {boolean} [competition]
+ * @property {boolean} [rated]
+ */
+
+/**
+ * A seat of a game.
+ * @typedef {object} SeatView
+ * @property {Seat} seat
+ * @property {'human' | 'ai'} kind
+ * @property {string} name
+ * @property {boolean} taken false for a free online seat
+ * @property {boolean} connected
+ * @property {number | null} [level] an AI's level
+ * @property {boolean} [account] a logged-in player
+ */
+
+/**
+ * An entry of a game's history: a move in notation, or `resign`, `timeout`,
+ * `draw`; the position after it.
+ * @typedef {{seat: Seat, move: string, points: number | null, ms: number, position: string}} MoveView
+ */
+
+/**
+ * The side to move's legal moves, and why each other fence slot is refused.
+ * @typedef {{pawn: string[], fences: string[], blocked: Record<string, ReasonView>}} LegalView
+ */
+
+/** @typedef {{remaining_ms: Partial<Record<Seat, number>>, running: Seat | null}} GameClockView */
+/** @typedef {{winners: Seat[], draw: boolean, termination: string}} ResultView */
+/** @typedef {{seat: string, name: string, before: number, after: number, provisional: boolean}} RatingChangeView */
+
+/**
+ * A game as the server sends it (`src/view.rs` `GameView`, API.md).
+ * @typedef {object} GameView
+ * @property {string} id
+ * @property {number} version
+ * @property {number} created_ms
+ * @property {GameSettings} settings
+ * @property {SeatView[]} seats
+ * @property {'waiting' | 'playing' | 'over'} status
+ * @property {Seat} turn
+ * @property {number} ply
+ * @property {string} position
+ * @property {Partial<Record<Seat, string>>} pawns
+ * @property {string[]} fences
+ * @property {Partial<Record<Seat, number>>} fences_left
+ * @property {Partial<Record<Seat, number>> | null} scores
+ * @property {Seat[]} arrived
+ * @property {Seat[]} out
+ * @property {number} moves_from where `moves` starts in the history
+ * @property {MoveView[]} moves
+ * @property {LegalView | null} legal
+ * @property {GameClockView | null} clock
+ * @property {{by: Seat, waiting: Seat[]} | null} draw_offer
+ * @property {ResultView | null} result
+ * @property {boolean} undo_allowed
+ * @property {boolean} hint_allowed
+ * @property {boolean} abort_allowed
+ * @property {number} spectators
+ * @property {string | null} rematch the rematch's id, once asked
+ * @property {RatingChangeView[]} [rating_changes]
+ */
+
 export {};

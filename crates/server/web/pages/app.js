@@ -1,3 +1,4 @@
+// @ts-check
 // The home and game pages (index.html): one page that routes on
 // location.pathname ("/" is the home page, home.js; "/g/{id}" a game,
 // game/*.js), talks to the server through the HTTP and WebSocket API of
@@ -60,7 +61,7 @@ function route() {
 }
 
 document.addEventListener('click', (e) => {
-  const a = e.target.closest('a[data-nav]');
+  const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (e.target).closest('a[data-nav]'));
   if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin) return;
@@ -71,7 +72,7 @@ window.addEventListener('popstate', route);
 
 // Copy buttons: data-copy names the input to copy, data-copy-text the text.
 document.addEventListener('click', (e) => {
-  const b = e.target.closest('[data-copy],[data-copy-text]');
+  const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-copy],[data-copy-text]'));
   if (!b) return;
   const text = b.dataset.copyText || ($('#' + b.dataset.copy) || {}).value;
   if (text) copyText(text);

@@ -1,3 +1,4 @@
+// @ts-check
 // The classroom page: exercises to solve by tapping the board, checked by
 // the server (which says what is wrong in the pupil's language), the
 // solution shown step by step; the rules for children and games to start;
@@ -155,7 +156,8 @@ async function init() {
   });
   $('#cls-skip').addEventListener('click', async () => {
     stopShowing();
-    if (await answerAssignment({ index: S.assignment.index, skip: true })) loadAssignment(S.assignment.index + 1);
+    const a = S.assignment;
+    if (a && await answerAssignment({ index: a.index, skip: true })) loadAssignment(a.index + 1);
   });
   window.addEventListener('hashchange', show);
   const query = new URLSearchParams(location.search);

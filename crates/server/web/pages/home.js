@@ -1,3 +1,4 @@
+// @ts-check
 // The home page: the forms that start a game (against the AI, on this
 // screen, online), the open and live games, and this browser's recent ones.
 
@@ -102,7 +103,7 @@ function renderOnlineSeats() {
   box.textContent = '';
   seats.forEach((seat, i) => {
     const id = 'online-seat-' + seat;
-    const sel = el('select', { id, 'data-seat': seat });
+    const sel = /** @type {HTMLSelectElement} */ (el('select', { id, 'data-seat': seat }));
     sel.append(el('option', { value: 'me', text: t('online.me') }));
     sel.append(el('option', { value: 'friend', text: t('online.friend') }));
     for (let lv = 1; lv <= 8; lv++) sel.append(el('option', { value: 'ai' + lv, text: t('online.ai', { level: lv }) }));
@@ -135,6 +136,8 @@ async function createGame(mode) {
   const s = homeSettings();
   saveHomePrefs();
   const seats = s.players === 4 ? SEATS4 : SEATS2;
+  /** @typedef {{kind: string, mine?: boolean, name?: string, level?: number}} SeatSpec */
+  /** @type {SeatSpec} */
   const me = { kind: 'human', mine: true, name: s.name || undefined };
   let seatSpecs;
   let random = false;

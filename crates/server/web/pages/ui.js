@@ -1,3 +1,4 @@
+// @ts-check
 // What the home and game pages share: texts that depend on a game (names,
 // seats, results, times), what this browser keeps about its games, and the
 // announcements, toasts and confirmations.
@@ -175,7 +176,7 @@ async function copyText(text) {
     toast(t('common.copied'));
     return;
   } catch (_) { /* fall back below */ }
-  const area = el('textarea', { class: 'sr-only' });
+  const area = /** @type {HTMLTextAreaElement} */ (el('textarea', { class: 'sr-only' }));
   area.value = text;
   document.body.append(area);
   area.select();

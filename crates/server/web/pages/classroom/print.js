@@ -1,3 +1,4 @@
+// @ts-check
 // Printing worksheets: the sheet's settings and its PDF.
 
 import { $, $$ } from '../../lib/dom.js';

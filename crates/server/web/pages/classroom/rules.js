@@ -1,3 +1,4 @@
+// @ts-check
 // The rules for children, and each variant as a game on this screen.
 
 import { $, el } from '../../lib/dom.js';

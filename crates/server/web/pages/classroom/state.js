@@ -1,3 +1,4 @@
+// @ts-check
 // The classroom page's state, its words and its calls to the server.
 
 import { apiSaying } from '../../lib/api.js';
@@ -15,6 +16,18 @@ const lang = () => I18n.lang;
 // State
 // ------------------------------------------------------------------
 
+/**
+ * The page's state.
+ * @type {{
+ *   level: number, kind: string | null,
+ *   set: {kinds: string[], index: number} | null,
+ *   view: any, from: string, route: string[], objects: (string | null)[],
+ *   arrows: string[], count: number,
+ *   race: {winner: string | null, green: string | null, red: string | null},
+ *   mistakes: string[], showing: any,
+ *   assignment: {class: string, n: number, index: number, count: number, token: string} | null,
+ * }}
+ */
 const S = {
   level: store.get('quoridor.classroom.level', 1),
   kind: null,

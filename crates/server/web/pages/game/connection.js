@@ -1,3 +1,4 @@
+// @ts-check
 // The game page and the server: loading a game, its live connection, and
 // the actions sent (by WebSocket, else by HTTP).
 
@@ -18,7 +19,7 @@ function connectWs() {
   if (!G.active) return;
   clearTimeout(G.loadTimer);
   if (G.live) G.live.stop();
-  const id = G.id;
+  const id = /** @type {string} */ (G.id);
   setConn('connecting');
   const live = new LiveSocket(socketUrl('/api/games/' + encodeURIComponent(id) + '/ws'), {
     token: myToken(),
@@ -28,7 +29,7 @@ function connectWs() {
       setConn('online');
       Chat.connected(sendWs);
       // Back in touch: a "cannot reach the server" message is old news.
-      if (['network', 'unavailable'].includes(G.errorCode)) showError(null);
+      if (G.errorCode === 'network' || G.errorCode === 'unavailable') showError(null);
     },
     onMessage: onGameMessage,
     onClose: () => {
@@ -100,7 +101,7 @@ async function act(wsMsg, method, path, body) {
   G.pending = true;
   renderGame();
   try {
-    const res = await api(method, '/api/games/' + encodeURIComponent(G.id) + path, body, myToken());
+    const res = await api(method, '/api/games/' + encodeURIComponent(G.id || '') + path, body, myToken());
     clearPending();
     if (res && res.version !== undefined) applyState(res);
     else renderGame();
@@ -141,7 +142,7 @@ function showError(err) {
 // Reads the whole game again over HTTP (a state message arrived that
 // continues a history this page does not have).
 function refetchGame() {
-  const id = G.id;
+  const id = /** @type {string} */ (G.id);
   api('GET', '/api/games/' + encodeURIComponent(id)).then((game) => {
     if (G.active && G.id === id) applyState(game);
   }).catch(() => {});

@@ -1,3 +1,4 @@
+// @ts-check
 // The game page's state: the board, the game as last received, and which
 // seats this browser holds.
 
@@ -23,12 +24,26 @@ const fenceShape = (name, cls) => geomFenceShape(board.geom, name, cls, board.re
 // Game page state
 // ------------------------------------------------------------------
 
+/**
+ * The game page's state.
+ * @type {{
+ *   id: string | null, game: import('../../lib/views.js').GameView | null,
+ *   version: number, rec: any, live: import('../../lib/socket.js').LiveSocket | null,
+ *   loadTimer: any, clockTimer: any, clockBase: number, replay: number | null,
+ *   fenceMode: boolean, cursor: any, fcursor: any, preview: string | null,
+ *   pendingSlot: any, pending: boolean, pendingTimer: any, hint: any,
+ *   joinSeat: string | null, account: any, legalPawn: Set<string>,
+ *   legalFences: Set<string>, touch: {id: number, moved: boolean} | null,
+ *   suppressClick: boolean, active: boolean, youFromServer: string[] | null,
+ *   stickyFenceError?: boolean, typedMove?: string | null, lastAction?: string | null,
+ *   joining?: boolean, errorCode?: string | null,
+ * }}
+ */
 const G = {
   id: null,
   game: null,
   version: -1,
   rec: null,
-  /** @type {import('../../lib/socket.js').LiveSocket | null} the game's connection */
   live: null,
   loadTimer: 0,
   clockTimer: 0,
@@ -106,7 +121,7 @@ function myTurn() {
   return !!g && g.status === 'playing' && !!g.turn && isMine(g.turn) && isLive();
 }
 function seatsAreAllMine() {
-  const humans = (G.game.seats || []).filter((s) => s.kind === 'human');
+  const humans = (G.game ? G.game.seats : []).filter((s) => s.kind === 'human');
   return humans.length > 0 && humans.every((s) => isMine(s.seat));
 }
 
@@ -136,10 +151,10 @@ function enterGame(id) {
   const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
   const params = new URLSearchParams(location.search);
   if (hash.get('t')) {
-    const seats = hash.get('s') ? hash.get('s').split(',').filter((s) => SEATS4.includes(s)) : null;
+    const seats = (hash.get('s') || '').split(',').filter((s) => SEATS4.some((seat) => seat === s));
     const prev = loadRec(id);
     const sameToken = prev && prev.token === hash.get('t');
-    saveRec(id, { token: hash.get('t'), seats: seats && seats.length ? seats : (sameToken ? prev.seats : null) });
+    saveRec(id, { token: hash.get('t'), seats: seats.length ? seats : (sameToken ? prev.seats : null) });
     history.replaceState(null, '', location.pathname + location.search);
   }
   G.rec = loadRec(id);
@@ -166,7 +181,7 @@ function leaveGame() {
 }
 
 async function loadGame() {
-  const id = G.id;
+  const id = /** @type {string} */ (G.id);
   try {
     const game = await api('GET', '/api/games/' + encodeURIComponent(id), undefined, myToken());
     if (!G.active || G.id !== id) return;
