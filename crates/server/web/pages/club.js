@@ -1,3 +1,4 @@
+// @ts-check
 // Class and club: a pupil joins with the code on the board (/join) and
 // finds their exercises and games; the teacher's dashboard (/class) with
 // every board live; a tournament's page (/t/<id>) with its pairings and
@@ -324,7 +325,13 @@ function rememberCup(key) {
   store.set('quoridor.club.cups', Object.assign(store.get('quoridor.club.cups', {}), { [key.id]: { token: key.token, organiser: true } }));
 }
 
-const D = { rec: null, view: null, tab: 'boards', ticked: new Set() };
+/**
+ * The dashboard's state: the class this browser opened (its record, set by
+ * `dashboard()` before anything reads it), its last view, the tab shown and
+ * the pupils ticked.
+ * @type {{rec: {id: string, token: string, name?: string}, view: any, tab: string, ticked: Set<string>}}
+ */
+const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set() };
 
 function dashboard(rec) {
   D.rec = rec;

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules tutorial (/learn): ten lessons, one rule each. The board is
 // drawn here from the lesson's position; a tap proposes a move (a pawn move
 // to the tapped square, or a fence anchored there with a fence tool), and
@@ -18,6 +19,20 @@ const DONE_KEY = 'quoridor.learn.done';
 const CHILD_KEY = 'quoridor.learn.child';
 const PUZZLE_KEY = 'quoridor.puzzles';
 
+/** @typedef {import('../lib/position.js').Seat} Seat */
+/**
+ * A board of a lesson or a puzzle, as the server sends it.
+ * @typedef {{size: number, fences: string[], pawns: {seat: Seat, square: string}[], turn: Seat, turn_name: string}} LessonBoard
+ */
+/**
+ * The page's state.
+ * @type {{
+ *   mode: 'lessons' | 'puzzles', puzzle: any,
+ *   score: {rating: number, streak: number, seen: string[]},
+ *   lessons: {id: string, number: number, title: string, rule: string, task: string, board: LessonBoard}[],
+ *   index: number, tool: 'pawn' | 'h' | 'v', board: LessonBoard | null, solved: boolean, done: Set<string>,
+ * }}
+ */
 const S = {
   mode: 'lessons', // or 'puzzles'
   puzzle: null, // the puzzle on the board
@@ -99,6 +114,7 @@ let board;
 
 function drawBoard() {
   const b = S.board;
+  if (!b) return;
   board.build({ size: b.size, seats: b.pawns.map((p) => p.seat), slots: false });
   board.svg.classList.toggle('tappable', !S.solved);
   board.svg.setAttribute('aria-label', t('learn.board'));
@@ -125,7 +141,8 @@ function squareAt(ev) {
 // With a fence tool, the fence that a tap there would place.
 function showPreview(name) {
   const at = name && parseSquare(name);
-  const fits = at && at.c + 1 < S.board.size && at.r + 1 < S.board.size;
+  const size = S.board ? S.board.size : 0;
+  const fits = at && at.c + 1 < size && at.r + 1 < size;
   board.previewFence(!S.solved && S.tool !== 'pawn' && fits ? name + S.tool : null);
 }
 
