@@ -96,22 +96,11 @@ async fn wait_synced(env: &Env, browser: &Browser, id: &str, n: usize) -> (Page,
     }
 }
 
-/// Sets up a game against the AI from the home page: level 1, you play south.
-async fn start_vs_ai(browser: &Browser, size: &str) -> String {
-    browser.open("/").await;
-    browser.select("#size", size).await;
-    browser.select("#players", "2").await;
-    browser.select("#level", "1").await;
-    browser.select("#color", "south").await;
-    browser.click("#start-ai").await;
-    browser.game_page().await
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_against_the_ai_by_clicking() {
     e2e::run("vs-ai", |env| async move {
         let me = env.browser("player").await;
-        let id = start_vs_ai(&me, "5").await;
+        let id = me.start_vs_ai("5").await;
         let game = env.game(&id).await;
         assert_eq!(game["settings"]["size"], 5);
         assert_eq!(game["seats"][1]["kind"], "ai");
@@ -181,7 +170,7 @@ async fn a_whole_game_against_the_ai_by_clicking() {
 async fn a_fence_placed_by_clicking_a_groove_and_an_illegal_one_refused() {
     e2e::run("fences", |env| async move {
         let me = env.browser("player").await;
-        let id = start_vs_ai(&me, "7").await;
+        let id = me.start_vs_ai("7").await;
 
         // (b) A click on a groove places the fence.
         let (page, game) = wait_turn(&env, &me, &id, "south", 0).await;

@@ -198,23 +198,11 @@ async fn the_first_screen_shows_how_to_start() {
     .await;
 }
 
-/// Starts a 2-player game of `size` against the level-1 AI from the home
-/// form, playing South: the game's id once its page shows.
-async fn start_against_level_1(me: &Browser, size: &str) -> String {
-    me.open("/").await;
-    me.select("#size", size).await;
-    me.select("#players", "2").await;
-    me.select("#level", "1").await;
-    me.select("#color", "south").await;
-    me.click("#start-ai").await;
-    me.game_page().await
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hints_refusals_replays_and_a_loss_against_the_ai() {
     e2e::run("page-vs-ai", |env| async move {
         let me = env.browser("player").await;
-        let id = start_against_level_1(&me, "9").await;
+        let id = me.start_vs_ai("9").await;
 
         // The hint's step count is the path it draws.
         me.click("#hint").await;
@@ -558,7 +546,7 @@ async fn undo_draw_offers_declined_and_accepted_and_a_rematch() {
     e2e::run("page-undo-draw-rematch", |env| async move {
         // Undo against the computer takes back my move and its answer.
         let me = env.browser("player").await;
-        let vs_ai = start_against_level_1(&me, "5").await;
+        let vs_ai = me.start_vs_ai("5").await;
         click_a_legal_square(&me).await;
         wait_moves(&me, 2).await;
         me.click("#undo").await;

@@ -589,6 +589,18 @@ impl Browser {
             .unwrap_or_else(|err| panic!("{}: unexpected page reading: {err}", self.label))
     }
 
+    /// Starts a 2-player game of `size` against the level-1 AI from the home
+    /// page's form, playing South: the game's id once its page shows.
+    pub async fn start_vs_ai(&self, size: &str) -> String {
+        self.open("/").await;
+        self.select("#size", size).await;
+        self.select("#players", "2").await;
+        self.select("#level", "1").await;
+        self.select("#color", "south").await;
+        self.click("#start-ai").await;
+        self.game_page().await
+    }
+
     /// Waits until the page is a game page with its board drawn, and returns
     /// the game's id.
     pub async fn game_page(&self) -> String {
