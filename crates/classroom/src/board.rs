@@ -81,6 +81,21 @@ impl Board {
     /// The board as it could be built: a legal size, fences on it that
     /// neither overlap nor cross, items on it.
     pub fn validate(&self) -> Result<(), BoardError> {
+        self.validate_bounds()?;
+        for (i, &fence) in self.fences.iter().enumerate() {
+            for &other in &self.fences[..i] {
+                if let Some(conflict) = fence.conflict(other) {
+                    return Err(BoardError::Fences(other, fence, conflict));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the board can be drawn: its size, and every fence and item
+    /// on it. Its fences may still cross (an editor's draft shows them,
+    /// so that the teacher sees which to take away).
+    pub fn validate_bounds(&self) -> Result<(), BoardError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
             return Err(BoardError::Size(self.size));
         }
@@ -88,15 +103,8 @@ impl Board {
         if self.fences.len() > slots {
             return Err(BoardError::TooManyFences(self.fences.len()));
         }
-        for (i, &fence) in self.fences.iter().enumerate() {
-            if !fence.on_board(self.size) {
-                return Err(BoardError::FenceOffBoard(fence));
-            }
-            for &other in &self.fences[..i] {
-                if let Some(conflict) = fence.conflict(other) {
-                    return Err(BoardError::Fences(other, fence, conflict));
-                }
-            }
+        if let Some(&fence) = self.fences.iter().find(|f| !f.on_board(self.size)) {
+            return Err(BoardError::FenceOffBoard(fence));
         }
         match self.items.keys().find(|sq| !self.on_board(**sq)) {
             Some(&sq) => Err(BoardError::ItemOffBoard(sq)),

@@ -7,6 +7,7 @@
 mod e2e;
 
 use e2e::{closest_to_goal, moves, Browser, Waiter};
+use fantoccini::key::Key;
 use serde_json::Value;
 
 async fn js_until(b: &Browser, script: &str, ok: impl Fn(&Value) -> bool) -> Value {
@@ -265,6 +266,20 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
             v.as_str().is_some_and(|s| s.starts_with("Opening book: ") && s.contains("e2"))
         })
         .await;
+        // The keyboard, as on the game page: up and Enter play e2, W and
+        // Enter put a fence at the cursor (e2h), each announced.
+        let up_enter = format!("{}{}", char::from(Key::Up), char::from(Key::Enter));
+        b.press("#ab-board svg", &up_enter).await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2").await;
+        b.press("#ab-board svg", &format!("w{}", char::from(Key::Enter))).await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e2h").await;
+        let said = b.js("return document.querySelector('#announce').textContent;").await;
+        assert!(said.as_str().is_some_and(|s| s.contains("e2h")), "{said}");
+        let described = b.js("return document.querySelector('#ab-desc').textContent;").await;
+        assert!(described.as_str().is_some_and(|s| s.contains("South on e2") && s.contains("e2h")), "{described}");
+        b.click("#ab-back").await;
+        b.click("#ab-back").await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "—").await;
         // A click on a highlighted square plays it; the link holds the line.
         b.click("#ab-board [data-square=\"e2\"].legal").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2").await;

@@ -220,6 +220,12 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         teacher.open("/classroom#editor").await;
         teacher.select("#ed-task", "route").await;
         teacher.select("#ed-size", "4").await;
+        // The server draws the board of the new size (a draft: no pawn yet).
+        teacher.shown("#ed-board svg.ed-taps[data-size=\"4\"]").await;
+        let squares = teacher
+            .js("return document.querySelectorAll('#ed-board .ed-picture rect[rx=\"0.8\"]').length;")
+            .await;
+        assert_eq!(squares.as_u64(), Some(16), "the drawing of a 4×4 board");
         teacher.click("button[data-tool=\"red\"]").await;
         teacher.click("#ed-board rect.cell[data-sq=\"a1\"]").await;
         teacher.click("button[data-tool=\"blue\"]").await;

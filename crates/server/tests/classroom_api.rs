@@ -210,6 +210,73 @@ async fn bad_requests_say_what_is_wrong_and_change_nothing() {
 }
 
 #[tokio::test]
+async fn a_draft_is_drawn_with_the_pawns_placed_so_far() {
+    let h = Harness::new().await;
+    let draft = json!({
+        "board": { "size": 5, "fences": ["b2h"], "items": { "c3": "star" } },
+        "pawns": [{ "color": "red", "square": "a1" }],
+        "lang": "fr",
+    });
+    let reply = h.post("/api/classroom/draft", None, &draft).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let svg = reply.json::<Value>()["svg"].as_str().unwrap().to_string();
+    assert_eq!(svg.matches(r#"class="pawn""#).count(), 1);
+    // "R" for rouge: the letter is the page's language's.
+    assert!(svg.contains(">R</text>"), "{svg}");
+    assert_eq!(svg.matches(r#"data-fence="b2h""#).count(), 1);
+    assert_eq!(svg.matches(r#"class="star""#).count(), 1);
+    assert_eq!(svg.matches(r#"class="cell""#).count(), 25);
+    // No pawn yet: the board alone.
+    let reply = h
+        .post(
+            "/api/classroom/draft",
+            None,
+            &json!({ "board": { "size": 3 } }),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert!(!reply.text.contains("pawn"));
+    // Crossing fences are drawn, so that the teacher sees which to take
+    // away (the editor's check says what is wrong).
+    let crossing = json!({ "board": { "size": 5, "fences": ["b2h", "b2v"] } });
+    let reply = h.post("/api/classroom/draft", None, &crossing).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.text.matches(r#"class=\"fence\""#).count(), 2);
+
+    // A pawn off the board, two of a colour, a broken board: refused in
+    // words, in the asker's language.
+    for (board, pawns) in [
+        (
+            json!({ "size": 5 }),
+            json!([{ "color": "red", "square": "f1" }]),
+        ),
+        (
+            json!({ "size": 5 }),
+            json!([{ "color": "red", "square": "a1" }, { "color": "red", "square": "b1" }]),
+        ),
+        (json!({ "size": 5, "fences": ["e1h"] }), json!([])),
+        (json!({ "size": 5, "items": { "a6": "star" } }), json!([])),
+    ] {
+        let reply = h
+            .post(
+                "/api/classroom/draft",
+                None,
+                &json!({ "board": board, "pawns": pawns, "lang": "fr" }),
+            )
+            .await;
+        assert_eq!(reply.error(422), "bad_exercise", "{board} {pawns}");
+    }
+    let reply = h
+        .post(
+            "/api/classroom/draft",
+            None,
+            &json!({ "board": { "size": 99 } }),
+        )
+        .await;
+    assert_eq!(reply.error(422), "bad_exercise");
+}
+
+#[tokio::test]
 async fn shared_exercises_are_saved_and_read_back() {
     let mut h = Harness::new().await;
     let exercise = generate(Kind::Maze, 3, 9);

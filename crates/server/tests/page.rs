@@ -618,3 +618,67 @@ async fn undo_draw_offers_declined_and_accepted_and_a_rematch() {
     })
     .await;
 }
+
+/// Waits until the page shows squares to move to.
+async fn my_turn(browser: &Browser) {
+    let wait = Waiter::new(format!("{}: my turn", browser.label));
+    loop {
+        let page = browser.page().await;
+        if !page.legal.is_empty() {
+            return;
+        }
+        wait.tick(&page).await;
+    }
+}
+
+/// Waits until the game has `n` moves or more: its moves.
+async fn moves_at_least(env: &Env, id: &str, n: usize) -> Vec<String> {
+    let wait = Waiter::new(format!("{n} moves in game {id}"));
+    loop {
+        let moves = e2e::moves(&env.game(id).await);
+        if moves.len() >= n {
+            return moves;
+        }
+        wait.tick(&moves).await;
+    }
+}
+
+/// The whole game from the keyboard (lib/board/input.js): a pawn step, a
+/// refused square said in words, a fence moved, turned and placed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keyboard_play_on_the_game_page() {
+    use fantoccini::key::Key;
+    let key = |k: Key| char::from(k).to_string();
+    e2e::run("page-keyboard", |env| async move {
+        let me = env.browser("player").await;
+        let id = me.start_vs_ai("9").await;
+        my_turn(&me).await;
+        me.press("#board", &(key(Key::Up) + &key(Key::Enter))).await;
+        let moves = moves_at_least(&env, &id, 2).await;
+        assert_eq!(moves[0], "e2", "{moves:?}");
+        // My turn again: the cursor is back on my pawn (e2).
+        my_turn(&me).await;
+        // Two squares up is too far: refused in words, nothing sent.
+        me.press("#board", &(key(Key::Up) + &key(Key::Up) + &key(Key::Enter)))
+            .await;
+        let refusal = text_when(&me, "#fence-error", |t| t.contains("e4")).await;
+        assert!(!refusal.is_empty());
+        assert_eq!(e2e::moves(&env.game(&id).await).len(), 2);
+        // Fence mode at the cursor (e4h), four to the left, one down,
+        // turned: a3v, placed by Enter.
+        let keys = format!(
+            "w{}{}{}{}{}r{}",
+            key(Key::Left),
+            key(Key::Left),
+            key(Key::Left),
+            key(Key::Left),
+            key(Key::Down),
+            key(Key::Enter)
+        );
+        me.press("#board", &keys).await;
+        let moves = moves_at_least(&env, &id, 3).await;
+        assert_eq!(moves[2], "a3v", "{moves:?}");
+        me.shot("keyboard").await;
+    })
+    .await;
+}

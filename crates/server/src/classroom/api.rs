@@ -15,12 +15,12 @@ use quoridor_classroom::{
 use serde::{Deserialize, Serialize};
 
 use super::view::{
-    AnalyzeView, CheckRequest, CheckView, ExerciseQuery, ExerciseRequest, ExerciseView, LangQuery,
-    SavedView,
+    AnalyzeView, CheckRequest, CheckView, DraftRequest, DraftView, ExerciseQuery, ExerciseRequest,
+    ExerciseView, LangQuery, SavedView,
 };
 use super::{
-    board_svg, checked, exercise_view, route_of, solution_view, Classroom, ClassroomError,
-    MAX_SHARED,
+    board_svg, checked, draft_svg, exercise_view, route_of, solution_view, Classroom,
+    ClassroomError, MAX_SHARED,
 };
 use crate::db::SavedExercise;
 use crate::error::ApiError;
@@ -37,6 +37,7 @@ pub fn api_routes() -> Router<AppState> {
         .route("/classroom/check", post(check_answer))
         .route("/classroom/solution", post(solution))
         .route("/classroom/analyze", post(analyze))
+        .route("/classroom/draft", post(draft))
         .route("/classroom/exercises", post(share))
         .route("/classroom/exercises/{id}", get(shared).delete(unshare))
         .route("/classroom/texts", get(texts))
@@ -117,6 +118,18 @@ async fn solution(
         })
 }
 
+/// The editor's drawing of a board whose pawns are not all placed yet.
+async fn draft(
+    State(classroom): State<Classroom>,
+    Body(req): Body<DraftRequest>,
+) -> Result<Json<DraftView>, ApiError> {
+    let lang = lang_of(req.lang);
+    let svg = classroom
+        .blocking(move || draft_svg(req.board, &req.pawns, lang))
+        .await??;
+    Ok(Json(DraftView { svg }))
+}
+
 /// The editor's live check: what is wrong, the answer, the drawing.
 async fn analyze(
     State(classroom): State<Classroom>,
@@ -132,7 +145,7 @@ async fn analyze(
 fn analysis(exercise: Exercise, lang: Lang) -> AnalyzeView {
     let fences = exercise.board.fences.len();
     // Even a broken exercise is drawn, as far as it can be.
-    let drawable = exercise.board.validate().is_ok();
+    let drawable = exercise.board.validate_bounds().is_ok();
     let svg = if drawable {
         board_svg(&exercise, lang, None)
     } else {

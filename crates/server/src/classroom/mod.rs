@@ -116,6 +116,59 @@ fn checked(exercise: &Exercise, lang: Lang) -> Result<(), ClassroomError> {
         .map_err(|err| ClassroomError::BadExercise(problem_text(&err, lang)))
 }
 
+/// A board being built, drawn as the pupil will see it: its fences, its
+/// pictures and the pawns placed so far, crossing fences included (the
+/// editor's check says what is wrong). Drawn by the worksheet's code, as
+/// every exercise is, so the editor shows what will be printed.
+fn draft_svg(
+    board: quoridor_classroom::Board,
+    pawns: &[view::PlacedPawn],
+    lang: Lang,
+) -> Result<String, ClassroomError> {
+    let bad = |err| ClassroomError::BadExercise(problem_text(&err, lang));
+    board
+        .validate_bounds()
+        .map_err(|err| bad(quoridor_classroom::ExerciseError::Board(err)))?;
+    // One pawn of each colour: four at most.
+    for (i, pawn) in pawns.iter().enumerate() {
+        if pawn.square.col() >= board.size || pawn.square.row() >= board.size {
+            return Err(bad(quoridor_classroom::ExerciseError::PawnOffBoard(
+                pawn.square,
+            )));
+        }
+        if pawns[..i].iter().any(|p| p.color == pawn.color) {
+            return Err(bad(quoridor_classroom::ExerciseError::SameColor(
+                pawn.color,
+            )));
+        }
+    }
+    // With no task yet, the pawns are drawn as walkers without arrows:
+    // the only task that draws any set of pawns and nothing else.
+    let walkers = pawns
+        .iter()
+        .map(|p| quoridor_classroom::Walker {
+            color: p.color,
+            start: p.square,
+            steps: Vec::new(),
+        })
+        .collect();
+    let exercise = Exercise {
+        version: quoridor_classroom::FORMAT_VERSION,
+        level: None,
+        seed: None,
+        board,
+        task: Task::FollowArrows { walkers },
+    };
+    Ok(BoardDrawing {
+        exercise: &exercise,
+        lang,
+        route: None,
+        numbers: false,
+        interactive: true,
+    }
+    .svg())
+}
+
 fn answer_kind(task: &Task) -> AnswerKind {
     match task {
         Task::FollowArrows { .. } => AnswerKind::Objects,

@@ -118,6 +118,33 @@ pub struct AnalyzeView {
     pub svg: String,
 }
 
+/// `POST /api/classroom/draft`: a board the editor is building, with the
+/// pawns placed so far (an exercise needs all of its task's pawns; the
+/// drawing does not).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DraftRequest {
+    pub board: quoridor_classroom::Board,
+    #[serde(default)]
+    pub pawns: Vec<PlacedPawn>,
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacedPawn {
+    pub color: quoridor_classroom::Color,
+    #[serde(with = "quoridor_classroom::serde_text")]
+    pub square: quoridor_rules::Square,
+}
+
+/// The drawing of a draft, tappable as an exercise's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DraftView {
+    pub svg: String,
+}
+
 /// `POST /api/classroom/exercises`: the saved exercise's id and link, and
 /// the token that may delete it (kept by the teacher's browser).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -552,6 +552,22 @@ impl Browser {
             .unwrap_or_else(|err| panic!("{}: cannot type into `{css}`: {err}", self.label));
     }
 
+    /// Presses keys on the element matching `css`, focused first as the
+    /// Tab key would (`fantoccini::key::Key` gives the arrows and Enter).
+    pub async fn press(&self, css: &str, keys: &str) {
+        let el = self.shown(css).await;
+        self.client
+            .execute(
+                "arguments[0].focus();",
+                vec![serde_json::to_value(&el).expect("an element as JSON")],
+            )
+            .await
+            .unwrap_or_else(|err| panic!("{}: cannot focus `{css}`: {err}", self.label));
+        el.send_keys(keys)
+            .await
+            .unwrap_or_else(|err| panic!("{}: cannot press keys on `{css}`: {err}", self.label));
+    }
+
     /// Chooses an option of a `<select>` by its value, as a user would.
     pub async fn select(&self, css: &str, value: &str) {
         let el = self.shown(css).await;

@@ -6,6 +6,7 @@
 // line, so that a link shares them.
 
 import { api } from '../lib/api.js';
+import { BoardKeys } from '../lib/board/input.js';
 import { BoardView } from '../lib/board/view.js';
 import { $, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
@@ -20,6 +21,15 @@ const B = { root: START, line: [], view: null, mode: 'play', busy: 0 };
 
 /** The board, drawn by the shared board library (made at start-up). @type {BoardView} */
 let board;
+/** Its keyboard cursor and fence mode. @type {BoardKeys} */
+let keys;
+
+/** @param {string} text */
+function announce(text) {
+  const node = $('#announce');
+  node.textContent = '';
+  setTimeout(() => { node.textContent = text; }, 40);
+}
 
 function showError(text) {
   $('#ab-error').hidden = !text;
@@ -50,15 +60,19 @@ function draw() {
   if (!v) return;
   const p = readNotation(v.position);
   if (!p) return;
-  const seats = p.pawns.length === 4 ? SEATS4 : SEATS2;
+  const seats = seatsOf(p);
   board.build({ size: p.size, seats, slots: false });
   const pawns = {};
   seats.forEach((seat, i) => { if (p.pawns[i] && p.pawns[i] !== '-') pawns[seat] = p.pawns[i]; });
   board.showPosition({ pawns, fences: p.fences, toMove: v.over ? null : v.turn });
-  board.markSquares(B.mode === 'play' ? v.legal.pawn : [], 'legal');
+  const playing = B.mode === 'play' && !keys.fenceMode;
+  board.markSquares(playing ? v.legal.pawn : [], 'legal');
+  board.svg.classList.toggle('fence-mode', keys.fenceMode);
   // Both shortest paths, under the pawns.
   board.showPaths(v.paths);
   board.svg.setAttribute('aria-label', t('board.label', { n: p.size }));
+  $('#ab-desc').textContent = describe(p, seats);
+  keys.draw();
 
   const south = v.turn === 'south' ? v.value : 1 - v.value;
   $('#ab-eval').textContent = v.over ? t('board.over') : t('board.eval', { south: Math.round(south * 100), north: Math.round((1 - south) * 100), score: v.score, turn: t('board.' + v.turn) });
@@ -74,6 +88,60 @@ function draw() {
   $('#ab-turn').value = p.turn;
 }
 
+// The position in words, for screen readers.
+function describe(p, seats) {
+  const parts = seats.map((seat, i) => t('board.pawn_on', { seat: t('board.' + seat), square: p.pawns[i] || '-' })
+    + (p.left[i] && p.left[i] !== '-' ? ', ' + I18n.tn('desc.fences_left', Number(p.left[i])) : ''));
+  const fences = p.fences.length ? t('desc.fences', { list: p.fences.join(', ') }) : t('desc.no_fences');
+  return [...parts, fences, t('board.turn_of', { seat: t('board.' + p.turn) })].join('. ') + '.';
+}
+
+/** @returns {readonly import('../lib/position.js').Seat[]} */
+function seatsOf(p) {
+  return p.pawns.length === 4 ? SEATS4 : SEATS2;
+}
+
+// The cursor's place in words: who is on a square, whether the side to
+// move may go there or put a fence there.
+function describeCursor(target) {
+  const v = B.view;
+  const p = v && readNotation(v.position);
+  if (!v || !p) return '';
+  if ('fence' in target) {
+    return v.legal.fences.includes(target.fence)
+      ? t('fence.legal', { fence: target.fence })
+      : t('fence.illegal', { fence: target.fence, reason: t('reason.unknown') });
+  }
+  const i = p.pawns.indexOf(target.square);
+  if (i >= 0) return target.square + ', ' + t('cursor.pawn', { seat: t('board.' + seatsOf(p)[i]) });
+  if (B.mode === 'play' && v.legal.pawn.includes(target.square)) return target.square + ', ' + t('cursor.legal');
+  return target.square;
+}
+
+/** The keyboard's hooks: the same keys as the game page's board. @type {import('../lib/board/input.js').KeyHooks} */
+const keyHooks = {
+  playing: () => true,
+  canFence: () => B.mode === 'play' && Boolean(B.view && !B.view.over),
+  start: () => {
+    const p = B.view && readNotation(B.view.position);
+    if (!p) return null;
+    return parseSquare(p.pawns[seatsOf(p).findIndex((seat) => seat === p.turn)] || '');
+  },
+  square: (name) => {
+    if (B.mode === 'play') play(name);
+    else edit({ square: name });
+  },
+  fence: (name) => play(name),
+  preview: (name) => board.previewFence(name, Boolean(name && B.view && B.view.legal.fences.includes(name))),
+  modeChanged: (on) => {
+    if (!on) board.previewFence(null);
+    draw();
+  },
+  describe: describeCursor,
+  modeText: (on) => t(on ? 'fence.mode_on' : 'fence.mode_off'),
+  announce,
+};
+
 // A click: a square, or the fence slot of the groove under it.
 function click(ev) {
   const hit = board.pick(ev);
@@ -84,6 +152,8 @@ function click(ev) {
 
 function play(move) {
   if (!move || !B.view || B.view.over) return;
+  // A move made: back to the pawn, as in a game.
+  if (keys.fenceMode) keys.setFenceMode(false);
   B.line.push(move);
   refresh();
 }
@@ -138,9 +208,11 @@ function setupField() {
 }
 
 document.addEventListener('DOMContentLoaded', async () => {
-  const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board interactive', role: 'img' }));
+  const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board interactive', role: 'application', 'aria-describedby': 'ab-desc ab-help' }));
   $('#ab-board').replaceChildren(svg);
   board = new BoardView(svg);
+  keys = new BoardKeys(board);
+  keys.attach(svg, keyHooks);
   svg.addEventListener('click', click);
   await languagePicker(() => {
     // The pawns' letters are in the page's language: draw them again.

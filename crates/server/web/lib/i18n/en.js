@@ -438,6 +438,8 @@ export default {
   'board.best': 'Best: {move} · line {line} (depth {depth})',
   'board.book': 'Opening book: {moves}',
   'board.over': 'The game is over in this position.',
+  'board.pawn_on': '{seat} on {square}',
+  'board.turn_of': '{seat} to move',
   'acc.unblock': 'Unblock',
   'lobby.title': 'Find an opponent',
   'lobby.clock': 'Clock',

@@ -440,6 +440,8 @@ export default {
   'board.best': 'Meilleur : {move} · variante {line} (profondeur {depth})',
   'board.book': 'Livre d’ouvertures : {moves}',
   'board.over': 'La partie est finie dans cette position.',
+  'board.pawn_on': '{seat} en {square}',
+  'board.turn_of': 'Au trait : {seat}',
   'acc.unblock': 'Débloquer',
   'lobby.title': 'Trouver un adversaire',
   'lobby.clock': 'Pendule',

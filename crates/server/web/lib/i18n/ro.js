@@ -446,6 +446,8 @@ export default {
   'board.best': 'Cea mai bună: {move} · variantă {line} (adâncime {depth})',
   'board.book': 'Cartea de deschideri: {moves}',
   'board.over': 'Partida s-a terminat în această poziție.',
+  'board.pawn_on': '{seat} pe {square}',
+  'board.turn_of': 'La mutare: {seat}',
   'acc.unblock': 'Deblochează',
   'lobby.title': 'Găsește un adversar',
   'lobby.clock': 'Ceas',

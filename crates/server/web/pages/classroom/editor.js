@@ -3,7 +3,7 @@
 
 import { $, $$, SVGNS, el } from '../../lib/dom.js';
 import { store } from '../../lib/store.js';
-import { openExercise, pawnColour } from './solve.js';
+import { openExercise } from './solve.js';
 import { S, api, lang, t } from './state.js';
 
 // ------------------------------------------------------------------
@@ -39,7 +39,6 @@ const TOOLS = {
   race: ['fence_h', 'fence_v', 'green', 'red', 'erase'],
 };
 
-const sqName = (c, r) => String.fromCharCode(97 + c) + (r + 1);
 const sqColRow = (sq) => ({ c: sq.charCodeAt(0) - 97, r: Number(sq.slice(1)) - 1 });
 
 function editorOpen() {
@@ -48,9 +47,7 @@ function editorOpen() {
     const size = $('#ed-size');
     for (let n = 3; n <= 11; n++) size.append(el('option', { value: String(n), text: n + ' × ' + n }));
     size.value = String(E.size);
-    // The squares to tap change with the size at once, not when the
-    // server has answered.
-    size.addEventListener('change', () => { E.size = Number(size.value); trimToBoard(); showEditorDrawing(emptyBoard()); editorChanged(); });
+    size.addEventListener('change', () => { E.size = Number(size.value); trimToBoard(); editorChanged(); });
     $('#ed-task').addEventListener('change', () => { E.task = $('#ed-task').value; E.tool = null; editorChanged(); });
     $('#ed-generate').addEventListener('click', editorGenerate);
     $('#ed-try').addEventListener('click', editorTry);
@@ -65,7 +62,6 @@ function editorOpen() {
     });
   }
   $('#ed-task').value = E.task;
-  if (!$('#ed-board svg.ed-taps')) showEditorDrawing(emptyBoard());
   editorChanged();
   renderMine();
 }
@@ -126,6 +122,15 @@ function choice(id, label, options, value, set) {
   return el('div', { class: 'field' }, el('label', { for: id, text: label }), sel);
 }
 
+// The board as built so far and the task's pawns placed on it.
+function editorDraft() {
+  const board = editorExercise().board;
+  const pawns = Object.entries(E.pawns)
+    .filter(([color]) => TOOLS[E.task].includes(color))
+    .map(([color, square]) => ({ color, square }));
+  return { board, pawns, lang: lang() };
+}
+
 // The exercise as the server reads it (see the classroom crate's JSON).
 function editorExercise() {
   const items = {};
@@ -164,6 +169,7 @@ async function analyzeNow() {
   const status = $('#ed-status');
   const missing = missingPawns();
   if (E.task === 'maze' && !E.exit) missing.push('exit');
+  const size = E.size;
   let res = null;
   // Only the answer to the latest change is shown, whatever order the
   // answers come back in.
@@ -176,8 +182,19 @@ async function analyzeNow() {
     }
     if (asked !== E.asked) return;
   }
+  // A board the check cannot draw (pawns missing): the server draws the
+  // draft, with the worksheet's drawing as every exercise.
+  let drawing = res && res.svg;
+  if (!drawing) {
+    try {
+      drawing = (await api('POST', '/api/classroom/draft', editorDraft())).svg;
+    } catch (e) {
+      if (!res) res = { problem: e.message, svg: '' };
+    }
+    if (asked !== E.asked) return;
+  }
   E.analysis = res;
-  showEditorDrawing(res && res.svg ? res.svg : emptyBoard());
+  if (drawing) showEditorDrawing(drawing, size);
   status.textContent = '';
   status.className = 'cls-feedback';
   if (missing.length) {
@@ -201,7 +218,7 @@ async function analyzeNow() {
 // size does. (Taps went to the drawing's own squares before: one that
 // fell while the drawing was replaced, between the press and the
 // release, was lost.)
-function showEditorDrawing(svgText) {
+function showEditorDrawing(svgText, size) {
   const board = $('#ed-board');
   let picture = $('.ed-picture', board);
   if (!picture) {
@@ -215,7 +232,7 @@ function showEditorDrawing(svgText) {
   for (const cell of cells) cell.classList.remove('cell');
   let taps = $('svg.ed-taps', board);
   const box = drawing.getAttribute('viewBox');
-  if (taps && taps.dataset.size === String(E.size)) {
+  if (taps && taps.dataset.size === String(size)) {
     taps.setAttribute('viewBox', box);
     return;
   }
@@ -223,7 +240,7 @@ function showEditorDrawing(svgText) {
   taps = document.createElementNS(SVGNS, 'svg');
   taps.setAttribute('viewBox', box);
   taps.setAttribute('class', 'ed-taps tappable');
-  taps.dataset.size = String(E.size);
+  taps.dataset.size = String(size);
   for (const cell of cells) {
     const tap = document.createElementNS(SVGNS, 'rect');
     for (const name of ['x', 'y', 'width', 'height']) tap.setAttribute(name, cell.getAttribute(name));
@@ -239,43 +256,12 @@ function showEditorDrawing(svgText) {
   board.append(taps);
 }
 
-// A board drawn here while the pawns are missing: squares and fences,
-// tappable like the server's.
-function emptyBoard() {
-  const n = E.size;
-  const u = 10;
-  const m = 7;
-  const ext = n * u + 2 * m;
-  let s = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + ext + ' ' + ext + '" class="exercise-board">';
-  s += '<rect x="' + (m - 1.2) + '" y="' + (m - 1.2) + '" width="' + (n * u + 2.4) + '" height="' + (n * u + 2.4) + '" rx="2" fill="#e9cf9f"/>';
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const x = m + c * u;
-      const y = m + (n - 1 - r) * u;
-      s += '<rect x="' + (x + 0.6) + '" y="' + (y + 0.6) + '" width="8.8" height="8.8" rx="0.8" fill="#fbf3e2" stroke="#c9a876" stroke-width="0.3"/>';
-      const item = E.items[sqName(c, r)];
-      if (item) s += '<text x="' + (x + 5) + '" y="' + (y + 6.5) + '" font-size="4" text-anchor="middle">' + (item === 'star' ? '★' : item === 'fish' ? '🐟' : item.slice(0, 2)) + '</text>';
-      const pawn = Object.entries(E.pawns).find(([, sq]) => sq === sqName(c, r));
-      if (pawn) s += '<circle cx="' + (x + 5) + '" cy="' + (y + 5) + '" r="3.6" fill="' + pawnColour(pawn[0]) + '"/>';
-    }
-  }
-  for (const f of E.fences) {
-    const p = sqColRow(f.slice(0, -1));
-    if (f.endsWith('h')) s += '<rect x="' + (m + p.c * u + 0.4) + '" y="' + (m + (n - 1 - p.r) * u - 0.9) + '" width="19.2" height="1.8" fill="#6b3f1d"/>';
-    else s += '<rect x="' + (m + (p.c + 1) * u - 0.9) + '" y="' + (m + (n - 2 - p.r) * u + 0.4) + '" width="1.8" height="19.2" fill="#6b3f1d"/>';
-  }
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      s += '<rect class="cell" data-sq="' + sqName(c, r) + '" x="' + (m + c * u) + '" y="' + (m + (n - 1 - r) * u) + '" width="10" height="10" fill="transparent"/>';
-    }
-  }
-  return s + '</svg>';
-}
-
 function editorTap(sq) {
   const tool = E.tool;
   const { c, r } = sqColRow(sq);
   const n = E.size;
+  // A tap on the drawing of the size before, while the new one comes.
+  if (c >= n || r >= n) return;
   const clearSquare = () => {
     delete E.items[sq];
     for (const [color, at] of Object.entries(E.pawns)) if (at === sq) delete E.pawns[color];

@@ -346,7 +346,6 @@ export {
   drawRoute,
   feedback,
   openExercise,
-  pawnColour,
   renderAnswer,
   renderExercise,
   showSolution,

@@ -9,7 +9,7 @@ import { store } from '../../lib/store.js';
 import { $ } from '../../lib/dom.js';
 import * as Chat from './chat.js';
 import { renderGame } from './render.js';
-import { G, isMine, mySeats, myToken, myTurn, seatsAreAllMine } from './state.js';
+import { G, isMine, keys, mySeats, myToken, myTurn, seatsAreAllMine } from './state.js';
 import { gameLabel } from '../home.js';
 import { GAME_PREFIX, announce, errorText, loadRec, playerName, saveRec, seatLabel, t, terminationText } from '../ui.js';
 
@@ -171,8 +171,8 @@ function applyState(game) {
     G.pendingSlot = null;
     G.stickyFenceError = false;
     $('#fence-error').textContent = '';
-    G.cursor = null;
-    G.fenceMode = false; // each turn starts with the pawn
+    keys.cursor = null;
+    keys.fenceMode = false; // each turn starts with the pawn
     G.preview = null;
     if (prevMoves !== null && moves.length > prevMoves) {
       showError(null);
@@ -187,10 +187,10 @@ function applyState(game) {
     }
   }
   if (G.replay !== null && G.replay >= moves.length) G.replay = null;
-  if (!G.cursor && game.pawns) {
+  if (!keys.cursor && game.pawns) {
     const seat = game.turn && isMine(game.turn) ? game.turn : (mySeats() || [])[0];
     const sq = seat && parseSquare(game.pawns[seat]);
-    if (sq) G.cursor = sq;
+    if (sq) keys.cursor = sq;
   }
   G.legalPawn = new Set(game.legal && game.legal.pawn || []);
   G.legalFences = new Set(game.legal && game.legal.fences || []);

@@ -6,23 +6,24 @@ import { $, svgEl } from '../../lib/dom.js';
 import { fenceName, parseFence, parsePosition, parseSquare, seatOrder } from '../../lib/position.js';
 import { navigate } from '../app.js';
 import { act, moveAnnouncement, playMove, showError } from './connection.js';
-import { fenceVerdict, renderCursor, renderGame, renderPreview, shownPosition, verdictText } from './render.js';
+import { fenceVerdict, renderGame, renderPreview, shownPosition, verdictText } from './render.js';
 import { renderTools, replayLabel, submitJoin } from './replay.js';
-import { G, board, centerOf, holdsSeat, isLive, isMine, mySeats, myToken, myTurn, seatsAreAllMine, svgPoint } from './state.js';
-import { announce, confirmDialog, loadRec, saveRec, seatLabel, sqName, t } from '../ui.js';
+import { G, board, centerOf, holdsSeat, keys, isLive, isMine, mySeats, myToken, myTurn, seatsAreAllMine, svgPoint } from './state.js';
+import { announce, confirmDialog, loadRec, saveRec, seatLabel, t } from '../ui.js';
 
 // ------------------------------------------------------------------
 // Board interaction
 // ------------------------------------------------------------------
 
 function setFenceMode(on) {
-  G.fenceMode = !!on;
+  keys.setFenceMode(!!on);
+}
+
+// Fence mode entered or left, by a key or the button.
+function fenceModeChanged(on) {
   if (!on) {
     G.pendingSlot = null;
     G.preview = null;
-  } else if (!G.fcursor) {
-    const base = G.cursor || myPawnSquare() || { c: 0, r: 0 };
-    G.fcursor = { c: Math.min(base.c, board.n - 2), r: Math.min(base.r, board.n - 2), o: 'h' };
   }
   if (G.game && G.active) renderGame();
 }
@@ -131,7 +132,7 @@ function initBoard() {
   svg.addEventListener('pointerdown', (e) => {
     if (e.pointerType !== 'touch' && e.pointerType !== 'pen') return;
     G.touch = { id: e.pointerId, moved: false };
-    if (G.fenceMode && myTurn()) {
+    if (keys.fenceMode && myTurn()) {
       const p = svgPoint(e);
       const loc = p ? board.geom.locate(p.x, p.y) : null;
       const slot = board.geom.nearestSlot(loc, G.preview && parseFence(G.preview));
@@ -146,7 +147,7 @@ function initBoard() {
     const loc = board.geom.locate(p.x, p.y);
     const prefer = G.preview && parseFence(G.preview);
     if (e.pointerType === 'touch' || e.pointerType === 'pen') {
-      if (G.touch && G.touch.id === e.pointerId && G.fenceMode) {
+      if (G.touch && G.touch.id === e.pointerId && keys.fenceMode) {
         G.touch.moved = true;
         const slot = board.geom.nearestSlot(loc, prefer);
         if (slot) setPreview(fenceName(slot));
@@ -157,7 +158,7 @@ function initBoard() {
     const target = e.target;
     let slot = null;
     if (target.dataset && target.dataset.fence) slot = parseFence(target.dataset.fence);
-    else if (G.fenceMode) slot = board.geom.nearestSlot(loc, prefer);
+    else if (keys.fenceMode) slot = board.geom.nearestSlot(loc, prefer);
     else slot = board.geom.strictSlot(loc, prefer);
     setPreview(slot ? fenceName(slot) : null);
     hoverSquare(slot ? null : target.dataset && target.dataset.square);
@@ -181,7 +182,7 @@ function initBoard() {
     const loc = p ? board.geom.locate(p.x, p.y) : null;
     const prefer = G.preview && parseFence(G.preview);
     let slot = null;
-    if (G.fenceMode) slot = touch.moved && G.preview ? parseFence(G.preview) : board.geom.nearestSlot(loc, prefer);
+    if (keys.fenceMode) slot = touch.moved && G.preview ? parseFence(G.preview) : board.geom.nearestSlot(loc, prefer);
     else if (e.target.dataset && e.target.dataset.fence) slot = parseFence(e.target.dataset.fence);
     else slot = board.geom.strictSlot(loc, prefer);
     if (slot) {
@@ -207,7 +208,7 @@ function initBoard() {
     const loc = p ? board.geom.locate(p.x, p.y) : null;
     const prefer = G.preview && parseFence(G.preview);
     const sq = target.closest && target.closest('[data-square]');
-    if (G.fenceMode && loc) {
+    if (keys.fenceMode && loc) {
       const slot = board.geom.nearestSlot(loc, prefer);
       if (slot) fenceClicked(fenceName(slot), true);
       return;
@@ -220,31 +221,25 @@ function initBoard() {
     if (slot) fenceClicked(fenceName(slot), true);
   });
 
-  svg.addEventListener('focus', () => {
-    board.focused = true;
-    if (svg.matches(':focus-visible')) board.kbd = true;
-    if (!G.cursor) G.cursor = myPawnSquare() || { c: (board.n - 1) >> 1, r: 0 };
-    if (G.game) renderCursor();
+  keys.attach(svg, {
+    playing: () => Boolean(G.game && G.game.status === 'playing' && isLive() && holdsSeat()),
+    elsewhere: replayKey,
+    canFence: () => Boolean(G.game) && myTurn(),
+    start: myPawnSquare,
+    square: squareClicked,
+    fence: (name) => fenceClicked(name, true),
+    preview: (name) => {
+      G.pendingSlot = null;
+      G.preview = name;
+      renderPreview();
+    },
+    modeChanged: fenceModeChanged,
+    describe: describeCursor,
+    modeText: (on) => t(on ? 'fence.mode_on' : 'fence.mode_off'),
+    announce,
   });
-  svg.addEventListener('blur', () => {
-    board.focused = false;
-    if (G.game) renderCursor();
-  });
-  svg.addEventListener('keydown', (e) => {
-    if (!board.kbd && !e.ctrlKey && !e.metaKey && !e.altKey && e.key !== 'Tab' && e.key !== 'Shift') {
-      board.kbd = true;
-      renderCursor();
-    }
-    boardKey(e);
-  });
-  svg.addEventListener('pointerdown', () => {
-    if (board.kbd) {
-      board.kbd = false;
-      renderCursor();
-    }
-  }, true);
 
-  $('#fence-mode').addEventListener('click', () => setFenceMode(!G.fenceMode));
+  $('#fence-mode').addEventListener('click', () => setFenceMode(!keys.fenceMode));
   $('#fence-rotate').addEventListener('click', () => rotateFence());
   $('#fence-confirm').addEventListener('click', () => {
     if (G.pendingSlot) fenceClicked(G.pendingSlot, true);
@@ -285,94 +280,20 @@ function rotateFence() {
     renderGame();
     return;
   }
-  if (G.fcursor) {
-    G.fcursor.o = G.fcursor.o === 'h' ? 'v' : 'h';
-    G.preview = fenceName(G.fcursor);
-    renderGame();
-    announceCursor();
-  }
+  keys.turnFence();
 }
 
-function announceCursor() {
-  if (G.fenceMode && G.fcursor) {
-    const name = fenceName(G.fcursor);
-    announce(verdictText(name, fenceVerdict(name)));
-    return;
-  }
-  if (!G.cursor) return;
-  const name = sqName(G.cursor.c, G.cursor.r);
+// The keyboard cursor's place, in words: a fence's verdict, or a square
+// with the pawn on it or whether the pawn to move may go there.
+function describeCursor(target) {
+  if ('fence' in target) return verdictText(target.fence, fenceVerdict(target.fence));
+  const name = target.square;
   const pos = shownPosition();
   const who = Object.entries(pos.pawns).find(([, sq]) => sq === name);
   let text = name;
   if (who) text += ', ' + t('cursor.pawn', { seat: seatLabel(who[0]) });
   else if (myTurn() && G.legalPawn.has(name)) text += ', ' + t('cursor.legal');
-  announce(text);
-}
-
-function boardKey(e) {
-  if (!G.game) return;
-  const k = e.key;
-  const replayKeys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
-  const playing = G.game.status === 'playing' && isLive() && holdsSeat();
-  if (!playing && replayKeys.includes(k)) {
-    e.preventDefault();
-    replayKey(k);
-    return;
-  }
-  const n = board.n;
-  // Arrows move on the board as it is drawn (turned or not).
-  const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-  if (dirs[k]) {
-    e.preventDefault();
-    const [di, dj] = dirs[k];
-    const clamp = (x, hi) => Math.max(0, Math.min(hi, x));
-    if (G.fenceMode) {
-      const v = board.geom.visualFence(G.fcursor || { c: 0, r: 0, o: 'h' });
-      const f = board.geom.logicalFence(clamp(v.i + di, n - 2), clamp(v.j + dj, n - 2), v.o);
-      G.fcursor = f;
-      G.pendingSlot = null;
-      G.preview = fenceName(f);
-      renderPreview();
-    } else {
-      const c = G.cursor || myPawnSquare() || { c: 0, r: 0 };
-      const v = board.geom.toVisual(c.c, c.r);
-      G.cursor = board.geom.toLogical(clamp(v.i + di, n - 1), clamp(v.j + dj, n - 1));
-    }
-    renderCursor();
-    announceCursor();
-    return;
-  }
-  if (k === 'Enter') {
-    e.preventDefault();
-    if (G.fenceMode && G.fcursor) fenceClicked(fenceName(G.fcursor), true);
-    else if (G.cursor) squareClicked(sqName(G.cursor.c, G.cursor.r));
-    return;
-  }
-  if (k === ' ' || k === 'w' || k === 'W') {
-    e.preventDefault();
-    if (!myTurn()) return;
-    setFenceMode(!G.fenceMode);
-    if (G.fenceMode) {
-      G.preview = fenceName(G.fcursor);
-      renderPreview();
-    }
-    renderCursor();
-    announce(G.fenceMode ? t('fence.mode_on') : t('fence.mode_off'));
-    if (G.fenceMode) announceCursor();
-    return;
-  }
-  if ((k === 'r' || k === 'R') && G.fenceMode) {
-    e.preventDefault();
-    rotateFence();
-    return;
-  }
-  if (k === 'Escape') {
-    if (G.fenceMode) {
-      e.preventDefault();
-      setFenceMode(false);
-      announce(t('fence.mode_off'));
-    }
-  }
+  return text;
 }
 
 function replayKey(k) {

@@ -12,7 +12,7 @@ import * as Chat from './chat.js';
 import { moveAnnouncement, resultInfo } from './connection.js';
 import { setReplay } from './input.js';
 import { moveLabel, renderScoreSheet, renderShare, renderTools, renderWaiting, replayLabel, roundOf } from './replay.js';
-import { G, board, centerOf, defaultRotation, fenceShape, holdsSeat, isLive, isMine, mySeats, myToken, myTurn, savedRotation, seatsAreAllMine } from './state.js';
+import { G, board, centerOf, defaultRotation, fenceShape, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, savedRotation, seatsAreAllMine } from './state.js';
 import { formatMs, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
 
 // ------------------------------------------------------------------
@@ -66,13 +66,13 @@ function renderBoard() {
   const pos = shownPosition();
   const interactive = myTurn() && !G.pending;
   svg.classList.toggle('interactive', interactive);
-  svg.classList.toggle('fence-mode', G.fenceMode && interactive);
+  svg.classList.toggle('fence-mode', keys.fenceMode && interactive);
   svg.classList.toggle('replaying', !isLive());
   svg.setAttribute('aria-label', t('board.label', { n: board.n }));
 
   // Squares: highlight the legal pawn moves.
   for (const node of $$('.sq', L.squares)) {
-    const legal = interactive && !G.fenceMode && G.legalPawn.has(node.dataset.square);
+    const legal = interactive && !keys.fenceMode && G.legalPawn.has(node.dataset.square);
     node.classList.toggle('legal', legal);
     if (legal) node.setAttribute('data-legal', 'true');
     else node.removeAttribute('data-legal');
@@ -88,7 +88,7 @@ function renderBoard() {
       if (at) L.marks.append(svgEl('rect', { class: cls, x: at.x, y: at.y, width: SQUARE, height: SQUARE, rx: 7 }));
     }
   }
-  if (interactive && !G.fenceMode) {
+  if (interactive && !keys.fenceMode) {
     for (const name of G.legalPawn) {
       const c = centerOf(name);
       if (c) L.marks.append(svgEl('circle', { class: 'legal-dot seat-' + g.turn, cx: c.x, cy: c.y, r: 15 }));
@@ -127,7 +127,7 @@ function renderBoard() {
 
   renderHint();
   renderPreview();
-  renderCursor();
+  keys.draw();
   $('#board-desc').textContent = describePosition(pos);
 }
 
@@ -194,21 +194,6 @@ function renderPreview() {
   err.textContent = v.ok ? '' : verdictText(name, v);
   err.classList.toggle('ok', false);
   G.stickyFenceError = false;
-}
-
-function renderCursor() {
-  const L = board.layers;
-  L.cursor.textContent = '';
-  if (!board.focused || !board.kbd || !G.game) return;
-  if (G.fenceMode) {
-    if (!G.fcursor) return;
-    const r = board.geom.fenceRect(G.fcursor);
-    L.cursor.append(svgEl('rect', { class: 'cursor', x: r.x - 4, y: r.y - 4, width: r.w + 8, height: r.h + 8, rx: 8 }));
-    return;
-  }
-  if (!G.cursor) return;
-  const at = board.geom.squareAt(G.cursor.c, G.cursor.r);
-  L.cursor.append(svgEl('rect', { class: 'cursor', x: at.x - 5, y: at.y - 5, width: SQUARE + 10, height: SQUARE + 10, rx: 12 }));
 }
 
 function renderStatus() {
@@ -497,7 +482,6 @@ function renderMoves() {
 
 export {
   fenceVerdict,
-  renderCursor,
   renderGame,
   renderPreview,
   shownPosition,

@@ -7,7 +7,7 @@ import { seatOrder } from '../../lib/position.js';
 import { store } from '../../lib/store.js';
 import { applyState, connectWs, showError } from './connection.js';
 import { fenceVerdict, renderGame } from './render.js';
-import { G, board, holdsSeat, mySeats, myToken, myTurn } from './state.js';
+import { G, board, holdsSeat, keys, mySeats, myToken, myTurn } from './state.js';
 import { errorText, formatClockSetting, playerName, saveRec, seatInfo, seatLabel, t, tn, toast, variantText } from '../ui.js';
 
 // Moves are numbered by rounds everywhere, as in the list and in
@@ -235,9 +235,9 @@ function renderTools() {
   const interactive = myTurn();
   const fm = $('#fence-mode');
   fm.hidden = !interactive;
-  fm.setAttribute('aria-pressed', G.fenceMode ? 'true' : 'false');
-  fm.classList.toggle('active', G.fenceMode);
-  $('#fence-rotate').hidden = !(interactive && G.fenceMode && (G.pendingSlot || G.fcursor));
+  fm.setAttribute('aria-pressed', keys.fenceMode ? 'true' : 'false');
+  fm.classList.toggle('active', keys.fenceMode);
+  $('#fence-rotate').hidden = !(interactive && keys.fenceMode && (G.pendingSlot || keys.fcursor));
   const pend = interactive && !!G.pendingSlot;
   $('#fence-confirm').hidden = !pend;
   $('#fence-cancel').hidden = !pend;

@@ -4,11 +4,11 @@
 
 import { api } from '../../lib/api.js';
 import { fenceShape as geomFenceShape } from '../../lib/board/pieces.js';
+import { BoardKeys } from '../../lib/board/input.js';
 import { BoardView } from '../../lib/board/view.js';
 import { $, el } from '../../lib/dom.js';
 import { SEATS4 } from '../../lib/position.js';
 import { applyState, connectWs } from './connection.js';
-import { setFenceMode } from './input.js';
 import { errorText, loadRec, saveRec, seatInfo, show, t } from '../ui.js';
 
 // ------------------------------------------------------------------
@@ -16,6 +16,8 @@ import { errorText, loadRec, saveRec, seatInfo, show, t } from '../ui.js';
 // ------------------------------------------------------------------
 
 const board = new BoardView(/** @type {any} */ (null));
+/** The board's keyboard cursor and fence mode (lib/board/input.js). */
+const keys = new BoardKeys(board);
 const svgPoint = (evt) => board.point(evt);
 const centerOf = (name) => board.centreOf(name);
 const fenceShape = (name, cls) => geomFenceShape(board.geom, name, cls, board.ref);
@@ -30,7 +32,7 @@ const fenceShape = (name, cls) => geomFenceShape(board.geom, name, cls, board.re
  *   id: string | null, game: import('../../lib/views.js').GameView | null,
  *   version: number, rec: any, live: import('../../lib/socket.js').LiveSocket | null,
  *   loadTimer: any, clockTimer: any, clockBase: number, replay: number | null,
- *   fenceMode: boolean, cursor: any, fcursor: any, preview: string | null,
+ *   preview: string | null,
  *   pendingSlot: any, pending: boolean, pendingTimer: any, hint: any,
  *   joinSeat: string | null, account: any, legalPawn: Set<string>,
  *   legalFences: Set<string>, touch: {id: number, moved: boolean} | null,
@@ -49,9 +51,6 @@ const G = {
   clockTimer: 0,
   clockBase: 0,
   replay: null,
-  fenceMode: false,
-  cursor: null,
-  fcursor: null,
   preview: null,
   pendingSlot: null,
   pending: false,
@@ -131,13 +130,11 @@ function enterGame(id) {
   G.game = null;
   G.version = -1;
   G.replay = null;
-  G.fenceMode = false;
+  keys.reset();
   G.preview = null;
   G.pendingSlot = null;
   G.pending = false;
   G.hint = null;
-  G.cursor = null;
-  G.fcursor = null;
   G.youFromServer = null;
   board.key = '';
   show($('#home'), false);
@@ -177,7 +174,9 @@ function leaveGame() {
   if (G.live) G.live.stop();
   G.live = null;
   G.game = null;
-  setFenceMode(false);
+  keys.reset();
+  G.preview = null;
+  G.pendingSlot = null;
 }
 
 async function loadGame() {
@@ -205,6 +204,7 @@ async function loadGame() {
 export {
   G,
   board,
+  keys,
   centerOf,
   defaultRotation,
   enterGame,
