@@ -1,11 +1,12 @@
 //! The rules tutorial in a real headless Chromium: the jump lesson solved by
-//! tapping, after a wrong answer explained; a fence lesson solved with the
-//! fence tool; the child's wording in French; and the API on its own.
+//! tapping, after a wrong answer explained; a fence lesson tried from the
+//! keyboard and solved with the fence tool; the child's wording in French; and the API on its own.
 
 mod e2e;
 mod harness;
 
 use e2e::{Browser, Waiter};
+use fantoccini::key::Key;
 use harness::Harness;
 use quoridor_server::learn::{CheckRequest, CheckView, LessonsView};
 
@@ -105,11 +106,16 @@ async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
             }
             wait.tick(&rule).await;
         }
-        b.click(".learn-tool[data-tool=\"h\"]").await;
+        // From the keyboard (lib/board/input.js, as in a game): up to e5,
+        // W for a fence (e5h, the tool "across"), R turns it upright.
         // Crossing the fence on the board is refused, with the reason.
-        b.click(".learn-tool[data-tool=\"v\"]").await;
-        tap(&b, "e5").await;
+        let up = char::from(Key::Up);
+        let keys = format!("{up}{up}{up}wr{}", char::from(Key::Enter));
+        b.press("#learn-board svg", &keys).await;
         let said = feedback_when(&b, |t| t.contains("Interdit")).await;
+        // The keyboard chose the tool the buttons show.
+        let tool = b.attr(".learn-tool[data-tool=\"v\"]", "aria-checked").await;
+        assert_eq!(tool.as_deref(), Some("true"));
         assert!(said.contains("croiserait la barrière e5h"), "{said}");
         // End to end with it: right, and the fence is drawn.
         b.click(".learn-tool[data-tool=\"h\"]").await;

@@ -72,3 +72,17 @@ export const $ = (sel, root = document) => root.querySelector(sel);
  * @returns {any[]}
  */
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+let announceTimer = 0;
+/**
+ * Says `text` to screen readers, in the page's `#announce` live region
+ * (emptied first, so that the same words are said again).
+ * @param {string} text
+ */
+export function announce(text) {
+  const node = document.getElementById('announce');
+  if (!node) return;
+  node.textContent = '';
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => { node.textContent = text; }, 40);
+}

@@ -8,7 +8,7 @@
 import { api } from '../lib/api.js';
 import { BoardKeys } from '../lib/board/input.js';
 import { BoardView } from '../lib/board/view.js';
-import { $, svgEl } from '../lib/dom.js';
+import { $, announce, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4, parseSquare, readNotation, writeNotation } from '../lib/position.js';
 import { accountLink, languagePicker } from '../lib/topbar.js';
@@ -23,13 +23,6 @@ const B = { root: START, line: [], view: null, mode: 'play', busy: 0 };
 let board;
 /** Its keyboard cursor and fence mode. @type {BoardKeys} */
 let keys;
-
-/** @param {string} text */
-function announce(text) {
-  const node = $('#announce');
-  node.textContent = '';
-  setTimeout(() => { node.textContent = text; }, 40);
-}
 
 function showError(text) {
   $('#ab-error').hidden = !text;

@@ -5,7 +5,8 @@
 // the server checks it against the lesson (/api/learn/check) and says why.
 
 import { api } from '../lib/api.js';
-import { $, el, svgEl } from '../lib/dom.js';
+import { $, announce, el, svgEl } from '../lib/dom.js';
+import { BoardKeys } from '../lib/board/input.js';
 import { BoardView } from '../lib/board/view.js';
 import { I18n } from '../lib/i18n.js';
 import { parseSquare } from '../lib/position.js';
@@ -87,6 +88,9 @@ function renderList() {
 function open(i) {
   S.index = i;
   S.solved = false;
+  // A new board, maybe of another size: the cursor starts on the pawn.
+  keys.cursor = null;
+  keys.fcursor = null;
   renderList();
   renderLesson(true);
 }
@@ -111,6 +115,8 @@ function renderLesson(focus) {
 
 /** The board, drawn by the shared board library (made at start-up). @type {BoardView} */
 let board;
+/** Its keyboard cursor: fence mode is a fence tool. @type {BoardKeys} */
+let keys;
 
 function drawBoard() {
   const b = S.board;
@@ -124,6 +130,7 @@ function drawBoard() {
     toMove: b.turn,
   });
   board.previewFence(null);
+  keys.draw();
   const legend = b.pawns.map((p) => t('initial.' + p.seat) + ' = ' + t('learn.seat.' + p.seat)).join(' · ');
   $('#learn-turn').textContent = t('learn.to_move', { seat: b.turn_name }) + '   ' + legend;
   $('#learn-tool-hint').textContent = S.tool === 'pawn' ? t('learn.hint_pawn') : t('learn.hint_fence');
@@ -146,10 +153,44 @@ function showPreview(name) {
   board.previewFence(!S.solved && S.tool !== 'pawn' && fits ? name + S.tool : null);
 }
 
+// The keyboard's cursor in words: the square and who is on it, or the
+// fence.
+function describeCursor(target) {
+  if ('fence' in target) return t('learn.fence_at', { fence: target.fence });
+  const pawn = S.board && S.board.pawns.find((p) => p.square === target.square);
+  return pawn ? target.square + ', ' + t('learn.seat.' + pawn.seat) : target.square;
+}
+
+/** The keys of every board (lib/board/input.js); fence mode is a fence tool. @type {import('../lib/board/input.js').KeyHooks} */
+const keyHooks = {
+  playing: () => !S.solved,
+  canFence: () => !S.solved,
+  start: () => {
+    const b = S.board;
+    const pawn = b && b.pawns.find((p) => p.seat === b.turn);
+    return pawn ? parseSquare(pawn.square) : null;
+  },
+  square: (name) => tap(name),
+  fence: (name) => {
+    setTool(/** @type {'h' | 'v'} */ (name.slice(-1)));
+    tap(name.slice(0, -1));
+  },
+  preview: (name) => {
+    if (name && name.slice(-1) !== S.tool) setTool(/** @type {'h' | 'v'} */ (name.slice(-1)));
+    board.previewFence(name);
+  },
+  modeChanged: (on) => setTool(on ? (keys.fcursor ? keys.fcursor.o : 'h') : 'pawn'),
+  describe: describeCursor,
+  modeText: (on) => t(on ? 'fence.mode_on' : 'fence.mode_off'),
+  announce,
+};
+
 function setupBoard() {
-  const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board', role: 'group' }));
+  const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board', role: 'application', 'aria-describedby': 'learn-turn learn-tool-hint learn-keys' }));
   $('#learn-board').replaceChildren(svg);
   board = new BoardView(svg);
+  keys = new BoardKeys(board);
+  keys.attach(svg, keyHooks);
   svg.addEventListener('click', (ev) => {
     const name = squareAt(ev);
     if (name) tap(name);
@@ -221,6 +262,8 @@ function openPuzzle(view) {
   S.puzzle = view;
   S.solved = false;
   S.board = view.board;
+  keys.cursor = null;
+  keys.fcursor = null;
   $('#learn-lesson-title').textContent = t('learn.pz_heading', { id: view.id, theme: t('learn.theme.' + view.theme), d: view.difficulty });
   $('#learn-task').textContent = view.task;
   $('#learn-feedback').hidden = true;
@@ -288,6 +331,9 @@ function playLine(boards, id) {
 
 function setTool(tool) {
   S.tool = tool;
+  // The buttons and the keyboard choose the same tool.
+  keys.fenceMode = tool !== 'pawn';
+  if (keys.fenceMode && keys.fcursor) keys.fcursor.o = tool;
   for (const b of $$('.learn-tool')) b.setAttribute('aria-checked', String(b.dataset.tool === tool));
   drawBoard();
 }

@@ -4,7 +4,7 @@
 // announcements, toasts and confirmations.
 
 import { ApiError, errorText as apiErrorText } from '../lib/api.js';
-import { $, el } from '../lib/dom.js';
+import { $, announce, el } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS4, squareName } from '../lib/position.js';
 import { store } from '../lib/store.js';
@@ -128,14 +128,6 @@ function variantText(settings) {
 // ------------------------------------------------------------------
 // Announcements, toasts, confirmation
 // ------------------------------------------------------------------
-
-let announceTimer = 0;
-function announce(text) {
-  const node = $('#announce');
-  node.textContent = '';
-  clearTimeout(announceTimer);
-  announceTimer = setTimeout(() => { node.textContent = text; }, 40);
-}
 
 let toastTimer = 0;
 function toast(text) {

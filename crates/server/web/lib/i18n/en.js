@@ -68,6 +68,7 @@ export default {
   'learn.to_move': '{seat} to move.',
   'learn.hint_pawn': 'Tap the square your pawn should go to.',
   'learn.hint_fence': 'Tap a square: the fence goes along its top edge (across) or its right edge (upright), two squares long.',
+  'learn.fence_at': 'fence {fence}',
   'learn.right': 'Right!',
   'learn.not_asked': 'Not quite.',
   'learn.not_allowed': 'Not allowed:',

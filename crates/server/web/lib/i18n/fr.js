@@ -70,6 +70,7 @@ export default {
   'learn.to_move': '{seat} a le trait.',
   'learn.hint_pawn': 'Touche la case où ton pion doit aller.',
   'learn.hint_fence': 'Touche une case : la barrière se pose le long de son bord du haut (couchée) ou de son bord droit (debout), sur deux cases.',
+  'learn.fence_at': 'barrière {fence}',
   'learn.right': 'Bravo !',
   'learn.not_asked': 'Pas tout à fait.',
   'learn.not_allowed': 'Interdit :',

@@ -68,6 +68,7 @@ export default {
   'learn.to_move': 'La mutare: {seat}.',
   'learn.hint_pawn': 'Atinge căsuța unde trebuie să meargă pionul.',
   'learn.hint_fence': 'Atinge o căsuță: bariera se pune de-a lungul marginii ei de sus (culcată) sau din dreapta (în picioare), pe două căsuțe.',
+  'learn.fence_at': 'barieră {fence}',
   'learn.right': 'Bravo!',
   'learn.not_asked': 'Nu chiar.',
   'learn.not_allowed': 'Nu e voie:',
