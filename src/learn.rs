@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn wrong_moves_are_explained_and_retried() {
         let out = run_with(args(Some("jump"), Lang::En, false), "e7\nd4\nzz\ne6\nq\n");
-        assert!(out.contains("Not allowed: your pawn cannot get from e4 to e7 in one move."));
+        assert!(out.contains("Not allowed: the pawn cannot go from e4 to e7 in one move."));
         assert!(out.contains("this lesson is about the jump"));
         assert!(out.contains("expected a move"));
         assert!(out.contains("Right! Nice jump"));

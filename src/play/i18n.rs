@@ -96,22 +96,15 @@ impl Lang {
         }
     }
 
-    /// Why a move is illegal, in words (`this fence would close north's
-    /// last path`).
+    /// Why a move is illegal, in words (`this fence would shut north in:
+    /// …`).
     pub fn illegal(self, err: IllegalMove) -> String {
-        match err {
-            IllegalMove::GameOver => self.t(Msg::IllegalGameOver).into(),
-            IllegalMove::NotReachable { from, to } => {
-                self.f(Msg::IllegalNotReachable, &[&from, &to])
-            }
-            IllegalMove::OffBoard { size } => self.f(Msg::IllegalOffBoard, &[&size]),
-            IllegalMove::NoFencesLeft => self.t(Msg::IllegalNoFences).into(),
-            IllegalMove::Overlaps(fence) => self.f(Msg::IllegalOverlaps, &[&fence]),
-            IllegalMove::Crosses(fence) => self.f(Msg::IllegalCrosses, &[&fence]),
-            IllegalMove::NoPathLeft(seat) => self.f(Msg::IllegalNoPath, &[&self.seat(seat)]),
-            IllegalMove::PassNotAllowed => self.t(Msg::IllegalPass).into(),
-            IllegalMove::PawnArrived(seat) => self.f(Msg::IllegalArrived, &[&self.seat(seat)]),
-        }
+        let lang = match self {
+            Lang::En => quoridor_classroom::Lang::En,
+            Lang::Fr => quoridor_classroom::Lang::Fr,
+            Lang::Ro => quoridor_classroom::Lang::Ro,
+        };
+        quoridor_classroom::reasons::reason_text(lang, &err, |seat| self.seat(seat).to_string())
     }
 
     /// Whether a typed answer means yes (`y`, `yes` and this language's
@@ -222,44 +215,8 @@ messages! {
     EntryTimeout => ["time", "temps", "timp"],
     EntryDraw => ["draw", "nulle", "remiză"],
 
-    // Why a move is refused.
-    IllegalGameOver => ["the game is over", "la partie est terminée", "jocul s-a terminat"],
-    IllegalNotReachable => [
-        "the pawn cannot go from {0} to {1}",
-        "le pion ne peut pas aller de {0} à {1}",
-        "pionul nu poate merge din {0} în {1}"
-    ],
-    IllegalOffBoard => [
-        "outside the {0}×{0} board",
-        "hors du plateau {0}×{0}",
-        "în afara tablei {0}×{0}"
-    ],
-    IllegalNoFences => ["no fences left", "plus de barrières", "nu mai sunt garduri"],
-    IllegalOverlaps => [
-        "this fence would overlap {0}",
-        "cette barrière chevaucherait {0}",
-        "acest gard s-ar suprapune cu {0}"
-    ],
-    IllegalCrosses => [
-        "this fence would cross {0}",
-        "cette barrière croiserait {0}",
-        "acest gard l-ar încrucișa pe {0}"
-    ],
-    IllegalNoPath => [
-        "this fence would close {0}'s last path",
-        "cette barrière fermerait le dernier chemin de {0}",
-        "acest gard ar închide ultimul drum al jucătorului {0}"
-    ],
-    IllegalPass => [
-        "a pass is allowed only when no other move exists",
-        "on ne peut passer que si aucun autre coup n'existe",
-        "se poate pasa doar când nu există altă mutare"
-    ],
-    IllegalArrived => [
-        "{0}'s pawn has arrived and no longer moves",
-        "le pion de {0} est arrivé et ne bouge plus",
-        "pionul jucătorului {0} a ajuns și nu se mai mută"
-    ],
+    // Why a move is refused: the words every front end says, in
+    // `quoridor_classroom::reasons`.
     Forbidden => ["{0}: forbidden, {1}", "{0} : interdit, {1}", "{0}: interzis, {1}"],
     FenceReady => [
         "{0}: Enter places it, r turns it, Tab back to the pawn",
@@ -618,17 +575,11 @@ mod tests {
     fn illegal_moves_are_explained_in_every_language() {
         let seat = Seat::North;
         let err = IllegalMove::NoPathLeft(seat);
-        assert_eq!(
-            Lang::En.illegal(err),
-            "this fence would close north's last path"
-        );
-        assert_eq!(
-            Lang::Fr.illegal(err),
-            "cette barrière fermerait le dernier chemin de nord"
-        );
+        assert_eq!(Lang::En.illegal(err), "this fence would shut north in");
+        assert_eq!(Lang::Fr.illegal(err), "cette barrière enfermerait nord");
         assert_eq!(
             Lang::Ro.illegal(IllegalMove::Crosses("e3v".parse().unwrap())),
-            "acest gard l-ar încrucișa pe e3v"
+            "acest gard ar tăia gardul e3v"
         );
     }
 

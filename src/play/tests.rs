@@ -118,7 +118,7 @@ fn arrows_and_enter_move_the_pawn() {
     assert_eq!(moves(&app), ["e2"], "d8 is not a step from e9");
     assert_eq!(
         message(&app),
-        "d8: forbidden, the pawn cannot go from e9 to d8"
+        "d8: forbidden, the pawn cannot go from e9 to d8 in one move"
     );
     press(&mut app, "<Right><Enter>");
     assert_eq!(moves(&app), ["e2", "e8"]);
@@ -196,11 +196,14 @@ fn a_forbidden_fence_shows_why_and_changes_nothing() {
     assert!(check.is_err());
     assert_eq!(
         app.prompt().text,
-        "e3v: forbidden, this fence would cross e3h"
+        "e3v: forbidden, this fence would cross the fence e3h"
     );
     assert_eq!(app.prompt().tone, Tone::Error);
     press(&mut app, "<Enter>");
-    assert_eq!(message(&app), "e3v: forbidden, this fence would cross e3h");
+    assert_eq!(
+        message(&app),
+        "e3v: forbidden, this fence would cross the fence e3h"
+    );
     assert_eq!(app.game(), &before);
     // The same fence typed is refused the same way.
     press(&mut app, "<Esc>e3v<Enter>");
@@ -216,14 +219,14 @@ fn a_fence_that_would_close_a_path_is_refused_with_the_reason_on_screen() {
     press(&mut app, "<Tab><Right><Up><Up><Up>r");
     assert_eq!(
         app.prompt().text,
-        "d4v: forbidden, this fence would close north's last path"
+        "d4v: forbidden, this fence would shut north in"
     );
     snapshot("forbidden_fence_5x5", &screen(&app, 80, 24));
     press(&mut app, "<Enter>");
     assert_eq!(app.game(), &before);
     assert_eq!(
         message(&app),
-        "d4v: forbidden, this fence would close north's last path"
+        "d4v: forbidden, this fence would shut north in"
     );
 }
 
@@ -235,7 +238,7 @@ fn reasons_are_translated() {
     press(&mut app, "a4h<Enter>c4h<Enter><Tab><Right><Up><Up><Up>r");
     assert_eq!(
         app.prompt().text,
-        "d4v : interdit, cette barrière fermerait le dernier chemin de nord"
+        "d4v : interdit, cette barrière enfermerait nord"
     );
     snapshot("forbidden_fence_5x5_fr", &screen(&app, 80, 24));
     let mut setup = hotseat(5, 2);

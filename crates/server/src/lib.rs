@@ -7,6 +7,7 @@
 //!
 //! 1. Base: `wire` (the rules' types in JSON), `rating` (Glicko-2), `token`,
 //!    `limits` (counted before the work), `assets` (the page's files),
+//!    `web_texts` (the page's copy of the texts every front end shares),
 //!    `error_page`, `metrics` (the operator's figures).
 //! 2. Domain, each feature's rules without the server: `model` (one game:
 //!    seats, clocks, draw offers), `account::name`, `account::speed`,
@@ -59,6 +60,8 @@ pub mod socket;
 pub mod state;
 pub mod token;
 pub mod view;
+#[cfg(test)]
+mod web_texts;
 pub mod wire;
 pub mod ws;
 

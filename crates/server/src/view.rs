@@ -19,10 +19,18 @@ use crate::wire::{self, PerSeat};
 /// English text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReasonView {
+    /// The reason's key (`quoridor_classroom::reasons`), which pages say
+    /// as `reason.<code>`.
     pub code: String,
     /// The pawn's square, for `not_reachable`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
+    /// The square it cannot reach, for `not_reachable`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// The board's size, for `off_board`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u8>,
     /// The fence in the way, for `overlaps` and `crosses`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fence: Option<String>,
@@ -35,39 +43,28 @@ pub struct ReasonView {
 impl ReasonView {
     pub fn of(err: IllegalMove) -> ReasonView {
         let mut reason = ReasonView {
-            code: String::new(),
+            code: quoridor_classroom::reasons::key(&err).into(),
             from: None,
+            to: None,
+            size: None,
             fence: None,
             seat: None,
             text: err.to_string(),
         };
-        reason.code = match err {
-            IllegalMove::GameOver => "game_over",
-            IllegalMove::NotReachable { from, .. } => {
+        match err {
+            IllegalMove::NotReachable { from, to } => {
                 reason.from = Some(from.to_string());
-                "not_reachable"
+                reason.to = Some(to.to_string());
             }
-            IllegalMove::OffBoard { .. } => "off_board",
-            IllegalMove::NoFencesLeft => "no_fences_left",
-            IllegalMove::Overlaps(fence) => {
+            IllegalMove::OffBoard { size } => reason.size = Some(size),
+            IllegalMove::Overlaps(fence) | IllegalMove::Crosses(fence) => {
                 reason.fence = Some(fence.to_string());
-                "overlaps"
             }
-            IllegalMove::Crosses(fence) => {
-                reason.fence = Some(fence.to_string());
-                "crosses"
-            }
-            IllegalMove::NoPathLeft(seat) => {
+            IllegalMove::NoPathLeft(seat) | IllegalMove::PawnArrived(seat) => {
                 reason.seat = Some(seat.name().into());
-                "no_path_left"
             }
-            IllegalMove::PassNotAllowed => "pass_not_allowed",
-            IllegalMove::PawnArrived(seat) => {
-                reason.seat = Some(seat.name().into());
-                "pawn_arrived"
-            }
+            IllegalMove::GameOver | IllegalMove::NoFencesLeft | IllegalMove::PassNotAllowed => {}
         }
-        .into();
         reason
     }
 }

@@ -44,7 +44,7 @@ async fn the_jump_lesson_by_tapping_after_a_wrong_answer() {
         // Two squares straight ahead is not a move: the rule is told again.
         tap(&b, "e7").await;
         let said = feedback_when(&b, |t| t.contains("Not allowed")).await;
-        assert!(said.contains("cannot get from e4 to e7"), "{said}");
+        assert!(said.contains("cannot go from e4 to e7"), "{said}");
         assert!(said.contains("jump over the other pawn"), "{said}");
         // A legal step aside is not what the lesson asks.
         tap(&b, "d4").await;

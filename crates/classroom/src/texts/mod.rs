@@ -6,6 +6,7 @@
 mod compose;
 mod en;
 mod fr;
+pub mod reasons;
 mod ro;
 
 use std::fmt;

@@ -1,6 +1,6 @@
 //! The tutorial in English.
 
-use quoridor_rules::{IllegalMove, Seat};
+use quoridor_rules::Seat;
 
 use super::{LessonText, Sentence, Word};
 use crate::puzzle::Theme;
@@ -126,27 +126,6 @@ pub(super) fn seat(seat: Seat) -> &'static str {
         Seat::West => "West",
         Seat::North => "North",
         Seat::East => "East",
-    }
-}
-
-pub(super) fn illegal(err: &IllegalMove) -> String {
-    match err {
-        IllegalMove::GameOver => "the game is over.".into(),
-        IllegalMove::NotReachable { from, to } => {
-            format!("your pawn cannot get from {from} to {to} in one move.")
-        }
-        IllegalMove::OffBoard { .. } => {
-            "that is off the board: a fence may not stick out over the edge.".into()
-        }
-        IllegalMove::NoFencesLeft => "you have no fences left.".into(),
-        IllegalMove::Overlaps(f) => format!("this fence would lie on top of the fence {f}."),
-        IllegalMove::Crosses(f) => format!("this fence would cross the fence {f}."),
-        IllegalMove::NoPathLeft(s) => format!(
-            "this fence would shut {} in: every pawn must keep a way to its goal.",
-            seat(*s)
-        ),
-        IllegalMove::PassNotAllowed => "you may pass only when no other move exists.".into(),
-        IllegalMove::PawnArrived(s) => format!("{} has arrived and no longer moves.", seat(*s)),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Le tutoriel en français.
 
-use quoridor_rules::{IllegalMove, Seat};
+use quoridor_rules::Seat;
 
 use super::{LessonText, Sentence, Word};
 use crate::puzzle::Theme;
@@ -126,29 +126,6 @@ pub(super) fn seat(seat: Seat) -> &'static str {
         Seat::West => "Ouest",
         Seat::North => "Nord",
         Seat::East => "Est",
-    }
-}
-
-pub(super) fn illegal(err: &IllegalMove) -> String {
-    match err {
-        IllegalMove::GameOver => "la partie est finie.".into(),
-        IllegalMove::NotReachable { from, to } => {
-            format!("ton pion ne peut pas aller de {from} à {to} en un coup.")
-        }
-        IllegalMove::OffBoard { .. } => {
-            "c'est en dehors du plateau : une barrière ne peut pas dépasser du bord.".into()
-        }
-        IllegalMove::NoFencesLeft => "tu n'as plus de barrière.".into(),
-        IllegalMove::Overlaps(f) => format!("cette barrière chevaucherait la barrière {f}."),
-        IllegalMove::Crosses(f) => format!("cette barrière croiserait la barrière {f}."),
-        IllegalMove::NoPathLeft(s) => format!(
-            "cette barrière enfermerait {} : chaque pion doit garder un chemin vers son but.",
-            seat(*s)
-        ),
-        IllegalMove::PassNotAllowed => {
-            "on ne peut passer son tour que si aucun autre coup n'est possible.".into()
-        }
-        IllegalMove::PawnArrived(s) => format!("{} est arrivé et ne bouge plus.", seat(*s)),
     }
 }
 

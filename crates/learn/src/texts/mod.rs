@@ -211,13 +211,13 @@ pub fn seat_name(lang: Lang, seat: Seat) -> &'static str {
     }
 }
 
-/// Why the rules refuse a move, in `lang`.
+/// Why the rules refuse a move, in `lang`: the words every front end
+/// says (`quoridor_classroom::reasons`), as a sentence.
 pub fn illegal_text(lang: Lang, err: &IllegalMove) -> String {
-    match lang {
-        Lang::En => en::illegal(err),
-        Lang::Fr => fr::illegal(err),
-        Lang::Ro => ro::illegal(err),
-    }
+    let text = quoridor_classroom::reasons::reason_text(lang, err, |seat| {
+        seat_name(lang, seat).to_string()
+    });
+    text + "."
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Tutorialul în limba română.
 
-use quoridor_rules::{IllegalMove, Seat};
+use quoridor_rules::Seat;
 
 use super::{LessonText, Sentence, Word};
 use crate::puzzle::Theme;
@@ -126,29 +126,6 @@ pub(super) fn seat(seat: Seat) -> &'static str {
         Seat::West => "Vest",
         Seat::North => "Nord",
         Seat::East => "Est",
-    }
-}
-
-pub(super) fn illegal(err: &IllegalMove) -> String {
-    match err {
-        IllegalMove::GameOver => "partida s-a terminat.".into(),
-        IllegalMove::NotReachable { from, to } => {
-            format!("pionul tău nu poate ajunge din {from} în {to} dintr-o mutare.")
-        }
-        IllegalMove::OffBoard { .. } => {
-            "e în afara tablei: o barieră nu poate ieși peste margine.".into()
-        }
-        IllegalMove::NoFencesLeft => "nu mai ai bariere.".into(),
-        IllegalMove::Overlaps(f) => format!("bariera s-ar suprapune peste bariera {f}."),
-        IllegalMove::Crosses(f) => format!("bariera ar tăia bariera {f}."),
-        IllegalMove::NoPathLeft(s) => format!(
-            "bariera l-ar închide pe {}: fiecare pion trebuie să aibă un drum spre linia lui.",
-            seat(*s)
-        ),
-        IllegalMove::PassNotAllowed => {
-            "poți sări peste tură doar când nu există altă mutare.".into()
-        }
-        IllegalMove::PawnArrived(s) => format!("{} a ajuns și nu se mai mișcă.", seat(*s)),
     }
 }
 

@@ -5,7 +5,7 @@
 
 import { I18n } from './i18n.js';
 
-/** @typedef {{code: string, text?: string, fence?: string, seat?: string, from?: string, to?: string}} ReasonView */
+/** @typedef {import('./views.js').ReasonView} ReasonView */
 /** @typedef {{code?: string, message?: string, reason?: ReasonView | null}} ErrorView */
 
 /**
@@ -20,6 +20,7 @@ export function reasonText(reason) {
     seat: reason.seat ? I18n.t('seat.' + reason.seat) : '',
     from: reason.from || '',
     to: reason.to || '',
+    size: reason.size ? String(reason.size) : '',
   };
   const key = 'reason.' + reason.code;
   if (I18n.has(key)) return I18n.t(key, params);

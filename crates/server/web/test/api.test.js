@@ -32,6 +32,25 @@ test('every error code of the server has a text in every language', () => {
   }
 });
 
+test('every refusal reason of the rules is said in every language, its blanks filled', async () => {
+  // The shared source (crates/classroom/src/texts/reasons/): the page's
+  // copy is generated from it.
+  const source = readFileSync(new URL('../../../classroom/src/texts/reasons/en.txt', import.meta.url), 'utf8');
+  const keys = source.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(' = ')[0]);
+  assert.ok(keys.includes('no_path_left') && keys.length >= 9, keys.join(' '));
+  const reason = { from: 'e2', to: 'e4', size: 9, fence: 'e3h', seat: 'north' };
+  for (const lang of ['en', 'fr', 'ro']) {
+    await I18n.set(lang, false);
+    for (const code of keys) {
+      assert.ok(MESSAGES[lang][`reason.${code}`], `${lang}: reason.${code}`);
+      const text = errorText({ code: 'illegal_move', reason: { code, ...reason } });
+      assert.ok(!text.includes('{'), `${lang} ${code}: ${text}`);
+    }
+  }
+  await I18n.set('en', false);
+  assert.ok(errorText({ code: 'illegal_move', reason: { code: 'not_reachable', from: 'e2', to: 'e4' } }).includes('from e2 to e4'));
+});
+
 test('a refusal is told in the page\'s language, by its code', async () => {
   await I18n.set('ro', false);
   try {

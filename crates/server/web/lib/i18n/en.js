@@ -3,8 +3,12 @@
 // Placeholders are {name}; keys with plural forms have _one / _few /
 // _other variants (Intl.PluralRules categories).
 
+import reasons from './reasons/en.js';
+
 /** @type {Record<string, string>} */
 export default {
+  // Why the rules refuse a move: shared with the terminal and the lessons.
+  ...reasons,
   'nav.skip': 'Skip to the content',
   'nav.language': 'Language',
   'nav.home': 'Home',
@@ -291,15 +295,6 @@ export default {
   'fence.mode_on': 'Fence mode: arrows move the fence, R turns it, Enter places it.',
   'fence.mode_off': 'Pawn mode.',
   'move.not_reachable': 'Your pawn cannot go to {square}.',
-  'reason.game_over': 'the game is over',
-  'reason.not_reachable': 'the pawn cannot go from {from} there',
-  'reason.off_board': 'outside the board',
-  'reason.no_fences_left': 'no fences left',
-  'reason.overlaps': 'this fence would overlap {fence}',
-  'reason.crosses': 'this fence would cross {fence}',
-  'reason.no_path_left': 'this fence would close {seat}’s last path',
-  'reason.pass_not_allowed': 'a pass is allowed only when no other move exists',
-  'reason.pawn_arrived': '{seat}’s pawn has arrived and no longer moves',
   'reason.not_your_turn': 'it is not your turn',
   'reason.unknown': 'not possible here',
   'err.illegal_move_reason': 'Illegal move: {reason}.',

@@ -5,8 +5,12 @@
 // Write plain spaces before : ; ! ? » and after «: the loader makes them
 // non-breaking, as French typography wants.
 
+import reasons from './reasons/fr.js';
+
 /** @type {Record<string, string>} */
 export default {
+  // Why the rules refuse a move: shared with the terminal and the lessons.
+  ...reasons,
   'nav.skip': 'Aller au contenu',
   'nav.language': 'Langue',
   'nav.home': 'Accueil',
@@ -293,15 +297,6 @@ export default {
   'fence.mode_on': 'Mode barrière : les flèches déplacent la barrière, R la tourne, Entrée la pose.',
   'fence.mode_off': 'Mode pion.',
   'move.not_reachable': 'Votre pion ne peut pas aller en {square}.',
-  'reason.game_over': 'la partie est terminée',
-  'reason.not_reachable': 'le pion ne peut pas y aller depuis {from}',
-  'reason.off_board': 'hors du plateau',
-  'reason.no_fences_left': 'plus de barrières',
-  'reason.overlaps': 'cette barrière chevaucherait {fence}',
-  'reason.crosses': 'cette barrière croiserait {fence}',
-  'reason.no_path_left': 'cette barrière fermerait le dernier chemin de {seat}',
-  'reason.pass_not_allowed': 'on ne peut passer que si aucun autre coup n’existe',
-  'reason.pawn_arrived': 'le pion de {seat} est arrivé et ne bouge plus',
   'reason.not_your_turn': 'ce n’est pas votre tour',
   'reason.unknown': 'impossible ici',
   'err.illegal_move_reason': 'Coup interdit : {reason}.',

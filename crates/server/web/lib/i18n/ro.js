@@ -3,8 +3,12 @@
 // Placeholders are {name}; keys with plural forms have _one / _few /
 // _other variants (Intl.PluralRules categories).
 
+import reasons from './reasons/ro.js';
+
 /** @type {Record<string, string>} */
 export default {
+  // Why the rules refuse a move: shared with the terminal and the lessons.
+  ...reasons,
   'nav.skip': 'Salt la conținut',
   'nav.language': 'Limba',
   'nav.home': 'Acasă',
@@ -299,15 +303,6 @@ export default {
   'fence.mode_on': 'Modul gard: săgețile mută gardul, R îl rotește, Enter îl pune.',
   'fence.mode_off': 'Modul pion.',
   'move.not_reachable': 'Pionul tău nu poate merge pe {square}.',
-  'reason.game_over': 'jocul s-a terminat',
-  'reason.not_reachable': 'pionul nu poate ajunge acolo din {from}',
-  'reason.off_board': 'în afara tablei',
-  'reason.no_fences_left': 'nu mai sunt garduri',
-  'reason.overlaps': 'acest gard s-ar suprapune cu {fence}',
-  'reason.crosses': 'acest gard l-ar încrucișa pe {fence}',
-  'reason.no_path_left': 'acest gard ar închide ultimul drum al jucătorului {seat}',
-  'reason.pass_not_allowed': 'se poate da pas doar când nu există altă mutare',
-  'reason.pawn_arrived': 'pionul jucătorului {seat} a ajuns și nu se mai mută',
   'reason.not_your_turn': 'nu e rândul tău',
   'reason.unknown': 'nu se poate aici',
   'err.illegal_move_reason': 'Mutare interzisă: {reason}.',

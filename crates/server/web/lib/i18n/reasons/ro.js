@@ -1,0 +1,17 @@
+// @ts-check
+// Generated from crates/classroom/src/texts/reasons/ro.txt: edit that
+// file, then run UPDATE_WEB_TEXTS=1 cargo test -p quoridor-server --lib web_texts
+// Why the rules refuse a move, in the words the terminal and the lessons say.
+
+/** @type {Record<string, string>} */
+export default {
+  "reason.game_over": "jocul s-a terminat",
+  "reason.not_reachable": "pionul nu poate merge din {from} în {to} dintr-o mutare",
+  "reason.off_board": "în afara tablei {size}×{size}",
+  "reason.no_fences_left": "nu mai sunt garduri",
+  "reason.overlaps": "acest gard s-ar suprapune peste gardul {fence}",
+  "reason.crosses": "acest gard ar tăia gardul {fence}",
+  "reason.no_path_left": "acest gard l-ar închide pe {seat}",
+  "reason.pass_not_allowed": "se poate da pas doar când nu există altă mutare",
+  "reason.pawn_arrived": "pionul jucătorului {seat} a ajuns și nu se mai mută",
+};
