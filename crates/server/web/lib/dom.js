@@ -10,11 +10,12 @@ export const SVGNS = 'http://www.w3.org/2000/svg';
  * An element: `class`, `text` (its text), `on<event>` (a listener), other
  * attributes (false, null and undefined left out, true as present);
  * children, nested arrays flattened, strings as text.
- * @param {string} tag @param {Attrs} [attrs] @param {...Child} children
- * @returns {HTMLElement}
+ * @template {string} K
+ * @param {K} tag @param {Attrs} [attrs] @param {...Child} children
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
  */
 export function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
+  const node = /** @type {any} */ (document.createElement(tag));
   if (attrs) {
     for (const [k, v] of Object.entries(attrs)) {
       if (v === null || v === undefined || v === false) continue;

@@ -118,4 +118,91 @@
  * @property {RatingChangeView[]} [rating_changes]
  */
 
+/**
+ * A board at a glance, for the class's thumbnails and the tournament page
+ * (`src/club/view.rs` `BoardView`); per seat lists in turn order.
+ * @typedef {object} ClubBoardView
+ * @property {string} id
+ * @property {number} size
+ * @property {'classic' | 'crab'} theme
+ * @property {string[]} names
+ * @property {(number | null)[]} levels the computer's level of each seat it plays
+ * @property {Seat[]} seats
+ * @property {string[]} pawns
+ * @property {string[]} fences
+ * @property {number[]} fences_left
+ * @property {Seat} turn
+ * @property {number} ply
+ * @property {'waiting' | 'playing' | 'over'} status
+ * @property {Seat[]} winners
+ * @property {boolean} draw
+ * @property {(number | null)[]} distances steps to the goal
+ * @property {Seat | null} ahead
+ * @property {number} version
+ */
+
+/** @typedef {'right' | 'wrong' | 'skipped' | 'right_after_solution'} WorkStatus */
+
+/**
+ * A pupil's answer to one exercise of an assignment.
+ * @typedef {{pupil: number, index: number, status: WorkStatus, attempts: number, answer: string}} WorkView
+ */
+
+/**
+ * An assignment (`AssignmentView`): every pupil's work for the teacher,
+ * one's own for a pupil.
+ * @typedef {{id: number, title: string, count: number, source: object, created_ms: number, work: WorkView[]}} AssignmentView
+ */
+
+/** @typedef {{board: ClubBoardView, pupils: (number | null)[]}} ClassGameView */
+/** @typedef {{id: string, name: string, stage: 'open' | 'running' | 'finished'}} TournamentLink */
+
+/**
+ * The teacher's dashboard: everything in the class (`ClassView`).
+ * @typedef {object} ClassView
+ * @property {string} id
+ * @property {string} code
+ * @property {string} name
+ * @property {Lang} lang
+ * @property {string} join_url
+ * @property {boolean} join_reachable whether other machines can open `join_url`
+ * @property {boolean} has_pin
+ * @property {{id: number, name: string, right: number, done: number, online: boolean}[]} pupils
+ * @property {AssignmentView[]} assignments
+ * @property {ClassGameView[]} games
+ * @property {TournamentLink[]} tournaments
+ * @property {number} version
+ */
+
+/**
+ * A pupil's own page (`MeView`).
+ * @typedef {object} MeView
+ * @property {string} class
+ * @property {string} class_name
+ * @property {Lang} lang
+ * @property {number} pupil
+ * @property {string} name
+ * @property {AssignmentView[]} assignments
+ * @property {ClassGameView[]} games newest first
+ * @property {TournamentLink[]} tournaments
+ * @property {number} version
+ */
+
+/** @typedef {'en' | 'fr' | 'ro'} Lang */
+
+/**
+ * A classroom exercise ready to be shown and answered
+ * (`src/classroom/view.rs` `ExerciseView`).
+ * @typedef {object} ExerciseView
+ * @property {any} exercise the exercise as the classroom crate writes it
+ * @property {string} kind the kind of exercise (`maze`, `routes`, `arrows`, `shortest`)
+ * @property {'route' | 'objects' | 'arrows' | 'race'} answer
+ * @property {string} instruction
+ * @property {string} svg the board, with a tappable `rect.cell[data-sq]` over each square
+ * @property {{color: string, label: string, letter: string}[]} pawns
+ * @property {{object: string, label: string}[]} objects
+ * @property {boolean} diagonals
+ * @property {string} [id] the shared exercise's id
+ */
+
 export {};

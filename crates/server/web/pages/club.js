@@ -43,11 +43,14 @@ function live(path, token, onMessage, onState) {
   return wakeWhenShown(conn.start());
 }
 
+/** @typedef {import('../lib/views.js').ClubBoardView} ClubBoardView */
+
 // ------------------------------------------------------------------
 // A board at a glance (the server's BoardView).
 // ------------------------------------------------------------------
 
 // A board at a glance, drawn by the shared board as a thumbnail.
+/** @param {ClubBoardView} b @param {string} label */
 function thumbnail(b, label) {
   const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board mini club-thumb', role: 'img', 'aria-label': label }));
   const view = new BoardView(svg);
@@ -71,6 +74,7 @@ function seatName(b, i) {
 }
 
 // Who is where and how it stands, in words.
+/** @param {ClubBoardView} b */
 function boardLine(b) {
   if (b.status === 'over') {
     if (b.draw || !b.winners.length) return t('club.draw');
@@ -84,7 +88,8 @@ function boardLine(b) {
   return (ahead ? t('club.ahead', { name: ahead }) + ' · ' : '') + t('club.ply', { n: b.ply });
 }
 
-function boardCard(b, opts) {
+/** @param {ClubBoardView} b @param {{href?: string, target?: string, extra?: Node}} [opts] */
+function boardCard(b, opts = {}) {
   const shown = b.names.map((_, i) => seatName(b, i));
   const names = shown.map((n, i) => el('span', { class: 'club-name seat-' + b.seats[i] + (b.winners.includes(b.seats[i]) ? ' winner' : ''), text: n }));
   const title = shown.join(' – ');
@@ -200,6 +205,7 @@ function pupilPage(rec, first) {
   };
 }
 
+/** @param {{id: string, token: string}} rec @param {import('../lib/views.js').MeView} me */
 function renderMe(rec, me) {
   // A pupil who has not chosen a language gets the class's.
   let chosen = null;
@@ -329,7 +335,7 @@ function rememberCup(key) {
  * The dashboard's state: the class this browser opened (its record, set by
  * `dashboard()` before anything reads it), its last view, the tab shown and
  * the pupils ticked.
- * @type {{rec: {id: string, token: string, name?: string}, view: any, tab: string, ticked: Set<string>}}
+ * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>}}
  */
 const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set() };
 
@@ -370,6 +376,7 @@ function dashError(e) {
   window.alert(e.message);
 }
 
+/** @param {import('../lib/views.js').ClassView} v */
 function renderDashboard(v) {
   D.view = v;
   if (D.rec.name !== v.name) saveClass(Object.assign(D.rec, { name: v.name }));
@@ -394,6 +401,7 @@ function renderDashboard(v) {
   $('#dash-cups').replaceChildren(...cups);
 }
 
+/** @param {import('../lib/views.js').ClassView} v */
 function renderAssignments(v) {
   const out = v.assignments.slice().reverse().map((a) => {
     const head = el('tr', {}, el('th', { text: t('club.pupil') }), ...Array.from({ length: a.count }, (_, i) => el('th', { text: String(i + 1) })));

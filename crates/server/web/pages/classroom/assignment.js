@@ -1,3 +1,4 @@
+// @ts-check
 // A class's assignment: its exercises one after another, each answer
 // checked and recorded by the class.
 
@@ -6,19 +7,19 @@ import { I18n } from '../../lib/i18n.js';
 import { store } from '../../lib/store.js';
 import { alertBox, go, loadExercise } from '../classroom.js';
 import { drawRoute, feedback, openExercise, renderExercise, stopShowing } from './solve.js';
-import { S, api, lang, t } from './state.js';
+import { S, api, lang, t, openedAssignment, shownExercise } from './state.js';
 
 // ------------------------------------------------------------------
 // A class's assignment
 // ------------------------------------------------------------------
 
 function assignmentUrl(path) {
-  const a = S.assignment;
+  const a = openedAssignment();
   return '/api/classes/' + encodeURIComponent(a.class) + '/assignments/' + a.n + path;
 }
 
 async function answerAssignment(body) {
-  const a = S.assignment;
+  const a = openedAssignment();
   try {
     const res = await api('POST', assignmentUrl('/answers'), body, a.token);
     // The solution comes after a real try, not after a skip.
@@ -41,7 +42,7 @@ async function answerAssignment(body) {
 }
 
 async function loadAssignment(index) {
-  const a = S.assignment;
+  const a = openedAssignment();
   if (index >= a.count) {
     S.view = null;
     // The end: well done only if everything is right; otherwise what is
@@ -115,14 +116,14 @@ function next() {
   } else if (S.from === '#editor') {
     go('#editor');
   } else {
-    loadExercise(S.view.kind);
+    loadExercise(shownExercise().kind);
   }
 }
 
 function readAloud() {
   if (!('speechSynthesis' in window)) return;
   window.speechSynthesis.cancel();
-  const u = new SpeechSynthesisUtterance(S.view.instruction);
+  const u = new SpeechSynthesisUtterance(shownExercise().instruction);
   u.lang = { en: 'en-GB', fr: 'fr-FR', ro: 'ro-RO' }[lang()] || 'en';
   u.rate = 0.9;
   window.speechSynthesis.speak(u);
@@ -132,9 +133,9 @@ function readAloud() {
 async function relabel() {
   if (!S.view) return;
   try {
-    const res = await api('POST', '/api/classroom/analyze', { exercise: S.view.exercise, lang: lang() });
+    const res = await api('POST', '/api/classroom/analyze', { exercise: shownExercise().exercise, lang: lang() });
     if (res.view) {
-      const id = S.view.id;
+      const id = shownExercise().id;
       S.view = Object.assign(res.view, { id });
       renderExercise();
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // The teacher's editor: an exercise built on the board, checked by the
 // server, shared by a link; the exercises shared from this browser.
 
@@ -11,6 +12,17 @@ import { S, api, lang, t } from './state.js';
 // ------------------------------------------------------------------
 
 const OBJECTS = ['apple', 'ball', 'key', 'flower', 'tree', 'house', 'heart', 'moon', 'sun', 'boat'];
+/**
+ * The exercise being built, and the editor's tools.
+ * @type {{
+ *   task: string, size: number, fences: string[], items: Record<string, string>,
+ *   pawns: Record<string, string>, exit: {square: string, side: string} | null,
+ *   route: string[], arrows: Record<string, string>, fewest: boolean, first: string,
+ *   goal: string, tool: string | null, object: string, timer: any,
+ *   analysis: {problem?: string, solution?: {lines: string[]}, fences?: number, view?: import('../../lib/views.js').ExerciseView, svg: string} | null,
+ *   opened: boolean, asked?: number,
+ * }}
+ */
 const E = {
   task: 'maze',
   size: 5,
@@ -258,6 +270,7 @@ function showEditorDrawing(svgText, size) {
 
 function editorTap(sq) {
   const tool = E.tool;
+  if (!tool) return;
   const { c, r } = sqColRow(sq);
   const n = E.size;
   // A tap on the drawing of the size before, while the new one comes.
@@ -289,8 +302,8 @@ function editorTap(sq) {
     if (c === 0) sides.push('left');
     if (!sides.length) return;
     // A corner has two edges: tapping it again turns the exit.
-    const same = E.exit && E.exit.square === sq;
-    const side = same ? sides[(sides.indexOf(E.exit.side) + 1) % sides.length] : sides[0];
+    const turned = E.exit && E.exit.square === sq ? E.exit : null;
+    const side = turned ? sides[(sides.indexOf(turned.side) + 1) % sides.length] : sides[0];
     E.exit = { square: sq, side };
   } else if (tool === 'route') {
     if (E.route[E.route.length - 1] === sq) E.route.pop();

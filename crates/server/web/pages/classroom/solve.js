@@ -1,10 +1,11 @@
+// @ts-check
 // Solving an exercise: the board, the pupil's route, objects and arrows,
 // the check by the server, and the answer key played out.
 
 import { $, $$, el, svgEl } from '../../lib/dom.js';
 import { go } from '../classroom.js';
 import { answerAssignment, assignmentUrl } from './assignment.js';
-import { S, api, lang, t } from './state.js';
+import { S, api, lang, t, openedAssignment, shownExercise } from './state.js';
 
 // ------------------------------------------------------------------
 // Solving
@@ -26,7 +27,7 @@ function openExercise(view) {
 }
 
 function renderExercise() {
-  const v = S.view;
+  const v = shownExercise();
   $('#cls-solve-title').textContent = t('cls.kind.' + v.kind);
   $('#cls-instruction').textContent = v.instruction;
   const a = S.assignment;
@@ -35,7 +36,7 @@ function renderExercise() {
     : S.set ? t('cls.progress', { n: S.set.index + 1, total: S.set.kinds.length }) : '';
   $('#cls-skip').hidden = !a;
   // In an assignment the solution is shown once an answer is in.
-  $('#cls-show').hidden = Boolean(a) && !a.answered;
+  $('#cls-show').hidden = a !== null && !a.answered;
   $('#cls-read').hidden = !('speechSynthesis' in window);
   const board = $('#cls-board');
   board.innerHTML = v.svg;
@@ -65,7 +66,7 @@ function centre(svg, sq) {
 }
 
 function startSquare() {
-  const ex = S.view.exercise;
+  const ex = shownExercise().exercise;
   return ex.start || ex.green || null;
 }
 
@@ -88,8 +89,8 @@ function drawRoute() {
   const layer = $('g.route-layer', svg);
   if (!layer) return;
   layer.textContent = '';
-  const points = [startSquare()].concat(S.route).map((sq) => centre(svg, sq)).filter(Boolean);
-  if (S.view.answer === 'route' && points.length > 1) {
+  const points = [startSquare()].concat(S.route).map((sq) => centre(svg, sq)).filter((p) => p !== null);
+  if (shownExercise().answer === 'route' && points.length > 1) {
     layer.append(svgEl('polyline', {
       points: points.map((p) => p.x + ',' + p.y).join(' '),
       fill: 'none', stroke: '#d63a2f', 'stroke-width': '2.2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'stroke-opacity': '0.8',
@@ -129,7 +130,7 @@ function mistakeSquares() {
 function renderAnswer() {
   const box = $('#cls-answer');
   box.textContent = '';
-  const v = S.view;
+  const v = shownExercise();
   if (v.answer === 'route') {
     box.append(el('p', { class: 'hint', text: t('cls.tap_hint') }));
     box.append(el('p', { class: 'cls-steps', text: t('cls.steps_so_far', { n: S.route.length }) }));
@@ -165,7 +166,7 @@ function pawnColour(color) {
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function renderObjects(box) {
-  const v = S.view;
+  const v = shownExercise();
   v.pawns.forEach((p, i) => {
     const label = capital(p.label);
     const steps = ((v.exercise.walkers || [])[i] || {}).steps || [];
@@ -216,7 +217,7 @@ function renderArrows(box) {
     }
     const [, arrow] = d;
     const diagonal = d[0].length > 5;
-    const b = el('button', { type: 'button', class: 'btn cls-dir', 'data-dir': d[0], text: arrow, 'aria-label': arrow, disabled: diagonal && !S.view.diagonals });
+    const b = el('button', { type: 'button', class: 'btn cls-dir', 'data-dir': d[0], text: arrow, 'aria-label': arrow, disabled: diagonal && !shownExercise().diagonals });
     b.addEventListener('click', () => {
       S.arrows.push(S.count + arrow);
       S.count = 1;
@@ -232,7 +233,7 @@ function renderArrows(box) {
 }
 
 function renderRace(box) {
-  const v = S.view;
+  const v = shownExercise();
   box.append(el('p', { class: 'cls-choice-title', text: t('cls.first') }));
   const row = el('div', { class: 'cls-objects', role: 'radiogroup', 'aria-label': t('cls.first') });
   for (const p of v.pawns) {
@@ -256,7 +257,7 @@ function renderRace(box) {
 }
 
 function currentAnswer() {
-  const v = S.view;
+  const v = shownExercise();
   if (v.answer === 'route') return { answer: 'route', squares: S.route };
   if (v.answer === 'objects') return { answer: 'objects', objects: S.objects };
   if (v.answer === 'arrows') return { answer: 'arrows', steps: S.arrows };
@@ -269,7 +270,7 @@ function currentAnswer() {
 }
 
 async function checkAnswer() {
-  if (S.view.answer === 'race' && !S.race.winner) {
+  if (shownExercise().answer === 'race' && !S.race.winner) {
     feedback(false, [t('cls.first')]);
     return;
   }
@@ -278,7 +279,7 @@ async function checkAnswer() {
     return;
   }
   try {
-    const res = await api('POST', '/api/classroom/check', { exercise: S.view.exercise, answer: currentAnswer(), lang: lang() });
+    const res = await api('POST', '/api/classroom/check', { exercise: shownExercise().exercise, answer: currentAnswer(), lang: lang() });
     S.mistakes = res.mistakes || [];
     drawRoute();
     feedback(res.right, res.messages);
@@ -311,7 +312,7 @@ async function showSolution() {
     // right answer after it is marked so for the teacher.
     res = S.assignment
       ? await api('POST', assignmentUrl('/exercises/' + S.assignment.index + '/solution?lang=' + lang()), {}, S.assignment.token)
-      : await api('POST', '/api/classroom/solution', { exercise: S.view.exercise, lang: lang() });
+      : await api('POST', '/api/classroom/solution', { exercise: shownExercise().exercise, lang: lang() });
   } catch (e) {
     feedback(false, [e.code === 'try_first' ? t('cls.try_first') : e.message]);
     return;

@@ -17,15 +17,21 @@ const lang = () => I18n.lang;
 // ------------------------------------------------------------------
 
 /**
+ * A class's assignment being done: the class, its number, the exercise
+ * shown and whether it has an answer, the pupil's token.
+ * @typedef {{class: string, n: number, index: number, count: number, token: string, answered: boolean}} Assignment
+ */
+
+/**
  * The page's state.
  * @type {{
  *   level: number, kind: string | null,
  *   set: {kinds: string[], index: number} | null,
- *   view: any, from: string, route: string[], objects: (string | null)[],
+ *   view: import('../../lib/views.js').ExerciseView | null, from: string, route: string[], objects: (string | null)[],
  *   arrows: string[], count: number,
  *   race: {winner: string | null, green: string | null, red: string | null},
  *   mistakes: string[], showing: any,
- *   assignment: {class: string, n: number, index: number, count: number, token: string} | null,
+ *   assignment: Assignment | null,
  * }}
  */
 const S = {
@@ -44,8 +50,28 @@ const S = {
   assignment: null, // {class, n, index, count, token}
 };
 
+/**
+ * The assignment being done, for the parts shown only in one.
+ * @returns {Assignment}
+ */
+function openedAssignment() {
+  if (!S.assignment) throw new Error('no assignment open');
+  return S.assignment;
+}
+
+/**
+ * The exercise on the page, for the parts drawn only once it has come.
+ * @returns {import('../../lib/views.js').ExerciseView}
+ */
+function shownExercise() {
+  if (!S.view) throw new Error('no exercise shown');
+  return S.view;
+}
+
 export {
   S,
+  openedAssignment,
+  shownExercise,
   api,
   lang,
   t,

@@ -1,3 +1,4 @@
+// @ts-check
 // The computer's analysis of a finished game, on the game page: a button
 // asks for it (POST /api/games/<id>/analysis), its progress is shown while
 // the server works, then a graph of South's expected outcome over the game
@@ -12,6 +13,15 @@ import { I18n } from '../../lib/i18n.js';
 
 const t = (key, params) => I18n.t(key, params);
 const MARK = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+/**
+ * The analysis of the game on the page, and what the page lends it.
+ * @type {{
+ *   id: string | null, status: string | null, data: any,
+ *   progress: {done: number, total: number} | null, error: string | null, timer: any,
+ *   game: import('../../lib/views.js').GameView | null,
+ *   hooks: {current: number | null, replayTo: (ply: number) => void, seatName?: (seat: string) => string} | null,
+ * }}
+ */
 const A = { id: null, status: null, data: null, progress: null, error: null, timer: null, game: null, hooks: null };
 
 function stopPolling() {
@@ -22,7 +32,7 @@ function stopPolling() {
 async function load(ask) {
   const id = A.id;
   try {
-    const path = '/api/games/' + encodeURIComponent(id) + '/analysis';
+    const path = '/api/games/' + encodeURIComponent(String(id)) + '/analysis';
     const res = ask ? await api('POST', path, {}) : await api('GET', path);
     if (id === A.id) apply(res);
   } catch (e) {
@@ -100,14 +110,14 @@ function graph(data) {
 function markMoves(data) {
   for (const m of data.moves) {
     if (m.book) {
-      const b = document.querySelector(`#moves [data-ply="${m.ply + 1}"]`);
+      const b = /** @type {HTMLElement | null} */ (document.querySelector(`#moves [data-ply="${m.ply + 1}"]`));
       if (b && !b.dataset.book) {
         b.dataset.book = '1';
         b.title = (b.title ? b.title + ' · ' : '') + t('analysis.book');
       }
     }
     if (!m.judgement) continue;
-    const b = document.querySelector(`#moves [data-ply="${m.ply + 1}"]`);
+    const b = /** @type {HTMLElement | null} */ (document.querySelector(`#moves [data-ply="${m.ply + 1}"]`));
     if (!b || b.dataset.judgement) continue;
     b.dataset.judgement = m.judgement;
     b.classList.add('judged', m.judgement);
@@ -149,7 +159,7 @@ function draw() {
   const progress = $('#analysis-progress');
   progress.hidden = !(busy || A.error);
   if (A.error) progress.textContent = A.error;
-  else if (A.status === 'running') progress.textContent = t('analysis.running', { done: A.progress.done, total: A.progress.total });
+  else if (A.status === 'running') progress.textContent = t('analysis.running', A.progress ? { done: A.progress.done, total: A.progress.total } : {});
   else if (A.status === 'queued') progress.textContent = t('analysis.queued');
   const box = $('#analysis-graph');
   const players = $('#analysis-players');

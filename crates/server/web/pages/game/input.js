@@ -1,3 +1,4 @@
+// @ts-check
 // Playing on the board: the pointer, touch and keyboard, fence mode and
 // its preview, and the game's buttons.
 
@@ -8,7 +9,7 @@ import { navigate } from '../app.js';
 import { act, moveAnnouncement, playMove, showError } from './connection.js';
 import { fenceVerdict, renderGame, renderPreview, shownPosition, verdictText } from './render.js';
 import { renderTools, replayLabel, submitJoin } from './replay.js';
-import { G, board, centerOf, holdsSeat, keys, isLive, isMine, mySeats, myToken, myTurn, seatsAreAllMine, svgPoint } from './state.js';
+import { G, board, centerOf, holdsSeat, keys, isLive, isMine, mySeats, myToken, myTurn, seatsAreAllMine, svgPoint, shownGame } from './state.js';
 import { announce, confirmDialog, loadRec, saveRec, seatLabel, t } from '../ui.js';
 
 // ------------------------------------------------------------------
@@ -51,7 +52,7 @@ function notYourTurnText() {
 // there, a fence is in the way, or it is too far (a pawn steps to a
 // neighbouring square, or jumps over a pawn next to it).
 function pawnRefusal(name) {
-  const g = G.game;
+  const g = shownGame();
   const target = parseSquare(name);
   const from = myPawnSquare();
   if (!target || !from) return t('move.not_reachable', { square: name });
@@ -135,7 +136,7 @@ function initBoard() {
     if (keys.fenceMode && myTurn()) {
       const p = svgPoint(e);
       const loc = p ? board.geom.locate(p.x, p.y) : null;
-      const slot = board.geom.nearestSlot(loc, G.preview && parseFence(G.preview));
+      const slot = board.geom.nearestSlot(loc, (G.preview ? parseFence(G.preview) : null));
       if (slot) setPreview(fenceName(slot));
     }
   });
@@ -145,7 +146,7 @@ function initBoard() {
     const p = svgPoint(e);
     if (!p) return;
     const loc = board.geom.locate(p.x, p.y);
-    const prefer = G.preview && parseFence(G.preview);
+    const prefer = (G.preview ? parseFence(G.preview) : null);
     if (e.pointerType === 'touch' || e.pointerType === 'pen') {
       if (G.touch && G.touch.id === e.pointerId && keys.fenceMode) {
         G.touch.moved = true;
@@ -180,7 +181,7 @@ function initBoard() {
     if (!G.game) return;
     const p = svgPoint(e);
     const loc = p ? board.geom.locate(p.x, p.y) : null;
-    const prefer = G.preview && parseFence(G.preview);
+    const prefer = (G.preview ? parseFence(G.preview) : null);
     let slot = null;
     if (keys.fenceMode) slot = touch.moved && G.preview ? parseFence(G.preview) : board.geom.nearestSlot(loc, prefer);
     else if (e.target.dataset && e.target.dataset.fence) slot = parseFence(e.target.dataset.fence);
@@ -206,7 +207,7 @@ function initBoard() {
     }
     const p = e.clientX || e.clientY ? svgPoint(e) : null;
     const loc = p ? board.geom.locate(p.x, p.y) : null;
-    const prefer = G.preview && parseFence(G.preview);
+    const prefer = (G.preview ? parseFence(G.preview) : null);
     const sq = target.closest && target.closest('[data-square]');
     if (keys.fenceMode && loc) {
       const slot = board.geom.nearestSlot(loc, prefer);
@@ -261,19 +262,20 @@ function initBoard() {
 }
 
 function hoverSquare(name) {
-  if (name === board.hoverSq && (!name || board.layers.marks.querySelector('.ghost'))) return;
-  board.hoverSq = name;
+  if (name === G.hoverSq && (!name || board.layers.marks.querySelector('.ghost'))) return;
+  G.hoverSq = name;
   const L = board.layers;
   const old = L.marks && L.marks.querySelector('.ghost');
   if (old) old.remove();
   if (!name || !myTurn() || !G.legalPawn.has(name)) return;
   const c = centerOf(name);
-  L.marks.append(svgEl('circle', { class: 'ghost seat-' + G.game.turn, cx: c.x, cy: c.y, r: 33 }));
+  if (c) L.marks.append(svgEl('circle', { class: 'ghost seat-' + shownGame().turn, cx: c.x, cy: c.y, r: 33 }));
 }
 
 function rotateFence() {
   if (G.pendingSlot) {
     const f = parseFence(G.pendingSlot);
+    if (!f) return;
     f.o = f.o === 'h' ? 'v' : 'h';
     G.pendingSlot = fenceName(f);
     G.preview = G.pendingSlot;
@@ -297,7 +299,7 @@ function describeCursor(target) {
 }
 
 function replayKey(k) {
-  const n = (G.game.moves || []).length;
+  const n = (shownGame().moves || []).length;
   const cur = G.replay === null ? n : G.replay;
   if (k === 'ArrowLeft') setReplay(cur - 1);
   if (k === 'ArrowRight') setReplay(cur + 1);
@@ -306,7 +308,7 @@ function replayKey(k) {
 }
 
 function setReplay(k) {
-  const n = (G.game.moves || []).length;
+  const n = (shownGame().moves || []).length;
   k = Math.max(0, Math.min(n, k));
   G.replay = k >= n ? null : k;
   G.preview = null;
@@ -327,7 +329,7 @@ function initGameControls() {
     text.textContent = t('hint.searching');
     text.hidden = false;
     try {
-      const res = await api('GET', '/api/games/' + encodeURIComponent(G.id) + '/hint', undefined, myToken());
+      const res = await api('GET', '/api/games/' + encodeURIComponent(String(G.id)) + '/hint', undefined, myToken());
       G.hint = { move: res.move, path: res.path || [], score: res.score };
       announce(t('hint.text', { move: res.move }));
     } catch (e) {
@@ -339,7 +341,7 @@ function initGameControls() {
     }
   });
   $('#resign').addEventListener('click', async () => {
-    const g = G.game;
+    const g = shownGame();
     const mine = seatOrder(g).filter((s) => isMine(s) && !(g.out || []).includes(s));
     let seat = null;
     if (mine.length > 1) seat = mine.includes(g.turn) ? g.turn : mine[0];
@@ -349,7 +351,7 @@ function initGameControls() {
     act(msg, 'POST', '/resign', seat ? { seat } : {});
   });
   $('#draw-offer').addEventListener('click', async () => {
-    const g = G.game;
+    const g = shownGame();
     const text = seatsAreAllMine() && !(g.seats || []).some((s) => s.kind === 'ai') ? t('confirm.draw_agree') : t('confirm.draw');
     if (!(await confirmDialog(text, t('game.draw_offer')))) return;
     G.lastAction = 'draw-offer';
@@ -364,12 +366,12 @@ function initGameControls() {
   const startRematch = async () => {
     $('#rematch').disabled = true;
     try {
-      const res = await api('POST', '/api/games/' + encodeURIComponent(G.id) + '/rematch', {}, myToken());
+      const res = await api('POST', '/api/games/' + encodeURIComponent(String(G.id)) + '/rematch', {}, myToken());
       saveRec(res.id, {
         token: res.token || myToken(),
         seats: Array.isArray(res.seats) ? res.seats : null,
         mode: G.rec && G.rec.mode,
-        creator: !G.game.rematch,
+        creator: !shownGame().rematch,
         invites: res.invites && Object.keys(res.invites).length ? res.invites : null,
       });
       navigate('/g/' + encodeURIComponent(res.id));
@@ -414,14 +416,14 @@ function initGameControls() {
   $('#join-form').addEventListener('submit', submitJoin);
   $('#replay-start').addEventListener('click', () => setReplay(0));
   $('#replay-prev').addEventListener('click', () => {
-    const n = (G.game.moves || []).length;
+    const n = (shownGame().moves || []).length;
     setReplay((G.replay === null ? n : G.replay) - 1);
   });
   $('#replay-next').addEventListener('click', () => {
-    const n = (G.game.moves || []).length;
+    const n = (shownGame().moves || []).length;
     setReplay((G.replay === null ? n : G.replay) + 1);
   });
-  $('#replay-end').addEventListener('click', () => setReplay((G.game.moves || []).length));
+  $('#replay-end').addEventListener('click', () => setReplay((shownGame().moves || []).length));
   $('#moves').addEventListener('click', (e) => {
     const b = e.target.closest('[data-ply]');
     if (b) setReplay(Number(b.dataset.ply));
@@ -431,8 +433,9 @@ function initGameControls() {
   // board during play.
   document.addEventListener('keydown', (e) => {
     if (!G.active || !G.game || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    const tag = (e.target.tagName || '').toLowerCase();
-    if (['input', 'select', 'textarea'].includes(tag) || e.target.isContentEditable) return;
+    const target = /** @type {HTMLElement} */ (e.target);
+    const tag = (target.tagName || '').toLowerCase();
+    if (['input', 'select', 'textarea'].includes(tag) || target.isContentEditable) return;
     if (e.target === board.svg) return;
     if (['ArrowLeft', 'ArrowRight'].includes(e.key) || (['Home', 'End'].includes(e.key) && !isLive())) {
       if ($('#confirm-dialog').open) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The game page drawn from its state: the board's pieces, the status,
 // the players and clocks, the buttons, the result.
 
@@ -12,7 +13,7 @@ import * as Chat from './chat.js';
 import { moveAnnouncement, resultInfo } from './connection.js';
 import { setReplay } from './input.js';
 import { moveLabel, renderScoreSheet, renderShare, renderTools, renderWaiting, replayLabel, roundOf } from './replay.js';
-import { G, board, centerOf, defaultRotation, fenceShape, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, savedRotation, seatsAreAllMine } from './state.js';
+import { G, board, centerOf, defaultRotation, fenceShape, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, savedRotation, seatsAreAllMine, shownGame } from './state.js';
 import { formatMs, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
 
 // ------------------------------------------------------------------
@@ -48,7 +49,7 @@ function renderGame() {
 }
 
 function shownPosition() {
-  const g = G.game;
+  const g = shownGame();
   const k = G.replay === null ? g.moves.length : G.replay;
   const pos = positionAt(g, g.moves, k);
   if (G.replay === null && g.position) {
@@ -60,7 +61,7 @@ function shownPosition() {
 }
 
 function renderBoard() {
-  const g = G.game;
+  const g = shownGame();
   const L = board.layers;
   const svg = board.svg;
   const pos = shownPosition();
@@ -103,6 +104,7 @@ function renderBoard() {
     if (!parseFence(name)) continue;
     const isNew = board.shownFences.size > 0 || (g.moves || []).length > 0 ? !board.shownFences.has(name) : false;
     const node = fenceShape(name, 'fence' + (last && last.kind === 'fence' && last.move === name ? ' last' : '') + (isNew && board.ready ? ' new' : ''));
+    if (!node) continue;
     node.setAttribute('data-placed', name);
     node.setAttribute('filter', board.ref('shadow'));
     L.fences.append(node);
@@ -132,7 +134,7 @@ function renderBoard() {
 }
 
 function describePosition(pos) {
-  const g = G.game;
+  const g = shownGame();
   const parts = [];
   for (const seat of seatOrder(g)) {
     const where = pos.pawns[seat] || t('desc.out');
@@ -149,25 +151,28 @@ function renderHint() {
   const h = G.hint;
   if (!h || !isLive()) return;
   const path = (h.path || []).slice();
-  const from = G.game.pawns && G.game.turn ? G.game.pawns[G.game.turn] : null;
+  const g = shownGame();
+  const from = g.pawns && g.turn ? g.pawns[g.turn] : null;
   if (from && path.length && path[0] !== from) path.unshift(from);
   const pts = path.map(centerOf).filter(Boolean);
   if (pts.length > 1) {
     L.hint.append(svgEl('polyline', { class: 'hint-path', points: pts.map((p) => p.x + ',' + p.y).join(' ') }));
     for (const p of pts.slice(1)) L.hint.append(svgEl('circle', { class: 'hint-step', cx: p.x, cy: p.y, r: 9 }));
   }
-  if (parseFence(h.move)) {
-    L.hint.append(fenceShape(h.move, 'hint-fence'));
+  const fence = fenceShape(h.move, 'hint-fence');
+  if (fence) {
+    L.hint.append(fence);
   } else if (parseSquare(h.move)) {
     const c = centerOf(h.move);
-    L.hint.append(svgEl('circle', { class: 'hint-target', cx: c.x, cy: c.y, r: 40 }));
+    if (c) L.hint.append(svgEl('circle', { class: 'hint-target', cx: c.x, cy: c.y, r: 40 }));
   }
 }
 
 function fenceVerdict(name) {
   if (!myTurn()) return { ok: false, reason: { code: 'not_your_turn' } };
   if (G.legalFences.has(name)) return { ok: true, reason: null };
-  const blocked = G.game.legal && G.game.legal.blocked;
+  const legal = shownGame().legal;
+  const blocked = legal && legal.blocked;
   const reason = blocked && blocked[name] ? blocked[name] : null;
   return { ok: false, reason };
 }
@@ -189,6 +194,7 @@ function renderPreview() {
   }
   const v = fenceVerdict(name);
   const node = fenceShape(name, 'preview ' + (v.ok ? 'ok' : 'bad') + (G.pendingSlot === name ? ' pending' : ''));
+  if (!node) return;
   node.setAttribute('data-preview', name);
   L.preview.append(node);
   err.textContent = v.ok ? '' : verdictText(name, v);
@@ -197,7 +203,7 @@ function renderPreview() {
 }
 
 function renderStatus() {
-  const g = G.game;
+  const g = shownGame();
   const turn = $('#turn');
   const status = $('#status');
   turn.className = 'turn';
@@ -271,7 +277,7 @@ function renderStatus() {
 }
 
 function renderPlayers() {
-  const g = G.game;
+  const g = shownGame();
   const list = $('#players-list');
   list.setAttribute('aria-label', t('game.players'));
   const pos = shownPosition();
@@ -370,7 +376,7 @@ function tickClocks() {
 }
 
 function renderActions() {
-  const g = G.game;
+  const g = shownGame();
   const playing = g.status === 'playing';
   const holds = !!myToken() && holdsSeat();
   const mine = mySeats();
@@ -439,7 +445,7 @@ function renderActions() {
 }
 
 function renderMoves() {
-  const g = G.game;
+  const g = shownGame();
   const box = $('#moves');
   const moves = g.moves || [];
   const per = seatOrder(g).length;

@@ -1,3 +1,4 @@
+// @ts-check
 // The move list and the replay of any position of the game.
 
 import { api } from '../../lib/api.js';
@@ -7,7 +8,7 @@ import { seatOrder } from '../../lib/position.js';
 import { store } from '../../lib/store.js';
 import { applyState, connectWs, showError } from './connection.js';
 import { fenceVerdict, renderGame } from './render.js';
-import { G, board, holdsSeat, keys, mySeats, myToken, myTurn } from './state.js';
+import { G, board, holdsSeat, keys, mySeats, myToken, myTurn, shownGame } from './state.js';
 import { errorText, formatClockSetting, playerName, saveRec, seatInfo, seatLabel, t, tn, toast, variantText } from '../ui.js';
 
 // Moves are numbered by rounds everywhere, as in the list and in
@@ -16,13 +17,13 @@ function roundOf(entries) {
   return Math.floor(entries / seatOrder(G.game).length) + 1;
 }
 function moveNumber(k) {
-  const per = seatOrder(G.game).length;
+  const per = seatOrder(shownGame()).length;
   return roundOf(k) + (k % per === 0 ? '.' : '…');
 }
 // Where a replay stands: the start, or after a numbered move.
 function replayLabel(k) {
   if (!k) return t('replay.at_start');
-  const m = G.game.moves[k - 1];
+  const m = shownGame().moves[k - 1];
   return m ? t('replay.after', { move: moveNumber(k - 1) + ' ' + moveLabel(m) }) : '';
 }
 
@@ -36,7 +37,7 @@ function moveLabel(m) {
 }
 
 function renderScoreSheet() {
-  const g = G.game;
+  const g = shownGame();
   const box = $('#score-sheet');
   if (g.settings.variant !== 'scoring') {
     box.hidden = true;
@@ -86,7 +87,7 @@ function renderScoreSheet() {
 }
 
 function renderWaiting() {
-  const g = G.game;
+  const g = shownGame();
   const panel = $('#waiting-panel');
   const joinForm = $('#join-form');
   const free = (g.seats || []).filter((s) => s.kind === 'human' && !s.taken);
@@ -108,7 +109,7 @@ function renderWaiting() {
   links.textContent = '';
   const invites = G.rec && G.rec.invites;
   if (invites && myToken()) {
-    const order = seatOrder(g);
+    const order = /** @type {readonly string[]} */ (seatOrder(g));
     const entries = Object.entries(invites).sort((x, y) => order.indexOf(x[0]) - order.indexOf(y[0]));
     for (const [seat, path] of entries) {
       const info = seatInfo(g, seat);
@@ -177,11 +178,11 @@ async function submitJoin(e) {
   $('#join-submit').disabled = true;
   G.joining = true;
   try {
-    const res = await api('POST', '/api/games/' + encodeURIComponent(G.id) + '/join', { seat: G.joinSeat || null, name });
-    G.rec = saveRec(G.id, { token: res.token, seats: Array.isArray(res.seats) ? res.seats : null, mode: 'online' });
+    const res = await api('POST', '/api/games/' + encodeURIComponent(String(G.id)) + '/join', { seat: G.joinSeat || null, name });
+    G.rec = saveRec(String(G.id), { token: res.token, seats: Array.isArray(res.seats) ? res.seats : null, mode: 'online' });
     G.joinSeat = null;
     $('#join-form').hidden = true;
-    history.replaceState(null, '', '/g/' + encodeURIComponent(G.id));
+    history.replaceState(null, '', '/g/' + encodeURIComponent(String(G.id)));
     if (res.game) applyState(res.game);
     connectWs();
     toast(t('join.joined'));
@@ -190,7 +191,7 @@ async function submitJoin(e) {
     errBox.hidden = false;
     if (err.code === 'seat_taken' || err.code === 'no_free_seat') {
       G.joinSeat = null;
-      history.replaceState(null, '', '/g/' + encodeURIComponent(G.id));
+      history.replaceState(null, '', '/g/' + encodeURIComponent(String(G.id)));
       renderGame();
     }
   } finally {
@@ -200,14 +201,14 @@ async function submitJoin(e) {
 }
 
 function renderShare() {
-  const g = G.game;
+  const g = shownGame();
   const token = myToken();
   const box = $('#seat-link-box');
   if (token && holdsSeat()) {
     const seats = mySeats();
     let frag = '#t=' + encodeURIComponent(token);
     if (seats && seats.length) frag += '&s=' + seats.join(',');
-    $('#seat-link').value = location.origin + '/g/' + encodeURIComponent(G.id) + frag;
+    $('#seat-link').value = location.origin + '/g/' + encodeURIComponent(String(G.id)) + frag;
     box.hidden = false;
   } else {
     box.hidden = true;
@@ -217,7 +218,7 @@ function renderShare() {
   $('#spectators').append(icon('eye'), ' ' + tn('game.spectators', spect));
   $('#spectators').dataset.count = String(spect);
   const rec = $('#record-link');
-  rec.href = '/api/games/' + encodeURIComponent(G.id) + '/record';
+  rec.href = '/api/games/' + encodeURIComponent(String(G.id)) + '/record';
   rec.setAttribute('download', 'quoridor-' + G.id + '.txt');
   const st = g.settings;
   const meta = [

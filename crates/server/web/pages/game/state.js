@@ -38,7 +38,7 @@ const fenceShape = (name, cls) => geomFenceShape(board.geom, name, cls, board.re
  *   legalFences: Set<string>, touch: {id: number, moved: boolean} | null,
  *   suppressClick: boolean, active: boolean, youFromServer: string[] | null,
  *   stickyFenceError?: boolean, typedMove?: string | null, lastAction?: string | null,
- *   joining?: boolean, errorCode?: string | null,
+ *   joining?: boolean, errorCode?: string | null, hoverSq?: string | null,
  * }}
  */
 const G = {
@@ -66,6 +66,16 @@ const G = {
   active: false,
   youFromServer: null,
 };
+
+/**
+ * The game on the page, for the parts drawn only once it has come (the
+ * page draws nothing of a game before).
+ * @returns {import('../../lib/views.js').GameView}
+ */
+function shownGame() {
+  if (!G.game) throw new Error('no game on the page yet');
+  return G.game;
+}
 
 // The turn of the board this browser chose for the game, if any (older
 // pages saved a half turn as `flip`).
@@ -218,5 +228,6 @@ export {
   myTurn,
   savedRotation,
   seatsAreAllMine,
+  shownGame,
   svgPoint,
 };
