@@ -5,6 +5,13 @@
 // API.md (lib/api.js, lib/socket.js), and draws the board with
 // lib/board/. Every visible text goes through lib/i18n.js.
 //
+// The game page's modules, each importing only those above it in this
+// list (test/modules.test.js forbids circles): game/state.js (the page's
+// state, split by concern), words.js (moves, results and refusals in
+// words), panels.js, render.js (the page drawn, a replay), connection.js
+// (the server), input.js (the player's pointer, keys and buttons). Pages
+// move with nav.js; only this module knows them all.
+//
 // Hooks for browser tests (kept stable):
 // - board: #board (focusable); squares [data-square="e3"] (class "legal" and
 //   data-legal="true" when a click moves there); fence slot hit areas
@@ -34,17 +41,19 @@ import { languagePicker } from '../lib/topbar.js';
 import { $ } from '../lib/dom.js';
 import { initBoard, initGameControls } from './game/input.js';
 import { renderGame } from './game/render.js';
-import { G, board, enterGame, leaveGame } from './game/state.js';
+import { enterGame, leaveGame } from './game/connection.js';
+import { G, board } from './game/state.js';
 import { enterHome, initHome, leaveHome, refreshHomeForm, refreshLists, renderRecent } from './home.js';
+import { onNavigate, navigate } from './nav.js';
 import { copyText, t } from './ui.js';
 
 // ------------------------------------------------------------------
 // Router
 // ------------------------------------------------------------------
 
-function navigate(path, replace) {
-  if (replace) history.replaceState(null, '', path);
-  else history.pushState(null, '', path);
+// A page reached by a link or a button: drawn, from its top, with the
+// focus on it.
+function arrive() {
   route();
   window.scrollTo(0, 0);
   // Keyboard and screen reader users land on the new page's content.
@@ -110,6 +119,7 @@ function setConnText() {
 // ------------------------------------------------------------------
 
 async function boot() {
+  onNavigate(arrive);
   await initLang();
   initHome();
   initBoard();
@@ -120,6 +130,3 @@ async function boot() {
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
 else boot();
 
-export {
-  navigate,
-};

@@ -12,11 +12,12 @@
 import { $, $$ } from '../lib/dom.js';
 import { store } from '../lib/store.js';
 import { languagePicker } from '../lib/topbar.js';
-import { answerAssignment, loadAssignment, next, openAssignment, readAloud, relabel } from './classroom/assignment.js';
+import { loadAssignment, next, openAssignment, readAloud, relabel } from './classroom/assignment.js';
 import { editorChanged, editorOpen } from './classroom/editor.js';
 import { printOpen } from './classroom/print.js';
 import { renderRules } from './classroom/rules.js';
-import { checkAnswer, drawRoute, openExercise, renderAnswer, showSolution, stopShowing } from './classroom/solve.js';
+import { go, onGo } from './classroom/nav.js';
+import { answerAssignment, checkAnswer, drawRoute, loadExercise, openExercise, renderAnswer, showSolution, stopShowing } from './classroom/solve.js';
 import { S, api, lang, t } from './classroom/state.js';
 
 // ------------------------------------------------------------------
@@ -38,10 +39,6 @@ function show() {
   if (heading) heading.setAttribute('tabindex', '-1');
 }
 
-function go(hash) {
-  if (location.hash === hash) show();
-  else location.hash = hash;
-}
 
 // ------------------------------------------------------------------
 // Start
@@ -78,23 +75,7 @@ function startSet() {
   loadExercise(S.set.kinds[0]);
 }
 
-async function loadExercise(kind) {
-  const params = new URLSearchParams({ kind, level: String(S.level), lang: lang() });
-  try {
-    const view = await api('GET', '/api/classroom/exercise?' + params);
-    openExercise(view);
-  } catch (e) {
-    alertBox(e.message);
-  }
-}
 
-function alertBox(message) {
-  const box = $('#cls-feedback');
-  box.hidden = false;
-  box.className = 'cls-feedback bad';
-  box.textContent = message;
-  if (!S.view) window.alert(message);
-}
 
 // ------------------------------------------------------------------
 // Start-up
@@ -121,6 +102,7 @@ async function openShared(id) {
 }
 
 async function init() {
+  onGo(show);
   await setupLanguage();
   kindPictures();
   renderLevels();
@@ -170,9 +152,3 @@ async function init() {
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
 else init();
 
-export {
-  alertBox,
-  go,
-  loadExercise,
-  show,
-};

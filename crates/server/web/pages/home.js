@@ -8,9 +8,8 @@ import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4 } from '../lib/position.js';
 import { store } from '../lib/store.js';
 import { accountLink } from '../lib/topbar.js';
-import { navigate } from './app.js';
-import { G } from './game/state.js';
-import { GAME_PREFIX, allRecs, errorText, formatClockSetting, loadRec, playerName, saveRec, seatLabel, show, t, tn } from './ui.js';
+import { navigate } from './nav.js';
+import { GAME_PREFIX, allRecs, errorText, formatClockSetting, gameLabel, loadRec, playerName, saveRec, seatLabel, session, show, t, tn } from './ui.js';
 
 // ------------------------------------------------------------------
 // Home page
@@ -199,23 +198,7 @@ async function createGame(mode) {
   }
 }
 
-// A short text for a game in the lists: names, size, variant, clock.
-function gameLabel(g) {
-  const st = g.settings || g;
-  const names = (g.seats || []).map((s) => playerName(g, s.seat));
-  return {
-    names,
-    // Kept as they are, so that the list is written in the language of
-    // the day it is shown, not of the day it was saved.
-    seats: (g.seats || []).map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, level: s.level, taken: s.taken })),
-    size: st.size,
-    players: st.players || (g.seats || []).length,
-    variant: st.variant || 'standard',
-    clock: st.clock || null,
-    theme: st.theme || 'classic',
-  };
-}
-
+// A short text for a game in the lists: size, variant, clock.
 function labelMeta(label) {
   const parts = [];
   if (label.size) parts.push(label.size + '×' + label.size);
@@ -335,7 +318,7 @@ function initHome() {
   // Logged in: rated games may be offered, and the top bar names you.
   accountLink();
   api('GET', '/api/account').then((me) => {
-    G.account = me;
+    session.account = me;
     $('#rated-row').hidden = false;
     const joinName = $('#join-name');
     joinName.value = me.name;
@@ -361,7 +344,6 @@ function initHome() {
 
 export {
   enterHome,
-  gameLabel,
   home,
   initHome,
   leaveHome,

@@ -181,7 +181,33 @@ async function copyText(text) {
   area.remove();
 }
 
+// What the list of recent games keeps of a game: who, the board, the
+// clock (written again in the language of the day it is shown).
+function gameLabel(g) {
+  const st = g.settings || g;
+  const names = (g.seats || []).map((s) => playerName(g, s.seat));
+  return {
+    names,
+    // Kept as they are, so that the list is written in the language of
+    // the day it is shown, not of the day it was saved.
+    seats: (g.seats || []).map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, level: s.level, taken: s.taken })),
+    size: st.size,
+    players: st.players || (g.seats || []).length,
+    variant: st.variant || 'standard',
+    clock: st.clock || null,
+    theme: st.theme || 'classic',
+  };
+}
+
+/**
+ * This browser's session, shared by the home and game pages.
+ * @type {{account: {name: string, ratings?: any} | null}}
+ */
+const session = { account: null };
+
 export {
+  gameLabel,
+  session,
   GAME_PREFIX,
   allRecs,
   announce,

@@ -5,41 +5,15 @@
 import { $, el } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
 import { store } from '../../lib/store.js';
-import { alertBox, go, loadExercise } from '../classroom.js';
-import { drawRoute, feedback, openExercise, renderExercise, stopShowing } from './solve.js';
-import { S, api, lang, t, openedAssignment, shownExercise } from './state.js';
+import { go } from './nav.js';
+import { alertBox, feedback, loadExercise, openExercise, renderExercise, stopShowing } from './solve.js';
+import { S, api, lang, t, openedAssignment, shownExercise, assignmentUrl } from './state.js';
 
 // ------------------------------------------------------------------
 // A class's assignment
 // ------------------------------------------------------------------
 
-function assignmentUrl(path) {
-  const a = openedAssignment();
-  return '/api/classes/' + encodeURIComponent(a.class) + '/assignments/' + a.n + path;
-}
 
-async function answerAssignment(body) {
-  const a = openedAssignment();
-  try {
-    const res = await api('POST', assignmentUrl('/answers'), body, a.token);
-    // The solution comes after a real try, not after a skip.
-    if (body.answer) {
-      a.answered = true;
-      $('#cls-show').hidden = false;
-      $('#cls-next').hidden = false;
-    }
-    S.mistakes = res.mistakes || [];
-    drawRoute();
-    if (body.answer) {
-      const title = res.status === 'right_after_solution' && res.right ? t('cls.right_after_solution') : undefined;
-      feedback(res.right, res.messages, title);
-    }
-    return res;
-  } catch (e) {
-    feedback(false, [e.code === 'network' ? t('cls.network') : e.message]);
-    return null;
-  }
-}
 
 async function loadAssignment(index) {
   const a = openedAssignment();
@@ -143,8 +117,6 @@ async function relabel() {
 }
 
 export {
-  answerAssignment,
-  assignmentUrl,
   loadAssignment,
   next,
   openAssignment,

@@ -3,9 +3,8 @@
 // the check by the server, and the answer key played out.
 
 import { $, $$, el, svgEl } from '../../lib/dom.js';
-import { go } from '../classroom.js';
-import { answerAssignment, assignmentUrl } from './assignment.js';
-import { S, api, lang, t, openedAssignment, shownExercise } from './state.js';
+import { go } from './nav.js';
+import { S, api, lang, t, openedAssignment, shownExercise, assignmentUrl } from './state.js';
 
 // ------------------------------------------------------------------
 // Solving
@@ -342,10 +341,54 @@ async function showSolution() {
   done();
 }
 
+async function answerAssignment(body) {
+  const a = openedAssignment();
+  try {
+    const res = await api('POST', assignmentUrl('/answers'), body, a.token);
+    // The solution comes after a real try, not after a skip.
+    if (body.answer) {
+      a.answered = true;
+      $('#cls-show').hidden = false;
+      $('#cls-next').hidden = false;
+    }
+    S.mistakes = res.mistakes || [];
+    drawRoute();
+    if (body.answer) {
+      const title = res.status === 'right_after_solution' && res.right ? t('cls.right_after_solution') : undefined;
+      feedback(res.right, res.messages, title);
+    }
+    return res;
+  } catch (e) {
+    feedback(false, [e.code === 'network' ? t('cls.network') : e.message]);
+    return null;
+  }
+}
+
+async function loadExercise(kind) {
+  const params = new URLSearchParams({ kind, level: String(S.level), lang: lang() });
+  try {
+    const view = await api('GET', '/api/classroom/exercise?' + params);
+    openExercise(view);
+  } catch (e) {
+    alertBox(e.message);
+  }
+}
+
+function alertBox(message) {
+  const box = $('#cls-feedback');
+  box.hidden = false;
+  box.className = 'cls-feedback bad';
+  box.textContent = message;
+  if (!S.view) window.alert(message);
+}
+
 export {
+  alertBox,
+  answerAssignment,
   checkAnswer,
   drawRoute,
   feedback,
+  loadExercise,
   openExercise,
   renderAnswer,
   renderExercise,

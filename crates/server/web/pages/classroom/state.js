@@ -68,11 +68,17 @@ function shownExercise() {
   return S.view;
 }
 
+function assignmentUrl(path) {
+  const a = openedAssignment();
+  return '/api/classes/' + encodeURIComponent(a.class) + '/assignments/' + a.n + path;
+}
+
 export {
-  S,
-  openedAssignment,
-  shownExercise,
   api,
+  assignmentUrl,
   lang,
+  openedAssignment,
+  S,
+  shownExercise,
   t,
 };

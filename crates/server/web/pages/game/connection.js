@@ -1,24 +1,25 @@
 // @ts-check
-// The game page and the server: loading a game, its live connection, and
-// the actions sent (by WebSocket, else by HTTP).
+// The game page and the server: entering and leaving a game, loading it,
+// its live connection, and the actions sent (by WebSocket, else by HTTP).
 
 import { ApiError, api } from '../../lib/api.js';
-import { parseFence, parsePosition, parseSquare, seatOrder } from '../../lib/position.js';
+import { $, el } from '../../lib/dom.js';
+import { SEATS4, parseSquare, seatOrder } from '../../lib/position.js';
 import { LiveSocket, socketUrl } from '../../lib/socket.js';
 import { store } from '../../lib/store.js';
-import { $ } from '../../lib/dom.js';
 import * as Chat from './chat.js';
+import { showError } from './panels.js';
 import { renderGame } from './render.js';
-import { G, isMine, keys, mySeats, myToken, myTurn, seatsAreAllMine } from './state.js';
-import { gameLabel } from '../home.js';
-import { GAME_PREFIX, announce, errorText, loadRec, playerName, saveRec, seatLabel, t, terminationText } from '../ui.js';
+import { G, board, clock, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, savedRotation } from './state.js';
+import { moveAnnouncement, resultText } from './words.js';
+import { GAME_PREFIX, announce, errorText, gameLabel, loadRec, saveRec, show, t } from '../ui.js';
 
 // The game's live connection (one per game page), with the token of this
 // browser's seats.
 function connectWs() {
   if (!G.active) return;
-  clearTimeout(G.loadTimer);
-  if (G.live) G.live.stop();
+  clearTimeout(net.loadTimer);
+  if (net.live) net.live.stop();
   const id = /** @type {string} */ (G.id);
   setConn('connecting');
   const live = new LiveSocket(socketUrl('/api/games/' + encodeURIComponent(id) + '/ws'), {
@@ -29,7 +30,7 @@ function connectWs() {
       setConn('online');
       Chat.connected(sendWs);
       // Back in touch: a "cannot reach the server" message is old news.
-      if (G.errorCode === 'network' || G.errorCode === 'unavailable') showError(null);
+      if (net.errorCode === 'network' || net.errorCode === 'unavailable') showError(null);
     },
     onMessage: onGameMessage,
     onClose: () => {
@@ -43,7 +44,7 @@ function connectWs() {
       }
     },
   });
-  G.live = live.start();
+  net.live = live.start();
 }
 
 function onGameMessage(msg) {
@@ -67,11 +68,11 @@ function onGameMessage(msg) {
 }
 
 document.addEventListener('visibilitychange', () => {
-  if (!document.hidden && G.active && G.game && G.live) G.live.wake();
+  if (!document.hidden && G.active && G.game && net.live) net.live.wake();
 });
 
 function sendWs(msg) {
-  return !!G.live && G.live.send(msg);
+  return !!net.live && net.live.send(msg);
 }
 
 function setConn(state) {
@@ -84,21 +85,21 @@ function setConn(state) {
 }
 
 function clearPending() {
-  G.pending = false;
-  clearTimeout(G.pendingTimer);
+  net.pending = false;
+  clearTimeout(net.pendingTimer);
 }
 
 // Sends an action by WebSocket, or by HTTP when the socket is not open.
 async function act(wsMsg, method, path, body) {
   showError(null);
   if (sendWs(wsMsg)) {
-    G.pending = true;
-    clearTimeout(G.pendingTimer);
-    G.pendingTimer = setTimeout(() => { G.pending = false; renderGame(); }, 8000);
+    net.pending = true;
+    clearTimeout(net.pendingTimer);
+    net.pendingTimer = setTimeout(() => { net.pending = false; renderGame(); }, 8000);
     renderGame();
     return;
   }
-  G.pending = true;
+  net.pending = true;
   renderGame();
   try {
     const res = await api(method, '/api/games/' + encodeURIComponent(G.id || '') + path, body, myToken());
@@ -113,31 +114,13 @@ async function act(wsMsg, method, path, body) {
 }
 
 function playMove(move) {
-  if (G.pending || !G.game) return;
-  G.pendingSlot = null;
-  G.preview = null;
+  if (net.pending || !G.game) return;
+  pointer.pendingSlot = null;
+  pointer.preview = null;
   $('#fence-error').textContent = '';
   act({ type: 'move', move }, 'POST', '/move', { move });
 }
 
-function showError(err) {
-  const box = $('#error');
-  if (err && typeof err !== 'string' && err.code === 'not_allowed' && G.lastAction === 'draw-offer') {
-    err = t('err.ai_declines_draw');
-  }
-  if (err) G.lastAction = null;
-  if (!err) {
-    G.errorCode = null;
-    box.hidden = true;
-    box.textContent = '';
-    return;
-  }
-  const text = typeof err === 'string' ? err : errorText(err);
-  G.errorCode = typeof err === 'string' ? null : err.code;
-  box.textContent = text;
-  box.hidden = false;
-  announce(text);
-}
 
 // Reads the whole game again over HTTP (a state message arrived that
 // continues a history this page does not have).
@@ -150,7 +133,7 @@ function refetchGame() {
 
 function applyState(game) {
   if (!game || typeof game !== 'object') return;
-  if (typeof game.version === 'number' && game.version < G.version) return;
+  if (typeof game.version === 'number' && game.version < net.version) return;
   const prev = G.game;
   // State messages carry only the history from moves_from on.
   const known = prev && prev.moves ? prev.moves : [];
@@ -163,22 +146,22 @@ function applyState(game) {
   game.moves_from = 0;
   const prevMoves = prev && prev.moves ? prev.moves.length : null;
   G.game = game;
-  G.version = typeof game.version === 'number' ? game.version : G.version;
+  net.version = typeof game.version === 'number' ? game.version : net.version;
   clearPending();
   const moves = game.moves || [];
   if (prevMoves === null || moves.length !== prevMoves) {
     G.hint = null;
-    G.pendingSlot = null;
-    G.stickyFenceError = false;
+    pointer.pendingSlot = null;
+    pointer.stickyFenceError = false;
     $('#fence-error').textContent = '';
     keys.cursor = null;
     keys.fenceMode = false; // each turn starts with the pawn
-    G.preview = null;
+    pointer.preview = null;
     if (prevMoves !== null && moves.length > prevMoves) {
       showError(null);
-      if (G.typedMove && moves.some((m, i) => i >= prevMoves && m.move === G.typedMove)) {
+      if (net.typedMove && moves.some((m, i) => i >= prevMoves && m.move === net.typedMove)) {
         $('#move-input').value = '';
-        G.typedMove = null;
+        net.typedMove = null;
       }
       const fresh = moves.slice(prevMoves).slice(-4);
       announce(fresh.map((m) => moveAnnouncement(m)).join('. '));
@@ -195,10 +178,10 @@ function applyState(game) {
   G.legalPawn = new Set(game.legal && game.legal.pawn || []);
   G.legalFences = new Set(game.legal && game.legal.fences || []);
   if (!myTurn()) {
-    G.preview = null;
-    G.pendingSlot = null;
+    pointer.preview = null;
+    pointer.pendingSlot = null;
   }
-  G.clockBase = performance.now();
+  clock.base = performance.now();
   if (prev && prev.status !== game.status && game.status === 'over' && game.result) {
     announce(resultText(game));
   }
@@ -223,56 +206,92 @@ function guessRematchSeats(game) {
   return mine.map((s) => order[(order.indexOf(s) + 1) % order.length]);
 }
 
-function moveAnnouncement(m) {
-  const who = seatLabel(m.seat);
-  const mv = String(m.move || '');
-  if (mv === 'resign') return t('announce.resign', { seat: who });
-  if (mv === 'timeout') return t('announce.timeout', { seat: who });
-  if (mv === 'draw') return t('announce.draw');
-  if (mv === 'pass') return t('announce.pass', { seat: who });
-  if (parseFence(mv)) return t('announce.fence', { seat: who, move: mv });
-  return t('announce.move', { seat: who, move: mv });
-}
 
-// The final scores of the scoring game: "South 6, North 4".
-function scoresText(game) {
-  const pos = parsePosition(game.position, seatOrder(game));
-  return seatOrder(game).map((s) => playerName(game, s) + ' ' + (pos.scores[s] || 0)).join(', ');
-}
 
-// How the game ended, for this browser: the sentence and whether it is
-// a win, a loss, a draw, an abort or (for spectators) just the end.
-function resultInfo(game) {
-  const res = game.result;
-  if (!res) return { text: '', outcome: 'over' };
-  if (res.termination === 'aborted') return { text: t('result.aborted'), outcome: 'aborted' };
-  const scoring = game.settings.variant === 'scoring';
-  const term = scoring && res.termination === 'goal' ? t('term.all_arrived') : terminationText(res.termination);
-  const scores = scoring ? ' ' + t('result.scores', { list: scoresText(game) }) : '';
-  if (res.draw) return { text: t('result.draw', { how: term }) + scores, outcome: 'draw' };
-  const winners = res.winners || [];
-  const names = winners.map((s) => playerName(game, s) + (playerName(game, s) === seatLabel(s) ? '' : ' (' + seatLabel(s) + ')'));
-  const mine = mySeats();
-  const humans = (game.seats || []).filter((s) => s.kind === 'human');
-  const hotseat = humans.length > 1 && seatsAreAllMine();
-  if (mine && mine.length && !hotseat) {
-    if (winners.some((s) => mine.includes(s))) return { text: t('result.you_win', { how: term }) + scores, outcome: 'win' };
-    return { text: t('result.you_lose', { winners: names.join(t('common.and')), how: term }) + scores, outcome: 'loss' };
+
+
+function enterGame(id) {
+  G.active = true;
+  G.id = id;
+  G.game = null;
+  net.version = -1;
+  G.replay = null;
+  keys.reset();
+  pointer.preview = null;
+  pointer.pendingSlot = null;
+  net.pending = false;
+  G.hint = null;
+  G.youFromServer = null;
+  board.key = '';
+  show($('#home'), false);
+  show($('#game'), true);
+  show($('#game-loading'), true);
+  show($('#game-layout'), false);
+  show($('#game-error'), false);
+  document.title = t('title.game');
+
+  // A seat link: #t=<token>[&s=<seats>] becomes this browser's token.
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const params = new URLSearchParams(location.search);
+  if (hash.get('t')) {
+    const seats = (hash.get('s') || '').split(',').filter((s) => SEATS4.some((seat) => seat === s));
+    const prev = loadRec(id);
+    const sameToken = prev && prev.token === hash.get('t');
+    saveRec(id, { token: hash.get('t'), seats: seats.length ? seats : (sameToken ? prev.seats : null) });
+    history.replaceState(null, '', location.pathname + location.search);
   }
-  if (winners.length > 1) return { text: t('result.win_many', { winners: names.join(t('common.and')), how: term }) + scores, outcome: 'over' };
-  return { text: t('result.win', { winner: names[0] || '?', how: term }) + scores, outcome: 'over' };
+  G.rec = loadRec(id);
+  board.rot = savedRotation() ?? 0;
+  join.seat = params.get('join');
+  if (join.seat && myToken()) {
+    // Already in this game on this browser: no need to join again.
+    join.seat = null;
+    history.replaceState(null, '', location.pathname);
+  }
+  loadGame();
 }
 
-function resultText(game) {
-  return resultInfo(game).text;
+function leaveGame() {
+  if (!G.active) return;
+  G.active = false;
+  clearTimeout(net.loadTimer);
+  clearInterval(clock.timer);
+  clearTimeout(net.pendingTimer);
+  if (net.live) net.live.stop();
+  net.live = null;
+  G.game = null;
+  keys.reset();
+  pointer.preview = null;
+  pointer.pendingSlot = null;
+}
+
+async function loadGame() {
+  const id = /** @type {string} */ (G.id);
+  try {
+    const game = await api('GET', '/api/games/' + encodeURIComponent(id), undefined, myToken());
+    if (!G.active || G.id !== id) return;
+    applyState(game);
+    connectWs();
+  } catch (e) {
+    if (!G.active || G.id !== id) return;
+    show($('#game-loading'), false);
+    const box = $('#game-error');
+    box.textContent = '';
+    box.append(el('p', { text: e.code === 'not_found' ? t('game.not_found') : errorText(e) }),
+      el('a', { class: 'btn primary', href: '/', 'data-nav': true, text: t('nav.home') }));
+    box.hidden = false;
+    if (e.code !== 'not_found') {
+      // The server may be restarting: try again a little later.
+      net.loadTimer = setTimeout(() => { if (G.active && G.id === id && !G.game) loadGame(); }, 4000);
+    }
+  }
 }
 
 export {
   act,
   applyState,
   connectWs,
-  moveAnnouncement,
+  enterGame,
+  leaveGame,
   playMove,
-  resultInfo,
-  showError,
 };

@@ -5,12 +5,14 @@
 import { api } from '../../lib/api.js';
 import { $, svgEl } from '../../lib/dom.js';
 import { fenceName, parseFence, parsePosition, parseSquare, seatOrder } from '../../lib/position.js';
-import { navigate } from '../app.js';
-import { act, moveAnnouncement, playMove, showError } from './connection.js';
-import { fenceVerdict, renderGame, renderPreview, shownPosition, verdictText } from './render.js';
-import { renderTools, replayLabel, submitJoin } from './replay.js';
-import { G, board, centerOf, holdsSeat, keys, isLive, isMine, mySeats, myToken, myTurn, seatsAreAllMine, svgPoint, shownGame } from './state.js';
-import { announce, confirmDialog, loadRec, saveRec, seatLabel, t } from '../ui.js';
+import { store } from '../../lib/store.js';
+import { navigate } from '../nav.js';
+import { act, applyState, connectWs, playMove } from './connection.js';
+import { renderTools, showError } from './panels.js';
+import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
+import { G, board, centerOf, fenceVerdict, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame, svgPoint } from './state.js';
+import { verdictText } from './words.js';
+import { announce, confirmDialog, errorText, loadRec, saveRec, seatLabel, session, t, toast } from '../ui.js';
 
 // ------------------------------------------------------------------
 // Board interaction
@@ -23,8 +25,8 @@ function setFenceMode(on) {
 // Fence mode entered or left, by a key or the button.
 function fenceModeChanged(on) {
   if (!on) {
-    G.pendingSlot = null;
-    G.preview = null;
+    pointer.pendingSlot = null;
+    pointer.preview = null;
   }
   if (G.game && G.active) renderGame();
 }
@@ -37,8 +39,8 @@ function myPawnSquare() {
 }
 
 function setPreview(name) {
-  if (name === G.preview) return;
-  G.preview = name;
+  if (name === pointer.preview) return;
+  pointer.preview = name;
   renderPreview();
 }
 
@@ -67,8 +69,8 @@ function pawnRefusal(name) {
 // A new action on the board: messages about the last one go.
 function clearMessages() {
   showError(null);
-  if (G.stickyFenceError) {
-    G.stickyFenceError = false;
+  if (pointer.stickyFenceError) {
+    pointer.stickyFenceError = false;
     $('#fence-error').textContent = '';
   }
 }
@@ -78,7 +80,7 @@ function squareClicked(name) {
     if (G.game && G.game.status === 'playing' && isLive()) flashFenceError(notYourTurnText());
     return;
   }
-  if (G.pending) return;
+  if (net.pending) return;
   clearMessages();
   if (G.legalPawn.has(name)) {
     playMove(name);
@@ -94,13 +96,13 @@ function fenceClicked(name, direct) {
     if (G.game && G.game.status === 'playing' && isLive()) flashFenceError(notYourTurnText());
     return;
   }
-  if (G.pending) return;
+  if (net.pending) return;
   clearMessages();
   const v = fenceVerdict(name);
   if (direct) {
     if (v.ok) playMove(name);
     else {
-      G.preview = name;
+      pointer.preview = name;
       renderPreview();
       flashFenceError(verdictText(name, v));
       announce(verdictText(name, v));
@@ -108,12 +110,12 @@ function fenceClicked(name, direct) {
     return;
   }
   // Touch: the first tap shows the fence, a second tap on it places it.
-  if (G.pendingSlot === name && v.ok) {
+  if (pointer.pendingSlot === name && v.ok) {
     playMove(name);
     return;
   }
-  G.pendingSlot = name;
-  G.preview = name;
+  pointer.pendingSlot = name;
+  pointer.preview = name;
   renderPreview();
   renderTools();
   if (!v.ok) announce(verdictText(name, v));
@@ -122,7 +124,7 @@ function fenceClicked(name, direct) {
 function flashFenceError(text) {
   const node = $('#fence-error');
   node.textContent = text;
-  G.stickyFenceError = true;
+  pointer.stickyFenceError = true;
 }
 
 function initBoard() {
@@ -132,11 +134,11 @@ function initBoard() {
 
   svg.addEventListener('pointerdown', (e) => {
     if (e.pointerType !== 'touch' && e.pointerType !== 'pen') return;
-    G.touch = { id: e.pointerId, moved: false };
+    pointer.touch = { id: e.pointerId, moved: false };
     if (keys.fenceMode && myTurn()) {
       const p = svgPoint(e);
       const loc = p ? board.geom.locate(p.x, p.y) : null;
-      const slot = board.geom.nearestSlot(loc, (G.preview ? parseFence(G.preview) : null));
+      const slot = board.geom.nearestSlot(loc, (pointer.preview ? parseFence(pointer.preview) : null));
       if (slot) setPreview(fenceName(slot));
     }
   });
@@ -146,16 +148,16 @@ function initBoard() {
     const p = svgPoint(e);
     if (!p) return;
     const loc = board.geom.locate(p.x, p.y);
-    const prefer = (G.preview ? parseFence(G.preview) : null);
+    const prefer = (pointer.preview ? parseFence(pointer.preview) : null);
     if (e.pointerType === 'touch' || e.pointerType === 'pen') {
-      if (G.touch && G.touch.id === e.pointerId && keys.fenceMode) {
-        G.touch.moved = true;
+      if (pointer.touch && pointer.touch.id === e.pointerId && keys.fenceMode) {
+        pointer.touch.moved = true;
         const slot = board.geom.nearestSlot(loc, prefer);
         if (slot) setPreview(fenceName(slot));
       }
       return;
     }
-    if (G.pendingSlot) return; // a tapped fence waits for confirmation
+    if (pointer.pendingSlot) return; // a tapped fence waits for confirmation
     const target = e.target;
     let slot = null;
     if (target.dataset && target.dataset.fence) slot = parseFence(target.dataset.fence);
@@ -166,24 +168,24 @@ function initBoard() {
   });
 
   svg.addEventListener('pointerleave', (e) => {
-    if (e.pointerType === 'mouse' && !G.pendingSlot) {
+    if (e.pointerType === 'mouse' && !pointer.pendingSlot) {
       setPreview(null);
       hoverSquare(null);
     }
   });
 
   svg.addEventListener('pointerup', (e) => {
-    if (!G.touch || G.touch.id !== e.pointerId) return;
-    const touch = G.touch;
-    G.touch = null;
-    G.suppressClick = true;
-    setTimeout(() => { G.suppressClick = false; }, 500);
+    if (!pointer.touch || pointer.touch.id !== e.pointerId) return;
+    const touch = pointer.touch;
+    pointer.touch = null;
+    pointer.suppressClick = true;
+    setTimeout(() => { pointer.suppressClick = false; }, 500);
     if (!G.game) return;
     const p = svgPoint(e);
     const loc = p ? board.geom.locate(p.x, p.y) : null;
-    const prefer = (G.preview ? parseFence(G.preview) : null);
+    const prefer = (pointer.preview ? parseFence(pointer.preview) : null);
     let slot = null;
-    if (keys.fenceMode) slot = touch.moved && G.preview ? parseFence(G.preview) : board.geom.nearestSlot(loc, prefer);
+    if (keys.fenceMode) slot = touch.moved && pointer.preview ? parseFence(pointer.preview) : board.geom.nearestSlot(loc, prefer);
     else if (e.target.dataset && e.target.dataset.fence) slot = parseFence(e.target.dataset.fence);
     else slot = board.geom.strictSlot(loc, prefer);
     if (slot) {
@@ -195,8 +197,8 @@ function initBoard() {
   });
 
   svg.addEventListener('click', (e) => {
-    if (G.suppressClick) {
-      G.suppressClick = false;
+    if (pointer.suppressClick) {
+      pointer.suppressClick = false;
       return;
     }
     if (!G.game) return;
@@ -207,7 +209,7 @@ function initBoard() {
     }
     const p = e.clientX || e.clientY ? svgPoint(e) : null;
     const loc = p ? board.geom.locate(p.x, p.y) : null;
-    const prefer = (G.preview ? parseFence(G.preview) : null);
+    const prefer = (pointer.preview ? parseFence(pointer.preview) : null);
     const sq = target.closest && target.closest('[data-square]');
     if (keys.fenceMode && loc) {
       const slot = board.geom.nearestSlot(loc, prefer);
@@ -230,8 +232,8 @@ function initBoard() {
     square: squareClicked,
     fence: (name) => fenceClicked(name, true),
     preview: (name) => {
-      G.pendingSlot = null;
-      G.preview = name;
+      pointer.pendingSlot = null;
+      pointer.preview = name;
       renderPreview();
     },
     modeChanged: fenceModeChanged,
@@ -243,11 +245,11 @@ function initBoard() {
   $('#fence-mode').addEventListener('click', () => setFenceMode(!keys.fenceMode));
   $('#fence-rotate').addEventListener('click', () => rotateFence());
   $('#fence-confirm').addEventListener('click', () => {
-    if (G.pendingSlot) fenceClicked(G.pendingSlot, true);
+    if (pointer.pendingSlot) fenceClicked(pointer.pendingSlot, true);
   });
   $('#fence-cancel').addEventListener('click', () => {
-    G.pendingSlot = null;
-    G.preview = null;
+    pointer.pendingSlot = null;
+    pointer.preview = null;
     renderGame();
   });
   $('#flip').addEventListener('click', () => {
@@ -262,8 +264,8 @@ function initBoard() {
 }
 
 function hoverSquare(name) {
-  if (name === G.hoverSq && (!name || board.layers.marks.querySelector('.ghost'))) return;
-  G.hoverSq = name;
+  if (name === pointer.hoverSq && (!name || board.layers.marks.querySelector('.ghost'))) return;
+  pointer.hoverSq = name;
   const L = board.layers;
   const old = L.marks && L.marks.querySelector('.ghost');
   if (old) old.remove();
@@ -273,12 +275,12 @@ function hoverSquare(name) {
 }
 
 function rotateFence() {
-  if (G.pendingSlot) {
-    const f = parseFence(G.pendingSlot);
+  if (pointer.pendingSlot) {
+    const f = parseFence(pointer.pendingSlot);
     if (!f) return;
     f.o = f.o === 'h' ? 'v' : 'h';
-    G.pendingSlot = fenceName(f);
-    G.preview = G.pendingSlot;
+    pointer.pendingSlot = fenceName(f);
+    pointer.preview = pointer.pendingSlot;
     renderGame();
     return;
   }
@@ -307,17 +309,6 @@ function replayKey(k) {
   if (k === 'End') setReplay(n);
 }
 
-function setReplay(k) {
-  const n = (shownGame().moves || []).length;
-  k = Math.max(0, Math.min(n, k));
-  G.replay = k >= n ? null : k;
-  G.preview = null;
-  G.pendingSlot = null;
-  renderGame();
-  const pos = shownPosition();
-  if (G.replay === null) announce(t('replay.live'));
-  else announce(replayLabel(k) + (pos.last ? ': ' + moveAnnouncement(pos.last) : ''));
-}
 
 function initGameControls() {
   $('#undo').addEventListener('click', () => act({ type: 'undo' }, 'POST', '/undo', {}));
@@ -354,7 +345,7 @@ function initGameControls() {
     const g = shownGame();
     const text = seatsAreAllMine() && !(g.seats || []).some((s) => s.kind === 'ai') ? t('confirm.draw_agree') : t('confirm.draw');
     if (!(await confirmDialog(text, t('game.draw_offer')))) return;
-    G.lastAction = 'draw-offer';
+    net.lastAction = 'draw-offer';
     act({ type: 'draw', action: 'offer' }, 'POST', '/draw', { action: 'offer' });
   });
   $('#abort').addEventListener('click', async () => {
@@ -401,7 +392,7 @@ function initGameControls() {
       const v = fenceVerdict(mv);
       if (v.reason) {
         showError(verdictText(mv, v));
-        G.preview = mv;
+        pointer.preview = mv;
         renderPreview();
         return;
       }
@@ -410,7 +401,7 @@ function initGameControls() {
       return;
     }
     // The text stays until the move is played (a refusal keeps it to fix).
-    G.typedMove = mv;
+    net.typedMove = mv;
     playMove(mv);
   });
   $('#join-form').addEventListener('submit', submitJoin);
@@ -445,9 +436,47 @@ function initGameControls() {
   });
 }
 
+async function submitJoin(e) {
+  e.preventDefault();
+  // Logged in, the seat is the account's and bears its name.
+  if (session.account) $('#join-name').value = session.account.name;
+  const name = $('#join-name').value.trim();
+  const errBox = $('#join-error');
+  errBox.hidden = true;
+  if (!name) {
+    errBox.textContent = t('join.need_name');
+    errBox.hidden = false;
+    $('#join-name').focus();
+    return;
+  }
+  store.set('quoridor.name', name);
+  $('#join-submit').disabled = true;
+  join.busy = true;
+  try {
+    const res = await api('POST', '/api/games/' + encodeURIComponent(String(G.id)) + '/join', { seat: join.seat || null, name });
+    G.rec = saveRec(String(G.id), { token: res.token, seats: Array.isArray(res.seats) ? res.seats : null, mode: 'online' });
+    join.seat = null;
+    $('#join-form').hidden = true;
+    history.replaceState(null, '', '/g/' + encodeURIComponent(String(G.id)));
+    if (res.game) applyState(res.game);
+    connectWs();
+    toast(t('join.joined'));
+  } catch (err) {
+    errBox.textContent = errorText(err);
+    errBox.hidden = false;
+    if (err.code === 'seat_taken' || err.code === 'no_free_seat') {
+      join.seat = null;
+      history.replaceState(null, '', '/g/' + encodeURIComponent(String(G.id)));
+      renderGame();
+    }
+  } finally {
+    join.busy = false;
+    $('#join-submit').disabled = false;
+  }
+}
+
 export {
   initBoard,
   initGameControls,
   setFenceMode,
-  setReplay,
 };

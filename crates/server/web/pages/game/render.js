@@ -1,19 +1,18 @@
 // @ts-check
 // The game page drawn from its state: the board's pieces, the status,
-// the players and clocks, the buttons, the result.
+// the players and clocks, the buttons, the result, and any position of
+// the game replayed.
 
-import { reasonText } from '../../lib/api.js';
 import { SQUARE } from '../../lib/board/geometry.js';
 import { seatColours } from '../../lib/board/pieces.js';
-import { $, $$, el, svgEl } from '../../lib/dom.js';
+import { $, $$, announce, el, svgEl } from '../../lib/dom.js';
 import { icon } from '../../lib/icons.js';
 import { parseFence, parsePosition, parseSquare, positionAt, seatOrder } from '../../lib/position.js';
 import * as Analysis from './analysis.js';
 import * as Chat from './chat.js';
-import { moveAnnouncement, resultInfo } from './connection.js';
-import { setReplay } from './input.js';
-import { moveLabel, renderScoreSheet, renderShare, renderTools, renderWaiting, replayLabel, roundOf } from './replay.js';
-import { G, board, centerOf, defaultRotation, fenceShape, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, savedRotation, seatsAreAllMine, shownGame } from './state.js';
+import { renderScoreSheet, renderShare, renderTools, renderWaiting } from './panels.js';
+import { G, board, centerOf, clock, defaultRotation, fenceShape, fenceVerdict, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, net, pointer, savedRotation, seatsAreAllMine, shownGame } from './state.js';
+import { moveAnnouncement, moveLabel, replayLabel, resultInfo, roundOf, verdictText } from './words.js';
 import { formatMs, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
 
 // ------------------------------------------------------------------
@@ -44,8 +43,8 @@ function renderGame() {
   renderShare();
   renderTools();
   tickClocks();
-  clearInterval(G.clockTimer);
-  if (g.clock && g.clock.running && g.status === 'playing') G.clockTimer = setInterval(tickClocks, 100);
+  clearInterval(clock.timer);
+  if (g.clock && g.clock.running && g.status === 'playing') clock.timer = setInterval(tickClocks, 100);
 }
 
 function shownPosition() {
@@ -65,7 +64,7 @@ function renderBoard() {
   const L = board.layers;
   const svg = board.svg;
   const pos = shownPosition();
-  const interactive = myTurn() && !G.pending;
+  const interactive = myTurn() && !net.pending;
   svg.classList.toggle('interactive', interactive);
   svg.classList.toggle('fence-mode', keys.fenceMode && interactive);
   svg.classList.toggle('replaying', !isLive());
@@ -154,7 +153,7 @@ function renderHint() {
   const g = shownGame();
   const from = g.pawns && g.turn ? g.pawns[g.turn] : null;
   if (from && path.length && path[0] !== from) path.unshift(from);
-  const pts = path.map(centerOf).filter(Boolean);
+  const pts = path.map(centerOf).filter((p) => p !== null);
   if (pts.length > 1) {
     L.hint.append(svgEl('polyline', { class: 'hint-path', points: pts.map((p) => p.x + ',' + p.y).join(' ') }));
     for (const p of pts.slice(1)) L.hint.append(svgEl('circle', { class: 'hint-step', cx: p.x, cy: p.y, r: 9 }));
@@ -168,38 +167,25 @@ function renderHint() {
   }
 }
 
-function fenceVerdict(name) {
-  if (!myTurn()) return { ok: false, reason: { code: 'not_your_turn' } };
-  if (G.legalFences.has(name)) return { ok: true, reason: null };
-  const legal = shownGame().legal;
-  const blocked = legal && legal.blocked;
-  const reason = blocked && blocked[name] ? blocked[name] : null;
-  return { ok: false, reason };
-}
 
-function verdictText(name, v) {
-  if (v.ok) return t('fence.legal', { fence: name });
-  if (v.reason && v.reason.code === 'not_your_turn') return t('err.not_your_turn');
-  return t('fence.illegal', { fence: name, reason: v.reason ? reasonText(v.reason) : t('reason.unknown') });
-}
 
 function renderPreview() {
   const L = board.layers;
   L.preview.textContent = '';
-  const name = G.preview;
+  const name = pointer.preview;
   const err = $('#fence-error');
   if (!name || !myTurn()) {
-    if (!G.stickyFenceError) err.textContent = '';
+    if (!pointer.stickyFenceError) err.textContent = '';
     return;
   }
   const v = fenceVerdict(name);
-  const node = fenceShape(name, 'preview ' + (v.ok ? 'ok' : 'bad') + (G.pendingSlot === name ? ' pending' : ''));
+  const node = fenceShape(name, 'preview ' + (v.ok ? 'ok' : 'bad') + (pointer.pendingSlot === name ? ' pending' : ''));
   if (!node) return;
   node.setAttribute('data-preview', name);
   L.preview.append(node);
   err.textContent = v.ok ? '' : verdictText(name, v);
   err.classList.toggle('ok', false);
-  G.stickyFenceError = false;
+  pointer.stickyFenceError = false;
 }
 
 function renderStatus() {
@@ -356,7 +342,7 @@ function miniPawn(seat) {
 function tickClocks() {
   const g = G.game;
   if (!g || !g.clock || !g.clock.remaining_ms) return;
-  const elapsed = performance.now() - G.clockBase;
+  const elapsed = performance.now() - clock.base;
   for (const seat of seatOrder(g)) {
     const node = document.getElementById('clock-' + seat);
     if (!node) continue;
@@ -414,7 +400,7 @@ function renderActions() {
   show($('#resign'), holds && playing && myLiveSeats.length > 0);
   show($('#rematch'), holds && g.status === 'over' && !g.rematch && (mine === null || mine.length > 0));
   for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#resign', '#abort', '#rematch']) {
-    $(id).disabled = G.pending;
+    $(id).disabled = net.pending;
   }
 
   const banner = $('#rematch-banner');
@@ -440,8 +426,8 @@ function renderActions() {
   const form = $('#move-form');
   const canType = holds && playing;
   form.hidden = !canType;
-  $('#move-input').disabled = !myTurn() || G.pending;
-  $('#move-submit').disabled = !myTurn() || G.pending;
+  $('#move-input').disabled = !myTurn() || net.pending;
+  $('#move-submit').disabled = !myTurn() || net.pending;
 }
 
 function renderMoves() {
@@ -486,10 +472,21 @@ function renderMoves() {
   else if (cur) cur.scrollIntoView({ block: 'nearest' });
 }
 
+function setReplay(k) {
+  const n = (shownGame().moves || []).length;
+  k = Math.max(0, Math.min(n, k));
+  G.replay = k >= n ? null : k;
+  pointer.preview = null;
+  pointer.pendingSlot = null;
+  renderGame();
+  const pos = shownPosition();
+  if (G.replay === null) announce(t('replay.live'));
+  else announce(replayLabel(k) + (pos.last ? ': ' + moveAnnouncement(pos.last) : ''));
+}
+
 export {
-  fenceVerdict,
   renderGame,
   renderPreview,
+  setReplay,
   shownPosition,
-  verdictText,
 };

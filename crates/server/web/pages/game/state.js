@@ -2,14 +2,10 @@
 // The game page's state: the board, the game as last received, and which
 // seats this browser holds.
 
-import { api } from '../../lib/api.js';
 import { fenceShape as geomFenceShape } from '../../lib/board/pieces.js';
 import { BoardKeys } from '../../lib/board/input.js';
 import { BoardView } from '../../lib/board/view.js';
-import { $, el } from '../../lib/dom.js';
-import { SEATS4 } from '../../lib/position.js';
-import { applyState, connectWs } from './connection.js';
-import { errorText, loadRec, saveRec, seatInfo, show, t } from '../ui.js';
+import { seatInfo } from '../ui.js';
 
 // ------------------------------------------------------------------
 // The board (lib/board/view.js); its element is set by initBoard.
@@ -27,45 +23,71 @@ const fenceShape = (name, cls) => geomFenceShape(board.geom, name, cls, board.re
 // ------------------------------------------------------------------
 
 /**
- * The game page's state.
+ * The game on the page: which, as last received, what this browser holds
+ * of it, and what is shown of it.
  * @type {{
  *   id: string | null, game: import('../../lib/views.js').GameView | null,
- *   version: number, rec: any, live: import('../../lib/socket.js').LiveSocket | null,
- *   loadTimer: any, clockTimer: any, clockBase: number, replay: number | null,
- *   preview: string | null,
- *   pendingSlot: any, pending: boolean, pendingTimer: any, hint: any,
- *   joinSeat: string | null, account: any, legalPawn: Set<string>,
- *   legalFences: Set<string>, touch: {id: number, moved: boolean} | null,
- *   suppressClick: boolean, active: boolean, youFromServer: string[] | null,
- *   stickyFenceError?: boolean, typedMove?: string | null, lastAction?: string | null,
- *   joining?: boolean, errorCode?: string | null, hoverSq?: string | null,
+ *   active: boolean, rec: any, youFromServer: string[] | null,
+ *   legalPawn: Set<string>, legalFences: Set<string>,
+ *   replay: number | null, hint: {move: string, path: string[], score: any} | null,
  * }}
  */
 const G = {
   id: null,
   game: null,
-  version: -1,
+  active: false,
   rec: null,
-  live: null,
-  loadTimer: 0,
-  clockTimer: 0,
-  clockBase: 0,
-  replay: null,
-  preview: null,
-  pendingSlot: null,
-  pending: false,
-  pendingTimer: 0,
-  hint: null,
-  joinSeat: null,
-  // The logged-in account ({name, ratings}), if any.
-  account: null,
+  youFromServer: null,
   legalPawn: new Set(),
   legalFences: new Set(),
+  replay: null,
+  hint: null,
+};
+
+/**
+ * The connection: the version last applied, the socket, an action sent
+ * and not yet answered, the last refusal.
+ * @type {{
+ *   version: number, live: import('../../lib/socket.js').LiveSocket | null,
+ *   loadTimer: any, pending: boolean, pendingTimer: any,
+ *   lastAction: string | null, errorCode: string | null, typedMove: string | null,
+ * }}
+ */
+const net = {
+  version: -1,
+  live: null,
+  loadTimer: 0,
+  pending: false,
+  pendingTimer: 0,
+  lastAction: null,
+  errorCode: null,
+  typedMove: null,
+};
+
+/** The clocks' ticking: the timer and when the last state came. */
+const clock = { timer: /** @type {any} */ (0), base: 0 };
+
+/**
+ * What the pointer aims at: the fence previewed (and, on a touch screen,
+ * waiting for a second tap), the touch under way, the square hovered,
+ * a refusal kept on screen until the next action.
+ * @type {{
+ *   preview: string | null, pendingSlot: string | null,
+ *   touch: {id: number, moved: boolean} | null, suppressClick: boolean,
+ *   hoverSq: string | null, stickyFenceError: boolean,
+ * }}
+ */
+const pointer = {
+  preview: null,
+  pendingSlot: null,
   touch: null,
   suppressClick: false,
-  active: false,
-  youFromServer: null,
+  hoverSq: null,
+  stickyFenceError: false,
 };
+
+/** Taking a free seat: the seat asked for, and a request under way. */
+const join = { seat: /** @type {string | null} */ (null), busy: false };
 
 /**
  * The game on the page, for the parts drawn only once it has come (the
@@ -134,98 +156,36 @@ function seatsAreAllMine() {
   return humans.length > 0 && humans.every((s) => isMine(s.seat));
 }
 
-function enterGame(id) {
-  G.active = true;
-  G.id = id;
-  G.game = null;
-  G.version = -1;
-  G.replay = null;
-  keys.reset();
-  G.preview = null;
-  G.pendingSlot = null;
-  G.pending = false;
-  G.hint = null;
-  G.youFromServer = null;
-  board.key = '';
-  show($('#home'), false);
-  show($('#game'), true);
-  show($('#game-loading'), true);
-  show($('#game-layout'), false);
-  show($('#game-error'), false);
-  document.title = t('title.game');
 
-  // A seat link: #t=<token>[&s=<seats>] becomes this browser's token.
-  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
-  const params = new URLSearchParams(location.search);
-  if (hash.get('t')) {
-    const seats = (hash.get('s') || '').split(',').filter((s) => SEATS4.some((seat) => seat === s));
-    const prev = loadRec(id);
-    const sameToken = prev && prev.token === hash.get('t');
-    saveRec(id, { token: hash.get('t'), seats: seats.length ? seats : (sameToken ? prev.seats : null) });
-    history.replaceState(null, '', location.pathname + location.search);
-  }
-  G.rec = loadRec(id);
-  board.rot = savedRotation() ?? 0;
-  G.joinSeat = params.get('join');
-  if (G.joinSeat && myToken()) {
-    // Already in this game on this browser: no need to join again.
-    G.joinSeat = null;
-    history.replaceState(null, '', location.pathname);
-  }
-  loadGame();
-}
 
-function leaveGame() {
-  if (!G.active) return;
-  G.active = false;
-  clearTimeout(G.loadTimer);
-  clearInterval(G.clockTimer);
-  clearTimeout(G.pendingTimer);
-  if (G.live) G.live.stop();
-  G.live = null;
-  G.game = null;
-  keys.reset();
-  G.preview = null;
-  G.pendingSlot = null;
-}
 
-async function loadGame() {
-  const id = /** @type {string} */ (G.id);
-  try {
-    const game = await api('GET', '/api/games/' + encodeURIComponent(id), undefined, myToken());
-    if (!G.active || G.id !== id) return;
-    applyState(game);
-    connectWs();
-  } catch (e) {
-    if (!G.active || G.id !== id) return;
-    show($('#game-loading'), false);
-    const box = $('#game-error');
-    box.textContent = '';
-    box.append(el('p', { text: e.code === 'not_found' ? t('game.not_found') : errorText(e) }),
-      el('a', { class: 'btn primary', href: '/', 'data-nav': true, text: t('nav.home') }));
-    box.hidden = false;
-    if (e.code !== 'not_found') {
-      // The server may be restarting: try again a little later.
-      G.loadTimer = setTimeout(() => { if (G.active && G.id === id && !G.game) loadGame(); }, 4000);
-    }
-  }
+function fenceVerdict(name) {
+  if (!myTurn()) return { ok: false, reason: { code: 'not_your_turn' } };
+  if (G.legalFences.has(name)) return { ok: true, reason: null };
+  const legal = shownGame().legal;
+  const blocked = legal && legal.blocked;
+  const reason = blocked && blocked[name] ? blocked[name] : null;
+  return { ok: false, reason };
 }
 
 export {
-  G,
   board,
-  keys,
   centerOf,
+  clock,
   defaultRotation,
-  enterGame,
   fenceShape,
+  fenceVerdict,
+  G,
   holdsSeat,
   isLive,
   isMine,
-  leaveGame,
+  join,
+  keys,
   mySeats,
   myToken,
   myTurn,
+  net,
+  pointer,
   savedRotation,
   seatsAreAllMine,
   shownGame,

@@ -1,40 +1,17 @@
 // @ts-check
-// The move list and the replay of any position of the game.
+// The game page's panels beside the board: the score sheet, the waiting
+// room with its invitations and free seats, the links to share, the
+// board's fence tools, and the error line.
 
-import { api } from '../../lib/api.js';
-import { $, el } from '../../lib/dom.js';
+import { $, announce, el } from '../../lib/dom.js';
 import { icon } from '../../lib/icons.js';
 import { seatOrder } from '../../lib/position.js';
 import { store } from '../../lib/store.js';
-import { applyState, connectWs, showError } from './connection.js';
-import { fenceVerdict, renderGame } from './render.js';
-import { G, board, holdsSeat, keys, mySeats, myToken, myTurn, shownGame } from './state.js';
-import { errorText, formatClockSetting, playerName, saveRec, seatInfo, seatLabel, t, tn, toast, variantText } from '../ui.js';
+import { G, board, fenceVerdict, holdsSeat, join, keys, mySeats, myToken, myTurn, net, pointer, shownGame } from './state.js';
+import { moveLabel } from './words.js';
+import { errorText, formatClockSetting, playerName, seatInfo, seatLabel, t, tn, variantText } from '../ui.js';
 
-// Moves are numbered by rounds everywhere, as in the list and in
-// records: "3." before the first move of round 3, "3…" before the others.
-function roundOf(entries) {
-  return Math.floor(entries / seatOrder(G.game).length) + 1;
-}
-function moveNumber(k) {
-  const per = seatOrder(shownGame()).length;
-  return roundOf(k) + (k % per === 0 ? '.' : '…');
-}
-// Where a replay stands: the start, or after a numbered move.
-function replayLabel(k) {
-  if (!k) return t('replay.at_start');
-  const m = shownGame().moves[k - 1];
-  return m ? t('replay.after', { move: moveNumber(k - 1) + ' ' + moveLabel(m) }) : '';
-}
 
-function moveLabel(m) {
-  const mv = String(m.move || '');
-  if (mv === 'resign') return t('moves.resign', { seat: seatLabel(m.seat) });
-  if (mv === 'timeout') return t('moves.timeout', { seat: seatLabel(m.seat) });
-  if (mv === 'draw') return t('moves.draw');
-  if (mv === 'pass') return t('moves.pass');
-  return mv;
-}
 
 function renderScoreSheet() {
   const g = shownGame();
@@ -93,11 +70,11 @@ function renderWaiting() {
   const free = (g.seats || []).filter((s) => s.kind === 'human' && !s.taken);
   if (g.status !== 'waiting') {
     panel.hidden = true;
-    if (!(G.joinSeat && free.length)) joinForm.hidden = true;
+    if (!(join.seat && free.length)) joinForm.hidden = true;
     // The seat this page is joining fills the game: the update may come
     // before the answer to the join, which is not "the game is full".
-    if (G.joinSeat && !free.length && !myToken() && !G.joining) {
-      G.joinSeat = null;
+    if (join.seat && !free.length && !myToken() && !join.busy) {
+      join.seat = null;
       history.replaceState(null, '', location.pathname);
       showError(t('err.no_free_seat'));
     }
@@ -135,7 +112,7 @@ function renderWaiting() {
   // A visitor without a seat can take a free one.
   const joinBox = $('#join-seats');
   joinBox.textContent = '';
-  if (!myToken() && !G.joinSeat) {
+  if (!myToken() && !join.seat) {
     for (const s of free) {
       joinBox.append(el('button', {
         type: 'button', class: 'btn primary', 'data-join-seat': s.seat,
@@ -144,11 +121,11 @@ function renderWaiting() {
       }));
     }
   }
-  if (G.joinSeat && !myToken()) openJoin(G.joinSeat);
+  if (join.seat && !myToken()) openJoin(join.seat);
 }
 
 function openJoin(seat) {
-  G.joinSeat = seat;
+  join.seat = seat;
   const form = $('#join-form');
   const wasHidden = form.hidden;
   form.hidden = false;
@@ -161,44 +138,6 @@ function openJoin(seat) {
   $('#join-seats').textContent = '';
 }
 
-async function submitJoin(e) {
-  e.preventDefault();
-  // Logged in, the seat is the account's and bears its name.
-  if (G.account) $('#join-name').value = G.account.name;
-  const name = $('#join-name').value.trim();
-  const errBox = $('#join-error');
-  errBox.hidden = true;
-  if (!name) {
-    errBox.textContent = t('join.need_name');
-    errBox.hidden = false;
-    $('#join-name').focus();
-    return;
-  }
-  store.set('quoridor.name', name);
-  $('#join-submit').disabled = true;
-  G.joining = true;
-  try {
-    const res = await api('POST', '/api/games/' + encodeURIComponent(String(G.id)) + '/join', { seat: G.joinSeat || null, name });
-    G.rec = saveRec(String(G.id), { token: res.token, seats: Array.isArray(res.seats) ? res.seats : null, mode: 'online' });
-    G.joinSeat = null;
-    $('#join-form').hidden = true;
-    history.replaceState(null, '', '/g/' + encodeURIComponent(String(G.id)));
-    if (res.game) applyState(res.game);
-    connectWs();
-    toast(t('join.joined'));
-  } catch (err) {
-    errBox.textContent = errorText(err);
-    errBox.hidden = false;
-    if (err.code === 'seat_taken' || err.code === 'no_free_seat') {
-      G.joinSeat = null;
-      history.replaceState(null, '', '/g/' + encodeURIComponent(String(G.id)));
-      renderGame();
-    }
-  } finally {
-    G.joining = false;
-    $('#join-submit').disabled = false;
-  }
-}
 
 function renderShare() {
   const g = shownGame();
@@ -238,26 +177,42 @@ function renderTools() {
   fm.hidden = !interactive;
   fm.setAttribute('aria-pressed', keys.fenceMode ? 'true' : 'false');
   fm.classList.toggle('active', keys.fenceMode);
-  $('#fence-rotate').hidden = !(interactive && keys.fenceMode && (G.pendingSlot || keys.fcursor));
-  const pend = interactive && !!G.pendingSlot;
+  $('#fence-rotate').hidden = !(interactive && keys.fenceMode && (pointer.pendingSlot || keys.fcursor));
+  const pend = interactive && !!pointer.pendingSlot;
   $('#fence-confirm').hidden = !pend;
   $('#fence-cancel').hidden = !pend;
   if (pend) {
-    const v = fenceVerdict(G.pendingSlot);
-    $('#fence-confirm').disabled = !v.ok || G.pending;
-    $('#fence-confirm').textContent = t('game.place_fence_named', { fence: G.pendingSlot });
+    const v = fenceVerdict(pointer.pendingSlot);
+    $('#fence-confirm').disabled = !v.ok || net.pending;
+    $('#fence-confirm').textContent = t('game.place_fence_named', { fence: pointer.pendingSlot });
   }
   $('#flip').setAttribute('aria-pressed', board.rot ? 'true' : 'false');
   $('#board-help').hidden = !interactive;
 }
 
+function showError(err) {
+  const box = $('#error');
+  if (err && typeof err !== 'string' && err.code === 'not_allowed' && net.lastAction === 'draw-offer') {
+    err = t('err.ai_declines_draw');
+  }
+  if (err) net.lastAction = null;
+  if (!err) {
+    net.errorCode = null;
+    box.hidden = true;
+    box.textContent = '';
+    return;
+  }
+  const text = typeof err === 'string' ? err : errorText(err);
+  net.errorCode = typeof err === 'string' ? null : err.code;
+  box.textContent = text;
+  box.hidden = false;
+  announce(text);
+}
+
 export {
-  moveLabel,
   renderScoreSheet,
   renderShare,
   renderTools,
   renderWaiting,
-  replayLabel,
-  roundOf,
-  submitJoin,
+  showError,
 };
