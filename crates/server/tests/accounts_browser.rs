@@ -261,6 +261,12 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         .await;
         let paths = b.js("return document.querySelectorAll('#ab-board [data-path]').length;").await;
         assert_eq!(paths, 2);
+        // The engine's best move drawn on the board, the one it names.
+        let best = b
+            .js("return [document.querySelector('#ab-board [data-move]')?.dataset.move, document.querySelector('#ab-best').textContent];")
+            .await;
+        let (drawn, said) = (best[0].as_str().unwrap_or_default(), best[1].as_str().unwrap_or_default());
+        assert!(!drawn.is_empty() && said.contains(&format!("Best: {drawn} ")), "{best}");
         // The start is in the opening book: its moves are shown.
         js_until(&b, "return document.querySelector('#ab-book').textContent;", |v| {
             v.as_str().is_some_and(|s| s.starts_with("Opening book: ") && s.contains("e2"))

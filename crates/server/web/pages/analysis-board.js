@@ -7,6 +7,7 @@
 
 import { api } from '../lib/api.js';
 import { BoardKeys } from '../lib/board/input.js';
+import { BoardPointer } from '../lib/board/pointer.js';
 import { BoardView } from '../lib/board/view.js';
 import { $, announce, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
@@ -61,8 +62,9 @@ function draw() {
   const playing = B.mode === 'play' && !keys.fenceMode;
   board.markSquares(playing ? v.legal.pawn : [], 'legal');
   board.svg.classList.toggle('fence-mode', keys.fenceMode);
-  // Both shortest paths, under the pawns.
+  // Both shortest paths, under the pawns, and the best move.
   board.showPaths(v.paths);
+  board.showMove(B.mode === 'play' && !v.over ? v.best : null, p.pawns[seats.findIndex((seat) => seat === v.turn)] || null);
   board.svg.setAttribute('aria-label', t('board.label', { n: p.size }));
   $('#ab-desc').textContent = describe(p, seats);
   keys.draw();
@@ -125,9 +127,9 @@ const keyHooks = {
     else edit({ square: name });
   },
   fence: (name) => play(name),
-  preview: (name) => board.previewFence(name, Boolean(name && B.view && B.view.legal.fences.includes(name))),
+  preview,
   modeChanged: (on) => {
-    if (!on) board.previewFence(null);
+    if (!on) preview(null);
     draw();
   },
   describe: describeCursor,
@@ -135,18 +137,40 @@ const keyHooks = {
   announce,
 };
 
-// A click: a square, or the fence slot of the groove under it.
-function click(ev) {
-  const hit = board.pick(ev);
-  if (!hit) return;
-  if (B.mode === 'play') play('square' in hit ? hit.square : hit.fence);
-  else edit(hit);
+/** The fence previewed under the pointer or the keyboard's cursor. */
+let previewed = /** @type {string | null} */ (null);
+
+/** @param {string | null} name */
+function preview(name) {
+  previewed = name;
+  board.previewFence(name, Boolean(name && B.view && B.view.legal.fences.includes(name)));
 }
+
+/** The pointer's hooks: the same mouse and touch as the game page's board. @type {import('../lib/board/pointer.js').PointerHooks} */
+const pointerHooks = {
+  ready: () => Boolean(B.view),
+  // Fences previewed while exploring; setting up places them by the tool.
+  active: () => B.mode === 'play' && Boolean(B.view && !B.view.over),
+  fenceMode: () => keys.fenceMode,
+  previewed: () => previewed,
+  pending: () => null,
+  preview,
+  hover: () => {},
+  square: (name) => {
+    if (B.mode === 'play') play(name);
+    else edit({ square: name });
+  },
+  fence: (name) => {
+    if (B.mode === 'play') play(name);
+    else edit({ fence: name });
+  },
+};
 
 function play(move) {
   if (!move || !B.view || B.view.over) return;
   // A move made: back to the pawn, as in a game.
   if (keys.fenceMode) keys.setFenceMode(false);
+  preview(null);
   B.line.push(move);
   refresh();
 }
@@ -206,7 +230,7 @@ document.addEventListener('DOMContentLoaded', async () => {
   board = new BoardView(svg);
   keys = new BoardKeys(board);
   keys.attach(svg, keyHooks);
-  svg.addEventListener('click', click);
+  new BoardPointer(board).attach(svg, pointerHooks);
   await languagePicker(() => {
     // The pawns' letters are in the page's language: draw them again.
     board.key = '';

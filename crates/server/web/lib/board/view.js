@@ -301,6 +301,39 @@ export class BoardView {
   }
 
   /**
+   * Draws a move suggested (the engine's best) in the hint layer: an arrow
+   * from the pawn's square to the square it goes to, or the fence as a
+   * ghost; the move drawn before goes. `null`: none.
+   * @param {string | null} move @param {string | null} [from] the pawn's square, for a pawn move
+   */
+  showMove(move, from) {
+    const layer = this.layers.hint;
+    for (const old of Array.from(layer.querySelectorAll('[data-move]'))) old.remove();
+    if (!move) return;
+    const fence = fenceShape(this.geom, move, 'suggested', this.ref);
+    if (fence) {
+      fence.setAttribute('data-move', move);
+      layer.append(fence);
+      return;
+    }
+    const a = from ? this.centreOf(from) : null;
+    const b = this.centreOf(move);
+    if (!a || !b) return;
+    // The shaft stops short of the square's centre; the head ends there.
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const [ux, uy] = [(b.x - a.x) / len, (b.y - a.y) / len];
+    const head = 34;
+    const base = { x: b.x - ux * head, y: b.y - uy * head };
+    const wing = (side) => `${base.x - uy * side * 20},${base.y + ux * side * 20}`;
+    const arrow = svgEl('g', { class: 'arrow', 'data-move': move });
+    arrow.append(
+      svgEl('line', { x1: a.x + ux * 30, y1: a.y + uy * 30, x2: base.x, y2: base.y }),
+      svgEl('polygon', { points: `${b.x},${b.y} ${wing(1)} ${wing(-1)}` }),
+    );
+    layer.append(arrow);
+  }
+
+  /**
    * Shows a fence about to be placed (`ok`: allowed) in the preview layer,
    * or none.
    * @param {string | null} name @param {boolean} [ok]

@@ -10,7 +10,7 @@ import { navigate } from '../nav.js';
 import { act, applyState, connectWs, playMove } from './connection.js';
 import { renderTools, showError } from './panels.js';
 import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
-import { G, board, centerOf, fenceVerdict, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame, svgPoint } from './state.js';
+import { G, board, boardPointer, centerOf, fenceVerdict, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame } from './state.js';
 import { verdictText } from './words.js';
 import { announce, confirmDialog, errorText, loadRec, saveRec, seatLabel, session, t, toast } from '../ui.js';
 
@@ -132,96 +132,16 @@ function initBoard() {
   board.svg = svg;
   board.rot = 0;
 
-  svg.addEventListener('pointerdown', (e) => {
-    if (e.pointerType !== 'touch' && e.pointerType !== 'pen') return;
-    pointer.touch = { id: e.pointerId, moved: false };
-    if (keys.fenceMode && myTurn()) {
-      const p = svgPoint(e);
-      const loc = p ? board.geom.locate(p.x, p.y) : null;
-      const slot = board.geom.nearestSlot(loc, (pointer.preview ? parseFence(pointer.preview) : null));
-      if (slot) setPreview(fenceName(slot));
-    }
-  });
-
-  svg.addEventListener('pointermove', (e) => {
-    if (!G.game || !myTurn()) return;
-    const p = svgPoint(e);
-    if (!p) return;
-    const loc = board.geom.locate(p.x, p.y);
-    const prefer = (pointer.preview ? parseFence(pointer.preview) : null);
-    if (e.pointerType === 'touch' || e.pointerType === 'pen') {
-      if (pointer.touch && pointer.touch.id === e.pointerId && keys.fenceMode) {
-        pointer.touch.moved = true;
-        const slot = board.geom.nearestSlot(loc, prefer);
-        if (slot) setPreview(fenceName(slot));
-      }
-      return;
-    }
-    if (pointer.pendingSlot) return; // a tapped fence waits for confirmation
-    const target = e.target;
-    let slot = null;
-    if (target.dataset && target.dataset.fence) slot = parseFence(target.dataset.fence);
-    else if (keys.fenceMode) slot = board.geom.nearestSlot(loc, prefer);
-    else slot = board.geom.strictSlot(loc, prefer);
-    setPreview(slot ? fenceName(slot) : null);
-    hoverSquare(slot ? null : target.dataset && target.dataset.square);
-  });
-
-  svg.addEventListener('pointerleave', (e) => {
-    if (e.pointerType === 'mouse' && !pointer.pendingSlot) {
-      setPreview(null);
-      hoverSquare(null);
-    }
-  });
-
-  svg.addEventListener('pointerup', (e) => {
-    if (!pointer.touch || pointer.touch.id !== e.pointerId) return;
-    const touch = pointer.touch;
-    pointer.touch = null;
-    pointer.suppressClick = true;
-    setTimeout(() => { pointer.suppressClick = false; }, 500);
-    if (!G.game) return;
-    const p = svgPoint(e);
-    const loc = p ? board.geom.locate(p.x, p.y) : null;
-    const prefer = (pointer.preview ? parseFence(pointer.preview) : null);
-    let slot = null;
-    if (keys.fenceMode) slot = touch.moved && pointer.preview ? parseFence(pointer.preview) : board.geom.nearestSlot(loc, prefer);
-    else if (e.target.dataset && e.target.dataset.fence) slot = parseFence(e.target.dataset.fence);
-    else slot = board.geom.strictSlot(loc, prefer);
-    if (slot) {
-      fenceClicked(fenceName(slot), false);
-      return;
-    }
-    const sq = e.target.closest && e.target.closest('[data-square]');
-    if (sq) squareClicked(sq.dataset.square);
-  });
-
-  svg.addEventListener('click', (e) => {
-    if (pointer.suppressClick) {
-      pointer.suppressClick = false;
-      return;
-    }
-    if (!G.game) return;
-    const target = e.target;
-    if (target.dataset && target.dataset.fence) {
-      fenceClicked(target.dataset.fence, true);
-      return;
-    }
-    const p = e.clientX || e.clientY ? svgPoint(e) : null;
-    const loc = p ? board.geom.locate(p.x, p.y) : null;
-    const prefer = (pointer.preview ? parseFence(pointer.preview) : null);
-    const sq = target.closest && target.closest('[data-square]');
-    if (keys.fenceMode && loc) {
-      const slot = board.geom.nearestSlot(loc, prefer);
-      if (slot) fenceClicked(fenceName(slot), true);
-      return;
-    }
-    if (sq) {
-      squareClicked(sq.dataset.square);
-      return;
-    }
-    const slot = board.geom.strictSlot(loc, prefer);
-    if (slot) fenceClicked(fenceName(slot), true);
+  boardPointer.attach(svg, {
+    ready: () => Boolean(G.game),
+    active: myTurn,
+    fenceMode: () => keys.fenceMode,
+    previewed: () => pointer.preview,
+    pending: () => pointer.pendingSlot,
+    preview: setPreview,
+    hover: hoverSquare,
+    square: squareClicked,
+    fence: fenceClicked,
   });
 
   keys.attach(svg, {

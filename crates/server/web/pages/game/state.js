@@ -4,6 +4,7 @@
 
 import { fenceShape as geomFenceShape } from '../../lib/board/pieces.js';
 import { BoardKeys } from '../../lib/board/input.js';
+import { BoardPointer } from '../../lib/board/pointer.js';
 import { BoardView } from '../../lib/board/view.js';
 import { seatInfo } from '../ui.js';
 
@@ -14,7 +15,8 @@ import { seatInfo } from '../ui.js';
 const board = new BoardView(/** @type {any} */ (null));
 /** The board's keyboard cursor and fence mode (lib/board/input.js). */
 const keys = new BoardKeys(board);
-const svgPoint = (evt) => board.point(evt);
+/** Its mouse, finger and pen (lib/board/pointer.js). */
+const boardPointer = new BoardPointer(board);
 const centerOf = (name) => board.centreOf(name);
 const fenceShape = (name, cls) => geomFenceShape(board.geom, name, cls, board.ref);
 
@@ -68,20 +70,17 @@ const net = {
 const clock = { timer: /** @type {any} */ (0), base: 0 };
 
 /**
- * What the pointer aims at: the fence previewed (and, on a touch screen,
- * waiting for a second tap), the touch under way, the square hovered,
- * a refusal kept on screen until the next action.
+ * What the player aims at: the fence previewed (and, on a touch screen,
+ * waiting for a second tap), the square hovered, a refusal kept on screen
+ * until the next action.
  * @type {{
  *   preview: string | null, pendingSlot: string | null,
- *   touch: {id: number, moved: boolean} | null, suppressClick: boolean,
  *   hoverSq: string | null, stickyFenceError: boolean,
  * }}
  */
 const pointer = {
   preview: null,
   pendingSlot: null,
-  touch: null,
-  suppressClick: false,
   hoverSq: null,
   stickyFenceError: false,
 };
@@ -170,6 +169,7 @@ function fenceVerdict(name) {
 
 export {
   board,
+  boardPointer,
   centerOf,
   clock,
   defaultRotation,
@@ -189,5 +189,4 @@ export {
   savedRotation,
   seatsAreAllMine,
   shownGame,
-  svgPoint,
 };
