@@ -682,3 +682,35 @@ async fn keyboard_play_on_the_game_page() {
     })
     .await;
 }
+
+/// A finger on the game page (lib/board/pointer.js): a tap on a groove
+/// shows the fence, a second tap on it places it; the click the browser
+/// sends after each tap does not place it a second time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fence_placed_by_two_taps() {
+    e2e::run("page-taps", |env| async move {
+        let me = env.browser("phone").await;
+        let id = me.start_vs_ai("9").await;
+        my_turn(&me).await;
+        let tap = "const slot = document.querySelector('#board [data-fence=\"b3h\"]'); \
+             const r = slot.getBoundingClientRect(); \
+             const x = r.x + r.width / 2, y = r.y + r.height / 2; \
+             const at = document.elementFromPoint(x, y); \
+             const o = { bubbles: true, clientX: x, clientY: y, pointerId: 3, pointerType: 'touch', isPrimary: true }; \
+             at.dispatchEvent(new PointerEvent('pointerdown', o)); \
+             at.dispatchEvent(new PointerEvent('pointerup', o)); \
+             at.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y })); \
+             return at.tagName;";
+        me.js(tap).await;
+        let shown = me
+            .js("const p = document.querySelector('#board [data-preview]'); return p ? [p.dataset.preview, p.getAttribute('class')] : null;")
+            .await;
+        assert_eq!(shown[0], "b3h", "{shown}");
+        assert!(shown[1].as_str().is_some_and(|c| c.contains("pending")), "{shown}");
+        assert!(e2e::moves(&env.game(&id).await).is_empty(), "one tap placed it");
+        me.js(tap).await;
+        let moves = moves_at_least(&env, &id, 1).await;
+        assert_eq!(moves[0], "b3h", "{moves:?}");
+    })
+    .await;
+}
