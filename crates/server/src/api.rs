@@ -59,7 +59,7 @@ pub fn router(state: AppState) -> Router {
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     let pages = Router::<AppState>::new()
         .route("/", get(index))
-        .route("/g/{id}", get(index))
+        .route("/g/{id}", get(game_page))
         .route("/assets/{*file}", get(asset))
         .route("/favicon.ico", get(favicon))
         .merge(crate::classroom::page_routes())
@@ -213,8 +213,12 @@ async fn page_not_allowed(headers: axum::http::HeaderMap) -> Response {
     crate::error_page::html(StatusCode::METHOD_NOT_ALLOWED, &headers)
 }
 
-async fn index(State(web): State<WebDir>) -> Response {
-    crate::assets::serve_page(web.0.as_deref())
+async fn index(State(web): State<WebDir>, headers: axum::http::HeaderMap) -> Response {
+    crate::assets::serve_page(web.0.as_deref(), &headers, false)
+}
+
+async fn game_page(State(web): State<WebDir>, headers: axum::http::HeaderMap) -> Response {
+    crate::assets::serve_page(web.0.as_deref(), &headers, true)
 }
 
 async fn asset(

@@ -7,8 +7,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
+
+use crate::error_page::PageLang;
 
 /// Name (relative to `web/`), content type, content: every file under
 /// `web/`, listed by `build.rs`.
@@ -230,18 +232,73 @@ fn versioned_page(name: &str) -> &'static str {
 #[derive(Clone, Default)]
 pub struct WebDir(pub Option<PathBuf>);
 
-/// The game's page.
-pub fn serve_page(web_dir: Option<&Path>) -> Response {
-    serve_named_page("index.html", web_dir)
+/// The home page and the game page (one page, `index.html`). A game's
+/// address also preloads the game's modules, which the home page loads
+/// only when a game is opened.
+pub fn serve_page(web_dir: Option<&Path>, headers: &HeaderMap, game: bool) -> Response {
+    let extra = if game { GAME_MODULE } else { "" };
+    serve_page_with(web_dir, "index.html", headers, extra)
 }
 
-/// A page (never cached: it names the current versions).
-pub fn serve_named_page(name: &str, web_dir: Option<&Path>) -> Response {
+/// The module the game page loads on demand (`pages/app.js`).
+const GAME_MODULE: &str = "pages/game/page.js";
+
+/// `page` with a preload of `modules` (those it has not already) before
+/// its other preloads.
+fn with_preloads(page: &str, modules: impl IntoIterator<Item = String>) -> String {
+    let Some(at) = page.find("<link rel=\"modulepreload\"") else {
+        return page.to_string();
+    };
+    let mut links = String::new();
+    for name in modules {
+        let version = version(&name).unwrap_or("");
+        let link = format!("<link rel=\"modulepreload\" href=\"/assets/{name}?v={version}\">\n");
+        if !page.contains(&link) && !links.contains(&link) {
+            links.push_str(&link);
+        }
+    }
+    format!("{}{}{}", &page[..at], links, &page[at..])
+}
+
+/// A module and every module it needs.
+fn with_needs(module: &str) -> impl Iterator<Item = String> {
+    std::iter::once(module.to_string()).chain(needed_by(module))
+}
+
+/// The page with its language's module preloaded before the others: the
+/// page waits for its words before it draws anything, so they should not
+/// come last. The language is guessed as the page guesses it when none
+/// was chosen before (the browser's first of ours); a wrong guess costs
+/// one small file.
+fn with_language_preload(page: &str, lang: PageLang) -> String {
+    with_preloads(page, with_needs(&format!("lib/i18n/{}.js", lang.code())))
+}
+
+/// A page (never cached: it names the current versions), its language
+/// guessed from the browser's.
+pub fn serve_named_page(name: &str, web_dir: Option<&Path>, headers: &HeaderMap) -> Response {
+    serve_page_with(web_dir, name, headers, "")
+}
+
+/// A page, with `extra` (a module, or nothing) preloaded too.
+fn serve_page_with(
+    web_dir: Option<&Path>,
+    name: &str,
+    headers: &HeaderMap,
+    extra: &str,
+) -> Response {
     let body = match web_dir {
         Some(dir) => std::fs::read_to_string(dir.join(name))
             .map(|page| with_parts(&page))
             .unwrap_or_else(|_| versioned_page(name).to_string()),
-        None => versioned_page(name).to_string(),
+        None => {
+            let page = with_language_preload(versioned_page(name), PageLang::of(headers));
+            if extra.is_empty() {
+                page
+            } else {
+                with_preloads(&page, with_needs(extra))
+            }
+        }
     };
     let cache = if web_dir.is_some() {
         "no-store"
@@ -252,6 +309,7 @@ pub fn serve_named_page(name: &str, web_dir: Option<&Path>) -> Response {
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, cache),
+            (header::VARY, "Accept-Language"),
         ],
         body,
     )
@@ -372,6 +430,57 @@ mod tests {
             version("lib/socket.js").unwrap()
         );
         assert!(page.contains(&preload));
+    }
+
+    #[test]
+    fn the_browsers_language_is_preloaded_first() {
+        let body = |accept: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_LANGUAGE, accept.parse().unwrap());
+            let page = with_language_preload(versioned_page("lobby.html"), PageLang::of(&headers));
+            let preloads: Vec<String> = page
+                .split("<link rel=\"modulepreload\" href=\"/assets/")
+                .skip(1)
+                .map(|rest| rest[..rest.find('?').unwrap()].to_string())
+                .collect();
+            preloads
+        };
+        let french = body("fr-FR,fr;q=0.9,en;q=0.5");
+        assert_eq!(french[0], "lib/i18n/fr.js", "{french:?}");
+        assert!(french.contains(&"lib/i18n/reasons/fr.js".to_string()));
+        assert!(!french.iter().any(|n| n.ends_with("/en.js")), "{french:?}");
+        let other = body("de-DE,ja");
+        assert_eq!(other[0], "lib/i18n/en.js", "{other:?}");
+        // Each module once.
+        let mut unique = other.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), other.len(), "{other:?}");
+    }
+
+    #[test]
+    fn the_home_page_does_without_the_game_which_a_game_preloads() {
+        let home = versioned_page("index.html");
+        let preload =
+            |module: &str| format!("<link rel=\"modulepreload\" href=\"/assets/{module}?v=");
+        assert!(
+            !home.contains(&preload("pages/game/render.js")),
+            "the home page preloads the game"
+        );
+        assert!(home.contains(&preload("pages/home.js")));
+        let game = with_preloads(home, with_needs(GAME_MODULE));
+        for module in [
+            "pages/game/page.js",
+            "pages/game/render.js",
+            "lib/board/view.js",
+        ] {
+            assert!(game.contains(&preload(module)), "{module}");
+        }
+        assert_eq!(
+            game.matches(&preload("lib/i18n.js")).count(),
+            1,
+            "each module once"
+        );
     }
 
     #[test]

@@ -54,8 +54,11 @@ pub fn page_routes() -> Router<AppState> {
     Router::new().route("/learn", get(page))
 }
 
-async fn page(State(web): State<crate::assets::WebDir>) -> Response {
-    crate::assets::serve_named_page("learn.html", web.0.as_deref())
+async fn page(
+    State(web): State<crate::assets::WebDir>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    crate::assets::serve_named_page("learn.html", web.0.as_deref(), &headers)
 }
 
 #[derive(Debug, Default, Deserialize)]

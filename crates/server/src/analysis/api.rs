@@ -21,8 +21,11 @@ pub fn page_routes() -> Router<AppState> {
     Router::new().route("/analysis", get(page))
 }
 
-async fn page(State(web): State<crate::assets::WebDir>) -> axum::response::Response {
-    crate::assets::serve_named_page("board.html", web.0.as_deref())
+async fn page(
+    State(web): State<crate::assets::WebDir>,
+    headers: axum::http::HeaderMap,
+) -> axum::response::Response {
+    crate::assets::serve_named_page("board.html", web.0.as_deref(), &headers)
 }
 
 /// `202` while queued or running, `200` once done.

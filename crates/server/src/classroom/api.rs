@@ -52,8 +52,11 @@ pub fn page_routes() -> Router<AppState> {
         .route("/classroom/pupil.pdf", get(pupil_pdf))
 }
 
-async fn page(State(web): State<crate::assets::WebDir>) -> Response {
-    crate::assets::serve_named_page("classroom.html", web.0.as_deref())
+async fn page(
+    State(web): State<crate::assets::WebDir>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    crate::assets::serve_named_page("classroom.html", web.0.as_deref(), &headers)
 }
 
 fn lang_of(lang: Option<Lang>) -> Lang {

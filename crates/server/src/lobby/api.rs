@@ -38,8 +38,11 @@ pub fn page_routes() -> Router<AppState> {
     Router::new().route("/lobby", get(page))
 }
 
-async fn page(State(web): State<crate::assets::WebDir>) -> Response {
-    crate::assets::serve_named_page("lobby.html", web.0.as_deref())
+async fn page(
+    State(web): State<crate::assets::WebDir>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    crate::assets::serve_named_page("lobby.html", web.0.as_deref(), &headers)
 }
 
 /// The seeks, as the WebSocket's first message has them.

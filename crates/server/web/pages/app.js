@@ -39,10 +39,6 @@
 
 import { languagePicker } from '../lib/topbar.js';
 import { $ } from '../lib/dom.js';
-import { initBoard, initGameControls } from './game/input.js';
-import { renderGame } from './game/render.js';
-import { enterGame, leaveGame } from './game/connection.js';
-import { G, board } from './game/state.js';
 import { enterHome, initHome, leaveHome, refreshHomeForm, refreshLists, renderRecent } from './home.js';
 import { onNavigate, navigate } from './nav.js';
 import { copyText, t } from './ui.js';
@@ -51,22 +47,47 @@ import { copyText, t } from './ui.js';
 // Router
 // ------------------------------------------------------------------
 
+/** @typedef {typeof import('./game/page.js')} GamePage */
+
+/** The game page's modules, once a game has been opened. @type {GamePage | null} */
+let gamePage = null;
+/** Which route is being drawn: a later one wins over one still loading. */
+let routing = 0;
+
+/** The game page's modules, loaded (and their board set up) the first time. */
+async function loadGamePage() {
+  if (!gamePage) {
+    const page = await import('./game/page.js');
+    if (!gamePage) {
+      page.initBoard();
+      page.initGameControls();
+      gamePage = page;
+    }
+  }
+  return gamePage;
+}
+
 // A page reached by a link or a button: drawn, from its top, with the
 // focus on it.
-function arrive() {
-  route();
+async function arrive() {
+  await route();
   window.scrollTo(0, 0);
   // Keyboard and screen reader users land on the new page's content.
-  const target = G.active ? $('#board') : $('#main');
+  const target = gamePage && gamePage.G.active ? $('#board') : $('#main');
   if (target) target.focus({ preventScroll: true });
 }
 
-function route() {
+async function route() {
+  const ticket = ++routing;
   const m = /^\/g\/([^/?#]+)\/?$/.exec(location.pathname);
-  leaveGame();
+  if (gamePage) gamePage.leaveGame();
   leaveHome();
-  if (m) enterGame(decodeURIComponent(m[1]));
-  else enterHome();
+  if (!m) {
+    enterHome();
+    return;
+  }
+  const page = await loadGamePage();
+  if (ticket === routing) page.enterGame(decodeURIComponent(m[1]));
 }
 
 document.addEventListener('click', (e) => {
@@ -99,10 +120,10 @@ function initLang() {
       refreshLists();
       document.title = t('title.home');
     }
-    if (G.active && G.game) {
-      board.key = '';
+    if (gamePage && gamePage.G.active && gamePage.G.game) {
+      gamePage.board.key = '';
       $('#turn').dataset.key = '';
-      renderGame();
+      gamePage.renderGame();
     }
     setConnText();
   });
@@ -122,9 +143,7 @@ async function boot() {
   onNavigate(arrive);
   await initLang();
   initHome();
-  initBoard();
-  initGameControls();
-  route();
+  await route();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);

@@ -66,6 +66,9 @@ pub fn page_routes() -> Router<AppState> {
         .route("/t/{id}", get(page))
 }
 
-async fn page(State(web): State<crate::assets::WebDir>) -> Response {
-    crate::assets::serve_named_page("club.html", web.0.as_deref())
+async fn page(
+    State(web): State<crate::assets::WebDir>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    crate::assets::serve_named_page("club.html", web.0.as_deref(), &headers)
 }
