@@ -31,16 +31,26 @@ export async function languagePicker(changed) {
   });
 }
 
-/** The account link (#account-link, where a page has one): the user name once logged in, else "Log in". */
+/**
+ * The account link (#account-link, where a page has one): the user name
+ * once logged in, else "Log in". Returns the account, or null.
+ * @returns {Promise<{name: string} | null>}
+ */
 export async function accountLink() {
   const link = document.querySelector('#account-link');
-  if (!link) return;
   try {
+    /** @type {{name: string}} */
     const me = await api('GET', '/api/account');
-    link.removeAttribute('data-i18n');
-    link.textContent = me.name;
+    if (link) {
+      link.removeAttribute('data-i18n');
+      link.textContent = me.name;
+    }
+    return me;
   } catch (_) {
-    link.setAttribute('data-i18n', 'acc.nav_login');
-    link.textContent = I18n.t('acc.nav_login');
+    if (link) {
+      link.setAttribute('data-i18n', 'acc.nav_login');
+      link.textContent = I18n.t('acc.nav_login');
+    }
+    return null;
   }
 }

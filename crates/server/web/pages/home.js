@@ -316,14 +316,14 @@ function initHome() {
   loadHomePrefs();
   refreshHomeForm();
   // Logged in: rated games may be offered, and the top bar names you.
-  accountLink();
-  api('GET', '/api/account').then((me) => {
+  accountLink().then((me) => {
+    if (!me) return;
     session.account = me;
     $('#rated-row').hidden = false;
     const joinName = $('#join-name');
     joinName.value = me.name;
     joinName.readOnly = true;
-  }, () => {});
+  });
   $('#players').addEventListener('change', () => { refreshHomeForm(); saveHomePrefs(); });
   $('#variant').addEventListener('change', () => {
     if ($('#variant').value === 'teams' && $('#players').value !== '4') $('#players').value = '4';
