@@ -231,7 +231,10 @@ async fn the_analysis_of_a_game_shows_its_graph_and_marks_the_blunder() {
         assert_eq!(graph[0], 1, "the graph's line: {graph}");
         assert!(graph[1].as_u64().unwrap() >= 1, "a dot for the blunder: {graph}");
         let players = b.js("return document.querySelector('#analysis-players').textContent;").await;
-        assert!(players.as_str().unwrap().contains("accuracy"), "{players}");
+        let players = players.as_str().unwrap();
+        assert!(players.contains("accuracy"), "{players}");
+        // Counts in the right number: "1 blunder", never "1 blunders".
+        assert!(players.contains(" 1 blunder") && !players.contains(" 1 blunders") && !players.contains(" 1 mistakes"), "{players}");
         b.shot("analysed").await;
 
         // A click on the blunder's dot shows that position and says why.

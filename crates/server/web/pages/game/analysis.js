@@ -174,7 +174,7 @@ function draw() {
     players.append(el('p', { class: 'analysis-player', 'data-seat': p.seat },
       el('strong', { text: name }), ' ',
       t('analysis.accuracy', { accuracy: Math.round(p.accuracy) }), ' · ',
-      t('analysis.counts', { inaccuracies: p.inaccuracies, mistakes: p.mistakes, blunders: p.blunders })));
+      [I18n.tn('analysis.inaccuracies', p.inaccuracies), I18n.tn('analysis.mistakes', p.mistakes), I18n.tn('analysis.blunders', p.blunders)].join(', ')));
   }
   $('#analysis-move').textContent = moveNote(data);
   markMoves(data);
