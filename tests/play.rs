@@ -206,7 +206,7 @@ fn people_play_through_a_pipe_and_the_game_is_kept() {
     for expected in [
         "south plays c2\n",
         "neither a move nor a command: zz (help lists them)\n",
-        "d3v: forbidden, this fence would cross d3h\n",
+        "d3v: forbidden, this fence would cross the fence d3h\n",
         "north plays b2\n",
         "game over: south wins\n",
         "taken back: c5\n",
