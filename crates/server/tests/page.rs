@@ -577,6 +577,8 @@ async fn undo_draw_offers_declined_and_accepted_and_a_rematch() {
         me.click("#draw-offer").await;
         me.click("#confirm-yes").await;
         other.click("#draw-decline").await;
+        // The one who offered is told, by name.
+        text_when(&me, "#toast", |t| t.contains("Bo declined the draw")).await;
         me.shown("#draw-offer").await;
         assert_eq!(env.game(&id).await["status"], "playing");
         me.click("#draw-offer").await;

@@ -285,6 +285,8 @@ export default {
   'announce.resign': '{seat} resigns',
   'announce.timeout': '{seat} ran out of time',
   'announce.draw': 'Draw agreed',
+  'draw.declined_by': '{seat} declined the draw',
+  'draw.declined': 'The draw was declined',
   'announce.undone': 'Move taken back',
   'board.label': 'Quoridor board, {n} by {n}',
   'desc.seat': '{seat} ({name}) on {square}',

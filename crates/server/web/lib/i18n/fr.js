@@ -287,6 +287,8 @@ export default {
   'announce.resign': '{seat} abandonne',
   'announce.timeout': '{seat} a dépassé son temps',
   'announce.draw': 'Nulle par accord',
+  'draw.declined_by': '{seat} a refusé la nulle',
+  'draw.declined': 'La nulle a été refusée',
   'announce.undone': 'Coup annulé',
   'board.label': 'Plateau de Quoridor, {n} sur {n}',
   'desc.seat': '{seat} ({name}) en {square}',

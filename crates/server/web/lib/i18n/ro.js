@@ -295,6 +295,8 @@ export default {
   'announce.resign': '{seat} abandonează',
   'announce.timeout': '{seat} a rămas fără timp',
   'announce.draw': 'Remiză prin acord',
+  'draw.declined_by': '{seat} a refuzat remiza',
+  'draw.declined': 'Remiza a fost refuzată',
   'announce.undone': 'Mutare anulată',
   'board.label': 'Tabla de Quoridor, {n} pe {n}',
   'desc.seat': '{seat} ({name}) pe {square}',

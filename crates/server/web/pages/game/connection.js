@@ -12,7 +12,7 @@ import { showError } from './panels.js';
 import { renderGame } from './render.js';
 import { G, board, clock, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, savedRotation } from './state.js';
 import { moveAnnouncement, resultText } from './words.js';
-import { GAME_PREFIX, announce, errorText, gameLabel, loadRec, saveRec, show, t } from '../ui.js';
+import { GAME_PREFIX, announce, errorText, gameLabel, loadRec, playerName, saveRec, show, t, toast } from '../ui.js';
 
 // The game's live connection (one per game page), with the token of this
 // browser's seats.
@@ -169,6 +169,7 @@ function applyState(game) {
       announce(t('announce.undone'));
     }
   }
+  drawDeclined(prev, game);
   if (G.replay !== null && G.replay >= moves.length) G.replay = null;
   if (!keys.cursor && game.pawns) {
     const seat = game.turn && isMine(game.turn) ? game.turn : (mySeats() || [])[0];
@@ -199,6 +200,23 @@ function applyState(game) {
 
 // In a rematch each person moves to the next seat in turn order (the
 // server's rotation); POST /rematch on an existing rematch tells exactly.
+/**
+ * A draw offer gone with no move, no undo and the game going on was
+ * declined: said to everyone, the one who offered first of all.
+ * @param {import('../../lib/views.js').GameView | null} prev @param {import('../../lib/views.js').GameView} game
+ */
+function drawDeclined(prev, game) {
+  const offer = prev && prev.draw_offer;
+  if (!prev || !offer || game.draw_offer || game.status !== 'playing') return;
+  if ((game.moves || []).length !== (prev.moves || []).length) return;
+  // Two players: the one waiting declined; four: one of those waiting.
+  const text = offer.waiting.length === 1
+    ? t('draw.declined_by', { seat: playerName(game, offer.waiting[0]) })
+    : t('draw.declined');
+  toast(text);
+  announce(text);
+}
+
 function guessRematchSeats(game) {
   const mine = mySeats();
   if (!mine || !mine.length) return null;
