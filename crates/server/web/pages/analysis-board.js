@@ -64,7 +64,7 @@ function draw() {
   board.svg.classList.toggle('fence-mode', keys.fenceMode);
   // Both shortest paths, under the pawns, and the best move.
   board.showPaths(v.paths);
-  board.showMove(B.mode === 'play' && !v.over ? v.best : null, p.pawns[seats.findIndex((seat) => seat === v.turn)] || null);
+  board.showMove(B.mode === 'play' && !v.over ? v.best : null, pawnToMove(p));
   board.svg.setAttribute('aria-label', t('board.label', { n: p.size }));
   $('#ab-desc').textContent = describe(p, seats);
   keys.draw();
@@ -96,6 +96,26 @@ function seatsOf(p) {
   return p.pawns.length === 4 ? SEATS4 : SEATS2;
 }
 
+/** The square of the pawn to move in a position read, or null. */
+function pawnToMove(p) {
+  return p.pawns[seatsOf(p).findIndex((seat) => seat === p.turn)] || null;
+}
+
+/** Whether moves are being explored (not set up) in a game going on. */
+function exploring() {
+  return B.mode === 'play' && Boolean(B.view && !B.view.over);
+}
+
+/**
+ * A square or a fence slot chosen on the board, by a key, a click or a
+ * tap: played while exploring, else put there by the set-up's tool.
+ * @param {{square: string} | {fence: string}} target
+ */
+function chosen(target) {
+  if (B.mode === 'play') play('square' in target ? target.square : target.fence);
+  else edit(target);
+}
+
 // The cursor's place in words: who is on a square, whether the side to
 // move may go there or put a fence there.
 function describeCursor(target) {
@@ -116,17 +136,13 @@ function describeCursor(target) {
 /** The keyboard's hooks: the same keys as the game page's board. @type {import('../lib/board/input.js').KeyHooks} */
 const keyHooks = {
   playing: () => true,
-  canFence: () => B.mode === 'play' && Boolean(B.view && !B.view.over),
+  canFence: exploring,
   start: () => {
     const p = B.view && readNotation(B.view.position);
-    if (!p) return null;
-    return parseSquare(p.pawns[seatsOf(p).findIndex((seat) => seat === p.turn)] || '');
+    return p ? parseSquare(pawnToMove(p) || '') : null;
   },
-  square: (name) => {
-    if (B.mode === 'play') play(name);
-    else edit({ square: name });
-  },
-  fence: (name) => play(name),
+  square: (name) => chosen({ square: name }),
+  fence: (name) => chosen({ fence: name }),
   preview,
   modeChanged: (on) => {
     if (!on) preview(null);
@@ -150,20 +166,14 @@ function preview(name) {
 const pointerHooks = {
   ready: () => Boolean(B.view),
   // Fences previewed while exploring; setting up places them by the tool.
-  active: () => B.mode === 'play' && Boolean(B.view && !B.view.over),
+  active: exploring,
   fenceMode: () => keys.fenceMode,
   previewed: () => previewed,
   pending: () => null,
   preview,
   hover: () => {},
-  square: (name) => {
-    if (B.mode === 'play') play(name);
-    else edit({ square: name });
-  },
-  fence: (name) => {
-    if (B.mode === 'play') play(name);
-    else edit({ fence: name });
-  },
+  square: (name) => chosen({ square: name }),
+  fence: (name) => chosen({ fence: name }),
 };
 
 function play(move) {

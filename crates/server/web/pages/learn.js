@@ -89,8 +89,7 @@ function open(i) {
   S.index = i;
   S.solved = false;
   // A new board, maybe of another size: the cursor starts on the pawn.
-  keys.cursor = null;
-  keys.fcursor = null;
+  keys.forgetCursor();
   renderList();
   renderLesson(true);
 }
@@ -262,8 +261,7 @@ function openPuzzle(view) {
   S.puzzle = view;
   S.solved = false;
   S.board = view.board;
-  keys.cursor = null;
-  keys.fcursor = null;
+  keys.forgetCursor();
   $('#learn-lesson-title').textContent = t('learn.pz_heading', { id: view.id, theme: t('learn.theme.' + view.theme), d: view.difficulty });
   $('#learn-task').textContent = view.task;
   $('#learn-feedback').hidden = true;

@@ -155,6 +155,11 @@ export class BoardKeys {
   /** A new game or position: pawn mode, no cursor. */
   reset() {
     this.fenceMode = false;
+    this.forgetCursor();
+  }
+
+  /** A new board, maybe of another size: the cursor starts again at the pawn. */
+  forgetCursor() {
     this.cursor = null;
     this.fcursor = null;
   }
