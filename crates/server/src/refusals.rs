@@ -140,7 +140,11 @@ impl Refusal for ClubError {
             ClubError::NoSuchClass | ClubError::NoSuchTournament => NOT_FOUND,
             ClubError::NotTeacher | ClubError::NotOrganiser | ClubError::NoToken => UNAUTHORIZED,
             ClubError::WrongPin => (StatusCode::UNAUTHORIZED, "wrong_pin"),
-            ClubError::TooManyPins(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ClubError::TooManyPins(_) | ClubError::TooManyCards(_) => {
+                (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+            }
+            ClubError::WrongCard => (StatusCode::UNAUTHORIZED, "wrong_card"),
+            ClubError::MovedAway => (StatusCode::UNAUTHORIZED, "moved_away"),
             ClubError::TooMany(_) => TOO_MANY_ROOMS,
             ClubError::Hub(err) => err.status_and_code(),
             ClubError::Store(_) => STORAGE,
@@ -157,7 +161,7 @@ impl Refusal for ClubError {
 
     fn retry_after(&self) -> Option<std::time::Duration> {
         match self {
-            ClubError::TooManyPins(wait) => Some(*wait),
+            ClubError::TooManyPins(wait) | ClubError::TooManyCards(wait) => Some(*wait),
             _ => None,
         }
     }

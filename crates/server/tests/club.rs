@@ -1112,3 +1112,175 @@ async fn a_removed_pupil_and_a_deleted_class_are_told() {
         "{teacher_saw:?}"
     );
 }
+
+/// Login cards: a pupil back on another tablet with their card is in their
+/// seat with their work, their class game and their tournament; the tablet
+/// before is told; a replaced card opens nothing; wrong cards are limited
+/// per address, even in a burst; the cards survive a restart.
+#[tokio::test]
+async fn a_pupil_comes_back_with_their_card_on_any_tablet() {
+    let mut h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let lea = join(&h, &key.code, "Léa").await;
+    let hugo = join(&h, &key.code, "Hugo").await;
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    let card_of = |view: &ClassView, id: u32| {
+        view.pupils
+            .iter()
+            .find(|p| p.id == id)
+            .unwrap()
+            .card
+            .clone()
+    };
+    let card = card_of(&view, lea.player);
+    assert_eq!(card.len(), 8, "{card}");
+    assert_ne!(card, card_of(&view, hugo.player));
+    // The teacher's only: the pupil's own page does not show it.
+    let me = get_as(&h, &format!("/api/classes/{}/me", key.id), &lea.token).await;
+    assert!(!me.text.contains(&card), "{}", me.text);
+    // Some work, a game with Hugo and a class tournament.
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/assignments", key.id),
+            Some(&key.token),
+            &json!({"level": 1, "count": 2, "seed": "7"}),
+        )
+        .await;
+    let n = reply.json::<ClassView>().assignments[0].id;
+    answer(
+        &h,
+        &key.id,
+        n,
+        &lea.token,
+        json!({"index": 0, "skip": true}),
+    )
+    .await;
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/games", key.id),
+            Some(&key.token),
+            &json!({"pair_by": "hand", "groups": [[lea.player, hugo.player]], "game": {"size": 5}}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let game = reply.json::<ClassView>().games[0].clone();
+    let reply = h
+        .post(
+            "/api/tournaments",
+            Some(&key.token),
+            &json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": key.id}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let cup: KeyView = reply.json();
+    let mut old_page = live_page(&h, &key.id, &lea.token).await;
+    old_page.next().await.unwrap().unwrap();
+    // Léa on another tablet, the card typed as printed, in lower case.
+    let typed = format!("{}-{}", &card[..4], &card[4..].to_lowercase());
+    let reply = h.post("/api/join", None, &json!({"card": typed})).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let back: JoinedView = reply.json();
+    assert_eq!(
+        (back.id.as_str(), back.player, back.name.as_str()),
+        (key.id.as_str(), lea.player, "Léa")
+    );
+    assert_ne!(back.token, lea.token);
+    // Her work is there; the old tablet is told, and opens nothing.
+    let me: MeView = get_as(&h, &format!("/api/classes/{}/me", key.id), &back.token)
+        .await
+        .json();
+    assert_eq!(me.assignments[0].work.len(), 1);
+    let saw = until_closed(&mut old_page).await;
+    assert_eq!(
+        saw.last().map(String::as_str),
+        Some("gone:moved_away"),
+        "{saw:?}"
+    );
+    let old = get_as(&h, &format!("/api/classes/{}/me", key.id), &lea.token).await;
+    assert_eq!(old.error(401), "moved_away");
+    // Her seat in the game is the new tablet's.
+    let (first, second) = if game.board.pawns[0] == "c1" {
+        ("c2", "c4")
+    } else {
+        ("c4", "c2")
+    };
+    let lea_first = game.pupils[0] == Some(lea.player);
+    if !lea_first {
+        let played = h.play(&game.board.id, &hugo.token, first).await;
+        assert_eq!(played.status, 200, "{}", played.text);
+    }
+    let hers = if lea_first { first } else { second };
+    let refused = h.play(&game.board.id, &lea.token, hers).await;
+    assert_eq!(refused.error(401), "unauthorized");
+    let played = h.play(&game.board.id, &back.token, hers).await;
+    assert_eq!(played.status, 200, "{}", played.text);
+    // And in the tournament.
+    let t: TournamentView = get_as(&h, &format!("/api/tournaments/{}", cup.id), &back.token)
+        .await
+        .json();
+    assert_eq!(t.you.map(|i| t.players[i].name.as_str()), Some("Léa"));
+    // A new card from the teacher: the old one opens nothing; the tablet
+    // Léa is on keeps its seat.
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/pupils/{}/card", key.id, lea.player),
+            Some(&key.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let new_card = reply.json::<Value>()["card"].as_str().unwrap().to_string();
+    assert_ne!(new_card, card);
+    let refused = h.post("/api/join", None, &json!({"card": card})).await;
+    assert_eq!(refused.error(401), "wrong_card");
+    let still = get_as(&h, &format!("/api/classes/{}/me", key.id), &back.token).await;
+    assert_eq!(still.status, 200);
+    let refused = h
+        .post(
+            &format!("/api/classes/{}/pupils/{}/card", key.id, lea.player),
+            Some(&lea.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(refused.error(401), "unauthorized");
+    // The cards to print: one per pupil, each QR pointing at the card by a
+    // fragment.
+    let sheet: Value = get_as(&h, &format!("/api/classes/{}/cards", key.id), &key.token)
+        .await
+        .json();
+    let printed = sheet["cards"].as_array().unwrap();
+    assert_eq!(printed.len(), 2);
+    assert_eq!(printed[0]["card"], new_card);
+    assert!(printed[0]["qr_svg"].as_str().unwrap().starts_with("<?xml"));
+    assert!(sheet["join_url"].as_str().unwrap().ends_with("/join"));
+    let refused = get_as(&h, &format!("/api/classes/{}/cards", key.id), &hugo.token).await;
+    assert_eq!(refused.error(401), "unauthorized");
+    // After a restart, the new card still brings her back.
+    h.restart().await;
+    let reply = h.post("/api/join", None, &json!({"card": new_card})).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.json::<JoinedView>().player, lea.player);
+    // A burst of 30 wrong cards from one address: 10 are looked up, the
+    // rest are told to wait; another address is not held up.
+    let guesser = h.client_from("127.0.0.9");
+    let tries = (0..30).map(|i| {
+        let (h, guesser) = (&h, &guesser);
+        async move {
+            h.post_with(
+                guesser,
+                "/api/join",
+                None,
+                &json!({"card": format!("ZZZZZZ{}", 20 + i)}),
+            )
+            .await
+        }
+    });
+    let replies = futures_util::future::join_all(tries).await;
+    let wrong = replies.iter().filter(|r| r.status == 401).count();
+    let waited = replies.iter().filter(|r| r.status == 429).count();
+    assert_eq!((wrong, waited), (10, 20));
+    let reply = h.post("/api/join", None, &json!({"card": new_card})).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+}

@@ -203,3 +203,71 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
     })
     .await;
 }
+
+/// Login cards on phones: the teacher prints the class's cards; Léa scans
+/// hers on another phone and is back in her seat; the first phone is told
+/// why it left, and comes back by typing the card; a wrong card is told in
+/// simple words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pupil_comes_back_on_another_phone_with_her_card() {
+    e2e::run("club-cards", |env| async move {
+        let base = env.base().to_string();
+        let teacher = env.browser("teacher").await;
+        teacher.client.set_window_size(1366, 900).await.unwrap();
+        teacher.open("/class").await;
+        teacher.type_into("#new-class-name", "CE2 B").await;
+        teacher.click("#new-class-form button[type=submit]").await;
+        let code = js_until(&teacher, "const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
+        let code = code.as_str().unwrap().to_string();
+        let class: Value = teacher.js("return JSON.parse(localStorage.getItem('quoridor.club.classes'))[0];").await;
+        let class_id = class["id"].as_str().unwrap().to_string();
+
+        // Léa joins on her phone; Hugo by the API.
+        let first = env.browser("first-phone").await;
+        first.client.set_window_size(390, 844).await.unwrap();
+        first.open(&format!("/join?code={code}")).await;
+        first.type_into("#join-name", "Léa").await;
+        first.click("#join-go").await;
+        assert_eq!(first.shown("#pupil-title").await.text().await.unwrap(), "Hello Léa!");
+        post(&base, "/api/join", None, json!({"code": code, "name": "Hugo"})).await;
+
+        // The teacher sees each pupil's card, and prints them.
+        teacher.click(".club-tab[data-tab=pupils]").await;
+        let card = js_until(&teacher, "const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); return p && p.querySelector('.club-card-code').textContent;", |v| v.as_str().is_some_and(|s| s.len() == 9)).await;
+        let card = card.as_str().unwrap().to_string();
+        assert_eq!(&card[4..5], "-", "printed as ABCD-EFGH: {card}");
+        teacher.open(&format!("/class?cards={class_id}")).await;
+        let sheet = js_until(&teacher, "const cs = Array.from(document.querySelectorAll('.club-login-card')); return cs.length === 2 && cs.every((c) => c.querySelector('img').naturalWidth > 0) && cs.map((c) => [c.querySelector('.club-login-name').textContent, c.querySelector('.club-login-code').textContent, c.querySelector('.club-login-class').textContent]);", |v| v.is_array()).await;
+        assert_eq!(sheet[0], json!(["Léa", card, "CE2 B"]));
+        teacher.shot("cards").await;
+
+        // Léa scans her card's QR code with another phone: /join#card=….
+        let second = env.browser("second-phone").await;
+        second.client.set_window_size(390, 844).await.unwrap();
+        second.open(&format!("/join#card={}", card.replace('-', ""))).await;
+        assert_eq!(second.shown("#pupil-title").await.text().await.unwrap(), "Hello Léa!");
+        let address = second.js("return location.href;").await;
+        assert!(!address.as_str().unwrap().contains("card"), "the card leaves the address: {address}");
+        // The first phone is told why it left the class.
+        let said = js_until(&first, "const e = document.querySelector('#join-error'); return !document.querySelector('#club-join').hidden && e && !e.hidden && e.textContent;", |v| v.is_string()).await;
+        assert!(said.as_str().unwrap().starts_with("You came back on another tablet with your card"), "{said}");
+        // The card form fits the phone, with large targets.
+        let sizes = first.js("return ['#card-code', '#card-go'].map((id) => document.querySelector(id).getBoundingClientRect().height);").await;
+        assert!(sizes.as_array().unwrap().iter().all(|h| h.as_f64().unwrap() >= 44.0), "{sizes}");
+        let wide = first.js("return document.documentElement.scrollWidth;").await;
+        assert!(wide.as_u64().unwrap() <= 390, "no sideways scrolling on a phone: {wide}");
+        first.shot("told").await;
+        // A wrong card, then hers typed in lower case.
+        first.type_into("#card-code", "zzzz-zzzz").await;
+        first.click("#card-go").await;
+        let said = js_until(&first, "const e = document.querySelector('#card-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
+        assert_eq!(said.as_str().unwrap(), "This card does not open a seat. Check the letters, or ask your teacher for a new card.");
+        first.js("document.querySelector('#card-code').value = ''; return null;").await;
+        first.type_into("#card-code", &card.to_lowercase()).await;
+        first.click("#card-go").await;
+        assert_eq!(first.shown("#pupil-title").await.text().await.unwrap(), "Hello Léa!");
+        // Now the second phone is the one told.
+        js_until(&second, "return !document.querySelector('#club-join').hidden;", |v| v.as_bool() == Some(true)).await;
+    })
+    .await;
+}

@@ -224,7 +224,7 @@ impl Drop for CupChange<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::time::Duration;
 
     use futures_util::FutureExt;
@@ -236,7 +236,8 @@ mod tests {
     use crate::hub::{Hub, HubConfig};
     use crate::limits::workers::Workers;
 
-    async fn clubs(dir: &std::path::Path) -> (Clubs, Db) {
+    /// The classes and tournaments of a new store in `dir`.
+    pub(in crate::club) async fn clubs(dir: &std::path::Path) -> (Clubs, Db) {
         let metrics = std::sync::Arc::new(crate::metrics::Metrics::default());
         let db = Db::open(&dir.join("t.db"), Sync::Normal, metrics.clone()).unwrap();
         let hub = Hub::new(
@@ -271,7 +272,8 @@ mod tests {
         name: &'static str,
     ) -> impl FnOnce(&mut ClassData, u64) -> Result<((), Changed), ClubError> {
         move |data, now| {
-            data.class.join(name, format!("h-{name}"), now)?;
+            data.class
+                .join(name, format!("h-{name}"), format!("c-{name}"), now)?;
             Ok(((), Changed::Class))
         }
     }

@@ -27,6 +27,21 @@ pub const MAX_CLASS_TOURNAMENTS: usize = 50;
 /// Join codes: 6 letters and digits without look-alikes (no 0/O, 1/I/L).
 pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 pub const CODE_LEN: usize = 6;
+/// A pupil's login card: 8 of the same letters and digits (31^8, about
+/// 8.5 × 10^11 cards, against a few guesses a minute), printed as
+/// `ABCD-EFGH`.
+pub const CARD_LEN: usize = 8;
+
+/// `len` letters of [`CODE_ALPHABET`] drawn from `n` (fresh randomness).
+pub fn code_from(mut n: u64, len: usize) -> String {
+    (0..len)
+        .map(|_| {
+            let c = CODE_ALPHABET[(n % CODE_ALPHABET.len() as u64) as usize] as char;
+            n /= CODE_ALPHABET.len() as u64;
+            c
+        })
+        .collect()
+}
 
 /// A pupil: a first name, nothing more.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,7 +51,20 @@ pub struct Pupil {
     /// The hash of the pupil's token (kept by their tablet).
     pub holder: String,
     pub joined_ms: u64,
+    /// The login card that brings the pupil back on any tablet
+    /// ([`CARD_LEN`] letters; empty in older stores until the server gives
+    /// one at its start).
+    #[serde(default)]
+    pub card: String,
+    /// The hashes of the tokens of the last tablets the pupil left by
+    /// coming back elsewhere with their card, so that those tablets are
+    /// told why (at most [`FORMER_TABLETS`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub former: Vec<String>,
 }
+
+/// Tablets a pupil left that are told so.
+pub const FORMER_TABLETS: usize = 4;
 
 /// Where an assignment's exercises come from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -230,7 +258,12 @@ pub fn is_code(code: &str) -> bool {
     code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))
 }
 
-/// A join code as typed: upper case, spaces and dashes left out.
+/// Whether `card` could be a login card.
+pub fn is_card(card: &str) -> bool {
+    card.len() == CARD_LEN && card.bytes().all(|b| CODE_ALPHABET.contains(&b))
+}
+
+/// A join code or a card as typed: upper case, spaces and dashes left out.
 pub fn normal_code(typed: &str) -> String {
     typed
         .chars()
@@ -297,9 +330,61 @@ impl Class {
         self.teachers.push(holder);
     }
 
-    /// A pupil joins with a first name. Two pupils may not share a name
-    /// (the teacher could not tell them apart): "Léa" twice is refused.
-    pub fn join(&mut self, name: &str, holder: String, now_ms: u64) -> Result<u32, ClassError> {
+    /// The pupil whose login card is `card` (as [`normal_code`] reads it).
+    pub fn pupil_of_card(&self, card: &str) -> Option<&Pupil> {
+        self.pupils
+            .iter()
+            .find(|p| !p.card.is_empty() && p.card == card)
+    }
+
+    /// A pupil comes back with their card on a tablet holding `holder`:
+    /// the seat is theirs from now on, and the tablet that held it before
+    /// is out (its token opens nothing any more).
+    pub fn come_back(&mut self, card: &str, holder: String) -> Option<u32> {
+        let pupil = self
+            .pupils
+            .iter_mut()
+            .find(|p| !p.card.is_empty() && p.card == card)?;
+        let left = std::mem::replace(&mut pupil.holder, holder);
+        if left != pupil.holder {
+            pupil.former.retain(|h| *h != pupil.holder);
+            pupil.former.push(left);
+            if pupil.former.len() > FORMER_TABLETS {
+                pupil.former.remove(0);
+            }
+        }
+        Some(pupil.id)
+    }
+
+    /// Whether `holder` held a pupil's seat until the pupil came back on
+    /// another tablet.
+    pub fn moved_away(&self, holder: &str) -> bool {
+        self.pupils
+            .iter()
+            .any(|p| p.former.iter().any(|h| h == holder))
+    }
+
+    /// A new login card for pupil `id`: the old one stops working.
+    pub fn new_card(&mut self, id: u32, card: String) -> Result<(), ClassError> {
+        let pupil = self
+            .pupils
+            .iter_mut()
+            .find(|p| p.id == id)
+            .ok_or(ClassError::NoSuchPupil)?;
+        pupil.card = card;
+        Ok(())
+    }
+
+    /// A pupil joins with a first name and gets the login card `card`.
+    /// Two pupils may not share a name (the teacher could not tell them
+    /// apart): "Léa" twice is refused.
+    pub fn join(
+        &mut self,
+        name: &str,
+        holder: String,
+        card: String,
+        now_ms: u64,
+    ) -> Result<u32, ClassError> {
         let name = unique_name(
             name,
             self.pupils.iter().map(|p| p.name.as_str()),
@@ -315,6 +400,8 @@ impl Class {
             name,
             holder,
             joined_ms: now_ms,
+            card,
+            former: Vec::new(),
         });
         Ok(id)
     }
@@ -511,30 +598,63 @@ mod tests {
     #[test]
     fn pupils_join_with_distinct_first_names() {
         let mut c = class();
-        assert_eq!(c.join(" Léa ", "h1".into(), 1), Ok(1));
+        assert_eq!(c.join(" Léa ", "h1".into(), "C1".into(), 1), Ok(1));
         assert!(matches!(
-            c.join("léa", "h2".into(), 1),
+            c.join("léa", "h2".into(), "C2".into(), 1),
             Err(ClassError::BadName(_))
         ));
         assert!(matches!(
-            c.join("", "h2".into(), 1),
+            c.join("", "h2".into(), "C2".into(), 1),
             Err(ClassError::BadName(_))
         ));
         assert!(matches!(
-            c.join("a\u{7}", "h2".into(), 1),
+            c.join("a\u{7}", "h2".into(), "C2".into(), 1),
             Err(ClassError::BadName(_))
         ));
-        assert_eq!(c.join("Hugo", "h2".into(), 1), Ok(2));
+        assert_eq!(c.join("Hugo", "h2".into(), "C2".into(), 1), Ok(2));
         assert_eq!(c.pupil_of("h2").unwrap().name, "Hugo");
         for i in 3..=MAX_PUPILS {
-            c.join(&format!("P{i}"), format!("h{i}"), 1).unwrap();
+            c.join(&format!("P{i}"), format!("h{i}"), format!("C{i}"), 1)
+                .unwrap();
         }
         assert_eq!(
-            c.join("Extra", "hx".into(), 1),
+            c.join("Extra", "hx".into(), "CX".into(), 1),
             Err(ClassError::Full("pupils", MAX_PUPILS))
         );
         c.remove_pupil(1).unwrap();
         assert_eq!(c.remove_pupil(1), Err(ClassError::NoSuchPupil));
+    }
+
+    #[test]
+    fn a_card_brings_its_pupil_back_until_it_is_replaced() {
+        let mut c = class();
+        let lea = c.join("Léa", "h1".into(), "ABCDEFGH".into(), 1).unwrap();
+        c.join("Hugo", "h2".into(), "HGFEDCBA".into(), 1).unwrap();
+        assert_eq!(c.pupil_of_card("ABCDEFGH").unwrap().id, lea);
+        assert!(c.pupil_of_card("").is_none() && c.pupil_of_card("ABCDEFGJ").is_none());
+        // Back on another tablet: the seat is the new tablet's only.
+        assert_eq!(c.come_back("ABCDEFGH", "h3".into()), Some(lea));
+        assert_eq!(c.pupil_of("h3").unwrap().id, lea);
+        assert!(c.pupil_of("h1").is_none());
+        assert!(c.moved_away("h1") && !c.moved_away("h2") && !c.moved_away("h3"));
+        // A new card: the old one opens nothing.
+        c.new_card(lea, "JKMNPQRS".into()).unwrap();
+        assert_eq!(c.come_back("ABCDEFGH", "h4".into()), None);
+        assert_eq!(c.come_back("JKMNPQRS", "h4".into()), Some(lea));
+        assert_eq!(c.new_card(99, "X".into()), Err(ClassError::NoSuchPupil));
+        // A pupil of an older store, before cards, is not found by "".
+        c.pupils[1].card.clear();
+        assert_eq!(c.come_back("", "h5".into()), None);
+        let card = code_from(u64::MAX, CARD_LEN);
+        assert!(is_card(&card), "{card}");
+        assert!(!is_card("ABCD1FGH") && !is_card("ABCDEFG"));
+        assert_eq!(normal_code("abcd-efgh"), "ABCDEFGH");
+        // Only the last few tablets are remembered.
+        for i in 0..10 {
+            c.come_back("JKMNPQRS", format!("t{i}"));
+        }
+        assert_eq!(c.pupil(lea).unwrap().former.len(), FORMER_TABLETS);
+        assert!(c.moved_away("t8") && !c.moved_away("t9") && !c.moved_away("t0"));
     }
 
     #[test]
@@ -573,8 +693,10 @@ mod tests {
             work: WorkBook::new(),
         };
         let (lea, hugo) = (
-            data.class.join("Léa", "h1".into(), 1).unwrap(),
-            data.class.join("Hugo", "h2".into(), 1).unwrap(),
+            data.class.join("Léa", "h1".into(), "C1".into(), 1).unwrap(),
+            data.class
+                .join("Hugo", "h2".into(), "C2".into(), 1)
+                .unwrap(),
         );
         let sheet = |seed| Source::Sheet {
             kind: None,

@@ -25,6 +25,13 @@ pub enum ClubError {
     WrongPin,
     /// Too many wrong PINs: wait this long.
     TooManyPins(Duration),
+    /// A login card that opens no seat (never given, or replaced).
+    WrongCard,
+    /// Too many wrong cards from this address: wait this long.
+    TooManyCards(Duration),
+    /// The pupil came back on another tablet with their card: this one's
+    /// token opens nothing any more.
+    MovedAway,
     /// This address has this many classes and tournaments already.
     TooMany(usize),
     /// A game of the class or tournament could not be made.
@@ -52,6 +59,17 @@ impl fmt::Display for ClubError {
                 f,
                 "too many wrong PINs: try again in {}",
                 crate::limits::wait_words(*wait)
+            ),
+            ClubError::WrongCard => f.write_str(
+                "card: no pupil has this card (it may have been replaced): check its letters",
+            ),
+            ClubError::TooManyCards(wait) => write!(
+                f,
+                "too many wrong cards: try again in {}",
+                crate::limits::wait_words(*wait)
+            ),
+            ClubError::MovedAway => f.write_str(
+                "this pupil came back on another device with their card: this one left the class",
             ),
             ClubError::TooMany(limit) => {
                 write!(f, "at most {limit} unfinished games per client")

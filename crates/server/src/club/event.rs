@@ -116,6 +116,31 @@ impl Tournament {
             .position(|p| p.holder.as_deref() == Some(holder))
     }
 
+    /// Class pupil `pupil`'s seat is held by `holder` from now on (they came
+    /// back with their login card): their player, and the games of theirs
+    /// still being played, each with the seat's turn-order index.
+    pub fn hand_pupil(
+        &mut self,
+        pupil: u32,
+        holder: &str,
+    ) -> Option<(usize, Vec<(String, usize)>)> {
+        let player = self.players.iter().position(|p| p.pupil == Some(pupil))?;
+        self.players[player].holder = Some(holder.to_string());
+        let games = self
+            .rounds
+            .iter()
+            .flatten()
+            .filter(|p| p.outcome.is_none())
+            .filter_map(|p| {
+                let index = [Some(p.first), p.second]
+                    .iter()
+                    .position(|&x| x == Some(player))?;
+                Some((p.game.clone()?, index))
+            })
+            .collect();
+        Some((player, games))
+    }
+
     /// Adds a player before the start; names are unique.
     pub fn enter(&mut self, entrant: Entrant) -> Result<usize, ClassError> {
         if self.stage != Stage::Open {

@@ -13,6 +13,7 @@
 //! - [`api`]: the routes; [`view`]: what they send and receive.
 
 pub mod api;
+pub mod cards;
 pub mod change;
 pub mod class;
 pub mod error;
@@ -32,7 +33,7 @@ use std::time::{Duration, Instant};
 use quoridor_classroom::Exercise;
 
 pub use self::class::ClassData;
-use self::class::{Changed, Class, CODE_ALPHABET, CODE_LEN};
+use self::class::{code_from, Changed, Class, CODE_LEN};
 pub use self::error::ClubError;
 use self::event::Tournament;
 pub use self::rooms::{ClassRoom, Cup, CupData, Shown};
@@ -42,6 +43,7 @@ use crate::db::{ClubWrite, Db};
 use crate::hub::Hub;
 use crate::limits::lockout::{Attempt, Lockout, Rules};
 use crate::limits::tally::{Reserved, Tally};
+use crate::limits::window::Window;
 use crate::limits::workers::Workers;
 use crate::model::RoomState;
 use crate::token::random_u64;
@@ -96,6 +98,8 @@ struct Inner {
     per_client: Tally,
     /// Wrong PINs.
     pins: Lockout,
+    /// Wrong login cards, per address.
+    cards: Window,
 }
 
 fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
@@ -129,12 +133,13 @@ impl Clubs {
                 owners: Default::default(),
                 per_client: Tally::new(),
                 pins: Lockout::new(PIN_RULES),
+                cards: cards::card_window(),
             }),
         };
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<RoomState>();
         hub.set_watcher(tx);
         for body in db.classes().map_err(|e| e.to_string())? {
-            let class: Class = match serde_json::from_str(&body) {
+            let mut class: Class = match serde_json::from_str(&body) {
                 Ok(class) => class,
                 Err(err) => {
                     tracing::error!(target: "quoridor::club", error = %err, "a class was not read back");
@@ -146,6 +151,10 @@ impl Clubs {
                 if let Ok(w) = serde_json::from_str(&body) {
                     work.insert((a, p, i), w);
                 }
+            }
+            // Pupils of a store from before login cards get theirs.
+            if clubs.give_missing_cards(&mut class) {
+                clubs.store_cards(&class).await.map_err(|e| e.to_string())?;
             }
             clubs.add_class(class, work);
         }
@@ -263,14 +272,7 @@ impl Clubs {
     pub fn new_code(&self) -> String {
         let codes = read(&self.inner.codes);
         loop {
-            let mut n = random_u64();
-            let code: String = (0..CODE_LEN)
-                .map(|_| {
-                    let c = CODE_ALPHABET[(n % CODE_ALPHABET.len() as u64) as usize] as char;
-                    n /= CODE_ALPHABET.len() as u64;
-                    c
-                })
-                .collect();
+            let code = code_from(random_u64(), CODE_LEN);
             if !codes.contains_key(&code) {
                 return code;
             }

@@ -134,7 +134,9 @@ mod tests {
             work: WorkBook::new(),
         };
         for name in ["A", "B", "C", "D", "E"] {
-            data.class.join(name, format!("h{name}"), 0).unwrap();
+            data.class
+                .join(name, format!("h{name}"), format!("c{name}"), 0)
+                .unwrap();
         }
         let a = data
             .class

@@ -149,8 +149,8 @@ mod tests {
         use crate::club::work::record;
         let mut class =
             Class::new("c".into(), "ABC234".into(), "CE2", Lang::Fr, "t".into(), 0).unwrap();
-        class.join("Léa", "h".into(), 0).unwrap();
-        class.join("Zoé, B", "h2".into(), 0).unwrap();
+        class.join("Léa", "h".into(), "C1".into(), 0).unwrap();
+        class.join("Zoé, B", "h2".into(), "C2".into(), 0).unwrap();
         let n = class
             .assign(
                 Some("Chemins"),

@@ -169,8 +169,42 @@ pub struct OpenClassRequest {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JoinClassRequest {
+    /// The code on the board and a first name: a pupil's first time.
+    #[serde(default)]
     pub code: String,
+    #[serde(default)]
     pub name: String,
+    /// Or a pupil's login card: back in their seat (code and name are
+    /// not needed then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+}
+
+/// A pupil's new login card (the old one stops working).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CardView {
+    pub pupil: u32,
+    pub card: String,
+}
+
+/// The login cards of a class, to print (the teacher's only).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CardsView {
+    pub class_name: String,
+    /// Where a card is typed: `…/join`.
+    pub join_url: String,
+    pub cards: Vec<PrintedCard>,
+}
+
+/// One pupil's card: their first name, the card, and a QR code (SVG)
+/// that opens `join_url#card=…` (a fragment: the card never reaches a
+/// server's logs).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PrintedCard {
+    pub pupil: u32,
+    pub name: String,
+    pub card: String,
+    pub qr_svg: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -277,6 +311,9 @@ pub struct KeyView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct JoinedView {
     pub id: String,
+    /// The class's or tournament's join code.
+    #[serde(default)]
+    pub code: String,
     /// The pupil's id in the class, or the player's index in the tournament.
     pub player: u32,
     pub name: String,
@@ -292,6 +329,9 @@ pub struct PupilView {
     pub done: usize,
     /// Has a page open now.
     pub online: bool,
+    /// The pupil's login card (the teacher's view only).
+    #[serde(default)]
+    pub card: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -466,8 +506,9 @@ pub enum LiveMessage<'a> {
     Error {
         error: crate::view::ErrorView,
     },
-    /// The last message of a page whose class is gone (`class_deleted`) or
-    /// whose pupil the teacher removed (`removed`): the page says so.
+    /// The last message of a page whose class is gone (`class_deleted`),
+    /// whose pupil the teacher removed (`removed`), or whose pupil came back
+    /// on another tablet with their card (`moved_away`): the page says so.
     Gone {
         why: &'static str,
     },

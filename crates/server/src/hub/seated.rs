@@ -74,6 +74,34 @@ impl Hub {
         })
     }
 
+    /// The seats of unfinished game `id` named in `seats` are held by
+    /// `holder` from now on (a class's pupil back on another tablet); a
+    /// finished game, or one already so, is left alone.
+    pub async fn hand_seats(&self, id: &str, seats: &[Seat], holder: &str) -> Result<(), HubError> {
+        let room = self.room(id).await?;
+        // Most card joins change no game: nothing is written for those.
+        {
+            let mut state = room.state.lock().await.clone();
+            let changes = seats
+                .iter()
+                .filter(|&&seat| state.hand_seat(seat, holder))
+                .count();
+            if state.status() == Status::Over || changes == 0 {
+                return Ok(());
+            }
+        }
+        self.change(&room, |state, _| {
+            if state.status() == Status::Over {
+                return Ok(());
+            }
+            for &seat in seats {
+                state.hand_seat(seat, holder);
+            }
+            Ok(())
+        })
+        .await
+    }
+
     /// A new game with the same settings and people, seats turned by one
     /// (colours swap with two players), asked for by `holder` (who sent
     /// `token`: handed back; empty for a session) and made by the client at

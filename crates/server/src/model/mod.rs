@@ -303,6 +303,20 @@ impl RoomState {
             .collect()
     }
 
+    /// Human seat `seat` is held by `holder` from now on (a pupil came
+    /// back with their login card on another tablet). Says whether it
+    /// changed anything: an AI's seat, or one that `holder` holds already,
+    /// stays as it is.
+    pub fn hand_seat(&mut self, seat: Seat, holder: &str) -> bool {
+        match self.slot_index(seat).map(|i| &mut self.seats[i]) {
+            Some(slot) if slot.kind.is_human() && slot.holder.as_deref() != Some(holder) => {
+                slot.holder = Some(holder.to_string());
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Undo and hints are for games where one token holds every human seat
     /// (against the AI, or on one screen): nobody else is wronged.
     pub fn is_private(&self) -> bool {

@@ -167,11 +167,18 @@
  * @property {string} join_url
  * @property {boolean} join_reachable whether other machines can open `join_url`
  * @property {boolean} has_pin
- * @property {{id: number, name: string, right: number, done: number, online: boolean}[]} pupils
+ * @property {{id: number, name: string, right: number, done: number, online: boolean, card: string}[]} pupils
+ *   `card`: the pupil's login card (8 letters, shown as `ABCD-EFGH`)
  * @property {AssignmentView[]} assignments
  * @property {ClassGameView[]} games
  * @property {TournamentLink[]} tournaments
  * @property {number} version
+ */
+
+/**
+ * A class's login cards, to print (`CardsView`): each with a QR code (SVG)
+ * that opens `join_url#card=…`.
+ * @typedef {{class_name: string, join_url: string, cards: {pupil: number, name: string, card: string, qr_svg: string}[]}} CardsView
  */
 
 /**

@@ -6,6 +6,9 @@
 // which reconnects by itself (a tablet that went to sleep comes back to
 // the same seat: its token is kept in this browser).
 //
+// A pupil who left, or who is on another tablet, comes back with their
+// login card (typed, or its QR code scanned: /join#card=…).
+//
 // localStorage: quoridor.club.pupil = {id, token, name, code} (the class
 // or tournament joined), quoridor.club.classes = [{id, code, name, token}]
 // (the teacher's classes on this device), quoridor.club.cups = {id: token}.
@@ -113,11 +116,20 @@ function pupilRec() {
   return store.get('quoridor.club.pupil', null);
 }
 
+// A login card's code as printed: `ABCD-EFGH`.
+function cardText(card) {
+  return card.length === 8 ? card.slice(0, 4) + '-' + card.slice(4) : card;
+}
+
 async function joinView() {
   const params = new URLSearchParams(location.search);
   const rec = pupilRec();
   const code = (params.get('code') || '').toUpperCase();
-  if (rec && (!code || code === rec.code)) {
+  // A card's QR code opens /join#card=…: the card stays out of every
+  // server's logs, and out of this page's address once read.
+  const scanned = /^#card=([\w-]{1,16})$/.exec(location.hash);
+  if (scanned) history.replaceState(null, '', location.pathname + location.search);
+  if (rec && !scanned && (!code || code === rec.code)) {
     openJoined(rec);
     return;
   }
@@ -130,7 +142,8 @@ async function joinView() {
     showError($('#join-error'), { message: t('club.gone_' + notice) });
   }
   $('#join-code').value = code;
-  (code ? $('#join-name') : $('#join-code')).focus();
+  // A pupil who left this tablet for another comes back with the card.
+  (notice === 'moved_away' ? $('#card-code') : code ? $('#join-name') : $('#join-code')).focus();
   $('#join-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const box = $('#join-error');
@@ -146,6 +159,29 @@ async function joinView() {
       showError(box, { message: joinError(e, body) });
     }
   });
+  $('#card-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    comeBack($('#card-code').value);
+  });
+  if (scanned) {
+    $('#card-code').value = cardText(scanned[1].toUpperCase());
+    comeBack(scanned[1]);
+  }
+}
+
+// Back to one's seat with a login card (typed or scanned).
+async function comeBack(card) {
+  const box = $('#card-error');
+  box.hidden = true;
+  try {
+    const res = await api('POST', '/api/join', { card });
+    const joined = { id: res.id, token: res.token, name: res.name, player: res.player, code: res.code };
+    store.set('quoridor.club.pupil', joined);
+    openJoined(joined);
+  } catch (e) {
+    const said = { wrong_card: 'club.err_card', rate_limited: 'club.err_card_wait' }[e.code];
+    showError(box, said ? { message: t(said) } : e);
+  }
 }
 
 // What went wrong, in the pupil's language and in simple words.
@@ -171,7 +207,7 @@ function openJoined(rec) {
           location.href = '/t/' + encodeURIComponent(rec.id);
         }).catch(() => leftClass('class_deleted'));
       } else if (e.status === 401) {
-        leftClass('removed');
+        leftClass(e.code === 'moved_away' ? 'moved_away' : 'removed');
       } else {
         showView('club-join');
         showError($('#join-error'), e);
@@ -195,7 +231,7 @@ function pupilPage(rec, first) {
       if (msg.type === 'me') renderMe(rec, msg.me);
       if (msg.type === 'gone') {
         conn.stop();
-        leftClass(msg.why === 'class_deleted' ? 'class_deleted' : 'removed');
+        leftClass(['class_deleted', 'moved_away'].includes(msg.why) ? msg.why : 'removed');
       }
     },
     (up) => { $('#pupil-status').textContent = up ? '' : t('club.reconnecting'); });
@@ -355,6 +391,7 @@ function dashboard(rec) {
   cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
   $('#dash-delete').addEventListener('click', deleteClass);
   $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
+  $('#dash-cards').href = '/class?cards=' + encodeURIComponent(rec.id);
   $('#dash-qr').alt = t('club.qr');
   // The teacher's token goes as a header, never in the link.
   $('#dash-csv').href = '#';
@@ -394,6 +431,8 @@ function renderDashboard(v) {
     el('label', {}, el('input', { type: 'checkbox', checked: D.ticked.has(p.id), onchange: (e) => { if (e.target.checked) D.ticked.add(p.id); else D.ticked.delete(p.id); } }),
       el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', el('strong', { text: p.name })),
     el('span', { class: 'hint', text: t('club.pupil_score', { right: p.right, done: p.done }) }),
+    el('span', { class: 'club-card-code', title: t('club.card_of', { name: p.name }), text: cardText(p.card) }),
+    el('button', { type: 'button', class: 'btn ghost small', text: t('club.card_new'), onclick: () => replaceCard(p) }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
   renderAssignments(v);
@@ -489,6 +528,15 @@ async function unassign(a) {
   }
 }
 
+async function replaceCard(p) {
+  if (!window.confirm(t('club.card_new_confirm', { name: p.name }))) return;
+  try {
+    await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id + '/card', {}, D.rec.token);
+  } catch (e) {
+    dashError(e);
+  }
+}
+
 async function removePupil(p) {
   if (!window.confirm(t('club.remove_confirm', { name: p.name }))) return;
   try {
@@ -506,6 +554,39 @@ async function deleteClass() {
     location.href = '/class';
   } catch (e) {
     dashError(e);
+  }
+}
+
+// ------------------------------------------------------------------
+// The login cards, to print: the class's token stays in this browser.
+// ------------------------------------------------------------------
+
+async function cardsPage(id) {
+  showView('club-cards');
+  document.title = t('club.cards_title');
+  const rec = myClasses().find((c) => c.id === id);
+  const fail = (e) => showError($('#cards-error'), e);
+  if (!rec) {
+    fail({ message: t('club.cards_no_class') });
+    return;
+  }
+  $('#cards-back').href = '/class#' + encodeURIComponent(id);
+  $('#cards-print').onclick = () => window.print();
+  try {
+    /** @type {import('../lib/views.js').CardsView} */
+    const v = await api('GET', '/api/classes/' + encodeURIComponent(id) + '/cards', undefined, rec.token);
+    document.title = t('club.cards_title') + ' — ' + v.class_name;
+    const where = v.join_url.replace(/^https?:\/\//, '');
+    const cards = v.cards.map((c) => el('div', { class: 'club-login-card', 'data-pupil': c.pupil },
+      el('img', { class: 'club-login-qr', alt: t('club.card_qr', { name: c.name }), src: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(c.qr_svg) }),
+      el('div', { class: 'club-login-text' },
+        el('strong', { class: 'club-login-name', text: c.name }),
+        el('span', { class: 'club-login-class', text: v.class_name }),
+        el('span', { class: 'club-login-code', text: cardText(c.card) }),
+        el('span', { class: 'club-login-where', text: t('club.card_where', { where }) }))));
+    $('#cards-sheet').replaceChildren(...(cards.length ? cards : [el('p', { class: 'hint', text: t('club.cards_none') })]));
+  } catch (e) {
+    fail(e);
   }
 }
 
@@ -625,7 +706,9 @@ async function init() {
   document.title = t('title.club');
   const path = location.pathname;
   if (path.startsWith('/t/')) cupPage(decodeURIComponent(path.slice(3)));
-  else if (path === '/class') {
+  else if (path === '/class' && new URLSearchParams(location.search).has('cards')) {
+    cardsPage(new URLSearchParams(location.search).get('cards') || '');
+  } else if (path === '/class') {
     teacherStart();
     window.addEventListener('hashchange', () => location.reload());
   } else joinView();

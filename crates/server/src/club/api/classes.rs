@@ -91,9 +91,20 @@ pub(super) async fn open_class(
 /// same seat back.
 pub(super) async fn join(
     State(clubs): State<Clubs>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Body(req): Body<JoinClassRequest>,
 ) -> Result<Json<JoinedView>, ApiError> {
+    if let Some(card) = &req.card {
+        let back = clubs.come_back(card, &addr.ip().to_string()).await?;
+        return Ok(Json(JoinedView {
+            id: back.class,
+            code: back.code,
+            player: back.pupil,
+            name: back.name,
+            token: back.token,
+        }));
+    }
     let code = normal_code(&req.code);
     if !is_code(&code) {
         return Err(ApiError::bad_request(
@@ -112,7 +123,8 @@ pub(super) async fn join(
                         }
                     }
                     let token = new_token();
-                    let pupil = data.class.join(&req.name, hash_token(&token), now)?;
+                    let card = clubs.new_card();
+                    let pupil = data.class.join(&req.name, hash_token(&token), card, now)?;
                     let name = data.class.pupil(pupil)?.name.clone();
                     Ok(((pupil, name, token), Changed::Class))
                 })
@@ -146,6 +158,7 @@ pub(super) async fn join(
     };
     Ok(Json(JoinedView {
         id,
+        code,
         player,
         name,
         token,
@@ -195,12 +208,56 @@ pub(super) async fn qr(
     let room = clubs.class(&id)?;
     let code = room.shown().class.code.clone();
     let url = format!("{}/join?code={code}", join_base(&headers, &origins));
-    let svg = qrcode::QrCode::new(url.as_bytes())
+    let svg = qr_svg(&url, 240)?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+/// A QR code of `text`, as SVG at least `size` pixels wide.
+fn qr_svg(text: &str, size: u32) -> Result<String, ApiError> {
+    Ok(qrcode::QrCode::new(text.as_bytes())
         .map_err(|err| ApiError::unavailable(format!("no QR code: {err}")))?
         .render::<qrcode::render::svg::Color>()
-        .min_dimensions(240, 240)
-        .build();
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+        .min_dimensions(size, size)
+        .build())
+}
+
+/// The class's login cards, to print: one per pupil, with its QR code.
+pub(super) async fn cards(
+    State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<CardsView>, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+    let join_url = format!("{}/join", join_base(&headers, &origins));
+    let shown = room.shown();
+    let mut cards = Vec::new();
+    for pupil in &shown.class.pupils {
+        cards.push(PrintedCard {
+            pupil: pupil.id,
+            name: pupil.name.clone(),
+            card: pupil.card.clone(),
+            qr_svg: qr_svg(&format!("{join_url}#card={}", pupil.card), 160)?,
+        });
+    }
+    Ok(Json(CardsView {
+        class_name: shown.class.name.clone(),
+        join_url,
+        cards,
+    }))
+}
+
+/// A new login card for a pupil (lost or seen by others): the old one
+/// stops working.
+pub(super) async fn replace_card(
+    State(clubs): State<Clubs>,
+    Path((id, p)): Path<(String, u32)>,
+    headers: HeaderMap,
+) -> Result<Json<CardView>, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    let card = clubs.replace_card(&room, p).await?;
+    Ok(Json(CardView { pupil: p, card }))
 }
 
 pub(super) async fn results(

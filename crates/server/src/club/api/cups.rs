@@ -167,6 +167,7 @@ pub(super) async fn add_player(
         })
         .await?;
     Ok(Json(JoinedView {
+        code: cup.shown().code.clone(),
         id,
         player: player as u32,
         name,

@@ -67,12 +67,13 @@ pub(super) async fn as_pupil(
 ) -> Result<(Arc<ClassRoom>, u32), ApiError> {
     let room = clubs.class(id)?;
     let holder = holder.ok_or(ApiError::NoToken)?;
-    let pupil = room
-        .shown()
-        .class
-        .pupil_of(&holder)
-        .map(|p| p.id)
-        .ok_or(ApiError::NoToken)?;
+    let shown = room.shown();
+    let pupil = match shown.class.pupil_of(&holder) {
+        Some(p) => p.id,
+        None if shown.class.moved_away(&holder) => return Err(ClubError::MovedAway.into()),
+        None => return Err(ApiError::NoToken),
+    };
+    drop(shown);
     Ok((room, pupil))
 }
 

@@ -27,7 +27,9 @@ use crate::socket::{self, Live, WsConfig};
 /// Who a live page is.
 pub(super) enum Watcher {
     Teacher(String),
-    Pupil(u32),
+    /// A pupil, and the holder of their seat when the page opened: the
+    /// page ends when the pupil comes back on another tablet.
+    Pupil(u32, String),
 }
 
 /// The largest message a live page may send (it sends only pings).
@@ -50,7 +52,9 @@ pub(super) async fn class_live(
         if data.class.is_teacher(&holder) {
             Watcher::Teacher(join_base(&headers, &origins))
         } else if let Some(p) = data.class.pupil_of(&holder) {
-            Watcher::Pupil(p.id)
+            Watcher::Pupil(p.id, holder)
+        } else if data.class.moved_away(&holder) {
+            return Err(crate::club::ClubError::MovedAway.into());
         } else {
             return Err(ApiError::NoToken);
         }
@@ -67,7 +71,7 @@ pub(super) async fn class_live(
                 ended: false,
             };
             let first = live.view().await;
-            if let Watcher::Pupil(p) = live.watcher {
+            if let Watcher::Pupil(p, _) = live.watcher {
                 live.room.set_online(p, true);
             }
             let hub = live.stopping.clone();
@@ -116,10 +120,21 @@ impl ClassLive {
                 let view = class_view(&self.clubs, &self.room, host).await;
                 text(&LiveMessage::Class { class: &view })
             }
-            Watcher::Pupil(p) => match me_view(&self.clubs, &self.room, *p).await {
-                Ok(view) => text(&LiveMessage::Me { me: &view }),
-                Err(_) => return self.gone("removed"),
-            },
+            Watcher::Pupil(p, holder) => {
+                let moved = self
+                    .room
+                    .shown()
+                    .class
+                    .pupil(*p)
+                    .is_ok_and(|pupil| pupil.holder != *holder);
+                if moved {
+                    return self.gone("moved_away");
+                }
+                match me_view(&self.clubs, &self.room, *p).await {
+                    Ok(view) => text(&LiveMessage::Me { me: &view }),
+                    Err(_) => return self.gone("removed"),
+                }
+            }
         };
         vec![message]
     }
@@ -152,7 +167,7 @@ impl Live for ClassLive {
     }
 
     async fn end(self) {
-        if let Watcher::Pupil(p) = self.watcher {
+        if let Watcher::Pupil(p, _) = self.watcher {
             self.room.set_online(p, false);
         }
     }

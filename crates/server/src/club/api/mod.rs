@@ -48,6 +48,8 @@ pub fn api_routes() -> Router<AppState> {
         )
         .route("/classes/{id}/games", post(class_games))
         .route("/classes/{id}/pupils/{p}", delete(remove_pupil))
+        .route("/classes/{id}/pupils/{p}/card", post(replace_card))
+        .route("/classes/{id}/cards", get(cards))
         .route("/tournaments", post(new_tournament))
         .route(
             "/tournaments/{id}",

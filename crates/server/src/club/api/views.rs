@@ -119,6 +119,7 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
                 right,
                 done,
                 online: room.is_online(p.id),
+                card: p.card.clone(),
             }
         })
         .collect();

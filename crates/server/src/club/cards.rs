@@ -1,0 +1,249 @@
+//! Login cards: each pupil's own code (printed with a QR code) that brings
+//! them back to their seat, with their work and their games, on any
+//! tablet. Only the teacher sees the cards; a card the teacher replaces
+//! stops working; wrong cards are counted per address before they are
+//! looked up, so that a burst cannot guess faster than the limit.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use quoridor_rules::Seat;
+
+use super::class::{code_from, is_card, normal_code, Changed, Class, CARD_LEN};
+use super::{read, ClassRoom, ClubError, Clubs};
+use crate::db::ClubWrite;
+use crate::limits::window::Window;
+use crate::token::{hash_token, new_token, random_u64};
+
+/// Wrong cards one address may type in [`CARD_WINDOW`] (a school's
+/// tablets often share one address, and children mistype).
+pub const WRONG_CARDS: u32 = 10;
+pub const CARD_WINDOW: Duration = Duration::from_secs(60);
+
+/// The window that counts wrong cards per address.
+pub fn card_window() -> Window {
+    Window::new(WRONG_CARDS, CARD_WINDOW)
+}
+
+/// A pupil back in their seat: the class, the pupil, their name and the
+/// new tablet's token.
+pub struct CameBack {
+    pub class: String,
+    /// The class's join code.
+    pub code: String,
+    pub pupil: u32,
+    pub name: String,
+    pub token: String,
+}
+
+impl Clubs {
+    /// A card that no pupil of any class has.
+    pub fn new_card(&self) -> String {
+        loop {
+            let card = code_from(random_u64(), CARD_LEN);
+            if self.find_card(&card).is_none() {
+                return card;
+            }
+        }
+    }
+
+    /// The class and the pupil whose card is `card` (as typed).
+    pub fn find_card(&self, card: &str) -> Option<(Arc<ClassRoom>, u32)> {
+        let classes: Vec<Arc<ClassRoom>> = read(&self.inner.classes).values().cloned().collect();
+        classes.into_iter().find_map(|room| {
+            let pupil = room.shown().class.pupil_of_card(card)?.id;
+            Some((room, pupil))
+        })
+    }
+
+    /// Gives a card to every pupil of `class` without one (stores from
+    /// before cards): says whether it gave any.
+    pub(super) fn give_missing_cards(&self, class: &mut Class) -> bool {
+        let mut gave = false;
+        for i in 0..class.pupils.len() {
+            if class.pupils[i].card.is_empty() {
+                let card = loop {
+                    let card = self.new_card();
+                    if class.pupil_of_card(&card).is_none() {
+                        break card;
+                    }
+                };
+                class.pupils[i].card = card;
+                gave = true;
+            }
+        }
+        gave
+    }
+
+    /// A pupil comes back with their card from `address`: a new token
+    /// holds their seat in the class, in its games still being played and
+    /// in its tournaments; the tablet that held it before is out.
+    pub async fn come_back(&self, typed: &str, address: &str) -> Result<CameBack, ClubError> {
+        // Counted before the card is looked up, given back when right.
+        let slot = self
+            .inner
+            .cards
+            .take(address, Instant::now())
+            .map_err(|full| ClubError::TooManyCards(full.retry_after))?;
+        let card = normal_code(typed);
+        let found = if is_card(&card) {
+            self.find_card(&card)
+        } else {
+            None
+        };
+        let Some((room, _)) = found else {
+            slot.keep();
+            return Err(ClubError::WrongCard);
+        };
+        let token = new_token();
+        let holder = hash_token(&token);
+        let came = self
+            .change_class(&room, |data, _| {
+                // The teacher may have replaced the card meanwhile.
+                let pupil = data
+                    .class
+                    .come_back(&card, holder.clone())
+                    .ok_or(ClubError::WrongCard)?;
+                let name = data.class.pupil(pupil)?.name.clone();
+                Ok(((pupil, name), Changed::Class))
+            })
+            .await;
+        let (pupil, name) = match came {
+            Ok(came) => {
+                slot.give_back();
+                came
+            }
+            Err(ClubError::WrongCard) => {
+                slot.keep();
+                return Err(ClubError::WrongCard);
+            }
+            Err(err) => {
+                slot.give_back();
+                return Err(err);
+            }
+        };
+        self.hand_games(&room, pupil, &holder).await;
+        let shown = room.shown();
+        Ok(CameBack {
+            class: shown.class.id.clone(),
+            code: shown.class.code.clone(),
+            pupil,
+            name,
+            token,
+        })
+    }
+
+    /// Pupil `pupil`'s seats in the class's games still being played, and
+    /// in its tournaments, pass to `holder`. Found by seat, not by the old
+    /// holder, so that a card used again mends what a failure left.
+    async fn hand_games(&self, room: &ClassRoom, pupil: u32, holder: &str) {
+        let shown = room.shown();
+        let over: Vec<String> = room
+            .boards()
+            .iter()
+            .filter(|(_, b)| b.outcome().is_some())
+            .map(|(id, _)| id.clone())
+            .collect();
+        for game in &shown.class.games {
+            if over.contains(&game.game) {
+                continue;
+            }
+            let order = Seat::in_play(game.pupils.len() as u8);
+            let seats: Vec<Seat> = game
+                .pupils
+                .iter()
+                .zip(order)
+                .filter(|(p, _)| **p == Some(pupil))
+                .map(|(_, &seat)| seat)
+                .collect();
+            if seats.is_empty() {
+                continue;
+            }
+            if let Err(err) = self.hub().hand_seats(&game.game, &seats, holder).await {
+                tracing::warn!(target: "quoridor::club", game = %game.game, error = %err, "a seat did not pass to the pupil's card");
+            }
+        }
+        for id in &shown.class.tournaments {
+            let Ok(cup) = self.cup(id) else { continue };
+            let mut change = self.begin_cup(&cup).await;
+            let Some((_, games)) = change.event.hand_pupil(pupil, holder) else {
+                change.unchanged();
+                continue;
+            };
+            if let Err(err) = change.commit().await {
+                tracing::warn!(target: "quoridor::club", tournament = %id, error = %err, "a player did not pass to the pupil's card");
+            }
+            for (game, index) in games {
+                let seat = Seat::in_play(2)[index];
+                if let Err(err) = self.hub().hand_seats(&game, &[seat], holder).await {
+                    tracing::warn!(target: "quoridor::club", game = %game, error = %err, "a seat did not pass to the pupil's card");
+                }
+            }
+        }
+    }
+
+    /// A new card for pupil `pupil` (the teacher's): the old one stops
+    /// working; the tablet the pupil is on keeps its seat.
+    pub async fn replace_card(&self, room: &ClassRoom, pupil: u32) -> Result<String, ClubError> {
+        let card = self.new_card();
+        self.change_class(room, |data, _| {
+            data.class.new_card(pupil, card.clone())?;
+            Ok(((), Changed::Class))
+        })
+        .await?;
+        Ok(card)
+    }
+
+    /// Stores a class whose pupils were just given cards.
+    pub(super) async fn store_cards(&self, class: &Class) -> Result<(), ClubError> {
+        self.db()
+            .save_club(ClubWrite::Class {
+                id: class.id.clone(),
+                body: super::class_json(class),
+                forget: None,
+            })
+            .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quoridor_classroom::Lang;
+
+    use super::*;
+    use crate::club::change::tests::clubs;
+    use crate::club::class::is_card;
+
+    /// Pupils of a store from before login cards get theirs at the next
+    /// start, stored, and different from each other.
+    #[tokio::test]
+    async fn pupils_stored_before_cards_get_theirs_at_the_start() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let (clubs, _db) = clubs(dir.path()).await;
+            let mut class =
+                Class::new("c1".into(), "ABC234".into(), "CM1", Lang::Fr, "t".into(), 0).unwrap();
+            for (i, name) in ["Ana", "Bob", "Léa"].into_iter().enumerate() {
+                class.join(name, format!("h{i}"), String::new(), 0).unwrap();
+            }
+            clubs.open_class(class).await.unwrap();
+        }
+        let (clubs, db) = clubs(dir.path()).await;
+        let room = clubs.class("c1").unwrap();
+        let cards: Vec<String> = room
+            .shown()
+            .class
+            .pupils
+            .iter()
+            .map(|p| p.card.clone())
+            .collect();
+        assert!(cards.iter().all(|c| is_card(c)), "{cards:?}");
+        assert!(cards[0] != cards[1] && cards[1] != cards[2] && cards[0] != cards[2]);
+        let stored: Class = serde_json::from_str(&db.classes().unwrap()[0]).unwrap();
+        let kept: Vec<String> = stored.pupils.iter().map(|p| p.card.clone()).collect();
+        assert_eq!(kept, cards, "stored, so that the printed cards stay right");
+        let (found, pupil) = clubs.find_card(&cards[2]).unwrap();
+        assert_eq!((found.shown().class.id.as_str(), pupil), ("c1", 3));
+    }
+}
