@@ -48,6 +48,7 @@ impl Refusal for RoomError {
             | R::OfferNotForYou
             | R::AiDeclinesDraw(_)
             | R::NotOver
+            | R::TournamentGame
             | R::TooLateToAbort
             | R::Rated(_) => (StatusCode::FORBIDDEN, "not_allowed"),
             R::Stale | R::NotYet => (StatusCode::CONFLICT, "stale"),

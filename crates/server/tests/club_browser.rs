@@ -271,3 +271,55 @@ async fn a_pupil_comes_back_on_another_phone_with_her_card() {
     })
     .await;
 }
+
+/// A class tournament on a pupil's phone: her page follows the start live
+/// and offers her game as one big button; the game page links back to the
+/// tournament and offers no rematch outside it; at the end, her page and
+/// the tournament's say her place (player 0 beaten is not "a bye").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pupil_follows_her_class_tournament_to_its_end() {
+    e2e::run("club-cup-pupil", |env| async move {
+        let base = env.base().to_string();
+        let key = post(&base, "/api/classes", None, json!({"name": "CM2", "lang": "en"})).await;
+        let (class_id, code, teacher) = (key["id"].as_str().unwrap().to_string(), key["code"].as_str().unwrap().to_string(), key["token"].as_str().unwrap().to_string());
+        // Léa (the tournament's player 0) by the API; Inès on her phone.
+        let lea = post(&base, "/api/join", None, json!({"code": code, "name": "Léa"})).await;
+        let phone = env.browser("ines").await;
+        phone.client.set_window_size(390, 844).await.unwrap();
+        phone.open(&format!("/join?code={code}")).await;
+        phone.type_into("#join-name", "Inès").await;
+        phone.click("#join-go").await;
+        phone.shown("#pupil-title").await;
+        let cup = post(&base, "/api/tournaments", Some(&teacher), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id})).await;
+        let cup_id = cup["id"].as_str().unwrap().to_string();
+        js_until(&phone, "const c = document.querySelector('.club-cup'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains("Coupe"))).await;
+        // The start reaches her page without a reload: her game, one big button.
+        post(&base, &format!("/api/tournaments/{cup_id}/start"), Some(&teacher), json!({})).await;
+        let play = js_until(&phone, "const b = document.querySelector('.club-cup a.btn.primary.big'); return b && [b.textContent, b.getBoundingClientRect().height];", |v| v.is_array()).await;
+        assert_eq!(play[0], "Play your tournament game");
+        assert!(play[1].as_f64().unwrap() >= 44.0, "{play}");
+        phone.shot("cup-start").await;
+        phone.click(".club-cup a.btn.primary.big").await;
+        // The game page: back to the tournament, never a rematch outside it.
+        let back = js_until(&phone, "const a = document.querySelector('#back-to-cup'); return a && !a.hidden && a.getAttribute('href');", |v| v.is_string()).await;
+        assert_eq!(back.as_str().unwrap(), format!("/t/{cup_id}"));
+        let game = phone.js("return location.pathname.split('/').pop();").await;
+        let game = game.as_str().unwrap().to_string();
+        post(&base, &format!("/api/games/{game}/resign"), lea["token"].as_str(), json!({})).await;
+        js_until(&phone, "const a = document.querySelector('#back-to-cup'); return a.classList.contains('primary') && document.querySelector('#rematch').hidden;", |v| v.as_bool() == Some(true)).await;
+        let refused = reqwest::Client::new().post(format!("{base}/api/games/{game}/rematch")).bearer_auth(lea["token"].as_str().unwrap()).json(&json!({})).send().await.unwrap();
+        assert_eq!(refused.status(), 403, "no rematch of a tournament's game");
+        phone.shot("game-over").await;
+        // Back at the tournament: her place, not a bye.
+        phone.click("#back-to-cup").await;
+        let said = js_until(&phone, "const y = document.querySelector('#cup-you'); return y && y.textContent;", |v| v.as_str().is_some_and(|s| !s.is_empty())).await;
+        assert_eq!(said.as_str().unwrap(), "The tournament is over: you won it! Well done.");
+        phone.open("/join").await;
+        let said = js_until(&phone, "const c = document.querySelector('.club-cup .club-cup-now'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains("over"))).await;
+        assert_eq!(said.as_str().unwrap(), "The tournament is over: you won it! Well done.");
+        // Léa's own page says her place, by the API.
+        let me: Value = reqwest::Client::new().get(format!("{base}/api/classes/{class_id}/me")).bearer_auth(lea["token"].as_str().unwrap()).send().await.unwrap().json().await.unwrap();
+        assert_eq!((me["tournaments"][0]["place"].as_u64(), me["tournaments"][0]["players"].as_u64()), (Some(2), Some(2)));
+    })
+    .await;
+}

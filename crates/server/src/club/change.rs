@@ -204,6 +204,16 @@ impl CupChange<'_> {
         }
         self.state = Commit::Done;
         self.cup.publish(&self.data);
+        // A class's pupils follow their tournament on their own page.
+        if let Some(room) = self
+            .data
+            .event
+            .class
+            .as_ref()
+            .and_then(|c| self.clubs.class(c).ok())
+        {
+            room.bump();
+        }
         games
     }
 

@@ -292,6 +292,40 @@ impl Tournament {
     pub fn standings(&self) -> Vec<Standing> {
         standings(self.players.len(), &self.rounds)
     }
+
+    /// Where class pupil `pupil` stands, for their own page (`None`: not a
+    /// player of this tournament).
+    pub fn pupil_now(&self, pupil: u32) -> Option<PlayerNow> {
+        let player = self.players.iter().position(|p| p.pupil == Some(pupil))?;
+        let mine = (self.stage == Stage::Running)
+            .then(|| self.rounds.last())
+            .flatten()
+            .and_then(|round| {
+                round
+                    .iter()
+                    .find(|p| p.first == player || p.second == Some(player))
+            });
+        let place = (self.stage == Stage::Finished)
+            .then(|| self.standings().into_iter().find(|s| s.player == player))
+            .flatten()
+            .map(|s| s.rank);
+        Some(PlayerNow {
+            game: mine
+                .filter(|p| p.outcome.is_none())
+                .and_then(|p| p.game.clone()),
+            bye: mine.is_some_and(|p| p.is_bye()),
+            place,
+        })
+    }
+}
+
+/// A player's tournament now: their game of the round being played (until
+/// it ends), whether they have this round's bye, their place at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerNow {
+    pub game: Option<String>,
+    pub bye: bool,
+    pub place: Option<usize>,
 }
 
 #[cfg(test)]
@@ -357,6 +391,58 @@ mod tests {
             .is_err());
         let table = t.standings();
         assert_eq!(table.iter().map(|r| r.played).sum::<u32>(), 20);
+    }
+
+    /// A class's pupils: player 0 too is someone's opponent, never "a
+    /// bye"; their game while it is played; their place at the end; and a
+    /// pupil back with their card holds their games.
+    #[test]
+    fn a_pupil_knows_their_game_their_bye_and_their_place() {
+        let mut t = event(Format::RoundRobin, 3, 0);
+        for (i, p) in t.players.iter_mut().enumerate() {
+            p.pupil = Some(10 + i as u32);
+        }
+        assert_eq!(t.pupil_now(99), None);
+        let before = t.pupil_now(10).unwrap();
+        assert_eq!((before.game, before.bye, before.place), (None, false, None));
+        t.start().unwrap();
+        for (k, i) in t.unstarted().into_iter().enumerate() {
+            t.set_game(i, format!("r1-{k}"));
+        }
+        let round = t.rounds[0].clone();
+        let bye = round.iter().find(|p| p.is_bye()).unwrap().first;
+        let game = round.iter().find(|p| !p.is_bye()).unwrap();
+        let (a, b) = (game.first, game.second.unwrap());
+        let now = t.pupil_now(10 + a as u32).unwrap();
+        assert_eq!((now.game.as_deref(), now.bye), (Some("r1-0"), false));
+        assert!(t.pupil_now(10 + bye as u32).unwrap().bye);
+        // Back with a card: the player and the game still played.
+        let (player, games) = t.hand_pupil(10 + b as u32, "new").unwrap();
+        assert_eq!((player, games), (b, vec![("r1-0".to_string(), 1)]));
+        assert_eq!(t.player_of("new"), Some(b));
+        // Played to the end, first player winning every game.
+        let mut n = 1;
+        while t.stage == Stage::Running {
+            for k in 0..t
+                .rounds
+                .last()
+                .unwrap()
+                .iter()
+                .filter(|p| !p.is_bye())
+                .count()
+            {
+                t.game_over(&format!("r{n}-{k}"), Outcome::FirstWins);
+            }
+            n += 1;
+            for (k, i) in t.unstarted().into_iter().enumerate() {
+                t.set_game(i, format!("r{n}-{k}"));
+            }
+        }
+        let table = t.standings();
+        for s in &table {
+            let now = t.pupil_now(10 + s.player as u32).unwrap();
+            assert_eq!((now.game, now.bye, now.place), (None, false, Some(s.rank)));
+        }
     }
 
     #[test]

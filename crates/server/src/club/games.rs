@@ -31,6 +31,9 @@ impl Clubs {
         settings.theme = spec.theme;
         settings.public = false;
         settings.competition = competition;
+        if let Owner::Tournament(id) = &owner {
+            settings.tournament = Some(id.clone());
+        }
         settings.ruleset()?;
         let order = Seat::in_play(spec.players);
         let slots = order
@@ -187,12 +190,9 @@ impl Clubs {
         if !change.event.game_over(game, outcome) {
             return change.unchanged();
         }
-        let (id, class) = (change.event.id.clone(), change.event.class.clone());
+        let id = change.event.id.clone();
         if let Err(err) = change.commit().await {
             tracing::error!(target: "quoridor::club", tournament = %id, error = %err, "tournament not saved");
-        }
-        if let Some(room) = class.and_then(|class| self.class(&class).ok()) {
-            room.bump();
         }
     }
 

@@ -366,6 +366,22 @@ pub struct TournamentLink {
     pub id: String,
     pub name: String,
     pub stage: Stage,
+    /// On a pupil's page: their game of the round being played, until it
+    /// ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// On a pupil's page: they are one of its players.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub playing: bool,
+    /// On a pupil's page: they have this round's bye.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bye: bool,
+    /// On a pupil's page: their place once the tournament is over, among
+    /// `players`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<usize>,
+    #[serde(default)]
+    pub players: usize,
 }
 
 /// The teacher's dashboard: everything in the class.

@@ -124,6 +124,9 @@ impl Hub {
             if state.status() != Status::Over {
                 return Err(RoomError::NotOver.into());
             }
+            if state.settings.tournament.is_some() {
+                return Err(RoomError::TournamentGame.into());
+            }
             (
                 state.rematch.clone(),
                 state.settings.clone(),

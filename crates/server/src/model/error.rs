@@ -46,6 +46,8 @@ pub enum RoomError {
     AiDeclinesDraw(Seat),
     /// A rematch is for a finished game.
     NotOver,
+    /// A tournament's game has no rematch: the tournament pairs the next.
+    TournamentGame,
     /// Every seat has moved: the game can no longer be aborted.
     TooLateToAbort,
     /// The settings of a new game (size, players, fences, clock, name).
@@ -85,6 +87,9 @@ impl fmt::Display for RoomError {
             OfferNotForYou => f.write_str("the offer is not waiting for you"),
             AiDeclinesDraw(seat) => write!(f, "{seat} (AI) declines the draw"),
             NotOver => f.write_str("a rematch is for a finished game"),
+            TournamentGame => f.write_str(
+                "a tournament's game has no rematch: the tournament pairs the next game",
+            ),
             TooLateToAbort => {
                 f.write_str("a game can only be aborted before every player has moved")
             }

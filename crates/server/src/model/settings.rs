@@ -59,6 +59,10 @@ pub struct Settings {
     /// A rated game between two accounts (see [`Settings::check_rated`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// The tournament whose game this is: its page links back there, and
+    /// it has no rematch (the tournament pairs the next game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
 }
 
 impl Settings {
@@ -87,6 +91,7 @@ impl Settings {
             side_step_over_pawn: false,
             ply_limit: MAX_PLIES,
             competition: false,
+            tournament: None,
             rated: false,
         };
         settings.ruleset()?;

@@ -87,6 +87,7 @@ export class Texts {
     this.lang = lang;
     this.table = table;
     this.plural = new Intl.PluralRules(lang);
+    this.ordinal = new Intl.PluralRules(lang, { type: 'ordinal' });
   }
 
   /** @param {string} key @returns {string | null} */
@@ -111,6 +112,18 @@ export class Texts {
   tn(key, n, params) {
     const form = this.plural.select(n);
     const text = this.lookup(`${key}_${form}`) ?? this.lookup(`${key}_other`) ?? this.lookup(key) ?? key;
+    return fill(text, { n, ...params });
+  }
+
+  /**
+   * The form of `key` for the ordinal `n` (1st, 2nd, 3rd…: `key_one`,
+   * `key_two`, `key_few`, `key_other` as the language's ordinal rules
+   * say), `{n}` filled with `n`.
+   * @param {string} key @param {number} n @param {Params} [params]
+   */
+  tord(key, n, params) {
+    const form = this.ordinal.select(n);
+    const text = this.lookup(`${key}_${form}`) ?? this.lookup(`${key}_other`) ?? key;
     return fill(text, { n, ...params });
   }
 
@@ -163,6 +176,8 @@ export const I18n = {
   t: (key, params) => current.t(key, params),
   /** @param {string} key @param {number} n @param {Params} [params] */
   tn: (key, n, params) => current.tn(key, n, params),
+  /** @param {string} key @param {number} n @param {Params} [params] */
+  tord: (key, n, params) => current.tord(key, n, params),
   /** @param {string} key */
   has: (key) => current.has(key),
   apply,

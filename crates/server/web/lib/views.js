@@ -57,6 +57,7 @@
  * @property {number} ply_limit
  * @property {boolean} [competition]
  * @property {boolean} [rated]
+ * @property {string} [tournament] the tournament whose game this is
  */
 
 /**
@@ -155,7 +156,18 @@
  */
 
 /** @typedef {{board: ClubBoardView, pupils: (number | null)[]}} ClassGameView */
-/** @typedef {{id: string, name: string, stage: 'open' | 'running' | 'finished'}} TournamentLink */
+/**
+ * A class's tournament; on a pupil's page, where the pupil stands in it.
+ * @typedef {object} TournamentLink
+ * @property {string} id
+ * @property {string} name
+ * @property {'open' | 'running' | 'finished'} stage
+ * @property {boolean} [playing] the pupil is one of its players
+ * @property {string} [game] the pupil's game of the round being played, until it ends
+ * @property {boolean} [bye] the pupil has this round's bye
+ * @property {number} [place] the pupil's place at the end
+ * @property {number} players how many play
+ */
 
 /**
  * The teacher's dashboard: everything in the class (`ClassView`).

@@ -270,8 +270,36 @@ function renderMe(rec, me) {
       el('span', { class: 'btn primary big', text: done === a.count ? t('club.again') : t('club.start') }));
   });
   $('#pupil-work').replaceChildren(...(work.length ? work : [el('p', { class: 'hint', text: t('club.no_work') })]));
-  $('#pupil-tournaments').replaceChildren(...me.tournaments.map((c) => el('a', { class: 'card club-work', href: '/t/' + encodeURIComponent(c.id) },
-    el('strong', { text: c.name }), el('span', { text: t('club.stage.' + c.stage) }))));
+  $('#pupil-tournaments').replaceChildren(...me.tournaments.map((c) => tournamentCard(c, rec.token)));
+}
+
+// Where a pupil stands in their class's tournament: the game to play now
+// as one big button, a bye, a wait for the next round, the place at the end.
+/** @param {import('../lib/views.js').TournamentLink} c @param {string} token */
+function tournamentCard(c, token) {
+  const page = '/t/' + encodeURIComponent(c.id);
+  const said = cupWords(c);
+  const card = el('div', { class: 'card club-work club-cup', 'data-tournament': c.id },
+    el('strong', { text: c.name }),
+    el('span', { class: 'club-cup-now', text: said || t('club.stage.' + c.stage) }));
+  if (c.game) {
+    card.append(el('a', { class: 'btn primary big', href: '/g/' + encodeURIComponent(c.game) + '#t=' + encodeURIComponent(token), text: t('club.cup_play') }));
+  }
+  card.append(el('a', { class: 'btn', href: page, text: t('club.cup_see') }));
+  return card;
+}
+
+// A player's tournament in words (null: nothing of their own to say).
+/** @param {{stage: string, playing?: boolean, game?: string | null, bye?: boolean, place?: number | null, players: number}} c */
+function cupWords(c) {
+  if (!c.playing) return null;
+  if (c.stage === 'finished' && c.place) {
+    return c.place === 1 ? t('club.cup_won') : I18n.tord('club.cup_place', c.place, { players: c.players });
+  }
+  if (c.stage !== 'running') return null;
+  if (c.bye) return t('club.you_bye');
+  if (!c.game) return t('club.cup_wait');
+  return null;
 }
 
 // ------------------------------------------------------------------
@@ -643,15 +671,24 @@ function renderCup(v, token) {
   $('#cup-info').textContent = [t('club.format.' + v.format), ...roundsLine, v.size + '×' + v.size, clock, t('club.stage.' + v.stage)].join(' · ');
   $('#cup-organiser').hidden = !(v.organiser && v.stage === 'open');
   $('#cup-code-line').textContent = t('club.cup_code', { code: v.code, url: location.host + '/join' });
-  // The player's own game now.
+  // The player's own game now, a bye, a wait, or their place at the end.
   const you = $('#cup-you');
   you.replaceChildren();
-  if (v.you !== null && v.you !== undefined && v.rounds.length) {
-    const p = v.rounds[v.rounds.length - 1].find((x) => x.first === v.you || x.second === v.you);
+  if (v.you !== null && v.you !== undefined) {
+    const round = v.stage === 'running' && v.rounds.length ? v.rounds[v.rounds.length - 1] : [];
+    // Player 0 is an opponent like any other: a bye is a `second` of null.
+    const p = round.find((x) => x.first === v.you || x.second === v.you);
+    const row = v.standings.find((r) => r.player === v.you);
+    const said = cupWords({
+      stage: v.stage, playing: true, players: v.players.length,
+      game: p && p.game && !p.outcome ? p.game : null,
+      bye: !!p && p.second === null,
+      place: v.stage === 'finished' && row ? row.rank : null,
+    });
     if (p && p.game && !p.outcome) {
       you.append(el('a', { class: 'btn primary big', href: '/g/' + encodeURIComponent(p.game) + '#t=' + encodeURIComponent(token), text: t('club.play_your_game', { name: name(p.first === v.you ? p.second : p.first) }) }));
-    } else if (p && !p.second) {
-      you.append(el('p', { class: 'club-status', text: t('club.you_bye') }));
+    } else if (said) {
+      you.append(el('p', { class: 'club-status club-cup-now', text: said }));
     }
   }
   const head = el('tr', {}, ...['club.rank', 'club.player', 'club.points', 'club.buchholz', 'club.sb', 'club.wdl'].map((k) => el('th', { text: t(k) })));

@@ -33,6 +33,16 @@ test('plural forms follow each language\'s rules', () => {
   assert.equal(ro.tn(key, 20), MESSAGES.ro[`${key}_other`].replace('{n}', '20'));
 });
 
+test('places are said as each language says ordinals', () => {
+  const key = 'club.cup_place';
+  const en = texts('en');
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map((n) => /you are (\w+) of/.exec(en.tord(key, n, { players: 25 }))?.[1]),
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
+  assert.match(texts('fr').tord(key, 1, { players: 6 }), /à la 1re place sur 6/);
+  assert.match(texts('fr').tord(key, 2, { players: 6 }), /à la 2e place sur 6/);
+  assert.match(texts('ro').tord(key, 3, { players: 6 }), /pe locul 3 din 6/);
+});
+
 test('a text missing in a language falls back to English, then to its key', () => {
   const empty = new Texts('fr', {});
   assert.equal(empty.t('nav.home'), MESSAGES.en['nav.home']);

@@ -68,14 +68,26 @@ pub(super) fn game_views(
         .collect()
 }
 
-pub(super) fn tournament_links(clubs: &Clubs, ids: &[String]) -> Vec<TournamentLink> {
+/// The class's tournaments; for a pupil's page, where the pupil stands in
+/// each (their game now, a bye, their place at the end).
+pub(super) fn tournament_links(
+    clubs: &Clubs,
+    ids: &[String],
+    pupil: Option<u32>,
+) -> Vec<TournamentLink> {
     ids.iter()
         .filter_map(|id| {
             let event = clubs.cup(id).ok()?.shown();
+            let now = pupil.and_then(|p| event.pupil_now(p));
             Some(TournamentLink {
                 id: id.clone(),
                 name: event.name.clone(),
                 stage: event.stage,
+                playing: now.is_some(),
+                game: now.as_ref().and_then(|n| n.game.clone()),
+                bye: now.as_ref().is_some_and(|n| n.bye),
+                place: now.as_ref().and_then(|n| n.place),
+                players: event.players.len(),
             })
         })
         .collect()
@@ -136,7 +148,7 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
         pupils,
         assignments: assignment_views(&shown, None),
         games: game_views(room, class, None),
-        tournaments: tournament_links(clubs, &class.tournaments),
+        tournaments: tournament_links(clubs, &class.tournaments, None),
         version,
     }
 }
@@ -158,7 +170,7 @@ pub(super) async fn me_view(
         name: class.pupil(pupil)?.name.clone(),
         assignments: assignment_views(&shown, Some(pupil)),
         games: game_views(room, class, Some(pupil)),
-        tournaments: tournament_links(clubs, &class.tournaments),
+        tournaments: tournament_links(clubs, &class.tournaments, Some(pupil)),
         version,
     })
 }

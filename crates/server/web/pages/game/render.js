@@ -398,7 +398,14 @@ function renderActions() {
     ds.hidden = true;
   }
   show($('#resign'), holds && playing && myLiveSeats.length > 0);
-  show($('#rematch'), holds && g.status === 'over' && !g.rematch && (mine === null || mine.length > 0));
+  // A tournament's game has no rematch: the tournament pairs the next one,
+  // and its page is one click away, larger once the game is over.
+  const cup = g.settings.tournament;
+  show($('#rematch'), !cup && holds && g.status === 'over' && !g.rematch && (mine === null || mine.length > 0));
+  const back = /** @type {HTMLAnchorElement} */ ($('#back-to-cup'));
+  if (cup) back.href = '/t/' + encodeURIComponent(cup);
+  back.classList.toggle('primary', g.status === 'over');
+  show(back, !!cup);
   for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#resign', '#abort', '#rematch']) {
     $(id).disabled = net.pending;
   }
