@@ -323,3 +323,50 @@ async fn a_pupil_follows_her_class_tournament_to_its_end() {
     })
     .await;
 }
+
+/// The dashboard on a 1920×1080 whiteboard: every word at 24 px or more,
+/// boards of 300 px or more, the QR code large, fences bright on the dark
+/// grooves, and the boards still live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_whiteboard_view_reads_from_the_back_of_the_room() {
+    e2e::run("club-whiteboard", |env| async move {
+        let base = env.base().to_string();
+        let key = post(&base, "/api/classes", None, json!({"name": "CM1 Verte", "lang": "en"})).await;
+        let (class_id, code, teacher) = (key["id"].as_str().unwrap().to_string(), key["code"].as_str().unwrap().to_string(), key["token"].as_str().unwrap().to_string());
+        let mut tokens = std::collections::HashMap::new();
+        for name in ["Léa", "Hugo", "Inès", "Jade", "Karim", "Zoé"] {
+            let joined = post(&base, "/api/join", None, json!({"code": code, "name": name})).await;
+            tokens.insert(name.to_string(), joined["token"].as_str().unwrap().to_string());
+        }
+        let view = post(&base, &format!("/api/classes/{class_id}/games"), Some(&teacher), json!({"pair_by": "random", "game": {"size": 9}})).await;
+        let game = view["games"][0]["board"]["id"].as_str().unwrap().to_string();
+        let screen = env.browser("whiteboard").await;
+        screen.client.set_window_size(1920, 1080).await.unwrap();
+        screen.open("/class").await;
+        screen.js(&format!("localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'CM1 Verte'}}])); return null;")).await;
+        screen.open(&format!("/class?view=whiteboard#{class_id}")).await;
+        js_until(&screen, "return document.querySelectorAll('#wb-boards .club-board').length;", |v| v.as_u64() == Some(3)).await;
+        // A fence on a board reaches the whiteboard, bright.
+        let state = env.game(&game).await;
+        let mover = state["seats"].as_array().unwrap().iter().find(|s| s["seat"] == state["turn"]).unwrap()["name"].as_str().unwrap().to_string();
+        post(&base, &format!("/api/games/{game}/move"), Some(&tokens[&mover]), json!({"move": "e4h"})).await;
+        let fill = js_until(&screen, &format!("const f = document.querySelector('#wb-boards .club-board[data-game=\"{game}\"] .fence'); return f && getComputedStyle(f).fill;"), |v| v.is_string()).await;
+        assert_eq!(fill.as_str().unwrap(), "rgb(255, 210, 31)");
+        // Every word at 24 px or more; boards and QR code large; no sideways scroll.
+        let smallest = screen.js("const view = document.querySelector('#club-whiteboard'); let min = 1e9; for (const e of view.querySelectorAll('*')) { const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim()); if (own && e.getClientRects().length) min = Math.min(min, parseFloat(getComputedStyle(e).fontSize)); } return min;").await;
+        assert!(smallest.as_f64().unwrap() >= 24.0, "the smallest text is {smallest} px");
+        let boards = screen.js("return Array.from(document.querySelectorAll('#wb-boards .club-thumb')).map((b) => Math.round(b.getBoundingClientRect().width));").await;
+        assert!(boards.as_array().unwrap().iter().all(|w| w.as_f64().unwrap() >= 300.0), "boards: {boards}");
+        let qr = screen.js("const q = document.querySelector('#wb-qr'); return q.complete && q.naturalWidth > 0 && q.getBoundingClientRect().width;").await;
+        assert!(qr.as_f64().unwrap() >= 300.0, "QR code: {qr}");
+        let code_size = screen.js("return parseFloat(getComputedStyle(document.querySelector('#wb-code')).fontSize);").await;
+        assert!(code_size.as_f64().unwrap() >= 80.0, "the code: {code_size}");
+        let wide = screen.js("return document.documentElement.scrollWidth;").await;
+        assert!(wide.as_u64().unwrap() <= 1920, "{wide}");
+        screen.shot("whiteboard").await;
+        // Back to the dashboard, and the address says so.
+        screen.click("#wb-leave").await;
+        js_until(&screen, "return !document.querySelector('#club-dashboard').hidden && location.search;", |v| v.as_str() == Some("")).await;
+    })
+    .await;
+}

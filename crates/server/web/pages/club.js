@@ -401,7 +401,7 @@ function rememberCup(key) {
  * the pupils ticked.
  * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>}}
  */
-const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set() };
+const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), whiteboard: false };
 
 function dashboard(rec) {
   D.rec = rec;
@@ -420,6 +420,16 @@ function dashboard(rec) {
   $('#dash-delete').addEventListener('click', deleteClass);
   $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
   $('#dash-cards').href = '/class?cards=' + encodeURIComponent(rec.id);
+  $('#wb-qr').src = $('#dash-qr').src;
+  $('#wb-qr').alt = t('club.qr');
+  $('#dash-whiteboard').onclick = () => whiteboard(true);
+  $('#wb-leave').onclick = () => whiteboard(false);
+  $('#wb-full').onclick = () => {
+    const full = document.fullscreenElement;
+    (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  };
+  // /class?view=whiteboard#ID opens the whiteboard screen at once.
+  if (new URLSearchParams(location.search).get('view') === 'whiteboard') whiteboard(true);
   $('#dash-qr').alt = t('club.qr');
   // The teacher's token goes as a header, never in the link.
   $('#dash-csv').href = '#';
@@ -433,7 +443,32 @@ function dashboard(rec) {
   };
   live('/api/classes/' + encodeURIComponent(rec.id) + '/live', rec.token,
     (msg) => { if (msg.type === 'class') renderDashboard(msg.class); },
-    (up) => { $('#dash-status').textContent = up ? t('club.live') : t('club.reconnecting'); });
+    (up) => { $('#dash-status').textContent = $('#wb-status').textContent = up ? t('club.live') : t('club.reconnecting'); });
+}
+
+// The whiteboard view on or off; the address says which, so that the
+// whiteboard's browser reopens it.
+function whiteboard(on) {
+  D.whiteboard = on;
+  showView(on ? 'club-whiteboard' : 'club-dashboard');
+  document.body.classList.toggle('club-wb-on', on);
+  const url = new URL(location.href);
+  if (on) url.searchParams.set('view', 'whiteboard');
+  else url.searchParams.delete('view');
+  history.replaceState(null, '', url.pathname + url.search + url.hash);
+  if (D.view) renderWhiteboard(D.view);
+}
+
+/** @param {import('../lib/views.js').ClassView} v */
+function renderWhiteboard(v) {
+  $('#wb-title').textContent = v.name;
+  $('#wb-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
+  $('#wb-code').textContent = v.code;
+  $('#wb-pupils').replaceChildren(...v.pupils.map((p) => el('li', { class: 'club-pupil-chip' + (p.online ? ' online' : '') },
+    el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', p.name,
+    el('span', { class: 'club-wb-score', text: ' ' + t('club.pupil_score', { right: p.right, done: p.done }) }))));
+  const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
+  $('#wb-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'club-wb-empty', text: t('club.no_boards') })]));
 }
 
 function dashError(e) {
@@ -464,6 +499,7 @@ function renderDashboard(v) {
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
   renderAssignments(v);
+  if (D.whiteboard) renderWhiteboard(v);
   const cups = v.tournaments.map((c) => el('li', {}, el('a', { class: 'btn', href: '/t/' + encodeURIComponent(c.id), target: '_blank', text: c.name + ' · ' + t('club.stage.' + c.stage) })));
   $('#dash-cups').replaceChildren(...cups);
 }
