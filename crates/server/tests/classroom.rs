@@ -525,3 +525,78 @@ async fn a_worksheet_prints_to_pdf() {
     })
     .await;
 }
+
+/// On a phone, a route drawn by dragging a finger across the squares (a
+/// finger that trembles on a border does not step back); at level 1 the
+/// answer is read aloud in the page's language, and the pupil can turn it
+/// off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_route_drawn_with_a_finger_and_the_answer_spoken() {
+    use fantoccini::actions::{InputSource, PointerAction, TouchActions};
+    use std::time::Duration;
+    e2e::run("classroom-finger", |env| async move {
+        let exercise = json!({
+            "version": 1, "level": 1,
+            "board": { "size": 4, "fences": [], "items": { "b1": "fish", "c3": "star" } },
+            "task": "route", "start": "a1", "end": "d1", "fewest": false
+        });
+        let id = share(&env, exercise).await;
+        let b = env.browser("phone").await;
+        b.client.set_window_size(390, 844).await.unwrap();
+        b.open(&format!("/classroom?e={id}")).await;
+        b.shown("#cls-board svg rect.cell").await;
+        // What the page says aloud is recorded instead of played.
+        b.js("window.__said = []; speechSynthesis.speak = (u) => window.__said.push([u.text, u.lang]); return null;").await;
+        let pressed = b.js("const s = document.querySelector('#cls-speak'); return !s.hidden && s.getAttribute('aria-pressed');").await;
+        assert_eq!(pressed.as_str(), Some("true"), "level 1: spoken unless turned off");
+        // The finger: down on the start, along the way, trembling back
+        // across the border of b3 and c3 once, then up on the end.
+        b.js("document.querySelector('#cls-board').scrollIntoView({block: 'start'}); return null;").await;
+        let centres = b.js("const out = {}; for (const c of document.querySelectorAll('#cls-board rect.cell')) { const r = c.getBoundingClientRect(); out[c.dataset.sq] = [r.left + r.width / 2, r.top + r.height / 2, r.width]; } return out;").await;
+        let at = |sq: &str| (centres[sq][0].as_f64().unwrap(), centres[sq][1].as_f64().unwrap());
+        let width = centres["a1"][2].as_f64().unwrap();
+        let mut finger = TouchActions::new("finger".into());
+        let (x, y) = at("a1");
+        finger = finger.then(PointerAction::MoveTo { duration: None, x, y }).then(PointerAction::Down { button: 0 });
+        for sq in ["a2", "b2", "b3", "c3"] {
+            let (x, y) = at(sq);
+            finger = finger.then(PointerAction::MoveTo { duration: Some(Duration::from_millis(60)), x, y });
+        }
+        // Back just over the border into b3, not well inside it.
+        let (cx, cy) = at("c3");
+        finger = finger.then(PointerAction::MoveTo { duration: Some(Duration::from_millis(30)), x: cx - width * 0.6, y: cy });
+        for sq in ["c3", "d3", "d2", "d1"] {
+            let (x, y) = at(sq);
+            finger = finger.then(PointerAction::MoveTo { duration: Some(Duration::from_millis(60)), x, y });
+        }
+        finger = finger.then(PointerAction::Up { button: 0 });
+        b.client.perform_actions(finger).await.unwrap();
+        let route = b.js("return Array.from(document.querySelectorAll('#cls-board g.route-layer text')).length;").await;
+        assert_eq!(route.as_u64(), Some(7), "seven steps, none back and forth");
+        b.shot("drawn").await;
+        b.click("#cls-check").await;
+        let said = feedback_when(&b, |t| t.contains("Well done")).await;
+        let spoken = b.js("return window.__said;").await;
+        let last = spoken.as_array().and_then(|s| s.last()).cloned().unwrap_or(Value::Null);
+        assert_eq!(last[1], "en-GB", "{spoken}");
+        assert!(last[0].as_str().unwrap().contains("Well done"), "said {last} for {said}");
+        // The feedback is in sight on the phone.
+        let wait = Waiter::new("the feedback scrolled into sight");
+        loop {
+            let seen = b.js("const r = document.querySelector('#cls-feedback').getBoundingClientRect(); return [r.top, r.bottom, innerHeight, scrollY];").await;
+            if seen[0].as_f64().unwrap() >= 0.0 && seen[1].as_f64().unwrap() <= seen[2].as_f64().unwrap() + 2.0 {
+                break;
+            }
+            wait.tick(&seen).await;
+        }
+        // Turned off: nothing more is said.
+        b.js("window.scrollTo(0, 0); return null;").await;
+        b.click("#cls-speak").await;
+        b.js("window.__said = []; return null;").await;
+        b.click("#cls-undo").await;
+        b.click("#cls-check").await;
+        feedback_when(&b, |t| !t.contains("Well done")).await;
+        assert_eq!(b.js("return window.__said.length;").await, json!(0));
+    })
+    .await;
+}

@@ -17,7 +17,7 @@ import { editorChanged, editorOpen } from './classroom/editor.js';
 import { printOpen } from './classroom/print.js';
 import { renderRules } from './classroom/rules.js';
 import { go, onGo } from './classroom/nav.js';
-import { answerAssignment, checkAnswer, drawRoute, loadExercise, openExercise, renderAnswer, showSolution, stopShowing } from './classroom/solve.js';
+import { answerAssignment, checkAnswer, drawRoute, loadExercise, openExercise, renderAnswer, showSolution, stopShowing, toggleSpeaking } from './classroom/solve.js';
 import { S, api, lang, t } from './classroom/state.js';
 
 // ------------------------------------------------------------------
@@ -130,6 +130,7 @@ async function init() {
   $('#cls-show').addEventListener('click', showSolution);
   $('#cls-next').addEventListener('click', next);
   $('#cls-read').addEventListener('click', readAloud);
+  $('#cls-speak').addEventListener('click', toggleSpeaking);
   $('#cls-back').addEventListener('click', (e) => {
     e.preventDefault();
     stopShowing();

@@ -398,8 +398,8 @@ function rememberCup(key) {
 /**
  * The dashboard's state: the class this browser opened (its record, set by
  * `dashboard()` before anything reads it), its last view, the tab shown and
- * the pupils ticked.
- * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>}}
+ * the pupils ticked, and whether it fills the whiteboard.
+ * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, whiteboard: boolean}}
  */
 const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), whiteboard: false };
 

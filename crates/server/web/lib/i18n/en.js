@@ -495,6 +495,7 @@ export default {
   'cls.print_link': 'Print a worksheet',
   'cls.back': 'Back',
   'cls.read_aloud': 'Read it aloud',
+  'cls.speak_answers': 'Say the answers aloud',
   'cls.undo': 'Undo a step',
   'cls.clear': 'Start again',
   'cls.check': 'Check',

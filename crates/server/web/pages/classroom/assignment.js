@@ -4,6 +4,7 @@
 
 import { $, el } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
+import { speak } from '../../lib/speech.js';
 import { store } from '../../lib/store.js';
 import { go } from './nav.js';
 import { alertBox, feedback, loadExercise, openExercise, renderExercise, stopShowing } from './solve.js';
@@ -95,12 +96,7 @@ function next() {
 }
 
 function readAloud() {
-  if (!('speechSynthesis' in window)) return;
-  window.speechSynthesis.cancel();
-  const u = new SpeechSynthesisUtterance(shownExercise().instruction);
-  u.lang = { en: 'en-GB', fr: 'fr-FR', ro: 'ro-RO' }[lang()] || 'en';
-  u.rate = 0.9;
-  window.speechSynthesis.speak(u);
+  speak(shownExercise().instruction, lang());
 }
 
 // The same exercise in another language: its words again from the server.

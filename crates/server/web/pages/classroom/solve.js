@@ -3,6 +3,8 @@
 // the check by the server, and the answer key played out.
 
 import { $, $$, el, svgEl } from '../../lib/dom.js';
+import { SPEAK_KEY, canSpeak, speak, speaksFeedback, spokenText } from '../../lib/speech.js';
+import { store } from '../../lib/store.js';
 import { go } from './nav.js';
 import { S, api, lang, t, openedAssignment, shownExercise, assignmentUrl } from './state.js';
 
@@ -36,7 +38,8 @@ function renderExercise() {
   $('#cls-skip').hidden = !a;
   // In an assignment the solution is shown once an answer is in.
   $('#cls-show').hidden = a !== null && !a.answered;
-  $('#cls-read').hidden = !('speechSynthesis' in window);
+  $('#cls-read').hidden = !canSpeak();
+  showSpeaking();
   const board = $('#cls-board');
   board.innerHTML = v.svg;
   const svg = $('svg', board);
@@ -47,6 +50,7 @@ function renderExercise() {
       cell.addEventListener('click', () => tapSquare(cell.dataset.sq));
     }
     svg.classList.add('tappable');
+    drawWithFinger(svg, v.diagonals);
   }
   $('#cls-undo').hidden = v.answer !== 'route';
   $('#cls-clear').hidden = v.answer === 'race';
@@ -78,6 +82,52 @@ function tapSquare(sq) {
   $('#cls-feedback').hidden = true;
   drawRoute();
   renderAnswer();
+}
+
+// A square's file and rank from its name (`b3` → [1, 3]).
+/** @param {string} sq */
+function squareAt(sq) {
+  return [sq.charCodeAt(0) - 97, Number(sq.slice(1))];
+}
+
+/** Whether `to` is one step from `from` (diagonally too where allowed). */
+function oneStep(from, to, diagonals) {
+  const [a, b] = [squareAt(from), squareAt(to)];
+  const dx = Math.abs(a[0] - b[0]);
+  const dy = Math.abs(a[1] - b[1]);
+  return Math.max(dx, dy) === 1 && (diagonals || dx + dy === 1);
+}
+
+// A route drawn with a finger (or a held mouse button, or a pen): each
+// square the finger enters one step from the last is a step of the
+// route. A square counts once the finger is well inside it, so that a
+// finger trembling on a border does not go back and forth.
+/** @param {SVGSVGElement} svg @param {boolean} diagonals */
+function drawWithFinger(svg, diagonals) {
+  let drawing = false;
+  /** @param {PointerEvent} e */
+  const cellUnder = (e) => {
+    const hit = document.elementFromPoint(e.clientX, e.clientY);
+    if (!(hit instanceof SVGRectElement) || !hit.classList.contains('cell')) return null;
+    const r = hit.getBoundingClientRect();
+    const inside = Math.abs(e.clientX - (r.left + r.width / 2)) < r.width * 0.35
+      && Math.abs(e.clientY - (r.top + r.height / 2)) < r.height * 0.35;
+    return inside ? hit.dataset.sq || null : null;
+  };
+  svg.addEventListener('pointerdown', (e) => {
+    drawing = true;
+    // The finger's moves come here even when it leaves the board.
+    try { svg.setPointerCapture(e.pointerId); } catch (_) { /* a synthetic pointer */ }
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (!drawing || S.showing) return;
+    const sq = cellUnder(e);
+    const last = S.route.length ? S.route[S.route.length - 1] : startSquare();
+    if (sq && last && sq !== last && oneStep(last, sq, diagonals)) tapSquare(sq);
+  });
+  for (const end of ['pointerup', 'pointercancel', 'lostpointercapture']) {
+    svg.addEventListener(end, () => { drawing = false; });
+  }
 }
 
 // The pupil's route on the board: a line through the squares, each
@@ -295,6 +345,28 @@ function feedback(right, messages, title) {
   if (title) box.append(el('strong', { text: title }));
   for (const m of messages) box.append(el('p', { text: m }));
   if (right) $('#cls-next').focus({ preventScroll: true });
+  // On a phone the answer is below the board: bring it into sight.
+  box.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  if (speaking()) speak(spokenText([title, ...messages]), lang());
+}
+
+// Whether the feedback is read aloud for this exercise (the pupil's
+// choice, else for the youngest levels).
+function speaking() {
+  return canSpeak() && speaksFeedback(shownExercise()?.exercise?.level, store.get(SPEAK_KEY, null));
+}
+
+// The "say the answers aloud" switch, as it stands.
+function showSpeaking() {
+  const button = $('#cls-speak');
+  button.hidden = !canSpeak();
+  button.setAttribute('aria-pressed', String(speaking()));
+}
+
+/** The pupil turns the spoken answers on or off (kept on this tablet). */
+function toggleSpeaking() {
+  store.set(SPEAK_KEY, speaking() ? 'off' : 'on');
+  showSpeaking();
 }
 
 function stopShowing() {
@@ -394,4 +466,5 @@ export {
   renderExercise,
   showSolution,
   stopShowing,
+  toggleSpeaking,
 };

@@ -1,0 +1,55 @@
+// @ts-check
+// Spoken words for children who cannot read yet: the classroom's
+// instructions and the feedback after "Check", said by the browser's
+// speech synthesis in the page's language.
+
+/** The voice asked for in each language of ours. */
+const VOICES = { en: 'en-GB', fr: 'fr-FR', ro: 'ro-RO' };
+
+/** Where the pupil's choice is kept: `on` or `off`. */
+export const SPEAK_KEY = 'quoridor.cls.speak';
+
+/** Whether this browser can speak. */
+export function canSpeak() {
+  return typeof globalThis.speechSynthesis !== 'undefined' && typeof globalThis.SpeechSynthesisUtterance !== 'undefined';
+}
+
+/**
+ * Says `text` in `lang` (whatever was being said stops first). Says
+ * whether it was spoken.
+ * @param {string} text @param {string} lang
+ */
+export function speak(text, lang) {
+  if (!canSpeak() || !text.trim()) return false;
+  globalThis.speechSynthesis.cancel();
+  const utterance = new globalThis.SpeechSynthesisUtterance(text);
+  utterance.lang = VOICES[/** @type {keyof VOICES} */ (lang)] || VOICES.en;
+  // A little slower than a grown-up's reading voice.
+  utterance.rate = 0.9;
+  globalThis.speechSynthesis.speak(utterance);
+  return true;
+}
+
+/**
+ * Whether the feedback is read aloud: as the pupil chose (`on`, `off`),
+ * else for the youngest (exercises of levels 1 and 2, from 4 years old).
+ * @param {number | null | undefined} level @param {string | null} chosen
+ */
+export function speaksFeedback(level, chosen) {
+  if (chosen === 'on') return true;
+  if (chosen === 'off') return false;
+  return typeof level === 'number' && level <= 2;
+}
+
+/**
+ * The words of a feedback box, as one text to say: its title, then each
+ * message, each ending as a sentence.
+ * @param {(string | null | undefined)[]} parts
+ */
+export function spokenText(parts) {
+  return parts
+    .map((p) => (p || '').trim())
+    .filter(Boolean)
+    .map((p) => (/[.!?…:]$/.test(p) ? p : p + '.'))
+    .join(' ');
+}
