@@ -129,6 +129,8 @@ impl Refusal for ClassError {
             C::BadName(_) | C::BadAssignment(_) | C::BadPin | C::BadGroups(_) => BAD_REQUEST,
             C::Full(..) => (StatusCode::CONFLICT, "full"),
             C::TryFirst => (StatusCode::CONFLICT, "try_first"),
+            C::NoSkip => (StatusCode::CONFLICT, "no_skip"),
+            C::NotRightYet(_) => (StatusCode::CONFLICT, "until_right"),
             C::NoSuchPupil | C::NoSuchAssignment | C::NoSuchExercise => NOT_FOUND,
         }
     }

@@ -1284,3 +1284,144 @@ async fn a_pupil_comes_back_with_their_card_on_any_tablet() {
     let reply = h.post("/api/join", None, &json!({"card": new_card})).await;
     assert_eq!(reply.status, 200, "{}", reply.text);
 }
+
+/// Assignments with a due day, for chosen pupils, by rules: "no skip",
+/// "until right", the solution at any time; a pupil's page lists what is
+/// due first; the export has only the pupils each assignment is for.
+#[tokio::test]
+async fn assignments_have_rules_a_due_day_and_their_pupils() {
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let lea = join(&h, &key.code, "Léa").await;
+    let hugo = join(&h, &key.code, "Hugo").await;
+    let ines = join(&h, &key.code, "Inès").await;
+    let give = |body: Value| {
+        let (h, key) = (&h, &key);
+        async move {
+            h.post(
+                &format!("/api/classes/{}/assignments", key.id),
+                Some(&key.token),
+                &body,
+            )
+            .await
+        }
+    };
+    let reply = give(json!({"title": "Routes", "level": 1, "count": 3, "seed": "11", "due": "2026-12-04", "pupils": [lea.player, hugo.player],
+        "rules": {"solution_after_try": false, "until_right": true, "no_skip": true}})).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let view: ClassView = reply.json();
+    let a = &view.assignments[0];
+    assert_eq!(
+        (a.due.as_deref(), a.pupils.clone()),
+        (Some("2026-12-04"), Some(vec![lea.player, hugo.player]))
+    );
+    assert!(a.rules.until_right && a.rules.no_skip && !a.rules.solution_after_try);
+    let n = a.id;
+    // Refused: a day that does not exist, a pupil not in the class.
+    assert_eq!(
+        give(json!({"level": 1, "due": "2026-02-30"}))
+            .await
+            .error(400),
+        "bad_request"
+    );
+    assert_eq!(
+        give(json!({"level": 1, "pupils": [99]})).await.error(404),
+        "not_found"
+    );
+    // Two more for everyone: one due sooner, one due any day.
+    give(json!({"title": "Later", "level": 2, "count": 1})).await;
+    give(json!({"title": "Sooner", "level": 1, "count": 1, "due": "2026-11-30"})).await;
+    // Inès has not got "Routes".
+    let me: MeView = get_as(&h, &format!("/api/classes/{}/me", key.id), &ines.token)
+        .await
+        .json();
+    let titles: Vec<&str> = me.assignments.iter().map(|a| a.title.as_str()).collect();
+    assert_eq!(titles, ["Sooner", "Later"]);
+    let refused = get_as(
+        &h,
+        &format!("/api/classes/{}/assignments/{n}/exercises/0", key.id),
+        &ines.token,
+    )
+    .await;
+    assert_eq!(refused.error(404), "not_found");
+    let refused = h
+        .post(
+            &format!("/api/classes/{}/assignments/{n}/answers", key.id),
+            Some(&ines.token),
+            &json!({"index": 0, "skip": true}),
+        )
+        .await;
+    assert_eq!(refused.error(404), "not_found");
+    // Léa's page: what is due first.
+    let me: MeView = get_as(&h, &format!("/api/classes/{}/me", key.id), &lea.token)
+        .await
+        .json();
+    let titles: Vec<&str> = me.assignments.iter().map(|a| a.title.as_str()).collect();
+    assert_eq!(titles, ["Sooner", "Routes", "Later"]);
+    // No skip; in order, each right first.
+    let answers = format!("/api/classes/{}/assignments/{n}/answers", key.id);
+    let refused = h
+        .post(
+            &answers,
+            Some(&lea.token),
+            &json!({"index": 0, "skip": true}),
+        )
+        .await;
+    assert_eq!(refused.error(409), "no_skip");
+    let second = exercise(&h, &key.id, n, 1, &lea.token).await;
+    let right = solve(&second).unwrap().answer;
+    let refused = h
+        .post(
+            &answers,
+            Some(&lea.token),
+            &json!({"index": 1, "answer": right}),
+        )
+        .await;
+    assert_eq!(refused.error(409), "until_right");
+    // The solution at any time (by this assignment's rules), and recorded.
+    let shown = h
+        .post(
+            &format!(
+                "/api/classes/{}/assignments/{n}/exercises/0/solution",
+                key.id
+            ),
+            Some(&lea.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(shown.status, 200, "{}", shown.text);
+    let first = exercise(&h, &key.id, n, 0, &lea.token).await;
+    let res = answer(
+        &h,
+        &key.id,
+        n,
+        &lea.token,
+        json!({"index": 0, "answer": solve(&first).unwrap().answer}),
+    )
+    .await;
+    assert_eq!(res["status"], "right_after_solution");
+    let res = answer(
+        &h,
+        &key.id,
+        n,
+        &lea.token,
+        json!({"index": 1, "answer": right}),
+    )
+    .await;
+    assert_eq!(res["status"], "right");
+    // The export: "Routes" for Léa and Hugo only (3 lines each), the two
+    // others for all three (1 line each).
+    let csv = get_as(
+        &h,
+        &format!("/api/classes/{}/results.csv", key.id),
+        &key.token,
+    )
+    .await
+    .text;
+    let lines = |who: &str| csv.lines().filter(|l| l.starts_with(who)).count();
+    assert_eq!(
+        (lines("Léa"), lines("Hugo"), lines("Inès")),
+        (5, 5, 2),
+        "{csv}"
+    );
+}

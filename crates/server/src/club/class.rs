@@ -115,12 +115,107 @@ impl Source {
     }
 }
 
+/// What an assignment asks of its pupils. Older stores, from before
+/// rules, read as the defaults: the solution after a real try, nothing
+/// else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// The solution is shown only after an answer was given.
+    pub solution_after_try: bool,
+    /// Each exercise is right (with or without the solution) before the
+    /// next one is answered.
+    pub until_right: bool,
+    /// No exercise may be skipped.
+    pub no_skip: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            solution_after_try: true,
+            until_right: false,
+            no_skip: false,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Assignment {
     pub id: u32,
     pub title: String,
     pub source: Source,
     pub created_ms: u64,
+    #[serde(default)]
+    pub rules: Rules,
+    /// The day it is due (`YYYY-MM-DD`: the teacher's calendar day, with
+    /// no time zone to get wrong).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub due: Option<String>,
+    /// The pupils it is for (`None`: the whole class, newcomers too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pupils: Option<Vec<u32>>,
+}
+
+impl Assignment {
+    /// Whether pupil `pupil` has this assignment to do.
+    pub fn is_for(&self, pupil: u32) -> bool {
+        self.pupils
+            .as_ref()
+            .is_none_or(|list| list.contains(&pupil))
+    }
+}
+
+/// A new assignment: where its exercises come from, and what it asks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewAssignment {
+    pub title: Option<String>,
+    pub source: Source,
+    pub rules: Rules,
+    pub due: Option<String>,
+    pub pupils: Option<Vec<u32>>,
+}
+
+impl NewAssignment {
+    /// Exercises for the whole class, by the default rules, due any day.
+    pub fn of(source: Source) -> NewAssignment {
+        NewAssignment {
+            title: None,
+            source,
+            rules: Rules::default(),
+            due: None,
+            pupils: None,
+        }
+    }
+}
+
+/// Whether `text` is a calendar day written `YYYY-MM-DD` (from 2000 to
+/// 2999).
+pub fn is_day(text: &str) -> bool {
+    let b = text.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let number = |r: std::ops::Range<usize>| text.get(r).and_then(|s| s.parse::<u32>().ok());
+    let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else {
+        return false;
+    };
+    if !text
+        .bytes()
+        .enumerate()
+        .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+    {
+        return false;
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (2000..3000).contains(&year) && (1..=days).contains(&day)
 }
 
 /// A game played in class: its id and the pupils at its seats (in turn
@@ -171,6 +266,11 @@ pub enum ClassError {
     BadGroups(String),
     /// The solution of an exercise the pupil has not tried yet.
     TryFirst,
+    /// An assignment that may not be skipped.
+    NoSkip,
+    /// An assignment done in order, each exercise right before the next:
+    /// this one (from 0) is not right yet.
+    NotRightYet(u32),
 }
 
 impl std::fmt::Display for ClassError {
@@ -187,6 +287,12 @@ impl std::fmt::Display for ClassError {
             ClassError::TryFirst => {
                 f.write_str("try the exercise first: the solution comes after an answer")
             }
+            ClassError::NoSkip => f.write_str("this assignment's exercises may not be skipped"),
+            ClassError::NotRightYet(i) => write!(
+                f,
+                "exercise {} must be right first: this assignment goes on once each answer is right",
+                i + 1
+            ),
         }
     }
 }
@@ -407,7 +513,8 @@ impl Class {
     }
 
     /// Removes a pupil (their name leaves the class's games' list too;
-    /// the games keep the name they were played under).
+    /// the games keep the name they were played under; the assignments
+    /// given to them by name forget them).
     pub fn remove_pupil(&mut self, id: u32) -> Result<Pupil, ClassError> {
         let at = self
             .pupils
@@ -421,16 +528,59 @@ impl Class {
                 }
             }
         }
+        for assignment in &mut self.assignments {
+            if let Some(list) = &mut assignment.pupils {
+                list.retain(|&p| p != id);
+            }
+        }
         Ok(self.pupils.remove(at))
     }
 
-    /// Adds an assignment; its title defaults to the sheet's.
+    /// Adds an assignment for the whole class by the default rules; its
+    /// title defaults to the sheet's.
     pub fn assign(
         &mut self,
         title: Option<&str>,
         source: Source,
         now_ms: u64,
     ) -> Result<u32, ClassError> {
+        let mut new = NewAssignment::of(source);
+        new.title = title.map(str::to_string);
+        self.give(new, now_ms)
+    }
+
+    /// Adds an assignment: its exercises, rules, due day and pupils checked.
+    pub fn give(&mut self, new: NewAssignment, now_ms: u64) -> Result<u32, ClassError> {
+        let NewAssignment {
+            title,
+            source,
+            rules,
+            due,
+            pupils,
+        } = new;
+        if let Some(day) = &due {
+            if !is_day(day) {
+                return Err(ClassError::BadAssignment(
+                    "due: a day written YYYY-MM-DD".into(),
+                ));
+            }
+        }
+        let pupils = match pupils {
+            None => None,
+            Some(mut list) => {
+                list.sort_unstable();
+                list.dedup();
+                if list.is_empty() {
+                    return Err(ClassError::BadAssignment(
+                        "pupils: at least one pupil, or none named for the whole class".into(),
+                    ));
+                }
+                for &p in &list {
+                    self.pupil(p)?;
+                }
+                Some(list)
+            }
+        };
         let count = source.count();
         if !(1..=MAX_EXERCISES).contains(&count) {
             return Err(ClassError::BadAssignment(format!(
@@ -458,7 +608,7 @@ impl Class {
         }
         let id = self.next_assignment;
         self.next_assignment += 1;
-        let title = match title.map(str::trim).filter(|t| !t.is_empty()) {
+        let title = match title.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             Some(t) => first_name(t, "title")?,
             None => default_title(&source, self.lang, id),
         };
@@ -467,6 +617,9 @@ impl Class {
             title,
             source,
             created_ms: now_ms,
+            rules,
+            due,
+            pupils,
         });
         Ok(id)
     }
@@ -735,6 +888,64 @@ mod tests {
         c.forget_tournament("t3");
         assert!(c.room_for_tournament().is_ok());
         assert!(!c.tournaments.iter().any(|t| t == "t3"));
+    }
+
+    #[test]
+    fn an_assignment_is_due_on_a_day_and_given_to_whom_it_names() {
+        let mut c = class();
+        let lea = c.join("Léa", "h1".into(), "C1".into(), 1).unwrap();
+        let hugo = c.join("Hugo", "h2".into(), "C2".into(), 1).unwrap();
+        let sheet = Source::Sheet {
+            kind: None,
+            level: 1,
+            count: 2,
+            seed: 3,
+        };
+        let mut new = NewAssignment::of(sheet.clone());
+        new.due = Some("2026-12-04".into());
+        new.pupils = Some(vec![hugo, lea, hugo]);
+        new.rules.no_skip = true;
+        let id = c.give(new.clone(), 5).unwrap();
+        let a = c.assignment(id).unwrap();
+        assert_eq!(a.pupils.as_deref(), Some(&[lea, hugo][..]));
+        assert!(a.is_for(lea) && !a.is_for(99) && a.rules.no_skip);
+        for bad in [
+            "2026-02-30",
+            "2026-13-01",
+            "26-12-04",
+            "2026-1-04",
+            "2026-12-4x",
+            "2026/12/04",
+        ] {
+            let mut wrong = new.clone();
+            wrong.due = Some(bad.into());
+            assert!(
+                matches!(c.give(wrong, 5), Err(ClassError::BadAssignment(_))),
+                "{bad}"
+            );
+        }
+        assert!(is_day("2028-02-29") && !is_day("2027-02-29") && !is_day("2100-02-29"));
+        let mut nobody = new.clone();
+        nobody.pupils = Some(Vec::new());
+        assert!(c.give(nobody, 5).is_err());
+        let mut stranger = new.clone();
+        stranger.pupils = Some(vec![42]);
+        assert_eq!(c.give(stranger, 5), Err(ClassError::NoSuchPupil));
+        // A pupil who leaves leaves the assignments given by name.
+        c.remove_pupil(lea).unwrap();
+        assert_eq!(
+            c.assignment(id).unwrap().pupils.as_deref(),
+            Some(&[hugo][..])
+        );
+        // Stored before rules: the old rules.
+        let old: Assignment = serde_json::from_str(
+            r#"{"id":1,"title":"T","source":{"source":"sheet","kind":null,"level":1,"count":2,"seed":"3"},"created_ms":0}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            (old.rules, old.due, old.pupils),
+            (Rules::default(), None, None)
+        );
     }
 
     #[test]

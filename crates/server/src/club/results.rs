@@ -96,7 +96,7 @@ pub fn results_csv(class: &Class, book: &WorkBook) -> String {
     out.push_str(&headers(lang).join(&sep));
     out.push('\n');
     for pupil in &class.pupils {
-        for assignment in &class.assignments {
+        for assignment in class.assignments.iter().filter(|a| a.is_for(pupil.id)) {
             for index in 0..assignment.source.count() as u32 {
                 let work = book.get(&(assignment.id, pupil.id, index));
                 let answer = work

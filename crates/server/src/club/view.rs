@@ -5,7 +5,7 @@ use quoridor_engine::TimeControl;
 use quoridor_rules::{Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-use super::class::Source;
+use super::class::{Rules, Source};
 use super::event::{Stage, Tournament};
 use super::tournament::{Format, Outcome, Standing};
 use super::work::WorkStatus;
@@ -224,6 +224,15 @@ pub struct AssignRequest {
     /// Shared exercises (their ids, from the editor), instead of a sheet.
     #[serde(default)]
     pub exercises: Vec<String>,
+    /// What the assignment asks (the defaults where not said).
+    #[serde(default)]
+    pub rules: Rules,
+    /// The day it is due, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub due: Option<String>,
+    /// The pupils it is for (none named: the whole class).
+    #[serde(default)]
+    pub pupils: Option<Vec<u32>>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -351,6 +360,12 @@ pub struct AssignmentView {
     pub count: usize,
     pub source: Source,
     pub created_ms: u64,
+    pub rules: Rules,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub due: Option<String>,
+    /// The pupils it is for; `None`: the whole class.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pupils: Option<Vec<u32>>,
     /// Every pupil's work (teacher) or one's own (pupil).
     pub work: Vec<WorkView>,
 }

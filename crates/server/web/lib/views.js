@@ -150,9 +150,16 @@
  */
 
 /**
+ * What an assignment asks (`Rules`): the solution only after an answer,
+ * each exercise right before the next, no skipping.
+ * @typedef {{solution_after_try: boolean, until_right: boolean, no_skip: boolean}} AssignmentRules
+ */
+
+/**
  * An assignment (`AssignmentView`): every pupil's work for the teacher,
- * one's own for a pupil.
- * @typedef {{id: number, title: string, count: number, source: object, created_ms: number, work: WorkView[]}} AssignmentView
+ * one's own for a pupil; due on a day (`YYYY-MM-DD`), for the pupils
+ * named (none: the whole class).
+ * @typedef {{id: number, title: string, count: number, source: object, created_ms: number, rules: AssignmentRules, due?: string, pupils?: number[], work: WorkView[]}} AssignmentView
  */
 
 /** @typedef {{board: ClubBoardView, pupils: (number | null)[]}} ClassGameView */

@@ -263,8 +263,12 @@ function renderMe(rec, me) {
     const done = a.work.filter((w) => w.status !== 'skipped').length;
     const right = a.work.filter((w) => w.status === 'right').length;
     const href = '/classroom?class=' + encodeURIComponent(me.class) + '&a=' + a.id;
+    // What is due, and what is late, said in words a child reads.
+    const solved = a.work.filter((w) => w.status === 'right' || w.status === 'right_after_solution').length;
+    const late = !!a.due && a.due < today() && solved < a.count;
+    const due = a.due ? el('span', { class: 'club-due' + (late ? ' late' : ''), text: late ? t('club.late', { day: dayWords(a.due) }) : t('club.due', { day: dayWords(a.due) }) }) : null;
     return el('a', { class: 'card club-work', href, 'data-assignment': a.id },
-      el('strong', { text: a.title }),
+      el('strong', { text: a.title }), due,
       el('progress', { max: a.count, value: done, 'aria-label': t('club.progress', { done, total: a.count }) }),
       el('span', { text: t('club.progress_right', { done, total: a.count, right }) }),
       el('span', { class: 'btn primary big', text: done === a.count ? t('club.again') : t('club.start') }));
@@ -508,7 +512,7 @@ function renderDashboard(v) {
 function renderAssignments(v) {
   const out = v.assignments.slice().reverse().map((a) => {
     const head = el('tr', {}, el('th', { text: t('club.pupil') }), ...Array.from({ length: a.count }, (_, i) => el('th', { text: String(i + 1) })));
-    const rows = v.pupils.map((p) => el('tr', {}, el('th', { text: p.name }), ...Array.from({ length: a.count }, (_, i) => {
+    const rows = v.pupils.filter((p) => !a.pupils || a.pupils.includes(p.id)).map((p) => el('tr', {}, el('th', { text: p.name }), ...Array.from({ length: a.count }, (_, i) => {
       const w = a.work.find((x) => x.pupil === p.id && x.index === i);
       const status = w ? w.status : 'todo';
       const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + I18n.tn('club.attempts', w.attempts) : t('club.status.todo');
@@ -519,12 +523,37 @@ function renderAssignments(v) {
         el('button', { type: 'button', class: 'club-cell-btn', title, 'aria-label': p.name + ' · ' + (i + 1) + ' · ' + title, text: mark, onclick: () => showWork(a, i, p, title) }));
     })));
     const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed }) : '';
-    return el('div', { class: 'card club-assignment' },
-      el('h3', { text: a.title }), el('p', { class: 'hint', text: sheet }),
+    const about = [sheet, a.due ? t('club.due', { day: dayWords(a.due) }) : '', ...ruleWords(a.rules),
+      a.pupils ? I18n.tn('club.for_pupils', a.pupils.length) : ''].filter(Boolean).join(' · ');
+    return el('div', { class: 'card club-assignment', 'data-assignment': a.id },
+      el('h3', { text: a.title }), el('p', { class: 'hint', text: about }),
       el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table club-grid' }, el('thead', {}, head), el('tbody', {}, rows))),
       el('button', { type: 'button', class: 'btn ghost small', text: t('club.unassign'), onclick: () => unassign(a) }));
   });
   $('#dash-assignments').replaceChildren(...out);
+}
+
+// Today in this browser, as `YYYY-MM-DD` (due days are calendar days).
+function today() {
+  const d = new Date();
+  return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0');
+}
+
+// A due day in words, in the page's language ("Friday 4 December").
+/** @param {string} day */
+function dayWords(day) {
+  const date = new Date(day + 'T12:00:00');
+  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString(I18n.lang, { weekday: 'long', day: 'numeric', month: 'long' });
+}
+
+// An assignment's rules other than the usual, in words.
+/** @param {import('../lib/views.js').AssignmentRules} rules */
+function ruleWords(rules) {
+  return [
+    rules.solution_after_try ? '' : t('club.rule_solution_any_time'),
+    rules.until_right ? t('club.rule_until_right') : '',
+    rules.no_skip ? t('club.rule_no_skip') : '',
+  ].filter(Boolean);
 }
 
 function showWork(a, i, p, title) {
@@ -568,9 +597,25 @@ async function startGames() {
 
 async function assign() {
   const shared = $('#assign-shared').value.split(/[\s,]+/).map((s) => s.replace(/^.*[?&]e=/, '')).filter(Boolean);
+  /** @type {Record<string, any>} */
   const body = shared.length
     ? { exercises: shared }
     : { level: Number($('#assign-level').value), count: Number($('#assign-count').value) || 6 };
+  const title = $('#assign-title').value.trim();
+  if (title) body.title = title;
+  if ($('#assign-due').value) body.due = $('#assign-due').value;
+  body.rules = {
+    solution_after_try: $('#assign-after-try').checked,
+    until_right: $('#assign-until-right').checked,
+    no_skip: $('#assign-no-skip').checked,
+  };
+  if ($('#assign-ticked').checked) {
+    if (!D.ticked.size) {
+      dashError({ message: t('club.assign_none_ticked') });
+      return;
+    }
+    body.pupils = Array.from(D.ticked);
+  }
   const kind = $('#assign-kind').value;
   if (kind && !shared.length) body.kind = kind;
   const seed = $('#assign-seed').value.trim();
@@ -578,6 +623,7 @@ async function assign() {
   try {
     await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments', body, D.rec.token);
     $('#assign-shared').value = '';
+    $('#assign-title').value = '';
   } catch (e) {
     dashError(e);
   }

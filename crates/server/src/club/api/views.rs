@@ -1,7 +1,7 @@
 //! What the pages of a class and a tournament show, from what was last
 //! stored (a view never waits for a change being stored).
 
-use crate::club::class::{Class, Source};
+use crate::club::class::{Assignment, Class, Source};
 use crate::club::view::*;
 use crate::club::work::{answer_text, level_of};
 use crate::club::{ClassRoom, Clubs, Cup, Shown};
@@ -22,11 +22,21 @@ pub(super) fn work_views(shown: &Shown, assignment: u32, pupil: Option<u32>) -> 
         .collect()
 }
 
+/// The class's assignments: every one for the teacher; for a pupil, those
+/// given to them, what is due first (those due no day last).
 pub(super) fn assignment_views(shown: &Shown, pupil: Option<u32>) -> Vec<AssignmentView> {
-    shown
+    let mut list: Vec<&Assignment> = shown
         .class
         .assignments
         .iter()
+        .filter(|a| pupil.is_none_or(|me| a.is_for(me)))
+        .collect();
+    if pupil.is_some() {
+        list.sort_by(|a, b| {
+            (a.due.is_none(), &a.due, a.created_ms).cmp(&(b.due.is_none(), &b.due, b.created_ms))
+        });
+    }
+    list.into_iter()
         .map(|a| AssignmentView {
             id: a.id,
             title: a.title.clone(),
@@ -39,6 +49,9 @@ pub(super) fn assignment_views(shown: &Shown, pupil: Option<u32>) -> Vec<Assignm
                 sheet => sheet.clone(),
             },
             created_ms: a.created_ms,
+            rules: a.rules,
+            due: a.due.clone(),
+            pupils: a.pupils.clone(),
             work: work_views(shown, a.id, pupil),
         })
         .collect()

@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
-use crate::club::class::{Changed, Source};
+use crate::club::class::{Changed, ClassError, NewAssignment, Source};
 use crate::club::view::*;
-use crate::club::work::{record, see_solution, WorkStatus};
+use crate::club::work::{may_answer, record, see_solution, WorkStatus};
 use crate::club::{ClubError, Clubs};
 use crate::origin::OwnOrigins;
 
@@ -59,9 +59,16 @@ pub(super) async fn assign(
         }
         Source::Exercises { exercises: list }
     };
+    let new = NewAssignment {
+        title: req.title,
+        source,
+        rules: req.rules,
+        due: req.due,
+        pupils: req.pupils,
+    };
     clubs
         .change_class(&room, |data, now| {
-            data.class.assign(req.title.as_deref(), source, now)?;
+            data.class.give(new, now)?;
             Ok(((), Changed::Class))
         })
         .await?;
@@ -96,8 +103,14 @@ pub(super) async fn exercise(
     let holder = holder_of(&headers, &q)?.ok_or(ApiError::NoToken)?;
     let lang = {
         let data = room.shown();
-        if data.class.pupil_of(&holder).is_none() && !data.class.is_teacher(&holder) {
-            return Err(ApiError::NoToken);
+        match data.class.pupil_of(&holder) {
+            // A pupil sees the assignments given to them.
+            Some(p) if !data.class.assignment(n)?.is_for(p.id) => {
+                return Err(ClubError::Class(ClassError::NoSuchAssignment).into())
+            }
+            Some(_) => {}
+            None if data.class.is_teacher(&holder) => {}
+            None => return Err(ApiError::NoToken),
         }
         q.lang.unwrap_or(data.class.lang)
     };
@@ -156,6 +169,18 @@ pub(super) async fn answer(
     Body(req): Body<AnswerRequest>,
 ) -> Result<Json<AnswerView>, ApiError> {
     let (room, pupil) = as_pupil(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
+    // By the assignment's rules, before the answer is checked (and again
+    // as it is recorded, should another answer have come meanwhile).
+    {
+        let shown = room.shown();
+        may_answer(
+            shown.class.assignment(n)?,
+            &shown.work,
+            pupil,
+            req.index,
+            req.skip,
+        )?;
+    }
     let list = clubs.exercises(&room, n).await?;
     let exercise = list
         .get(req.index as usize)
@@ -202,6 +227,8 @@ pub(super) async fn answer(
     let key = (n, pupil, req.index);
     let work = clubs
         .change_class(&room, |data, now| {
+            let assignment = data.class.assignment(n)?;
+            may_answer(assignment, &data.work, pupil, req.index, req.skip)?;
             let work = record(&mut data.work, key, status, answer, now);
             Ok((work, Changed::Work(key)))
         })
@@ -232,8 +259,13 @@ pub(super) async fn solution(
     let key = (n, pupil, i);
     clubs
         .change_class(&room, |data, now| {
-            let work = see_solution(&mut data.work, key, now)
-                .map_err(|_| crate::club::class::ClassError::TryFirst)?;
+            let assignment = data.class.assignment(n)?;
+            if !assignment.is_for(pupil) {
+                return Err(ClassError::NoSuchAssignment.into());
+            }
+            let after_try = assignment.rules.solution_after_try;
+            let work = see_solution(&mut data.work, key, after_try, now)
+                .map_err(|_| ClassError::TryFirst)?;
             Ok((work, Changed::Work(key)))
         })
         .await?;

@@ -61,11 +61,15 @@ async function openAssignment(classId, n) {
     const me = await api('GET', '/api/classes/' + encodeURIComponent(classId) + '/me', undefined, rec.token);
     const mine = me.assignments.find((x) => x.id === n);
     if (!mine) throw new Error(t('cls.not_found'));
-    // Start at the first exercise not yet answered.
-    const done = new Set(mine.work.map((w) => w.index));
+    // Start at the first exercise not yet answered (not yet right, in an
+    // assignment done until right).
+    const rules = mine.rules;
+    const done = new Set(mine.work
+      .filter((w) => !rules.until_right || w.status === 'right' || w.status === 'right_after_solution')
+      .map((w) => w.index));
     let first = 0;
     while (first < mine.count && done.has(first)) first += 1;
-    S.assignment = { class: classId, n, index: 0, count: mine.count, token: rec.token, answered: false };
+    S.assignment = { class: classId, n, index: 0, count: mine.count, token: rec.token, answered: false, rules };
     $('#cls-back').setAttribute('href', '/join');
     loadAssignment(first >= mine.count ? 0 : first);
   } catch (e) {

@@ -35,9 +35,9 @@ function renderExercise() {
   $('#cls-progress').textContent = a
     ? t('club.assignment_of', { n: a.index + 1, total: a.count })
     : S.set ? t('cls.progress', { n: S.set.index + 1, total: S.set.kinds.length }) : '';
-  $('#cls-skip').hidden = !a;
+  $('#cls-skip').hidden = !a || a.rules.no_skip;
   // In an assignment the solution is shown once an answer is in.
-  $('#cls-show').hidden = a !== null && !a.answered;
+  $('#cls-show').hidden = a !== null && !a.answered && a.rules.solution_after_try;
   $('#cls-read').hidden = !canSpeak();
   showSpeaking();
   const board = $('#cls-board');
@@ -353,7 +353,7 @@ function feedback(right, messages, title) {
 // Whether the feedback is read aloud for this exercise (the pupil's
 // choice, else for the youngest levels).
 function speaking() {
-  return canSpeak() && speaksFeedback(shownExercise()?.exercise?.level, store.get(SPEAK_KEY, null));
+  return canSpeak() && speaksFeedback(S.view?.exercise?.level, store.get(SPEAK_KEY, null));
 }
 
 // The "say the answers aloud" switch, as it stands.
@@ -421,7 +421,8 @@ async function answerAssignment(body) {
     if (body.answer) {
       a.answered = true;
       $('#cls-show').hidden = false;
-      $('#cls-next').hidden = false;
+      // "Until right": on only once it is right.
+      $('#cls-next').hidden = a.rules.until_right && !res.right;
     }
     S.mistakes = res.mistakes || [];
     drawRoute();

@@ -18,8 +18,8 @@ const lang = () => I18n.lang;
 
 /**
  * A class's assignment being done: the class, its number, the exercise
- * shown and whether it has an answer, the pupil's token.
- * @typedef {{class: string, n: number, index: number, count: number, token: string, answered: boolean}} Assignment
+ * shown and whether it has an answer, the pupil's token, its rules.
+ * @typedef {{class: string, n: number, index: number, count: number, token: string, answered: boolean, rules: import('../../lib/views.js').AssignmentRules}} Assignment
  */
 
 /**
