@@ -140,6 +140,12 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         phone.click("#cls-next").await;
         let end = js_until(&phone, "const f = document.querySelector('#cls-feedback'); return !f.hidden && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("End") || t.starts_with("All"))).await;
         assert_eq!(end.as_str().unwrap(), "End of the series. 1 exercise is still to do: come back to it!Back to my page");
+        // The progress tab: Léa's term in figures and bars.
+        teacher.click(".club-tab[data-tab=progress]").await;
+        let card = js_until(&teacher, "const c = document.querySelector('.club-progress'); return c && c.querySelectorAll('svg.bars rect').length > 0 && c.textContent;", |v| v.is_string()).await;
+        let card = card.as_str().unwrap();
+        assert!(card.starts_with("Léa") && card.contains("right after the solution 1") && card.contains("skipped 1"), "{card}");
+        teacher.shot("progress").await;
 
         // A class tournament (round robin with a computer player), its page.
         let cup = post(&base, "/api/tournaments", Some(&teacher_token), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id, "ai": [1]})).await;

@@ -113,6 +113,29 @@ impl Source {
             Source::Exercises { exercises } => exercises.len(),
         }
     }
+
+    /// The kind and level of exercise `index` (none for an editor's
+    /// exercise without one), known without making the exercise.
+    pub fn kind_and_level(&self, index: usize) -> Option<(Kind, Option<u8>)> {
+        match self {
+            Source::Sheet {
+                kind,
+                level,
+                count,
+                seed,
+            } => {
+                let spec = SheetSpec {
+                    kind: *kind,
+                    level: *level,
+                    count: *count,
+                    seed: *seed,
+                    lang: Lang::En,
+                };
+                (index < *count).then(|| (spec.kind_of(index), Some(*level)))
+            }
+            Source::Exercises { exercises } => exercises.get(index).map(|e| (e.kind(), e.level)),
+        }
+    }
 }
 
 /// What an assignment asks of its pupils. Older stores, from before
@@ -219,12 +242,25 @@ pub fn is_day(text: &str) -> bool {
 }
 
 /// A game played in class: its id and the pupils at its seats (in turn
-/// order; `None` for an AI seat).
+/// order; `None` for an AI seat), and how it ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClassGame {
     pub game: String,
     pub pupils: Vec<Option<u32>>,
     pub created_ms: u64,
+    /// Kept for the pupils' progress (none in older stores, and while the
+    /// game is played).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameEnd>,
+}
+
+/// How a class game ended: the turn-order indices of its winners (none,
+/// with `draw`: a draw), and when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEnd {
+    pub winners: Vec<usize>,
+    pub draw: bool,
+    pub ended_ms: u64,
 }
 
 /// A class as stored (the work is stored apart, one row per exercise).
@@ -643,6 +679,17 @@ impl Class {
         self.pin
             .as_deref()
             .is_some_and(|kept| pin_matches(kept, pin))
+    }
+
+    /// Class game `game` ended so: says whether that was news.
+    pub fn game_ended(&mut self, game: &str, end: GameEnd) -> bool {
+        match self.games.iter_mut().find(|g| g.game == game) {
+            Some(g) if g.result.is_none() => {
+                g.result = Some(end);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Whether one more tournament fits in the class.

@@ -5,7 +5,7 @@
 use quoridor_engine::{Controller, Level};
 use quoridor_rules::Seat;
 
-use super::class::{ClassData, ClassGame};
+use super::class::{Changed, ClassData, ClassGame, GameEnd};
 use super::event::Stage;
 use super::rooms::{ClassRoom, Cup, CupData};
 use super::tournament;
@@ -106,6 +106,7 @@ impl Clubs {
             game: game.clone(),
             pupils,
             created_ms: wall_ms(),
+            result: None,
         });
         Ok(game)
     }
@@ -164,8 +165,32 @@ impl Clubs {
         match owner {
             Some(Owner::Class(id)) => {
                 let Ok(room) = self.class(&id) else { return };
+                let end = game_end(&board);
                 room.boards().insert(state.id.clone(), board);
                 room.bump();
+                if let Some(end) = end {
+                    // Kept for the pupils' progress, apart, so that other
+                    // boards never wait for the class's write.
+                    let (clubs, game) = (self.clone(), state.id.clone());
+                    tokio::spawn(async move {
+                        let kept = clubs
+                            .change_class(&room, |data, _| {
+                                let news = data.class.game_ended(&game, end);
+                                Ok((
+                                    (),
+                                    if news {
+                                        Changed::Class
+                                    } else {
+                                        Changed::Nothing
+                                    },
+                                ))
+                            })
+                            .await;
+                        if let Err(err) = kept {
+                            tracing::error!(target: "quoridor::club", game = %game, error = %err, "a class game's end was not kept");
+                        }
+                    });
+                }
             }
             Some(Owner::Tournament(id)) => {
                 let Ok(cup) = self.cup(&id) else { return };
@@ -216,4 +241,22 @@ impl Clubs {
             }
         }
     }
+}
+
+/// How a finished game ended, as a class keeps it (an aborted game, with
+/// no winner and no draw, is not kept).
+fn game_end(board: &BoardView) -> Option<GameEnd> {
+    if board.status != crate::model::Status::Over || (board.winners.is_empty() && !board.draw) {
+        return None;
+    }
+    let winners = board
+        .winners
+        .iter()
+        .filter_map(|w| board.seats.iter().position(|s| s == w))
+        .collect();
+    Some(GameEnd {
+        winners,
+        draw: board.draw,
+        ended_ms: wall_ms(),
+    })
 }

@@ -20,6 +20,7 @@ pub mod error;
 pub mod event;
 pub mod games;
 pub mod pairing;
+pub mod progress;
 pub mod results;
 pub mod rooms;
 pub mod tournament;

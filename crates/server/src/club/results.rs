@@ -7,6 +7,7 @@
 use quoridor_classroom::Lang;
 
 use super::class::Class;
+use super::progress::{ClassProgress, Week};
 use super::work::{answer_text, WorkBook, WorkStatus};
 
 /// The byte-order mark that tells a spreadsheet the file is UTF-8.
@@ -119,9 +120,119 @@ pub fn results_csv(class: &Class, book: &WorkBook) -> String {
     out
 }
 
+/// The headers of the progress, in order.
+fn progress_headers(lang: Lang) -> [&'static str; 10] {
+    match lang {
+        Lang::En => [
+            "pupil",
+            "week of",
+            "right at the first try",
+            "right after tries",
+            "right after the solution",
+            "wrong",
+            "skipped",
+            "games played",
+            "games won",
+            "games drawn",
+        ],
+        Lang::Fr => [
+            "élève",
+            "semaine du",
+            "juste du premier coup",
+            "juste après des essais",
+            "juste après la solution",
+            "faux",
+            "passé",
+            "parties jouées",
+            "parties gagnées",
+            "parties nulles",
+        ],
+        Lang::Ro => [
+            "elev",
+            "săptămâna din",
+            "corect din prima",
+            "corect după încercări",
+            "corect după soluție",
+            "greșit",
+            "sărit",
+            "partide jucate",
+            "partide câștigate",
+            "partide egale",
+        ],
+    }
+}
+
+/// The progress over the term as CSV: one line per pupil and week with
+/// anything done, and a line per pupil for the whole term (its week empty).
+pub fn progress_csv(class: &Class, progress: &ClassProgress) -> String {
+    let lang = class.lang;
+    let sep = separator(lang).to_string();
+    let mut out = String::from(BOM);
+    out.push_str(&progress_headers(lang).join(&sep));
+    out.push('\n');
+    for pupil in &progress.pupils {
+        let whole = Week {
+            monday: String::new(),
+            exercises: pupil.exercises,
+            games: pupil.games,
+        };
+        for week in pupil.weeks.iter().chain([&whole]) {
+            let t = &week.exercises;
+            let fields = [
+                csv_field(&pupil.name),
+                week.monday.clone(),
+                t.first_try.to_string(),
+                t.after_tries.to_string(),
+                t.after_solution.to_string(),
+                t.wrong.to_string(),
+                t.skipped.to_string(),
+                week.games.played.to_string(),
+                week.games.won.to_string(),
+                week.games.drawn.to_string(),
+            ];
+            out.push_str(&fields.join(&sep));
+            out.push('\n');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_progress_reads_in_a_french_spreadsheet() {
+        let mut class =
+            Class::new("c".into(), "ABC234".into(), "CE2", Lang::Fr, "t".into(), 0).unwrap();
+        let lea = class.join("Léa", "h".into(), "C1".into(), 0).unwrap();
+        let a = class
+            .assign(
+                None,
+                super::super::class::Source::Sheet {
+                    kind: None,
+                    level: 1,
+                    count: 2,
+                    seed: 1,
+                },
+                0,
+            )
+            .unwrap();
+        let mut book = WorkBook::new();
+        super::super::work::record(
+            &mut book,
+            (a, lea, 0),
+            WorkStatus::Right,
+            None,
+            1_795_428_000_000,
+        );
+        let csv = progress_csv(&class, &super::super::progress::progress(&class, &book));
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "\u{feff}élève;semaine du;juste du premier coup;juste après des essais;juste après la solution;faux;passé;parties jouées;parties gagnées;parties nulles");
+        assert_eq!(lines[1], "Léa;2026-11-23;1;0;0;0;0;0;0;0");
+        assert_eq!(lines[2], "Léa;;1;0;0;0;0;0;0;0");
+        assert_eq!(lines.len(), 3);
+    }
 
     #[test]
     fn csv_is_quoted_and_never_a_formula() {

@@ -15,6 +15,7 @@
 
 import { apiSaying, download, imageUrl } from '../lib/api.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
+import { barChart } from '../lib/bars.js';
 import { BoardView } from '../lib/board/view.js';
 import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
@@ -415,8 +416,17 @@ function dashboard(rec) {
       D.tab = b.dataset.tab;
       for (const x of $$('.club-tab')) x.setAttribute('aria-selected', String(x === b));
       for (const p of $$('.club-pane')) p.hidden = p.dataset.pane !== D.tab;
+      if (D.tab === 'progress') showProgress();
     });
   }
+  $('#dash-progress-csv').onclick = async (ev) => {
+    ev.preventDefault();
+    try {
+      await download('/api/classes/' + encodeURIComponent(rec.id) + '/progress.csv', rec.token, 'progress.csv');
+    } catch (e) {
+      dashError(e);
+    }
+  };
   $('#games-pair').addEventListener('change', () => { $('#games-ai-box').hidden = $('#games-pair').value !== 'ai'; });
   $('#games-form').addEventListener('submit', (ev) => { ev.preventDefault(); startGames(); });
   $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
@@ -504,6 +514,7 @@ function renderDashboard(v) {
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
   renderAssignments(v);
   if (D.whiteboard) renderWhiteboard(v);
+  if (D.tab === 'progress') showProgress();
   const cups = v.tournaments.map((c) => el('li', {}, el('a', { class: 'btn', href: '/t/' + encodeURIComponent(c.id), target: '_blank', text: c.name + ' · ' + t('club.stage.' + c.stage) })));
   $('#dash-cups').replaceChildren(...cups);
 }
@@ -531,6 +542,71 @@ function renderAssignments(v) {
       el('button', { type: 'button', class: 'btn ghost small', text: t('club.unassign'), onclick: () => unassign(a) }));
   });
   $('#dash-assignments').replaceChildren(...out);
+}
+
+// ------------------------------------------------------------------
+// Progress over the term: the class's weeks, and each pupil's.
+// ------------------------------------------------------------------
+
+/** How an exercise went, in the order the bars stack, and its colour. */
+const WENT = [
+  ['first_try', '#2e7d32'],
+  ['after_tries', '#7cc47f'],
+  ['after_solution', '#e8b931'],
+  ['wrong', '#d9534f'],
+  ['skipped', '#a7a7a7'],
+];
+
+/** @param {{first_try: number, after_tries: number, after_solution: number, wrong: number, skipped: number}} tally */
+function parts(tally) {
+  return WENT.map(([k]) => tally[/** @type {keyof typeof tally} */ (k)]);
+}
+
+// A week in a few words: its Monday's day and month.
+/** @param {string} monday */
+function weekLabel(monday) {
+  const date = new Date(monday + 'T12:00:00');
+  return Number.isNaN(date.getTime()) ? monday : date.toLocaleDateString(I18n.lang, { day: 'numeric', month: 'short' });
+}
+
+/** @param {{monday: string, exercises: any}[]} weeks @param {string} label @param {number} height */
+function weeksChart(weeks, label, height) {
+  const columns = weeks.map((w) => ({ label: weekLabel(w.monday), parts: parts(w.exercises) }));
+  return barChart(columns, { colors: WENT.map(([, c]) => c), names: WENT.map(([k]) => t('club.went.' + k)), label, height });
+}
+
+let progressAsked = 0;
+
+// Fetched when the tab is shown, and again at each change while it is.
+async function showProgress() {
+  const ticket = ++progressAsked;
+  let p;
+  try {
+    p = await api('GET', '/api/classes/' + encodeURIComponent(D.rec.id) + '/progress', undefined, D.rec.token);
+  } catch (e) {
+    dashError(e);
+    return;
+  }
+  if (ticket !== progressAsked) return;
+  $('#progress-legend').replaceChildren(...WENT.map(([k, color]) => el('span', { class: 'club-legend-item' },
+    el('i', { style: 'background:' + color }), t('club.went.' + k))));
+  const classLabel = t('club.progress_class');
+  $('#progress-class').replaceChildren(p.weeks.length ? weeksChart(p.weeks, classLabel, 140) : el('p', { class: 'hint', text: t('club.progress_none') }));
+  $('#progress-pupils').replaceChildren(...p.pupils.map((pupil) => {
+    const e = pupil.exercises;
+    const line = WENT.map(([k]) => t('club.went.' + k) + ' ' + e[k]).join(' · ');
+    const games = t('club.games_line', { played: pupil.games.played, won: pupil.games.won, drawn: pupil.games.drawn });
+    const kinds = el('table', { class: 'club-table club-kinds' },
+      el('thead', {}, el('tr', {}, el('th', { text: t('club.kind') }), el('th', { text: t('cls.level') }), ...WENT.map(([k, color]) => el('th', {}, el('i', { class: 'club-swatch', style: 'background:' + color, title: t('club.went.' + k), 'aria-label': t('club.went.' + k) }))))),
+      el('tbody', {}, ...pupil.by_kind.map((k) => el('tr', {}, el('td', { text: t('cls.kind.' + k.kind) }), el('td', { text: k.level ? String(k.level) : '–' }),
+        ...parts(k.exercises).map((n) => el('td', { text: String(n) }))))));
+    return el('div', { class: 'card club-progress', 'data-pupil': pupil.pupil },
+      el('h3', { text: pupil.name }),
+      el('p', { class: 'hint', text: line }),
+      el('p', { class: 'hint', text: games }),
+      pupil.weeks.length ? weeksChart(pupil.weeks, t('club.progress_of', { name: pupil.name }), 70) : null,
+      pupil.by_kind.length ? kinds : null);
+  }));
 }
 
 // Today in this browser, as `YYYY-MM-DD` (due days are calendar days).

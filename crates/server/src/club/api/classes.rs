@@ -11,7 +11,8 @@ use axum::Json;
 
 use crate::club::class::{is_code, lock_pin, normal_code, Changed, Class};
 use crate::club::event::Entrant;
-use crate::club::results::results_csv;
+use crate::club::progress::{progress as class_progress, ClassProgress};
+use crate::club::results::{progress_csv, results_csv};
 use crate::club::view::*;
 use crate::club::{ClubError, Clubs, Code};
 use crate::origin::OwnOrigins;
@@ -270,6 +271,39 @@ pub(super) async fn results(
     let data = room.shown();
     let csv = results_csv(&data.class, &data.work);
     let file = format!("attachment; filename=\"{}-results.csv\"", data.class.code);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        csv,
+    )
+        .into_response())
+}
+
+/// The class's progress over the term (the teacher's).
+pub(super) async fn progress(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<ClassProgress>, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+    let data = room.shown();
+    Ok(Json(class_progress(&data.class, &data.work)))
+}
+
+/// The progress as CSV, for a spreadsheet in the class's language.
+pub(super) async fn progress_file(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+    let data = room.shown();
+    let csv = progress_csv(&data.class, &class_progress(&data.class, &data.work));
+    let file = format!("attachment; filename=\"{}-progress.csv\"", data.class.code);
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),

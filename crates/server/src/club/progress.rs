@@ -1,0 +1,370 @@
+//! A class's progress over a term, from its work and its games: for each
+//! pupil, how their exercises went (right at the first try, right after
+//! tries, right after the solution, still wrong, skipped) by kind and
+//! level and week by week, and their games played and won; the class's
+//! weeks together. Pure: the class and its work in, the figures out.
+
+use std::collections::BTreeMap;
+
+use quoridor_classroom::Kind;
+use serde::{Deserialize, Serialize};
+
+use super::class::Class;
+use super::work::{Work, WorkBook, WorkStatus};
+
+/// How one exercise went, for the record of progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Went {
+    FirstTry,
+    AfterTries,
+    AfterSolution,
+    Wrong,
+    Skipped,
+}
+
+impl Went {
+    pub fn of(work: &Work) -> Went {
+        match work.status {
+            WorkStatus::Right if work.attempts <= 1 => Went::FirstTry,
+            WorkStatus::Right => Went::AfterTries,
+            WorkStatus::RightAfterSolution => Went::AfterSolution,
+            WorkStatus::Wrong => Went::Wrong,
+            WorkStatus::Skipped => Went::Skipped,
+        }
+    }
+}
+
+/// Exercises counted by how they went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub first_try: u32,
+    pub after_tries: u32,
+    pub after_solution: u32,
+    pub wrong: u32,
+    pub skipped: u32,
+}
+
+impl Tally {
+    pub fn add(&mut self, went: Went) {
+        *match went {
+            Went::FirstTry => &mut self.first_try,
+            Went::AfterTries => &mut self.after_tries,
+            Went::AfterSolution => &mut self.after_solution,
+            Went::Wrong => &mut self.wrong,
+            Went::Skipped => &mut self.skipped,
+        } += 1;
+    }
+
+    pub fn total(&self) -> u32 {
+        self.first_try + self.after_tries + self.after_solution + self.wrong + self.skipped
+    }
+}
+
+/// Games counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Games {
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+}
+
+/// A week, from its Monday (`YYYY-MM-DD`, UTC).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Week {
+    pub monday: String,
+    pub exercises: Tally,
+    pub games: Games,
+}
+
+/// Exercises of one kind and level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByKind {
+    pub kind: Kind,
+    /// None for an editor's exercise without a level.
+    pub level: Option<u8>,
+    pub exercises: Tally,
+}
+
+/// One pupil's term.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PupilProgress {
+    pub pupil: u32,
+    pub name: String,
+    pub exercises: Tally,
+    pub games: Games,
+    /// Kind by kind, level by level, in the order of the kinds.
+    pub by_kind: Vec<ByKind>,
+    /// The weeks with anything done, oldest first.
+    pub weeks: Vec<Week>,
+}
+
+/// The class's term: each pupil's, and the class's weeks together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassProgress {
+    pub pupils: Vec<PupilProgress>,
+    pub weeks: Vec<Week>,
+}
+
+const DAY_MS: u64 = 86_400_000;
+
+/// The Monday of the week of `ms` (since the epoch, UTC), `YYYY-MM-DD`.
+pub fn monday_of(ms: u64) -> String {
+    let days = (ms / DAY_MS) as i64;
+    // 1970-01-01 was a Thursday: three days after a Monday.
+    let monday = days - (days + 3).rem_euclid(7);
+    let (y, m, d) = civil(monday);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The calendar day of `days` since 1970-01-01 (proleptic Gregorian).
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// The week of `monday` in `weeks`, made when missing.
+fn week<'a>(weeks: &'a mut BTreeMap<String, Week>, monday: &str) -> &'a mut Week {
+    weeks.entry(monday.to_string()).or_insert_with(|| Week {
+        monday: monday.to_string(),
+        ..Week::default()
+    })
+}
+
+/// The class's progress from its work and the games it kept the ends of.
+pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
+    let mut all_weeks: BTreeMap<String, Week> = BTreeMap::new();
+    let mut pupils = Vec::new();
+    for pupil in &class.pupils {
+        let mut exercises = Tally::default();
+        let mut kinds: BTreeMap<(usize, Option<u8>), Tally> = BTreeMap::new();
+        let mut weeks: BTreeMap<String, Week> = BTreeMap::new();
+        for ((a, p, i), work) in book {
+            if *p != pupil.id {
+                continue;
+            }
+            let Ok(assignment) = class.assignment(*a) else {
+                continue;
+            };
+            let went = Went::of(work);
+            exercises.add(went);
+            if let Some((kind, level)) = assignment.source.kind_and_level(*i as usize) {
+                let order = Kind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
+                kinds.entry((order, level)).or_default().add(went);
+            }
+            let monday = monday_of(work.at_ms);
+            week(&mut weeks, &monday).exercises.add(went);
+            week(&mut all_weeks, &monday).exercises.add(went);
+        }
+        let mut games = Games::default();
+        for game in &class.games {
+            let (Some(seat), Some(end)) = (
+                game.pupils.iter().position(|p| *p == Some(pupil.id)),
+                &game.result,
+            ) else {
+                continue;
+            };
+            let monday = monday_of(end.ended_ms);
+            for g in [
+                &mut games,
+                &mut week(&mut weeks, &monday).games,
+                &mut week(&mut all_weeks, &monday).games,
+            ] {
+                g.played += 1;
+                g.won += u32::from(end.winners.contains(&seat));
+                g.drawn += u32::from(end.draw);
+            }
+        }
+        pupils.push(PupilProgress {
+            pupil: pupil.id,
+            name: pupil.name.clone(),
+            exercises,
+            games,
+            by_kind: kinds
+                .into_iter()
+                .map(|((order, level), exercises)| ByKind {
+                    kind: Kind::ALL[order],
+                    level,
+                    exercises,
+                })
+                .collect(),
+            weeks: weeks.into_values().collect(),
+        });
+    }
+    ClassProgress {
+        pupils,
+        weeks: all_weeks.into_values().collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quoridor_classroom::Lang;
+
+    use super::*;
+    use crate::club::class::{ClassGame, GameEnd, Source};
+    use crate::club::work::record;
+
+    const WEEK_MS: u64 = 7 * DAY_MS;
+    /// Monday 23 November 2026, 10:00 UTC.
+    const MONDAY: u64 = 1_795_428_000_000;
+
+    #[test]
+    fn weeks_start_on_monday() {
+        assert_eq!(monday_of(0), "1969-12-29");
+        assert_eq!(monday_of(MONDAY), "2026-11-23");
+        assert_eq!(
+            monday_of(MONDAY + 6 * DAY_MS + 13 * 3_600_000),
+            "2026-11-23"
+        );
+        assert_eq!(monday_of(MONDAY + WEEK_MS), "2026-11-30");
+        assert_eq!(monday_of(MONDAY + 6 * WEEK_MS), "2027-01-04");
+        // A leap day.
+        assert_eq!(civil(19_417), (2023, 3, 1));
+        assert_eq!(civil(20_513), (2026, 3, 1));
+        assert_eq!(civil(19_782), (2024, 2, 29));
+    }
+
+    #[test]
+    fn a_pupils_term_counts_each_exercise_once_by_how_it_went() {
+        let mut class =
+            Class::new("c".into(), "ABC234".into(), "CE2", Lang::Fr, "t".into(), 0).unwrap();
+        let lea = class.join("Léa", "h1".into(), "C1".into(), 0).unwrap();
+        let tom = class.join("Tom", "h2".into(), "C2".into(), 0).unwrap();
+        let a = class
+            .assign(
+                None,
+                Source::Sheet {
+                    kind: None,
+                    level: 2,
+                    count: 8,
+                    seed: 5,
+                },
+                0,
+            )
+            .unwrap();
+        let mut book = WorkBook::new();
+        // Week 1: right at once (maze), right after a wrong try (routes).
+        record(&mut book, (a, lea, 0), WorkStatus::Right, None, MONDAY);
+        record(&mut book, (a, lea, 1), WorkStatus::Wrong, None, MONDAY);
+        record(
+            &mut book,
+            (a, lea, 1),
+            WorkStatus::Right,
+            None,
+            MONDAY + DAY_MS,
+        );
+        // Week 2: skipped (arrows), still wrong (shortest), right after
+        // the solution (maze again).
+        record(
+            &mut book,
+            (a, lea, 2),
+            WorkStatus::Skipped,
+            None,
+            MONDAY + WEEK_MS,
+        );
+        record(
+            &mut book,
+            (a, lea, 3),
+            WorkStatus::Wrong,
+            None,
+            MONDAY + WEEK_MS,
+        );
+        record(
+            &mut book,
+            (a, lea, 4),
+            WorkStatus::Wrong,
+            None,
+            MONDAY + WEEK_MS,
+        );
+        crate::club::work::see_solution(&mut book, (a, lea, 4), true, MONDAY + WEEK_MS).unwrap();
+        record(
+            &mut book,
+            (a, lea, 4),
+            WorkStatus::Right,
+            None,
+            MONDAY + WEEK_MS,
+        );
+        record(
+            &mut book,
+            (a, tom, 0),
+            WorkStatus::Right,
+            None,
+            MONDAY + WEEK_MS,
+        );
+        // Two games in week 2: Léa wins one, draws one; one aborted is
+        // not kept.
+        for (n, end) in [
+            (0, Some((vec![0], false))),
+            (1, Some((Vec::new(), true))),
+            (2, None),
+        ] {
+            class.add_game(ClassGame {
+                game: format!("g{n}"),
+                pupils: vec![Some(lea), Some(tom)],
+                created_ms: MONDAY,
+                result: end.map(|(winners, draw)| GameEnd {
+                    winners,
+                    draw,
+                    ended_ms: MONDAY + WEEK_MS + 3_600_000,
+                }),
+            });
+        }
+        let p = progress(&class, &book);
+        let mine = &p.pupils[0];
+        let want = Tally {
+            first_try: 1,
+            after_tries: 1,
+            after_solution: 1,
+            wrong: 1,
+            skipped: 1,
+        };
+        assert_eq!(mine.exercises, want);
+        assert_eq!(mine.exercises.total(), 5);
+        assert_eq!(
+            mine.games,
+            Games {
+                played: 2,
+                won: 1,
+                drawn: 1
+            }
+        );
+        let weeks: Vec<(&str, u32, u32)> = mine
+            .weeks
+            .iter()
+            .map(|w| (w.monday.as_str(), w.exercises.total(), w.games.played))
+            .collect();
+        assert_eq!(weeks, [("2026-11-23", 2, 0), ("2026-11-30", 3, 2)]);
+        // The mixed sheet's kinds in turn: maze, routes, arrows, shortest.
+        let kinds: Vec<(Kind, u32)> = mine
+            .by_kind
+            .iter()
+            .map(|k| (k.kind, k.exercises.total()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (Kind::Maze, 2),
+                (Kind::Routes, 1),
+                (Kind::Arrows, 1),
+                (Kind::Shortest, 1)
+            ]
+        );
+        assert!(mine.by_kind.iter().all(|k| k.level == Some(2)));
+        // Tom lost one, drew one; the class's weeks add both up.
+        assert_eq!(p.pupils[1].games.won, 0);
+        let class_weeks: Vec<(u32, u32)> = p
+            .weeks
+            .iter()
+            .map(|w| (w.exercises.total(), w.games.played))
+            .collect();
+        assert_eq!(class_weeks, [(2, 0), (4, 4)]);
+    }
+}
