@@ -12,7 +12,8 @@
 //! 2. Domain, each feature's rules without the server: `model` (one game:
 //!    seats, clocks, draw offers), `account::name`, `account::speed`,
 //!    `account::password`, `model::new_game`, `club::work`, `club::class`,
-//!    `club::pairing`, `club::results`, `club::event`, `club::tournament`,
+//!    `club::pairing`, `club::results`, `club::progress`, `club::event`,
+//!    `club::tournament`,
 //!    `lobby::seek`, `hub::chat`.
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
 //!    feature's tables, the migrations in one list).

@@ -187,6 +187,34 @@ impl Assignment {
             .as_ref()
             .is_none_or(|list| list.contains(&pupil))
     }
+    /// Whether pupil `pupil` may answer (or skip, `skip`) exercise `index`
+    /// by the assignment's rules: no skip where skipping is ruled out; in
+    /// an assignment done "until right", every exercise before it right
+    /// first.
+    pub fn may_answer(
+        &self,
+        book: &WorkBook,
+        pupil: u32,
+        index: u32,
+        skip: bool,
+    ) -> Result<(), ClassError> {
+        if !self.is_for(pupil) {
+            return Err(ClassError::NoSuchAssignment);
+        }
+        if skip && self.rules.no_skip {
+            return Err(ClassError::NoSkip);
+        }
+        if self.rules.until_right {
+            let open = (0..index).find(|&i| {
+                book.get(&(self.id, pupil, i))
+                    .is_none_or(|work| !work.status.is_right())
+            });
+            if let Some(i) = open {
+                return Err(ClassError::NotRightYet(i));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A new assignment: where its exercises come from, and what it asks.
@@ -935,6 +963,53 @@ mod tests {
         c.forget_tournament("t3");
         assert!(c.room_for_tournament().is_ok());
         assert!(!c.tournaments.iter().any(|t| t == "t3"));
+    }
+
+    #[test]
+    fn an_assignments_rules_hold() {
+        use crate::club::work::{record, see_solution, TryFirst, WorkStatus};
+        let mut a = Assignment {
+            id: 1,
+            title: "Routes".into(),
+            source: Source::Exercises {
+                exercises: Vec::new(),
+            },
+            created_ms: 0,
+            rules: Rules::default(),
+            due: None,
+            pupils: Some(vec![7]),
+        };
+        let mut book = WorkBook::new();
+        // Given by name: only to pupil 7.
+        assert_eq!(
+            a.may_answer(&book, 8, 0, false),
+            Err(ClassError::NoSuchAssignment)
+        );
+        assert_eq!(a.may_answer(&book, 7, 2, true), Ok(()));
+        a.rules.no_skip = true;
+        assert_eq!(a.may_answer(&book, 7, 2, true), Err(ClassError::NoSkip));
+        a.rules.until_right = true;
+        assert_eq!(
+            a.may_answer(&book, 7, 2, false),
+            Err(ClassError::NotRightYet(0))
+        );
+        record(&mut book, (1, 7, 0), WorkStatus::Right, None, 1);
+        record(&mut book, (1, 7, 1), WorkStatus::Wrong, None, 1);
+        assert_eq!(
+            a.may_answer(&book, 7, 2, false),
+            Err(ClassError::NotRightYet(1))
+        );
+        // Right after the solution is right enough to go on.
+        see_solution(&mut book, (1, 7, 1), true, 2).unwrap();
+        record(&mut book, (1, 7, 1), WorkStatus::Right, None, 3);
+        assert_eq!(a.may_answer(&book, 7, 2, false), Ok(()));
+        assert_eq!(a.may_answer(&book, 7, 1, false), Ok(()));
+        // The solution before a try, where the rules allow it: recorded.
+        assert_eq!(see_solution(&mut book, (1, 7, 5), true, 4), Err(TryFirst));
+        let seen = see_solution(&mut book, (1, 7, 5), false, 4).unwrap();
+        assert!(seen.solution_seen && seen.attempts == 0);
+        let work = record(&mut book, (1, 7, 5), WorkStatus::Right, None, 5);
+        assert_eq!(work.status, WorkStatus::RightAfterSolution);
     }
 
     #[test]

@@ -6,8 +6,6 @@ use std::collections::BTreeMap;
 use quoridor_classroom::Answer;
 use serde::{Deserialize, Serialize};
 
-use super::class::{Assignment, ClassError};
-
 /// How a pupil's exercise stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -80,34 +78,6 @@ pub fn see_solution(
     work.solution_seen = true;
     work.at_ms = now_ms;
     Ok(work.clone())
-}
-
-/// Whether pupil `pupil` may answer (or skip, `skip`) exercise `index` of
-/// `assignment` by its rules: no skip where skipping is ruled out; in an
-/// assignment done "until right", every exercise before it right first.
-pub fn may_answer(
-    assignment: &Assignment,
-    book: &WorkBook,
-    pupil: u32,
-    index: u32,
-    skip: bool,
-) -> Result<(), ClassError> {
-    if !assignment.is_for(pupil) {
-        return Err(ClassError::NoSuchAssignment);
-    }
-    if skip && assignment.rules.no_skip {
-        return Err(ClassError::NoSkip);
-    }
-    if assignment.rules.until_right {
-        let open = (0..index).find(|&i| {
-            book.get(&(assignment.id, pupil, i))
-                .is_none_or(|work| !work.status.is_right())
-        });
-        if let Some(i) = open {
-            return Err(ClassError::NotRightYet(i));
-        }
-    }
-    Ok(())
 }
 
 /// Records an answer: right stays right; a skip never undoes an answer.
@@ -200,53 +170,6 @@ mod tests {
         record(&mut book, k, WorkStatus::Skipped, None, 3);
         record(&mut book, k, WorkStatus::Right, Some(route()), 4);
         assert_eq!(book[&k].answer, Some(route()));
-    }
-
-    #[test]
-    fn an_assignments_rules_hold() {
-        use crate::club::class::{Rules, Source};
-        let mut a = Assignment {
-            id: 1,
-            title: "Routes".into(),
-            source: Source::Exercises {
-                exercises: Vec::new(),
-            },
-            created_ms: 0,
-            rules: Rules::default(),
-            due: None,
-            pupils: Some(vec![7]),
-        };
-        let mut book = WorkBook::new();
-        // Given by name: only to pupil 7.
-        assert_eq!(
-            may_answer(&a, &book, 8, 0, false),
-            Err(ClassError::NoSuchAssignment)
-        );
-        assert_eq!(may_answer(&a, &book, 7, 2, true), Ok(()));
-        a.rules.no_skip = true;
-        assert_eq!(may_answer(&a, &book, 7, 2, true), Err(ClassError::NoSkip));
-        a.rules.until_right = true;
-        assert_eq!(
-            may_answer(&a, &book, 7, 2, false),
-            Err(ClassError::NotRightYet(0))
-        );
-        record(&mut book, (1, 7, 0), WorkStatus::Right, None, 1);
-        record(&mut book, (1, 7, 1), WorkStatus::Wrong, None, 1);
-        assert_eq!(
-            may_answer(&a, &book, 7, 2, false),
-            Err(ClassError::NotRightYet(1))
-        );
-        // Right after the solution is right enough to go on.
-        see_solution(&mut book, (1, 7, 1), true, 2).unwrap();
-        record(&mut book, (1, 7, 1), WorkStatus::Right, None, 3);
-        assert_eq!(may_answer(&a, &book, 7, 2, false), Ok(()));
-        assert_eq!(may_answer(&a, &book, 7, 1, false), Ok(()));
-        // The solution before a try, where the rules allow it: recorded.
-        assert_eq!(see_solution(&mut book, (1, 7, 5), true, 4), Err(TryFirst));
-        let seen = see_solution(&mut book, (1, 7, 5), false, 4).unwrap();
-        assert!(seen.solution_seen && seen.attempts == 0);
-        let work = record(&mut book, (1, 7, 5), WorkStatus::Right, None, 5);
-        assert_eq!(work.status, WorkStatus::RightAfterSolution);
     }
 
     #[test]

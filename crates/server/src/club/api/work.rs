@@ -11,7 +11,7 @@ use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
 use crate::club::class::{Changed, ClassError, NewAssignment, Source};
 use crate::club::view::*;
-use crate::club::work::{may_answer, record, see_solution, WorkStatus};
+use crate::club::work::{record, see_solution, WorkStatus};
 use crate::club::{ClubError, Clubs};
 use crate::origin::OwnOrigins;
 
@@ -173,13 +173,10 @@ pub(super) async fn answer(
     // as it is recorded, should another answer have come meanwhile).
     {
         let shown = room.shown();
-        may_answer(
-            shown.class.assignment(n)?,
-            &shown.work,
-            pupil,
-            req.index,
-            req.skip,
-        )?;
+        shown
+            .class
+            .assignment(n)?
+            .may_answer(&shown.work, pupil, req.index, req.skip)?;
     }
     let list = clubs.exercises(&room, n).await?;
     let exercise = list
@@ -228,7 +225,7 @@ pub(super) async fn answer(
     let work = clubs
         .change_class(&room, |data, now| {
             let assignment = data.class.assignment(n)?;
-            may_answer(assignment, &data.work, pupil, req.index, req.skip)?;
+            assignment.may_answer(&data.work, pupil, req.index, req.skip)?;
             let work = record(&mut data.work, key, status, answer, now);
             Ok((work, Changed::Work(key)))
         })
