@@ -556,3 +556,109 @@ async fn a_database_of_the_first_release_opens_with_every_game() {
     assert_eq!(version as usize, quoridor_server::db::SCHEMA_VERSION);
     assert_eq!(quoridor_server::db::SCHEMA_VERSION, 4);
 }
+
+/// A teacher's classes follow their account: made while logged in (or kept
+/// in it later), listed on another device after a log-in and opened there
+/// without the PIN; another account cannot; deleting the account leaves
+/// the classes to their screens and PIN.
+#[tokio::test]
+async fn a_teachers_classes_follow_their_account() {
+    let h = Harness::new().await;
+    let school = h.sign_up("mme_dupont", "a long password").await;
+    let reply = h
+        .post_as(
+            "/api/classes",
+            &school,
+            json!({"name": "CE2 B", "lang": "fr", "pin": "2468"}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let ce2: serde_json::Value = serde_json::from_str(&reply.text).unwrap();
+    let ce2_id = ce2["id"].as_str().unwrap().to_string();
+    // One made without an account, then kept in it from its screen.
+    let cm1: serde_json::Value = h
+        .post("/api/classes", None, &json!({"name": "CM1"}))
+        .await
+        .json();
+    let cm1_id = cm1["id"].as_str().unwrap().to_string();
+    let keep = h
+        .account_call(
+            reqwest::Method::POST,
+            &format!("/api/classes/{cm1_id}/account"),
+            Some(&school),
+            Some(json!({})),
+        )
+        .await
+        .0;
+    assert_eq!(
+        keep.status, 401,
+        "the class's own key is needed too: {}",
+        keep.text
+    );
+    let res = h
+        .http
+        .post(format!("{}/api/classes/{cm1_id}/account", h.base()))
+        .header("cookie", format!("quoridor_session={}", school.0))
+        .bearer_auth(cm1["token"].as_str().unwrap())
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 204);
+    // At home: logged in on another device, both listed, one opened.
+    let (reply, cookie) = h.log_in("mme_dupont", "a long password").await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let home = session_of(cookie.as_deref());
+    let mine: serde_json::Value =
+        serde_json::from_str(&h.get_as("/api/classes/mine", &home).await.text).unwrap();
+    let names: Vec<&str> = mine
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["CE2 B", "CM1"]);
+    let key = h
+        .post_as(&format!("/api/classes/{ce2_id}/teacher"), &home, json!({}))
+        .await;
+    assert_eq!(key.status, 200, "{}", key.text);
+    let token = serde_json::from_str::<serde_json::Value>(&key.text).unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let view = h
+        .send(
+            h.http
+                .get(format!("{}/api/classes/{ce2_id}", h.base()))
+                .bearer_auth(&token),
+        )
+        .await;
+    assert_eq!(view.status, 200, "{}", view.text);
+    assert!(view.text.contains("\"in_account\":true"));
+    // Not logged in, or another account: nothing.
+    assert_eq!(h.get("/api/classes/mine").await.error(401), "not_logged_in");
+    let other = h.sign_up("stranger", "another long password").await;
+    assert_eq!(h.get_as("/api/classes/mine", &other).await.text, "[]");
+    let refused = h
+        .post_as(&format!("/api/classes/{ce2_id}/teacher"), &other, json!({}))
+        .await;
+    assert_eq!(refused.error(401), "unauthorized");
+    // The account deleted: the classes stay, with their screens.
+    let gone = h
+        .post_as(
+            "/api/account/delete",
+            &home,
+            json!({"password": "a long password"}),
+        )
+        .await;
+    assert_eq!(gone.status, 204, "{}", gone.text);
+    let view = h
+        .send(
+            h.http
+                .get(format!("{}/api/classes/{ce2_id}", h.base()))
+                .bearer_auth(&token),
+        )
+        .await;
+    assert_eq!(view.status, 200);
+    assert!(view.text.contains("\"in_account\":false"), "{}", view.text);
+}

@@ -376,3 +376,50 @@ async fn the_whiteboard_view_reads_from_the_back_of_the_room() {
     })
     .await;
 }
+
+/// A teacher logged in on another computer finds the class kept in their
+/// account and opens its dashboard there, without the PIN.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_finds_her_class_on_another_computer_by_her_account() {
+    e2e::run("club-account", |env| async move {
+        let base = env.base().to_string();
+        let res = reqwest::Client::new()
+            .post(format!("{base}/api/account/signup"))
+            .json(&json!({"name": "mme_dupont", "password": "a long password"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 201);
+        let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+        let session = cookie.strip_prefix("quoridor_session=").unwrap().split(';').next().unwrap().to_string();
+        let made = reqwest::Client::new()
+            .post(format!("{base}/api/classes"))
+            .header("cookie", format!("quoridor_session={session}"))
+            .json(&json!({"name": "CE2 B", "lang": "fr", "pin": "2468"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(made.status().as_u16(), 201);
+        let made: Value = made.json().await.unwrap();
+        let b = env.browser("home").await;
+        b.client.set_window_size(1280, 900).await.unwrap();
+        b.open("/class").await;
+        // Not logged in: a word on where the classes would be.
+        js_until(&b, "return !document.querySelector('#account-hint').hidden;", |v| v.as_bool() == Some(true)).await;
+        // Logged in on this computer, through the account page.
+        b.open("/account").await;
+        b.type_into("#auth-name", "mme_dupont").await;
+        b.type_into("#auth-password", "a long password").await;
+        b.click("#auth-go").await;
+        js_until(&b, "const h = document.querySelector('#home-title'); return h && h.textContent;", |v| v.as_str().is_some_and(|s| s.contains("mme_dupont"))).await;
+        b.open("/class").await;
+        let listed = js_until(&b, "const l = document.querySelector('#account-classes button'); return !document.querySelector('#account-classes-box').hidden && l && l.textContent;", |v| v.is_string()).await;
+        assert!(listed.as_str().unwrap().starts_with("CE2 B"), "{listed}");
+        b.click("#account-classes button").await;
+        let code = js_until(&b, "const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
+        assert_eq!(code, made["code"]);
+        let keep_hidden = b.js("return document.querySelector('#dash-keep').hidden;").await;
+        assert_eq!(keep_hidden, Value::Bool(true), "already in the account");
+    })
+    .await;
+}

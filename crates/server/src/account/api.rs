@@ -198,6 +198,7 @@ async fn change_password(
 async fn delete(
     State(accounts): State<Accounts>,
     State(hub): State<Hub>,
+    State(clubs): State<crate::club::Clubs>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     session: LoggedIn,
@@ -209,6 +210,8 @@ async fn delete(
         .await?;
     // Finished games kept in memory are read again, with the new names.
     hub.forget_finished(&renamed).await;
+    // The account's classes stay, opened by their screens and PIN.
+    clubs.let_go(session.account.id).await?;
     Ok(with_cookie(
         &accounts,
         None,

@@ -313,6 +313,10 @@ pub struct Class {
     /// (none in older stores).
     #[serde(default)]
     pub creator: Option<String>,
+    /// The teacher's account, when they keep the class in it: listed on
+    /// any device where they log in, and opened there without the PIN.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<u64>,
 }
 
 /// Why a class refused.
@@ -466,6 +470,7 @@ impl Class {
             games: Vec::new(),
             tournaments: Vec::new(),
             creator: None,
+            owner: None,
         })
     }
 

@@ -180,6 +180,16 @@ pub struct JoinClassRequest {
     pub card: Option<String>,
 }
 
+/// A class kept in the logged-in teacher's account.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct OwnedClassView {
+    pub id: String,
+    pub code: String,
+    pub name: String,
+    pub pupils: usize,
+    pub created_ms: u64,
+}
+
 /// A pupil's new login card (the old one stops working).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CardView {
@@ -412,6 +422,9 @@ pub struct ClassView {
     #[serde(default = "reachable")]
     pub join_reachable: bool,
     pub has_pin: bool,
+    /// Kept in a teacher's account.
+    #[serde(default)]
+    pub in_account: bool,
     pub pupils: Vec<PupilView>,
     pub assignments: Vec<AssignmentView>,
     pub games: Vec<ClassGameView>,

@@ -186,6 +186,7 @@
  * @property {string} join_url
  * @property {boolean} join_reachable whether other machines can open `join_url`
  * @property {boolean} has_pin
+ * @property {boolean} in_account kept in a teacher's account
  * @property {{id: number, name: string, right: number, done: number, online: boolean, card: string}[]} pupils
  *   `card`: the pupil's login card (8 letters, shown as `ABCD-EFGH`)
  * @property {AssignmentView[]} assignments

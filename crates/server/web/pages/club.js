@@ -333,6 +333,7 @@ function teacherStart() {
   $('#new-class-lang').value = I18n.lang;
   const list = myClasses().map((c) => el('li', {}, el('a', { class: 'btn', href: '/class#' + encodeURIComponent(c.id), text: c.name + ' · ' + c.code })));
   $('#my-classes').replaceChildren(...(list.length ? list : [el('li', { class: 'hint', text: t('club.none_yet') })]));
+  accountClasses();
   const err = $('#start-error');
   $('#new-class-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -362,6 +363,36 @@ function teacherStart() {
     }
   });
   cupForm($('#club-cup-slot'), null, 9, (e) => showError(err, e));
+}
+
+// The classes kept in the teacher's account, when logged in: opened on
+// this device without the PIN (a new teacher screen for it).
+async function accountClasses() {
+  /** @type {{id: string, code: string, name: string, pupils: number}[]} */
+  let owned;
+  try {
+    owned = await api('GET', '/api/classes/mine');
+  } catch (e) {
+    $('#account-hint').hidden = e.status !== 401;
+    return;
+  }
+  $('#account-classes-box').hidden = false;
+  $('#account-classes').replaceChildren(...(owned.length ? owned.map((c) => el('li', {},
+    el('button', { type: 'button', class: 'btn', text: c.name + ' · ' + c.code + ' · ' + I18n.tn('club.pupils_n', c.pupils), onclick: () => openOwned(c) }))) : [el('li', { class: 'hint', text: t('club.none_yet') })]));
+}
+
+/** @param {{id: string, code: string, name: string}} c */
+async function openOwned(c) {
+  if (!myClasses().some((x) => x.id === c.id)) {
+    try {
+      const key = await api('POST', '/api/classes/' + encodeURIComponent(c.id) + '/teacher', {});
+      saveClass({ id: key.id, code: key.code, token: key.token, name: c.name });
+    } catch (e) {
+      showError($('#start-error'), e);
+      return;
+    }
+  }
+  location.hash = c.id;
 }
 
 // The new tournament's form (from its template) in `slot`: for the class
@@ -403,10 +434,11 @@ function rememberCup(key) {
 /**
  * The dashboard's state: the class this browser opened (its record, set by
  * `dashboard()` before anything reads it), its last view, the tab shown and
- * the pupils ticked, and whether it fills the whiteboard.
- * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, whiteboard: boolean}}
+ * the pupils ticked, whether it fills the whiteboard, whether a teacher
+ * is logged in here.
+ * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, whiteboard: boolean, loggedIn: boolean}}
  */
-const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), whiteboard: false };
+const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), whiteboard: false, loggedIn: false };
 
 function dashboard(rec) {
   D.rec = rec;
@@ -441,6 +473,16 @@ function dashboard(rec) {
   $('#wb-full').onclick = () => {
     const full = document.fullscreenElement;
     (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  };
+  // Logged in: a class not in the account yet can be kept there.
+  api('GET', '/api/account').then(() => { D.loggedIn = true; if (D.view) renderDashboard(D.view); }).catch(() => {});
+  $('#dash-keep').onclick = async () => {
+    try {
+      await api('POST', '/api/classes/' + encodeURIComponent(rec.id) + '/account', {}, rec.token);
+      $('#dash-keep').hidden = true;
+    } catch (e) {
+      dashError(e);
+    }
   };
   // /class?view=whiteboard#ID opens the whiteboard screen at once.
   if (new URLSearchParams(location.search).get('view') === 'whiteboard') whiteboard(true);
@@ -500,6 +542,7 @@ function renderDashboard(v) {
   // The server's address for the tablets (never this screen's loopback).
   $('#dash-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
   $('#dash-url-warning').hidden = v.join_reachable !== false;
+  $('#dash-keep').hidden = !D.loggedIn || v.in_account;
   // Boards, newest first; click to watch large.
   const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
   $('#dash-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'hint', text: t('club.no_boards') })]));

@@ -9,6 +9,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use crate::account::session::{LoggedIn, MaybeAccount};
 use crate::club::class::{is_code, lock_pin, normal_code, Changed, Class};
 use crate::club::event::Entrant;
 use crate::club::progress::{progress as class_progress, ClassProgress};
@@ -27,9 +28,11 @@ use super::views::*;
 
 // ---------------------------------------------------------------- classes
 
+/// A new class; made by a logged-in teacher, it is kept in their account.
 pub(super) async fn new_class(
     State(clubs): State<Clubs>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    MaybeAccount(account): MaybeAccount,
     Body(req): Body<NewClassRequest>,
 ) -> Result<(StatusCode, Json<KeyView>), ApiError> {
     let pin = match req.pin.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
@@ -46,12 +49,61 @@ pub(super) async fn new_class(
         wall_ms(),
     )?;
     class.pin = pin;
+    class.owner = account.map(|a| a.id);
     let address = addr.ip().to_string();
     let _place = clubs.take_place(&address)?;
     class.creator = Some(address);
     let (id, code) = (class.id.clone(), class.code.clone());
     clubs.open_class(class).await?;
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
+}
+
+/// The classes kept in the logged-in teacher's account.
+pub(super) async fn my_classes(
+    State(clubs): State<Clubs>,
+    session: LoggedIn,
+) -> Json<Vec<OwnedClassView>> {
+    Json(
+        clubs
+            .owned_by(session.account.id)
+            .iter()
+            .map(|c| OwnedClassView {
+                id: c.id.clone(),
+                code: c.code.clone(),
+                name: c.name.clone(),
+                pupils: c.pupils.len(),
+                created_ms: c.created_ms,
+            })
+            .collect(),
+    )
+}
+
+/// A teacher screen for a class kept in the logged-in teacher's account
+/// (any device they log in on, no PIN).
+pub(super) async fn teacher_key(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    session: LoggedIn,
+) -> Result<Json<KeyView>, ApiError> {
+    let room = clubs.class(&id)?;
+    let token = new_token();
+    clubs
+        .open_owned(&room, session.account.id, hash_token(&token))
+        .await?;
+    let code = room.shown().class.code.clone();
+    Ok(Json(KeyView { id, code, token }))
+}
+
+/// The class (its teacher's token) kept in the logged-in account.
+pub(super) async fn keep_in_account(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    session: LoggedIn,
+) -> Result<StatusCode, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    clubs.keep_in_account(&room, session.account.id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Another teacher screen (the whiteboard) with the code and the PIN. A

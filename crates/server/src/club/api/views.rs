@@ -158,6 +158,7 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
             base.split_once("://").map_or(base, |(_, host)| host),
         ),
         has_pin: class.pin.is_some(),
+        in_account: class.owner.is_some(),
         pupils,
         assignments: assignment_views(&shown, None),
         games: game_views(room, class, None),

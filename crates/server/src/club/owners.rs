@@ -1,0 +1,77 @@
+//! Classes kept in their teacher's account: listed wherever the teacher
+//! logs in, opened there without the PIN, and let go when the account is
+//! deleted (the class stays, with its PIN).
+
+use std::sync::Arc;
+
+use super::class::{Changed, Class};
+use super::{read, ClassRoom, ClubError, Clubs};
+
+impl Clubs {
+    /// The classes kept in account `account`, oldest first.
+    pub fn owned_by(&self, account: u64) -> Vec<Arc<Class>> {
+        let rooms: Vec<Arc<ClassRoom>> = read(&self.inner.classes).values().cloned().collect();
+        let mut list: Vec<Arc<Class>> = rooms
+            .iter()
+            .map(|room| room.shown().class.clone())
+            .filter(|class| class.owner == Some(account))
+            .collect();
+        list.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
+        list
+    }
+
+    /// A new teacher screen for the account that keeps the class.
+    pub async fn open_owned(
+        &self,
+        room: &ClassRoom,
+        account: u64,
+        holder: String,
+    ) -> Result<(), ClubError> {
+        self.change_class(room, |data, _| {
+            if data.class.owner != Some(account) {
+                return Err(ClubError::NotTeacher);
+            }
+            data.class.add_teacher(holder);
+            Ok(((), Changed::Class))
+        })
+        .await
+    }
+
+    /// The class is kept in account `account` from now on (its teacher
+    /// asked, from a screen that holds the class).
+    pub async fn keep_in_account(&self, room: &ClassRoom, account: u64) -> Result<(), ClubError> {
+        self.change_class(room, |data, _| {
+            let changed = data.class.owner != Some(account);
+            data.class.owner = Some(account);
+            Ok((
+                (),
+                if changed {
+                    Changed::Class
+                } else {
+                    Changed::Nothing
+                },
+            ))
+        })
+        .await
+    }
+
+    /// Account `account` is deleted: its classes stay (their screens and
+    /// PIN still open them), no longer kept in it.
+    pub async fn let_go(&self, account: u64) -> Result<(), ClubError> {
+        let rooms: Vec<Arc<ClassRoom>> = read(&self.inner.classes).values().cloned().collect();
+        for room in rooms {
+            if room.shown().class.owner != Some(account) {
+                continue;
+            }
+            self.change_class(&room, |data, _| {
+                if data.class.owner != Some(account) {
+                    return Ok(((), Changed::Nothing));
+                }
+                data.class.owner = None;
+                Ok(((), Changed::Class))
+            })
+            .await?;
+        }
+        Ok(())
+    }
+}
