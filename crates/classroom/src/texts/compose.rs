@@ -99,7 +99,13 @@ pub fn instruction(exercise: &Exercise, lang: Lang) -> String {
             }
         }
         Task::FollowArrows { walkers } => {
-            parts.push(lang.t(T::FollowTask).into());
+            // One pawn is "the pawn", not "each pawn".
+            let task = if walkers.len() == 1 {
+                T::FollowTaskOne
+            } else {
+                T::FollowTask
+            };
+            parts.push(lang.t(task).into());
             if walkers
                 .iter()
                 .flat_map(|w| &w.steps)
@@ -399,6 +405,34 @@ pub fn variants(lang: Lang) -> Vec<VariantText> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// "Each pawn" only where there are several.
+    #[test]
+    fn a_single_pawn_is_the_pawn() {
+        let mut seen = [false, false];
+        for level in 1..=5 {
+            for seed in 0..12 {
+                let sheet = crate::Sheet::new(crate::SheetSpec {
+                    kind: Some(crate::Kind::Arrows),
+                    level,
+                    count: 4,
+                    seed,
+                    lang: Lang::En,
+                });
+                for (exercise, _) in &sheet.exercises {
+                    let Task::FollowArrows { walkers } = &exercise.task else {
+                        continue;
+                    };
+                    let text = instruction(exercise, Lang::En);
+                    let one = walkers.len() == 1;
+                    seen[usize::from(one)] = true;
+                    assert_eq!(text.contains("each pawn"), !one, "{text}");
+                    assert_eq!(text.contains("Which object does it reach?"), one, "{text}");
+                }
+            }
+        }
+        assert_eq!(seen, [true, true], "sheets with one pawn and with several");
+    }
 
     #[test]
     fn fences_are_counted_in_each_language_s_grammar() {

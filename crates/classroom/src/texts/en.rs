@@ -46,6 +46,7 @@ pub(super) fn text(key: T) -> &'static str {
         T::RouteWalls => "It must go around the walls.",
         T::RouteFewest => "Find the shortest way: as few steps as you can.",
         T::FollowTask => "Start from each pawn and follow its arrows, counting the squares. Which object does each pawn reach?",
+        T::FollowTaskOne => "Start from the pawn and follow its arrows, counting the squares. Which object does it reach?",
         T::DiagonalHint => "A slanting arrow such as ↗ moves one square diagonally for each one counted.",
         T::WriteTask => "Write the arrows that take the pawn along the drawn route, for example 2→ 1↑.",
         T::ShortestTask => "What is the shortest way for the pawn to reach {edge}? Draw it and count the steps.",
@@ -83,7 +84,7 @@ pub(super) fn text(key: T) -> &'static str {
 
         T::TitleMaze => "Get out of the maze",
         T::TitleRoutes => "Find the right way",
-        T::TitleArrows => "Find the right object",
+        T::TitleArrows => "Follow and write the arrows",
         T::TitleShortest => "Find the shortest way",
         T::TitleMixed => "Quoridor exercises",
         T::NameLine => "First name:",

@@ -46,6 +46,7 @@ pub(super) fn text(key: T) -> &'static str {
         T::RouteWalls => "Il doit contourner les murs.",
         T::RouteFewest => "Trouve le chemin le plus court : le moins de pas possible.",
         T::FollowTask => "Pars de chaque pion et suis ses flèches en comptant les cases. Quel objet chaque pion atteint-il ?",
+        T::FollowTaskOne => "Pars du pion et suis ses flèches en comptant les cases. Quel objet atteint-il ?",
         T::DiagonalHint => "Une flèche penchée comme ↗ fait avancer d'une case en diagonale pour chaque case comptée.",
         T::WriteTask => "Écris les flèches qui font suivre au pion le chemin dessiné, par exemple 2→ 1↑.",
         T::ShortestTask => "Quel est le chemin le plus court pour que le pion atteigne {edge} ? Trace-le et compte les pas.",
@@ -83,7 +84,7 @@ pub(super) fn text(key: T) -> &'static str {
 
         T::TitleMaze => "Sortir du labyrinthe",
         T::TitleRoutes => "Trouver le bon chemin",
-        T::TitleArrows => "Trouver le bon objet",
+        T::TitleArrows => "Suivre et écrire les flèches",
         T::TitleShortest => "Trouver le plus court chemin",
         T::TitleMixed => "Exercices de Quoridor",
         T::NameLine => "Prénom :",

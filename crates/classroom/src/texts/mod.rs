@@ -138,6 +138,8 @@ pub enum T {
     RouteWalls,
     RouteFewest,
     FollowTask,
+    /// The same, for an exercise with one pawn.
+    FollowTaskOne,
     DiagonalHint,
     WriteTask,
     ShortestTask,

@@ -46,6 +46,7 @@ pub(super) fn text(key: T) -> &'static str {
         T::RouteWalls => "Trebuie să ocolească zidurile.",
         T::RouteFewest => "Găsește drumul cel mai scurt: cât mai puțini pași.",
         T::FollowTask => "Pornește de la fiecare pion și urmează-i săgețile, numărând căsuțele. La ce obiect ajunge fiecare pion?",
+        T::FollowTaskOne => "Pornește de la pion și urmează-i săgețile, numărând căsuțele. La ce obiect ajunge?",
         T::DiagonalHint => "O săgeată înclinată, ca ↗, mută pionul câte o căsuță pe diagonală pentru fiecare căsuță numărată.",
         T::WriteTask => "Scrie săgețile care duc pionul pe drumul desenat, de exemplu 2→ 1↑.",
         T::ShortestTask => "Care este drumul cel mai scurt ca pionul să ajungă la {edge}? Desenează-l și numără pașii.",
@@ -83,7 +84,7 @@ pub(super) fn text(key: T) -> &'static str {
 
         T::TitleMaze => "Ieșirea din labirint",
         T::TitleRoutes => "Găsește drumul bun",
-        T::TitleArrows => "Găsește obiectul potrivit",
+        T::TitleArrows => "Urmează și scrie săgețile",
         T::TitleShortest => "Găsește drumul cel mai scurt",
         T::TitleMixed => "Exerciții Quoridor",
         T::NameLine => "Prenumele:",

@@ -488,7 +488,7 @@ export default {
   'cls.level_desc.5': 'Level 5: the full board, for experts.',
   'cls.kind.maze': 'Get out of the maze',
   'cls.kind.routes': 'Find the right way',
-  'cls.kind.arrows': 'Find the right object',
+  'cls.kind.arrows': 'Follow and write the arrows',
   'cls.kind.shortest': 'Find the shortest way',
   'cls.mixed': 'A mixed set of 6',
   'cls.rules_link': 'The rules for children, and games to play',

@@ -490,7 +490,7 @@ export default {
   'cls.level_desc.5': 'Niveau 5 : le grand plateau, pour les experts.',
   'cls.kind.maze': 'Sortir du labyrinthe',
   'cls.kind.routes': 'Trouver le bon chemin',
-  'cls.kind.arrows': 'Trouver le bon objet',
+  'cls.kind.arrows': 'Suivre et écrire les flèches',
   'cls.kind.shortest': 'Trouver le plus court chemin',
   'cls.mixed': 'Une série de 6 exercices variés',
   'cls.rules_link': 'Les règles pour les enfants, et des jeux',

@@ -499,7 +499,7 @@ export default {
   'cls.level_desc.5': 'Nivelul 5: tabla mare, pentru experți.',
   'cls.kind.maze': 'Ieșirea din labirint',
   'cls.kind.routes': 'Găsește drumul bun',
-  'cls.kind.arrows': 'Găsește obiectul potrivit',
+  'cls.kind.arrows': 'Urmează și scrie săgețile',
   'cls.kind.shortest': 'Găsește drumul cel mai scurt',
   'cls.mixed': 'O serie de 6 exerciții diferite',
   'cls.rules_link': 'Regulile pentru copii și jocuri',
