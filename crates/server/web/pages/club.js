@@ -906,7 +906,7 @@ function renderCup(v, token) {
     });
     return el('div', { class: 'club-round' + (k === v.rounds.length - 1 ? ' current' : '') },
       el('h2', { text: t('club.round_n', { n: k + 1 }) }),
-      el('table', { class: 'club-table' }, el('thead', {}, el('tr', {}, ...['club.table', 'club.first', 'club.second', 'club.result', ''].map((x) => el('th', { text: x ? t(x) : '' })))), el('tbody', {}, items)));
+      el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table' }, el('thead', {}, el('tr', {}, ...['club.table', 'club.first', 'club.second', 'club.result', ''].map((x) => el('th', { text: x ? t(x) : '' })))), el('tbody', {}, items))));
   }).reverse();
   $('#cup-rounds').replaceChildren(...rounds);
   const manage = v.organiser && v.stage === 'running';
