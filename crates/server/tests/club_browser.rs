@@ -306,6 +306,9 @@ async fn a_pupil_follows_her_class_tournament_to_its_end() {
         assert!(play[1].as_f64().unwrap() >= 44.0, "{play}");
         phone.shot("cup-start").await;
         phone.click(".club-cup a.btn.primary.big").await;
+        // On a phone the top bar scrolls away with the page.
+        let bar = js_until(&phone, "const b = document.querySelector('.topbar'); return b && getComputedStyle(b).position;", |v| v.is_string()).await;
+        assert_eq!(bar.as_str(), Some("static"));
         // The game page: back to the tournament, never a rematch outside it.
         let back = js_until(&phone, "const a = document.querySelector('#back-to-cup'); return a && !a.hidden && a.getAttribute('href');", |v| v.is_string()).await;
         assert_eq!(back.as_str().unwrap(), format!("/t/{cup_id}"));
@@ -320,6 +323,9 @@ async fn a_pupil_follows_her_class_tournament_to_its_end() {
         phone.click("#back-to-cup").await;
         let said = js_until(&phone, "const y = document.querySelector('#cup-you'); return y && y.textContent;", |v| v.as_str().is_some_and(|s| !s.is_empty())).await;
         assert_eq!(said.as_str().unwrap(), "The tournament is over: you won it! Well done.");
+        // The standings fit the phone (they scroll inside their card).
+        let wide = phone.js("return document.documentElement.scrollWidth;").await;
+        assert!(wide.as_u64().unwrap() <= 390, "no sideways scrolling on a phone: {wide}");
         phone.open("/join").await;
         let said = js_until(&phone, "const c = document.querySelector('.club-cup .club-cup-now'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains("over"))).await;
         assert_eq!(said.as_str().unwrap(), "The tournament is over: you won it! Well done.");
