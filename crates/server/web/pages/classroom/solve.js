@@ -114,18 +114,16 @@ function drawWithFinger(svg, diagonals) {
       && Math.abs(e.clientY - (r.top + r.height / 2)) < r.height * 0.35;
     return inside ? hit.dataset.sq || null : null;
   };
-  svg.addEventListener('pointerdown', (e) => {
-    drawing = true;
-    // The finger's moves come here even when it leaves the board.
-    try { svg.setPointerCapture(e.pointerId); } catch (_) { /* a synthetic pointer */ }
-  });
+  // No pointer capture: a tap's click must still reach its square (a
+  // finger is held by the square it touched, and its moves bubble here).
+  svg.addEventListener('pointerdown', () => { drawing = true; });
   svg.addEventListener('pointermove', (e) => {
     if (!drawing || S.showing) return;
     const sq = cellUnder(e);
     const last = S.route.length ? S.route[S.route.length - 1] : startSquare();
     if (sq && last && sq !== last && oneStep(last, sq, diagonals)) tapSquare(sq);
   });
-  for (const end of ['pointerup', 'pointercancel', 'lostpointercapture']) {
+  for (const end of ['pointerup', 'pointercancel', 'pointerleave']) {
     svg.addEventListener(end, () => { drawing = false; });
   }
 }
