@@ -196,13 +196,46 @@ pub fn mistake_text(mistake: &Mistake, lang: Lang) -> String {
     }
 }
 
-/// A checked answer in words: praise, or each mistake.
+/// A mistake in picture words, for children who do not read coordinates
+/// yet: what went wrong, with the board ringing where (`None`: the words
+/// have no coordinates anyway).
+pub fn picture_text(mistake: &Mistake, lang: Lang) -> Option<String> {
+    Some(match mistake {
+        Mistake::OffBoard { .. } => lang.t(T::PicOffBoard).into(),
+        Mistake::Jump { .. } => lang.t(T::PicJump).into(),
+        Mistake::Diagonal { .. } => lang.t(T::PicDiagonal).into(),
+        Mistake::ThroughFence { .. } => lang.t(T::PicThroughFence).into(),
+        Mistake::OnFish { .. } => lang.t(T::PicOnFish).into(),
+        Mistake::MissedStar { .. } => lang.t(T::PicMissedStar).into(),
+        Mistake::EndsElsewhere { target, .. } => match target {
+            Target::Exit => lang.t(T::PicEndsAtExit).into(),
+            Target::BluePawn => lang.t(T::PicEndsAtBlue).into(),
+            Target::Edge { side } => {
+                lang.f(T::PicEndsAtEdge, &[("edge", edge_phrase(lang, *side))])
+            }
+        },
+        Mistake::LeavesRoute { arrow, .. } => {
+            lang.f(T::PicLeavesRoute, &[("n", &arrow.to_string())])
+        }
+        Mistake::StopsShort { .. } => lang.t(T::PicStopsShort).into(),
+        _ => return None,
+    })
+}
+
+/// A checked answer in words: praise, or each mistake (in picture words
+/// at levels 1 and 2, where pupils do not read coordinates yet).
 pub fn verdict_text(verdict: &Verdict, exercise: &Exercise, lang: Lang) -> Vec<String> {
     if !verdict.is_right() {
+        let pictures = exercise.level.is_some_and(|level| level <= 2);
         return verdict
             .mistakes
             .iter()
-            .map(|m| mistake_text(m, lang))
+            .map(|m| {
+                pictures
+                    .then(|| picture_text(m, lang))
+                    .flatten()
+                    .unwrap_or_else(|| mistake_text(m, lang))
+            })
             .collect();
     }
     let fewest = matches!(
@@ -405,6 +438,73 @@ pub fn variants(lang: Lang) -> Vec<VariantText> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At levels 1 and 2, mistakes are said without coordinates, in every
+    /// language; from level 3 with them.
+    #[test]
+    fn the_youngest_hear_no_coordinates() {
+        let sq = |s: &str| s.parse::<quoridor_rules::Square>().unwrap();
+        let mistakes = [
+            Mistake::OffBoard { square: sq("e5") },
+            Mistake::Jump {
+                from: sq("b3"),
+                to: sq("b5"),
+            },
+            Mistake::Diagonal {
+                from: sq("b3"),
+                to: sq("c4"),
+            },
+            Mistake::OnFish { square: sq("c2") },
+            Mistake::MissedStar { square: sq("d4") },
+            Mistake::EndsElsewhere {
+                at: sq("a2"),
+                target: Target::Exit,
+            },
+            Mistake::EndsElsewhere {
+                at: sq("a2"),
+                target: Target::BluePawn,
+            },
+            Mistake::StopsShort { at: sq("c3") },
+        ];
+        let coordinate = |text: &str| {
+            text.as_bytes()
+                .windows(2)
+                .any(|w| (b'a'..=b'k').contains(&w[0]) && w[1].is_ascii_digit())
+        };
+        for lang in Lang::ALL {
+            for m in &mistakes {
+                let said = picture_text(m, lang).unwrap();
+                assert!(!coordinate(&said), "{lang}: {said}");
+                assert!(
+                    coordinate(&mistake_text(m, lang)),
+                    "{lang}: {}",
+                    mistake_text(m, lang)
+                );
+            }
+        }
+        // In a checked answer: by the exercise's level.
+        let sheet = |level| {
+            crate::Sheet::new(crate::SheetSpec {
+                kind: Some(crate::Kind::Routes),
+                level,
+                count: 1,
+                seed: 3,
+                lang: Lang::En,
+            })
+            .exercises
+            .remove(0)
+            .0
+        };
+        let wrong = crate::Answer::Route {
+            squares: vec![sq("a9")],
+        };
+        for (level, plain) in [(1, true), (2, true), (3, false)] {
+            let exercise = sheet(level);
+            let verdict = crate::check(&exercise, &wrong);
+            let said = verdict_text(&verdict, &exercise, Lang::Fr).join(" ");
+            assert_eq!(!coordinate(&said), plain, "level {level}: {said}");
+        }
+    }
 
     /// "Each pawn" only where there are several.
     #[test]
