@@ -28,11 +28,13 @@ pub fn escape(text: &str) -> String {
 
 /// `text` cut into lines of at most about `width` millimetres at a font
 /// size of `size` millimetres (DejaVu Sans averages 0.56 em a character).
+/// Lines break at plain spaces only: a no-break space (French "mot\u{a0}:")
+/// keeps its colon or question mark with the word before it.
 pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
     let most = ((width / (size * 0.52)) as usize).max(8);
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in text.split_ascii_whitespace() {
         let len = line.chars().count() + 1 + word.chars().count();
         if !line.is_empty() && len > most {
             lines.push(std::mem::take(&mut line));
@@ -80,6 +82,19 @@ html, body {{ margin: 0; background: #8a8178; }}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_never_starts_with_the_colon_of_a_french_sentence() {
+        let text = "Pars du pion et suis ses flèches en comptant les cases\u{a0}: quel objet atteint-il\u{a0}?";
+        for width in 20..120 {
+            for line in wrap(text, f64::from(width), 4.0) {
+                assert!(
+                    !line.starts_with([':', '?', '\u{a0}']),
+                    "{width} mm: {line:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn text_is_escaped_and_wrapped() {
