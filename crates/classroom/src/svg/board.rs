@@ -170,10 +170,26 @@ impl BoardDrawing<'_> {
         }
     }
 
+    /// Where a maze's exit arrow crosses the coordinates: its column (an
+    /// exit at the bottom) or its row (an exit on the left).
+    fn exit_crossing(&self) -> (Option<u8>, Option<u8>) {
+        match &self.exercise.task {
+            Task::Maze { exit, side, .. } => match side {
+                Side::Bottom => (Some(exit.col()), None),
+                Side::Left => (None, Some(exit.row())),
+                _ => (None, None),
+            },
+            _ => (None, None),
+        }
+    }
+
     fn draw_coordinates(&self, out: &mut String) {
         let n = self.n();
+        // The label the exit arrow would cover moves aside from it.
+        let (col, row) = self.exit_crossing();
         for c in 0..n {
             let (x, _) = self.centre(Square::new(c, 0));
+            let x = if col == Some(c) { x + UNIT * 0.32 } else { x };
             let y = MARGIN + n as f64 * UNIT + MARGIN * 0.62;
             let _ = write!(
                 out,
@@ -183,6 +199,7 @@ impl BoardDrawing<'_> {
         }
         for r in 0..n {
             let (_, y) = self.centre(Square::new(0, r));
+            let y = if row == Some(r) { y - UNIT * 0.3 } else { y };
             let _ = write!(
                 out,
                 r##"<text x="{:.2}" y="{:.2}" font-size="3.2" text-anchor="middle" fill="#7a6248">{}</text>"##,
@@ -327,6 +344,67 @@ pub fn badge_offset(visit: usize) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The exit's arrow and the coordinate it crosses are never drawn on
+    /// top of each other ("a" under an arrow out at the bottom of a1).
+    #[test]
+    fn the_exit_arrow_leaves_its_coordinate_readable() {
+        let mut checked = 0;
+        for seed in 0..60 {
+            let sheet = crate::Sheet::new(crate::SheetSpec {
+                kind: Some(crate::Kind::Maze),
+                level: 1 + (seed % 5) as u8,
+                count: 1,
+                seed,
+                lang: Lang::Fr,
+            });
+            let exercise = &sheet.exercises[0].0;
+            let drawing = BoardDrawing {
+                exercise,
+                lang: Lang::Fr,
+                route: None,
+                numbers: false,
+                interactive: false,
+            };
+            let (col, row) = drawing.exit_crossing();
+            let Task::Maze { exit, .. } = &exercise.task else {
+                continue;
+            };
+            let (cx, cy) = drawing.centre(*exit);
+            let svg = drawing.svg();
+            if let Some(c) = col {
+                let letter = format!(">{}</text>", (b'a' + c) as char);
+                let at = svg.find(&letter).expect("the letter");
+                let start = svg[..at].rfind("<text x=\"").unwrap() + 9;
+                let x: f64 = svg[start..].split('"').next().unwrap().parse().unwrap();
+                assert!(
+                    (x - cx).abs() >= 2.5,
+                    "seed {seed}: the letter at {x}, the arrow at {cx}"
+                );
+                checked += 1;
+            }
+            if let Some(r) = row {
+                let number = format!(">{}</text>", r + 1);
+                let at = svg.find(&number).expect("the number");
+                let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+                let y: f64 = tag
+                    .split("y=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                assert!(
+                    (y - 1.1 - cy).abs() >= 2.5,
+                    "seed {seed}: the number at {y}, the arrow at {cy}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "some exits at the bottom or on the left");
+    }
 
     #[test]
     fn a_square_visited_twice_shows_both_numbers_apart() {
