@@ -287,7 +287,7 @@ pub fn pupil_pages(lang: Lang) -> Vec<String> {
     let mut pages = Pages::new();
     header(&mut pages, sheet.title, lang, true);
     let para = |pages: &mut Pages, text: &str| {
-        pages.y += pages.paragraph(LEFT, WIDTH, 4.4, text) + 3.0;
+        pages.y += pages.paragraph(LEFT, WIDTH, 4.4, text) + 2.2;
     };
     para(&mut pages, sheet.goal);
     para(&mut pages, sheet.setup);
@@ -376,13 +376,28 @@ pub fn pupil_pages(lang: Lang) -> Vec<String> {
     pages.y = pages.y.max(top + 38.0);
     para(&mut pages, sheet.end);
     para(&mut pages, sheet.tip);
-    // The words to learn, in a box.
-    let rows: Vec<Vec<String>> = sheet
-        .words
-        .iter()
-        .map(|(word, meaning)| wrap(&format!("{word} — {meaning}"), WIDTH - 10.0, 4.0))
-        .collect();
-    let height = 12.0 + rows.iter().map(|r| r.len() as f64 * 5.4 + 1.5).sum::<f64>();
+    // The words to learn, in a box: in the largest type that keeps the
+    // sheet to one page (a second page for the box alone wastes paper).
+    let box_of = |size: f64| {
+        let rows: Vec<Vec<String>> = sheet
+            .words
+            .iter()
+            .map(|(word, meaning)| wrap(&format!("{word} — {meaning}"), WIDTH - 10.0, size))
+            .collect();
+        let step = size * 1.3;
+        let height = 11.0
+            + rows
+                .iter()
+                .map(|r| r.len() as f64 * step + size * 0.3)
+                .sum::<f64>();
+        (size, step, rows, height)
+    };
+    let room = BOTTOM - pages.y - 4.0;
+    let (size, step, rows, height) = [4.0, 3.8, 3.6, 3.4, 3.2]
+        .into_iter()
+        .map(box_of)
+        .find(|b| b.3 <= room)
+        .unwrap_or_else(|| box_of(4.0));
     pages.room(height + 4.0);
     let _ = write!(
         pages.body,
@@ -393,24 +408,43 @@ pub fn pupil_pages(lang: Lang) -> Vec<String> {
     let mut y = pages.y + 10.0;
     for (row, (word, _)) in rows.iter().zip(&sheet.words) {
         for (i, line) in row.iter().enumerate() {
-            y += 5.4;
+            y += step;
             if i == 0 {
                 // The word in bold, its meaning after it.
                 let rest = line.strip_prefix(word).unwrap_or(line);
                 let _ = write!(
                     pages.body,
-                    r#"<text x="{:.2}" y="{y:.2}" font-size="4" fill="{INK}"><tspan font-weight="bold">{}</tspan>{}</text>"#,
+                    r#"<text x="{:.2}" y="{y:.2}" font-size="{size}" fill="{INK}"><tspan font-weight="bold">{}</tspan>{}</text>"#,
                     LEFT + 5.0,
                     escape(word),
                     escape(rest)
                 );
             } else {
-                pages.text(LEFT + 5.0, y, 4.0, false, INK, line);
+                pages.text(LEFT + 5.0, y, size, false, INK, line);
             }
         }
-        y += 1.5;
+        y += size * 0.3;
     }
     pages.y += height + 4.0;
     let footer = format!("Quoridor · {}", sheet.title);
     pages.finish(&footer, lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pupil's rule sheet is one sheet of paper in every language, its
+    /// words box included.
+    #[test]
+    fn the_pupils_sheet_is_one_page() {
+        for lang in Lang::ALL {
+            let pages = pupil_pages(lang);
+            assert_eq!(pages.len(), 1, "{lang}");
+            assert!(
+                pages[0].contains(&escape(pupil_sheet(lang).words_title)),
+                "{lang}"
+            );
+        }
+    }
 }
