@@ -521,4 +521,26 @@ async fn a_class_of_25_over_a_term_of_four_weeks() {
             .count() as u32;
         assert_eq!(right, counted, "{}", name);
     }
+    // The same as a spreadsheet file: two sheets, in French.
+    let res =
+        t.h.http
+            .get(format!("{}{}", t.h.base(), t.at("/results.xlsx")))
+            .bearer_auth(&t.class.token)
+            .send()
+            .await
+            .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("spreadsheetml"));
+    let bytes = res.bytes().await.unwrap();
+    let mut file = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let mut workbook = String::new();
+    std::io::Read::read_to_string(&mut file.by_name("xl/workbook.xml").unwrap(), &mut workbook)
+        .unwrap();
+    assert!(
+        workbook.contains("Résultats") && workbook.contains("Progrès"),
+        "{workbook}"
+    );
 }

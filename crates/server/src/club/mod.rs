@@ -24,6 +24,7 @@ pub mod pairing;
 pub mod progress;
 pub mod results;
 pub mod rooms;
+pub mod spreadsheet;
 pub mod tournament;
 pub mod view;
 pub mod work;

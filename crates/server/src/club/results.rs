@@ -22,7 +22,7 @@ pub fn separator(lang: Lang) -> char {
 }
 
 /// The headers, in order.
-fn headers(lang: Lang) -> [&'static str; 6] {
+pub fn headers(lang: Lang) -> [&'static str; 6] {
     match lang {
         Lang::En => [
             "pupil",
@@ -121,7 +121,7 @@ pub fn results_csv(class: &Class, book: &WorkBook) -> String {
 }
 
 /// The headers of the progress, in order.
-fn progress_headers(lang: Lang) -> [&'static str; 10] {
+pub fn progress_headers(lang: Lang) -> [&'static str; 10] {
     match lang {
         Lang::En => [
             "pupil",

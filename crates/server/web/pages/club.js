@@ -451,6 +451,14 @@ function dashboard(rec) {
       if (D.tab === 'progress') showProgress();
     });
   }
+  $('#dash-xlsx').onclick = async (ev) => {
+    ev.preventDefault();
+    try {
+      await download('/api/classes/' + encodeURIComponent(rec.id) + '/results.xlsx', rec.token, 'results.xlsx');
+    } catch (e) {
+      dashError(e);
+    }
+  };
   $('#dash-progress-csv').onclick = async (ev) => {
     ev.preventDefault();
     try {

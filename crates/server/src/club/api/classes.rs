@@ -14,6 +14,7 @@ use crate::club::class::{is_code, lock_pin, normal_code, Changed, Class};
 use crate::club::event::Entrant;
 use crate::club::progress::{progress as class_progress, ClassProgress};
 use crate::club::results::{progress_csv, results_csv};
+use crate::club::spreadsheet::results_xlsx;
 use crate::club::view::*;
 use crate::club::{ClubError, Clubs, Code};
 use crate::origin::OwnOrigins;
@@ -362,6 +363,37 @@ pub(super) async fn progress_file(
             (header::CONTENT_DISPOSITION, file),
         ],
         csv,
+    )
+        .into_response())
+}
+
+/// The results and the progress as a spreadsheet file (`.xlsx`).
+pub(super) async fn results_file(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+    let data = room.shown();
+    let code = data.class.code.clone();
+    let bytes = clubs
+        .blocking(move || {
+            let progress = class_progress(&data.class, &data.work);
+            results_xlsx(&data.class, &data.work, &progress)
+        })
+        .await?
+        .map_err(|err| ApiError::unavailable(format!("no spreadsheet: {err}")))?;
+    let file = format!("attachment; filename=\"{code}-results.xlsx\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        bytes,
     )
         .into_response())
 }

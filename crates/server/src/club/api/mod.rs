@@ -37,6 +37,7 @@ pub fn api_routes() -> Router<AppState> {
         .route("/classes/{id}/live", get(class_live))
         .route("/classes/{id}/qr.svg", get(qr))
         .route("/classes/{id}/results.csv", get(results))
+        .route("/classes/{id}/results.xlsx", get(results_file))
         .route("/classes/{id}/progress", get(progress))
         .route("/classes/{id}/progress.csv", get(progress_file))
         .route("/classes/{id}/assignments", post(assign))

@@ -695,6 +695,7 @@ export default {
   'club.for_pupils_other': 'for {n} pupils',
   'club.assign': 'Give to the class',
   'club.csv': 'Download the results (CSV)',
+  'club.xlsx': 'Download as a spreadsheet (.xlsx)',
   'club.pupil': 'Pupil',
   'club.status.right': 'right',
   'club.status.right_after_solution': 'right after the solution',

@@ -697,6 +697,7 @@ export default {
   'club.for_pupils_other': 'pour {n} élèves',
   'club.assign': 'Donner à la classe',
   'club.csv': 'Télécharger les résultats (CSV)',
+  'club.xlsx': 'Télécharger en tableur (.xlsx)',
   'club.pupil': 'Élève',
   'club.status.right': 'juste',
   'club.status.right_after_solution': 'juste après la solution',

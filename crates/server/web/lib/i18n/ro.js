@@ -708,6 +708,7 @@ export default {
   'club.for_pupils_other': 'pentru {n} de elevi',
   'club.assign': 'Dă clasei',
   'club.csv': 'Descarcă rezultatele (CSV)',
+  'club.xlsx': 'Descarcă ca foaie de calcul (.xlsx)',
   'club.pupil': 'Elev',
   'club.status.right': 'corect',
   'club.status.right_after_solution': 'corect după soluție',
