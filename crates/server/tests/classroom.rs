@@ -200,6 +200,17 @@ async fn objects_arrows_and_a_race() {
         // The rules for children, then a small-board game on this screen.
         b.open("/classroom#rules").await;
         b.shown("#cls-pupil .cls-words").await;
+        // Its pictures, as on the printed sheet: a pawn's moves, a fence
+        // to go around, the jump; and a loudspeaker that reads it all.
+        let pictures = b
+            .js("return Array.from(document.querySelectorAll('#cls-pupil svg.cls-rule-board')).map((s) => [s.querySelectorAll('.sq.legal').length, s.querySelectorAll('.fence').length, s.querySelectorAll('.arrow').length]);")
+            .await;
+        assert_eq!(pictures, json!([[4, 0, 0], [0, 1, 0], [0, 0, 1]]));
+        b.js("window.__said = []; speechSynthesis.speak = (u) => window.__said.push([u.text, u.lang]); return null;").await;
+        b.click("#cls-rules-read").await;
+        let said = b.js("return window.__said;").await;
+        assert!(said[0][0].as_str().unwrap().starts_with("Let's play Quoridor!"), "{said}");
+        assert_eq!(said[0][1], "en-GB");
         b.click("button[data-variant=\"small\"][data-size=\"7\"]")
             .await;
         let id = b.game_page().await;

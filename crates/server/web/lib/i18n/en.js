@@ -497,6 +497,7 @@ export default {
   'cls.print_link': 'Print a worksheet',
   'cls.back': 'Back',
   'cls.read_aloud': 'Read it aloud',
+  'cls.read_rules': 'Read the rules aloud',
   'cls.speak_answers': 'Say the answers aloud',
   'cls.undo': 'Undo a step',
   'cls.clear': 'Start again',

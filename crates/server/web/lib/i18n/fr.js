@@ -499,6 +499,7 @@ export default {
   'cls.print_link': 'Imprimer une fiche',
   'cls.back': 'Retour',
   'cls.read_aloud': 'Lire à voix haute',
+  'cls.read_rules': 'Lire les règles à voix haute',
   'cls.speak_answers': 'Dire les réponses à voix haute',
   'cls.undo': 'Annuler un pas',
   'cls.clear': 'Recommencer',

@@ -508,6 +508,7 @@ export default {
   'cls.print_link': 'Tipărește o fișă',
   'cls.back': 'Înapoi',
   'cls.read_aloud': 'Citește cu voce tare',
+  'cls.read_rules': 'Citește regulile cu voce tare',
   'cls.speak_answers': 'Spune răspunsurile cu voce tare',
   'cls.undo': 'Anulează un pas',
   'cls.clear': 'Ia-o de la capăt',
