@@ -6,6 +6,7 @@
 //! `tests/layers.rs` of the workspace holds the code to this list):
 //!
 //! 1. Base: `wire` (the rules' types in JSON), `rating` (Glicko-2), `token`,
+//!    `calendar` (days and weeks from the wall clock),
 //!    `limits` (counted before the work), `assets` (the page's files),
 //!    `web_texts` (the page's copy of the texts every front end shares),
 //!    `error_page`, `metrics` (the operator's figures).
@@ -37,6 +38,7 @@ pub mod account;
 pub mod analysis;
 pub mod api;
 pub mod assets;
+pub mod calendar;
 pub mod classroom;
 pub mod club;
 pub mod config;

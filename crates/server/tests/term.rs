@@ -161,19 +161,7 @@ impl Term {
 
     /// The day `days` after this week's Monday, `YYYY-MM-DD` (a due day).
     fn day(&self, days: u64) -> String {
-        let ms = quoridor_server::wall_ms() + days * DAY_MS;
-        let days = (ms / DAY_MS) as i64;
-        // Days since 1970 to a calendar day (proleptic Gregorian).
-        let z = days + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z.rem_euclid(146_097);
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let d = doy - (153 * mp + 2) / 5 + 1;
-        let m = if mp < 10 { mp + 3 } else { mp - 9 };
-        let y = yoe + era * 400 + i64::from(m <= 2);
-        format!("{y:04}-{m:02}-{d:02}")
+        quoridor_server::calendar::day_of(quoridor_server::wall_ms() + days * DAY_MS)
     }
 }
 

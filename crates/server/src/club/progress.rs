@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::class::Class;
 use super::work::{Work, WorkBook, WorkStatus};
+use crate::calendar::monday_of;
 
 /// How one exercise went, for the record of progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,31 +106,6 @@ pub struct ClassProgress {
     pub weeks: Vec<Week>,
 }
 
-const DAY_MS: u64 = 86_400_000;
-
-/// The Monday of the week of `ms` (since the epoch, UTC), `YYYY-MM-DD`.
-pub fn monday_of(ms: u64) -> String {
-    let days = (ms / DAY_MS) as i64;
-    // 1970-01-01 was a Thursday: three days after a Monday.
-    let monday = days - (days + 3).rem_euclid(7);
-    let (y, m, d) = civil(monday);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The calendar day of `days` since 1970-01-01 (proleptic Gregorian).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
 /// The week of `monday` in `weeks`, made when missing.
 fn week<'a>(weeks: &'a mut BTreeMap<String, Week>, monday: &str) -> &'a mut Week {
     weeks.entry(monday.to_string()).or_insert_with(|| Week {
@@ -212,25 +188,10 @@ mod tests {
     use crate::club::class::{ClassGame, GameEnd, Source};
     use crate::club::work::record;
 
+    const DAY_MS: u64 = 86_400_000;
     const WEEK_MS: u64 = 7 * DAY_MS;
     /// Monday 23 November 2026, 10:00 UTC.
     const MONDAY: u64 = 1_795_428_000_000;
-
-    #[test]
-    fn weeks_start_on_monday() {
-        assert_eq!(monday_of(0), "1969-12-29");
-        assert_eq!(monday_of(MONDAY), "2026-11-23");
-        assert_eq!(
-            monday_of(MONDAY + 6 * DAY_MS + 13 * 3_600_000),
-            "2026-11-23"
-        );
-        assert_eq!(monday_of(MONDAY + WEEK_MS), "2026-11-30");
-        assert_eq!(monday_of(MONDAY + 6 * WEEK_MS), "2027-01-04");
-        // A leap day.
-        assert_eq!(civil(19_417), (2023, 3, 1));
-        assert_eq!(civil(20_513), (2026, 3, 1));
-        assert_eq!(civil(19_782), (2024, 2, 29));
-    }
 
     #[test]
     fn a_pupils_term_counts_each_exercise_once_by_how_it_went() {

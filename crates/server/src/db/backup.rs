@@ -299,28 +299,13 @@ impl Rotation {
 pub fn stamp(ms: u64) -> String {
     let secs = ms / 1000;
     let (days, rest) = (secs / 86_400, secs % 86_400);
-    let (y, m, d) = civil_from_days(days as i64);
+    let (y, m, d) = crate::calendar::civil_from_days(days as i64);
     format!(
         "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
         rest / 3600,
         rest % 3600 / 60,
         rest % 60
     )
-}
-
-/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's
-/// algorithm for the proleptic Gregorian calendar).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 /// A duration written `90s`, `30m`, `6h` or `2d`.

@@ -323,15 +323,27 @@ pub(super) async fn results(
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
     let csv = results_csv(&data.class, &data.work);
-    let file = format!("attachment; filename=\"{}-results.csv\"", data.class.code);
-    Ok((
+    Ok(attachment(
+        CSV,
+        &format!("{}-results.csv", data.class.code),
+        csv,
+    ))
+}
+
+const CSV: &str = "text/csv; charset=utf-8";
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// A file the browser saves as `name` (a class's exports).
+fn attachment(content_type: &'static str, name: &str, body: impl IntoResponse) -> Response {
+    let file = format!("attachment; filename=\"{name}\"");
+    (
         [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_TYPE, content_type.to_string()),
             (header::CONTENT_DISPOSITION, file),
         ],
-        csv,
+        body,
     )
-        .into_response())
+        .into_response()
 }
 
 /// The class's progress over the term (the teacher's).
@@ -356,15 +368,11 @@ pub(super) async fn progress_file(
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
     let csv = progress_csv(&data.class, &class_progress(&data.class, &data.work));
-    let file = format!("attachment; filename=\"{}-progress.csv\"", data.class.code);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, file),
-        ],
+    Ok(attachment(
+        CSV,
+        &format!("{}-progress.csv", data.class.code),
         csv,
-    )
-        .into_response())
+    ))
 }
 
 /// The results and the progress as a spreadsheet file (`.xlsx`).
@@ -384,18 +392,7 @@ pub(super) async fn results_file(
         })
         .await?
         .map_err(|err| ApiError::unavailable(format!("no spreadsheet: {err}")))?;
-    let file = format!("attachment; filename=\"{code}-results.xlsx\"");
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, file),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(attachment(XLSX, &format!("{code}-results.xlsx"), bytes))
 }
 
 pub(super) async fn remove_pupil(

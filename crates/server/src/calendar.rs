@@ -1,0 +1,57 @@
+//! Calendar days from the wall clock (UTC): a backup's name, a class's
+//! weeks, a due day.
+
+const DAY_MS: u64 = 86_400_000;
+
+/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's
+/// algorithm for the proleptic Gregorian calendar).
+pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// The day of `ms` (since the epoch, UTC), `YYYY-MM-DD`.
+pub fn day_of(ms: u64) -> String {
+    let (y, m, d) = civil_from_days((ms / DAY_MS) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The Monday of the week of `ms` (since the epoch, UTC), `YYYY-MM-DD`.
+pub fn monday_of(ms: u64) -> String {
+    let days = (ms / DAY_MS) as i64;
+    // 1970-01-01 was a Thursday: three days after a Monday.
+    let monday = days - (days + 3).rem_euclid(7);
+    let (y, m, d) = civil_from_days(monday);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Monday 23 November 2026, 10:00 UTC.
+    const MONDAY: u64 = 1_795_428_000_000;
+
+    #[test]
+    fn days_and_weeks() {
+        assert_eq!(day_of(0), "1970-01-01");
+        assert_eq!(monday_of(0), "1969-12-29");
+        assert_eq!(day_of(MONDAY), "2026-11-23");
+        assert_eq!(
+            monday_of(MONDAY + 6 * DAY_MS + 13 * 3_600_000),
+            "2026-11-23"
+        );
+        assert_eq!(monday_of(MONDAY + 7 * DAY_MS), "2026-11-30");
+        assert_eq!(monday_of(MONDAY + 42 * DAY_MS), "2027-01-04");
+        assert_eq!(civil_from_days(19_417), (2023, 3, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+    }
+}
