@@ -24,8 +24,8 @@ pub mod texts;
 
 pub use lesson::{lesson, Check, Goal, Lesson, Outcome, LESSONS};
 pub use puzzle::{
-    pick, rated, read_puzzles, shipped, Answer, Facts, MoveKind, Puzzle, PuzzleError, Theme,
-    SHIPPED, START_RATING,
+    choose, find_puzzle, pick, rated, read_puzzles, shipped, shipped_puzzles, Answer, Facts,
+    MoveKind, Puzzle, PuzzleError, Theme, SHIPPED, START_RATING,
 };
 pub use quoridor_classroom::Lang;
 pub use texts::{illegal_text, LessonText, Wording};

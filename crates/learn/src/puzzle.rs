@@ -117,6 +117,46 @@ pub fn shipped() -> Vec<Puzzle> {
     read_puzzles(SHIPPED).expect("the shipped puzzles are valid (tested)")
 }
 
+/// The shipped puzzles, read once for the whole program.
+pub fn shipped_puzzles() -> &'static [Puzzle] {
+    static PUZZLES: std::sync::OnceLock<Vec<Puzzle>> = std::sync::OnceLock::new();
+    PUZZLES.get_or_init(shipped)
+}
+
+/// The shipped puzzle named `id` (in any case).
+pub fn find_puzzle(id: &str) -> Option<&'static Puzzle> {
+    shipped_puzzles()
+        .iter()
+        .find(|p| p.id.eq_ignore_ascii_case(id))
+}
+
+/// `count` different puzzles of the theme and difficulty asked (any if
+/// `None`) for a class's assignment, drawn by `seed` (the same seed, the
+/// same set) and given easiest first; fewer when fewer match.
+pub fn choose(
+    puzzles: &[Puzzle],
+    theme: Option<Theme>,
+    difficulty: Option<u8>,
+    count: usize,
+    seed: u64,
+) -> Vec<&Puzzle> {
+    let mut open: Vec<&Puzzle> = puzzles
+        .iter()
+        .filter(|p| theme.is_none_or(|t| p.theme == t))
+        .filter(|p| difficulty.is_none_or(|d| p.difficulty == d))
+        .collect();
+    let mut dice = crate::dice::Dice::new(seed);
+    // The first `count` places of a Fisher–Yates shuffle.
+    let count = count.min(open.len());
+    for i in 0..count {
+        let j = i + dice.below((open.len() - i) as u64) as usize;
+        open.swap(i, j);
+    }
+    open.truncate(count);
+    open.sort_by(|a, b| (a.rating, &a.id).cmp(&(b.rating, &b.id)));
+    open
+}
+
 /// How a move answers a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -333,6 +373,37 @@ pub fn fence_threat(pos: &Position, by: Seat, victim: Seat) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_assignments_puzzles_are_different_of_the_kind_asked_and_the_same_for_a_seed() {
+        let all = shipped_puzzles();
+        let set = choose(all, Some(Theme::Race), Some(1), 5, 7);
+        assert_eq!(set.len(), 5);
+        assert!(set
+            .iter()
+            .all(|p| p.theme == Theme::Race && p.difficulty == 1));
+        let ids: std::collections::BTreeSet<&str> = set.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids.len(), 5, "no puzzle twice");
+        assert!(
+            set.windows(2).all(|w| w[0].rating <= w[1].rating),
+            "easiest first"
+        );
+        let again: Vec<&str> = choose(all, Some(Theme::Race), Some(1), 5, 7)
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect();
+        assert_eq!(again, set.iter().map(|p| p.id.as_str()).collect::<Vec<_>>());
+        let other: Vec<&str> = choose(all, Some(Theme::Race), Some(1), 5, 8)
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect();
+        assert_ne!(again, other, "another seed, another set");
+        // Never more than there are.
+        let any = choose(all, None, None, 100_000, 1);
+        assert_eq!(any.len(), all.len());
+        assert_eq!(find_puzzle(&set[0].id.to_uppercase()), Some(set[0]));
+        assert_eq!(find_puzzle("nope"), None);
+    }
 
     #[test]
     fn themes_read_and_write() {

@@ -7,13 +7,12 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use std::sync::OnceLock;
 
 use axum::extract::Path;
 use quoridor_learn::texts::{seat_name, theme_name, Word};
 use quoridor_learn::{
-    illegal_text, lesson, pick, rated, shipped, Answer, Lang, Lesson, LessonText, Outcome, Puzzle,
-    Theme, Wording, LESSONS,
+    illegal_text, lesson, pick, rated, Answer, Lang, Lesson, LessonText, Outcome, Puzzle, Theme,
+    Wording, LESSONS,
 };
 use quoridor_rules::{Move, Position};
 use serde::{Deserialize, Serialize};
@@ -69,7 +68,7 @@ pub struct LessonsQuery {
 }
 
 /// A board as the page draws it.
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct BoardView {
     pub size: u8,
     /// The position notation.
@@ -84,14 +83,14 @@ pub struct BoardView {
     pub fences_left: Vec<u8>,
 }
 
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PawnView {
     pub seat: String,
     pub square: String,
 }
 
 impl BoardView {
-    fn of(pos: &Position, lang: Lang) -> BoardView {
+    pub(crate) fn of(pos: &Position, lang: Lang) -> BoardView {
         BoardView {
             size: pos.size(),
             notation: pos.to_string(),
@@ -127,7 +126,7 @@ pub struct LessonsView {
     pub lessons: Vec<LessonView>,
 }
 
-fn words(lang: Lang, lesson: &Lesson) -> LessonText {
+pub(crate) fn words(lang: Lang, lesson: &Lesson) -> LessonText {
     LessonText::of(lang, lesson.id).expect("every lesson has its words in every language")
 }
 
@@ -177,16 +176,21 @@ pub struct CheckView {
 /// The longest move text looked at (a move is at most 4 characters).
 const MAX_MOVE_TEXT: usize = 16;
 
-async fn check(Body(req): Body<CheckRequest>) -> Result<Json<CheckView>, ApiError> {
-    let lang = req.lang.unwrap_or_default();
-    let wording = req.wording.unwrap_or_default();
-    let lesson = lesson(&req.lesson).ok_or(LearnError::NoSuchLesson)?;
-    if req.r#move.len() > MAX_MOVE_TEXT {
+/// A move as typed or tapped (`e2`, `e3h`).
+pub(crate) fn read_move(text: &str) -> Result<Move, ApiError> {
+    if text.len() > MAX_MOVE_TEXT {
         return Err(ApiError::bad_request(
             "move: a square (e2) or a fence (e3h)",
         ));
     }
-    let mv: Move = req.r#move.trim().parse()?;
+    Ok(text.trim().parse()?)
+}
+
+async fn check(Body(req): Body<CheckRequest>) -> Result<Json<CheckView>, ApiError> {
+    let lang = req.lang.unwrap_or_default();
+    let wording = req.wording.unwrap_or_default();
+    let lesson = lesson(&req.lesson).ok_or(LearnError::NoSuchLesson)?;
+    let mv = read_move(&req.r#move)?;
     let text = words(lang, lesson);
     let checked = lesson.check(mv);
     let view = match checked.outcome {
@@ -223,17 +227,12 @@ async fn check(Body(req): Body<CheckRequest>) -> Result<Json<CheckView>, ApiErro
 // Puzzles
 // ---------------------------------------------------------------------
 
-/// The shipped puzzles, read once.
 fn puzzles() -> &'static [Puzzle] {
-    static PUZZLES: OnceLock<Vec<Puzzle>> = OnceLock::new();
-    PUZZLES.get_or_init(shipped)
+    quoridor_learn::shipped_puzzles()
 }
 
 fn puzzle(id: &str) -> Result<&'static Puzzle, LearnError> {
-    puzzles()
-        .iter()
-        .find(|p| p.id.eq_ignore_ascii_case(id))
-        .ok_or(LearnError::NoSuchPuzzle)
+    quoridor_learn::find_puzzle(id).ok_or(LearnError::NoSuchPuzzle)
 }
 
 /// The most puzzle ids a client may say it has seen.
@@ -350,12 +349,7 @@ async fn check_puzzle(
     let lang = req.lang.unwrap_or_default();
     let rating = rating_of(req.rating)?;
     let puzzle = puzzle(&req.id)?;
-    if req.r#move.len() > MAX_MOVE_TEXT {
-        return Err(ApiError::bad_request(
-            "move: a square (e2) or a fence (e3h)",
-        ));
-    }
-    let mv: Move = req.r#move.trim().parse()?;
+    let mv = read_move(&req.r#move)?;
     let solved = match puzzle.check(mv) {
         Answer::Illegal(err) => {
             return Ok(Json(PuzzleCheckView {

@@ -1425,3 +1425,216 @@ async fn assignments_have_rules_a_due_day_and_their_pupils() {
         "{csv}"
     );
 }
+
+#[tokio::test]
+async fn a_class_does_puzzles_and_rules_lessons_by_the_assignments_rules() {
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let lea = join(&h, &key.code, "Léa").await;
+    let give = |body: Value| {
+        let (h, key) = (&h, &key);
+        async move {
+            h.post(
+                &format!("/api/classes/{}/assignments", key.id),
+                Some(&key.token),
+                &body,
+            )
+            .await
+        }
+    };
+    // Refused: two contents at once, a difficulty out of range, an
+    // unknown lesson or puzzle.
+    for (body, status) in [
+        (json!({"puzzles": {}, "lessons": []}), 400),
+        (json!({"puzzles": {"difficulty": 9}}), 400),
+        (json!({"lessons": ["nope"]}), 404),
+        (json!({"puzzles": {"ids": ["p9999"]}}), 404),
+        (json!({"puzzles": {"theme": "chess"}}), 400),
+    ] {
+        let reply = give(body.clone()).await;
+        assert_eq!(reply.status, status, "{body}: {}", reply.text);
+    }
+    // Three race puzzles of difficulty 1, drawn by a seed: the same seed,
+    // the same puzzles.
+    let body = json!({"puzzles": {"theme": "race", "difficulty": 1}, "count": 3, "seed": "5"});
+    let view: ClassView = give(body.clone()).await.json();
+    let a = view.assignments.last().unwrap();
+    let n = a.id;
+    assert_eq!(a.count, 3);
+    assert!(a.title.starts_with("Problèmes"), "{}", a.title);
+    let v = serde_json::to_value(&a.source).unwrap();
+    assert_eq!(v["source"], "puzzles");
+    let ids: Vec<String> = serde_json::from_value(v["puzzles"].clone()).unwrap();
+    let again: ClassView = give(body).await.json();
+    let v2 = serde_json::to_value(&again.assignments.last().unwrap().source).unwrap();
+    assert_eq!(v2["puzzles"], v["puzzles"]);
+    let puzzles: Vec<&quoridor_learn::Puzzle> = ids
+        .iter()
+        .map(|id| quoridor_learn::find_puzzle(id).unwrap())
+        .collect();
+    assert!(puzzles
+        .iter()
+        .all(|p| p.theme == quoridor_learn::Theme::Race && p.difficulty == 1));
+    // The pupil sees puzzle 1 (not its solution), in the class's language.
+    let task = get_as(
+        &h,
+        &format!("/api/classes/{}/assignments/{n}/tasks/0", key.id),
+        &lea.token,
+    )
+    .await;
+    assert_eq!(task.status, 200, "{}", task.text);
+    let task: Value = task.json();
+    assert_eq!(task["kind"], "puzzle");
+    assert_eq!(task["board"]["notation"], puzzles[0].position);
+    assert!(
+        task["task"].as_str().unwrap().contains("meilleur coup"),
+        "{task}"
+    );
+    assert!(task.get("solution").is_none());
+    // Not a classroom exercise.
+    let refused = get_as(
+        &h,
+        &format!("/api/classes/{}/assignments/{n}/exercises/0", key.id),
+        &lea.token,
+    )
+    .await;
+    assert_eq!(refused.status, 404);
+    let play = |index: u32, mv: String| {
+        let (h, key, token) = (&h, &key, lea.token.clone());
+        async move {
+            let reply = h
+                .post(
+                    &format!("/api/classes/{}/assignments/{n}/moves", key.id),
+                    Some(&token),
+                    &json!({"index": index, "move": mv}),
+                )
+                .await;
+            assert_eq!(reply.status, 200, "{}", reply.text);
+            reply.json::<Value>()
+        }
+    };
+    let best = |p: &quoridor_learn::Puzzle| p.best().to_string();
+    let other = |p: &quoridor_learn::Puzzle| {
+        let start = p.start();
+        start
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| m != p.best())
+            .unwrap()
+            .to_string()
+    };
+    // Puzzle 1: wrong (nothing given away), the solution after that try,
+    // then right: marked as after the solution.
+    let res = play(0, other(puzzles[0])).await;
+    assert_eq!(
+        (res["outcome"].as_str(), res["status"].as_str()),
+        (Some("wrong"), Some("wrong"))
+    );
+    assert_eq!(res["message"], "");
+    let solution = h
+        .post(
+            &format!("/api/classes/{}/assignments/{n}/tasks/0/solution", key.id),
+            Some(&lea.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(solution.status, 200, "{}", solution.text);
+    let solution: Value = solution.json();
+    assert_eq!(solution["moves"][0], best(puzzles[0]));
+    let res = play(0, best(puzzles[0])).await;
+    assert_eq!(res["status"], "right_after_solution");
+    // Puzzle 2: right at once, the board after it and the line to play out.
+    let res = play(1, best(puzzles[1])).await;
+    assert_eq!(
+        (res["outcome"].as_str(), res["status"].as_str()),
+        (Some("right"), Some("right"))
+    );
+    assert!(!res["message"].as_str().unwrap().is_empty());
+    assert_eq!(
+        res["line"].as_array().unwrap().len(),
+        puzzles[1].solution.len()
+    );
+    // Puzzle 3: an illegal move counts for nothing; no solution before a
+    // try, even after a skip.
+    let res = play(2, "a9h".into()).await;
+    assert_eq!(res["outcome"], "illegal");
+    assert!(res.get("status").is_none());
+    answer(
+        &h,
+        &key.id,
+        n,
+        &lea.token,
+        json!({"index": 2, "skip": true}),
+    )
+    .await;
+    let refused = h
+        .post(
+            &format!("/api/classes/{}/assignments/{n}/tasks/2/solution", key.id),
+            Some(&lea.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(refused.error(409), "try_first");
+    // Lessons, in the order named, each right before the next.
+    let view: ClassView =
+        give(json!({"lessons": ["jump", "step"], "rules": {"until_right": true}}))
+            .await
+            .json();
+    let l = view.assignments.last().unwrap().id;
+    let lesson_move = |index: u32, mv: String| {
+        let (h, key, token) = (&h, &key, lea.token.clone());
+        async move {
+            h.post(
+                &format!("/api/classes/{}/assignments/{l}/moves", key.id),
+                Some(&token),
+                &json!({"index": index, "move": mv, "lang": "en"}),
+            )
+            .await
+        }
+    };
+    let step = quoridor_learn::lesson("step").unwrap().answers()[0].to_string();
+    assert_eq!(lesson_move(1, step.clone()).await.error(409), "until_right");
+    let jump = quoridor_learn::lesson("jump").unwrap();
+    let not_asked = jump
+        .start()
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| !jump.answers().contains(m))
+        .unwrap();
+    let res: Value = lesson_move(0, not_asked.to_string()).await.json();
+    assert_eq!(
+        (res["outcome"].as_str(), res["status"].as_str()),
+        (Some("not_asked"), Some("wrong"))
+    );
+    let res: Value = lesson_move(0, jump.answers()[0].to_string()).await.json();
+    assert_eq!(res["status"], "right");
+    let res: Value = lesson_move(1, step).await.json();
+    assert_eq!(res["status"], "right");
+    // The teacher's progress: puzzles and lessons apart, and a rating.
+    let progress: Value = get_as(&h, &format!("/api/classes/{}/progress", key.id), &key.token)
+        .await
+        .json();
+    let mine = &progress["pupils"][0];
+    assert_eq!(mine["puzzles"]["first_try"], 1);
+    assert_eq!(mine["puzzles"]["after_solution"], 1);
+    assert_eq!(mine["puzzles"]["skipped"], 1);
+    assert_eq!(mine["lessons"]["first_try"], 1);
+    assert_eq!(mine["lessons"]["after_tries"], 1);
+    assert!(mine["puzzle_rating"].is_i64(), "{mine}");
+    // The grid and the export show the moves played.
+    let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    let work = &view.assignments.iter().find(|a| a.id == n).unwrap().work;
+    assert_eq!(work[1].answer, best(puzzles[1]));
+    let csv = get_as(
+        &h,
+        &format!("/api/classes/{}/results.csv", key.id),
+        &key.token,
+    )
+    .await
+    .text;
+    assert!(csv.contains(&best(puzzles[1])), "{csv}");
+}

@@ -429,3 +429,109 @@ async fn a_teacher_finds_her_class_on_another_computer_by_her_account() {
     })
     .await;
 }
+
+/// Puzzles of /learn as a class's assignment, in French: the teacher gives
+/// them from the dashboard's form; on her phone, a pupil opens them from
+/// her page, plays a wrong move (nothing given away, no "next" in an
+/// assignment done until right), asks for the solution, plays it, then
+/// solves the second at once; the teacher's grid and progress say how.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
+    e2e::run("club-puzzles", |env| async move {
+        let base = env.base().to_string();
+        let key = post(&base, "/api/classes", None, json!({"name": "CM2", "lang": "fr"})).await;
+        let (class_id, code, teacher) = (key["id"].as_str().unwrap().to_string(), key["code"].as_str().unwrap().to_string(), key["token"].as_str().unwrap().to_string());
+        let lea = post(&base, "/api/join", None, json!({"code": code, "name": "Léa"})).await;
+
+        // The teacher gives two race puzzles, each right before the next.
+        let desk = env.browser("teacher").await;
+        desk.client.set_window_size(1366, 900).await.unwrap();
+        desk.open("/class").await;
+        desk.js(&format!("localStorage.setItem('quoridor.lang', 'fr'); localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'CM2'}}])); return null;")).await;
+        desk.open(&format!("/class#{class_id}")).await;
+        desk.click(".club-tab[data-tab=work]").await;
+        desk.select("#assign-kind", "puzzles").await;
+        js_until(&desk, "return !document.querySelector('#assign-theme').closest('label').hidden && document.querySelector('#assign-level').closest('label').hidden;", |v| v.as_bool() == Some(true)).await;
+        desk.select("#assign-theme", "race").await;
+        desk.select("#assign-difficulty", "1").await;
+        desk.js("document.querySelector('#assign-count').value = '2'; return null;").await;
+        desk.click("#assign-until-right").await;
+        desk.click("#assign-form button[type=submit]").await;
+        js_until(&desk, "return document.querySelectorAll('#dash-assignments .club-assignment').length;", |v| v.as_u64() == Some(1)).await;
+        let view: Value = reqwest::Client::new().get(format!("{base}/api/classes/{class_id}")).bearer_auth(&teacher).send().await.unwrap().json().await.unwrap();
+        let a = &view["assignments"][0];
+        assert_eq!(a["source"]["source"], "puzzles");
+        assert_eq!(a["rules"]["until_right"], true);
+        let n = a["id"].as_u64().unwrap();
+        let puzzles: Vec<&quoridor_learn::Puzzle> = a["source"]["puzzles"].as_array().unwrap().iter().map(|id| quoridor_learn::find_puzzle(id.as_str().unwrap()).unwrap()).collect();
+        assert_eq!(puzzles.len(), 2);
+        let best = |p: &quoridor_learn::Puzzle| p.best().to_string();
+        // A race is won by a pawn move: tapped on its square.
+        assert!(puzzles.iter().all(|p| matches!(p.best(), quoridor_rules::Move::Pawn(_))));
+        let wrong = {
+            let start = puzzles[0].start();
+            start.legal_moves().iter().copied().find(|&m| matches!(m, quoridor_rules::Move::Pawn(_)) && m != puzzles[0].best()).unwrap().to_string()
+        };
+
+        // Léa, on her phone, from her page.
+        let phone = env.browser("pupil").await;
+        phone.client.set_window_size(390, 844).await.unwrap();
+        phone.open("/join").await;
+        phone.js(&format!("localStorage.setItem('quoridor.lang', 'fr'); localStorage.setItem('quoridor.club.pupil', JSON.stringify({lea})); return null;")).await;
+        phone.open("/join").await;
+        phone.click(&format!(".club-work[data-assignment=\"{n}\"]")).await;
+        js_until(&phone, "const s = document.querySelector('#lc-step'); return location.pathname === '/learn' && s && s.textContent;", |v| v.as_str() == Some("1 sur 2")).await;
+        let shown = phone.js("return ['#lc-solution', '#lc-skip', '#learn-next'].map((id) => !document.querySelector(id).hidden);").await;
+        assert_eq!(shown, json!([false, true, false]), "no solution before a try");
+        let tap = |square: String| {
+            let phone = &phone;
+            async move { phone.click(&format!("#learn-board [data-square=\"{square}\"]")).await }
+        };
+        let said = |kind: &'static str| {
+            let phone = &phone;
+            async move {
+                js_until(phone, &format!("const f = document.querySelector('#learn-feedback'); return !f.hidden && f.classList.contains('{kind}') && f.textContent;"), |v| v.is_string()).await.as_str().unwrap().to_string()
+            }
+        };
+        tap(wrong).await;
+        let text = said("wrong").await;
+        assert!(text.contains("Ce n'est pas le meilleur coup. Regarde encore"), "{text}");
+        assert!(!text.contains(&best(puzzles[0])), "nothing given away: {text}");
+        let shown = phone.js("return ['#lc-solution', '#lc-skip', '#learn-next'].map((id) => !document.querySelector(id).hidden);").await;
+        assert_eq!(shown, json!([true, true, false]), "right first, then next");
+        // The buttons are large enough for a child's finger, and the page
+        // does not scroll sideways.
+        let sizes = phone.js("return ['#lc-solution', '#lc-skip'].map((id) => document.querySelector(id).getBoundingClientRect().height);").await;
+        assert!(sizes.as_array().unwrap().iter().all(|h| h.as_f64().unwrap() >= 44.0), "{sizes}");
+        let wide = phone.js("return document.documentElement.scrollWidth;").await;
+        assert!(wide.as_u64().unwrap() <= 390, "{wide}");
+        phone.shot("wrong").await;
+        phone.click("#lc-solution").await;
+        let text = said("solution").await;
+        assert!(text.contains(&best(puzzles[0])), "{text}");
+        // The answer is shown, then the board is back for her to play it.
+        js_until(&phone, "return document.querySelector('#learn-board svg').classList.contains('tappable');", |v| v.as_bool() == Some(true)).await;
+        tap(best(puzzles[0])).await;
+        let text = said("right").await;
+        assert!(text.contains("Tu avais vu la solution"), "{text}");
+        phone.click("#learn-next").await;
+        js_until(&phone, "return document.querySelector('#lc-step').textContent;", |v| v.as_str() == Some("2 sur 2")).await;
+        tap(best(puzzles[1])).await;
+        said("right").await;
+        phone.shot("right").await;
+        phone.click("#learn-next").await;
+        let text = said("done").await;
+        assert_eq!(text.trim(), "Tout est fait\u{a0}! Bravo.");
+        phone.shown("#lc-home").await;
+
+        // The teacher's grid: after the solution, then right at once; her
+        // progress counts the puzzles and rates her.
+        let cells = js_until(&desk, "const cs = Array.from(document.querySelectorAll('#dash-assignments tbody td')).map((c) => c.className); return cs.length === 2 && cs.every((c) => c !== 'club-cell-todo') && cs;", |v| v.is_array()).await;
+        assert_eq!(cells, json!(["club-cell-right_after_solution", "club-cell-right"]));
+        desk.click(".club-tab[data-tab=progress]").await;
+        let line = js_until(&desk, "const l = document.querySelector('.club-learn-line'); return l && l.textContent;", |v| v.is_string()).await;
+        assert!(line.as_str().unwrap().starts_with("Problèmes\u{a0}: 2 justes sur 2 (1 du premier coup) · classement aux problèmes "), "{line}");
+        desk.shot("progress").await;
+    })
+    .await;
+}

@@ -81,6 +81,18 @@ pub enum Source {
     },
     /// Exercises made in the editor.
     Exercises { exercises: Vec<Exercise> },
+    /// Tactics puzzles of `/learn`, by id (drawn when given).
+    Puzzles { puzzles: Vec<String> },
+    /// Lessons of the rules tutorial of `/learn`, by id.
+    Lessons { lessons: Vec<String> },
+}
+
+/// An item of an assignment played on the board of `/learn`: a move is
+/// its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LearnItem<'a> {
+    Puzzle(&'a str),
+    Lesson(&'a str),
 }
 
 impl Source {
@@ -104,6 +116,8 @@ impl Source {
             .map(|(exercise, _)| exercise)
             .collect(),
             Source::Exercises { exercises } => exercises.clone(),
+            // Played on the board of `/learn`, not the classroom's.
+            Source::Puzzles { .. } | Source::Lessons { .. } => Vec::new(),
         }
     }
 
@@ -111,6 +125,17 @@ impl Source {
         match self {
             Source::Sheet { count, .. } => *count,
             Source::Exercises { exercises } => exercises.len(),
+            Source::Puzzles { puzzles } => puzzles.len(),
+            Source::Lessons { lessons } => lessons.len(),
+        }
+    }
+
+    /// Item `index` of a puzzles' or lessons' assignment.
+    pub fn learn_item(&self, index: usize) -> Option<LearnItem<'_>> {
+        match self {
+            Source::Puzzles { puzzles } => puzzles.get(index).map(|id| LearnItem::Puzzle(id)),
+            Source::Lessons { lessons } => lessons.get(index).map(|id| LearnItem::Lesson(id)),
+            Source::Sheet { .. } | Source::Exercises { .. } => None,
         }
     }
 
@@ -134,6 +159,7 @@ impl Source {
                 (index < *count).then(|| (spec.kind_of(index), Some(*level)))
             }
             Source::Exercises { exercises } => exercises.get(index).map(|e| (e.kind(), e.level)),
+            Source::Puzzles { .. } | Source::Lessons { .. } => None,
         }
     }
 }
@@ -672,6 +698,7 @@ impl Class {
                 })?;
             }
         }
+        check_learn_items(&source)?;
         if self.assignments.len() >= MAX_ASSIGNMENTS {
             return Err(ClassError::Full("assignments", MAX_ASSIGNMENTS));
         }
@@ -808,7 +835,43 @@ fn default_title(source: &Source, lang: Lang, id: u32) -> String {
                 + &format!(" · {}", level)
         }
         Source::Exercises { .. } => format!("#{id}"),
+        Source::Puzzles { .. } => format!(
+            "{} #{id}",
+            match lang {
+                Lang::En => "Puzzles",
+                Lang::Fr => "Problèmes",
+                Lang::Ro => "Probleme",
+            }
+        ),
+        Source::Lessons { .. } => format!(
+            "{} #{id}",
+            match lang {
+                Lang::En => "Rules",
+                Lang::Fr => "Règles",
+                Lang::Ro => "Reguli",
+            }
+        ),
     }
+}
+
+/// Whether every puzzle and lesson named exists, each once.
+fn check_learn_items(source: &Source) -> Result<(), ClassError> {
+    let (ids, known): (&[String], fn(&str) -> bool) = match source {
+        Source::Puzzles { puzzles } => (puzzles, |id| quoridor_learn::find_puzzle(id).is_some()),
+        Source::Lessons { lessons } => (lessons, |id| quoridor_learn::lesson(id).is_some()),
+        Source::Sheet { .. } | Source::Exercises { .. } => return Ok(()),
+    };
+    for (i, id) in ids.iter().enumerate() {
+        if !known(id) {
+            return Err(ClassError::BadAssignment(format!(
+                "no puzzle or lesson \"{id:.24}\""
+            )));
+        }
+        if ids[..i].iter().any(|other| other.eq_ignore_ascii_case(id)) {
+            return Err(ClassError::BadAssignment(format!("\"{id:.24}\" twice")));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

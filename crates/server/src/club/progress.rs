@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use quoridor_classroom::Kind;
 use serde::{Deserialize, Serialize};
 
-use super::class::Class;
+use super::class::{Class, LearnItem};
 use super::work::{Work, WorkBook, WorkStatus};
 use crate::calendar::monday_of;
 
@@ -93,8 +93,19 @@ pub struct PupilProgress {
     pub name: String,
     pub exercises: Tally,
     pub games: Games,
-    /// Kind by kind, level by level, in the order of the kinds.
+    /// Kind by kind, level by level, in the order of the kinds (the
+    /// classroom's exercises only).
     pub by_kind: Vec<ByKind>,
+    /// The tactics puzzles of `/learn` given in assignments.
+    #[serde(default)]
+    pub puzzles: Tally,
+    /// The pupil's puzzle rating from them (each puzzle counted once, by
+    /// its first try, in the order they were done), if any was tried.
+    #[serde(default)]
+    pub puzzle_rating: Option<i32>,
+    /// The rules lessons of `/learn` given in assignments.
+    #[serde(default)]
+    pub lessons: Tally,
     /// The weeks with anything done, oldest first.
     pub weeks: Vec<Week>,
 }
@@ -114,6 +125,19 @@ fn week<'a>(weeks: &'a mut BTreeMap<String, Week>, monday: &str) -> &'a mut Week
     })
 }
 
+/// A puzzle rating from the puzzles tried, `(when, the puzzle's rating,
+/// solved at the first try)`, as `/learn` rates a player.
+fn puzzle_rating(mut tried: Vec<(u64, i32, bool)>) -> Option<i32> {
+    if tried.is_empty() {
+        return None;
+    }
+    tried.sort_unstable();
+    Some(tried.into_iter().fold(
+        quoridor_learn::START_RATING,
+        |player, (_, puzzle, solved)| quoridor_learn::rated(player, puzzle, solved),
+    ))
+}
+
 /// The class's progress from its work and the games it kept the ends of.
 pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
     let mut all_weeks: BTreeMap<String, Week> = BTreeMap::new();
@@ -122,6 +146,10 @@ pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
         let mut exercises = Tally::default();
         let mut kinds: BTreeMap<(usize, Option<u8>), Tally> = BTreeMap::new();
         let mut weeks: BTreeMap<String, Week> = BTreeMap::new();
+        let mut puzzles = Tally::default();
+        let mut lessons = Tally::default();
+        // (when, the puzzle's rating, solved at the first try)
+        let mut tried: Vec<(u64, i32, bool)> = Vec::new();
         for ((a, p, i), work) in book {
             if *p != pupil.id {
                 continue;
@@ -134,6 +162,17 @@ pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
             if let Some((kind, level)) = assignment.source.kind_and_level(*i as usize) {
                 let order = Kind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
                 kinds.entry((order, level)).or_default().add(went);
+            }
+            match assignment.source.learn_item(*i as usize) {
+                Some(LearnItem::Puzzle(id)) => {
+                    puzzles.add(went);
+                    let rated = quoridor_learn::find_puzzle(id).map(|p| p.rating);
+                    if let (Some(rating), true) = (rated, work.attempts > 0) {
+                        tried.push((work.at_ms, rating, went == Went::FirstTry));
+                    }
+                }
+                Some(LearnItem::Lesson(_)) => lessons.add(went),
+                None => {}
             }
             let monday = monday_of(work.at_ms);
             week(&mut weeks, &monday).exercises.add(went);
@@ -172,6 +211,9 @@ pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
                 })
                 .collect(),
             weeks: weeks.into_values().collect(),
+            puzzles,
+            puzzle_rating: puzzle_rating(tried),
+            lessons,
         });
     }
     ClassProgress {
@@ -327,5 +369,102 @@ mod tests {
             .map(|w| (w.exercises.total(), w.games.played))
             .collect();
         assert_eq!(class_weeks, [(2, 0), (4, 4)]);
+    }
+
+    #[test]
+    fn puzzles_and_lessons_are_counted_apart_and_the_puzzles_rate_the_pupil() {
+        use crate::club::work::record_move;
+        let mut class =
+            Class::new("c".into(), "ABC234".into(), "CE2", Lang::Ro, "t".into(), 0).unwrap();
+        let ana = class.join("Ana", "h1".into(), "C1".into(), 0).unwrap();
+        let ids: Vec<String> = quoridor_learn::shipped_puzzles()[..3]
+            .iter()
+            .map(|p| p.id.clone())
+            .collect();
+        let ratings: Vec<i32> = quoridor_learn::shipped_puzzles()[..3]
+            .iter()
+            .map(|p| p.rating)
+            .collect();
+        let puzzles = class
+            .assign(None, Source::Puzzles { puzzles: ids }, 0)
+            .unwrap();
+        let lessons = class
+            .assign(
+                None,
+                Source::Lessons {
+                    lessons: vec!["step".into(), "jump".into()],
+                },
+                0,
+            )
+            .unwrap();
+        let mut book = WorkBook::new();
+        // Puzzle 2 first, solved; puzzle 1 wrong then right; 3 skipped.
+        record_move(
+            &mut book,
+            (puzzles, ana, 1),
+            WorkStatus::Right,
+            "e2".into(),
+            MONDAY,
+        );
+        record_move(
+            &mut book,
+            (puzzles, ana, 0),
+            WorkStatus::Wrong,
+            "e2".into(),
+            MONDAY + 1,
+        );
+        record_move(
+            &mut book,
+            (puzzles, ana, 0),
+            WorkStatus::Right,
+            "e3".into(),
+            MONDAY + 2,
+        );
+        record(
+            &mut book,
+            (puzzles, ana, 2),
+            WorkStatus::Skipped,
+            None,
+            MONDAY + 3,
+        );
+        record_move(
+            &mut book,
+            (lessons, ana, 0),
+            WorkStatus::Right,
+            "e2".into(),
+            MONDAY,
+        );
+        let p = progress(&class, &book);
+        let mine = &p.pupils[0];
+        assert_eq!(
+            (
+                mine.puzzles.first_try,
+                mine.puzzles.after_tries,
+                mine.puzzles.skipped
+            ),
+            (1, 1, 1)
+        );
+        assert_eq!((mine.lessons.first_try, mine.lessons.total()), (1, 1));
+        assert_eq!(mine.exercises.total(), 4, "all of them in the total");
+        assert!(mine.by_kind.is_empty(), "no classroom kind");
+        let want = quoridor_learn::rated(
+            quoridor_learn::rated(quoridor_learn::START_RATING, ratings[1], true),
+            ratings[0],
+            false,
+        );
+        assert_eq!(mine.puzzle_rating, Some(want), "the skip does not count");
+        assert_eq!(mine.weeks[0].exercises.total(), 4);
+        assert_eq!(book[&(puzzles, ana, 0)].given_text(), "e3");
+        // No puzzle tried, no rating.
+        let tom = class.join("Tom", "h2".into(), "C2".into(), 0).unwrap();
+        let p = progress(&class, &book);
+        assert_eq!(
+            p.pupils
+                .iter()
+                .find(|x| x.pupil == tom)
+                .unwrap()
+                .puzzle_rating,
+            None
+        );
     }
 }

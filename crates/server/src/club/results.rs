@@ -8,7 +8,7 @@ use quoridor_classroom::Lang;
 
 use super::class::Class;
 use super::progress::{ClassProgress, Week};
-use super::work::{answer_text, WorkBook, WorkStatus};
+use super::work::{Work, WorkBook, WorkStatus};
 
 /// The byte-order mark that tells a spreadsheet the file is UTF-8.
 pub const BOM: char = '\u{feff}';
@@ -100,10 +100,7 @@ pub fn results_csv(class: &Class, book: &WorkBook) -> String {
         for assignment in class.assignments.iter().filter(|a| a.is_for(pupil.id)) {
             for index in 0..assignment.source.count() as u32 {
                 let work = book.get(&(assignment.id, pupil.id, index));
-                let answer = work
-                    .and_then(|w| w.answer.as_ref())
-                    .map(answer_text)
-                    .unwrap_or_default();
+                let answer = work.map(Work::given_text).unwrap_or_default();
                 let fields = [
                     csv_field(&pupil.name),
                     csv_field(&assignment.title),

@@ -234,6 +234,14 @@ pub struct AssignRequest {
     /// Shared exercises (their ids, from the editor), instead of a sheet.
     #[serde(default)]
     pub exercises: Vec<String>,
+    /// Tactics puzzles of `/learn` instead, `count` of them (6 if not
+    /// said).
+    #[serde(default)]
+    pub puzzles: Option<PuzzleChoice>,
+    /// Rules lessons of `/learn` instead, by id (all, in order, if none is
+    /// named).
+    #[serde(default)]
+    pub lessons: Option<Vec<String>>,
     /// What the assignment asks (the defaults where not said).
     #[serde(default)]
     pub rules: Rules,
@@ -256,6 +264,19 @@ pub struct AnswerRequest {
     pub skip: bool,
     #[serde(default)]
     pub lang: Option<Lang>,
+}
+
+/// Puzzles for an assignment: drawn by theme and difficulty (any where not
+/// said), or named.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleChoice {
+    #[serde(default)]
+    pub theme: Option<quoridor_learn::Theme>,
+    #[serde(default)]
+    pub difficulty: Option<u8>,
+    #[serde(default)]
+    pub ids: Vec<String>,
 }
 
 pub use super::pairing::PairBy;

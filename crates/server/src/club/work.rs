@@ -50,6 +50,27 @@ pub struct Work {
     /// it counts as [`WorkStatus::RightAfterSolution`].
     #[serde(default)]
     pub solution_seen: bool,
+    /// The last move played, for a puzzle or a lesson of `/learn`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<String>,
+}
+
+impl Work {
+    /// What the pupil gave, in a few characters: a route's squares, an
+    /// answer's JSON, or a move.
+    pub fn given_text(&self) -> String {
+        match (&self.answer, &self.played) {
+            (Some(answer), _) => answer_text(answer),
+            (None, Some(mv)) => mv.clone(),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// What a pupil gave for an exercise.
+enum Given {
+    Answer(Option<Answer>),
+    Move(String),
 }
 
 /// The work of a class: (assignment, pupil, exercise index) → work.
@@ -74,6 +95,7 @@ pub fn see_solution(
         answer: None,
         at_ms: now_ms,
         solution_seen: false,
+        played: None,
     });
     work.solution_seen = true;
     work.at_ms = now_ms;
@@ -88,12 +110,35 @@ pub fn record(
     answer: Option<Answer>,
     now_ms: u64,
 ) -> Work {
+    record_given(book, key, status, Given::Answer(answer), now_ms)
+}
+
+/// Records a move played for a puzzle or a lesson, as [`record`] does an
+/// answer.
+pub fn record_move(
+    book: &mut WorkBook,
+    key: (u32, u32, u32),
+    status: WorkStatus,
+    played: String,
+    now_ms: u64,
+) -> Work {
+    record_given(book, key, status, Given::Move(played), now_ms)
+}
+
+fn record_given(
+    book: &mut WorkBook,
+    key: (u32, u32, u32),
+    status: WorkStatus,
+    given: Given,
+    now_ms: u64,
+) -> Work {
     let entry = book.entry(key).or_insert(Work {
         status,
         attempts: 0,
         answer: None,
         at_ms: now_ms,
         solution_seen: false,
+        played: None,
     });
     let status = match status {
         WorkStatus::Right if entry.solution_seen => WorkStatus::RightAfterSolution,
@@ -111,7 +156,10 @@ pub fn record(
             // too); after that, a right one stays.
             if entry.attempts == 1 || !entry.status.is_right() {
                 entry.status = status;
-                entry.answer = answer;
+                match given {
+                    Given::Answer(answer) => entry.answer = answer,
+                    Given::Move(played) => entry.played = Some(played),
+                }
             }
         }
     }

@@ -14,6 +14,7 @@
 // (the teacher's classes on this device), quoridor.club.cups = {id: token}.
 
 import { apiSaying, download, imageUrl } from '../lib/api.js';
+import { assignmentHref, onLearn, rightCount } from '../lib/assignment.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { barChart } from '../lib/bars.js';
 import { BoardView } from '../lib/board/view.js';
@@ -263,9 +264,9 @@ function renderMe(rec, me) {
   const work = me.assignments.map((a) => {
     const done = a.work.filter((w) => w.status !== 'skipped').length;
     const right = a.work.filter((w) => w.status === 'right').length;
-    const href = '/classroom?class=' + encodeURIComponent(me.class) + '&a=' + a.id;
+    const href = assignmentHref(me.class, a);
     // What is due, and what is late, said in words a child reads.
-    const solved = a.work.filter((w) => w.status === 'right' || w.status === 'right_after_solution').length;
+    const solved = rightCount(a.work);
     const late = !!a.due && a.due < today() && solved < a.count;
     const due = a.due ? el('span', { class: 'club-due' + (late ? ' late' : ''), text: late ? t('club.late', { day: dayWords(a.due) }) : t('club.due', { day: dayWords(a.due) }) }) : null;
     return el('a', { class: 'card club-work', href, 'data-assignment': a.id },
@@ -470,6 +471,7 @@ function dashboard(rec) {
   $('#games-pair').addEventListener('change', () => { $('#games-ai-box').hidden = $('#games-pair').value !== 'ai'; });
   $('#games-form').addEventListener('submit', (ev) => { ev.preventDefault(); startGames(); });
   $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
+  $('#assign-kind').addEventListener('change', showAssignFields);
   cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
   $('#dash-delete').addEventListener('click', deleteClass);
   $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
@@ -584,7 +586,8 @@ function renderAssignments(v) {
       return el('td', { class: 'club-cell-' + status },
         el('button', { type: 'button', class: 'club-cell-btn', title, 'aria-label': p.name + ' · ' + (i + 1) + ' · ' + title, text: mark, onclick: () => showWork(a, i, p, title) }));
     })));
-    const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed }) : '';
+    const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed })
+      : onLearn(a) ? t(a.source.source === 'puzzles' ? 'club.assign_puzzles' : 'club.assign_lessons') : '';
     const about = [sheet, a.due ? t('club.due', { day: dayWords(a.due) }) : '', ...ruleWords(a.rules),
       a.pupils ? I18n.tn('club.for_pupils', a.pupils.length) : ''].filter(Boolean).join(' · ');
     return el('div', { class: 'card club-assignment', 'data-assignment': a.id },
@@ -655,9 +658,25 @@ async function showProgress() {
       el('h3', { text: pupil.name }),
       el('p', { class: 'hint', text: line }),
       el('p', { class: 'hint', text: games }),
+      learnLine(pupil),
       pupil.weeks.length ? weeksChart(pupil.weeks, t('club.progress_of', { name: pupil.name }), 70) : null,
       pupil.by_kind.length ? kinds : null);
   }));
+}
+
+// A pupil's puzzles and rules lessons of /learn, and their puzzle
+// rating, in a line (none if they had none).
+/** @param {{puzzles?: any, lessons?: any, puzzle_rating?: number | null}} pupil */
+function learnLine(pupil) {
+  const total = (tally) => (tally ? parts(tally).reduce((a, b) => a + b, 0) : 0);
+  const right = (tally) => tally.first_try + tally.after_tries + tally.after_solution;
+  const said = [];
+  if (total(pupil.puzzles)) {
+    said.push(t('club.puzzles_line', { right: right(pupil.puzzles), total: total(pupil.puzzles), first: pupil.puzzles.first_try }));
+    if (pupil.puzzle_rating != null) said.push(t('club.puzzle_rating', { rating: pupil.puzzle_rating }));
+  }
+  if (total(pupil.lessons)) said.push(t('club.lessons_line', { right: right(pupil.lessons), total: total(pupil.lessons) }));
+  return said.length ? el('p', { class: 'hint club-learn-line', text: said.join(' · ') }) : null;
 }
 
 // Today in this browser, as `YYYY-MM-DD` (due days are calendar days).
@@ -683,6 +702,16 @@ function ruleWords(rules) {
   ].filter(Boolean);
 }
 
+// Where item `i` of a puzzles' or lessons' assignment opens on /learn
+// (`puzzle=ID`, `lesson=ID`), or null.
+/** @param {import('../lib/views.js').AssignmentView} a @param {number} i */
+function learnItemOf(a, i) {
+  if (!onLearn(a)) return null;
+  const source = /** @type {{source: string, puzzles?: string[], lessons?: string[]}} */ (a.source);
+  const id = (source.puzzles || source.lessons || [])[i];
+  return id ? (source.puzzles ? 'puzzle=' : 'lesson=') + encodeURIComponent(id) : null;
+}
+
 function showWork(a, i, p, title) {
   const url = '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments/' + a.id + '/exercises/' + i + '/work/' + p.id
     + '?lang=' + I18n.lang;
@@ -691,7 +720,14 @@ function showWork(a, i, p, title) {
   $('#work-text').textContent = title;
   const img = $('#work-img');
   img.removeAttribute('src');
+  // A puzzle or a lesson: the move played is in the words; it opens on
+  // /learn.
+  const learnItem = learnItemOf(a, i);
+  img.hidden = !!learnItem;
+  $('#work-open').hidden = !learnItem;
+  if (learnItem) $('#work-open').setAttribute('href', '/learn?' + learnItem);
   dialog.showModal();
+  if (learnItem) return;
   imageUrl(url, D.rec.token).then((src) => {
     if (img.src) URL.revokeObjectURL(img.src);
     img.src = src;
@@ -722,12 +758,58 @@ async function startGames() {
   }
 }
 
+// What the form gives: a sheet's exercises, puzzles or lessons of /learn.
+function assignContent() {
+  const kind = $('#assign-kind').value;
+  return kind === 'puzzles' || kind === 'lessons' ? kind : 'sheet';
+}
+
+// The form's fields for what it gives, the others hidden.
+function showAssignFields() {
+  const content = assignContent();
+  for (const field of $$('#assign-form [data-for]')) field.hidden = !field.dataset.for.split(' ').includes(content);
+  if (content === 'lessons') listLessons();
+}
+
+let lessonsListed = '';
+
+// The rules lessons to tick, in the page's language (all ticked at first).
+async function listLessons() {
+  if (lessonsListed === I18n.lang) return;
+  try {
+    const view = await api('GET', '/api/learn/lessons?lang=' + I18n.lang);
+    const ticked = new Set($$('#assign-lessons input:checked').map((i) => i.value));
+    const first = !lessonsListed;
+    lessonsListed = I18n.lang;
+    $('#assign-lessons').replaceChildren(el('legend', { text: t('club.assign_which_lessons') }),
+      ...view.lessons.map((l) => el('label', {}, el('input', { type: 'checkbox', value: l.id, checked: first || ticked.has(l.id) }), ' ' + l.number + '. ' + l.title)));
+  } catch (e) {
+    dashError(e);
+  }
+}
+
 async function assign() {
   const shared = $('#assign-shared').value.split(/[\s,]+/).map((s) => s.replace(/^.*[?&]e=/, '')).filter(Boolean);
+  const content = assignContent();
+  const count = Number($('#assign-count').value) || 6;
   /** @type {Record<string, any>} */
-  const body = shared.length
+  let body = shared.length
     ? { exercises: shared }
-    : { level: Number($('#assign-level').value), count: Number($('#assign-count').value) || 6 };
+    : { level: Number($('#assign-level').value), count };
+  if (content === 'puzzles') {
+    /** @type {Record<string, any>} */
+    const puzzles = {};
+    if ($('#assign-theme').value) puzzles.theme = $('#assign-theme').value;
+    if ($('#assign-difficulty').value) puzzles.difficulty = Number($('#assign-difficulty').value);
+    body = { puzzles, count };
+  } else if (content === 'lessons') {
+    const lessons = $$('#assign-lessons input:checked').map((i) => i.value);
+    if (!lessons.length) {
+      dashError({ message: t('club.assign_no_lesson') });
+      return;
+    }
+    body = { lessons };
+  }
   const title = $('#assign-title').value.trim();
   if (title) body.title = title;
   if ($('#assign-due').value) body.due = $('#assign-due').value;
@@ -744,9 +826,9 @@ async function assign() {
     body.pupils = Array.from(D.ticked);
   }
   const kind = $('#assign-kind').value;
-  if (kind && !shared.length) body.kind = kind;
+  if (content === 'sheet' && kind && !shared.length) body.kind = kind;
   const seed = $('#assign-seed').value.trim();
-  if (seed && !shared.length) body.seed = seed;
+  if (content === 'sheet' && seed && !shared.length) body.seed = seed;
   try {
     await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments', body, D.rec.token);
     $('#assign-shared').value = '';
@@ -947,7 +1029,10 @@ async function deleteCup(v, token) {
 // ------------------------------------------------------------------
 
 async function init() {
-  await languagePicker(() => { if (D.view) renderDashboard(D.view); });
+  await languagePicker(() => {
+    if (D.view) renderDashboard(D.view);
+    if (assignContent() === 'lessons') listLessons();
+  });
   // Each view names the tab after itself; until then, the page's name.
   document.title = t('title.club');
   const path = location.pathname;

@@ -3,8 +3,11 @@
 // drawn here from the lesson's position; a tap proposes a move (a pawn move
 // to the tapped square, or a fence anchored there with a fence tool), and
 // the server checks it against the lesson (/api/learn/check) and says why.
+// With `?class=ID&a=N`, a class's assignment of puzzles or lessons: each
+// move is checked and recorded by the class, by the assignment's rules.
 
 import { api } from '../lib/api.js';
+import { buttons, firstOpen, rightCount } from '../lib/assignment.js';
 import { $, announce, el, svgEl } from '../lib/dom.js';
 import { BoardKeys } from '../lib/board/input.js';
 import { BoardView } from '../lib/board/view.js';
@@ -46,6 +49,18 @@ const S = {
   done: new Set(store.get(DONE_KEY, [])),
 };
 
+/**
+ * A class's assignment done here (`?class=ID&a=N`): who, where, and how
+ * the item on the board stands.
+ * @type {{on: boolean, class: string, n: number, token: string, index: number, count: number,
+ *   rules: import('../lib/views.js').AssignmentRules, title: string, task: any, tried: boolean, right: boolean}}
+ */
+const W = {
+  on: false, class: '', n: 0, token: '', index: 0, count: 0,
+  rules: { solution_after_try: true, until_right: false, no_skip: false },
+  title: '', task: null, tried: false, right: false,
+};
+
 function lang() {
   return I18n.lang;
 }
@@ -59,7 +74,7 @@ async function load() {
   const view = await api('GET', '/api/learn/lessons' + q);
   S.lessons = view.lessons;
   renderList();
-  if (S.mode === 'lessons') renderLesson(false);
+  if (S.mode === 'lessons' && !W.on) renderLesson(false);
 }
 
 function renderList() {
@@ -201,6 +216,10 @@ function setupBoard() {
 async function tap(name) {
   if (S.solved) return;
   const move = S.tool === 'pawn' ? name : name + S.tool;
+  if (W.on) {
+    await tapClassWork(move);
+    return;
+  }
   if (S.mode === 'puzzles') {
     await tapPuzzle(move);
     return;
@@ -230,7 +249,7 @@ async function tap(name) {
 
 function feedback(outcome, message, more) {
   const box = $('#learn-feedback');
-  const head = { right: t('learn.right'), not_asked: t('learn.not_asked'), illegal: t('learn.not_allowed'), wrong: t('learn.pz_wrong') }[outcome] || '';
+  const head = { right: t('learn.right'), not_asked: t('learn.not_asked'), illegal: t('learn.not_allowed'), wrong: t('learn.pz_wrong'), solution: t('cls.solution') }[outcome] || '';
   box.className = 'learn-feedback ' + outcome;
   box.replaceChildren(...[el('strong', { text: head }), ' ', message, more ? el('p', { text: more }) : null].filter((n) => n !== null));
   box.hidden = false;
@@ -315,16 +334,191 @@ async function tapPuzzle(move) {
 // The solution played out on the board, one move a second (the first,
 // the answer, is already there); it stops if another puzzle opens.
 function playLine(boards, id) {
-  const board = $('#learn-board');
-  board.dataset.step = '1';
-  boards.slice(1).forEach((b, i) => {
+  playBoards(boards.slice(1), () => !!S.puzzle && S.puzzle.id === id && S.solved, 2);
+}
+
+// Boards shown one a second while `still()` holds, numbered from `from`
+// on the board's `data-step`; then `after`, if any.
+function playBoards(boards, still, from, after) {
+  const box = $('#learn-board');
+  box.dataset.step = String(from - 1);
+  boards.forEach((b, i) => {
     setTimeout(() => {
-      if (!S.puzzle || S.puzzle.id !== id || !S.solved) return;
+      if (!still()) return;
       S.board = b;
       drawBoard();
-      board.dataset.step = String(i + 2);
+      box.dataset.step = String(i + from);
     }, 1000 * (i + 1));
   });
+  if (after) setTimeout(() => { if (still()) after(); }, 1000 * (boards.length + 1));
+}
+
+// ------------------------------------------------------------------
+// A class's assignment of puzzles or lessons
+// ------------------------------------------------------------------
+
+function classPath(rest) {
+  return '/api/classes/' + encodeURIComponent(W.class) + '/assignments/' + W.n + rest;
+}
+
+async function openClassWork(classId, n) {
+  const rec = store.get('quoridor.club.pupil', null);
+  if (!rec || rec.id !== classId) {
+    location.href = '/join';
+    return;
+  }
+  W.on = true;
+  for (const sel of ['.learn-modes', '#learn-lessons', '#learn-puzzle-bar', '.learn .hero .tagline']) $(sel).hidden = true;
+  $('#learn-class-bar').hidden = false;
+  $('#learn-next').textContent = t('cls.next');
+  try {
+    const me = await api('GET', '/api/classes/' + encodeURIComponent(classId) + '/me', undefined, rec.token);
+    const mine = me.assignments.find((x) => x.id === n);
+    if (!mine) throw new Error(t('cls.not_found'));
+    Object.assign(W, { class: classId, n, token: rec.token, count: mine.count, rules: mine.rules, title: mine.title });
+    $('#lc-title').textContent = mine.title;
+    $('#lc-progress').max = mine.count;
+    await loadTask(firstOpen(mine));
+  } catch (e) {
+    feedback('illegal', e.message, null);
+  }
+}
+
+async function loadTask(index) {
+  if (index >= W.count) {
+    await endClassWork();
+    return;
+  }
+  Object.assign(W, { index, tried: false, right: false });
+  const task = await api('GET', classPath('/tasks/' + index + '?lang=' + lang() + '&wording=' + wording()), undefined, W.token);
+  W.task = task;
+  S.solved = false;
+  S.board = task.board;
+  keys.forgetCursor();
+  showTaskWords();
+  $('#learn-feedback').hidden = true;
+  $('#learn-again').hidden = true;
+  classButtons();
+  drawBoard();
+}
+
+function showTaskWords() {
+  const task = W.task;
+  if (!task) return;
+  $('#lc-step').textContent = t('learn.class_step', { n: W.index + 1, total: W.count });
+  $('#lc-progress').value = W.index;
+  $('#learn-lesson-title').textContent = task.kind === 'puzzle' ? task.title + ' · ' + t('learn.pz_difficulty') + ' ' + task.difficulty + '/5' : task.title;
+  $('#learn-rule').textContent = task.rule || '';
+  $('#learn-rule').hidden = !task.rule;
+  $('#learn-task').textContent = task.task;
+  $('.learn-child').hidden = task.kind !== 'lesson';
+}
+
+// The same item in another language or wording: its words again.
+async function relabelTask() {
+  if (!W.task) return;
+  try {
+    const task = await api('GET', classPath('/tasks/' + W.index + '?lang=' + lang() + '&wording=' + wording()), undefined, W.token);
+    W.task = task;
+    showTaskWords();
+    if (!S.solved) {
+      S.board = task.board;
+      drawBoard();
+    }
+  } catch (_) { /* the words stay as they were */ }
+}
+
+function classButtons() {
+  const b = buttons(W.rules, { tried: W.tried, right: W.right });
+  $('#lc-solution').hidden = !b.solution;
+  $('#lc-skip').hidden = !b.skip;
+  $('#learn-next').hidden = !b.next;
+  $('#lc-home').hidden = true;
+}
+
+async function tapClassWork(move) {
+  const index = W.index;
+  let res;
+  try {
+    res = await api('POST', classPath('/moves'), { index, move, lang: lang(), wording: wording() }, W.token);
+  } catch (e) {
+    feedback('illegal', e.message, null);
+    return;
+  }
+  if (index !== W.index) return;
+  if (res.outcome === 'illegal') {
+    feedback('illegal', res.message, null);
+    return;
+  }
+  W.tried = true;
+  if (res.outcome === 'right') {
+    W.right = true;
+    S.solved = true;
+    S.board = res.board;
+    drawBoard();
+    const after = res.status === 'right_after_solution' ? t('cls.right_after_solution') : null;
+    feedback('right', res.message, after);
+    if (res.line && res.line.length > 1) playBoards(res.line.slice(1), () => W.index === index && S.solved, 2);
+  } else if (res.outcome === 'wrong') {
+    feedback('wrong', t('learn.class_try_again'), null);
+  } else {
+    feedback('not_asked', res.message, null);
+  }
+  classButtons();
+}
+
+async function showClassSolution() {
+  const index = W.index;
+  let res;
+  try {
+    res = await api('POST', classPath('/tasks/' + index + '/solution?lang=' + lang()), {}, W.token);
+  } catch (e) {
+    feedback('illegal', e.message, null);
+    return;
+  }
+  const moves = W.task && W.task.kind === 'lesson' ? res.moves.slice(0, 4).join(' · ') : res.moves.join(' ');
+  feedback('solution', moves, res.message);
+  // The answer shown on the board for a moment, then back to the start:
+  // the pupil plays it.
+  const start = W.task.board;
+  S.solved = true;
+  drawBoard();
+  playBoards(res.line.slice(0, 1), () => W.index === index && !W.right, 1, () => {
+    S.solved = false;
+    S.board = start;
+    drawBoard();
+  });
+  $('#lc-solution').hidden = true;
+}
+
+async function skipTask() {
+  try {
+    await api('POST', classPath('/answers'), { index: W.index, skip: true }, W.token);
+    await loadTask(W.index + 1);
+  } catch (e) {
+    feedback('illegal', e.message, null);
+  }
+}
+
+// The end: well done only if everything is right; otherwise what is
+// still to do, to come back to.
+async function endClassWork() {
+  W.task = null;
+  let left = 0;
+  try {
+    const me = await api('GET', '/api/classes/' + encodeURIComponent(W.class) + '/me', undefined, W.token);
+    const mine = me.assignments.find((x) => x.id === W.n);
+    left = W.count - (mine ? rightCount(mine.work) : W.count);
+  } catch (_) { /* offline: say the end only */ }
+  S.solved = true;
+  $('#lc-progress').value = W.count;
+  $('#lc-step').textContent = '';
+  // Said without a heading ("Right!" before "All done! Well done." says it twice).
+  feedback(left === 0 ? 'done' : 'left', left === 0 ? t('club.all_done') : I18n.tn('club.end_left', left), null);
+  for (const id of ['#lc-solution', '#lc-skip', '#learn-next', '#learn-again']) $(id).hidden = true;
+  $('#lc-home').hidden = false;
+  $('#learn-board').replaceChildren();
+  $('.learn-controls').hidden = true;
 }
 
 function setTool(tool) {
@@ -345,6 +539,11 @@ function setupLanguage() {
     // The pawns' letters are in the page's language: draw them again.
     board.key = '';
     document.title = t('title.learn');
+    if (W.on) {
+      $('#learn-next').textContent = t('cls.next');
+      relabelTask();
+      return;
+    }
     setMode(S.mode);
     load()
       .then(async () => {
@@ -360,15 +559,25 @@ async function init() {
   setupBoard();
   await setupLanguage();
   document.title = t('title.learn');
-  $('#learn-child').checked = store.get(CHILD_KEY, false);
+  const params = new URLSearchParams(location.search);
+  const inClass = params.has('class');
+  // Children do a class's lessons: simple words unless said otherwise.
+  $('#learn-child').checked = store.get(CHILD_KEY, inClass);
   $('#learn-child').addEventListener('change', () => {
     store.set(CHILD_KEY, $('#learn-child').checked);
+    if (W.on) {
+      relabelTask();
+      return;
+    }
     const keep = S.index;
     load().then(() => open(keep)).catch((e) => feedback('illegal', e.message, null));
   });
   for (const b of $$('.learn-tool')) b.addEventListener('click', () => setTool(b.dataset.tool));
+  $('#lc-solution').addEventListener('click', showClassSolution);
+  $('#lc-skip').addEventListener('click', skipTask);
   $('#learn-next').addEventListener('click', () => {
-    if (S.mode === 'puzzles') nextPuzzle();
+    if (W.on) loadTask(W.index + 1).catch((e) => feedback('illegal', e.message, null));
+    else if (S.mode === 'puzzles') nextPuzzle();
     else open(Math.min(S.index + 1, S.lessons.length - 1));
   });
   $('#learn-again').addEventListener('click', () => {
@@ -384,7 +593,10 @@ async function init() {
   }
   $('#pz-theme').addEventListener('change', nextPuzzle);
   $('#pz-difficulty').addEventListener('change', nextPuzzle);
-  const params = new URLSearchParams(location.search);
+  if (inClass) {
+    openClassWork(params.get('class') || '', Number(params.get('a')));
+    return;
+  }
   const wanted = params.get('lesson');
   const puzzleId = params.get('puzzle');
   load()

@@ -15,6 +15,7 @@ mod cups;
 mod games;
 mod keys;
 mod live;
+mod tasks;
 mod views;
 mod work;
 
@@ -22,6 +23,7 @@ use self::classes::*;
 use self::cups::*;
 use self::games::*;
 use self::live::*;
+use self::tasks::*;
 use self::work::*;
 
 pub fn api_routes() -> Router<AppState> {
@@ -48,6 +50,12 @@ pub fn api_routes() -> Router<AppState> {
             post(solution),
         )
         .route("/classes/{id}/assignments/{n}/answers", post(answer))
+        .route("/classes/{id}/assignments/{n}/tasks/{i}", get(task))
+        .route(
+            "/classes/{id}/assignments/{n}/tasks/{i}/solution",
+            post(task_solution),
+        )
+        .route("/classes/{id}/assignments/{n}/moves", post(play))
         .route(
             "/classes/{id}/assignments/{n}/exercises/{i}/work/{p}",
             get(work_drawing),

@@ -3,7 +3,7 @@
 
 use crate::club::class::{Assignment, Class, Source};
 use crate::club::view::*;
-use crate::club::work::{answer_text, level_of};
+use crate::club::work::level_of;
 use crate::club::{ClassRoom, Clubs, Cup, Shown};
 use crate::error::ApiError;
 
@@ -17,7 +17,7 @@ pub(super) fn work_views(shown: &Shown, assignment: u32, pupil: Option<u32>) -> 
             index: *i,
             status: w.status,
             attempts: w.attempts,
-            answer: w.answer.as_ref().map(answer_text).unwrap_or_default(),
+            answer: w.given_text(),
         })
         .collect()
 }

@@ -9,10 +9,11 @@ use std::sync::Arc;
 
 use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
-use crate::club::class::{Changed, ClassError, NewAssignment, Source};
+use crate::club::class::{Changed, ClassError, NewAssignment, Source, MAX_EXERCISES};
 use crate::club::view::*;
 use crate::club::work::{record, see_solution, WorkStatus};
 use crate::club::{ClubError, Clubs};
+use crate::learn::LearnError;
 use crate::origin::OwnOrigins;
 
 use crate::error::ApiError;
@@ -30,35 +31,7 @@ pub(super) async fn assign(
     Body(req): Body<AssignRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
-    let source = if req.exercises.is_empty() {
-        Source::Sheet {
-            kind: req.kind,
-            level: req.level.unwrap_or(1),
-            count: req.count.unwrap_or(6),
-            seed: req.seed.unwrap_or_else(|| random_u64() % 1_000_000),
-        }
-    } else {
-        if req.exercises.len() > crate::club::class::MAX_EXERCISES {
-            return Err(ApiError::bad_request(format!(
-                "exercises: at most {}",
-                crate::club::class::MAX_EXERCISES
-            )));
-        }
-        let mut list = Vec::new();
-        for shared in &req.exercises {
-            if !crate::token::is_game_id(shared) {
-                return Err(ClassroomError::NoSuchExercise.into());
-            }
-            let stored = clubs
-                .db()
-                .exercise(shared)?
-                .ok_or(ClassroomError::NoSuchExercise)?;
-            let exercise = quoridor_classroom::Exercise::from_json(&stored.body)
-                .map_err(|_| ClassroomError::NoSuchExercise)?;
-            list.push(exercise);
-        }
-        Source::Exercises { exercises: list }
-    };
+    let source = source_of(&clubs, &req)?;
     let new = NewAssignment {
         title: req.title,
         source,
@@ -74,6 +47,123 @@ pub(super) async fn assign(
         .await?;
     let view = class_view(&clubs, &room, &join_base(&headers, &origins)).await;
     Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Where a new assignment's exercises come from: shared exercises, puzzles,
+/// lessons (one of them at most), or else a sheet.
+fn source_of(clubs: &Clubs, req: &AssignRequest) -> Result<Source, ApiError> {
+    let chosen = [
+        !req.exercises.is_empty(),
+        req.puzzles.is_some(),
+        req.lessons.is_some(),
+    ];
+    if chosen.iter().filter(|&&c| c).count() > 1 {
+        return Err(ApiError::bad_request(
+            "exercises, puzzles, lessons: one of them at most",
+        ));
+    }
+    if let Some(choice) = &req.puzzles {
+        return puzzles_of(choice, req.count, req.seed);
+    }
+    if let Some(lessons) = &req.lessons {
+        return lessons_of(lessons);
+    }
+    if req.exercises.is_empty() {
+        return Ok(Source::Sheet {
+            kind: req.kind,
+            level: req.level.unwrap_or(1),
+            count: req.count.unwrap_or(6),
+            seed: req.seed.unwrap_or_else(|| random_u64() % 1_000_000),
+        });
+    }
+    if req.exercises.len() > MAX_EXERCISES {
+        return Err(ApiError::bad_request(format!(
+            "exercises: at most {MAX_EXERCISES}"
+        )));
+    }
+    let mut list = Vec::new();
+    for shared in &req.exercises {
+        if !crate::token::is_game_id(shared) {
+            return Err(ClassroomError::NoSuchExercise.into());
+        }
+        let stored = clubs
+            .db()
+            .exercise(shared)?
+            .ok_or(ClassroomError::NoSuchExercise)?;
+        let exercise = quoridor_classroom::Exercise::from_json(&stored.body)
+            .map_err(|_| ClassroomError::NoSuchExercise)?;
+        list.push(exercise);
+    }
+    Ok(Source::Exercises { exercises: list })
+}
+
+/// Puzzles named, or drawn by theme and difficulty (by `seed`: the same
+/// seed, the same puzzles).
+fn puzzles_of(
+    choice: &PuzzleChoice,
+    count: Option<usize>,
+    seed: Option<u64>,
+) -> Result<Source, ApiError> {
+    if choice.ids.len() > MAX_EXERCISES {
+        return Err(ApiError::bad_request(format!(
+            "puzzles: at most {MAX_EXERCISES}"
+        )));
+    }
+    if !choice.ids.is_empty() {
+        let mut puzzles = Vec::new();
+        for id in &choice.ids {
+            let found = quoridor_learn::find_puzzle(id).ok_or(LearnError::NoSuchPuzzle)?;
+            puzzles.push(found.id.clone());
+        }
+        return Ok(Source::Puzzles { puzzles });
+    }
+    if choice.difficulty.is_some_and(|d| !(1..=5).contains(&d)) {
+        return Err(ApiError::bad_request("difficulty: from 1 to 5"));
+    }
+    let count = count.unwrap_or(6);
+    if !(1..=MAX_EXERCISES).contains(&count) {
+        return Err(ApiError::bad_request(format!(
+            "count: from 1 to {MAX_EXERCISES}"
+        )));
+    }
+    let seed = seed.unwrap_or_else(random_u64);
+    let drawn = quoridor_learn::choose(
+        quoridor_learn::shipped_puzzles(),
+        choice.theme,
+        choice.difficulty,
+        count,
+        seed,
+    );
+    if drawn.is_empty() {
+        return Err(LearnError::NoSuchPuzzle.into());
+    }
+    Ok(Source::Puzzles {
+        puzzles: drawn.into_iter().map(|p| p.id.clone()).collect(),
+    })
+}
+
+/// Lessons named (by their ids, in the order given), or all of them.
+fn lessons_of(ids: &[String]) -> Result<Source, ApiError> {
+    if ids.len() > MAX_EXERCISES {
+        return Err(ApiError::bad_request(format!(
+            "lessons: at most {MAX_EXERCISES}"
+        )));
+    }
+    let lessons = if ids.is_empty() {
+        quoridor_learn::LESSONS
+            .iter()
+            .map(|l| l.id.into())
+            .collect()
+    } else {
+        ids.iter()
+            .map(|id| {
+                quoridor_learn::lesson(id)
+                    .map(|l| l.id.to_string())
+                    .ok_or(LearnError::NoSuchLesson)
+            })
+            .collect::<Result<Vec<String>, LearnError>>()?
+    };
+    Ok(Source::Lessons { lessons })
 }
 
 pub(super) async fn unassign(
@@ -178,25 +268,30 @@ pub(super) async fn answer(
             .assignment(n)?
             .may_answer(&shown.work, pupil, req.index, req.skip)?;
     }
-    let list = clubs.exercises(&room, n).await?;
-    let exercise = list
-        .get(req.index as usize)
-        .cloned()
-        .ok_or(ClubError::Class(
-            crate::club::class::ClassError::NoSuchExercise,
-        ))?;
     let lang = match req.lang {
         Some(l) => l,
         None => room.shown().class.lang,
     };
     let (status, messages, mistakes, answer) = match (req.skip, req.answer) {
-        (true, _) => (WorkStatus::Skipped, Vec::new(), Vec::new(), None),
+        (true, _) => {
+            // Any item may be skipped (a puzzle or a lesson too).
+            let count = room.shown().class.assignment(n)?.source.count();
+            if req.index as usize >= count {
+                return Err(ClubError::Class(ClassError::NoSuchExercise).into());
+            }
+            (WorkStatus::Skipped, Vec::new(), Vec::new(), None)
+        }
         (false, None) => {
             return Err(ApiError::bad_request(
                 "answer: expected an answer, or \"skip\": true",
             ))
         }
         (false, Some(answer)) => {
+            let list = clubs.exercises(&room, n).await?;
+            let exercise = list
+                .get(req.index as usize)
+                .cloned()
+                .ok_or(ClubError::Class(ClassError::NoSuchExercise))?;
             if let quoridor_classroom::Answer::Route { squares } = &answer {
                 if squares.len() > 500 {
                     return Err(ApiError::bad_request("at most 500 squares in a route"));

@@ -2,6 +2,7 @@
 // A class's assignment: its exercises one after another, each answer
 // checked and recorded by the class.
 
+import { firstOpen, rightCount } from '../../lib/assignment.js';
 import { $, el } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
 import { speak } from '../../lib/speech.js';
@@ -26,7 +27,7 @@ async function loadAssignment(index) {
     try {
       const me = await api('GET', '/api/classes/' + encodeURIComponent(a.class) + '/me', undefined, a.token);
       const mine = me.assignments.find((x) => x.id === a.n);
-      const right = mine ? mine.work.filter((w) => w.status === 'right' || w.status === 'right_after_solution').length : a.count;
+      const right = mine ? rightCount(mine.work) : a.count;
       left = a.count - right;
     } catch (_) { /* offline: say the end only */ }
     feedback(left === 0, [left === 0 ? t('club.all_done') : I18n.tn('club.end_left', left)]);
@@ -64,14 +65,10 @@ async function openAssignment(classId, n) {
     // Start at the first exercise not yet answered (not yet right, in an
     // assignment done until right).
     const rules = mine.rules;
-    const done = new Set(mine.work
-      .filter((w) => !rules.until_right || w.status === 'right' || w.status === 'right_after_solution')
-      .map((w) => w.index));
-    let first = 0;
-    while (first < mine.count && done.has(first)) first += 1;
+    const first = firstOpen(mine);
     S.assignment = { class: classId, n, index: 0, count: mine.count, token: rec.token, answered: false, rules };
     $('#cls-back').setAttribute('href', '/join');
-    loadAssignment(first >= mine.count ? 0 : first);
+    loadAssignment(first);
   } catch (e) {
     window.alert(e.message);
   }

@@ -1,0 +1,67 @@
+// @ts-check
+// A class's assignment as its pupil works through it, the same on the
+// classroom's page (exercises) and on /learn (puzzles and lessons): where
+// to start, what is right, where it is played. Pure: views in, facts out.
+
+/** @typedef {import('./views.js').AssignmentView} AssignmentView */
+/** @typedef {import('./views.js').WorkView} WorkView */
+
+/** @param {WorkView} w */
+export function isRight(w) {
+  return w.status === 'right' || w.status === 'right_after_solution';
+}
+
+/**
+ * How many items are right (with or without the solution).
+ * @param {WorkView[]} work
+ */
+export function rightCount(work) {
+  return work.filter(isRight).length;
+}
+
+/**
+ * The item to open: the first not answered yet (not right yet, in an
+ * assignment done until right); the first when all are.
+ * @param {AssignmentView} a
+ */
+export function firstOpen(a) {
+  const done = new Set(a.work.filter((w) => !a.rules.until_right || isRight(w)).map((w) => w.index));
+  let first = 0;
+  while (first < a.count && done.has(first)) first += 1;
+  return first >= a.count ? 0 : first;
+}
+
+/**
+ * Whether the assignment is played on /learn (puzzles or rules lessons)
+ * rather than on the classroom's page.
+ * @param {AssignmentView} a
+ */
+export function onLearn(a) {
+  const source = /** @type {{source?: string}} */ (a.source).source;
+  return source === 'puzzles' || source === 'lessons';
+}
+
+/**
+ * The page where a pupil does an assignment.
+ * @param {string} classId
+ * @param {AssignmentView} a
+ */
+export function assignmentHref(classId, a) {
+  return (onLearn(a) ? '/learn' : '/classroom') + '?class=' + encodeURIComponent(classId) + '&a=' + a.id;
+}
+
+/**
+ * Which buttons an item shows, by the assignment's rules and how it went:
+ * the solution (after a try where the rules say so), skip (unless ruled
+ * out, and not once right), next (once right; after any try unless each
+ * must be right first).
+ * @param {import('./views.js').AssignmentRules} rules
+ * @param {{tried: boolean, right: boolean}} item
+ */
+export function buttons(rules, item) {
+  return {
+    solution: !item.right && (item.tried || !rules.solution_after_try),
+    skip: !item.right && !rules.no_skip,
+    next: item.right || (item.tried && !rules.until_right),
+  };
+}

@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assignmentHref, buttons, firstOpen, rightCount } from '../lib/assignment.js';
+
+const rules = (over = {}) => Object.assign({ solution_after_try: true, until_right: false, no_skip: false }, over);
+const w = (index, status) => ({ pupil: 1, index, status, attempts: 1, answer: '' });
+
+test('an assignment opens at its first item not answered, or not right when it must be', () => {
+  const a = { id: 3, title: 't', count: 4, source: { source: 'sheet' }, created_ms: 0, rules: rules(), work: [w(0, 'right'), w(1, 'wrong'), w(3, 'skipped')] };
+  assert.equal(firstOpen(a), 2);
+  assert.equal(firstOpen(Object.assign({}, a, { rules: rules({ until_right: true }) })), 1);
+  const done = Object.assign({}, a, { work: [0, 1, 2, 3].map((i) => w(i, 'right_after_solution')) });
+  assert.equal(firstOpen(done), 0, 'all done: from the start again');
+  assert.equal(rightCount(done.work), 4);
+  assert.equal(rightCount(a.work), 1);
+});
+
+test('puzzles and lessons are done on /learn, exercises in the classroom', () => {
+  const a = (source) => ({ id: 7, title: 't', count: 1, source: { source }, created_ms: 0, rules: rules(), work: [] });
+  assert.equal(assignmentHref('C 1', a('puzzles')), '/learn?class=C%201&a=7');
+  assert.equal(assignmentHref('C1', a('lessons')), '/learn?class=C1&a=7');
+  assert.equal(assignmentHref('C1', a('sheet')), '/classroom?class=C1&a=7');
+  assert.equal(assignmentHref('C1', a('exercises')), '/classroom?class=C1&a=7');
+});
+
+test('the buttons follow the rules', () => {
+  assert.deepEqual(buttons(rules(), { tried: false, right: false }), { solution: false, skip: true, next: false });
+  assert.deepEqual(buttons(rules(), { tried: true, right: false }), { solution: true, skip: true, next: true });
+  assert.deepEqual(buttons(rules({ solution_after_try: false }), { tried: false, right: false }).solution, true);
+  assert.deepEqual(buttons(rules({ until_right: true, no_skip: true }), { tried: true, right: false }), { solution: true, skip: false, next: false });
+  assert.deepEqual(buttons(rules({ until_right: true }), { tried: true, right: true }), { solution: false, skip: false, next: true });
+});
