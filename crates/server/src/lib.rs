@@ -13,8 +13,9 @@
 //! 2. Domain, each feature's rules without the server: `model` (one game:
 //!    seats, clocks, draw offers), `account::name`, `account::speed`,
 //!    `account::password`, `model::new_game`, `club::work`, `club::class`,
-//!    `club::pairing`, `club::results`, `club::progress`, `club::spreadsheet`,
-//!    `club::event`, `club::tournament`, `lobby::seek`, `hub::chat`.
+//!    `club::groups`, `club::pairing`, `club::results`, `club::progress`,
+//!    `club::spreadsheet`, `club::event`, `club::tournament`, `lobby::seek`,
+//!    `hub::chat`.
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
 //!    feature's tables, the migrations in one list).
 //! 4. Views, what the server sends and receives: `view`, `request`,

@@ -131,7 +131,7 @@ impl Refusal for ClassError {
             C::TryFirst => (StatusCode::CONFLICT, "try_first"),
             C::NoSkip => (StatusCode::CONFLICT, "no_skip"),
             C::NotRightYet(_) => (StatusCode::CONFLICT, "until_right"),
-            C::NoSuchPupil | C::NoSuchAssignment | C::NoSuchExercise => NOT_FOUND,
+            C::NoSuchPupil | C::NoSuchAssignment | C::NoSuchExercise | C::NoSuchGroup => NOT_FOUND,
         }
     }
 }

@@ -1638,3 +1638,90 @@ async fn a_class_does_puzzles_and_rules_lessons_by_the_assignments_rules() {
     .text;
     assert!(csv.contains(&best(puzzles[1])), "{csv}");
 }
+
+#[tokio::test]
+async fn work_given_to_a_group_follows_the_group() {
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let lea = join(&h, &key.code, "Léa").await;
+    let tom = join(&h, &key.code, "Tom").await;
+    let groups = format!("/api/classes/{}/groups", key.id);
+    // Only the teacher makes groups.
+    let refused = h
+        .post(
+            &groups,
+            Some(&lea.token),
+            &json!({"name": "Verts", "pupils": [lea.player]}),
+        )
+        .await;
+    assert_eq!(refused.status, 401, "{}", refused.text);
+    let reply = h
+        .post(
+            &groups,
+            Some(&key.token),
+            &json!({"name": "Les Verts", "pupils": [lea.player]}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let view: Value = reply.json();
+    let green = view["groups"][0]["id"].as_u64().unwrap();
+    assert_eq!(view["groups"][0]["pupils"], json!([lea.player]));
+    let twice = h
+        .post(&groups, Some(&key.token), &json!({"name": "les verts"}))
+        .await;
+    assert_eq!(twice.error(400), "bad_request");
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/assignments", key.id),
+            Some(&key.token),
+            &json!({"title": "Verts", "lessons": [], "groups": [green]}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let titles = |token: String| {
+        let (h, id) = (&h, key.id.clone());
+        async move {
+            let me: MeView = get_as(h, &format!("/api/classes/{id}/me"), &token)
+                .await
+                .json();
+            me.assignments
+                .iter()
+                .map(|a| a.title.clone())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(titles(lea.token.clone()).await, ["Verts"]);
+    assert!(titles(tom.token.clone()).await.is_empty());
+    // Tom joins the group, Léa leaves it.
+    let reply = h
+        .post(
+            &format!("{groups}/{green}"),
+            Some(&key.token),
+            &json!({"pupils": [tom.player]}),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert!(titles(lea.token.clone()).await.is_empty());
+    assert_eq!(titles(tom.token.clone()).await, ["Verts"]);
+    // A pupil is not told the groups; the teacher is.
+    let me: Value = get_as(&h, &format!("/api/classes/{}/me", key.id), &tom.token)
+        .await
+        .json();
+    assert!(me["assignments"][0].get("groups").is_none(), "{me}");
+    let view: Value = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
+        .await
+        .json();
+    assert_eq!(view["assignments"][0]["groups"], json!([green]));
+    // Deleted: the work stays for Tom; an unknown group is not found.
+    let gone = delete(&h, &format!("{groups}/{green}"), &key.token).await;
+    assert_eq!(gone.status, 204);
+    assert_eq!(titles(tom.token.clone()).await, ["Verts"]);
+    let missing = h
+        .post(
+            &format!("{groups}/{green}"),
+            Some(&key.token),
+            &json!({"name": "X"}),
+        )
+        .await;
+    assert_eq!(missing.error(404), "not_found");
+}

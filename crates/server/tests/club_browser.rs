@@ -449,7 +449,15 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         desk.open("/class").await;
         desk.js(&format!("localStorage.setItem('quoridor.lang', 'fr'); localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'CM2'}}])); return null;")).await;
         desk.open(&format!("/class#{class_id}")).await;
+        // Léa ticked, made the group "Les Verts"; the puzzles are for it.
+        desk.click(".club-tab[data-tab=pupils]").await;
+        js_until(&desk, "return document.querySelectorAll('.club-pupil input').length;", |v| v.as_u64() == Some(1)).await;
+        desk.click(".club-pupil input").await;
+        desk.type_into("#group-name", "Les Verts").await;
+        desk.click("#group-form button[type=submit]").await;
+        let group = js_until(&desk, "const g = document.querySelector('.club-group'); return g && g.textContent.includes('Léa') && Number(g.dataset.group);", |v| v.as_u64().is_some()).await;
         desk.click(".club-tab[data-tab=work]").await;
+        desk.select("#assign-for", &format!("g:{group}")).await;
         desk.select("#assign-kind", "puzzles").await;
         js_until(&desk, "return !document.querySelector('#assign-theme').closest('label').hidden && document.querySelector('#assign-level').closest('label').hidden;", |v| v.as_bool() == Some(true)).await;
         desk.select("#assign-theme", "race").await;
@@ -462,6 +470,8 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         let a = &view["assignments"][0];
         assert_eq!(a["source"]["source"], "puzzles");
         assert_eq!(a["rules"]["until_right"], true);
+        assert_eq!(a["groups"], json!([group]));
+        assert_eq!(a["pupils"], json!([lea["player"]]));
         let n = a["id"].as_u64().unwrap();
         let puzzles: Vec<&quoridor_learn::Puzzle> = a["source"]["puzzles"].as_array().unwrap().iter().map(|id| quoridor_learn::find_puzzle(id.as_str().unwrap()).unwrap()).collect();
         assert_eq!(puzzles.len(), 2);

@@ -6,6 +6,7 @@
 use quoridor_classroom::{Exercise, Kind, Lang, Sheet, SheetSpec};
 use serde::{Deserialize, Serialize};
 
+pub use super::groups::Group;
 use super::work::WorkBook;
 use crate::model::{name, MAX_NAME_CHARS};
 use crate::token::hash_token;
@@ -202,8 +203,12 @@ pub struct Assignment {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub due: Option<String>,
     /// The pupils it is for (`None`: the whole class, newcomers too).
+    /// Given to groups, their pupils, kept up to date as they change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pupils: Option<Vec<u32>>,
+    /// The groups it was given to (`club::groups`), if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<u32>,
 }
 
 impl Assignment {
@@ -251,6 +256,8 @@ pub struct NewAssignment {
     pub rules: Rules,
     pub due: Option<String>,
     pub pupils: Option<Vec<u32>>,
+    /// Groups instead of pupils: for their pupils, as the groups change.
+    pub groups: Vec<u32>,
 }
 
 impl NewAssignment {
@@ -262,6 +269,7 @@ impl NewAssignment {
             rules: Rules::default(),
             due: None,
             pupils: None,
+            groups: Vec::new(),
         }
     }
 }
@@ -343,6 +351,15 @@ pub struct Class {
     /// any device where they log in, and opened there without the PIN.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<u64>,
+    /// Named groups of pupils (`club::groups`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<Group>,
+    #[serde(default = "first_id")]
+    pub next_group: u32,
+}
+
+fn first_id() -> u32 {
+    1
 }
 
 /// Why a class refused.
@@ -365,6 +382,7 @@ pub enum ClassError {
     /// An assignment done in order, each exercise right before the next:
     /// this one (from 0) is not right yet.
     NotRightYet(u32),
+    NoSuchGroup,
 }
 
 impl std::fmt::Display for ClassError {
@@ -382,6 +400,7 @@ impl std::fmt::Display for ClassError {
                 f.write_str("try the exercise first: the solution comes after an answer")
             }
             ClassError::NoSkip => f.write_str("this assignment's exercises may not be skipped"),
+            ClassError::NoSuchGroup => f.write_str("no such group in this class"),
             ClassError::NotRightYet(i) => write!(
                 f,
                 "exercise {} must be right first: this assignment goes on once each answer is right",
@@ -497,6 +516,8 @@ impl Class {
             tournaments: Vec::new(),
             creator: None,
             owner: None,
+            groups: Vec::new(),
+            next_group: 1,
         })
     }
 
@@ -628,6 +649,9 @@ impl Class {
                 list.retain(|&p| p != id);
             }
         }
+        for group in &mut self.groups {
+            group.pupils.retain(|&p| p != id);
+        }
         Ok(self.pupils.remove(at))
     }
 
@@ -652,6 +676,7 @@ impl Class {
             rules,
             due,
             pupils,
+            groups,
         } = new;
         if let Some(day) = &due {
             if !is_day(day) {
@@ -660,7 +685,14 @@ impl Class {
                 ));
             }
         }
+        let groups = self.known_groups(groups)?;
         let pupils = match pupils {
+            None if !groups.is_empty() => Some(self.pupils_of_groups(&groups)),
+            Some(_) if !groups.is_empty() => {
+                return Err(ClassError::BadAssignment(
+                    "pupils or groups: one of them, not both".into(),
+                ))
+            }
             None => None,
             Some(mut list) => {
                 list.sort_unstable();
@@ -716,6 +748,7 @@ impl Class {
             rules,
             due,
             pupils,
+            groups,
         });
         Ok(id)
     }
@@ -1046,6 +1079,7 @@ mod tests {
             rules: Rules::default(),
             due: None,
             pupils: Some(vec![7]),
+            groups: Vec::new(),
         };
         let mut book = WorkBook::new();
         // Given by name: only to pupil 7.

@@ -19,6 +19,7 @@ pub mod class;
 pub mod error;
 pub mod event;
 pub mod games;
+pub mod groups;
 pub mod owners;
 pub mod pairing;
 pub mod progress;

@@ -5,7 +5,7 @@ use quoridor_engine::TimeControl;
 use quoridor_rules::{Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-use super::class::{Rules, Source};
+use super::class::{Group, Rules, Source};
 use super::event::{Stage, Tournament};
 use super::tournament::{Format, Outcome, Standing};
 use super::work::WorkStatus;
@@ -251,6 +251,19 @@ pub struct AssignRequest {
     /// The pupils it is for (none named: the whole class).
     #[serde(default)]
     pub pupils: Option<Vec<u32>>,
+    /// Or the groups it is for: their pupils, as the groups change.
+    #[serde(default)]
+    pub groups: Vec<u32>,
+}
+
+/// A new group, or a group changed (what is not said stays).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupRequest {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub pupils: Option<Vec<u32>>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -397,6 +410,9 @@ pub struct AssignmentView {
     /// The pupils it is for; `None`: the whole class.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pupils: Option<Vec<u32>>,
+    /// The groups it was given to (the teacher's view).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<u32>,
     /// Every pupil's work (teacher) or one's own (pupil).
     pub work: Vec<WorkView>,
 }
@@ -447,6 +463,9 @@ pub struct ClassView {
     #[serde(default)]
     pub in_account: bool,
     pub pupils: Vec<PupilView>,
+    /// The named groups of pupils.
+    #[serde(default)]
+    pub groups: Vec<Group>,
     pub assignments: Vec<AssignmentView>,
     pub games: Vec<ClassGameView>,
     pub tournaments: Vec<TournamentLink>,

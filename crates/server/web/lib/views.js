@@ -159,7 +159,7 @@
  * An assignment (`AssignmentView`): every pupil's work for the teacher,
  * one's own for a pupil; due on a day (`YYYY-MM-DD`), for the pupils
  * named (none: the whole class).
- * @typedef {{id: number, title: string, count: number, source: object, created_ms: number, rules: AssignmentRules, due?: string, pupils?: number[], work: WorkView[]}} AssignmentView
+ * @typedef {{id: number, title: string, count: number, source: object, created_ms: number, rules: AssignmentRules, due?: string, pupils?: number[], groups?: number[], work: WorkView[]}} AssignmentView
  */
 
 /** @typedef {{board: ClubBoardView, pupils: (number | null)[]}} ClassGameView */
@@ -188,6 +188,7 @@
  * @property {boolean} has_pin
  * @property {boolean} in_account kept in a teacher's account
  * @property {{id: number, name: string, right: number, done: number, online: boolean, card: string}[]} pupils
+ * @property {{id: number, name: string, pupils: number[]}[]} groups the named groups of pupils
  *   `card`: the pupil's login card (8 letters, shown as `ABCD-EFGH`)
  * @property {AssignmentView[]} assignments
  * @property {ClassGameView[]} games

@@ -472,6 +472,7 @@ function dashboard(rec) {
   $('#games-form').addEventListener('submit', (ev) => { ev.preventDefault(); startGames(); });
   $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
   $('#assign-kind').addEventListener('change', showAssignFields);
+  $('#group-form').addEventListener('submit', (ev) => { ev.preventDefault(); makeGroup(); });
   cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
   $('#dash-delete').addEventListener('click', deleteClass);
   $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
@@ -565,11 +566,79 @@ function renderDashboard(v) {
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.card_new'), onclick: () => replaceCard(p) }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
+  renderGroups(v);
   renderAssignments(v);
   if (D.whiteboard) renderWhiteboard(v);
   if (D.tab === 'progress') showProgress();
   const cups = v.tournaments.map((c) => el('li', {}, el('a', { class: 'btn', href: '/t/' + encodeURIComponent(c.id), target: '_blank', text: c.name + ' · ' + t('club.stage.' + c.stage) })));
   $('#dash-cups').replaceChildren(...cups);
+}
+
+// ------------------------------------------------------------------
+// Named groups of pupils
+// ------------------------------------------------------------------
+
+/** @param {import('../lib/views.js').ClassView} v */
+function renderGroups(v) {
+  const nameOf = new Map(v.pupils.map((p) => [p.id, p.name]));
+  $('#dash-groups').replaceChildren(...v.groups.map((g) => el('li', { class: 'club-group', 'data-group': g.id },
+    el('strong', { text: g.name }),
+    el('span', { class: 'hint', text: g.pupils.length ? g.pupils.map((p) => nameOf.get(p) || '?').join(', ') : t('club.group_empty') }),
+    el('button', { type: 'button', class: 'btn ghost small', text: t('club.group_tick'), onclick: () => tickGroup(g) }),
+    el('button', { type: 'button', class: 'btn ghost small', text: t('club.group_set'), onclick: () => changeGroup(g, { pupils: Array.from(D.ticked) }) }),
+    el('button', { type: 'button', class: 'btn ghost small', text: t('club.group_rename'), onclick: () => renameGroup(g) }),
+    el('button', { type: 'button', class: 'btn ghost small', text: t('club.group_delete'), onclick: () => deleteGroup(g) }))));
+  // Who an assignment is for: the class, the ticked pupils, or a group.
+  const select = $('#assign-for');
+  const kept = select.value;
+  select.replaceChildren(el('option', { value: '', text: t('club.assign_for_class') }),
+    el('option', { value: 'ticked', text: t('club.assign_ticked') }),
+    ...v.groups.map((g) => el('option', { value: 'g:' + g.id, text: t('club.assign_for_group', { name: g.name }) })));
+  select.value = Array.from(select.options).some((o) => o.value === kept) ? kept : '';
+}
+
+/** @param {{id: number, pupils: number[]}} g */
+function tickGroup(g) {
+  D.ticked = new Set(g.pupils);
+  if (D.view) renderDashboard(D.view);
+}
+
+function groupsPath(rest) {
+  return '/api/classes/' + encodeURIComponent(D.rec.id) + '/groups' + rest;
+}
+
+async function makeGroup() {
+  try {
+    await api('POST', groupsPath(''), { name: $('#group-name').value, pupils: Array.from(D.ticked) }, D.rec.token);
+    $('#group-name').value = '';
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+/** @param {{id: number}} g @param {{name?: string, pupils?: number[]}} change */
+async function changeGroup(g, change) {
+  try {
+    await api('POST', groupsPath('/' + g.id), change, D.rec.token);
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+/** @param {{id: number, name: string}} g */
+function renameGroup(g) {
+  const name = window.prompt(t('club.group_name'), g.name);
+  if (name && name.trim() && name !== g.name) changeGroup(g, { name });
+}
+
+/** @param {{id: number, name: string}} g */
+async function deleteGroup(g) {
+  if (!window.confirm(t('club.group_delete_confirm', { name: g.name }))) return;
+  try {
+    await api('DELETE', groupsPath('/' + g.id), undefined, D.rec.token);
+  } catch (e) {
+    dashError(e);
+  }
 }
 
 /** @param {import('../lib/views.js').ClassView} v */
@@ -588,8 +657,10 @@ function renderAssignments(v) {
     })));
     const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed })
       : onLearn(a) ? t(a.source.source === 'puzzles' ? 'club.assign_puzzles' : 'club.assign_lessons') : '';
+    const groups = v.groups.filter((g) => (a.groups || []).includes(g.id)).map((g) => g.name);
     const about = [sheet, a.due ? t('club.due', { day: dayWords(a.due) }) : '', ...ruleWords(a.rules),
-      a.pupils ? I18n.tn('club.for_pupils', a.pupils.length) : ''].filter(Boolean).join(' · ');
+      groups.length ? t('club.for_groups', { groups: groups.join(', '), n: a.pupils ? a.pupils.length : 0 })
+        : a.pupils ? I18n.tn('club.for_pupils', a.pupils.length) : ''].filter(Boolean).join(' · ');
     return el('div', { class: 'card club-assignment', 'data-assignment': a.id },
       el('h3', { text: a.title }), el('p', { class: 'hint', text: about }),
       el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table club-grid' }, el('thead', {}, head), el('tbody', {}, rows))),
@@ -818,12 +889,15 @@ async function assign() {
     until_right: $('#assign-until-right').checked,
     no_skip: $('#assign-no-skip').checked,
   };
-  if ($('#assign-ticked').checked) {
+  const audience = $('#assign-for').value;
+  if (audience === 'ticked') {
     if (!D.ticked.size) {
       dashError({ message: t('club.assign_none_ticked') });
       return;
     }
     body.pupils = Array.from(D.ticked);
+  } else if (audience.startsWith('g:')) {
+    body.groups = [Number(audience.slice(2))];
   }
   const kind = $('#assign-kind').value;
   if (content === 'sheet' && kind && !shared.length) body.kind = kind;

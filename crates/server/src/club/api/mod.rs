@@ -13,6 +13,7 @@ use crate::state::AppState;
 mod classes;
 mod cups;
 mod games;
+mod groups;
 mod keys;
 mod live;
 mod tasks;
@@ -22,6 +23,7 @@ mod work;
 use self::classes::*;
 use self::cups::*;
 use self::games::*;
+use self::groups::*;
 use self::live::*;
 use self::tasks::*;
 use self::work::*;
@@ -62,6 +64,11 @@ pub fn api_routes() -> Router<AppState> {
         )
         .route("/classes/{id}/games", post(class_games))
         .route("/classes/{id}/pupils/{p}", delete(remove_pupil))
+        .route("/classes/{id}/groups", post(new_group))
+        .route(
+            "/classes/{id}/groups/{g}",
+            post(change_group).delete(delete_group),
+        )
         .route("/classes/{id}/pupils/{p}/card", post(replace_card))
         .route("/classes/{id}/cards", get(cards))
         .route("/tournaments", post(new_tournament))

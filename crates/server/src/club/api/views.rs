@@ -52,6 +52,12 @@ pub(super) fn assignment_views(shown: &Shown, pupil: Option<u32>) -> Vec<Assignm
             rules: a.rules,
             due: a.due.clone(),
             pupils: a.pupils.clone(),
+            // A pupil is not told which groups they are in.
+            groups: if pupil.is_none() {
+                a.groups.clone()
+            } else {
+                Vec::new()
+            },
             work: work_views(shown, a.id, pupil),
         })
         .collect()
@@ -160,6 +166,7 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
         has_pin: class.pin.is_some(),
         in_account: class.owner.is_some(),
         pupils,
+        groups: class.groups.clone(),
         assignments: assignment_views(&shown, None),
         games: game_views(room, class, None),
         tournaments: tournament_links(clubs, &class.tournaments, None),

@@ -38,6 +38,7 @@ pub(super) async fn assign(
         rules: req.rules,
         due: req.due,
         pupils: req.pupils,
+        groups: req.groups,
     };
     clubs
         .change_class(&room, |data, now| {
