@@ -611,3 +611,34 @@ async fn a_route_drawn_with_a_finger_and_the_answer_spoken() {
     })
     .await;
 }
+
+/// A level-5 maze (9 × 9) on a 390 px phone: the board runs from edge to
+/// edge of the screen, so that each square is as large as it can be (at
+/// least 36 px: nine 44 px squares would not fit), and nothing scrolls
+/// sideways.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_level_five_board_fills_a_phone() {
+    e2e::run("classroom-level5", |env| async move {
+        let made: Value = reqwest::Client::new()
+            .get(format!("{}/api/classroom/exercise?kind=maze&level=5&seed=3", env.base()))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(made["exercise"]["board"]["size"], 9);
+        let id = share(&env, made["exercise"].clone()).await;
+        let b = env.browser("phone").await;
+        b.client.set_window_size(390, 844).await.unwrap();
+        b.open(&format!("/classroom?e={id}")).await;
+        b.shown("#cls-board svg rect.cell").await;
+        let sizes = b.js("const r = document.querySelector('#cls-board rect.cell[data-sq=\"e5\"]').getBoundingClientRect(); const s = document.querySelector('#cls-board svg').getBoundingClientRect(); return [r.width, s.left, s.right, document.documentElement.clientWidth, document.documentElement.scrollWidth];").await;
+        let v = |i: usize| sizes[i].as_f64().unwrap();
+        assert!(v(0) >= 36.0, "a square of {} px: {sizes}", v(0));
+        assert!(v(1) <= 0.5 && v(2) >= v(3) - 0.5, "edge to edge: {sizes}");
+        assert!(v(4) <= v(3), "no sideways scrolling: {sizes}");
+        b.shot("board").await;
+    })
+    .await;
+}
