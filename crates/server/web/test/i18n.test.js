@@ -24,8 +24,8 @@ test('plural forms follow each language\'s rules', () => {
   const key = 'player.fences_left';
   assert.match(texts('en').tn(key, 1), /^1\b/);
   assert.notEqual(texts('en').tn(key, 1), texts('en').tn(key, 2));
-  // French says "0 barrière" (one), Romanian "2 garduri" (few) and
-  // "20 de garduri" (other).
+  // French says "0 barrière" (one), Romanian "2 bariere" (few) and
+  // "20 de bariere" (other).
   assert.equal(texts('fr').tn(key, 0), texts('fr').tn(key, 1).replace('1', '0'));
   const ro = texts('ro');
   assert.equal(ro.plural.select(2), 'few');
