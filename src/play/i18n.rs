@@ -206,7 +206,7 @@ messages! {
         "nulle : limite de coups atteinte",
         "remiză: limita de mutări atinsă"
     ],
-    FencesLeft => ["fences {0}", "barrières {0}", "garduri {0}"],
+    FencesLeft => ["fences {0}", "barrières {0}", "bariere {0}"],
     Steps => ["path {0}", "chemin {0}", "drum {0}"],
     ScoreOf => ["score {0}", "score {0}", "scor {0}"],
     MovesTitle => ["Moves", "Coups", "Mutări"],
@@ -350,7 +350,7 @@ messages! {
     // Keys, short (panel) and long (help).
     KeyMove => ["move", "aller", "mută"],
     KeyPlay => ["play", "jouer", "joacă"],
-    KeyFence => ["fence", "barrière", "gard"],
+    KeyFence => ["fence", "barrière", "barieră"],
     KeyRotate => ["turn", "tourner", "rotește"],
     KeyType => ["type", "taper", "scrie"],
     KeyUndo => ["undo", "annuler", "anulează"],
@@ -373,22 +373,22 @@ messages! {
     HelpArrows => [
         "move the cursor: a square, or a fence in fence mode",
         "déplacer le curseur : une case, ou une barrière en mode barrière",
-        "mută cursorul: un pătrat, sau un gard în modul gard"
+        "mută cursorul: un pătrat, sau o barieră în modul barieră"
     ],
     HelpEnter => [
         "play the pawn move or the fence under the cursor",
         "jouer le pion ou la barrière sous le curseur",
-        "joacă pionul sau gardul de sub cursor"
+        "joacă pionul sau bariera de sub cursor"
     ],
     HelpTab => [
         "switch between the pawn and a fence",
         "passer du pion à une barrière et inversement",
-        "comută între pion și gard"
+        "comută între pion și barieră"
     ],
     HelpRotate => [
         "turn the fence: horizontal or vertical",
         "tourner la barrière : horizontale ou verticale",
-        "rotește gardul: orizontal sau vertical"
+        "rotește bariera: orizontal sau vertical"
     ],
     HelpType => [
         "type a move (e2, e3h) or, after :, a command",
@@ -461,7 +461,7 @@ messages! {
         "Reluare {0}/{1}: înainte, înapoi, început, sfârșit, sau joacă pentru a continua de aici."
     ],
     PlyLine => ["ply {0}: {1}", "demi-coup {0} : {1}", "mutarea {0}: {1}"],
-    FencesLine => ["fences left: {0}", "barrières restantes : {0}", "garduri rămase: {0}"],
+    FencesLine => ["fences left: {0}", "barrières restantes : {0}", "bariere rămase: {0}"],
     PathsLine => [
         "shortest paths: {0}",
         "plus courts chemins : {0}",
@@ -579,7 +579,7 @@ mod tests {
         assert_eq!(Lang::Fr.illegal(err), "cette barrière enfermerait nord");
         assert_eq!(
             Lang::Ro.illegal(IllegalMove::Crosses("e3v".parse().unwrap())),
-            "acest gard ar tăia gardul e3v"
+            "această barieră ar tăia bariera e3v"
         );
     }
 
