@@ -1623,6 +1623,19 @@ async fn a_class_does_puzzles_and_rules_lessons_by_the_assignments_rules() {
     assert_eq!(mine["lessons"]["first_try"], 1);
     assert_eq!(mine["lessons"]["after_tries"], 1);
     assert!(mine["puzzle_rating"].is_i64(), "{mine}");
+    // The export too: on her term's line, the puzzles right and her rating.
+    let csv = get_as(
+        &h,
+        &format!("/api/classes/{}/progress.csv", key.id),
+        &key.token,
+    )
+    .await
+    .text;
+    let term = csv.lines().find(|l| l.starts_with("Léa;;")).unwrap();
+    assert!(
+        term.ends_with(&format!(";2;{}", mine["puzzle_rating"])),
+        "{csv}"
+    );
     // The grid and the export show the moves played.
     let view: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
         .await

@@ -7,7 +7,7 @@
 use quoridor_classroom::Lang;
 
 use super::class::Class;
-use super::progress::{ClassProgress, Week};
+use super::progress::ClassProgress;
 use super::work::{Work, WorkBook, WorkStatus};
 
 /// The byte-order mark that tells a spreadsheet the file is UTF-8.
@@ -118,7 +118,7 @@ pub fn results_csv(class: &Class, book: &WorkBook) -> String {
 }
 
 /// The headers of the progress, in order.
-pub fn progress_headers(lang: Lang) -> [&'static str; 10] {
+pub fn progress_headers(lang: Lang) -> [&'static str; 12] {
     match lang {
         Lang::En => [
             "pupil",
@@ -131,6 +131,8 @@ pub fn progress_headers(lang: Lang) -> [&'static str; 10] {
             "games played",
             "games won",
             "games drawn",
+            "puzzles right",
+            "puzzle rating",
         ],
         Lang::Fr => [
             "élève",
@@ -143,6 +145,8 @@ pub fn progress_headers(lang: Lang) -> [&'static str; 10] {
             "parties jouées",
             "parties gagnées",
             "parties nulles",
+            "problèmes justes",
+            "classement aux problèmes",
         ],
         Lang::Ro => [
             "elev",
@@ -155,8 +159,61 @@ pub fn progress_headers(lang: Lang) -> [&'static str; 10] {
             "partide jucate",
             "partide câștigate",
             "partide egale",
+            "probleme corecte",
+            "punctaj la probleme",
         ],
     }
+}
+
+/// A line of the progress, in a CSV or a spreadsheet file: a pupil's week,
+/// or their whole term.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgressRow<'a> {
+    pub pupil: &'a str,
+    /// The week's Monday; empty on the whole term's line.
+    pub monday: &'a str,
+    /// Right at the first try, after tries, after the solution, wrong,
+    /// skipped; games played, won, drawn.
+    pub figures: [u32; 8],
+    /// On the whole term's line of a pupil who had puzzles: how many are
+    /// right, and their puzzle rating.
+    pub puzzles_right: Option<u32>,
+    pub puzzle_rating: Option<i32>,
+}
+
+/// The progress's lines: each pupil's weeks with anything done, then
+/// their whole term.
+pub fn progress_rows(progress: &ClassProgress) -> Vec<ProgressRow<'_>> {
+    let mut rows = Vec::new();
+    for pupil in &progress.pupils {
+        let weeks = pupil
+            .weeks
+            .iter()
+            .map(|w| (w.monday.as_str(), w.exercises, w.games))
+            .chain([("", pupil.exercises, pupil.games)]);
+        for (monday, t, g) in weeks {
+            let term = monday.is_empty();
+            let p = &pupil.puzzles;
+            rows.push(ProgressRow {
+                pupil: &pupil.name,
+                monday,
+                figures: [
+                    t.first_try,
+                    t.after_tries,
+                    t.after_solution,
+                    t.wrong,
+                    t.skipped,
+                    g.played,
+                    g.won,
+                    g.drawn,
+                ],
+                puzzles_right: (term && p.total() > 0)
+                    .then_some(p.first_try + p.after_tries + p.after_solution),
+                puzzle_rating: if term { pupil.puzzle_rating } else { None },
+            });
+        }
+    }
+    rows
 }
 
 /// The progress over the term as CSV: one line per pupil and week with
@@ -167,29 +224,13 @@ pub fn progress_csv(class: &Class, progress: &ClassProgress) -> String {
     let mut out = String::from(BOM);
     out.push_str(&progress_headers(lang).join(&sep));
     out.push('\n');
-    for pupil in &progress.pupils {
-        let whole = Week {
-            monday: String::new(),
-            exercises: pupil.exercises,
-            games: pupil.games,
-        };
-        for week in pupil.weeks.iter().chain([&whole]) {
-            let t = &week.exercises;
-            let fields = [
-                csv_field(&pupil.name),
-                week.monday.clone(),
-                t.first_try.to_string(),
-                t.after_tries.to_string(),
-                t.after_solution.to_string(),
-                t.wrong.to_string(),
-                t.skipped.to_string(),
-                week.games.played.to_string(),
-                week.games.won.to_string(),
-                week.games.drawn.to_string(),
-            ];
-            out.push_str(&fields.join(&sep));
-            out.push('\n');
-        }
+    for row in progress_rows(progress) {
+        let mut fields = vec![csv_field(row.pupil), row.monday.to_string()];
+        fields.extend(row.figures.iter().map(u32::to_string));
+        fields.push(row.puzzles_right.map(|n| n.to_string()).unwrap_or_default());
+        fields.push(row.puzzle_rating.map(|n| n.to_string()).unwrap_or_default());
+        out.push_str(&fields.join(&sep));
+        out.push('\n');
     }
     out
 }
@@ -225,9 +266,9 @@ mod tests {
         );
         let csv = progress_csv(&class, &super::super::progress::progress(&class, &book));
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[0], "\u{feff}élève;semaine du;juste du premier coup;juste après des essais;juste après la solution;faux;passé;parties jouées;parties gagnées;parties nulles");
-        assert_eq!(lines[1], "Léa;2026-11-23;1;0;0;0;0;0;0;0");
-        assert_eq!(lines[2], "Léa;;1;0;0;0;0;0;0;0");
+        assert_eq!(lines[0], "\u{feff}élève;semaine du;juste du premier coup;juste après des essais;juste après la solution;faux;passé;parties jouées;parties gagnées;parties nulles;problèmes justes;classement aux problèmes");
+        assert_eq!(lines[1], "Léa;2026-11-23;1;0;0;0;0;0;0;0;;");
+        assert_eq!(lines[2], "Léa;;1;0;0;0;0;0;0;0;;");
         assert_eq!(lines.len(), 3);
     }
 

@@ -8,7 +8,7 @@ use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 use super::class::Class;
 use super::progress::ClassProgress;
-use super::results::{headers, progress_headers, status_word};
+use super::results::{headers, progress_headers, progress_rows, status_word};
 use super::work::{Work, WorkBook};
 
 /// The two sheets' names in the class's language.
@@ -65,34 +65,21 @@ pub fn results_xlsx(
     for (c, h) in progress_headers(lang).iter().enumerate() {
         sheet.write_string_with_format(0, c as u16, *h, &bold)?;
     }
-    let mut row = 1;
-    for pupil in &progress.pupils {
-        let weeks = pupil
-            .weeks
-            .iter()
-            .map(|w| (w.monday.as_str(), w.exercises, w.games))
-            .chain([("", pupil.exercises, pupil.games)]);
-        for (monday, t, games) in weeks {
-            let format = monday.is_empty().then_some(&bold);
-            match format {
-                Some(f) => sheet.write_string_with_format(row, 0, &pupil.name, f)?,
-                None => sheet.write_string(row, 0, &pupil.name)?,
-            };
-            sheet.write_string(row, 1, monday)?;
-            let figures = [
-                t.first_try,
-                t.after_tries,
-                t.after_solution,
-                t.wrong,
-                t.skipped,
-                games.played,
-                games.won,
-                games.drawn,
-            ];
-            for (k, n) in figures.into_iter().enumerate() {
-                sheet.write_number(row, 2 + k as u16, n)?;
-            }
-            row += 1;
+    for (r, line) in progress_rows(progress).into_iter().enumerate() {
+        let row = r as u32 + 1;
+        match line.monday.is_empty() {
+            true => sheet.write_string_with_format(row, 0, line.pupil, &bold)?,
+            false => sheet.write_string(row, 0, line.pupil)?,
+        };
+        sheet.write_string(row, 1, line.monday)?;
+        for (k, n) in line.figures.into_iter().enumerate() {
+            sheet.write_number(row, 2 + k as u16, n)?;
+        }
+        if let Some(n) = line.puzzles_right {
+            sheet.write_number(row, 10, n)?;
+        }
+        if let Some(n) = line.puzzle_rating {
+            sheet.write_number(row, 11, n)?;
         }
     }
     sheet.set_column_width(0, 16)?;
