@@ -1445,7 +1445,7 @@ async fn a_class_does_puzzles_and_rules_lessons_by_the_assignments_rules() {
     // Refused: two contents at once, a difficulty out of range, an
     // unknown lesson or puzzle.
     for (body, status) in [
-        (json!({"puzzles": {}, "lessons": []}), 400),
+        (json!({"exercises": ["abcdefghij"], "lessons": []}), 400),
         (json!({"puzzles": {"difficulty": 9}}), 400),
         (json!({"lessons": ["nope"]}), 404),
         (json!({"puzzles": {"ids": ["p9999"]}}), 404),
@@ -1463,7 +1463,8 @@ async fn a_class_does_puzzles_and_rules_lessons_by_the_assignments_rules() {
     assert_eq!(a.count, 3);
     assert!(a.title.starts_with("Problèmes"), "{}", a.title);
     let v = serde_json::to_value(&a.source).unwrap();
-    assert_eq!(v["source"], "puzzles");
+    assert_eq!(v["source"], "learn");
+    assert_eq!(v["lessons"], json!([]));
     let ids: Vec<String> = serde_json::from_value(v["puzzles"].clone()).unwrap();
     let again: ClassView = give(body).await.json();
     let v2 = serde_json::to_value(&again.assignments.last().unwrap().source).unwrap();
@@ -1623,6 +1624,25 @@ async fn a_class_does_puzzles_and_rules_lessons_by_the_assignments_rules() {
     assert_eq!(mine["lessons"]["first_try"], 1);
     assert_eq!(mine["lessons"]["after_tries"], 1);
     assert!(mine["puzzle_rating"].is_i64(), "{mine}");
+    // Lessons then puzzles in one assignment: the lesson first.
+    let view: ClassView = give(json!({"lessons": ["edge"], "puzzles": {"ids": [ids[0]]}}))
+        .await
+        .json();
+    let both = view.assignments.last().unwrap();
+    assert_eq!(
+        (both.count, both.title.as_str()),
+        (2, format!("Règles et problèmes #{}", both.id).as_str())
+    );
+    for (i, kind) in [(0, "lesson"), (1, "puzzle")] {
+        let task: Value = get_as(
+            &h,
+            &format!("/api/classes/{}/assignments/{}/tasks/{i}", key.id, both.id),
+            &lea.token,
+        )
+        .await
+        .json();
+        assert_eq!(task["kind"], kind);
+    }
     // The export too: on her term's line, the puzzles right and her rating.
     let csv = get_as(
         &h,

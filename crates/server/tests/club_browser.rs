@@ -468,7 +468,7 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         js_until(&desk, "return document.querySelectorAll('#dash-assignments .club-assignment').length;", |v| v.as_u64() == Some(1)).await;
         let view: Value = reqwest::Client::new().get(format!("{base}/api/classes/{class_id}")).bearer_auth(&teacher).send().await.unwrap().json().await.unwrap();
         let a = &view["assignments"][0];
-        assert_eq!(a["source"]["source"], "puzzles");
+        assert_eq!(a["source"]["source"], "learn");
         assert_eq!(a["rules"]["until_right"], true);
         assert_eq!(a["groups"], json!([group]));
         assert_eq!(a["pupils"], json!([lea["player"]]));

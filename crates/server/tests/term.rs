@@ -1,6 +1,7 @@
 //! A class of 25 over a term of four weeks, on the real server: pupils come
-//! back on other tablets with their login cards (one card replaced), three
-//! assignments with due days and rules (one for half the class), the
+//! back on other tablets with their login cards (one card replaced), four
+//! assignments with due days and rules (one for half the class, one of
+//! rules lessons and puzzles played on `/learn`'s board), the
 //! solution-first path recorded as such, games played to their end, a
 //! restart of the server in the middle; then each pupil's progress, week
 //! by week, against a count the test keeps itself, and both exports read
@@ -153,6 +154,31 @@ impl Term {
         assert_eq!(res["status"], "right_after_solution");
     }
 
+    /// A move on item `i` of an assignment of `/learn`: the right one, or
+    /// a legal one that is not.
+    async fn play(&mut self, n: u32, i: u32, p: usize, item: &Item, right: bool) {
+        let mv = if right { item.right() } else { item.wrong() };
+        let reply = self
+            .post(
+                &self.at(&format!("/assignments/{n}/moves")),
+                &self.tokens[p].clone(),
+                json!({"index": i, "move": mv}),
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let res: Value = reply.json();
+        assert_eq!(res["outcome"] == "right", right, "{res}");
+        let week = self.week;
+        let went = match self.record.get(&(n, p, i)) {
+            None | Some((Went::Skipped, _)) if right => Went::FirstTry,
+            None | Some((Went::Skipped, _)) => Went::Wrong,
+            Some((Went::Wrong, _)) if right => Went::AfterTries,
+            Some((Went::AfterSolution, _)) => Went::AfterSolution,
+            Some((done, _)) => *done,
+        };
+        self.record.insert((n, p, i), (went, week));
+    }
+
     /// The next week, Monday morning.
     fn next_week(&mut self) {
         quoridor_server::advance_wall_clock(7 * DAY_MS);
@@ -163,6 +189,43 @@ impl Term {
     fn day(&self, days: u64) -> String {
         quoridor_server::calendar::day_of(quoridor_server::wall_ms() + days * DAY_MS)
     }
+}
+
+/// An item of an assignment of `/learn`.
+enum Item {
+    Lesson(&'static quoridor_learn::Lesson),
+    Puzzle(&'static quoridor_learn::Puzzle),
+}
+
+impl Item {
+    fn right(&self) -> String {
+        match self {
+            Item::Lesson(l) => l.answers()[0].to_string(),
+            Item::Puzzle(p) => p.best().to_string(),
+        }
+    }
+
+    fn wrong(&self) -> String {
+        let (start, right) = match self {
+            Item::Lesson(l) => (l.start(), l.answers()),
+            Item::Puzzle(p) => (p.start(), vec![p.best()]),
+        };
+        start
+            .legal_moves()
+            .iter()
+            .find(|m| !right.contains(m))
+            .unwrap()
+            .to_string()
+    }
+}
+
+/// How pupil `p`'s items of assignment `n` went: (item, how).
+fn mine_d(record: &Record, n: u32, p: usize) -> Vec<(u32, Went)> {
+    record
+        .iter()
+        .filter(|((a, q, _), _)| *a == n && *q == p)
+        .map(|((_, _, i), (w, _))| (*i, *w))
+        .collect()
 }
 
 /// A tally as the progress view writes it.
@@ -392,6 +455,59 @@ async fn a_class_of_25_over_a_term_of_four_weeks() {
             t.answer(c, 0, p, false).await;
         }
     }
+    // Also two rules lessons, then two puzzles, on /learn's board; the
+    // solution at any time.
+    let d = t
+        .give(json!({"lessons": ["step", "jump"], "puzzles": {"theme": "race", "difficulty": 1}, "count": 2, "seed": "404", "due": due,
+            "rules": {"solution_after_try": false}}))
+        .await;
+    let view: Value = t.get(&t.at(""), &t.class.token.clone()).await.json();
+    let source = &view["assignments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == d)
+        .unwrap()["source"];
+    let items: Vec<Item> =
+        ["step", "jump"]
+            .into_iter()
+            .map(|id| Item::Lesson(quoridor_learn::lesson(id).unwrap()))
+            .chain(
+                source["puzzles"].as_array().unwrap().iter().map(|id| {
+                    Item::Puzzle(quoridor_learn::find_puzzle(id.as_str().unwrap()).unwrap())
+                }),
+            )
+            .collect();
+    assert_eq!(items.len(), 4);
+    for p in 0..25 {
+        match p % 4 {
+            0 => {
+                for (i, item) in items.iter().enumerate() {
+                    t.play(d, i as u32, p, item, true).await;
+                }
+            }
+            1 => {
+                t.play(d, 0, p, &items[0], false).await;
+                t.play(d, 0, p, &items[0], true).await;
+                t.skip(d, 2, p).await;
+                t.skip(d, 3, p).await;
+            }
+            2 => {
+                let reply = t
+                    .post(
+                        &t.at(&format!("/assignments/{d}/tasks/2/solution")),
+                        &t.tokens[p].clone(),
+                        json!({}),
+                    )
+                    .await;
+                assert_eq!(reply.status, 200, "{}", reply.text);
+                t.record.insert((d, p, 2), (Went::AfterSolution, t.week));
+                t.play(d, 2, p, &items[2], true).await;
+                t.play(d, 3, p, &items[3], false).await;
+            }
+            _ => {}
+        }
+    }
     // Week 4: a third of them come back to it and get it right.
     t.next_week();
     for p in (0..25).filter(|p| p % 3 == 1) {
@@ -440,6 +556,21 @@ async fn a_class_of_25_over_a_term_of_four_weeks() {
                 k + 1
             );
         }
+        // The lessons and the puzzles, apart.
+        let of_d = |lessons: bool| -> Vec<Went> {
+            mine_d(&t.record, d, p)
+                .into_iter()
+                .filter(|(i, _)| (*i < 2) == lessons)
+                .map(|(_, w)| w)
+                .collect()
+        };
+        assert_eq!(shown["lessons"], tally(&of_d(true)), "{}", name);
+        assert_eq!(shown["puzzles"], tally(&of_d(false)), "{}", name);
+        let tried = t
+            .record
+            .iter()
+            .any(|((n, q, i), (w, _))| *n == d && *q == p && *i >= 2 && *w != Went::Skipped);
+        assert_eq!(shown["puzzle_rating"].is_i64(), tried, "{}", name);
         let (played, won) = games.get(&p).copied().unwrap_or((0, 0));
         assert_eq!(
             (
@@ -466,7 +597,7 @@ async fn a_class_of_25_over_a_term_of_four_weeks() {
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(
         rows.len(),
-        25 * (4 + 2) + 13 * 3,
+        25 * (4 + 2 + 4) + 13 * 3,
         "each pupil's exercises, once"
     );
     let status = |name: &str, title: &str, index: &str| {

@@ -82,10 +82,14 @@ pub enum Source {
     },
     /// Exercises made in the editor.
     Exercises { exercises: Vec<Exercise> },
-    /// Tactics puzzles of `/learn`, by id (drawn when given).
-    Puzzles { puzzles: Vec<String> },
-    /// Lessons of the rules tutorial of `/learn`, by id.
-    Lessons { lessons: Vec<String> },
+    /// Lessons of the rules tutorial of `/learn`, then its tactics
+    /// puzzles (drawn when given), by id; either list may be empty.
+    Learn {
+        #[serde(default)]
+        lessons: Vec<String>,
+        #[serde(default)]
+        puzzles: Vec<String>,
+    },
 }
 
 /// An item of an assignment played on the board of `/learn`: a move is
@@ -118,7 +122,7 @@ impl Source {
             .collect(),
             Source::Exercises { exercises } => exercises.clone(),
             // Played on the board of `/learn`, not the classroom's.
-            Source::Puzzles { .. } | Source::Lessons { .. } => Vec::new(),
+            Source::Learn { .. } => Vec::new(),
         }
     }
 
@@ -126,16 +130,20 @@ impl Source {
         match self {
             Source::Sheet { count, .. } => *count,
             Source::Exercises { exercises } => exercises.len(),
-            Source::Puzzles { puzzles } => puzzles.len(),
-            Source::Lessons { lessons } => lessons.len(),
+            Source::Learn { lessons, puzzles } => lessons.len() + puzzles.len(),
         }
     }
 
-    /// Item `index` of a puzzles' or lessons' assignment.
+    /// Item `index` of an assignment of `/learn`: its lessons, then its
+    /// puzzles.
     pub fn learn_item(&self, index: usize) -> Option<LearnItem<'_>> {
         match self {
-            Source::Puzzles { puzzles } => puzzles.get(index).map(|id| LearnItem::Puzzle(id)),
-            Source::Lessons { lessons } => lessons.get(index).map(|id| LearnItem::Lesson(id)),
+            Source::Learn { lessons, puzzles } => match lessons.get(index) {
+                Some(id) => Some(LearnItem::Lesson(id)),
+                None => puzzles
+                    .get(index - lessons.len())
+                    .map(|id| LearnItem::Puzzle(id)),
+            },
             Source::Sheet { .. } | Source::Exercises { .. } => None,
         }
     }
@@ -160,7 +168,7 @@ impl Source {
                 (index < *count).then(|| (spec.kind_of(index), Some(*level)))
             }
             Source::Exercises { exercises } => exercises.get(index).map(|e| (e.kind(), e.level)),
-            Source::Puzzles { .. } | Source::Lessons { .. } => None,
+            Source::Learn { .. } => None,
         }
     }
 }
@@ -868,40 +876,44 @@ fn default_title(source: &Source, lang: Lang, id: u32) -> String {
                 + &format!(" · {}", level)
         }
         Source::Exercises { .. } => format!("#{id}"),
-        Source::Puzzles { .. } => format!(
-            "{} #{id}",
-            match lang {
-                Lang::En => "Puzzles",
-                Lang::Fr => "Problèmes",
-                Lang::Ro => "Probleme",
-            }
-        ),
-        Source::Lessons { .. } => format!(
-            "{} #{id}",
-            match lang {
-                Lang::En => "Rules",
-                Lang::Fr => "Règles",
-                Lang::Ro => "Reguli",
-            }
-        ),
+        Source::Learn { lessons, puzzles } => {
+            let words = match (lang, lessons.is_empty(), puzzles.is_empty()) {
+                (Lang::En, true, _) => "Puzzles",
+                (Lang::En, _, true) => "Rules",
+                (Lang::En, _, _) => "Rules and puzzles",
+                (Lang::Fr, true, _) => "Problèmes",
+                (Lang::Fr, _, true) => "Règles",
+                (Lang::Fr, _, _) => "Règles et problèmes",
+                (Lang::Ro, true, _) => "Probleme",
+                (Lang::Ro, _, true) => "Reguli",
+                (Lang::Ro, _, _) => "Reguli și probleme",
+            };
+            format!("{words} #{id}")
+        }
     }
 }
 
 /// Whether every puzzle and lesson named exists, each once.
 fn check_learn_items(source: &Source) -> Result<(), ClassError> {
-    let (ids, known): (&[String], fn(&str) -> bool) = match source {
-        Source::Puzzles { puzzles } => (puzzles, |id| quoridor_learn::find_puzzle(id).is_some()),
-        Source::Lessons { lessons } => (lessons, |id| quoridor_learn::lesson(id).is_some()),
-        Source::Sheet { .. } | Source::Exercises { .. } => return Ok(()),
+    let Source::Learn { lessons, puzzles } = source else {
+        return Ok(());
     };
-    for (i, id) in ids.iter().enumerate() {
-        if !known(id) {
-            return Err(ClassError::BadAssignment(format!(
-                "no puzzle or lesson \"{id:.24}\""
-            )));
-        }
-        if ids[..i].iter().any(|other| other.eq_ignore_ascii_case(id)) {
-            return Err(ClassError::BadAssignment(format!("\"{id:.24}\" twice")));
+    /// Whether an id names something shipped.
+    type Known = fn(&str) -> bool;
+    let lists: [(&[String], Known); 2] = [
+        (lessons, |id| quoridor_learn::lesson(id).is_some()),
+        (puzzles, |id| quoridor_learn::find_puzzle(id).is_some()),
+    ];
+    for (ids, known) in lists {
+        for (i, id) in ids.iter().enumerate() {
+            if !known(id) {
+                return Err(ClassError::BadAssignment(format!(
+                    "no puzzle or lesson \"{id:.24}\""
+                )));
+            }
+            if ids[..i].iter().any(|other| other.eq_ignore_ascii_case(id)) {
+                return Err(ClassError::BadAssignment(format!("\"{id:.24}\" twice")));
+            }
         }
     }
     Ok(())

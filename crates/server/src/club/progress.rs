@@ -386,13 +386,21 @@ mod tests {
             .map(|p| p.rating)
             .collect();
         let puzzles = class
-            .assign(None, Source::Puzzles { puzzles: ids }, 0)
+            .assign(
+                None,
+                Source::Learn {
+                    lessons: Vec::new(),
+                    puzzles: ids,
+                },
+                0,
+            )
             .unwrap();
         let lessons = class
             .assign(
                 None,
-                Source::Lessons {
+                Source::Learn {
                     lessons: vec!["step".into(), "jump".into()],
+                    puzzles: Vec::new(),
                 },
                 0,
             )

@@ -38,7 +38,37 @@ export function firstOpen(a) {
  */
 export function onLearn(a) {
   const source = /** @type {{source?: string}} */ (a.source).source;
-  return source === 'puzzles' || source === 'lessons';
+  return source === 'learn';
+}
+
+/**
+ * Item `i` of an assignment of /learn: its lessons come first, then its
+ * puzzles; null past its end or for other assignments.
+ * @param {AssignmentView} a
+ * @param {number} i
+ * @returns {{kind: 'lesson' | 'puzzle', id: string} | null}
+ */
+export function learnItem(a, i) {
+  if (!onLearn(a)) return null;
+  const source = /** @type {{lessons?: string[], puzzles?: string[]}} */ (a.source);
+  const lessons = source.lessons || [];
+  const puzzles = source.puzzles || [];
+  if (i < lessons.length) return { kind: 'lesson', id: lessons[i] };
+  const id = puzzles[i - lessons.length];
+  return id ? { kind: 'puzzle', id } : null;
+}
+
+/**
+ * What an assignment of /learn holds: 'lessons', 'puzzles' or both
+ * ('learn'); null for other assignments.
+ * @param {AssignmentView} a
+ */
+export function learnContent(a) {
+  if (!onLearn(a)) return null;
+  const source = /** @type {{lessons?: string[], puzzles?: string[]}} */ (a.source);
+  const lessons = (source.lessons || []).length > 0;
+  const puzzles = (source.puzzles || []).length > 0;
+  return lessons && puzzles ? 'learn' : lessons ? 'lessons' : 'puzzles';
 }
 
 /**

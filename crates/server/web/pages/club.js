@@ -14,7 +14,7 @@
 // (the teacher's classes on this device), quoridor.club.cups = {id: token}.
 
 import { apiSaying, download, imageUrl } from '../lib/api.js';
-import { assignmentHref, onLearn, rightCount } from '../lib/assignment.js';
+import { assignmentHref, learnContent, learnItem, rightCount } from '../lib/assignment.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { barChart } from '../lib/bars.js';
 import { BoardView } from '../lib/board/view.js';
@@ -656,7 +656,7 @@ function renderAssignments(v) {
         el('button', { type: 'button', class: 'club-cell-btn', title, 'aria-label': p.name + ' · ' + (i + 1) + ' · ' + title, text: mark, onclick: () => showWork(a, i, p, title) }));
     })));
     const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed })
-      : onLearn(a) ? t(a.source.source === 'puzzles' ? 'club.assign_puzzles' : 'club.assign_lessons') : '';
+      : learnContent(a) ? t('club.assign_' + learnContent(a)) : '';
     const groups = v.groups.filter((g) => (a.groups || []).includes(g.id)).map((g) => g.name);
     const about = [sheet, a.due ? t('club.due', { day: dayWords(a.due) }) : '', ...ruleWords(a.rules),
       groups.length ? t('club.for_groups', { groups: groups.join(', '), n: a.pupils ? a.pupils.length : 0 })
@@ -773,14 +773,12 @@ function ruleWords(rules) {
   ].filter(Boolean);
 }
 
-// Where item `i` of a puzzles' or lessons' assignment opens on /learn
-// (`puzzle=ID`, `lesson=ID`), or null.
+// Where item `i` of an assignment of /learn opens there (`puzzle=ID`,
+// `lesson=ID`), or null.
 /** @param {import('../lib/views.js').AssignmentView} a @param {number} i */
 function learnItemOf(a, i) {
-  if (!onLearn(a)) return null;
-  const source = /** @type {{source: string, puzzles?: string[], lessons?: string[]}} */ (a.source);
-  const id = (source.puzzles || source.lessons || [])[i];
-  return id ? (source.puzzles ? 'puzzle=' : 'lesson=') + encodeURIComponent(id) : null;
+  const item = learnItem(a, i);
+  return item ? item.kind + '=' + encodeURIComponent(item.id) : null;
 }
 
 function showWork(a, i, p, title) {
@@ -832,14 +830,14 @@ async function startGames() {
 // What the form gives: a sheet's exercises, puzzles or lessons of /learn.
 function assignContent() {
   const kind = $('#assign-kind').value;
-  return kind === 'puzzles' || kind === 'lessons' ? kind : 'sheet';
+  return kind === 'puzzles' || kind === 'lessons' || kind === 'learn' ? kind : 'sheet';
 }
 
 // The form's fields for what it gives, the others hidden.
 function showAssignFields() {
   const content = assignContent();
   for (const field of $$('#assign-form [data-for]')) field.hidden = !field.dataset.for.split(' ').includes(content);
-  if (content === 'lessons') listLessons();
+  if (content === 'lessons' || content === 'learn') listLessons();
 }
 
 let lessonsListed = '';
@@ -867,19 +865,21 @@ async function assign() {
   let body = shared.length
     ? { exercises: shared }
     : { level: Number($('#assign-level').value), count };
-  if (content === 'puzzles') {
+  if (content !== 'sheet') body = {};
+  if (content === 'puzzles' || content === 'learn') {
     /** @type {Record<string, any>} */
     const puzzles = {};
     if ($('#assign-theme').value) puzzles.theme = $('#assign-theme').value;
     if ($('#assign-difficulty').value) puzzles.difficulty = Number($('#assign-difficulty').value);
-    body = { puzzles, count };
-  } else if (content === 'lessons') {
+    Object.assign(body, { puzzles, count });
+  }
+  if (content === 'lessons' || content === 'learn') {
     const lessons = $$('#assign-lessons input:checked').map((i) => i.value);
     if (!lessons.length) {
       dashError({ message: t('club.assign_no_lesson') });
       return;
     }
-    body = { lessons };
+    body.lessons = lessons;
   }
   const title = $('#assign-title').value.trim();
   if (title) body.title = title;
@@ -1105,7 +1105,7 @@ async function deleteCup(v, token) {
 async function init() {
   await languagePicker(() => {
     if (D.view) renderDashboard(D.view);
-    if (assignContent() === 'lessons') listLessons();
+    if (assignContent() === 'lessons' || assignContent() === 'learn') listLessons();
   });
   // Each view names the tab after itself; until then, the page's name.
   document.title = t('title.club');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignmentHref, buttons, firstOpen, rightCount } from '../lib/assignment.js';
+import { assignmentHref, buttons, firstOpen, learnContent, learnItem, rightCount } from '../lib/assignment.js';
 
 const rules = (over = {}) => Object.assign({ solution_after_try: true, until_right: false, no_skip: false }, over);
 const w = (index, status) => ({ pupil: 1, index, status, attempts: 1, answer: '' });
@@ -17,10 +17,22 @@ test('an assignment opens at its first item not answered, or not right when it m
 
 test('puzzles and lessons are done on /learn, exercises in the classroom', () => {
   const a = (source) => ({ id: 7, title: 't', count: 1, source: { source }, created_ms: 0, rules: rules(), work: [] });
-  assert.equal(assignmentHref('C 1', a('puzzles')), '/learn?class=C%201&a=7');
-  assert.equal(assignmentHref('C1', a('lessons')), '/learn?class=C1&a=7');
+  assert.equal(assignmentHref('C 1', a('learn')), '/learn?class=C%201&a=7');
   assert.equal(assignmentHref('C1', a('sheet')), '/classroom?class=C1&a=7');
   assert.equal(assignmentHref('C1', a('exercises')), '/classroom?class=C1&a=7');
+});
+
+test('an assignment of /learn has its lessons first, then its puzzles', () => {
+  const a = (lessons, puzzles) => ({ id: 1, title: 't', count: lessons.length + puzzles.length, source: { source: 'learn', lessons, puzzles }, created_ms: 0, rules: rules(), work: [] });
+  const both = a(['jump', 'edge'], ['p0001']);
+  assert.deepEqual([0, 1, 2, 3].map((i) => learnItem(both, i)), [
+    { kind: 'lesson', id: 'jump' }, { kind: 'lesson', id: 'edge' }, { kind: 'puzzle', id: 'p0001' }, null]);
+  assert.equal(learnContent(both), 'learn');
+  assert.equal(learnContent(a([], ['p1'])), 'puzzles');
+  assert.equal(learnContent(a(['step'], [])), 'lessons');
+  const sheet = { id: 2, title: 't', count: 1, source: { source: 'sheet' }, created_ms: 0, rules: rules(), work: [] };
+  assert.equal(learnItem(sheet, 0), null);
+  assert.equal(learnContent(sheet), null);
 });
 
 test('the buttons follow the rules', () => {

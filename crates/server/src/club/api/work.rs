@@ -50,24 +50,25 @@ pub(super) async fn assign(
     Ok((StatusCode::CREATED, Json(view)))
 }
 
-/// Where a new assignment's exercises come from: shared exercises, puzzles,
-/// lessons (one of them at most), or else a sheet.
+/// Where a new assignment's exercises come from: shared exercises, or
+/// lessons and puzzles of `/learn`, or else a sheet.
 fn source_of(clubs: &Clubs, req: &AssignRequest) -> Result<Source, ApiError> {
-    let chosen = [
-        !req.exercises.is_empty(),
-        req.puzzles.is_some(),
-        req.lessons.is_some(),
-    ];
-    if chosen.iter().filter(|&&c| c).count() > 1 {
+    let learn = req.puzzles.is_some() || req.lessons.is_some();
+    if learn && !req.exercises.is_empty() {
         return Err(ApiError::bad_request(
-            "exercises, puzzles, lessons: one of them at most",
+            "exercises, or lessons and puzzles: not both",
         ));
     }
-    if let Some(choice) = &req.puzzles {
-        return puzzles_of(choice, req.count, req.seed);
-    }
-    if let Some(lessons) = &req.lessons {
-        return lessons_of(lessons);
+    if learn {
+        let lessons = match &req.lessons {
+            Some(ids) => lessons_of(ids)?,
+            None => Vec::new(),
+        };
+        let puzzles = match &req.puzzles {
+            Some(choice) => puzzles_of(choice, req.count, req.seed)?,
+            None => Vec::new(),
+        };
+        return Ok(Source::Learn { lessons, puzzles });
     }
     if req.exercises.is_empty() {
         return Ok(Source::Sheet {
@@ -98,25 +99,28 @@ fn source_of(clubs: &Clubs, req: &AssignRequest) -> Result<Source, ApiError> {
     Ok(Source::Exercises { exercises: list })
 }
 
-/// Puzzles named, or drawn by theme and difficulty (by `seed`: the same
-/// seed, the same puzzles).
+/// Puzzles' ids: named, or drawn by theme and difficulty (by `seed`: the
+/// same seed, the same puzzles), `count` of them (6 if not said).
 fn puzzles_of(
     choice: &PuzzleChoice,
     count: Option<usize>,
     seed: Option<u64>,
-) -> Result<Source, ApiError> {
+) -> Result<Vec<String>, ApiError> {
     if choice.ids.len() > MAX_EXERCISES {
         return Err(ApiError::bad_request(format!(
             "puzzles: at most {MAX_EXERCISES}"
         )));
     }
     if !choice.ids.is_empty() {
-        let mut puzzles = Vec::new();
-        for id in &choice.ids {
-            let found = quoridor_learn::find_puzzle(id).ok_or(LearnError::NoSuchPuzzle)?;
-            puzzles.push(found.id.clone());
-        }
-        return Ok(Source::Puzzles { puzzles });
+        return choice
+            .ids
+            .iter()
+            .map(|id| {
+                quoridor_learn::find_puzzle(id)
+                    .map(|p| p.id.clone())
+                    .ok_or_else(|| LearnError::NoSuchPuzzle.into())
+            })
+            .collect();
     }
     if choice.difficulty.is_some_and(|d| !(1..=5).contains(&d)) {
         return Err(ApiError::bad_request("difficulty: from 1 to 5"));
@@ -138,33 +142,29 @@ fn puzzles_of(
     if drawn.is_empty() {
         return Err(LearnError::NoSuchPuzzle.into());
     }
-    Ok(Source::Puzzles {
-        puzzles: drawn.into_iter().map(|p| p.id.clone()).collect(),
-    })
+    Ok(drawn.into_iter().map(|p| p.id.clone()).collect())
 }
 
-/// Lessons named (by their ids, in the order given), or all of them.
-fn lessons_of(ids: &[String]) -> Result<Source, ApiError> {
+/// Lessons' ids: those named, in the order given, or all of them.
+fn lessons_of(ids: &[String]) -> Result<Vec<String>, ApiError> {
     if ids.len() > MAX_EXERCISES {
         return Err(ApiError::bad_request(format!(
             "lessons: at most {MAX_EXERCISES}"
         )));
     }
-    let lessons = if ids.is_empty() {
-        quoridor_learn::LESSONS
+    if ids.is_empty() {
+        return Ok(quoridor_learn::LESSONS
             .iter()
             .map(|l| l.id.into())
-            .collect()
-    } else {
-        ids.iter()
-            .map(|id| {
-                quoridor_learn::lesson(id)
-                    .map(|l| l.id.to_string())
-                    .ok_or(LearnError::NoSuchLesson)
-            })
-            .collect::<Result<Vec<String>, LearnError>>()?
-    };
-    Ok(Source::Lessons { lessons })
+            .collect());
+    }
+    ids.iter()
+        .map(|id| {
+            quoridor_learn::lesson(id)
+                .map(|l| l.id.to_string())
+                .ok_or_else(|| LearnError::NoSuchLesson.into())
+        })
+        .collect()
 }
 
 pub(super) async fn unassign(

@@ -820,6 +820,7 @@ export default {
   'club.back_home': 'Back to my page',
   'club.assign_puzzles': 'Puzzles (Learn)',
   'club.assign_lessons': 'The rules lessons (Learn)',
+  'club.assign_learn': 'Rules lessons, then puzzles (Learn)',
   'club.assign_which_lessons': 'Which lessons',
   'club.assign_no_lesson': 'Tick at least one lesson.',
   'club.open_on_learn': 'Open it on Learn',

@@ -820,6 +820,7 @@ export default {
   'club.back_home': 'Retour à ma page',
   'club.assign_puzzles': 'Problèmes (Apprendre)',
   'club.assign_lessons': 'Les leçons des règles (Apprendre)',
+  'club.assign_learn': 'Leçons des règles, puis problèmes (Apprendre)',
   'club.assign_which_lessons': 'Quelles leçons',
   'club.assign_no_lesson': 'Cochez au moins une leçon.',
   'club.open_on_learn': 'L’ouvrir dans Apprendre',

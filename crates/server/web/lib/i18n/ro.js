@@ -832,6 +832,7 @@ export default {
   'club.back_home': 'Înapoi la pagina mea',
   'club.assign_puzzles': 'Probleme (Învață)',
   'club.assign_lessons': 'Lecțiile despre reguli (Învață)',
+  'club.assign_learn': 'Lecții despre reguli, apoi probleme (Învață)',
   'club.assign_which_lessons': 'Ce lecții',
   'club.assign_no_lesson': 'Bifați cel puțin o lecție.',
   'club.open_on_learn': 'Deschide-o în Învață',
