@@ -456,6 +456,8 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         desk.type_into("#group-name", "Les Verts").await;
         desk.click("#group-form button[type=submit]").await;
         let group = js_until(&desk, "const g = document.querySelector('.club-group'); return g && g.textContent.includes('Léa') && Number(g.dataset.group);", |v| v.as_u64().is_some()).await;
+        desk.js("document.querySelector('.club-groups').scrollIntoView({block: 'start'}); window.scrollBy(0, -70); return null;").await;
+        desk.shot("groups").await;
         desk.click(".club-tab[data-tab=work]").await;
         desk.select("#assign-for", &format!("g:{group}")).await;
         desk.select("#assign-kind", "puzzles").await;
@@ -515,6 +517,7 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         assert!(sizes.as_array().unwrap().iter().all(|h| h.as_f64().unwrap() >= 44.0), "{sizes}");
         let wide = phone.js("return document.documentElement.scrollWidth;").await;
         assert!(wide.as_u64().unwrap() <= 390, "{wide}");
+        phone.js("document.querySelector('.learn-result').scrollIntoView({block: 'end'}); return null;").await;
         phone.shot("wrong").await;
         phone.click("#lc-solution").await;
         let text = said("solution").await;
