@@ -615,7 +615,7 @@ async fn a_route_drawn_with_a_finger_and_the_answer_spoken() {
 /// A level-5 maze (9 × 9) on a 390 px phone: the board runs from edge to
 /// edge of the screen, so that each square is as large as it can be (at
 /// least 36 px: nine 44 px squares would not fit), and nothing scrolls
-/// sideways.
+/// sideways; on a 768 px tablet, squares of 44 px.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_level_five_board_fills_a_phone() {
     e2e::run("classroom-level5", |env| async move {
@@ -639,6 +639,12 @@ async fn a_level_five_board_fills_a_phone() {
         assert!(v(1) <= 0.5 && v(2) >= v(3) - 0.5, "edge to edge: {sizes}");
         assert!(v(4) <= v(3), "no sideways scrolling: {sizes}");
         b.shot("board").await;
+        // On a tablet held upright the board takes two thirds of the width:
+        // squares a finger's size.
+        b.client.set_window_size(768, 1024).await.unwrap();
+        let square = b.js("return document.querySelector('#cls-board rect.cell[data-sq=\"e5\"]').getBoundingClientRect().width;").await;
+        assert!(square.as_f64().unwrap() >= 44.0, "a square of {square} px on a tablet");
+        b.shot("tablet").await;
     })
     .await;
 }
