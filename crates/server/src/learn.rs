@@ -90,6 +90,18 @@ pub struct PawnView {
 }
 
 impl BoardView {
+    /// The boards after each move of `moves` from `start`.
+    pub(crate) fn line(start: Position, moves: &[Move], lang: Lang) -> Vec<BoardView> {
+        let mut pos = start;
+        moves
+            .iter()
+            .map(|&mv| {
+                pos.play_unchecked(mv);
+                BoardView::of(&pos, lang)
+            })
+            .collect()
+    }
+
     pub(crate) fn of(pos: &Position, lang: Lang) -> BoardView {
         BoardView {
             size: pos.size(),
@@ -364,15 +376,7 @@ async fn check_puzzle(
         Answer::Right => true,
         Answer::Wrong => false,
     };
-    let mut pos = puzzle.start();
-    let line: Vec<BoardView> = puzzle
-        .line()
-        .into_iter()
-        .map(|mv| {
-            pos.play_unchecked(mv);
-            BoardView::of(&pos, lang)
-        })
-        .collect();
+    let line = BoardView::line(puzzle.start(), &puzzle.line(), lang);
     let mut after = puzzle.start();
     after.play_unchecked(puzzle.best());
     Ok(Json(PuzzleCheckView {

@@ -108,8 +108,13 @@ impl Term {
             .await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         let res: Value = reply.json();
-        // The test's own count: the first answer is kept, then a right one.
-        let week = self.week;
+        self.count(n, i, p, right);
+        res
+    }
+
+    /// The test's own count of an answer: the first answer is kept, then a
+    /// right one.
+    fn count(&mut self, n: u32, i: u32, p: usize, right: bool) {
         let went = match self.record.get(&(n, p, i)) {
             None | Some((Went::Skipped, _)) if right => Went::FirstTry,
             None | Some((Went::Skipped, _)) => Went::Wrong,
@@ -117,8 +122,7 @@ impl Term {
             Some((Went::AfterSolution, _)) => Went::AfterSolution,
             Some((done, _)) => *done,
         };
-        self.record.insert((n, p, i), (went, week));
-        res
+        self.record.insert((n, p, i), (went, self.week));
     }
 
     async fn skip(&mut self, n: u32, i: u32, p: usize) {
@@ -168,15 +172,7 @@ impl Term {
         assert_eq!(reply.status, 200, "{}", reply.text);
         let res: Value = reply.json();
         assert_eq!(res["outcome"] == "right", right, "{res}");
-        let week = self.week;
-        let went = match self.record.get(&(n, p, i)) {
-            None | Some((Went::Skipped, _)) if right => Went::FirstTry,
-            None | Some((Went::Skipped, _)) => Went::Wrong,
-            Some((Went::Wrong, _)) if right => Went::AfterTries,
-            Some((Went::AfterSolution, _)) => Went::AfterSolution,
-            Some((done, _)) => *done,
-        };
-        self.record.insert((n, p, i), (went, week));
+        self.count(n, i, p, right);
     }
 
     /// The next week, Monday morning.

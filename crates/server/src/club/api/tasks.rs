@@ -10,7 +10,7 @@ use axum::Json;
 use quoridor_classroom::Lang;
 use quoridor_learn::texts::{seat_name, Word};
 use quoridor_learn::{find_puzzle, illegal_text, lesson, Lesson, Outcome, Puzzle, Theme, Wording};
-use quoridor_rules::{Move, Position};
+use quoridor_rules::Position;
 use serde::{Deserialize, Serialize};
 
 use crate::club::class::{ClassError, LearnItem};
@@ -168,18 +168,6 @@ pub struct MoveView {
     pub line: Vec<BoardView>,
 }
 
-/// The boards after each move of `moves` from `start`.
-fn boards(start: Position, moves: &[Move], lang: Lang) -> Vec<BoardView> {
-    let mut pos = start;
-    moves
-        .iter()
-        .map(|&mv| {
-            pos.play_unchecked(mv);
-            BoardView::of(&pos, lang)
-        })
-        .collect()
-}
-
 /// A pupil's move on a puzzle or a lesson: checked, recorded (unless
 /// illegal), told to the teacher.
 pub(super) async fn play(
@@ -208,7 +196,7 @@ pub(super) async fn play(
                 line: Vec::new(),
             },
             quoridor_learn::Answer::Right => {
-                let line = boards(p.start(), &p.line(), lang);
+                let line = BoardView::line(p.start(), &p.line(), lang);
                 MoveView {
                     outcome: "right".into(),
                     message: p.explanation(lang),
@@ -233,7 +221,7 @@ pub(super) async fn play(
                     outcome: "right".into(),
                     message: text.success.into(),
                     status: None,
-                    board: boards(l.start(), &[mv], lang).pop(),
+                    board: BoardView::line(l.start(), &[mv], lang).pop(),
                     line: Vec::new(),
                 },
                 Outcome::NotAsked => MoveView {
@@ -316,14 +304,14 @@ pub(super) async fn task_solution(
         Item::Puzzle(p) => TaskSolutionView {
             moves: p.solution.clone(),
             message: p.explanation(lang),
-            line: boards(p.start(), &p.line(), lang),
+            line: BoardView::line(p.start(), &p.line(), lang),
         },
         Item::Lesson(l) => {
             let answers = l.answers();
             TaskSolutionView {
                 moves: answers.iter().map(|m| m.to_string()).collect(),
                 message: words(lang, l).success.into(),
-                line: boards(l.start(), &answers[..answers.len().min(1)], lang),
+                line: BoardView::line(l.start(), &answers[..answers.len().min(1)], lang),
             }
         }
     };
