@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::account::view::RatingChangeView;
 use crate::model::summary::kind_name;
-use crate::model::{entry_text, DrawOffer, RoomState, Settings, Status, Summary};
+use crate::model::{entry_text, Abort, DrawOffer, RoomState, Settings, Status, Summary};
 use crate::wire::{self, PerSeat};
 
 /// Why the rules refuse a move, with a code that pages translate and the
@@ -179,6 +179,10 @@ pub struct ResultView {
     pub draw: bool,
     /// `goal`, `ply limit`, `resignation`, `time`, `agreement`, `aborted`.
     pub termination: String,
+    /// An aborted game: which seat, and why (`aborted`: they aborted it;
+    /// `no_first_move`: their first move waited 30 s).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abort: Option<Abort>,
 }
 
 /// The game object of API.md.
@@ -217,6 +221,10 @@ pub struct GameView {
     pub hint_allowed: bool,
     /// Whether the game may still be aborted (nobody loses).
     pub abort_allowed: bool,
+    /// An online game with a clock whose seat to move has not moved yet:
+    /// the milliseconds left before the game is aborted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move_ms: Option<u64>,
     pub spectators: u32,
     pub rematch: Option<String>,
     /// A rated game that ended: each player's rating before and after.
@@ -293,7 +301,11 @@ impl GameView {
                 winners: r.winners,
                 draw: r.draw,
                 termination: r.termination.into(),
+                abort: r.abort,
             }),
+            first_move_ms: room
+                .first_move_deadline()
+                .map(|d| d.saturating_duration_since(now).as_millis() as u64),
             undo_allowed: room.is_private()
                 && room.meta.iter().any(|m| {
                     room.seats

@@ -9,7 +9,7 @@
 mod e2e;
 
 use e2e::{closest_to_goal, most_annoying_fence, moves, strings, Browser, Env, Page, Waiter};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// Waits until `seat`, held by `browser`, is to move after at least
 /// `min_moves` moves, with the page agreeing with the server (see
@@ -421,6 +421,109 @@ async fn an_online_game_between_two_browsers_with_a_spectator() {
         a.shot("end").await;
         b.shot("end").await;
         c.shot("end").await;
+    })
+    .await;
+}
+
+/// The text of `sel` when it is shown.
+async fn shown_text(b: &Browser, sel: &str) -> Option<String> {
+    let v = b
+        .js(&format!("const n = document.querySelector('{sel}'); return n && !n.hidden ? n.textContent : null;"))
+        .await;
+    v.as_str().map(str::to_string)
+}
+
+/// An online game with a clock whose first move never comes: both players
+/// see the seconds left before the abort, and then why it was aborted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_move_that_never_comes_is_counted_down_and_the_abort_explained() {
+    e2e::run("first-move", |env| async move {
+        let http = reqwest::Client::new();
+        let made: Value = http
+            .post(format!("{}/api/games", env.base()))
+            .json(
+                &json!({"size": 9, "clock": {"initial_ms": 300000, "increment_ms": 0},
+                "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}),
+            )
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = made["id"].as_str().unwrap().to_string();
+        let joined: Value = http
+            .post(format!("{}/api/games/{id}/join", env.base()))
+            .json(&json!({"seat": "north", "name": "Bob"}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let south = env.browser("south").await;
+        let north = env.browser("north").await;
+        south
+            .open(&format!("/g/{id}#t={}", made["token"].as_str().unwrap()))
+            .await;
+        north
+            .open(&format!("/g/{id}#t={}", joined["token"].as_str().unwrap()))
+            .await;
+        let wait = Waiter::new("both see the countdown");
+        let (mine, theirs) = loop {
+            if let (Some(a), Some(b)) = (
+                shown_text(&south, "#first-move").await,
+                shown_text(&north, "#first-move").await,
+            ) {
+                break (a, b);
+            }
+            wait.tick(&"no countdown yet").await;
+        };
+        assert!(mine.starts_with("Your first move: within "), "{mine}");
+        assert!(theirs.starts_with("Ana must move within "), "{theirs}");
+        // It counts down.
+        let first: u32 = mine
+            .trim_start_matches("Your first move: within ")
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((20..=30).contains(&first), "{mine}");
+        south.shot("countdown").await;
+        let wait = Waiter::new("the seconds to go down");
+        loop {
+            let now = shown_text(&south, "#first-move").await.unwrap_or_default();
+            let s: u32 = now
+                .trim_start_matches("Your first move: within ")
+                .split(' ')
+                .next()
+                .unwrap_or("99")
+                .parse()
+                .unwrap_or(99);
+            if s < first {
+                break;
+            }
+            wait.tick(&now).await;
+        }
+        // Thirty seconds after the start, the game is aborted, and said why.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(45);
+        let said = loop {
+            if let Some(said) = shown_text(&north, "#result").await {
+                break said;
+            }
+            assert!(std::time::Instant::now() < deadline, "no abort after 45 s");
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        };
+        assert!(
+            said.contains("Aborted: Ana did not move in 30 s."),
+            "{said}"
+        );
+        assert!(
+            shown_text(&north, "#first-move").await.is_none(),
+            "the countdown is gone"
+        );
+        north.shot("aborted").await;
     })
     .await;
 }

@@ -12,8 +12,8 @@ use super::accounts::{AccountGame, RenamedGame};
 use super::{Db, StoreError, Write};
 use crate::account::speed::Speed;
 use crate::model::{
-    entry_text, parse_entry, Clocks, DrawOffer, EntryMeta, RatingChange, RoomState, SeatSlot,
-    Settings, Status, Summary,
+    entry_text, parse_entry, Abort, Clocks, DrawOffer, EntryMeta, RatingChange, RoomState,
+    SeatSlot, Settings, Status, Summary,
 };
 use crate::wall_ms;
 use crate::wire::{self, parse_seat};
@@ -39,6 +39,8 @@ struct Extra {
     epoch: u64,
     #[serde(default)]
     aborted: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    abort: Option<Abort>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     rating_changes: Vec<RatingChange>,
 }
@@ -131,6 +133,7 @@ impl Save {
                 version: state.version,
                 epoch: state.epoch,
                 aborted: state.aborted,
+                abort: state.abort,
                 rating_changes: state.rating_changes.clone(),
             })
             .expect("extra serializes"),
@@ -482,6 +485,7 @@ impl Db {
         room.version = extra.version.max(1);
         room.epoch = extra.epoch;
         room.aborted = extra.aborted;
+        room.abort = extra.abort;
         room.rating_changes = extra.rating_changes;
         if let (Some(clocks), Some(text)) = (&mut room.clocks, clock) {
             let stored: StoredClock = serde_json::from_str(&text).map_err(|_| corrupt("clock"))?;

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use quoridor_rules::Entry;
 
-use super::{elapsed_ms, RoomError, RoomState, Status, FIRST_MOVE_TIME};
+use super::{elapsed_ms, Abort, AbortWhy, RoomError, RoomState, Status, FIRST_MOVE_TIME};
 
 impl RoomState {
     /// Whether the clock of the seat to move is running now: a clock, the
@@ -23,7 +23,7 @@ impl RoomState {
 
     /// Whether a first move that waits too long aborts the game: an online
     /// game with a clock, before every seat has moved.
-    pub(super) fn first_move_deadline(&self) -> Option<Instant> {
+    pub fn first_move_deadline(&self) -> Option<Instant> {
         // A tournament's game is not aborted: its organiser decides it.
         let online = !self.is_private() && !self.settings.competition;
         let waiting = self.status() == Status::Playing
@@ -78,7 +78,9 @@ impl RoomState {
             return Err(RoomError::NotYet);
         }
         if self.first_move_deadline().is_some() {
-            self.end_aborted(now);
+            let seat = self.game.position().turn();
+            let why = AbortWhy::NoFirstMove;
+            self.end_aborted(Abort { seat, why }, now);
             return Ok(());
         }
         let seat = self.game.position().turn();

@@ -144,6 +144,25 @@ pub struct GameResult {
     pub draw: bool,
     /// `goal`, `ply limit`, `resignation`, `time`, `agreement`, `aborted`.
     pub termination: &'static str,
+    /// Why an aborted game was aborted (none in older stores).
+    pub abort: Option<Abort>,
+}
+
+/// Why a game was aborted, and by which seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Abort {
+    #[serde(with = "wire::seat")]
+    pub seat: Seat,
+    pub why: AbortWhy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbortWhy {
+    /// A player aborted it before every seat had moved.
+    Aborted,
+    /// The seat's first move waited [`FIRST_MOVE_TIME`].
+    NoFirstMove,
 }
 
 /// A game on the server.
@@ -162,6 +181,8 @@ pub struct RoomState {
     pub rematch: Option<String>,
     /// Ended before every seat had moved once, without a result.
     pub aborted: bool,
+    /// Why, and by which seat.
+    pub abort: Option<Abort>,
     /// A rated game that ended: each account's rating before and after.
     pub rating_changes: Vec<RatingChange>,
     /// Grows with every change that is shown.
@@ -263,6 +284,7 @@ impl RoomState {
             draw_offer: None,
             rematch: None,
             aborted: false,
+            abort: None,
             rating_changes: Vec::new(),
             version: 1,
             epoch: 0,
@@ -527,6 +549,7 @@ impl RoomState {
                 winners: Vec::new(),
                 draw: false,
                 termination: "aborted",
+                abort: self.abort,
             });
         }
         let (outcome, termination) = self.game.result()?;
@@ -539,6 +562,7 @@ impl RoomState {
             winners,
             draw: outcome == Outcome::Draw,
             termination: termination.name(),
+            abort: None,
         })
     }
 

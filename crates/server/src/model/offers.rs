@@ -6,14 +6,15 @@ use std::time::Instant;
 use quoridor_engine::Controller;
 use quoridor_rules::{Entry, GameError, Seat, Variant};
 
-use super::{DrawAction, DrawOffer, PrivateOnly, RoomError, RoomState, Status};
+use super::{Abort, AbortWhy, DrawAction, DrawOffer, PrivateOnly, RoomError, RoomState, Status};
 
 impl RoomState {
-    pub(super) fn end_aborted(&mut self, now: Instant) {
+    pub(super) fn end_aborted(&mut self, abort: Abort, now: Instant) {
         if let Some(clocks) = &mut self.clocks {
             clocks.turn_started = None;
         }
         self.aborted = true;
+        self.abort = Some(abort);
         self.draw_offer = None;
         self.turn_began = now;
         self.changed_history();
@@ -22,14 +23,27 @@ impl RoomState {
     /// A holder leaves a game before every seat has moved once: it ends
     /// without a result.
     pub fn abort(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
-        self.require_holder(holder)?;
+        let seats = self.require_holder(holder)?;
         if self.status() == Status::Over {
             return Err(RoomError::GameOver);
         }
         if !self.abort_allowed() {
             return Err(RoomError::TooLateToAbort);
         }
-        self.end_aborted(now);
+        let turn = self.game.position().turn();
+        // On one screen, the seat to move; else the holder's seat.
+        let seat = if seats.contains(&turn) {
+            turn
+        } else {
+            seats[0]
+        };
+        self.end_aborted(
+            Abort {
+                seat,
+                why: AbortWhy::Aborted,
+            },
+            now,
+        );
         Ok(())
     }
 
@@ -165,6 +179,7 @@ impl RoomState {
             self.meta.pop();
         }
         self.aborted = false;
+        self.abort = None;
         if let Some(clocks) = &mut self.clocks {
             let initial = self
                 .settings

@@ -146,7 +146,35 @@ fn a_first_move_that_waits_too_long_aborts_the_game() {
     let result = room.result().unwrap();
     assert_eq!((result.winners.len(), result.draw), (0, false));
     assert_eq!(result.termination, "aborted");
+    // Said why: South's first move waited.
+    assert_eq!(
+        result.abort,
+        Some(Abort {
+            seat: Seat::South,
+            why: AbortWhy::NoFirstMove
+        })
+    );
     assert!(room.deadline().is_none());
+}
+
+#[test]
+fn both_players_see_the_first_move_count_down() {
+    let t = Instant::now();
+    let mut room = online(Some(FISCHER), t);
+    room.join(BOB, None, None, None, t).unwrap();
+    let view = crate::view::GameView::of(&room, t + ms(7_000), 0);
+    assert_eq!(view.first_move_ms, Some(23_000));
+    play(&mut room, ANA, "e2", t + ms(8_000)).unwrap();
+    // North's turn: its own 30 s from South's move.
+    let view = crate::view::GameView::of(&room, t + ms(10_000), 0);
+    assert_eq!(view.first_move_ms, Some(28_000));
+    play(&mut room, BOB, "e8", t + ms(11_000)).unwrap();
+    let view = crate::view::GameView::of(&room, t + ms(12_000), 0);
+    assert_eq!(view.first_move_ms, None, "both have moved");
+    // Without a clock, nothing is aborted and nothing counts down.
+    let mut free = online(None, t);
+    free.join(BOB, None, None, None, t).unwrap();
+    assert_eq!(crate::view::GameView::of(&free, t, 0).first_move_ms, None);
 }
 
 #[test]
@@ -161,6 +189,13 @@ fn either_player_may_abort_before_both_have_moved() {
     );
     room.apply(BOB, Action::Abort, t).unwrap();
     assert!(room.aborted);
+    assert_eq!(
+        room.result().unwrap().abort,
+        Some(Abort {
+            seat: Seat::North,
+            why: AbortWhy::Aborted
+        })
+    );
     assert_eq!(play(&mut room, BOB, "e8", t), Err(RoomError::GameOver));
     let mut late = online(None, t);
     late.join(BOB, None, None, None, t).unwrap();

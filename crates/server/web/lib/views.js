@@ -84,7 +84,7 @@
  */
 
 /** @typedef {{remaining_ms: Partial<Record<Seat, number>>, running: Seat | null}} GameClockView */
-/** @typedef {{winners: Seat[], draw: boolean, termination: string}} ResultView */
+/** @typedef {{winners: Seat[], draw: boolean, termination: string, abort?: {seat: Seat, why: 'aborted' | 'no_first_move'}}} ResultView */
 /** @typedef {{seat: string, name: string, before: number, after: number, provisional: boolean}} RatingChangeView */
 
 /**
@@ -114,6 +114,7 @@
  * @property {boolean} undo_allowed
  * @property {boolean} hint_allowed
  * @property {boolean} abort_allowed
+ * @property {number} [first_move_ms] the milliseconds before a first move that waits aborts the game
  * @property {number} spectators
  * @property {string | null} rematch the rematch's id, once asked
  * @property {RatingChangeView[]} [rating_changes]

@@ -44,7 +44,8 @@ function renderGame() {
   renderTools();
   tickClocks();
   clearInterval(clock.timer);
-  if (g.clock && g.clock.running && g.status === 'playing') clock.timer = setInterval(tickClocks, 100);
+  const counting = (g.clock && g.clock.running) || typeof g.first_move_ms === 'number';
+  if (counting && g.status === 'playing') clock.timer = setInterval(tickClocks, 100);
 }
 
 function shownPosition() {
@@ -339,10 +340,33 @@ function miniPawn(seat) {
   return svg;
 }
 
+// An online game with a clock aborts by itself when a first move waits
+// 30 s: both players see the seconds left (said aloud once, at the start
+// and at 10 s).
+function tickFirstMove(elapsed) {
+  const g = G.game;
+  const box = $('#first-move');
+  const left = g && g.status === 'playing' && typeof g.first_move_ms === 'number' ? Math.max(0, g.first_move_ms - elapsed) : null;
+  box.hidden = left === null;
+  if (!g || left === null) return;
+  const s = Math.ceil(left / 1000);
+  const text = isMine(g.turn) && holdsSeat()
+    ? t('first_move.yours', { s })
+    : t('first_move.other', { name: playerName(g, g.turn), s });
+  box.textContent = text;
+  box.classList.toggle('low', s <= 10);
+  const said = g.id + ':' + g.ply + ':' + (s <= 10 ? 'low' : 'start');
+  if (box.dataset.said !== said) {
+    box.dataset.said = said;
+    announce(text);
+  }
+}
+
 function tickClocks() {
   const g = G.game;
-  if (!g || !g.clock || !g.clock.remaining_ms) return;
   const elapsed = performance.now() - clock.base;
+  tickFirstMove(elapsed);
+  if (!g || !g.clock || !g.clock.remaining_ms) return;
   for (const seat of seatOrder(g)) {
     const node = document.getElementById('clock-' + seat);
     if (!node) continue;

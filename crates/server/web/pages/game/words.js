@@ -29,7 +29,7 @@ function scoresText(game) {
 function resultInfo(game) {
   const res = game.result;
   if (!res) return { text: '', outcome: 'over' };
-  if (res.termination === 'aborted') return { text: t('result.aborted'), outcome: 'aborted' };
+  if (res.termination === 'aborted') return { text: abortText(game, res.abort), outcome: 'aborted' };
   const scoring = game.settings.variant === 'scoring';
   const term = scoring && res.termination === 'goal' ? t('term.all_arrived') : terminationText(res.termination);
   const scores = scoring ? ' ' + t('result.scores', { list: scoresText(game) }) : '';
@@ -45,6 +45,15 @@ function resultInfo(game) {
   }
   if (winners.length > 1) return { text: t('result.win_many', { winners: names.join(t('common.and')), how: term }) + scores, outcome: 'over' };
   return { text: t('result.win', { winner: names[0] || '?', how: term }) + scores, outcome: 'over' };
+}
+
+// Why a game was aborted, and by whom: "Aborted: South did not move in
+// 30 s." (older games say only that it was aborted).
+function abortText(game, abort) {
+  if (!abort) return t('result.aborted');
+  const name = playerName(game, abort.seat);
+  if (abort.why === 'no_first_move') return t('result.aborted_no_first_move', { name, s: 30 });
+  return t('result.aborted_by', { name });
 }
 
 function resultText(game) {
