@@ -40,6 +40,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/abort", post(abort))
+        .route("/games/{id}/claim", post(claim))
         .route("/games/{id}/hint", get(hint))
         .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/record", get(record))
@@ -347,6 +348,15 @@ async fn abort(
     Body(Empty {}): Body<Empty>,
 ) -> Result<Json<GameView>, ApiError> {
     act(&hub, &id, &caller, Action::Abort).await
+}
+
+async fn claim(
+    State(hub): State<Hub>,
+    GameId(id): GameId,
+    caller: Caller,
+    Body(req): Body<crate::request::ClaimRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    act(&hub, &id, &caller, Action::Claim(req.result)).await
 }
 
 async fn hint(

@@ -50,6 +50,7 @@ impl Refusal for RoomError {
             | R::NotOver
             | R::TournamentGame
             | R::TooLateToAbort
+            | R::NobodyGone
             | R::Rated(_) => (StatusCode::FORBIDDEN, "not_allowed"),
             R::Stale | R::NotYet => (StatusCode::CONFLICT, "stale"),
         }

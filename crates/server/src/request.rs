@@ -7,7 +7,7 @@ use quoridor_rules::{Move, ParseError, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::model::new_game::{NewGame, SeatWish};
-use crate::model::{Action, DrawAction, RoomError, Settings, Status, Theme};
+use crate::model::{Action, Claim, DrawAction, RoomError, Settings, Status, Theme};
 use crate::wire;
 
 /// Who plays a seat of a new game.
@@ -183,6 +183,13 @@ pub struct ResignRequest {
     pub seat: Option<Seat>,
 }
 
+/// `{"result": "win" | "draw"}`, once the other players have gone.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    pub result: Claim,
+}
+
 /// The body of `POST /api/games/{id}/draw`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -227,6 +234,10 @@ pub enum ClientMessage {
     },
     Undo,
     Abort,
+    /// The others have gone: `{"type": "claim", "result": "win" | "draw"}`.
+    Claim {
+        result: Claim,
+    },
     Ping,
     /// A chat line (the players' channel from a seat, else the
     /// spectators').
@@ -254,6 +265,7 @@ impl ClientMessage {
             ClientMessage::Draw { action } => Action::Draw(*action),
             ClientMessage::Undo => Action::Undo,
             ClientMessage::Abort => Action::Abort,
+            ClientMessage::Claim { result } => Action::Claim(*result),
             ClientMessage::Ping | ClientMessage::Chat { .. } | ClientMessage::ChatOn { .. } => {
                 return Ok(None)
             }

@@ -88,22 +88,8 @@ async fn count(hub: &Hub, room: &Arc<Room>, seats: &[Seat], arriving: bool) {
             seats: seats.to_vec(),
         },
     };
-    hub.presence(room, event, |state| {
-        let step = |n: &mut u32| {
-            *n = if arriving {
-                n.saturating_add(1)
-            } else {
-                n.saturating_sub(1)
-            }
-        };
-        if seats.is_empty() {
-            step(&mut state.spectators);
-        }
-        for seat in seats {
-            if let Some(i) = state.seats.iter().position(|s| s.seat == *seat) {
-                step(&mut state.connections[i]);
-            }
-        }
+    hub.presence(room, event, |state, now| {
+        state.count_connection(seats, arriving, now)
     })
     .await;
 }

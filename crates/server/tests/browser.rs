@@ -527,3 +527,81 @@ async fn a_first_move_that_never_comes_is_counted_down_and_the_abort_explained()
     })
     .await;
 }
+
+/// An opponent who closes their page: the other player is told at once,
+/// sees the seconds before a claim, and then claims the win.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opponent_who_left_is_told_and_the_win_claimed() {
+    e2e::run("claim", |env| async move {
+        let http = reqwest::Client::new();
+        let made: Value = http
+            .post(format!("{}/api/games", env.base()))
+            .json(&json!({"size": 9, "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = made["id"].as_str().unwrap().to_string();
+        let joined: Value = http
+            .post(format!("{}/api/games/{id}/join", env.base()))
+            .json(&json!({"seat": "north", "name": "Bob"}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let south = env.browser("south").await;
+        let north = env.browser("north").await;
+        south.open(&format!("/g/{id}#t={}", made["token"].as_str().unwrap())).await;
+        north.open(&format!("/g/{id}#t={}", joined["token"].as_str().unwrap())).await;
+        let wait = Waiter::new("both pages connected");
+        loop {
+            let game = env.game(&id).await;
+            if game["seats"][0]["connected"] == true && game["seats"][1]["connected"] == true {
+                break;
+            }
+            wait.tick(&game["seats"]).await;
+        }
+        assert_eq!(shown_text(&south, "#gone-panel").await, None);
+        // Bob closes his page.
+        north.open("/").await;
+        let wait = Waiter::new("Ana told that Bob left");
+        let said = loop {
+            if shown_text(&south, "#gone-panel").await.is_some() {
+                break shown_text(&south, "#gone-text").await.unwrap();
+            }
+            wait.tick(&"not told yet").await;
+        };
+        assert!(said.starts_with("Bob left the game. If they do not come back, you may claim the win in "), "{said}");
+        assert!(south.js("return document.querySelector('#gone-actions').hidden;").await.as_bool().unwrap(), "not yet");
+        south.shot("left").await;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(35);
+        while south.js("return document.querySelector('#gone-actions').hidden;").await.as_bool().unwrap() {
+            assert!(std::time::Instant::now() < deadline, "no claim after 35 s");
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        }
+        assert_eq!(
+            shown_text(&south, "#gone-text").await.as_deref(),
+            Some("Bob left the game. Claim the win, call it a draw, or wait for them.")
+        );
+        south.shot("claim").await;
+        south.click("#claim-win").await;
+        let wait = Waiter::new("the win");
+        loop {
+            let game = env.game(&id).await;
+            if game["status"] == "over" {
+                assert_eq!(game["result"]["winners"], json!(["south"]));
+                assert_eq!(game["result"]["termination"], "resignation");
+                break;
+            }
+            wait.tick(&game["status"]).await;
+        }
+        let banner = shown_text(&south, "#result").await.unwrap_or_default();
+        assert!(banner.starts_with("You win"), "{banner}");
+        assert_eq!(shown_text(&south, "#gone-panel").await, None, "over: nobody is gone");
+    })
+    .await;
+}

@@ -459,12 +459,12 @@ impl Hub {
         &self,
         room: &Arc<Room>,
         event: EventView,
-        op: impl FnOnce(&mut RoomState),
+        op: impl FnOnce(&mut RoomState, Instant),
     ) {
         let mut state = room.state.lock().await;
-        op(&mut state);
-        state.version += 1;
         let now = Instant::now();
+        op(&mut state, now);
+        state.version += 1;
         state.last_seen = now;
         if room.events.receiver_count() > 0 {
             let message = ServerMessage::State {

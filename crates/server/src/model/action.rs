@@ -33,6 +33,17 @@ pub enum Action {
     /// Leaves a game nobody has moved in yet (before both sides have
     /// moved): it ends without a result.
     Abort,
+    /// The other players' pages have been gone [`super::CLAIM_TIME`]: the
+    /// win (they resign) or a draw.
+    Claim(Claim),
+}
+
+/// What a player claims when the others have gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Claim {
+    Win,
+    Draw,
 }
 
 impl RoomState {
@@ -48,6 +59,7 @@ impl RoomState {
             Action::Draw(draw) => self.draw(holder, draw, now),
             Action::Undo => self.undo(holder, now),
             Action::Abort => self.abort(holder, now),
+            Action::Claim(claim) => self.claim(holder, claim, now),
         }
     }
 }

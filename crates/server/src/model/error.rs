@@ -50,6 +50,8 @@ pub enum RoomError {
     TournamentGame,
     /// Every seat has moved: the game can no longer be aborted.
     TooLateToAbort,
+    /// A claim while no other player has been gone long enough.
+    NobodyGone,
     /// The settings of a new game (size, players, fences, clock, name).
     Settings(String),
     /// A change prepared for an older history (an AI move after an undo).
@@ -93,6 +95,9 @@ impl fmt::Display for RoomError {
             TooLateToAbort => {
                 f.write_str("a game can only be aborted before every player has moved")
             }
+            NobodyGone => f.write_str(
+                "no other player has been gone 20 s: the win or a draw can be claimed only then",
+            ),
             Settings(why) => f.write_str(why),
             Stale => f.write_str("the game has changed meanwhile"),
             NotYet => f.write_str("the clock has not run out"),

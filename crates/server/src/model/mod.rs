@@ -16,6 +16,7 @@ pub mod error;
 pub mod name;
 pub mod new_game;
 pub mod offers;
+pub mod presence;
 pub mod settings;
 pub mod summary;
 
@@ -25,7 +26,7 @@ use quoridor_engine::{Controller, Level, TimeControl};
 use quoridor_rules::{Entry, Game, Move, Outcome, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-pub use self::action::{Action, DrawAction};
+pub use self::action::{Action, Claim, DrawAction};
 pub use self::error::{PrivateOnly, RoomError};
 pub use self::settings::{clean_name, Settings, Theme, MAX_NAME_CHARS, MAX_PLIES};
 pub use self::summary::{SeatSummary, Summary};
@@ -34,6 +35,9 @@ use crate::wire;
 /// How long a seat of an online game with a clock may wait before its
 /// first move before the game is aborted.
 pub const FIRST_MOVE_TIME: Duration = Duration::from_secs(30);
+/// How long a player's page must have been gone before the others may
+/// claim the win or a draw.
+pub const CLAIM_TIME: Duration = Duration::from_secs(20);
 
 /// One seat and who holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,6 +196,9 @@ pub struct RoomState {
     pub epoch: u64,
     /// Open WebSocket connections per seat, and of spectators (not stored).
     pub connections: Vec<u32>,
+    /// Per seat, when its last connection closed (none while one is open,
+    /// or before it ever connected; not stored).
+    pub left_at: Vec<Option<Instant>>,
     pub spectators: u32,
     /// When the current turn began, for the time each entry took (also in
     /// games without a clock; not stored).
@@ -289,6 +296,7 @@ impl RoomState {
             version: 1,
             epoch: 0,
             connections: vec![0; n],
+            left_at: vec![None; n],
             spectators: 0,
             turn_began: now,
             last_seen: now,

@@ -67,6 +67,13 @@ impl RoomState {
             None if playing.contains(&pos.turn()) => pos.turn(),
             None => *playing.first().ok_or(RoomError::NoSeatPlaying)?,
         };
+        self.resign_seat(seat, now)
+    }
+
+    /// `seat` resigns (the holder checked): with four players it leaves the
+    /// game, and the clock of the seat to move runs on.
+    pub(super) fn resign_seat(&mut self, seat: Seat, now: Instant) -> Result<(), RoomError> {
+        let pos = *self.game.position();
         let mut probe = self.game.clone();
         probe.resign(seat).map_err(|err| match err {
             GameError::GameOver => RoomError::GameOver,

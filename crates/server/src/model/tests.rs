@@ -565,3 +565,55 @@ fn a_rematch_moves_everyone_on_one_seat() {
     }
     assert_eq!(SeatSlot::turned(&turned[..]).len(), 4);
 }
+
+#[test]
+fn a_player_may_claim_the_win_or_a_draw_once_the_other_has_been_gone_20_s() {
+    let t = Instant::now();
+    let mut room = online(None, t);
+    room.join(BOB, None, None, None, t).unwrap();
+    let (south, north) = ([Seat::South], [Seat::North]);
+    room.count_connection(&south, true, t);
+    // Bob plays over HTTP, no page open: never "gone".
+    assert_eq!(room.gone_for(1, t + ms(60_000)), None);
+    room.count_connection(&north, true, t);
+    play(&mut room, ANA, "e2", t).unwrap();
+    // Bob's page closes (two tabs: only when the last one does).
+    room.count_connection(&north, true, t);
+    room.count_connection(&north, false, t);
+    assert_eq!(room.gone_for(1, t + ms(5_000)), None);
+    room.count_connection(&north, false, t + ms(1_000));
+    assert_eq!(room.gone_for(1, t + ms(6_000)), Some(ms(5_000)));
+    let win = Action::Claim(Claim::Win);
+    assert_eq!(
+        room.apply(ANA, win, t + ms(20_999)),
+        Err(RoomError::NobodyGone)
+    );
+    assert_eq!(
+        room.apply(BOB, win, t + ms(30_000)),
+        Err(RoomError::NobodyGone),
+        "Ana is here"
+    );
+    // He came back, and left again: counted from then.
+    room.count_connection(&north, true, t + ms(22_000));
+    assert_eq!(room.gone_for(1, t + ms(23_000)), None);
+    room.count_connection(&north, false, t + ms(25_000));
+    assert!(room.apply(ANA, win, t + ms(44_000)).is_err());
+    let mut draw = room.clone();
+    room.apply(ANA, win, t + ms(45_000)).unwrap();
+    let result = room.result().unwrap();
+    assert_eq!(
+        (result.winners, result.termination),
+        (vec![Seat::South], "resignation")
+    );
+    draw.apply(ANA, Action::Claim(Claim::Draw), t + ms(45_000))
+        .unwrap();
+    assert!(draw.result().unwrap().draw);
+    // Over: nobody is gone any more.
+    assert_eq!(room.gone_for(1, t + ms(50_000)), None);
+    // On one screen there is nobody to claim against.
+    let mut home = online(None, t);
+    home.join(ANA, None, None, None, t).unwrap();
+    home.count_connection(&south, true, t);
+    home.count_connection(&south, false, t);
+    assert_eq!(home.gone_for(1, t + ms(60_000)), None);
+}

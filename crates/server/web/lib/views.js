@@ -70,6 +70,7 @@
  * @property {boolean} connected
  * @property {number | null} [level] an AI's level
  * @property {boolean} [account] a logged-in player
+ * @property {number} [gone_ms] how long the player's page has been closed (an online game)
  */
 
 /**

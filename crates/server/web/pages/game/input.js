@@ -10,7 +10,7 @@ import { navigate } from '../nav.js';
 import { act, applyState, connectWs, playMove } from './connection.js';
 import { renderTools, showError } from './panels.js';
 import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
-import { G, board, boardPointer, centerOf, fenceVerdict, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame } from './state.js';
+import { G, board, boardPointer, centerOf, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame } from './state.js';
 import { verdictText } from './words.js';
 import { announce, confirmDialog, errorText, loadRec, saveRec, seatLabel, session, t, toast } from '../ui.js';
 
@@ -267,6 +267,13 @@ function initGameControls() {
     if (!(await confirmDialog(text, t('game.draw_offer')))) return;
     net.lastAction = 'draw-offer';
     act({ type: 'draw', action: 'offer' }, 'POST', '/draw', { action: 'offer' });
+  });
+  // The others have gone: claim the win or a draw, or wait for them.
+  $('#claim-win').addEventListener('click', () => act({ type: 'claim', result: 'win' }, 'POST', '/claim', { result: 'win' }));
+  $('#claim-draw').addEventListener('click', () => act({ type: 'claim', result: 'draw' }, 'POST', '/claim', { result: 'draw' }));
+  $('#claim-wait').addEventListener('click', () => {
+    G.waiting = goneKey(G.game);
+    $('#gone-actions').hidden = true;
   });
   $('#abort').addEventListener('click', async () => {
     if (!(await confirmDialog(t('confirm.abort'), t('game.abort')))) return;

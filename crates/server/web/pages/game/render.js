@@ -11,7 +11,7 @@ import { parseFence, parsePosition, parseSquare, positionAt, seatOrder } from '.
 import * as Analysis from './analysis.js';
 import * as Chat from './chat.js';
 import { renderScoreSheet, renderShare, renderTools, renderWaiting } from './panels.js';
-import { G, board, centerOf, clock, defaultRotation, fenceShape, fenceVerdict, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, net, pointer, savedRotation, seatsAreAllMine, shownGame } from './state.js';
+import { CLAIM_MS, G, board, centerOf, clock, goneKey, goneSeats, defaultRotation, fenceShape, fenceVerdict, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, net, pointer, savedRotation, seatsAreAllMine, shownGame } from './state.js';
 import { moveAnnouncement, moveLabel, replayLabel, resultInfo, roundOf, verdictText } from './words.js';
 import { formatMs, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
 
@@ -44,7 +44,7 @@ function renderGame() {
   renderTools();
   tickClocks();
   clearInterval(clock.timer);
-  const counting = (g.clock && g.clock.running) || typeof g.first_move_ms === 'number';
+  const counting = (g.clock && g.clock.running) || typeof g.first_move_ms === 'number' || goneSeats(g).length > 0;
   if (counting && g.status === 'playing') clock.timer = setInterval(tickClocks, 100);
 }
 
@@ -362,10 +362,34 @@ function tickFirstMove(elapsed) {
   }
 }
 
+// A player whose page closed: the others see for how long, and after
+// 20 s may claim the win or a draw, or wait (until that player comes
+// back and goes again).
+function tickGone(elapsed) {
+  const g = G.game;
+  const panel = $('#gone-panel');
+  const gone = g ? goneSeats(g) : [];
+  panel.hidden = gone.length === 0;
+  if (!g || !gone.length) return;
+  const names = gone.map((s) => playerName(g, s.seat)).join(t('common.and'));
+  const longest = Math.max(...gone.map((s) => s.gone_ms || 0)) + elapsed;
+  const left = Math.ceil((CLAIM_MS - longest) / 1000);
+  const player = holdsSeat() && !seatsAreAllMine();
+  $('#gone-text').textContent = !player ? t('gone.left', { name: names })
+    : left > 0 ? t('gone.left_wait', { name: names, s: left }) : t('gone.left_claim', { name: names });
+  $('#gone-actions').hidden = !player || left > 0 || G.waiting === goneKey(g);
+  const said = g.id + ':' + names + ':' + (left > 0 ? 'wait' : 'claim');
+  if (panel.dataset.said !== said) {
+    panel.dataset.said = said;
+    announce($('#gone-text').textContent);
+  }
+}
+
 function tickClocks() {
   const g = G.game;
   const elapsed = performance.now() - clock.base;
   tickFirstMove(elapsed);
+  tickGone(elapsed);
   if (!g || !g.clock || !g.clock.remaining_ms) return;
   for (const seat of seatOrder(g)) {
     const node = document.getElementById('clock-' + seat);

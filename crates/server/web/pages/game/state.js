@@ -32,6 +32,7 @@ const fenceShape = (name, cls) => geomFenceShape(board.geom, name, cls, board.re
  *   active: boolean, rec: any, youFromServer: string[] | null,
  *   legalPawn: Set<string>, legalFences: Set<string>,
  *   replay: number | null, hint: {move: string, path: string[], score: any} | null,
+ *   waiting: string | null,
  * }}
  */
 const G = {
@@ -44,7 +45,28 @@ const G = {
   legalFences: new Set(),
   replay: null,
   hint: null,
+  // The players gone that this player chose to wait for (goneKey).
+  waiting: null,
 };
+
+/** How long a page must have been gone before a claim (the server's CLAIM_TIME). */
+const CLAIM_MS = 20000;
+
+/**
+ * The other players whose pages have gone (seats of this browser left out).
+ * @param {import('../../lib/views.js').GameView} g
+ */
+function goneSeats(g) {
+  return (g.seats || []).filter((s) => typeof s.gone_ms === 'number' && !isMine(s.seat));
+}
+
+/**
+ * Who is gone, as a key: waiting for them lasts until that changes.
+ * @param {import('../../lib/views.js').GameView | null} g
+ */
+function goneKey(g) {
+  return g ? goneSeats(g).map((s) => s.seat).join(',') : '';
+}
 
 /**
  * The connection: the version last applied, the socket, an action sent
@@ -168,6 +190,7 @@ function fenceVerdict(name) {
 }
 
 export {
+  CLAIM_MS,
   board,
   boardPointer,
   centerOf,
@@ -176,6 +199,8 @@ export {
   fenceShape,
   fenceVerdict,
   G,
+  goneKey,
+  goneSeats,
   holdsSeat,
   isLive,
   isMine,
