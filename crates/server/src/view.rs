@@ -225,6 +225,9 @@ pub struct GameView {
     pub hint_allowed: bool,
     /// Whether the game may still be aborted (nobody loses).
     pub abort_allowed: bool,
+    /// The speed of a game with a clock (a rated game is rated at it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<crate::account::speed::Speed>,
     /// An online game with a clock whose seat to move has not moved yet:
     /// the milliseconds left before the game is aborted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -308,6 +311,7 @@ impl GameView {
                 termination: r.termination.into(),
                 abort: r.abort,
             }),
+            speed: crate::account::speed::Speed::of(room.settings.clock),
             first_move_ms: room
                 .first_move_deadline()
                 .map(|d| d.saturating_duration_since(now).as_millis() as u64),

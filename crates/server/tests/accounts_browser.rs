@@ -8,7 +8,7 @@ mod e2e;
 
 use e2e::{closest_to_goal, moves, Browser, Waiter};
 use fantoccini::key::Key;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 async fn js_until(b: &Browser, script: &str, ok: impl Fn(&Value) -> bool) -> Value {
     let wait = Waiter::new(format!("{}: {script}", b.label));
@@ -60,6 +60,12 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
         let names = [&game["seats"][0]["name"], &game["seats"][1]["name"]];
         assert!(names.contains(&&Value::from("alice")) && names.contains(&&Value::from("bob")), "{names:?}");
         let alice_seat = if game["seats"][0]["name"] == "alice" { "south" } else { "north" };
+        // The game says it is rated, and each player's rating is beside
+        // their name (new accounts: 1500, provisional).
+        let status = js_until(&alice, "return document.querySelector('#status').textContent;", |v| v.as_str().is_some_and(|s| s.contains("Rated"))).await;
+        assert!(status.as_str().unwrap().contains("Rated · Blitz"), "{status}");
+        let shown = js_until(&bob, "const r = Array.from(document.querySelectorAll('.p-rating')).map((n) => n.textContent); return r.length === 2 && r;", |v| v.is_array()).await;
+        assert_eq!(shown, json!(["1500?", "1500?"]));
         alice.shot("paired").await;
 
         // They chat: off until each turns it on; the line is shown as text.

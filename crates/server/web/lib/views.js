@@ -116,6 +116,7 @@
  * @property {boolean} hint_allowed
  * @property {boolean} abort_allowed
  * @property {number} [first_move_ms] the milliseconds before a first move that waits aborts the game
+ * @property {'bullet' | 'blitz' | 'rapid' | 'classical'} [speed] a game with a clock: its speed
  * @property {number} spectators
  * @property {string | null} rematch the rematch's id, once asked
  * @property {RatingChangeView[]} [rating_changes]

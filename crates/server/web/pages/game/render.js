@@ -3,6 +3,7 @@
 // the players and clocks, the buttons, the result, and any position of
 // the game replayed.
 
+import { api } from '../../lib/api.js';
 import { SQUARE } from '../../lib/board/geometry.js';
 import { seatColours } from '../../lib/board/pieces.js';
 import { $, $$, announce, el, svgEl } from '../../lib/dom.js';
@@ -230,6 +231,8 @@ function renderStatus() {
 
   const n = g.settings.size;
   const parts = [t('status.' + g.status)];
+  // A rated game says so, with its speed (the ratings are beside the names).
+  if (g.settings.rated) parts.push(g.speed ? t('game.rated_speed', { speed: t('acc.speed_' + g.speed) }) : t('game.rated'));
   if (!isLive()) parts.push(t('replay.viewing', { pos: replayLabel(G.replay) }));
   else if (g.status === 'playing') parts.push(t('status.round', { n: roundOf(g.moves.length) }));
   status.textContent = parts.join(' · ');
@@ -318,11 +321,34 @@ function renderPlayers() {
         info.account
           ? el('a', { class: 'p-name-text', href: '/@/' + encodeURIComponent(info.name), target: '_blank', rel: 'noopener', text: playerName(g, seat) })
           : el('span', { class: 'p-name-text', text: playerName(g, seat) }),
+        ratingOf(g, info),
         ...badges),
       sub),
     el('span', { class: 'p-side' }, clock, fenceBox, score));
     list.append(li);
   }
+}
+
+/** Each account's rating at a speed, as its public page gives it ('' while asked). @type {Map<string, string>} */
+const ratings = new Map();
+
+// A rated game's player's rating at its speed, beside their name; asked
+// once from their public page (a rating changes only when a game ends).
+/** @param {import('../../lib/views.js').GameView} g @param {any} info */
+function ratingOf(g, info) {
+  if (!g.settings.rated || !info.account || !g.speed) return null;
+  const key = info.name + '|' + g.speed;
+  if (!ratings.has(key)) {
+    ratings.set(key, '');
+    const speed = g.speed;
+    api('GET', '/api/players/' + encodeURIComponent(info.name)).then((p) => {
+      const r = (p.ratings || []).find((x) => x.speed === speed);
+      ratings.set(key, r ? String(r.rating) + (r.provisional ? '?' : '') : '1500?');
+      if (G.game) renderPlayers();
+    }).catch(() => ratings.delete(key));
+  }
+  const text = ratings.get(key);
+  return text ? el('span', { class: 'p-rating', 'data-rating': info.seat, title: t('game.rating'), text }) : null;
 }
 
 function miniPawn(seat) {
