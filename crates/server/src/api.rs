@@ -33,6 +33,7 @@ pub fn router(state: AppState) -> Router {
         .route("/health", get(health))
         .route("/ready", get(ready))
         .route("/games", get(list_games).post(create_game))
+        .route("/games/status", get(games_status))
         .route("/games/{id}", get(get_game))
         .route("/games/{id}/join", post(join))
         .route("/games/{id}/move", post(play))
@@ -260,6 +261,36 @@ async fn list_games(
     let status = query.status.unwrap_or(Status::Waiting);
     let games = hub.list(status, query.limit.unwrap_or(50)).await?;
     Ok(Json(ListView { games }))
+}
+
+/// How the games asked about stand (one's recent games, kept by the
+/// browser): unknown ids are left out.
+async fn games_status(
+    State(hub): State<Hub>,
+    Query(query): Query<crate::request::StatusQuery>,
+) -> Result<Json<crate::view::StatusListView>, ApiError> {
+    let ids: Vec<&str> = query.ids.split(',').filter(|s| !s.is_empty()).collect();
+    if ids.len() > crate::request::MAX_STATUS_IDS {
+        return Err(ApiError::bad_request(format!(
+            "ids: at most {} games",
+            crate::request::MAX_STATUS_IDS
+        )));
+    }
+    let mut games = Vec::new();
+    for id in ids {
+        let Ok(room) = hub.room(id).await else {
+            continue;
+        };
+        let game = room.view().await;
+        games.push(crate::view::GameStatusView {
+            id: game.id,
+            status: game.status,
+            created_ms: game.created_ms,
+            moves: game.moves_from + game.moves.len(),
+            result: game.result,
+        });
+    }
+    Ok(Json(crate::view::StatusListView { games }))
 }
 
 async fn create_game(

@@ -210,6 +210,17 @@ pub struct ListQuery {
     pub limit: Option<usize>,
 }
 
+/// `GET /api/games/status?ids=a,b,c`: games by id (at most
+/// [`MAX_STATUS_IDS`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatusQuery {
+    pub ids: String,
+}
+
+/// The most games asked about at once.
+pub const MAX_STATUS_IDS: usize = 30;
+
 /// The query of the WebSocket route.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

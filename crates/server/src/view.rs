@@ -548,6 +548,23 @@ pub struct ListView {
     pub games: Vec<Summary>,
 }
 
+/// How a game stands, for a list of one's recent games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameStatusView {
+    pub id: String,
+    pub status: Status,
+    pub created_ms: u64,
+    /// Entries played so far.
+    pub moves: usize,
+    pub result: Option<ResultView>,
+}
+
+/// `GET /api/games/status?ids=…`: the games found, in the order asked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatusListView {
+    pub games: Vec<GameStatusView>,
+}
+
 /// `GET /api/health`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HealthView {

@@ -480,7 +480,22 @@ async fn french_everywhere_even_in_saved_games() {
         let item = text_when(&me, "#recent-games [data-recent]", |t| !t.is_empty()).await;
         assert!(item.contains("Sud"), "{item}");
         assert!(!item.contains("South") && !item.contains("AI "), "{item}");
+        assert!(item.contains("En cours"), "{item}");
         me.shot("recent-in-french").await;
+        // The game ends while this browser is elsewhere: the list says so,
+        // as the server has it.
+        let rec = js(&me, "const k = Object.keys(localStorage).find((k) => k.startsWith('quoridor.game.')); return JSON.parse(localStorage.getItem(k));").await;
+        let res = reqwest::Client::new()
+            .post(format!("{}/api/games/{}/resign", env.base(), rec["id"].as_str().unwrap()))
+            .bearer_auth(rec["token"].as_str().unwrap())
+            .json(&serde_json::json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+        me.open("/").await;
+        let item = text_when(&me, "#recent-games [data-recent]", |t| t.contains("Partie terminée")).await;
+        assert!(item.contains("Revoir"), "{item}");
     })
     .await;
 }

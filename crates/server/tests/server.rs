@@ -913,3 +913,43 @@ async fn a_stopping_server_tells_the_pages_it_restarts() {
         .unwrap()
         .unwrap();
 }
+
+#[tokio::test]
+async fn a_browser_asks_how_its_recent_games_stand() {
+    let h = Harness::new().await;
+    let (going, _, _) = clocked_game(&h, json!({"initial_ms": 300_000, "increment_ms": 0})).await;
+    let (ended, ana, _) = clocked_game(&h, json!({"initial_ms": 300_000, "increment_ms": 0})).await;
+    let reply = h
+        .post(
+            &format!("/api/games/{ended}/resign"),
+            Some(&ana),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let reply = h
+        .send(h.http.get(format!(
+            "{}/api/games/status?ids={going},nothing,{ended}",
+            h.base()
+        )))
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let v: Value = reply.json();
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "an unknown id is left out: {v}");
+    assert_eq!(
+        (games[0]["id"].as_str(), games[0]["status"].as_str()),
+        (Some(going.as_str()), Some("playing"))
+    );
+    assert_eq!(games[1]["status"], "over");
+    assert_eq!(games[1]["result"]["termination"], "resignation");
+    assert!(games[1]["created_ms"].as_u64().unwrap() > 0);
+    let many = vec!["abcdefghij"; 31].join(",");
+    let reply = h
+        .send(
+            h.http
+                .get(format!("{}/api/games/status?ids={many}", h.base())),
+        )
+        .await;
+    assert_eq!(reply.error(400), "bad_request");
+}

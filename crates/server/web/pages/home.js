@@ -264,10 +264,36 @@ async function refreshLists() {
   }
 }
 
+/**
+ * How this browser's recent games stand on the server (by id), asked when
+ * the home page opens: a game may have ended since it was last looked at.
+ * @type {Map<string, {status: string, created_ms: number, result: any}>}
+ */
+const standing = new Map();
+
+function recentRecs() {
+  return allRecs().filter((r) => r.token || r.label).slice(0, 12);
+}
+
+async function askStanding() {
+  const ids = recentRecs().map((r) => r.id);
+  if (!ids.length) return;
+  try {
+    const res = await api('GET', '/api/games/status?ids=' + ids.map(encodeURIComponent).join(','));
+    for (const g of res.games) {
+      standing.set(g.id, g);
+      // Kept for the next visit, without counting as a visit.
+      const rec = loadRec(g.id);
+      if (rec && rec.status !== g.status) store.set(GAME_PREFIX + g.id, Object.assign(rec, { status: g.status }));
+    }
+    renderRecent();
+  } catch (_) { /* offline: as this browser last saw them */ }
+}
+
 function renderRecent() {
   const box = $('#recent-games');
   box.textContent = '';
-  const recs = allRecs().filter((r) => r.token || r.label).slice(0, 12);
+  const recs = recentRecs();
   if (!recs.length) {
     box.append(el('li', { class: 'empty', text: t('list.no_recent') }));
     return;
@@ -276,8 +302,13 @@ function renderRecent() {
     const label = r.label || {};
     const shownNames = label.seats ? label.seats.map((s) => playerName({ seats: label.seats }, s.seat)) : label.names || [];
     const names = shownNames.join(' – ') || r.id;
-    const statusText = r.status ? t('status.' + r.status) : '';
-    const when = r.t ? new Date(r.t).toLocaleString(I18n.lang, { dateStyle: 'short', timeStyle: 'short' }) : '';
+    const known = standing.get(r.id);
+    const status = known ? known.status : r.status;
+    const aborted = !!(known && known.result && known.result.termination === 'aborted');
+    const statusText = aborted ? t('status.aborted') : status ? t('status.' + status) : '';
+    // When it was played (started), not when this browser last looked.
+    const started = known ? known.created_ms : r.started || r.t;
+    const when = started ? new Date(started).toLocaleString(I18n.lang, { dateStyle: 'short', timeStyle: 'short' }) : '';
     const meta = [labelMeta(label), statusText, when].filter(Boolean).join(' · ');
     const remove = el('button', {
       type: 'button', class: 'btn small ghost', 'aria-label': t('list.forget', { names }), title: t('list.forget', { names }),
@@ -288,8 +319,8 @@ function renderRecent() {
       el('span', { class: 'gi-main' },
         el('span', { class: 'gi-names', text: names }),
         el('span', { class: 'gi-meta', text: meta })),
-      el('a', { class: 'btn small' + (r.status === 'over' ? '' : ' primary'), href: '/g/' + encodeURIComponent(r.id), 'data-nav': true,
-        text: r.status === 'over' ? t('list.view') : t('list.resume') }),
+      el('a', { class: 'btn small' + (status === 'over' ? '' : ' primary'), href: '/g/' + encodeURIComponent(r.id), 'data-nav': true,
+        text: status === 'over' ? t('list.view') : t('list.resume') }),
       remove));
   }
 }
@@ -300,6 +331,7 @@ function enterHome() {
   show($('#game'), false);
   refreshHomeForm();
   renderRecent();
+  askStanding();
   refreshLists();
   clearInterval(home.timer);
   home.timer = setInterval(() => {

@@ -213,6 +213,7 @@ export default {
   'status.waiting': 'Waiting for players',
   'status.playing': 'In progress',
   'status.over': 'Game over',
+  'status.aborted': 'Aborted',
   'turn.waiting': 'Waiting for players to join',
   'turn.over': 'The game is over',
   'turn.yours': 'Your turn',

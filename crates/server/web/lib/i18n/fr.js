@@ -215,6 +215,7 @@ export default {
   'status.waiting': 'En attente des joueurs',
   'status.playing': 'En cours',
   'status.over': 'Partie terminée',
+  'status.aborted': 'Partie annulée',
   'turn.waiting': 'En attente des autres joueurs',
   'turn.over': 'La partie est terminée',
   'turn.yours': 'À vous de jouer',

@@ -220,6 +220,7 @@ export default {
   'status.waiting': 'Se așteaptă jucătorii',
   'status.playing': 'În desfășurare',
   'status.over': 'Joc terminat',
+  'status.aborted': 'Joc anulat',
   'turn.waiting': 'Se așteaptă ceilalți jucători',
   'turn.over': 'Jocul s-a terminat',
   'turn.yours': 'E rândul tău',

@@ -193,7 +193,7 @@ function applyState(game) {
     saveRec(game.rematch, { token: myToken(), seats: guessRematchSeats(game), mode: G.rec.mode, creator: false });
   }
   // Remember the games this browser plays in (not the ones it only watched).
-  G.rec = saveRec(G.id, { label: gameLabel(game), status: game.status });
+  G.rec = saveRec(G.id, { label: gameLabel(game), status: game.status, started: game.created_ms });
   if (!G.rec.token && !G.rec.creator) store.remove(GAME_PREFIX + G.id);
   renderGame();
 }
