@@ -227,7 +227,7 @@ mod tests {
             for (i, name) in ["Ana", "Bob", "Léa"].into_iter().enumerate() {
                 class.join(name, format!("h{i}"), String::new(), 0).unwrap();
             }
-            clubs.open_class(class).await.unwrap();
+            clubs.open_class(class, None).await.unwrap();
         }
         let (clubs, db) = clubs(dir.path()).await;
         let room = clubs.class("c1").unwrap();

@@ -297,7 +297,7 @@ pub(super) mod tests {
         let (clubs, db) = clubs(dir.path()).await;
         let class =
             Class::new("c1".into(), "ABC234".into(), "CM1", Lang::Fr, "t".into(), 0).unwrap();
-        let room = clubs.open_class(class).await.unwrap();
+        let room = clubs.open_class(class, None).await.unwrap();
         clubs.change_class(&room, join("Ana")).await.unwrap();
         // Dropped before its first poll: nothing sent, nothing changed.
         drop(clubs.change_class(&room, join("Bob")));

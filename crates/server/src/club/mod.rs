@@ -160,12 +160,12 @@ impl Clubs {
             if clubs.give_missing_cards(&mut class) {
                 clubs.store_cards(&class).await.map_err(|e| e.to_string())?;
             }
-            clubs.add_class(class, work);
+            clubs.add_class(class, work, None);
         }
         for body in db.tournaments().map_err(|e| e.to_string())? {
             match serde_json::from_str::<Tournament>(&body) {
                 Ok(t) => {
-                    clubs.add_cup(t);
+                    clubs.add_cup(t, None);
                 }
                 Err(err) => {
                     tracing::error!(target: "quoridor::club", error = %err, "a tournament was not read back")
@@ -210,10 +210,20 @@ impl Clubs {
         Ok(clubs)
     }
 
-    fn add_class(&self, class: Class, work: WorkBook) -> Arc<ClassRoom> {
+    /// Adds a class to memory; its creator's count grows unless `place`,
+    /// taken for it, is kept instead (counting both, even for a moment,
+    /// would refuse another request of the burst within the limit).
+    fn add_class(
+        &self,
+        class: Class,
+        work: WorkBook,
+        place: Option<Reserved<'_>>,
+    ) -> Arc<ClassRoom> {
         let id = class.id.clone();
-        if let Some(creator) = &class.creator {
-            self.inner.per_client.add(creator);
+        match (place, &class.creator) {
+            (Some(place), _) => place.keep(),
+            (None, Some(creator)) => self.inner.per_client.add(creator),
+            (None, None) => {}
         }
         write(&self.inner.codes).insert(class.code.clone(), Code::Class(id.clone()));
         {
@@ -228,10 +238,13 @@ impl Clubs {
         room
     }
 
-    fn add_cup(&self, event: Tournament) -> Arc<Cup> {
+    /// Adds a tournament to memory, counted as [`Clubs::add_class`] does.
+    fn add_cup(&self, event: Tournament, place: Option<Reserved<'_>>) -> Arc<Cup> {
         let id = event.id.clone();
-        if let Some(creator) = &event.creator {
-            self.inner.per_client.add(creator);
+        match (place, &event.creator) {
+            (Some(place), _) => place.keep(),
+            (None, Some(creator)) => self.inner.per_client.add(creator),
+            (None, None) => {}
         }
         write(&self.inner.codes).insert(event.code.clone(), Code::Tournament(id.clone()));
         {
@@ -284,8 +297,8 @@ impl Clubs {
     }
 
     /// A place for one more class or tournament of `client`, within the
-    /// limit, taken before it is made. Hold it until the class or
-    /// tournament is added (which counts it), then let it go.
+    /// limit, taken before it is made and handed to `open_class` or
+    /// `open_cup`, which keep it.
     pub fn take_place(&self, client: &str) -> Result<Reserved<'_>, ClubError> {
         self.inner
             .per_client
@@ -311,8 +324,12 @@ impl Clubs {
             .ok_or(ClubError::NoSuchTournament)
     }
 
-    /// A new class, stored.
-    pub async fn open_class(&self, class: Class) -> Result<Arc<ClassRoom>, ClubError> {
+    /// A new class, stored, in the place taken for it (if any).
+    pub async fn open_class(
+        &self,
+        class: Class,
+        place: Option<Reserved<'_>>,
+    ) -> Result<Arc<ClassRoom>, ClubError> {
         self.inner
             .db
             .save_club(ClubWrite::Class {
@@ -321,11 +338,15 @@ impl Clubs {
                 forget: None,
             })
             .await?;
-        Ok(self.add_class(class, WorkBook::new()))
+        Ok(self.add_class(class, WorkBook::new(), place))
     }
 
     /// A new tournament, stored; its first games made if it starts at once.
-    pub async fn open_cup(&self, event: Tournament) -> Result<Arc<Cup>, ClubError> {
+    pub async fn open_cup(
+        &self,
+        event: Tournament,
+        place: Option<Reserved<'_>>,
+    ) -> Result<Arc<Cup>, ClubError> {
         self.inner
             .db
             .save_club(ClubWrite::Tournament {
@@ -334,7 +355,7 @@ impl Clubs {
                 body: tournament_json(&event),
             })
             .await?;
-        Ok(self.add_cup(event))
+        Ok(self.add_cup(event, place))
     }
 
     /// A try of class `class`'s PIN from `address`, counted before the PIN

@@ -52,10 +52,10 @@ pub(super) async fn new_class(
     class.pin = pin;
     class.owner = account.map(|a| a.id);
     let address = addr.ip().to_string();
-    let _place = clubs.take_place(&address)?;
+    let place = clubs.take_place(&address)?;
     class.creator = Some(address);
     let (id, code) = (class.id.clone(), class.code.clone());
-    clubs.open_class(class).await?;
+    clubs.open_class(class, Some(place)).await?;
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
 }
 

@@ -90,10 +90,10 @@ pub(super) async fn new_tournament(
         })?;
     }
     let address = addr.ip().to_string();
-    let _place = clubs.take_place(&address)?;
+    let place = clubs.take_place(&address)?;
     event.creator = Some(address);
     let (id, code) = (event.id.clone(), event.code.clone());
-    clubs.open_cup(event).await?;
+    clubs.open_cup(event, Some(place)).await?;
     if let Some(mut change) = class_change {
         change.class.add_tournament(id.clone());
         change.commit(Changed::Class).await?;
