@@ -16,6 +16,7 @@ use crate::account::session::{Caller, MaybeAccount};
 use crate::assets::WebDir;
 use crate::error::{ApiError, RefusalNote};
 use crate::extract::{Body, GameId, Query};
+use crate::hub::seated::Rematch;
 use crate::hub::Hub;
 use crate::limits::PerClient;
 use crate::listen::Connections;
@@ -44,6 +45,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/claim", post(claim))
         .route("/games/{id}/hint", get(hint))
         .route("/games/{id}/rematch", post(rematch))
+        .route("/games/{id}/rematch/decline", post(decline_rematch))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/ws", get(crate::ws::upgrade))
         .merge(crate::classroom::api_routes())
@@ -400,19 +402,42 @@ async fn hint(
     Ok(Json(hub.hint(&room, &holder).await?))
 }
 
+/// The new game (`201`) once every player has asked, or the offer made
+/// (`202 {"offered": true, "game"}`) while the others have not.
 async fn rematch(
     State(hub): State<Hub>,
     GameId(id): GameId,
     caller: Caller,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(Empty {}): Body<Empty>,
-) -> Result<Json<SeatedView>, ApiError> {
+) -> Result<Response, ApiError> {
     let room = hub.room(&id).await?;
     let holder = caller.holder(&room).await?;
-    let seated = hub
+    let asked = hub
         .rematch(&room, &holder, caller.token(), &addr.ip().to_string())
         .await?;
-    Ok(Json(seated))
+    Ok(match asked {
+        Rematch::Made(seated) => (StatusCode::CREATED, Json(seated)).into_response(),
+        Rematch::Offered(game) => (
+            StatusCode::ACCEPTED,
+            Json(crate::view::RematchOfferView {
+                offered: true,
+                game,
+            }),
+        )
+            .into_response(),
+    })
+}
+
+async fn decline_rematch(
+    State(hub): State<Hub>,
+    GameId(id): GameId,
+    caller: Caller,
+    Body(Empty {}): Body<Empty>,
+) -> Result<Json<GameView>, ApiError> {
+    let room = hub.room(&id).await?;
+    let holder = caller.holder(&room).await?;
+    Ok(Json(hub.decline_rematch(&room, &holder).await?))
 }
 
 async fn record(State(hub): State<Hub>, GameId(id): GameId) -> Result<Response, ApiError> {

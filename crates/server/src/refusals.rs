@@ -51,6 +51,7 @@ impl Refusal for RoomError {
             | R::TournamentGame
             | R::TooLateToAbort
             | R::NobodyGone
+            | R::NoRematchOffer
             | R::Rated(_) => (StatusCode::FORBIDDEN, "not_allowed"),
             R::Stale | R::NotYet => (StatusCode::CONFLICT, "stale"),
         }

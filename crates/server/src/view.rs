@@ -234,6 +234,9 @@ pub struct GameView {
     pub first_move_ms: Option<u64>,
     pub spectators: u32,
     pub rematch: Option<String>,
+    /// The seats whose players asked for a rematch not made yet.
+    #[serde(default, with = "wire::seats", skip_serializing_if = "Vec::is_empty")]
+    pub rematch_asked: Vec<Seat>,
     /// A rated game that ended: each player's rating before and after.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rating_changes: Vec<RatingChangeView>,
@@ -325,6 +328,7 @@ impl GameView {
             abort_allowed: room.abort_allowed(),
             spectators: room.spectators,
             rematch: room.rematch.clone(),
+            rematch_asked: room.rematch_asked.clone(),
             rating_changes: room
                 .rating_changes
                 .iter()
@@ -515,6 +519,13 @@ mod opt_seats {
         struct Named(#[serde(with = "wire::seat")] Seat);
         Ok(Option::<Vec<Named>>::deserialize(d)?.map(|v| v.into_iter().map(|n| n.0).collect()))
     }
+}
+
+/// A rematch offered, waiting for the other players (`202`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RematchOfferView {
+    pub offered: bool,
+    pub game: GameView,
 }
 
 /// The answer to a create, join or rematch: the token that holds `seats`.

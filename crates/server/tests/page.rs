@@ -608,9 +608,23 @@ async fn undo_draw_offers_declined_and_accepted_and_a_rematch() {
         assert_eq!(draw, "true", "{result}");
         assert_eq!(env.game(&id).await["result"]["termination"], "agreement");
 
-        // A rematch: one asks, the other follows the banner; both are in
+        // A rematch is an offer: one asks; the other declines, and the one
+        // who asked is told; asked again, the other accepts; both are in
         // the new game, each in the other's seat.
         me.click("#rematch").await;
+        text_when(&other, "#rematch-text", |t| t.contains("offers a rematch")).await;
+        other.click("#rematch-decline").await;
+        text_when(&me, "#toast", |t| t.contains("The rematch was declined")).await;
+        me.shown("#rematch").await;
+        assert_eq!(env.game(&id).await["rematch"], Value::Null);
+        me.click("#rematch").await;
+        text_when(&me, "#rematch-text", |t| {
+            t.contains("waiting for the other player")
+        })
+        .await;
+        other.shown("#rematch-accept").await;
+        other.shot("rematch-offered").await;
+        other.click("#rematch-accept").await;
         let wait = Waiter::new("the page of the rematch");
         let rematch = loop {
             let path = me.page().await.path;
@@ -619,7 +633,6 @@ async fn undo_draw_offers_declined_and_accepted_and_a_rematch() {
             }
             wait.tick(&path).await;
         };
-        other.click("#rematch-go").await;
         let wait = Waiter::new("the other player in the rematch");
         loop {
             let path = other.page().await.path;

@@ -220,20 +220,32 @@ async fn online_game_over_http_and_websocket_with_a_spectator() {
     assert_eq!(record.game().entries().len(), 3);
     assert_eq!(record.tag("North"), Some("Bob"));
 
-    // A rematch swaps the colours and keeps the tokens.
-    let rematch: SeatedView = h
-        .post(&format!("/api/games/{id}/rematch"), Some(&bob), &json!({}))
-        .await
-        .json();
-    assert_eq!(rematch.seats, [Seat::South]);
-    assert_eq!(rematch.game.seats[1].name, "Ana");
-    let again: SeatedView = h
-        .post(&format!("/api/games/{id}/rematch"), Some(ana), &json!({}))
-        .await
-        .json();
-    assert_eq!(again.id, rematch.id);
-    assert_eq!(again.seats, [Seat::North]);
-    assert_eq!(h.game(id).await.rematch, Some(rematch.id));
+    // A rematch is an offer: Bob asks, Ana declines; Bob asks again, Ana
+    // accepts; it swaps the colours and keeps the tokens.
+    let path = format!("/api/games/{id}/rematch");
+    let offered = h.post(&path, Some(&bob), &json!({})).await;
+    assert_eq!(offered.status, 202, "{}", offered.text);
+    let v: Value = offered.json();
+    assert_eq!(v["game"]["rematch_asked"], json!(["north"]));
+    assert_eq!(h.game(id).await.rematch, None, "not made yet");
+    let decline = format!("/api/games/{id}/rematch/decline");
+    assert_eq!(
+        h.post(&decline, Some(&bob), &json!({})).await.error(403),
+        "not_allowed",
+        "one's own offer is not declined"
+    );
+    let declined: GameView = h.post(&decline, Some(ana), &json!({})).await.json();
+    assert!(declined.rematch_asked.is_empty());
+    assert_eq!(h.post(&path, Some(&bob), &json!({})).await.status, 202);
+    let reply = h.post(&path, Some(ana), &json!({})).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let accepted: SeatedView = reply.json();
+    assert_eq!(accepted.seats, [Seat::North]);
+    assert_eq!(accepted.game.seats[0].name, "Bob");
+    let again: SeatedView = h.post(&path, Some(&bob), &json!({})).await.json();
+    assert_eq!(again.id, accepted.id);
+    assert_eq!(again.seats, [Seat::South]);
+    assert_eq!(h.game(id).await.rematch, Some(accepted.id));
 }
 
 #[tokio::test]

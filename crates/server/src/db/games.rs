@@ -35,6 +35,8 @@ struct StoredSeat {
 struct Extra {
     draw_offer: Option<DrawOffer>,
     rematch: Option<String>,
+    #[serde(default, with = "wire::seats", skip_serializing_if = "Vec::is_empty")]
+    rematch_asked: Vec<quoridor_rules::Seat>,
     version: u64,
     epoch: u64,
     #[serde(default)]
@@ -130,6 +132,7 @@ impl Save {
             extra: serde_json::to_string(&Extra {
                 draw_offer: state.draw_offer.clone(),
                 rematch: state.rematch.clone(),
+                rematch_asked: state.rematch_asked.clone(),
                 version: state.version,
                 epoch: state.epoch,
                 aborted: state.aborted,
@@ -486,6 +489,7 @@ impl Db {
         room.epoch = extra.epoch;
         room.aborted = extra.aborted;
         room.abort = extra.abort;
+        room.rematch_asked = extra.rematch_asked;
         room.rating_changes = extra.rating_changes;
         if let (Some(clocks), Some(text)) = (&mut room.clocks, clock) {
             let stored: StoredClock = serde_json::from_str(&text).map_err(|_| corrupt("clock"))?;

@@ -105,7 +105,9 @@ impl Hub {
     /// A new game with the same settings and people, seats turned by one
     /// (colours swap with two players), asked for by `holder` (who sent
     /// `token`: handed back; empty for a session) and made by the client at
-    /// `client` within its limits. Asked twice (even at once), it gives one
+    /// `client` within its limits, once every player has asked (at once
+    /// where one person holds every human seat); until then the offer is
+    /// answered with the game. Asked twice (even at once), it gives one
     /// game.
     pub async fn rematch(
         &self,
@@ -113,7 +115,7 @@ impl Hub {
         holder: &str,
         token: &str,
         client: &str,
-    ) -> Result<SeatedView, HubError> {
+    ) -> Result<Rematch, HubError> {
         let holder = holder.to_string();
         // One rematch at a time for this game: the check and the write
         // below happen together.
@@ -136,13 +138,20 @@ impl Hub {
         if let Some(id) = existing {
             let next = self.room(&id).await?;
             let seats = next.seats_of(&holder).await;
-            return Ok(SeatedView {
+            return Ok(Rematch::Made(SeatedView {
                 id,
                 token: token.to_string(),
                 seats,
                 invites: PerSeat(Vec::new()),
                 game: next.view().await,
-            });
+            }));
+        }
+        let asker = holder.clone();
+        let (everyone, view) = self
+            .change_and_view(room, move |state, _| state.ask_rematch(&asker))
+            .await?;
+        if !everyone {
+            return Ok(Rematch::Offered(view));
         }
         let slots = SeatSlot::turned(&old_seats);
         let (state, now) = self.open_own(client, settings, slots).await?;
@@ -157,12 +166,33 @@ impl Hub {
             Ok(())
         })
         .await?;
-        Ok(SeatedView {
+        Ok(Rematch::Made(SeatedView {
             id,
             token: token.to_string(),
             seats,
             invites: PerSeat(Vec::new()),
             game,
-        })
+        }))
     }
+
+    /// One of the other players declines the rematch offered.
+    pub async fn decline_rematch(
+        &self,
+        room: &Arc<Room>,
+        holder: &str,
+    ) -> Result<GameView, HubError> {
+        let holder = holder.to_string();
+        let ((), view) = self
+            .change_and_view(room, move |state, _| state.decline_rematch(&holder))
+            .await?;
+        Ok(view)
+    }
+}
+
+/// What asking for a rematch gave: the new game, or the offer made and
+/// waiting for the others.
+#[derive(Debug)]
+pub enum Rematch {
+    Made(SeatedView),
+    Offered(GameView),
 }

@@ -52,6 +52,8 @@ pub enum RoomError {
     TooLateToAbort,
     /// A claim while no other player has been gone long enough.
     NobodyGone,
+    /// A rematch declined that nobody offered (or one's own).
+    NoRematchOffer,
     /// The settings of a new game (size, players, fences, clock, name).
     Settings(String),
     /// A change prepared for an older history (an AI move after an undo).
@@ -95,6 +97,7 @@ impl fmt::Display for RoomError {
             TooLateToAbort => {
                 f.write_str("a game can only be aborted before every player has moved")
             }
+            NoRematchOffer => f.write_str("no rematch is offered to you"),
             NobodyGone => f.write_str(
                 "no other player has been gone 20 s: the win or a draw can be claimed only then",
             ),

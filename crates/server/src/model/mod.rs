@@ -17,6 +17,7 @@ pub mod name;
 pub mod new_game;
 pub mod offers;
 pub mod presence;
+pub mod rematch;
 pub mod settings;
 pub mod summary;
 
@@ -183,6 +184,9 @@ pub struct RoomState {
     pub clocks: Option<Clocks>,
     pub draw_offer: Option<DrawOffer>,
     pub rematch: Option<String>,
+    /// The seats whose players asked for a rematch, until every player
+    /// has (then it is made) or one declines.
+    pub rematch_asked: Vec<Seat>,
     /// Ended before every seat had moved once, without a result.
     pub aborted: bool,
     /// Why, and by which seat.
@@ -290,6 +294,7 @@ impl RoomState {
             clocks,
             draw_offer: None,
             rematch: None,
+            rematch_asked: Vec::new(),
             aborted: false,
             abort: None,
             rating_changes: Vec::new(),

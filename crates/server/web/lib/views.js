@@ -115,6 +115,7 @@
  * @property {boolean} undo_allowed
  * @property {boolean} hint_allowed
  * @property {boolean} abort_allowed
+ * @property {Seat[]} [rematch_asked] the seats whose players asked for a rematch not made yet
  * @property {number} [first_move_ms] the milliseconds before a first move that waits aborts the game
  * @property {'bullet' | 'blitz' | 'rapid' | 'classical'} [speed] a game with a clock: its speed
  * @property {number} spectators

@@ -12,6 +12,7 @@ import { showError } from './panels.js';
 import { renderGame } from './render.js';
 import { G, board, clock, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, savedRotation } from './state.js';
 import { moveAnnouncement, resultText } from './words.js';
+import { navigate } from '../nav.js';
 import { GAME_PREFIX, announce, errorText, gameLabel, loadRec, playerName, saveRec, show, t, toast } from '../ui.js';
 
 // The game's live connection (one per game page), with the token of this
@@ -92,7 +93,8 @@ function clearPending() {
 // Sends an action by WebSocket, or by HTTP when the socket is not open.
 async function act(wsMsg, method, path, body) {
   showError(null);
-  if (sendWs(wsMsg)) {
+  // No message: HTTP only (the WebSocket has no such action).
+  if (wsMsg && sendWs(wsMsg)) {
     net.pending = true;
     clearTimeout(net.pendingTimer);
     net.pendingTimer = setTimeout(() => { net.pending = false; renderGame(); }, 8000);
@@ -188,6 +190,10 @@ function applyState(game) {
   }
   if (game.status === 'over' && $('#conn').classList.contains('online')) setConn('online');
   if (prev && !prev.rematch && game.rematch) announce(t('rematch.ready'));
+  // Our offer accepted: on to the new game.
+  const askedBefore = prev && (prev.rematch_asked || []).some((s) => isMine(s));
+  if (askedBefore && prev && !prev.rematch && game.rematch && myToken()) askRematch();
+  rematchDeclined(prev, game);
   // The rematch reuses this token: keep it for the new game too.
   if (game.rematch && myToken() && !loadRec(game.rematch)) {
     saveRec(game.rematch, { token: myToken(), seats: guessRematchSeats(game), mode: G.rec.mode, creator: false });
@@ -215,6 +221,44 @@ function drawDeclined(prev, game) {
     : t('draw.declined');
   toast(text);
   announce(text);
+}
+
+/**
+ * A rematch offer gone with no rematch made: declined, said to everyone.
+ * @param {import('../../lib/views.js').GameView | null} prev @param {import('../../lib/views.js').GameView} game
+ */
+function rematchDeclined(prev, game) {
+  const asked = (prev && prev.rematch_asked) || [];
+  if (!asked.length || (game.rematch_asked || []).length || game.rematch) return;
+  const text = t('rematch.declined');
+  toast(text);
+  announce(text);
+}
+
+/**
+ * Asks for a rematch, or accepts the one offered, or joins the one made:
+ * on to the new game once it is made (else the offer waits for the others,
+ * and the state that comes says so).
+ */
+async function askRematch() {
+  const button = $('#rematch');
+  button.disabled = true;
+  try {
+    const res = await api('POST', '/api/games/' + encodeURIComponent(String(G.id)) + '/rematch', {}, myToken());
+    if (res.offered) return;
+    saveRec(res.id, {
+      token: res.token || myToken(),
+      seats: Array.isArray(res.seats) ? res.seats : null,
+      mode: G.rec && G.rec.mode,
+      creator: !(G.game && G.game.rematch),
+      invites: res.invites && Object.keys(res.invites).length ? res.invites : null,
+    });
+    navigate('/g/' + encodeURIComponent(res.id));
+  } catch (e) {
+    showError(e);
+  } finally {
+    button.disabled = false;
+  }
 }
 
 function guessRematchSeats(game) {
@@ -308,6 +352,7 @@ async function loadGame() {
 export {
   act,
   applyState,
+  askRematch,
   connectWs,
   enterGame,
   leaveGame,

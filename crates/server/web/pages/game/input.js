@@ -6,8 +6,7 @@ import { api } from '../../lib/api.js';
 import { $, svgEl } from '../../lib/dom.js';
 import { fenceName, parseFence, parsePosition, parseSquare, seatOrder } from '../../lib/position.js';
 import { store } from '../../lib/store.js';
-import { navigate } from '../nav.js';
-import { act, applyState, connectWs, playMove } from './connection.js';
+import { act, applyState, askRematch, connectWs, playMove } from './connection.js';
 import { renderTools, showError } from './panels.js';
 import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
 import { G, board, boardPointer, centerOf, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame } from './state.js';
@@ -281,30 +280,15 @@ function initGameControls() {
   });
   $('#draw-accept').addEventListener('click', () => act({ type: 'draw', action: 'accept' }, 'POST', '/draw', { action: 'accept' }));
   $('#draw-decline').addEventListener('click', () => act({ type: 'draw', action: 'decline' }, 'POST', '/draw', { action: 'decline' }));
-  const startRematch = async () => {
-    $('#rematch').disabled = true;
-    try {
-      const res = await api('POST', '/api/games/' + encodeURIComponent(String(G.id)) + '/rematch', {}, myToken());
-      saveRec(res.id, {
-        token: res.token || myToken(),
-        seats: Array.isArray(res.seats) ? res.seats : null,
-        mode: G.rec && G.rec.mode,
-        creator: !shownGame().rematch,
-        invites: res.invites && Object.keys(res.invites).length ? res.invites : null,
-      });
-      navigate('/g/' + encodeURIComponent(res.id));
-    } catch (e) {
-      showError(e);
-      $('#rematch').disabled = false;
-    }
-  };
-  $('#rematch').addEventListener('click', startRematch);
+  $('#rematch').addEventListener('click', askRematch);
+  $('#rematch-accept').addEventListener('click', askRematch);
+  $('#rematch-decline').addEventListener('click', () => act(null, 'POST', '/rematch/decline', {}));
   // Joining a rematch someone else made: the same call answers with our seats.
   $('#rematch-go').addEventListener('click', (e) => {
     if (!myToken() || !holdsSeat()) return;
     e.preventDefault();
     e.stopPropagation();
-    startRematch();
+    askRematch();
   });
   $('#move-form').addEventListener('submit', (e) => {
     e.preventDefault();

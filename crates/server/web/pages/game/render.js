@@ -475,7 +475,8 @@ function renderActions() {
   // A tournament's game has no rematch: the tournament pairs the next one,
   // and its page is one click away, larger once the game is over.
   const cup = g.settings.tournament;
-  show($('#rematch'), !cup && holds && g.status === 'over' && !g.rematch && (mine === null || mine.length > 0));
+  const askedAlready = (g.rematch_asked || []).some((s) => isMine(s));
+  show($('#rematch'), !cup && holds && g.status === 'over' && !g.rematch && !askedAlready && !(g.rematch_asked || []).length && (mine === null || mine.length > 0));
   const back = /** @type {HTMLAnchorElement} */ ($('#back-to-cup'));
   if (cup) back.href = '/t/' + encodeURIComponent(cup);
   back.classList.toggle('primary', g.status === 'over');
@@ -485,11 +486,22 @@ function renderActions() {
   }
 
   const banner = $('#rematch-banner');
+  const go = $('#rematch-go');
+  // A rematch is an offer the others accept (or decline).
+  const asked = g.rematch_asked || [];
+  const iAsked = holds && asked.some((s) => isMine(s));
+  show($('#rematch-accept'), !g.rematch && asked.length > 0 && holds && !iAsked);
+  show($('#rematch-decline'), !g.rematch && asked.length > 0 && holds && !iAsked);
   if (g.rematch) {
     $('#rematch-text').textContent = holds ? t('rematch.ready') : t('rematch.ready_watch');
-    const go = $('#rematch-go');
     go.href = '/g/' + encodeURIComponent(g.rematch);
     go.textContent = holds ? t('rematch.go') : t('rematch.watch');
+    go.hidden = false;
+    banner.hidden = false;
+  } else if (asked.length && g.status === 'over') {
+    const by = asked.map((s) => playerName(g, s)).join(t('common.and'));
+    $('#rematch-text').textContent = iAsked ? t('rematch.offered_waiting') : holds ? t('rematch.offered_by', { name: by }) : t('rematch.offered_watch', { name: by });
+    go.hidden = true;
     banner.hidden = false;
   } else {
     banner.hidden = true;
