@@ -965,3 +965,48 @@ async fn a_browser_asks_how_its_recent_games_stand() {
         .await;
     assert_eq!(reply.error(400), "bad_request");
 }
+
+#[tokio::test]
+async fn a_record_writes_an_unnamed_player_as_unknown_and_says_why_a_game_was_aborted() {
+    let h = Harness::new().await;
+    let created: SeatedView = h
+        .post(
+            "/api/games",
+            None,
+            &json!({"seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}),
+        )
+        .await
+        .json();
+    h.join(&created.id, None, None).await;
+    let id = created.id;
+    let reply = h
+        .post(
+            &format!("/api/games/{id}/abort"),
+            Some(&created.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let text = h.get(&format!("/api/games/{id}/record")).await.text;
+    assert!(
+        text.contains("[Termination_Note \"aborted by south\"]"),
+        "{text}"
+    );
+    let reply = h
+        .post(
+            "/api/games",
+            None,
+            &json!({"size": 5, "seats": [{"kind": "human", "mine": true}, {"kind": "ai", "level": 1}]}),
+        )
+        .await;
+    let made: Value = reply.json();
+    let text = h
+        .get(&format!(
+            "/api/games/{}/record",
+            made["id"].as_str().unwrap()
+        ))
+        .await
+        .text;
+    assert!(text.contains("[South \"?\"]"), "{text}");
+    assert!(!text.contains("\"south\""), "{text}");
+}

@@ -8,7 +8,7 @@ use axum::extract::ws::Utf8Bytes;
 use quoridor_rules::{Record, Seat};
 use tokio::sync::{broadcast, Mutex, Notify};
 
-use crate::model::RoomState;
+use crate::model::{Abort, AbortWhy, RoomState};
 use crate::view::GameView;
 
 /// A game and its followers.
@@ -66,11 +66,29 @@ impl Room {
         let state = self.state.lock().await;
         let mut record = Record::new(state.game.clone());
         for slot in &state.seats {
-            record = record.with_tag(slot.seat.tag(), &slot.name);
+            // A player who gave no name plays under the seat's: unknown,
+            // as records write it.
+            let name = if slot.name == slot.seat.name() {
+                "?"
+            } else {
+                slot.name.as_str()
+            };
+            record = record.with_tag(slot.seat.tag(), name);
         }
         record = record.with_tag("Site", &format!("quoridor serve, game {}", state.id));
         if state.aborted {
-            record = record.with_tag("Termination_Note", "aborted");
+            let note = match state.abort {
+                Some(Abort {
+                    seat,
+                    why: AbortWhy::NoFirstMove,
+                }) => format!("aborted: {seat} did not move in 30 s"),
+                Some(Abort {
+                    seat,
+                    why: AbortWhy::Aborted,
+                }) => format!("aborted by {seat}"),
+                None => "aborted".to_string(),
+            };
+            record = record.with_tag("Termination_Note", &note);
         }
         record.to_string()
     }
