@@ -345,6 +345,22 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         .await;
         // Out of the book, nothing of it is shown.
         js_until(&b, "return document.querySelector('#ab-book').textContent;", |v| v == "").await;
+        // A fence put by hand comes from the hand of the side to move
+        // (South, ten): never more fences than there were.
+        b.select("#ab-tool", "h").await;
+        b.click("#ab-board [data-square=\"a1\"]").await;
+        js_until(&b, "return [new URLSearchParams(location.search).get('pos'), document.querySelector('#ab-fences-south').value];", |v| {
+            v[0].as_str().is_some_and(|p| p.contains("a1h") && p.contains(" 9,9 ")) && v[1] == "9"
+        })
+        .await;
+        assert!(b.js("return document.querySelector('#ab-error').hidden;").await.as_bool().unwrap());
+        // None left in South's hand: said, and nothing put.
+        b.js("const f = document.querySelector('#ab-fences-south'); f.value = '0'; f.dispatchEvent(new Event('change')); return null;").await;
+        b.click("#ab-board [data-square=\"g1\"]").await;
+        let said = js_until(&b, "const e = document.querySelector('#ab-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
+        assert!(said.as_str().unwrap().starts_with("South has no fence left in hand"), "{said}");
+        let pos = b.js("return new URLSearchParams(location.search).get('pos');").await;
+        assert!(!pos.as_str().unwrap().contains("g1h"), "{pos}");
         b.shot("set-up").await;
         // Opened from its link in another browser, the same position.
         let pos = b.js("return new URLSearchParams(location.search).get('pos');").await;

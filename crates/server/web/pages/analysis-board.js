@@ -12,6 +12,7 @@ import { BoardView } from '../lib/board/view.js';
 import { $, announce, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4, parseSquare, readNotation, writeNotation } from '../lib/position.js';
+import { eraseFences, putFence, setHands } from '../lib/setup.js';
 import { accountLink, languagePicker } from '../lib/topbar.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -196,10 +197,21 @@ function edit(target) {
   if ((tool === 'south' || tool === 'north') && 'square' in target) {
     p.pawns[tool === 'south' ? 0 : 1] = target.square;
   } else if ((tool === 'h' || tool === 'v') && at && at.c < p.size - 1 && at.r < p.size - 1) {
-    const name = anchor + tool;
-    if (!p.fences.includes(name)) p.fences.push(name);
+    // Taken from the hand of the side to move.
+    const put = putFence(p, anchor + tool);
+    if (!put.ok) {
+      if (put.why === 'none_left') showError(t('board.no_fence_left', { seat: t('board.' + p.turn) }));
+      return;
+    }
+    B.root = writeNotation(put.p);
+    B.line = [];
+    refresh();
+    return;
   } else if (tool === 'erase') {
-    p.fences = p.fences.filter((f) => f.slice(0, -1) !== anchor);
+    B.root = writeNotation(eraseFences(p, anchor));
+    B.line = [];
+    refresh();
+    return;
   } else {
     return;
   }
@@ -224,10 +236,16 @@ function setMode(mode) {
   }
 }
 
-function setupField() {
-  const p = readNotation(B.root);
-  if (!p) return;
-  p.left = [String(Number($('#ab-fences-south').value) || 0), String(Number($('#ab-fences-north').value) || 0)];
+/** @param {Event} ev */
+function setupField(ev) {
+  const read = readNotation(B.root);
+  if (!read) return;
+  // The hands stay within what the players started with, fences on the
+  // board counted.
+  const changed = ev && ev.target === $('#ab-fences-north') ? 'north' : 'south';
+  const p = setHands(read, Number($('#ab-fences-south').value), Number($('#ab-fences-north').value), changed);
+  $('#ab-fences-south').value = p.left[0];
+  $('#ab-fences-north').value = p.left[1];
   p.turn = $('#ab-turn').value;
   B.root = writeNotation(p);
   B.line = [];

@@ -459,6 +459,7 @@ export default {
   'board.tool_erase': 'Remove a fence',
   'board.fences_south': 'South\'s fences',
   'board.fences_north': 'North\'s fences',
+  'board.no_fence_left': '{seat} has no fence left in hand: give them some below, or erase a fence.',
   'board.to_move': 'To move',
   'board.south': 'South',
   'board.north': 'North',

@@ -461,6 +461,7 @@ export default {
   'board.tool_erase': 'Retirer une barrière',
   'board.fences_south': 'Barrières de Sud',
   'board.fences_north': 'Barrières de Nord',
+  'board.no_fence_left': '{seat} n’a plus de barrière en main : donnez-lui-en ci-dessous, ou effacez une barrière.',
   'board.to_move': 'Au trait',
   'board.south': 'Sud',
   'board.north': 'Nord',

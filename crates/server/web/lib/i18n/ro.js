@@ -470,6 +470,7 @@ export default {
   'board.tool_erase': 'Scoate o barieră',
   'board.fences_south': 'Barierele lui Sud',
   'board.fences_north': 'Barierele lui Nord',
+  'board.no_fence_left': '{seat} nu mai are nicio barieră în mână: dă-i câteva mai jos sau șterge o barieră.',
   'board.to_move': 'La mutare',
   'board.south': 'Sud',
   'board.north': 'Nord',
