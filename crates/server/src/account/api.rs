@@ -10,10 +10,10 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::session::{logged_in, set_cookie, LoggedIn};
+use super::session::{logged_in, set_cookie, LoggedIn, MaybeAccount};
 use super::view::{
     AccountView, GameLineView, GamesView, HistoryView, LeaderView, LeaderboardView, ProfileView,
-    RatingView, RecordView,
+    RatingView, RecordView, SessionView,
 };
 use super::{Account, AccountError, Accounts, Speed, UserName};
 use crate::db::accounts::{self as store, GameLine};
@@ -33,6 +33,7 @@ const LEADERS: usize = 50;
 pub fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/account", get(me))
+        .route("/account/session", get(session_of))
         .route("/account/signup", post(sign_up))
         .route("/account/login", post(log_in))
         .route("/account/logout", post(log_out))
@@ -174,6 +175,19 @@ async fn me(
     session: LoggedIn,
 ) -> Result<Json<AccountView>, ApiError> {
     Ok(Json(account_view(&accounts, &session.account).await?))
+}
+
+/// Who the page is: `{"account": …}` when logged in, `{"account": null}`
+/// for a guest (a `200` either way: a guest is not an error to log).
+async fn session_of(
+    State(accounts): State<Accounts>,
+    MaybeAccount(account): MaybeAccount,
+) -> Result<Json<SessionView>, ApiError> {
+    let account = match account {
+        Some(a) => Some(account_view(&accounts, &a).await?),
+        None => None,
+    };
+    Ok(Json(SessionView { account }))
 }
 
 async fn change_password(

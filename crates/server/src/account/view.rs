@@ -32,6 +32,12 @@ impl RatingView {
     }
 }
 
+/// `GET /api/account/session`: the account, or none for a guest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SessionView {
+    pub account: Option<AccountView>,
+}
+
 /// The logged-in account (sign-up, log-in, `GET /api/account`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AccountView {

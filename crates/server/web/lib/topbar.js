@@ -36,21 +36,30 @@ export async function languagePicker(changed) {
  * once logged in, else "Log in". Returns the account, or null.
  * @returns {Promise<{name: string} | null>}
  */
+/** The account asked for once per page. @type {Promise<any> | null} */
+let asked = null;
+
+/**
+ * The logged-in account, or null for a guest (asked without an error:
+ * a guest's console stays clean). Asked once per page.
+ * @returns {Promise<any>}
+ */
+export function currentAccount() {
+  if (!asked) {
+    asked = api('GET', '/api/account/session').then((s) => s.account || null).catch(() => null);
+  }
+  return asked;
+}
+
 export async function accountLink() {
   const link = document.querySelector('#account-link');
-  try {
-    /** @type {{name: string}} */
-    const me = await api('GET', '/api/account');
-    if (link) {
-      link.removeAttribute('data-i18n');
-      link.textContent = me.name;
-    }
-    return me;
-  } catch (_) {
-    if (link) {
-      link.setAttribute('data-i18n', 'acc.nav_login');
-      link.textContent = I18n.t('acc.nav_login');
-    }
-    return null;
+  const me = await currentAccount();
+  if (link && me) {
+    link.removeAttribute('data-i18n');
+    link.textContent = me.name;
+  } else if (link) {
+    link.setAttribute('data-i18n', 'acc.nav_login');
+    link.textContent = I18n.t('acc.nav_login');
   }
+  return me;
 }

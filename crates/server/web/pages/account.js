@@ -8,7 +8,7 @@
 import { api } from '../lib/api.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
-import { accountLink, languagePicker } from '../lib/topbar.js';
+import { accountLink, currentAccount, languagePicker } from '../lib/topbar.js';
 
 const t = (key, params) => I18n.t(key, params);
 const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical'];
@@ -249,7 +249,8 @@ async function blockButton(name) {
   let me;
   let blocked;
   try {
-    me = await api('GET', '/api/account');
+    me = await currentAccount();
+    if (!me) return;
     blocked = (await api('GET', '/api/account/blocks')).names;
   } catch (_) {
     return;
@@ -303,12 +304,7 @@ async function route() {
   try {
     if (path.startsWith('/@/')) return await profileView(decodeURIComponent(path.slice(3)));
     if (path === '/leaderboard') return await boardView();
-    let me = null;
-    try {
-      me = await api('GET', '/api/account');
-    } catch (e) {
-      if (e.status !== 401) throw e;
-    }
+    const me = (await api('GET', '/api/account/session')).account;
     if (me) await homeView(me);
     else authView();
   } catch (e) {

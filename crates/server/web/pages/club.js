@@ -21,7 +21,7 @@ import { BoardView } from '../lib/board/view.js';
 import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
-import { languagePicker } from '../lib/topbar.js';
+import { currentAccount, languagePicker } from '../lib/topbar.js';
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -486,7 +486,7 @@ function dashboard(rec) {
     (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
   };
   // Logged in: a class not in the account yet can be kept there.
-  api('GET', '/api/account').then(() => { D.loggedIn = true; if (D.view) renderDashboard(D.view); }).catch(() => {});
+  currentAccount().then((me) => { D.loggedIn = !!me; if (D.view) renderDashboard(D.view); });
   $('#dash-keep').onclick = async () => {
     try {
       await api('POST', '/api/classes/' + encodeURIComponent(rec.id) + '/account', {}, rec.token);

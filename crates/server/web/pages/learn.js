@@ -14,7 +14,7 @@ import { BoardView } from '../lib/board/view.js';
 import { I18n } from '../lib/i18n.js';
 import { parseSquare } from '../lib/position.js';
 import { store } from '../lib/store.js';
-import { languagePicker } from '../lib/topbar.js';
+import { accountLink, languagePicker } from '../lib/topbar.js';
 
 const $$ = (sel) => Array.from(document.querySelectorAll(sel));
 const t = (key, vars) => I18n.t(key, vars);
@@ -369,6 +369,9 @@ async function openClassWork(classId, n) {
   }
   W.on = true;
   for (const sel of ['.learn-modes', '#learn-lessons', '#learn-puzzle-bar', '.learn .hero .tagline']) $(sel).hidden = true;
+  // A pupil's page: the players' links (lobby, leaderboard, log in) are
+  // not for the lesson.
+  for (const link of $$('.topbar a[href="/lobby"], .topbar a[href="/leaderboard"], #account-link')) link.hidden = true;
   $('#learn-class-bar').hidden = false;
   $('#learn-next').textContent = t('cls.next');
   try {
@@ -561,6 +564,7 @@ async function init() {
   document.title = t('title.learn');
   const params = new URLSearchParams(location.search);
   const inClass = params.has('class');
+  if (!inClass) accountLink();
   // Children do a class's lessons: simple words unless said otherwise.
   $('#learn-child').checked = store.get(CHILD_KEY, inClass);
   $('#learn-child').addEventListener('change', () => {

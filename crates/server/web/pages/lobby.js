@@ -5,12 +5,11 @@
 // vanishes when its page closes. Once paired, the game's token is kept as
 // the game page keeps it (quoridor.game.<id>) and the game opens.
 
-import { api } from '../lib/api.js';
 import { $, el } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
-import { accountLink, languagePicker } from '../lib/topbar.js';
+import { accountLink, currentAccount, languagePicker } from '../lib/topbar.js';
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -156,11 +155,7 @@ document.addEventListener('DOMContentLoaded', async () => {
   await languagePicker(() => render());
   accountLink();
   $('#seek-name').value = store.get('quoridor.name', '') || '';
-  try {
-    state.account = await api('GET', '/api/account');
-  } catch (_) {
-    state.account = null;
-  }
+  state.account = await currentAccount();
   $('#seek-rated-row').hidden = !state.account;
   $('#seek-name-row').hidden = !!state.account;
   $('#seek-login-hint').hidden = !!state.account;

@@ -30,6 +30,7 @@ export default {
   'learn.theme.fence-timing': 'Fence timing',
   'learn.theme.jump': 'Jump',
   'nav.learn': 'Learn to play',
+  'nav.main': 'The site',
   'acc.nav_login': 'Log in',
   'lobby.nav': 'Lobby',
   'chat.players': 'Chat with your opponent',

@@ -32,6 +32,7 @@ export default {
   'learn.theme.fence-timing': 'Le bon moment pour une barrière',
   'learn.theme.jump': 'Saut',
   'nav.learn': 'Apprendre à jouer',
+  'nav.main': 'Le site',
   'acc.nav_login': 'Se connecter',
   'lobby.nav': 'Salon',
   'chat.players': 'Discussion avec l’adversaire',

@@ -30,6 +30,7 @@ export default {
   'learn.theme.fence-timing': 'Momentul barierei',
   'learn.theme.jump': 'Săritură',
   'nav.learn': 'Învață să joci',
+  'nav.main': 'Site-ul',
   'acc.nav_login': 'Conectare',
   'lobby.nav': 'Salon',
   'chat.players': 'Discuție cu adversarul',
