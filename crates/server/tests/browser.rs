@@ -425,6 +425,41 @@ async fn an_online_game_between_two_browsers_with_a_spectator() {
     .await;
 }
 
+/// An online game of Ana (South, who made it) and Bob (North, who joined),
+/// each on their own page: the game's id and the two browsers.
+async fn ana_and_bob(env: &Env, clock: Option<Value>) -> (String, Browser, Browser) {
+    let http = reqwest::Client::new();
+    let made: Value = http
+        .post(format!("{}/api/games", env.base()))
+        .json(&json!({"size": 9, "clock": clock,
+            "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = made["id"].as_str().unwrap().to_string();
+    let joined: Value = http
+        .post(format!("{}/api/games/{id}/join", env.base()))
+        .json(&json!({"seat": "north", "name": "Bob"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let south = env.browser("south").await;
+    let north = env.browser("north").await;
+    south
+        .open(&format!("/g/{id}#t={}", made["token"].as_str().unwrap()))
+        .await;
+    north
+        .open(&format!("/g/{id}#t={}", joined["token"].as_str().unwrap()))
+        .await;
+    (id, south, north)
+}
+
 /// The text of `sel` when it is shown.
 async fn shown_text(b: &Browser, sel: &str) -> Option<String> {
     let v = b
@@ -438,37 +473,8 @@ async fn shown_text(b: &Browser, sel: &str) -> Option<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_first_move_that_never_comes_is_counted_down_and_the_abort_explained() {
     e2e::run("first-move", |env| async move {
-        let http = reqwest::Client::new();
-        let made: Value = http
-            .post(format!("{}/api/games", env.base()))
-            .json(
-                &json!({"size": 9, "clock": {"initial_ms": 300000, "increment_ms": 0},
-                "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}),
-            )
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let id = made["id"].as_str().unwrap().to_string();
-        let joined: Value = http
-            .post(format!("{}/api/games/{id}/join", env.base()))
-            .json(&json!({"seat": "north", "name": "Bob"}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let south = env.browser("south").await;
-        let north = env.browser("north").await;
-        south
-            .open(&format!("/g/{id}#t={}", made["token"].as_str().unwrap()))
-            .await;
-        north
-            .open(&format!("/g/{id}#t={}", joined["token"].as_str().unwrap()))
-            .await;
+        let clock = json!({"initial_ms": 300000, "increment_ms": 0});
+        let (_, south, north) = ana_and_bob(&env, Some(clock)).await;
         let wait = Waiter::new("both see the countdown");
         let (mine, theirs) = loop {
             if let (Some(a), Some(b)) = (
@@ -533,30 +539,7 @@ async fn a_first_move_that_never_comes_is_counted_down_and_the_abort_explained()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_opponent_who_left_is_told_and_the_win_claimed() {
     e2e::run("claim", |env| async move {
-        let http = reqwest::Client::new();
-        let made: Value = http
-            .post(format!("{}/api/games", env.base()))
-            .json(&json!({"size": 9, "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let id = made["id"].as_str().unwrap().to_string();
-        let joined: Value = http
-            .post(format!("{}/api/games/{id}/join", env.base()))
-            .json(&json!({"seat": "north", "name": "Bob"}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let south = env.browser("south").await;
-        let north = env.browser("north").await;
-        south.open(&format!("/g/{id}#t={}", made["token"].as_str().unwrap())).await;
-        north.open(&format!("/g/{id}#t={}", joined["token"].as_str().unwrap())).await;
+        let (id, south, north) = ana_and_bob(&env, None).await;
         let wait = Waiter::new("both pages connected");
         loop {
             let game = env.game(&id).await;
@@ -575,11 +558,28 @@ async fn an_opponent_who_left_is_told_and_the_win_claimed() {
             }
             wait.tick(&"not told yet").await;
         };
-        assert!(said.starts_with("Bob left the game. If they do not come back, you may claim the win in "), "{said}");
-        assert!(south.js("return document.querySelector('#gone-actions').hidden;").await.as_bool().unwrap(), "not yet");
+        assert!(
+            said.starts_with(
+                "Bob left the game. If they do not come back, you may claim the win in "
+            ),
+            "{said}"
+        );
+        assert!(
+            south
+                .js("return document.querySelector('#gone-actions').hidden;")
+                .await
+                .as_bool()
+                .unwrap(),
+            "not yet"
+        );
         south.shot("left").await;
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(35);
-        while south.js("return document.querySelector('#gone-actions').hidden;").await.as_bool().unwrap() {
+        while south
+            .js("return document.querySelector('#gone-actions').hidden;")
+            .await
+            .as_bool()
+            .unwrap()
+        {
             assert!(std::time::Instant::now() < deadline, "no claim after 35 s");
             tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         }
@@ -601,7 +601,11 @@ async fn an_opponent_who_left_is_told_and_the_win_claimed() {
         }
         let banner = shown_text(&south, "#result").await.unwrap_or_default();
         assert!(banner.starts_with("You win"), "{banner}");
-        assert_eq!(shown_text(&south, "#gone-panel").await, None, "over: nobody is gone");
+        assert_eq!(
+            shown_text(&south, "#gone-panel").await,
+            None,
+            "over: nobody is gone"
+        );
     })
     .await;
 }
