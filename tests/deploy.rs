@@ -83,12 +83,16 @@ fn the_caddyfile_validates() {
     );
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+/// Two free ports, different: both are held while the second is found
+/// (one after the other, the system may give the same port twice, and the
+/// server, its two listeners on one port, stops as soon as it starts).
+fn two_free_ports() -> (u16, u16) {
+    let first = TcpListener::bind("127.0.0.1:0").unwrap();
+    let second = TcpListener::bind("127.0.0.1:0").unwrap();
+    (
+        first.local_addr().unwrap().port(),
+        second.local_addr().unwrap().port(),
+    )
 }
 
 fn get(port: u16, path: &str) -> (u16, String) {
@@ -113,7 +117,7 @@ fn get(port: u16, path: &str) -> (u16, String) {
 #[test]
 fn the_server_runs_with_the_units_settings_and_stops_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
-    let (port, metrics_port) = (free_port(), free_port());
+    let (port, metrics_port) = two_free_ports();
     let mut env = unit_environment();
     assert!(env.len() >= 10, "{env:?}");
     // The unit's paths and ports, moved into the test's own.
@@ -145,7 +149,14 @@ fn the_server_runs_with_the_units_settings_and_stops_on_sigterm() {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert_eq!(get(port, "/api/ready").0, 200);
+    // Should the server stop or drop the line, its log says why.
+    let ready = std::panic::catch_unwind(|| get(port, "/api/ready").0);
+    assert_eq!(
+        ready.ok(),
+        Some(200),
+        "/api/ready; the server's log:\n{}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
     // /metrics on its own address only.
     assert_eq!(get(port, "/metrics").0, 404);
     let (status, text) = get(metrics_port, "/metrics");
