@@ -162,19 +162,19 @@ fn both_players_see_the_first_move_count_down() {
     let t = Instant::now();
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, None, t).unwrap();
-    let view = crate::view::GameView::of(&room, t + ms(7_000), 0);
-    assert_eq!(view.first_move_ms, Some(23_000));
+    assert_eq!(room.first_move_deadline(), Some(t + FIRST_MOVE_TIME));
     play(&mut room, ANA, "e2", t + ms(8_000)).unwrap();
     // North's turn: its own 30 s from South's move.
-    let view = crate::view::GameView::of(&room, t + ms(10_000), 0);
-    assert_eq!(view.first_move_ms, Some(28_000));
+    assert_eq!(
+        room.first_move_deadline(),
+        Some(t + ms(8_000) + FIRST_MOVE_TIME)
+    );
     play(&mut room, BOB, "e8", t + ms(11_000)).unwrap();
-    let view = crate::view::GameView::of(&room, t + ms(12_000), 0);
-    assert_eq!(view.first_move_ms, None, "both have moved");
+    assert_eq!(room.first_move_deadline(), None, "both have moved");
     // Without a clock, nothing is aborted and nothing counts down.
     let mut free = online(None, t);
     free.join(BOB, None, None, None, t).unwrap();
-    assert_eq!(crate::view::GameView::of(&free, t, 0).first_move_ms, None);
+    assert_eq!(free.first_move_deadline(), None);
 }
 
 #[test]
