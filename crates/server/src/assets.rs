@@ -502,12 +502,18 @@ mod tests {
             let style = format!("/assets/style.css?v={}", version("style.css").unwrap());
             assert!(page.contains(&style), "{name}");
         }
-        for name in ["index.html", "account.html", "lobby.html", "board.html"] {
+        for name in [
+            "index.html",
+            "account.html",
+            "lobby.html",
+            "board.html",
+            "learn.html",
+        ] {
             let page = versioned_page(name);
             assert!(page.contains("id=\"account-link\""), "{name}");
             assert!(page.contains("href=\"/lobby\""), "{name}");
         }
-        for name in ["learn.html", "classroom.html", "club.html"] {
+        for name in ["classroom.html", "club.html"] {
             assert!(versioned_page(name).contains("href=\"/class\""), "{name}");
         }
     }
