@@ -175,10 +175,19 @@ fn the_server_runs_with_the_units_settings_and_stops_on_sigterm() {
                     .count()
             })
             .unwrap_or(0);
-        if backups == 1 {
+        // The log line comes after the rename: wait for both, or a stop
+        // between them would leave the backup unlogged.
+        let logged = std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .contains("\"backup written\"");
+        if backups == 1 && logged {
             break;
         }
-        assert!(Instant::now() < deadline, "no backup at start");
+        assert!(
+            Instant::now() < deadline,
+            "no backup at start ({backups} files); the server's log:\n{}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     // SAFETY: a signal to the child this test started.
