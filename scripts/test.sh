@@ -10,7 +10,9 @@
 # installed there, and pytest on crates/python/tests. The web pages' own
 # checks come first (they take seconds): node --test on their pure modules
 # and TypeScript's type check, with the pinned tools of package-lock.json
-# installed by npm under node_modules/.
+# installed by npm under node_modules/; before them scripts/wasm.sh check
+# rebuilds the engine's WebAssembly (installing its toolchain, about a
+# minute) and fails unless the served file is that build, byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -97,6 +99,13 @@ install_node() {
 
 web_checks() {
     install_node
+    # The engine's WebAssembly: the served file must be the build of these
+    # sources (or, under another compiler, the tests take the fresh build).
+    local fresh
+    fresh="$(scripts/wasm.sh check)"
+    if [ -n "$fresh" ]; then
+        export QUORIDOR_WASM="$fresh"
+    fi
     # npm ci only when the pinned tools changed (it empties node_modules).
     if ! cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null \
         && ! node -e 'const a=require("./package-lock.json").packages, b=require("./node_modules/.package-lock.json").packages; for (const k of Object.keys(a)) if (k && (!b[k] || b[k].version !== a[k].version)) process.exit(1)' 2>/dev/null; then

@@ -11,14 +11,23 @@ fn main() {
     let mut files = Vec::new();
     walk(&root, &root, &mut files);
     files.sort();
-    let mut out = String::from("&[\n");
-    for (name, path) in &files {
-        let mime = mime_of(name);
-        writeln!(out, "    ({name:?}, {mime:?}, include_str!({path:?})),").unwrap();
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    // Text files and binary files (the WebAssembly) in two lists: pages
+    // and modules are read as text, the others are served as they are.
+    for (list, binary) in [("web_files.rs", false), ("web_binaries.rs", true)] {
+        let mut out = String::from("&[\n");
+        for (name, path) in files.iter().filter(|(n, _)| is_binary(n) == binary) {
+            let mime = mime_of(name);
+            let include = if binary { "include_bytes" } else { "include_str" };
+            writeln!(out, "    ({name:?}, {mime:?}, {include}!({path:?})),").unwrap();
+        }
+        out.push(']');
+        std::fs::write(out_dir.join(list), out).unwrap();
     }
-    out.push(']');
-    let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("web_files.rs");
-    std::fs::write(dest, out).unwrap();
+}
+
+fn is_binary(name: &str) -> bool {
+    name.ends_with(".wasm") || name.ends_with(".png")
 }
 
 /// Every served file under `dir`: (name relative to `web/`, absolute path).
@@ -51,6 +60,9 @@ fn mime_of(name: &str) -> &'static str {
         Some("js") => "text/javascript; charset=utf-8",
         Some("css") => "text/css; charset=utf-8",
         Some("svg") => "image/svg+xml",
+        Some("wasm") => "application/wasm",
+        Some("png") => "image/png",
+        Some("webmanifest") => "application/manifest+json",
         _ => "",
     }
 }

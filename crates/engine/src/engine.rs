@@ -131,7 +131,7 @@ impl Engine {
         if !settings.exact_races || !RaceTable::applies(pos) {
             return None;
         }
-        let start = std::time::Instant::now();
+        let start = crate::clock::Instant::now();
         if !self.race.as_ref().is_some_and(|t| t.fits(pos)) {
             self.race = RaceTable::solve(pos);
         }

@@ -26,7 +26,8 @@
 //! Layers, each importing only its own and the ones below it (the test
 //! `tests/layers.rs` of the workspace holds the code to this list):
 //!
-//! 1. Values and limits: `score`, `limit`, `time_control`, `params`, `rng`.
+//! 1. Values and limits: `score`, `limit`, `time_control`, `params`, `rng`,
+//!    `clock`.
 //! 2. Parts of a search: `tt`, `report`, `time`, `race`, `net`.
 //! 3. What the levels and the evaluation are: `eval`, `defence`, `level`,
 //!    `controller`.
@@ -35,6 +36,7 @@
 //!    network's training by self-play).
 
 pub mod book;
+pub mod clock;
 pub mod controller;
 pub mod defence;
 pub mod engine;

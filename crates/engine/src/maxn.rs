@@ -26,7 +26,7 @@
 //!   each weighted by how close it comes to the best one (soft replies).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use crate::clock::Instant;
 
 use quoridor_rules::{Fence, Move, Orientation, Outcome, Position, SquareIter};
 

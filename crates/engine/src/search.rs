@@ -2,7 +2,7 @@
 //! iterative deepening, a transposition table, killer moves and history.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use crate::clock::Instant;
 
 use quoridor_rules::{Fence, Move, Orientation, Position, Seat, SquareIter};
 

@@ -1,8 +1,9 @@
 //! The time manager: turns a [`SearchLimit`] into a deadline the search
 //! respects, and decides whether another iteration is worth starting.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::limit::SearchLimit;
 
 /// Time kept in reserve: answering takes time too (process pipes, the

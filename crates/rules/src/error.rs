@@ -30,6 +30,24 @@ pub enum IllegalMove {
     PawnArrived(Seat),
 }
 
+impl IllegalMove {
+    /// The reason's stable code, as the server's refusals, the pages'
+    /// `reason.<code>` texts and the WebAssembly module name it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalMove::GameOver => "game_over",
+            IllegalMove::NotReachable { .. } => "not_reachable",
+            IllegalMove::OffBoard { .. } => "off_board",
+            IllegalMove::NoFencesLeft => "no_fences_left",
+            IllegalMove::Overlaps(_) => "overlaps",
+            IllegalMove::Crosses(_) => "crosses",
+            IllegalMove::NoPathLeft(_) => "no_path_left",
+            IllegalMove::PassNotAllowed => "pass_not_allowed",
+            IllegalMove::PawnArrived(_) => "pawn_arrived",
+        }
+    }
+}
+
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

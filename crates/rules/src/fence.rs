@@ -44,6 +44,19 @@ pub struct Fence {
 }
 
 impl Fence {
+    /// Every fence slot of a board of `size`, row by row from a1,
+    /// horizontal before vertical at each anchor.
+    pub fn slots(size: u8) -> impl Iterator<Item = Fence> {
+        let lines = size.saturating_sub(1);
+        (0..lines).flat_map(move |row| {
+            (0..lines).flat_map(move |col| {
+                [Orientation::Horizontal, Orientation::Vertical]
+                    .into_iter()
+                    .map(move |o| Fence::new(Square::new(col, row), o))
+            })
+        })
+    }
+
     /// A fence at `anchor`.
     pub const fn new(anchor: Square, orientation: Orientation) -> Fence {
         Fence {

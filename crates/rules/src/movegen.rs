@@ -8,6 +8,8 @@
 //! - it can only cut a player off if it blocks an edge of that player's
 //!   current shortest path.
 
+use alloc::vec::Vec;
+
 use crate::fence::{Fence, Orientation};
 use crate::geometry::{expand, shift, sides, EAST, NORTH, SOUTH, WEST};
 use crate::mv::Move;
@@ -320,6 +322,32 @@ impl Position {
             vertical,
             pass,
         }
+    }
+
+    /// Every fence slot of the board judged, in a fixed order (row by row
+    /// from a1, horizontal before vertical): the legal fences, and the
+    /// others with why each is refused, for front ends that explain a
+    /// refusal before it is tried. The bitsets give the legal ones at once;
+    /// only the others are checked one by one, for their reason.
+    pub fn fences_judged(&self) -> (Vec<Fence>, Vec<(Fence, crate::IllegalMove)>) {
+        let (h_ok, v_ok) = self.fence_moves();
+        let mut legal = Vec::with_capacity(128);
+        let mut refused = Vec::new();
+        for fence in Fence::slots(self.size()) {
+            let set = match fence.orientation() {
+                Orientation::Horizontal => h_ok,
+                Orientation::Vertical => v_ok,
+            };
+            if set & fence.anchor().bit() != 0 {
+                legal.push(fence);
+                continue;
+            }
+            match self.check(Move::Fence(fence)) {
+                Ok(()) => legal.push(fence),
+                Err(err) => refused.push((fence, err)),
+            }
+        }
+        (legal, refused)
     }
 
     /// All legal moves. Empty when the game is over.

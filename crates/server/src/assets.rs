@@ -16,6 +16,10 @@ use crate::error_page::PageLang;
 /// `web/`, listed by `build.rs`.
 const FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
 
+/// The binary files under `web/` (the engine's WebAssembly, icons),
+/// served as they are.
+const BINARIES: &[(&str, &str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/web_binaries.rs"));
+
 /// A piece shared by pages (`web/NAME.part.html`) goes in place of the
 /// marker `<!--NAME-->`; a piece may hold markers of other pieces (the top
 /// bars hold the brand and the language picker). Each piece's first
@@ -63,9 +67,9 @@ fn with_parts(page: &str) -> String {
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// A short hash of a file's content (FNV-1a, 64 bits, in hex).
-fn version_of(content: &str) -> String {
+fn version_of(content: &[u8]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in content.bytes() {
+    for &byte in content {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
@@ -76,9 +80,11 @@ fn version_of(content: &str) -> String {
 fn versions() -> &'static Vec<(&'static str, String)> {
     static VERSIONS: OnceLock<Vec<(&'static str, String)>> = OnceLock::new();
     VERSIONS.get_or_init(|| {
-        FILES
-            .iter()
-            .map(|(name, _, content)| (*name, version_of(content)))
+        let texts = FILES.iter().map(|(name, _, text)| (*name, text.as_bytes()));
+        let binaries = BINARIES.iter().map(|(name, _, bytes)| (*name, *bytes));
+        texts
+            .chain(binaries)
+            .map(|(name, content)| (name, version_of(content)))
             .collect()
     })
 }
@@ -104,10 +110,12 @@ fn is_module(name: &str) -> bool {
 /// imports it) to its versioned one, so a module is cached for good and
 /// loaded once whichever file imports it.
 fn import_map() -> String {
-    let imports: Vec<String> = FILES
-        .iter()
-        .filter(|(n, _, _)| is_module(n))
-        .map(|(name, _, _)| {
+    // The binaries too: a module finds the WebAssembly's versioned URL
+    // with `import.meta.resolve`.
+    let modules = FILES.iter().map(|f| f.0).filter(|n| is_module(n));
+    let imports: Vec<String> = modules
+        .chain(BINARIES.iter().map(|f| f.0))
+        .map(|name| {
             format!(
                 "\"/assets/{name}\":\"/assets/{name}?v={}\"",
                 version(name).unwrap_or("")
@@ -320,9 +328,16 @@ fn serve_page_with(
 /// version>` it may be cached for good; otherwise browsers ask again each
 /// time.
 pub fn serve(name: &str, query: Option<&str>, web_dir: Option<&Path>) -> Option<Response> {
-    let &(_, mime, embedded) = FILES.iter().find(|(n, _, _)| *n == name)?;
+    let text = FILES.iter().find(|(n, _, _)| *n == name);
+    let (mime, embedded): (&str, &'static [u8]) = match text {
+        Some(&(_, mime, text)) => (mime, text.as_bytes()),
+        None => BINARIES
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|&(_, mime, bytes)| (mime, bytes))?,
+    };
     if let Some(dir) = web_dir {
-        let body = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|_| embedded.into());
+        let body = std::fs::read(dir.join(name)).unwrap_or_else(|_| embedded.into());
         return Some(
             (
                 [

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use quoridor_rules::{
-    Entry, Fence, IllegalMove, Move, Orientation, Position, Seat, Square, SquareIter,
+    Entry, Fence, IllegalMove, Position, Seat, Square, SquareIter,
 };
 use serde::{Deserialize, Serialize};
 
@@ -118,41 +118,11 @@ pub struct LegalView {
     pub blocked: Vec<(Fence, IllegalMove)>,
 }
 
-/// Every fence slot of the board, in a fixed order.
-pub fn fence_slots(size: u8) -> impl Iterator<Item = Fence> {
-    (0..size - 1).flat_map(move |row| {
-        (0..size - 1).flat_map(move |col| {
-            [Orientation::Horizontal, Orientation::Vertical]
-                .into_iter()
-                .map(move |o| Fence::new(Square::new(col, row), o))
-        })
-    })
-}
-
 impl LegalView {
     pub fn of(pos: &Position) -> LegalView {
-        let pawn = SquareIter::new(pos.pawn_moves()).collect();
-        let mut fences = Vec::with_capacity(128);
-        let mut blocked = Vec::new();
-        // The bitsets give the legal fences at once; only the others are
-        // checked one by one, for their reason.
-        let (h_ok, v_ok) = pos.fence_moves();
-        for fence in fence_slots(pos.size()) {
-            let set = match fence.orientation() {
-                Orientation::Horizontal => h_ok,
-                Orientation::Vertical => v_ok,
-            };
-            if set & fence.anchor().bit() != 0 {
-                fences.push(fence);
-                continue;
-            }
-            match pos.check(Move::Fence(fence)) {
-                Ok(()) => fences.push(fence),
-                Err(err) => blocked.push((fence, err)),
-            }
-        }
+        let (fences, blocked) = pos.fences_judged();
         LegalView {
-            pawn,
+            pawn: SquareIter::new(pos.pawn_moves()).collect(),
             fences,
             blocked,
         }
@@ -591,6 +561,7 @@ pub struct HealthView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use quoridor_rules::Move;
 
     /// The fast path agrees with checking every slot one by one, and the
     /// view reads back.
@@ -599,7 +570,7 @@ mod tests {
         let mut pos = Position::new(quoridor_rules::Ruleset::new(5, 2).unwrap());
         for ply in 0..14usize {
             let legal = LegalView::of(&pos);
-            for fence in fence_slots(5) {
+            for fence in Fence::slots(5) {
                 let listed = legal.fences.contains(&fence);
                 assert_eq!(listed, pos.check(Move::Fence(fence)).is_ok(), "{fence}");
                 assert_eq!(listed, legal.refusal(fence).is_none(), "{fence}");

@@ -169,17 +169,12 @@ pub mod blocked {
 
     /// The code and the fence or seat of a reason, without allocating.
     fn parts(err: &IllegalMove) -> (&'static str, Option<Fence>, Option<Seat>) {
-        match *err {
-            IllegalMove::GameOver => ("game_over", None, None),
-            IllegalMove::NotReachable { .. } => ("not_reachable", None, None),
-            IllegalMove::OffBoard { .. } => ("off_board", None, None),
-            IllegalMove::NoFencesLeft => ("no_fences_left", None, None),
-            IllegalMove::Overlaps(f) => ("overlaps", Some(f), None),
-            IllegalMove::Crosses(f) => ("crosses", Some(f), None),
-            IllegalMove::NoPathLeft(seat) => ("no_path_left", None, Some(seat)),
-            IllegalMove::PassNotAllowed => ("pass_not_allowed", None, None),
-            IllegalMove::PawnArrived(seat) => ("pawn_arrived", None, Some(seat)),
-        }
+        let (fence, seat) = match *err {
+            IllegalMove::Overlaps(f) | IllegalMove::Crosses(f) => (Some(f), None),
+            IllegalMove::NoPathLeft(seat) | IllegalMove::PawnArrived(seat) => (None, Some(seat)),
+            _ => (None, None),
+        };
+        (err.code(), fence, seat)
     }
 
     struct Entry<'a>(&'a IllegalMove);

@@ -49,17 +49,7 @@ pub fn template(lang: Lang, key: &str) -> &'static str {
 
 /// A refusal's key: the server's `code`, the web's `reason.<key>`.
 pub fn key(err: &IllegalMove) -> &'static str {
-    match err {
-        IllegalMove::GameOver => "game_over",
-        IllegalMove::NotReachable { .. } => "not_reachable",
-        IllegalMove::OffBoard { .. } => "off_board",
-        IllegalMove::NoFencesLeft => "no_fences_left",
-        IllegalMove::Overlaps(_) => "overlaps",
-        IllegalMove::Crosses(_) => "crosses",
-        IllegalMove::NoPathLeft(_) => "no_path_left",
-        IllegalMove::PassNotAllowed => "pass_not_allowed",
-        IllegalMove::PawnArrived(_) => "pawn_arrived",
-    }
+    err.code()
 }
 
 /// Why `err` refuses a move, in `lang`; `seat` names a seat as the front

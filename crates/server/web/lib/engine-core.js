@@ -1,0 +1,80 @@
+// The rules and the engine compiled to WebAssembly (crates/wasm), behind
+// plain functions. Pure: it runs wherever WebAssembly does (the engine's
+// Web Worker, Node's tests); the page itself talks to the worker through
+// lib/engine.js, never to this module, so that a search never freezes it.
+//
+// Text crosses through the module's two buffers: the input is written at
+// qw_input(len), and each function answers the length of its JSON answer,
+// read at qw_output().
+
+/**
+ * @typedef {{ error: string, message: string }} EngineError
+ * @typedef {{ best: string|null, value: number, score: string, line: string[],
+ *   depth: number, nodes: number, ms: number }} SearchInfo
+ * @typedef {{ level?: number, depth?: number, ms?: number, nodes?: number,
+ *   seed?: number, book?: boolean }} SearchLimits
+ * @typedef {{
+ *   position(text: string): any, play(move: string): any, undo(): any,
+ *   facts(): any, perft(depth: number): number,
+ *   search(limits: SearchLimits, onIteration?: (info: SearchInfo) => void): any,
+ *   newGame(): void }} Engine
+ */
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Instantiates the module from its bytes (or a compiled module).
+ * `now` is the engine's clock in milliseconds (performance.now).
+ * @param {BufferSource | WebAssembly.Module} source
+ * @param {{ now?: () => number }} [host]
+ * @returns {Promise<Engine>}
+ */
+export async function instantiateEngine(source, host = {}) {
+  const now = host.now ?? (() => performance.now());
+  /** @type {((info: SearchInfo) => void) | null} */
+  let listener = null;
+  /** @type {any} */
+  let exports = null;
+  const read = (/** @type {number} */ ptr, /** @type {number} */ len) =>
+    decoder.decode(new Uint8Array(exports.memory.buffer, ptr, len));
+  const imports = {
+    env: {
+      quoridor_now_ms: () => now(),
+      quoridor_report: (/** @type {number} */ ptr, /** @type {number} */ len) => {
+        if (listener) listener(JSON.parse(read(ptr, len)));
+      },
+    },
+  };
+  const instance = source instanceof WebAssembly.Module
+    ? await WebAssembly.instantiate(source, imports)
+    : (await WebAssembly.instantiate(source, imports)).instance;
+  exports = instance.exports;
+
+  const write = (/** @type {string} */ text) => {
+    const bytes = encoder.encode(text);
+    const ptr = exports.qw_input(bytes.length);
+    new Uint8Array(exports.memory.buffer, ptr, bytes.length).set(bytes);
+  };
+  const answer = (/** @type {number} */ len) => JSON.parse(read(exports.qw_output(), len));
+
+  return {
+    /** A position in notation, or `start SIZE PLAYERS`, then moves, one per line. */
+    position(text) { write(text); return answer(exports.qw_position()); },
+    play(move) { write(move); return answer(exports.qw_play()); },
+    undo() { return answer(exports.qw_undo()); },
+    facts() { return answer(exports.qw_facts()); },
+    perft(depth) { return exports.qw_perft(depth); },
+    search(limits, onIteration) {
+      listener = onIteration ?? null;
+      try {
+        return answer(exports.qw_search(
+          limits.level ?? 8, limits.depth ?? 0, limits.ms ?? 0, limits.nodes ?? 0,
+          limits.seed ?? 0, limits.book ? 1 : 0));
+      } finally {
+        listener = null;
+      }
+    },
+    newGame() { exports.qw_new_game(); },
+  };
+}

@@ -1,0 +1,118 @@
+//! The rules and the engine for the page: a WebAssembly module with plain
+//! `extern "C"` exports, wrapped by `web/lib/engine-core.js` and run in a
+//! Web Worker (`web/engine-worker.js`) so that the page never waits on it.
+//!
+//! Text crosses in two buffers: the page writes its input (a position, a
+//! move) into the input buffer ([`qw_input`]), calls a function, and reads
+//! the function's answer, JSON of the length it returns, from
+//! [`qw_output`]. Errors are answered as `{"error": code, "message": …}`.
+//!
+//! The module imports two functions from `env`: `quoridor_now_ms()`, the
+//! engine's clock ([`quoridor_engine::clock`]), and `quoridor_report(ptr,
+//! len)`, which hears each finished iteration of a search as JSON (the
+//! page's live depth). The search itself is the native engine's: at a
+//! fixed depth and seed it plays the server's moves.
+
+mod board;
+mod json;
+pub mod session;
+
+pub use session::Session;
+
+use std::cell::RefCell;
+
+thread_local! {
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
+    static SESSION: RefCell<Session> = RefCell::new(Session::new());
+}
+
+/// The input text, read by a function.
+fn input() -> String {
+    INPUT.with(|input| String::from_utf8_lossy(&input.borrow()).into_owned())
+}
+
+/// Keeps `answer` for [`qw_output`] and returns its length.
+fn answer(answer: String) -> u32 {
+    let len = answer.len() as u32;
+    OUTPUT.with(|out| *out.borrow_mut() = answer);
+    len
+}
+
+fn with_session<T>(f: impl FnOnce(&mut Session) -> T) -> T {
+    SESSION.with(|session| f(&mut session.borrow_mut()))
+}
+
+/// A buffer of `len` bytes for the next input; the page writes there.
+#[no_mangle]
+pub extern "C" fn qw_input(len: u32) -> *mut u8 {
+    INPUT.with(|input| {
+        let mut input = input.borrow_mut();
+        input.clear();
+        input.resize(len as usize, 0);
+        input.as_mut_ptr()
+    })
+}
+
+/// Where the last answer lies (its length was returned).
+#[no_mangle]
+pub extern "C" fn qw_output() -> *const u8 {
+    OUTPUT.with(|out| out.borrow().as_ptr())
+}
+
+/// Sets the position: the input is a position in notation, or `start`
+/// with a board size and a player count (`start 9 2`), then optionally
+/// moves, one per line. Answers the position's facts.
+#[no_mangle]
+pub extern "C" fn qw_position() -> u32 {
+    let text = input();
+    answer(with_session(|s| s.set(&text)))
+}
+
+/// Plays the move of the input; answers the facts, or why it is refused.
+#[no_mangle]
+pub extern "C" fn qw_play() -> u32 {
+    let text = input();
+    answer(with_session(|s| s.play(&text)))
+}
+
+/// Takes the last move back; answers the facts.
+#[no_mangle]
+pub extern "C" fn qw_undo() -> u32 {
+    answer(with_session(|s| s.undo()))
+}
+
+/// The current position's facts.
+#[no_mangle]
+pub extern "C" fn qw_facts() -> u32 {
+    answer(with_session(|s| s.facts()))
+}
+
+/// The number of move sequences of `depth` plies from the position.
+#[no_mangle]
+pub extern "C" fn qw_perft(depth: u32) -> f64 {
+    with_session(|s| s.perft(depth)) as f64
+}
+
+/// Searches the position: `level` 1 to 8, and each limit that is above 0
+/// (plies, milliseconds, nodes); none means the level's own. `seed` fixes
+/// the low levels' randomness, `book` lets the levels that play the book
+/// play it. Each iteration is reported; the answer is the result.
+#[no_mangle]
+pub extern "C" fn qw_search(level: u32, depth: u32, ms: f64, nodes: f64, seed: f64, book: u32) -> u32 {
+    let limits = session::Limits {
+        level,
+        depth,
+        ms,
+        nodes,
+        seed: seed as u64,
+        book: book != 0,
+    };
+    answer(with_session(|s| s.search(limits, &mut session::HostReporter)))
+}
+
+/// Forgets what earlier searches learned (a new game).
+#[no_mangle]
+pub extern "C" fn qw_new_game() {
+    with_session(|s| s.new_game());
+}

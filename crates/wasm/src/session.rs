@@ -1,0 +1,254 @@
+//! The position the page works on, its history for undo, and one engine
+//! that keeps its table between searches.
+
+use std::sync::atomic::AtomicBool;
+
+use quoridor_engine::{Engine, Level, Reporter, SearchInfo, SearchLimit};
+use quoridor_rules::{Move, Position, Ruleset};
+
+use crate::board;
+use crate::json::Json;
+
+/// The table of the server's AI seats, so that a depth-capped level plays
+/// the same moves here and there.
+pub const HASH_MB: usize = 4;
+
+/// The most positions kept for undo (a game is far shorter).
+const MAX_HISTORY: usize = 4096;
+
+/// What a search may use; zero means unset.
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    pub level: u32,
+    pub depth: u32,
+    pub ms: f64,
+    pub nodes: f64,
+    pub seed: u64,
+    pub book: bool,
+}
+
+impl Limits {
+    /// The first limit set, in the order depth, time, nodes; else the
+    /// level's own.
+    fn search_limit(&self) -> SearchLimit {
+        if self.depth > 0 {
+            SearchLimit::Depth(self.depth)
+        } else if self.ms > 0.0 {
+            SearchLimit::MoveTime(std::time::Duration::from_secs_f64(self.ms / 1000.0))
+        } else if self.nodes >= 1.0 {
+            SearchLimit::Nodes(self.nodes as u64)
+        } else {
+            SearchLimit::Infinite
+        }
+    }
+}
+
+/// Tells the page each finished iteration, through the module's import.
+pub struct HostReporter;
+
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "env")]
+extern "C" {
+    fn quoridor_report(ptr: *const u8, len: u32);
+}
+
+impl Reporter for HostReporter {
+    #[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
+    fn iteration(&mut self, info: &SearchInfo) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let mut json = Json::default();
+            json.raw("{");
+            board::search(&mut json, info, true);
+            json.raw("}");
+            // SAFETY: the host reads `len` bytes at `ptr` before returning.
+            unsafe { quoridor_report(json.0.as_ptr(), json.0.len() as u32) };
+        }
+    }
+}
+
+/// An error answer.
+fn error(code: &str, message: &str) -> String {
+    let mut json = Json::default();
+    json.raw("{")
+        .key("error", true)
+        .string(code)
+        .key("message", false)
+        .string(message)
+        .raw("}");
+    json.0
+}
+
+pub struct Session {
+    /// The positions from the first one set, the current one last.
+    history: Vec<Position>,
+    engine: Engine,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            history: vec![Position::new(Ruleset::default())],
+            engine: Engine::with_hash(HASH_MB),
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        self.history.last().expect("a session always has a position")
+    }
+
+    /// See `qw_position`.
+    pub fn set(&mut self, text: &str) -> String {
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let first = lines.next().unwrap_or("start");
+        let start = match parse_start(first) {
+            Ok(pos) => pos,
+            Err(message) => return error("position", &message),
+        };
+        let mut history = vec![start];
+        for line in lines {
+            let mut pos = *history.last().unwrap_or(&start);
+            let played = line
+                .parse::<Move>()
+                .map_err(|err| error("move", &format!("{line}: {err}")))
+                .and_then(|mv| {
+                    pos.play(mv)
+                        .map_err(|err| error(err.code(), &format!("{line}: {err}")))
+                });
+            if let Err(answer) = played {
+                return answer;
+            }
+            if history.len() >= MAX_HISTORY {
+                return error("move", "too many moves");
+            }
+            history.push(pos);
+        }
+        self.history = history;
+        self.facts()
+    }
+
+    /// See `qw_play`.
+    pub fn play(&mut self, text: &str) -> String {
+        let mv = match text.trim().parse::<Move>() {
+            Ok(mv) => mv,
+            Err(err) => return error("move", &err.to_string()),
+        };
+        let mut pos = *self.position();
+        if let Err(err) = pos.play(mv) {
+            return error(err.code(), &err.to_string());
+        }
+        if self.history.len() >= MAX_HISTORY {
+            return error("move", "too many moves");
+        }
+        self.history.push(pos);
+        self.facts()
+    }
+
+    /// See `qw_undo`.
+    pub fn undo(&mut self) -> String {
+        if self.history.len() > 1 {
+            self.history.pop();
+        }
+        self.facts()
+    }
+
+    /// The position's facts as an object.
+    pub fn facts(&self) -> String {
+        let mut json = Json::default();
+        json.raw("{");
+        board::facts(&mut json, self.position());
+        json.key("ply", false).number(self.history.len() - 1);
+        json.raw("}");
+        json.0
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        quoridor_rules::perft(self.position(), depth)
+    }
+
+    pub fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+
+    /// Searches the position; the answer is the result with the facts.
+    pub fn search(&mut self, limits: Limits, reporter: &mut dyn Reporter) -> String {
+        let Some(level) = u8::try_from(limits.level).ok().and_then(Level::new) else {
+            return error("level", "the level is 1 to 8");
+        };
+        let pos = *self.position();
+        self.engine.set_level(level);
+        self.engine.set_seed(limits.seed);
+        self.engine.set_book(limits.book);
+        let stop = AtomicBool::new(false);
+        let found = self
+            .engine
+            .search(&pos, limits.search_limit(), &stop, reporter);
+        let Some(found) = found else {
+            return error("game_over", "the game is over");
+        };
+        let mut json = Json::default();
+        json.raw("{");
+        board::result(&mut json, &found);
+        json.raw("}");
+        json.0
+    }
+}
+
+/// `start SIZE PLAYERS` or a position in notation.
+fn parse_start(text: &str) -> Result<Position, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.first() == Some(&"start") {
+        let number = |i: usize, default: u32| {
+            words
+                .get(i)
+                .map_or(Ok(default), |w| w.parse::<u32>().map_err(|e| format!("{w}: {e}")))
+        };
+        let rules = Ruleset::new(number(1, 9)?, number(2, 2)?).map_err(|e| e.to_string())?;
+        return Ok(Position::new(rules));
+    }
+    text.parse::<Position>().map_err(|err| err.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quoridor_engine::Silent;
+
+    #[test]
+    fn a_session_plays_refuses_and_takes_back() {
+        let mut session = Session::new();
+        let facts = session.set("start 9 2\ne2\ne8");
+        assert!(facts.contains("\"ply\":2"), "{facts}");
+        let refused = session.play("e4");
+        assert!(refused.starts_with("{\"error\":\"not_reachable\""), "{refused}");
+        assert!(session.play("e3").contains("\"turn\":\"north\""));
+        assert!(session.undo().contains("\"ply\":2"));
+        assert!(session.set("start 12 2").contains("\"error\":\"position\""));
+        assert_eq!(session.position().ply(), 2, "a refused position changes nothing");
+        assert_eq!(session.perft(1), 132, "four pawn moves and 128 fences");
+    }
+
+    #[test]
+    fn a_search_at_a_fixed_depth_answers_a_legal_move() {
+        let mut session = Session::new();
+        session.set("start 9 2");
+        let limits = Limits {
+            level: 8,
+            depth: 3,
+            ms: 0.0,
+            nodes: 0.0,
+            seed: 1,
+            book: false,
+        };
+        let answer = session.search(limits, &mut Silent);
+        assert!(answer.contains("\"best\":\"e2\"") || answer.contains("\"depth\":3"), "{answer}");
+        let bad = Limits { level: 9, ..limits };
+        assert!(session.search(bad, &mut Silent).contains("\"error\":\"level\""));
+    }
+}

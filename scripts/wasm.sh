@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Builds the rules and the engine for the page: crates/wasm compiled to
+# WebAssembly, written to crates/server/web/engine/quoridor.wasm, which the
+# server embeds and serves like the page's other files (so that
+# `cargo run --release -- serve` needs no WebAssembly toolchain).
+#
+#   scripts/wasm.sh          build it and write the served file
+#   scripts/wasm.sh check    build it and fail unless the served file is
+#                            byte for byte the build of these sources (CI)
+#
+# The build is reproducible: the same sources and the same compiler give
+# the same bytes, wherever the clone lies (paths are remapped). The
+# compiler's version is kept beside the file (quoridor.wasm.txt); `check`
+# with another compiler cannot compare bytes, so it says so and the tests
+# then run against the fresh build rather than the served one.
+#
+# The toolchain: rustup's wasm32 target where it installs; else Debian's
+# rustc-web (its standard library built from source with -Z build-std),
+# installed here with apt when missing (../shared/notes/wasm32.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode="${1:-build}"
+out=crates/server/web/engine/quoridor.wasm
+stamp=crates/server/web/engine/quoridor.wasm.txt
+target_dir=target/wasm
+root="$(pwd)"
+
+apt_install() {
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo="sudo"
+    fi
+    echo "scripts/wasm.sh: installing $* (the WebAssembly toolchain)" >&2
+    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@")
+    if ! $sudo "${install[@]}" >/dev/null; then
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        $sudo "${install[@]}" >/dev/null
+    fi
+}
+
+# Remapped paths: nothing of this machine's layout enters the module.
+flags="--remap-path-prefix=$root=/quoridor --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo -C panic=abort"
+common=(--release --locked --target wasm32-unknown-unknown -p quoridor-wasm
+    --target-dir "$target_dir"
+    --config 'profile.release.lto=true' --config 'profile.release.codegen-units=1'
+    --config 'profile.release.opt-level=3' --config 'profile.release.panic="abort"')
+
+if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    compiler="$(rustc --version)"
+    RUSTFLAGS="$flags" cargo build "${common[@]}"
+else
+    if [ ! -x /usr/bin/rustc ] || [ ! -d /usr/lib/rustlib/src/rust/library ] || ! command -v wasm-ld >/dev/null; then
+        if ! command -v apt-get >/dev/null 2>&1; then
+            echo "scripts/wasm.sh: no wasm32 target and no apt-get: run 'rustup target add wasm32-unknown-unknown'" >&2
+            exit 1
+        fi
+        apt_install rustc-web cargo-web rust-web-src lld
+    fi
+    compiler="$(/usr/bin/rustc --version)"
+    flags="$flags --remap-path-prefix=/usr/lib/rustlib/src/rust=/rust"
+    # The stable compiler takes -Z build-std with RUSTC_BOOTSTRAP.
+    RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc RUSTFLAGS="$flags" \
+        CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+        /usr/bin/cargo build "${common[@]}" -Z build-std=std,panic_abort
+fi
+
+built="$target_dir/wasm32-unknown-unknown/release/quoridor_wasm.wasm"
+case "$mode" in
+build)
+    mkdir -p "$(dirname "$out")"
+    cp "$built" "$out"
+    echo "$compiler" >"$stamp"
+    echo "scripts/wasm.sh: wrote $out ($(wc -c <"$out") bytes, $compiler)" >&2
+    ;;
+check)
+    if cmp -s "$built" "$out"; then
+        echo "scripts/wasm.sh: $out is the build of these sources ($compiler)" >&2
+    elif [ "$compiler" != "$(cat "$stamp")" ]; then
+        echo "scripts/wasm.sh: $out was built by $(cat "$stamp"), this machine has $compiler:" \
+            "the bytes cannot be compared; the tests use this build" >&2
+        export QUORIDOR_WASM="$root/$built"
+        echo "$root/$built"
+        exit 0
+    else
+        echo "scripts/wasm.sh: $out is not the build of these sources: run scripts/wasm.sh and commit it" >&2
+        exit 1
+    fi
+    ;;
+*)
+    echo "usage: scripts/wasm.sh [build|check]" >&2
+    exit 2
+    ;;
+esac
