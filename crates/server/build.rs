@@ -18,7 +18,11 @@ fn main() {
         let mut out = String::from("&[\n");
         for (name, path) in files.iter().filter(|(n, _)| is_binary(n) == binary) {
             let mime = mime_of(name);
-            let include = if binary { "include_bytes" } else { "include_str" };
+            let include = if binary {
+                "include_bytes"
+            } else {
+                "include_str"
+            };
             writeln!(out, "    ({name:?}, {mime:?}, {include}!({path:?})),").unwrap();
         }
         out.push(']');

@@ -25,8 +25,8 @@
 //!   and at level 8 a node's values are the mean over the mover's replies,
 //!   each weighted by how close it comes to the best one (soft replies).
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use crate::clock::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use quoridor_rules::{Fence, Move, Orientation, Outcome, Position, SquareIter};
 

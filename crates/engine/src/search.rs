@@ -1,8 +1,8 @@
 //! Alpha-beta search (negamax over sides, principal variation search) with
 //! iterative deepening, a transposition table, killer moves and history.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use crate::clock::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use quoridor_rules::{Fence, Move, Orientation, Position, Seat, SquareIter};
 

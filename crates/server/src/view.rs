@@ -5,9 +5,7 @@
 
 use std::time::Instant;
 
-use quoridor_rules::{
-    Entry, Fence, IllegalMove, Position, Seat, Square, SquareIter,
-};
+use quoridor_rules::{Entry, Fence, IllegalMove, Position, Seat, Square, SquareIter};
 use serde::{Deserialize, Serialize};
 
 use crate::account::view::RatingChangeView;

@@ -290,7 +290,18 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         .await;
         let paths = b.js("return document.querySelectorAll('#ab-board [data-path]').length;").await;
         assert_eq!(paths, 2);
+        // The engine runs on this device, its depth growing live, and
+        // the server is never asked.
+        js_until(&b, "return document.querySelector('#ab-engine').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.starts_with("Engine on this device: depth"))
+        })
+        .await;
+        let asked = b
+            .js("return performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/analyse')).length;")
+            .await;
+        assert_eq!(asked, 0, "the analysis ran on the server");
         // The engine's best move drawn on the board, the one it names.
+        js_until(&b, "return document.querySelector('#ab-best').textContent;", |v| v != "").await;
         let best = b
             .js("return [document.querySelector('#ab-board [data-move]')?.dataset.move, document.querySelector('#ab-best').textContent];")
             .await;
@@ -316,7 +327,25 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         b.click("#ab-back").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "—").await;
         // A click on a highlighted square plays it; the link holds the line.
+        // The engine's texts are watched as they change: its depth grows
+        // live, until the search ends.
+        js_until(&b, "return document.querySelector('#ab-engine').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.starts_with("Engine on this device: depth"))
+        })
+        .await;
+        b.js("window.__seen = []; new MutationObserver((rs) => { for (const r of rs) for (const n of r.addedNodes) window.__seen.push(n.textContent); }).observe(document.querySelector('#ab-engine'), { childList: true }); return null;").await;
         b.click("#ab-board [data-square=\"e2\"].legal").await;
+        let seen = js_until(&b, "return window.__seen;", |v| {
+            v.as_array().is_some_and(|a| a.iter().any(|t| t.as_str().is_some_and(|t| t.starts_with("Engine on this device: depth"))))
+        })
+        .await;
+        let depths: Vec<u64> = seen
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|t| t.as_str()?.split("depth ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+            .collect();
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]) && depths.len() >= 3 && depths[0] < depths[depths.len() - 1], "{seen}");
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2").await;
         let share = b.js("return document.querySelector('#ab-share').value;").await;
         assert!(share.as_str().unwrap().contains("line=e2"), "{share}");
@@ -364,9 +393,12 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         b.shot("set-up").await;
         // Opened from its link in another browser, the same position.
         let pos = b.js("return new URLSearchParams(location.search).get('pos');").await;
+        // The server's engine where the address asks for it.
         let c = env.browser("friend").await;
-        c.open(&format!("/analysis?pos={}", pos.as_str().unwrap().replace(' ', "%20").replace(',', "%2C"))).await;
+        c.open(&format!("/analysis?engine=server&pos={}", pos.as_str().unwrap().replace(' ', "%20").replace(',', "%2C"))).await;
         c.shown("#ab-board [data-pawn=\"north\"]").await;
+        js_until(&c, "return document.querySelector('#ab-engine').textContent;", |v| v == "Engine on the server").await;
+        js_until(&c, "return document.querySelector('#ab-best').textContent;", |v| v != "").await;
         // The pawn's centre is the square's, on the screen.
         let centres = c
             .js("const at = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }; return [at('#ab-board [data-pawn=\"north\"] .halo'), at('#ab-board [data-square=\"c5\"]')];")

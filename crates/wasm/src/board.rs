@@ -46,21 +46,8 @@ fn legal(json: &mut Json, pos: &Position) {
     let (fences, refused) = pos.fences_judged();
     let mut blocked = Json::default();
     for (i, (fence, err)) in refused.iter().enumerate() {
-        blocked
-            .key(&fence.to_string(), i == 0)
-            .raw("{")
-            .key("code", true)
-            .string(err.code());
-        match *err {
-            IllegalMove::Overlaps(f) | IllegalMove::Crosses(f) => {
-                blocked.key("fence", false).string(&f.to_string());
-            }
-            IllegalMove::NoPathLeft(s) | IllegalMove::PawnArrived(s) => {
-                blocked.key("seat", false).string(s.name());
-            }
-            _ => {}
-        }
-        blocked.raw("}");
+        blocked.key(&fence.to_string(), i == 0);
+        reason(&mut blocked, err);
     }
     json.key("fences", false).strings(fences);
     json.key("blocked", false).raw("{").raw(&blocked.0).raw("}");
@@ -92,4 +79,27 @@ pub fn result(json: &mut Json, result: &SearchResult) {
         info.pv.insert(0, result.best);
     }
     search(json, &info, true);
+}
+
+/// Why a move is refused, as the server's `reason` (API.md): its `code`
+/// and the fence, seat, squares or board size it names.
+pub fn reason(json: &mut Json, err: &IllegalMove) {
+    json.raw("{").key("code", true).string(err.code());
+    match *err {
+        IllegalMove::Overlaps(f) | IllegalMove::Crosses(f) => {
+            json.key("fence", false).string(&f.to_string());
+        }
+        IllegalMove::NoPathLeft(s) | IllegalMove::PawnArrived(s) => {
+            json.key("seat", false).string(s.name());
+        }
+        IllegalMove::NotReachable { from, to } => {
+            json.key("from", false).string(&from.to_string());
+            json.key("to", false).string(&to.to_string());
+        }
+        IllegalMove::OffBoard { size } => {
+            json.key("size", false).number(size);
+        }
+        IllegalMove::GameOver | IllegalMove::NoFencesLeft | IllegalMove::PassNotAllowed => {}
+    }
+    json.raw("}");
 }

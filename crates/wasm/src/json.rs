@@ -49,7 +49,10 @@ impl Json {
     }
 
     /// An array of the items' texts.
-    pub fn strings<T: std::fmt::Display>(&mut self, items: impl IntoIterator<Item = T>) -> &mut Json {
+    pub fn strings<T: std::fmt::Display>(
+        &mut self,
+        items: impl IntoIterator<Item = T>,
+    ) -> &mut Json {
         self.0.push('[');
         for (i, item) in items.into_iter().enumerate() {
             if i > 0 {

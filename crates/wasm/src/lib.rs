@@ -99,7 +99,14 @@ pub extern "C" fn qw_perft(depth: u32) -> f64 {
 /// the low levels' randomness, `book` lets the levels that play the book
 /// play it. Each iteration is reported; the answer is the result.
 #[no_mangle]
-pub extern "C" fn qw_search(level: u32, depth: u32, ms: f64, nodes: f64, seed: f64, book: u32) -> u32 {
+pub extern "C" fn qw_search(
+    level: u32,
+    depth: u32,
+    ms: f64,
+    nodes: f64,
+    seed: f64,
+    book: u32,
+) -> u32 {
     let limits = session::Limits {
         level,
         depth,
@@ -108,7 +115,9 @@ pub extern "C" fn qw_search(level: u32, depth: u32, ms: f64, nodes: f64, seed: f
         seed: seed as u64,
         book: book != 0,
     };
-    answer(with_session(|s| s.search(limits, &mut session::HostReporter)))
+    answer(with_session(|s| {
+        s.search(limits, &mut session::HostReporter)
+    }))
 }
 
 /// Forgets what earlier searches learned (a new game).

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use quoridor_engine::{Engine, Level, Reporter, SearchInfo, SearchLimit};
-use quoridor_rules::{Move, Position, Ruleset};
+use quoridor_rules::{IllegalMove, Move, Position, Ruleset};
 
 use crate::board;
 use crate::json::Json;
@@ -67,6 +67,21 @@ impl Reporter for HostReporter {
     }
 }
 
+/// A move the rules refuse, as the server answers it: `illegal_move`
+/// with the reason.
+fn illegal(err: &IllegalMove, message: &str) -> String {
+    let mut json = Json::default();
+    json.raw("{")
+        .key("error", true)
+        .string("illegal_move")
+        .key("message", false)
+        .string(message)
+        .key("reason", false);
+    board::reason(&mut json, err);
+    json.raw("}");
+    json.0
+}
+
 /// An error answer.
 fn error(code: &str, message: &str) -> String {
     let mut json = Json::default();
@@ -100,7 +115,9 @@ impl Session {
     }
 
     pub fn position(&self) -> &Position {
-        self.history.last().expect("a session always has a position")
+        self.history
+            .last()
+            .expect("a session always has a position")
     }
 
     /// See `qw_position`.
@@ -119,7 +136,7 @@ impl Session {
                 .map_err(|err| error("move", &format!("{line}: {err}")))
                 .and_then(|mv| {
                     pos.play(mv)
-                        .map_err(|err| error(err.code(), &format!("{line}: {err}")))
+                        .map_err(|err| illegal(&err, &format!("{line}: {err}")))
                 });
             if let Err(answer) = played {
                 return answer;
@@ -141,7 +158,7 @@ impl Session {
         };
         let mut pos = *self.position();
         if let Err(err) = pos.play(mv) {
-            return error(err.code(), &err.to_string());
+            return illegal(&err, &err.to_string());
         }
         if self.history.len() >= MAX_HISTORY {
             return error("move", "too many moves");
@@ -205,9 +222,9 @@ fn parse_start(text: &str) -> Result<Position, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.first() == Some(&"start") {
         let number = |i: usize, default: u32| {
-            words
-                .get(i)
-                .map_or(Ok(default), |w| w.parse::<u32>().map_err(|e| format!("{w}: {e}")))
+            words.get(i).map_or(Ok(default), |w| {
+                w.parse::<u32>().map_err(|e| format!("{w}: {e}"))
+            })
         };
         let rules = Ruleset::new(number(1, 9)?, number(2, 2)?).map_err(|e| e.to_string())?;
         return Ok(Position::new(rules));
@@ -226,11 +243,23 @@ mod tests {
         let facts = session.set("start 9 2\ne2\ne8");
         assert!(facts.contains("\"ply\":2"), "{facts}");
         let refused = session.play("e4");
-        assert!(refused.starts_with("{\"error\":\"not_reachable\""), "{refused}");
+        assert!(
+            refused.starts_with("{\"error\":\"illegal_move\""),
+            "{refused}"
+        );
+        assert!(
+            refused
+                .contains("\"reason\":{\"code\":\"not_reachable\",\"from\":\"e2\",\"to\":\"e4\"}"),
+            "{refused}"
+        );
         assert!(session.play("e3").contains("\"turn\":\"north\""));
         assert!(session.undo().contains("\"ply\":2"));
         assert!(session.set("start 12 2").contains("\"error\":\"position\""));
-        assert_eq!(session.position().ply(), 2, "a refused position changes nothing");
+        assert_eq!(
+            session.position().ply(),
+            2,
+            "a refused position changes nothing"
+        );
         assert_eq!(session.perft(1), 132, "four pawn moves and 128 fences");
     }
 
@@ -247,8 +276,13 @@ mod tests {
             book: false,
         };
         let answer = session.search(limits, &mut Silent);
-        assert!(answer.contains("\"best\":\"e2\"") || answer.contains("\"depth\":3"), "{answer}");
+        assert!(
+            answer.contains("\"best\":\"e2\"") || answer.contains("\"depth\":3"),
+            "{answer}"
+        );
         let bad = Limits { level: 9, ..limits };
-        assert!(session.search(bad, &mut Silent).contains("\"error\":\"level\""));
+        assert!(session
+            .search(bad, &mut Silent)
+            .contains("\"error\":\"level\""));
     }
 }

@@ -32,7 +32,11 @@ fn corpus_positions() -> Vec<String> {
                 .iter()
                 .map(|m| m.as_str().unwrap().parse().unwrap())
                 .collect();
-            let stop = if i % 8 == 0 { moves.len() / 2 } else { moves.len() * 3 / 4 };
+            let stop = if i % 8 == 0 {
+                moves.len() / 2
+            } else {
+                moves.len() * 3 / 4
+            };
             let mut pos = Position::new(rules);
             for &mv in &moves[..stop] {
                 pos.play(mv).unwrap();

@@ -21,7 +21,9 @@
 /** A logged-in account, as `GET /api/account` gives it. @typedef {{name: string, ratings?: object}} AccountView */
 
 /**
- * A position valued by the engine (`POST /api/analyse`, `src/analysis/board.rs`).
+ * A position valued by the engine (`POST /api/analyse`, `src/analysis/board.rs`;
+ * the engine on the device, `crates/wasm`, answers the same, with its
+ * progress).
  * @typedef {object} AnalyseView
  * @property {string} position after the moves, in position notation
  * @property {import('./position.js').Seat} turn
@@ -34,6 +36,9 @@
  * @property {Partial<Record<import('./position.js').Seat, string[]>>} paths each pawn's shortest path
  * @property {{move: string, score: string}[]} book
  * @property {{pawn: string[], fences: string[]}} legal
+ * @property {number} [nodes] positions searched (the engine on the device)
+ * @property {number} [ms] time searched (the engine on the device)
+ * @property {boolean} [searching] whether the engine on the device still searches
  */
 
 /** @typedef {import('./position.js').Seat} Seat */

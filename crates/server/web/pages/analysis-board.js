@@ -2,13 +2,19 @@
 // The analysis board (/analysis?pos=<position notation>): any position,
 // set up by hand or opened from a game, explored move by move with the
 // engine's value, best line and both shortest paths shown after every
-// change (POST /api/analyse). The URL always holds the position and the
-// line, so that a link shares them.
+// change. The URL always holds the position and the line, so that a link
+// shares them.
+//
+// The engine runs on this device (lib/engine.js: WebAssembly in a Web
+// Worker), its depth growing live, and a new position stops the search
+// of the last. The server's analysis (POST /api/analyse) takes over where
+// the browser cannot run it, or when the address asks `engine=server`.
 
-import { api } from '../lib/api.js';
+import { api, errorText } from '../lib/api.js';
 import { BoardKeys } from '../lib/board/input.js';
 import { BoardPointer } from '../lib/board/pointer.js';
 import { BoardView } from '../lib/board/view.js';
+import { LocalEngine } from '../lib/engine.js';
 import { $, announce, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4, parseSquare, readNotation, writeNotation } from '../lib/position.js';
@@ -17,6 +23,11 @@ import { accountLink, languagePicker } from '../lib/topbar.js';
 
 const t = (key, params) => I18n.t(key, params);
 const START = '9 e1,e9 - 10,10 south 0';
+/** How long the engine on this device searches a position. */
+const LOCAL_MS = 6000;
+const engine = new LocalEngine();
+/** Whether the engine runs on this device (decided at start-up). */
+let local = false;
 
 /** @type {{root: string, line: string[], view: import('../lib/views.js').AnalyseView | null, mode: 'play' | 'setup', busy: number}} */
 const B = { root: START, line: [], view: null, mode: 'play', busy: 0 };
@@ -36,6 +47,10 @@ async function refresh() {
   const url = '/analysis?pos=' + encodeURIComponent(B.root) + (B.line.length ? '&line=' + encodeURIComponent(B.line.join(' ')) : '');
   history.replaceState(null, '', url);
   $('#ab-share').value = location.origin + url;
+  if (local) {
+    await refreshLocal(ticket);
+    return;
+  }
   try {
     const view = await api('POST', '/api/analyse', { position: B.root, moves: B.line });
     if (ticket !== B.busy) return;
@@ -48,6 +63,50 @@ async function refresh() {
     return;
   }
   draw();
+}
+
+/**
+ * The analysis on this device: the position's facts at once, then the
+ * engine's line at each depth.
+ * @param {number} ticket
+ */
+async function refreshLocal(ticket) {
+  const request = { op: /** @type {const} */ ('search'), position: B.root, moves: B.line, level: 8, ms: LOCAL_MS };
+  try {
+    await engine.run(request, {
+      onFacts: (facts) => {
+        if (ticket !== B.busy) return;
+        B.view = { ...facts, value: 0.5, score: '', best: null, line: [], depth: 0, nodes: 0, ms: 0, searching: true };
+        showError(null);
+        draw();
+      },
+      onInfo: (info) => {
+        if (ticket !== B.busy || !B.view) return;
+        Object.assign(B.view, info);
+        draw();
+      },
+    });
+    if (ticket === B.busy && B.view) {
+      B.view.searching = false;
+      draw();
+    }
+  } catch (e) {
+    if (ticket !== B.busy || e.error === 'stopped') return;
+    showError(e.error === 'illegal_move' ? errorText({ code: 'illegal_move', reason: e.reason }) : errorText({ code: 'bad_request', message: e.message }));
+    if (B.view) B.view.searching = false;
+    if (B.line.length) B.line.pop();
+  }
+}
+
+/** Which engine answers, and how far it has got. */
+function engineText() {
+  const v = B.view;
+  if (!local) return t('board.engine_server');
+  if (!v || v.over) return '';
+  if (v.searching) return t('board.engine_thinking', { depth: v.depth });
+  const ms = v.ms || 0;
+  const knps = ms > 0 ? Math.round((v.nodes || 0) / ms) : 0;
+  return t('board.engine_local', { depth: v.depth, knps });
 }
 
 function draw() {
@@ -76,6 +135,7 @@ function draw() {
   $('#ab-best').textContent = v.best ? t('board.best', { move: v.best, line: v.line.join(' '), depth: v.depth }) : '';
   const book = (v.book || []).map((m) => `${m.move} (${m.score})`).join(', ');
   $('#ab-book').textContent = book ? t('board.book', { moves: book }) : '';
+  $('#ab-engine').textContent = engineText();
   $('#ab-line').textContent = B.line.length ? B.line.join(' ') : '—';
   $('#ab-back').disabled = !B.line.length;
   $('#ab-best-play').disabled = !v.best;
@@ -280,5 +340,6 @@ document.addEventListener('DOMContentLoaded', async () => {
   $('#ab-best-play').onclick = () => play(B.view && B.view.best);
   for (const id of ['#ab-fences-south', '#ab-fences-north', '#ab-turn']) $(id).addEventListener('change', setupField);
   $('#ab-clear').onclick = () => { B.root = START; B.line = []; refresh(); };
+  local = params.get('engine') !== 'server' && await engine.available();
   refresh();
 });
