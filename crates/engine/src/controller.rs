@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use quoridor_rules::{Position, Seat, Variant};
+
 use crate::level::Level;
 
 /// Who plays a seat.
@@ -76,5 +78,29 @@ impl FromStr for Controller {
             .parse::<Level>()
             .map(Controller::Ai)
             .map_err(|_| bad())
+    }
+}
+
+/// Whether the AI playing `seat` accepts a draw (the server's AI seats
+/// and the page's games on one device): it does unless its side leads the
+/// race, with a shorter path than every opponent's, or an equal one and
+/// the move first (the side to move wins a tie).
+pub fn accepts_draw(pos: &Position, seat: Seat) -> bool {
+    let players = pos.seats().len();
+    let turn = pos.turn_index();
+    // (steps to go, turns before it moves): the smaller arrives first.
+    let race = |s: Seat| {
+        let index = s.player(pos.players()).unwrap_or(0);
+        let distance = pos.distance(s).unwrap_or(u32::MAX);
+        (distance, (index + players - turn) % players)
+    };
+    let teams = pos.rules().variant() == Variant::Teams;
+    let mine = |s: Seat| s == seat || (teams && s.team() == seat.team());
+    let playing = pos.seats().iter().copied().filter(|&s| !pos.is_out(s));
+    let ours = playing.clone().filter(|&s| mine(s)).map(race).min();
+    let theirs = playing.filter(|&s| !mine(s)).map(race).min();
+    match (ours, theirs) {
+        (Some(ours), Some(theirs)) => ours > theirs,
+        _ => true,
     }
 }

@@ -14,6 +14,7 @@
 //! fixed depth and seed it plays the server's moves.
 
 mod board;
+mod game;
 mod json;
 pub mod session;
 
@@ -118,6 +119,13 @@ pub extern "C" fn qw_search(
     answer(with_session(|s| {
         s.search(limits, &mut session::HostReporter)
     }))
+}
+
+/// A whole game replayed: the input is the ruleset and the history, one
+/// entry a line (see [`game`]); answers the rules part of the game object.
+#[no_mangle]
+pub extern "C" fn qw_game() -> u32 {
+    answer(game::replay(&input()))
 }
 
 /// Forgets what earlier searches learned (a new game).

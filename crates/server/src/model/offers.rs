@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use quoridor_engine::Controller;
-use quoridor_rules::{Entry, GameError, Seat, Variant};
+use quoridor_rules::{Entry, GameError, Seat};
 
 use super::{Abort, AbortWhy, DrawAction, DrawOffer, PrivateOnly, RoomError, RoomState, Status};
 
@@ -132,7 +132,7 @@ impl RoomState {
                     match slot.kind {
                         Controller::Human => waiting.push(slot.seat),
                         Controller::Ai(_) => {
-                            if !ai_accepts_draw(&pos, slot.seat) {
+                            if !quoridor_engine::controller::accepts_draw(&pos, slot.seat) {
                                 return Err(RoomError::AiDeclinesDraw(slot.seat));
                             }
                         }
@@ -206,25 +206,3 @@ impl RoomState {
     }
 }
 
-/// An AI accepts a draw unless its side leads the race: a shorter path
-/// than every opponent's, or an equal one and the move first (the side to
-/// move wins a tie).
-fn ai_accepts_draw(pos: &quoridor_rules::Position, seat: Seat) -> bool {
-    let players = pos.seats().len();
-    let turn = pos.turn_index();
-    // (steps to go, turns before it moves): the smaller arrives first.
-    let race = |s: Seat| {
-        let index = s.player(pos.players()).unwrap_or(0);
-        let distance = pos.distance(s).unwrap_or(u32::MAX);
-        (distance, (index + players - turn) % players)
-    };
-    let teams = pos.rules().variant() == Variant::Teams;
-    let mine = |s: Seat| s == seat || (teams && s.team() == seat.team());
-    let playing = pos.seats().iter().copied().filter(|&s| !pos.is_out(s));
-    let ours = playing.clone().filter(|&s| mine(s)).map(race).min();
-    let theirs = playing.filter(|&s| !mine(s)).map(race).min();
-    match (ours, theirs) {
-        (Some(ours), Some(theirs)) => ours > theirs,
-        _ => true,
-    }
-}

@@ -15,7 +15,7 @@
  *   seed?: number, book?: boolean }} SearchLimits
  * @typedef {{
  *   position(text: string): any, play(move: string): any, undo(): any,
- *   facts(): any, perft(depth: number): number,
+ *   facts(): any, perft(depth: number): number, game(text: string): any,
  *   search(limits: SearchLimits, onIteration?: (info: SearchInfo) => void): any,
  *   newGame(): void }} Engine
  */
@@ -65,6 +65,8 @@ export async function instantiateEngine(source, host = {}) {
     undo() { return answer(exports.qw_undo()); },
     facts() { return answer(exports.qw_facts()); },
     perft(depth) { return exports.qw_perft(depth); },
+    /** A whole game: the ruleset, then one entry a line (crates/wasm/src/game.rs). */
+    game(text) { write(text); return answer(exports.qw_game()); },
     search(limits, onIteration) {
       listener = onIteration ?? null;
       try {

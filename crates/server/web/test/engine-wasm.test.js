@@ -56,7 +56,8 @@ test('a search reports each iteration, deeper each time', async () => {
 test('moves are refused with the rules\' reason, and a refused one changes nothing', async () => {
   const engine = await instantiateEngine(bytes);
   engine.position('start 9 2');
-  assert.equal(engine.play('e3').error, 'not_reachable');
+  const refused = engine.play('e3');
+  assert.deepEqual([refused.error, refused.reason], ['illegal_move', { code: 'not_reachable', from: 'e1', to: 'e3' }]);
   assert.equal(engine.play('zz').error, 'move');
   const after = engine.play('e5h');
   assert.equal(after.turn, 'north');
