@@ -182,6 +182,63 @@ pub fn review_moves(game: &Game, values: &[Valuation]) -> Vec<MoveReview> {
     out
 }
 
+/// South's expected outcome at every position of the game, from the
+/// start to the end (the values are the side to move's), to three
+/// decimals: the points of the analysis's graph.
+pub fn south_graph(game: &Game, values: &[Valuation]) -> Vec<f64> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let turn = game.position_at(i).map_or(Seat::South, |p| p.turn());
+            let south = if turn == Seat::South {
+                v.value
+            } else {
+                1.0 - v.value
+            };
+            (south * 1000.0).round() / 1000.0
+        })
+        .collect()
+}
+
+/// A player's moves summed up: the mean accuracy (0 to 100, to a tenth)
+/// and how many of each judgement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerSummary {
+    pub seat: Seat,
+    pub accuracy: f64,
+    pub inaccuracies: u32,
+    pub mistakes: u32,
+    pub blunders: u32,
+}
+
+/// South's and North's summaries (the review judges two-player games).
+pub fn player_summaries(reviews: &[MoveReview]) -> Vec<PlayerSummary> {
+    [Seat::South, Seat::North]
+        .iter()
+        .map(|&seat| {
+            let mine: Vec<&MoveReview> = reviews.iter().filter(|r| r.mover == seat).collect();
+            let count = |judgement: Judgement| {
+                mine.iter()
+                    .filter(|r| r.judgement == Some(judgement))
+                    .count() as u32
+            };
+            let accuracy = if mine.is_empty() {
+                100.0
+            } else {
+                mine.iter().map(|r| r.accuracy).sum::<f64>() / mine.len() as f64
+            };
+            PlayerSummary {
+                seat,
+                accuracy: (accuracy * 10.0).round() / 10.0,
+                inaccuracies: count(Judgement::Inaccuracy),
+                mistakes: count(Judgement::Mistake),
+                blunders: count(Judgement::Blunder),
+            }
+        })
+        .collect()
+}
+
 /// Reviews a whole game, each position searched within `limit`; `progress`
 /// hears (positions done, positions in all).
 pub fn review_game(

@@ -7,7 +7,8 @@
 // nothing of the old.
 //
 // In: {type: 'init', core, wasm} (the versioned URLs of engine-core.js and
-// the module), then {id, op, position, moves, ...}. Out, for each request:
+// the module), then {id, op, position, moves, ...} (op `facts` or
+// `search`), or {id, op: 'review', game, ms}. Out, for each request:
 // {id, type: 'facts', view} first, {id, type: 'info', info} after each
 // iteration of a search, and {id, type: 'done', result} or {id, type:
 // 'error', error} last.
@@ -33,6 +34,11 @@ self.onmessage = async (/** @type {MessageEvent} */ ev) => {
   try {
     if (!engine) throw new Error('the engine was not started');
     const e = await engine;
+    if (msg.op === 'review') {
+      const analysis = e.review(msg.game, msg.ms || 30, (progress) => post({ id, type: 'info', info: progress }));
+      post({ id, type: analysis.error ? 'error' : 'done', [analysis.error ? 'error' : 'result']: analysis });
+      return;
+    }
     const facts = e.position([msg.position, ...(msg.moves || [])].join('\n'));
     if (facts.error) {
       post({ id, type: 'error', error: facts });

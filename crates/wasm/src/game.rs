@@ -10,7 +10,7 @@
 //! move of the side to move, `resign SEAT`, `timeout SEAT` or `draw`.
 
 use quoridor_engine::controller::accepts_draw;
-use quoridor_rules::{Entry, Game, GameError, Outcome, Position, Ruleset, Variant};
+use quoridor_rules::{Entry, Game, GameError, Outcome, Position, Record, Ruleset, Variant};
 
 use crate::board;
 use crate::json::Json;
@@ -28,7 +28,8 @@ fn parse_rules(line: &str) -> Result<Ruleset, String> {
         word.parse()
             .map_err(|_| format!("{what}: {word:?} is not a number"))
     };
-    let mut rules = Ruleset::new(number(0, "size")?, number(1, "players")?).map_err(|e| e.to_string())?;
+    let mut rules =
+        Ruleset::new(number(0, "size")?, number(1, "players")?).map_err(|e| e.to_string())?;
     // `-`: the board's own count.
     if words.get(2) != Some(&"-") {
         rules = rules
@@ -50,7 +51,8 @@ fn parse_entry(line: &str) -> Result<Entry, String> {
     let first = words.next().unwrap_or("");
     let seat = |w: Option<&str>| -> Result<_, String> {
         let w = w.ok_or_else(|| format!("{line}: which seat?"))?;
-        w.parse().map_err(|_| format!("{line}: {w:?} is not a seat"))
+        w.parse()
+            .map_err(|_| format!("{line}: {w:?} is not a seat"))
     };
     Ok(match first {
         "resign" => Entry::Resign(seat(words.next())?),
@@ -71,51 +73,89 @@ fn error(json: &mut Json, index: usize, code: &str, message: &str) {
         .raw("}");
 }
 
-/// See the module's comment: the game's JSON, or the refused line's
-/// error with its `index` among the entries.
-pub fn replay(text: &str) -> String {
+/// The game of the text, or the JSON error of its refused line.
+pub fn build(text: &str) -> Result<Game, String> {
     let mut json = Json::default();
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let rules = match parse_rules(lines.next().unwrap_or("")) {
         Ok(rules) => rules,
         Err(message) => {
             error(&mut json, 0, "rules", &message);
-            return json.0;
+            return Err(json.0);
         }
     };
     let mut game = Game::new(rules);
     for (i, line) in lines.enumerate() {
         if i >= MAX_ENTRIES {
             error(&mut json, i, "entry", "too many entries");
-            return json.0;
+            return Err(json.0);
         }
-        let applied = parse_entry(line).and_then(|entry| {
-            game.apply(entry).map_err(|err| match err {
-                GameError::Illegal(illegal) => {
-                    let mut reason = Json::default();
-                    board::reason(&mut reason, &illegal);
-                    reason.0
-                }
-                other => format!("{line}: {other}"),
-            })
-        });
-        if let Err(message) = applied {
-            if message.starts_with('{') {
+        let entry = match parse_entry(line) {
+            Ok(entry) => entry,
+            Err(message) => {
+                error(&mut json, i, "entry", &message);
+                return Err(json.0);
+            }
+        };
+        match game.apply(entry) {
+            Ok(()) => {}
+            Err(GameError::Illegal(illegal)) => {
                 json.raw("{")
                     .key("error", true)
                     .string("illegal_move")
                     .key("index", false)
                     .number(i)
-                    .key("reason", false)
-                    .raw(&message)
-                    .raw("}");
-            } else {
-                error(&mut json, i, "entry", &message);
+                    .key("reason", false);
+                board::reason(&mut json, &illegal);
+                json.raw("}");
+                return Err(json.0);
             }
-            return json.0;
+            Err(other) => {
+                error(&mut json, i, "entry", &format!("{line}: {other}"));
+                return Err(json.0);
+            }
         }
     }
-    write_game(&mut json, &game);
+    Ok(game)
+}
+
+/// See the module's comment: the game's JSON, or the refused line's
+/// error with its `index` among the entries.
+pub fn replay(text: &str) -> String {
+    match build(text) {
+        Ok(game) => {
+            let mut json = Json::default();
+            write_game(&mut json, &game);
+            json.0
+        }
+        Err(error) => error,
+    }
+}
+
+/// The game's record (`{"record": text}`), as the server's record of a
+/// game: lines `tag NAME VALUE` first, then the game's text.
+pub fn record(text: &str) -> String {
+    let mut tags = Vec::new();
+    let mut rest = Vec::new();
+    for line in text.lines() {
+        match line.trim().strip_prefix("tag ") {
+            Some(tag) if rest.is_empty() => tags.push(tag.split_once(' ').unwrap_or((tag, ""))),
+            _ => rest.push(line),
+        }
+    }
+    let game = match build(&rest.join("\n")) {
+        Ok(game) => game,
+        Err(error) => return error,
+    };
+    let mut record = Record::new(game);
+    for (name, value) in tags {
+        record = record.with_tag(name, value);
+    }
+    let mut json = Json::default();
+    json.raw("{")
+        .key("record", true)
+        .string(&record.to_string())
+        .raw("}");
     json.0
 }
 
@@ -130,7 +170,8 @@ fn write_game(json: &mut Json, game: &Game) {
     json.key("ply", false).number(pos.ply());
     json.key("pawns", false).raw("{");
     for (i, &seat) in seats.iter().enumerate() {
-        json.key(seat.name(), i == 0).string(&pos.pawn(seat).to_string());
+        json.key(seat.name(), i == 0)
+            .string(&pos.pawn(seat).to_string());
     }
     json.raw("}");
     json.key("fences", false).strings(pos.fences());
@@ -150,7 +191,12 @@ fn write_game(json: &mut Json, game: &Game) {
         json.raw("null");
     }
     let names = |keep: &dyn Fn(quoridor_rules::Seat) -> bool| -> Vec<&'static str> {
-        seats.iter().copied().filter(|&s| keep(s)).map(|s| s.name()).collect()
+        seats
+            .iter()
+            .copied()
+            .filter(|&s| keep(s))
+            .map(|s| s.name())
+            .collect()
     };
     json.key("arrived", false)
         .strings(names(&|s| scoring && pos.has_arrived(s)));
@@ -210,7 +256,9 @@ fn write_game(json: &mut Json, game: &Game) {
     // A pawn boxed in with nothing else to play passes: the page plays the
     // pass at once, as the server does.
     let moves = pos.legal_moves();
-    let forced = !game.is_over() && moves.len() == 1 && moves.iter().next() == Some(&quoridor_rules::Move::Pass);
+    let forced = !game.is_over()
+        && moves.len() == 1
+        && moves.iter().next() == Some(&quoridor_rules::Move::Pass);
     json.key("forced_pass", false).bool(forced);
     if !game.is_over() {
         // `legal` as the analysis board's (the shape of API.md's).
@@ -235,15 +283,27 @@ mod tests {
         assert!(out.contains("\"winners\":[\"south\"]"), "{out}");
         assert!(out.contains("\"legal\":null"), "{out}");
         let going = replay("9 2 10\ne2\ne8");
-        assert!(going.contains("\"ply\":2") && going.contains("\"legal\":{\"pawn\""), "{going}");
-        assert!(going.contains("\"movers\":[\"south\",\"north\"]"), "{going}");
+        assert!(
+            going.contains("\"ply\":2") && going.contains("\"legal\":{\"pawn\""),
+            "{going}"
+        );
+        assert!(
+            going.contains("\"movers\":[\"south\",\"north\"]"),
+            "{going}"
+        );
         let refused = replay("9 2 10\ne2\ne5");
-        assert!(refused.starts_with("{\"error\":\"illegal_move\",\"index\":1"), "{refused}");
+        assert!(
+            refused.starts_with("{\"error\":\"illegal_move\",\"index\":1"),
+            "{refused}"
+        );
         let teams = replay("9 4 - teams ply_limit=200\ne2");
         assert!(teams.contains("\"fences_each\":5"), "{teams}");
         let teams = replay("9 4 5 teams ply_limit=200\ne2");
         assert!(teams.contains("\"fences_left\":{\"south\":5"), "{teams}");
         assert!(replay("9 3 10").contains("\"error\":\"rules\""));
+        let record = record("tag South Ana\ntag North ?\n9 2 10\ne2\ne8\nresign south");
+        assert!(record.contains("[South \\\"Ana\\\"]"), "{record}");
+        assert!(record.contains("e2 e8"), "{record}");
         assert!(replay("9 2 10\nresign east").contains("\"error\":\"entry\""));
     }
 }

@@ -16,6 +16,7 @@
 mod board;
 mod game;
 mod json;
+mod review;
 pub mod session;
 
 pub use session::Session;
@@ -126,6 +127,21 @@ pub extern "C" fn qw_search(
 #[no_mangle]
 pub extern "C" fn qw_game() -> u32 {
     answer(game::replay(&input()))
+}
+
+/// A game's record: `tag NAME VALUE` lines, then the game as for
+/// [`qw_game`]; answers `{"record": text}`.
+#[no_mangle]
+pub extern "C" fn qw_record() -> u32 {
+    answer(game::record(&input()))
+}
+
+/// A finished game reviewed (the input as for [`qw_game`]), each position
+/// searched for `ms`; progress is reported after each position.
+#[no_mangle]
+pub extern "C" fn qw_review(ms: u32) -> u32 {
+    let text = input();
+    answer(with_session(|s| s.review(&text, ms)))
 }
 
 /// Forgets what earlier searches learned (a new game).

@@ -52,18 +52,23 @@ extern "C" {
     fn quoridor_report(ptr: *const u8, len: u32);
 }
 
+/// Sends JSON to the page (`quoridor_report`); nothing outside WebAssembly.
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
+pub fn report_to_host(json: &str) {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: the host reads `len` bytes at `ptr` before returning.
+    unsafe {
+        quoridor_report(json.as_ptr(), json.len() as u32)
+    };
+}
+
 impl Reporter for HostReporter {
-    #[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
     fn iteration(&mut self, info: &SearchInfo) {
-        #[cfg(target_arch = "wasm32")]
-        {
-            let mut json = Json::default();
-            json.raw("{");
-            board::search(&mut json, info, true);
-            json.raw("}");
-            // SAFETY: the host reads `len` bytes at `ptr` before returning.
-            unsafe { quoridor_report(json.0.as_ptr(), json.0.len() as u32) };
-        }
+        let mut json = Json::default();
+        json.raw("{");
+        board::search(&mut json, info, true);
+        json.raw("}");
+        report_to_host(&json.0);
     }
 }
 
@@ -187,6 +192,12 @@ impl Session {
 
     pub fn perft(&self, depth: u32) -> u64 {
         quoridor_rules::perft(self.position(), depth)
+    }
+
+    /// See [`crate::review`].
+    pub fn review(&mut self, text: &str, ms: u32) -> String {
+        self.engine.set_level(Level::MAX);
+        crate::review::review(&mut self.engine, text, ms)
     }
 
     pub fn new_game(&mut self) {

@@ -1,7 +1,7 @@
 //! A game's analysis as the API sends it (API.md, "Computer analysis").
 
-use quoridor_engine::review::{MoveReview, Valuation};
-use quoridor_rules::{Game, Seat};
+use quoridor_engine::review::{player_summaries, south_graph, MoveReview, Valuation};
+use quoridor_rules::Game;
 use serde::{Deserialize, Serialize};
 
 /// One judged move.
@@ -64,19 +64,7 @@ impl AnalysisView {
         per_position_ms: u64,
         depth: Option<u32>,
     ) -> AnalysisView {
-        let graph = values
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let turn = game.position_at(i).map_or(Seat::South, |p| p.turn());
-                let south = if turn == Seat::South {
-                    v.value
-                } else {
-                    1.0 - v.value
-                };
-                (south * 1000.0).round() / 1000.0
-            })
-            .collect();
+        let graph = south_graph(game, values);
         let round = |x: f64| (x * 1000.0).round() / 1000.0;
         let moves = reviews
             .iter()
@@ -94,27 +82,14 @@ impl AnalysisView {
                 book: r.book,
             })
             .collect();
-        let players = [Seat::South, Seat::North]
-            .iter()
-            .map(|&seat| {
-                let mine: Vec<&MoveReview> = reviews.iter().filter(|r| r.mover == seat).collect();
-                let count = |name: &str| {
-                    mine.iter()
-                        .filter(|r| r.judgement.is_some_and(|j| j.name() == name))
-                        .count() as u32
-                };
-                let accuracy = if mine.is_empty() {
-                    100.0
-                } else {
-                    mine.iter().map(|r| r.accuracy).sum::<f64>() / mine.len() as f64
-                };
-                PlayerSummaryView {
-                    seat: seat.name().to_string(),
-                    accuracy: (accuracy * 10.0).round() / 10.0,
-                    inaccuracies: count("inaccuracy"),
-                    mistakes: count("mistake"),
-                    blunders: count("blunder"),
-                }
+        let players = player_summaries(reviews)
+            .into_iter()
+            .map(|p| PlayerSummaryView {
+                seat: p.seat.name().to_string(),
+                accuracy: p.accuracy,
+                inaccuracies: p.inaccuracies,
+                mistakes: p.mistakes,
+                blunders: p.blunders,
             })
             .collect();
         AnalysisView {

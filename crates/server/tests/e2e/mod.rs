@@ -606,9 +606,11 @@ impl Browser {
     }
 
     /// Starts a 2-player game of `size` against the level-1 AI from the home
-    /// page's form, playing South: the game's id once its page shows.
+    /// page's form, playing South: the game's id once its page shows. The
+    /// server plays it (`engine=server`: without it, the page plays it on
+    /// the device), so that the tests read its state from the API.
     pub async fn start_vs_ai(&self, size: &str) -> String {
-        self.open("/").await;
+        self.open("/?engine=server").await;
         self.select("#size", size).await;
         self.select("#players", "2").await;
         self.select("#level", "1").await;

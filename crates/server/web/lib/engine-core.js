@@ -16,6 +16,8 @@
  * @typedef {{
  *   position(text: string): any, play(move: string): any, undo(): any,
  *   facts(): any, perft(depth: number): number, game(text: string): any,
+ *   record(text: string): any,
+ *   review(text: string, ms: number, onProgress?: (p: {done: number, total: number}) => void): any,
  *   search(limits: SearchLimits, onIteration?: (info: SearchInfo) => void): any,
  *   newGame(): void }} Engine
  */
@@ -67,12 +69,24 @@ export async function instantiateEngine(source, host = {}) {
     perft(depth) { return exports.qw_perft(depth); },
     /** A whole game: the ruleset, then one entry a line (crates/wasm/src/game.rs). */
     game(text) { write(text); return answer(exports.qw_game()); },
+    /** A game's record: `tag NAME VALUE` lines, then the game's text. */
+    record(text) { write(text); return answer(exports.qw_record()); },
     search(limits, onIteration) {
       listener = onIteration ?? null;
       try {
         return answer(exports.qw_search(
           limits.level ?? 8, limits.depth ?? 0, limits.ms ?? 0, limits.nodes ?? 0,
           limits.seed ?? 0, limits.book ? 1 : 0));
+      } finally {
+        listener = null;
+      }
+    },
+    /** A finished game reviewed, each position searched for `ms`. */
+    review(text, ms, onProgress) {
+      write(text);
+      listener = /** @type {any} */ (onProgress ?? null);
+      try {
+        return answer(exports.qw_review(ms));
       } finally {
         listener = null;
       }

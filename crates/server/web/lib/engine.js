@@ -8,13 +8,53 @@
 // Where WebAssembly or module workers are missing, or the module does not
 // load, `available()` answers false and the page asks the server instead.
 
-/** @typedef {import('./engine-core.js').SearchInfo} SearchInfo */
 /**
  * @typedef {{ op: 'facts' | 'search', position: string, moves?: string[],
  *   level?: number, depth?: number, ms?: number, seed?: number, book?: boolean,
- *   newGame?: boolean }} EngineRequest
- * @typedef {{ onFacts?: (view: any) => void, onInfo?: (info: SearchInfo) => void }} EngineListeners
+ *   newGame?: boolean } | { op: 'review', game: string, ms: number }} EngineRequest
+ * @typedef {{ onFacts?: (view: any) => void, onInfo?: (info: any) => void }} EngineListeners
  */
+
+/** @type {Promise<import('./engine-core.js').Engine | null> | null} */
+let core = null;
+
+/**
+ * The rules on the page itself (no search runs there): the same module,
+ * instantiated once, for what must answer at once (a game's state after
+ * a move). Null where the browser cannot run it.
+ * @returns {Promise<import('./engine-core.js').Engine | null>}
+ */
+export function rulesCore() {
+  if (core) return core;
+  core = (async () => {
+    if (!supported()) return null;
+    try {
+      const { instantiateEngine } = await import('./engine-core.js');
+      const module = await WebAssembly.compileStreaming(fetch(import.meta.resolve('/assets/engine/quoridor.wasm')));
+      return await instantiateEngine(module);
+    } catch {
+      core = null;
+      return null;
+    }
+  })();
+  return core;
+}
+
+/**
+ * Whether the page may use the engine on this device: yes, unless an
+ * address of this tab asked `engine=server` (kept for the tab's other
+ * pages; `engine=device` takes it back), for those who prefer the
+ * server's engine and for the tests of the server's.
+ */
+export function deviceEngineWanted() {
+  const asked = new URLSearchParams(location.search).get('engine');
+  try {
+    if (asked === 'server' || asked === 'device') sessionStorage.setItem('quoridor.engine', asked);
+    return (asked || sessionStorage.getItem('quoridor.engine')) !== 'server';
+  } catch {
+    return asked !== 'server';
+  }
+}
 
 /** Whether this browser can run the engine at all. */
 export function supported() {

@@ -14,7 +14,7 @@ import { api, errorText } from '../lib/api.js';
 import { BoardKeys } from '../lib/board/input.js';
 import { BoardPointer } from '../lib/board/pointer.js';
 import { BoardView } from '../lib/board/view.js';
-import { LocalEngine } from '../lib/engine.js';
+import { LocalEngine, deviceEngineWanted } from '../lib/engine.js';
 import { $, announce, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4, parseSquare, readNotation, writeNotation } from '../lib/position.js';
@@ -340,6 +340,6 @@ document.addEventListener('DOMContentLoaded', async () => {
   $('#ab-best-play').onclick = () => play(B.view && B.view.best);
   for (const id of ['#ab-fences-south', '#ab-fences-north', '#ab-turn']) $(id).addEventListener('change', setupField);
   $('#ab-clear').onclick = () => { B.root = START; B.line = []; refresh(); };
-  local = params.get('engine') !== 'server' && await engine.available();
+  local = deviceEngineWanted() && await engine.available();
   refresh();
 });

@@ -8,6 +8,7 @@ import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4 } from '../lib/position.js';
 import { store } from '../lib/store.js';
 import { accountLink } from '../lib/topbar.js';
+import { createLocal, forgetLocal, isLocal } from './game/local.js';
 import { navigate } from './nav.js';
 import { GAME_PREFIX, allRecs, errorText, formatClockSetting, gameLabel, loadRec, playerName, saveRec, seatLabel, session, show, t, tn } from './ui.js';
 
@@ -163,6 +164,9 @@ async function createGame(mode) {
       return;
     }
   }
+  // Against the computer or on one screen, without a clock: the game is
+  // played on this device (the engine in the page), with no server.
+  if (mode !== 'online' && !s.clock && await playHere(s, seatSpecs, random, mode)) return;
   const rated = mode === 'online' && !$('#rated-row').hidden && $('#rated').checked;
   const body = {
     size: s.size,
@@ -196,6 +200,38 @@ async function createGame(mode) {
   } finally {
     buttons.forEach((b) => { b.disabled = false; });
   }
+}
+
+/**
+ * Starts a game on this device; false where the browser cannot run the
+ * engine (the server then plays it).
+ * @param {ReturnType<typeof homeSettings>} s
+ * @param {{kind: string, mine?: boolean, name?: string, level?: number}[]} specs
+ * @param {boolean} random whether the seats are drawn
+ * @param {string} mode
+ */
+async function playHere(s, specs, random, mode) {
+  const seats = specs.map((x) => ({ kind: x.kind === 'ai' ? /** @type {const} */ ('ai') : /** @type {const} */ ('human'), name: x.name, level: x.level }));
+  if (random) {
+    for (let i = seats.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [seats[i], seats[j]] = [seats[j], seats[i]];
+    }
+  }
+  const record = await createLocal({ size: s.size, players: s.players, variant: s.variant, fences: s.fences, theme: s.theme }, seats);
+  if (!record) return false;
+  const names = record.seats.map((x) => ({ seat: x.seat, name: x.name, kind: x.kind, level: x.level }));
+  saveRec(record.id, {
+    token: 'local',
+    seats: record.seats.filter((x) => x.kind === 'human').map((x) => x.seat),
+    creator: true,
+    mode,
+    label: { size: s.size, variant: s.variant, clock: null, seats: names, names: names.map((x) => x.name) },
+    status: 'playing',
+    started: record.created_ms,
+  });
+  navigate('/g/' + encodeURIComponent(record.id));
+  return true;
 }
 
 // A short text for a game in the lists: size, variant, clock.
@@ -276,7 +312,8 @@ function recentRecs() {
 }
 
 async function askStanding() {
-  const ids = recentRecs().map((r) => r.id);
+  // The games of this device are not the server's.
+  const ids = recentRecs().map((r) => r.id).filter((id) => !isLocal(id));
   if (!ids.length) return;
   try {
     const res = await api('GET', '/api/games/status?ids=' + ids.map(encodeURIComponent).join(','));
@@ -312,7 +349,11 @@ function renderRecent() {
     const meta = [labelMeta(label), statusText, when].filter(Boolean).join(' · ');
     const remove = el('button', {
       type: 'button', class: 'btn small ghost', 'aria-label': t('list.forget', { names }), title: t('list.forget', { names }),
-      onclick: () => { store.remove(GAME_PREFIX + r.id); renderRecent(); },
+      onclick: () => {
+        store.remove(GAME_PREFIX + r.id);
+        if (isLocal(r.id)) forgetLocal(r.id);
+        renderRecent();
+      },
     }, '✕');
     box.append(el('li', { class: 'game-item', 'data-recent': r.id },
       el('span', { class: 'gi-size', 'aria-hidden': 'true', text: label.size || '?' }),

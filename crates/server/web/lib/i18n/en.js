@@ -226,6 +226,7 @@ export default {
   'conn.online': 'live',
   'conn.offline': 'reconnecting…',
   'conn.connecting': 'connecting…',
+  'conn.local': 'on this device',
   'player.free': 'free seat',
   'player.you': 'you',
   'player.out': 'out',

@@ -228,6 +228,7 @@ export default {
   'conn.online': 'en direct',
   'conn.offline': 'reconnexion…',
   'conn.connecting': 'connexion…',
+  'conn.local': 'sur cet appareil',
   'player.free': 'place libre',
   'player.you': 'vous',
   'player.out': 'sorti',

@@ -233,6 +233,7 @@ export default {
   'conn.online': 'în direct',
   'conn.offline': 'reconectare…',
   'conn.connecting': 'conectare…',
+  'conn.local': 'pe acest dispozitiv',
   'player.free': 'loc liber',
   'player.you': 'tu',
   'player.out': 'ieșit',

@@ -10,6 +10,7 @@
 import { api } from '../../lib/api.js';
 import { $, el, svgEl } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
+import { isLocal, keptAnalysis, reviewLocal } from './local.js';
 
 const t = (key, params) => I18n.t(key, params);
 const MARK = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -31,6 +32,10 @@ function stopPolling() {
 
 async function load(ask) {
   const id = A.id;
+  if (isLocal(id)) {
+    await loadLocal(ask);
+    return;
+  }
   try {
     const path = '/api/games/' + encodeURIComponent(String(id)) + '/analysis';
     const res = ask ? await api('POST', path, {}) : await api('GET', path);
@@ -40,6 +45,36 @@ async function load(ask) {
     stopPolling();
     A.status = e.status === 404 ? 'none' : 'error';
     A.error = e.status === 404 ? null : e.message;
+    draw();
+  }
+}
+
+/**
+ * A game of this device: its review is made on the page, its progress
+ * shown as it goes, and kept in this browser.
+ * @param {boolean} ask
+ */
+async function loadLocal(ask) {
+  const id = /** @type {string} */ (A.id);
+  const kept = keptAnalysis(id);
+  if (kept || !ask) {
+    apply(kept ? { status: 'done', analysis: kept } : { status: 'none' });
+    return;
+  }
+  A.status = 'running';
+  A.progress = { done: 0, total: ((A.game && A.game.moves) || []).length + 1 };
+  draw();
+  try {
+    const analysis = await reviewLocal((progress) => {
+      if (id !== A.id) return;
+      A.progress = progress;
+      draw();
+    });
+    if (id === A.id) apply({ status: 'done', analysis });
+  } catch (e) {
+    if (id !== A.id) return;
+    A.status = 'error';
+    A.error = e && e.message ? e.message : String(e);
     draw();
   }
 }

@@ -8,6 +8,7 @@ import { SEATS4, parseSquare, seatOrder } from '../../lib/position.js';
 import { LiveSocket, socketUrl } from '../../lib/socket.js';
 import { store } from '../../lib/store.js';
 import * as Chat from './chat.js';
+import { closeLocal, isLocal, localAct, localRematch, localSeats, openLocal } from './local.js';
 import { showError } from './panels.js';
 import { renderGame } from './render.js';
 import { G, board, clock, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, savedRotation } from './state.js';
@@ -18,7 +19,7 @@ import { GAME_PREFIX, announce, errorText, gameLabel, loadRec, playerName, saveR
 // The game's live connection (one per game page), with the token of this
 // browser's seats.
 function connectWs() {
-  if (!G.active) return;
+  if (!G.active || isLocal(G.id)) return;
   clearTimeout(net.loadTimer);
   if (net.live) net.live.stop();
   const id = /** @type {string} */ (G.id);
@@ -79,6 +80,8 @@ function sendWs(msg) {
 function setConn(state) {
   // A finished game is not "live", whatever the socket does.
   if (state === 'online' && G.game && G.game.status === 'over') state = 'ended';
+  // A game of this device has no connection to show.
+  if (isLocal(G.id)) state = G.game && G.game.status === 'over' ? 'ended' : 'local';
   const node = $('#conn');
   if (node.classList.contains(state) && node.textContent === t('conn.' + state)) return;
   node.className = 'conn ' + state;
@@ -93,6 +96,16 @@ function clearPending() {
 // Sends an action by WebSocket, or by HTTP when the socket is not open.
 async function act(wsMsg, method, path, body) {
   showError(null);
+  if (isLocal(G.id)) {
+    // A game of this device: the page answers itself.
+    try {
+      applyState(await localAct(path, body));
+    } catch (e) {
+      showError(e);
+      renderGame();
+    }
+    return;
+  }
   // No message: HTTP only (the WebSocket has no such action).
   if (wsMsg && sendWs(wsMsg)) {
     net.pending = true;
@@ -128,6 +141,7 @@ function playMove(move) {
 // continues a history this page does not have).
 function refetchGame() {
   const id = /** @type {string} */ (G.id);
+  if (isLocal(id)) return;
   api('GET', '/api/games/' + encodeURIComponent(id)).then((game) => {
     if (G.active && G.id === id) applyState(game);
   }).catch(() => {});
@@ -242,6 +256,12 @@ function rematchDeclined(prev, game) {
  */
 async function askRematch() {
   const button = $('#rematch');
+  if (isLocal(G.id)) {
+    const id = localRematch();
+    saveRec(id, { token: 'local', seats: localSeats(id), mode: G.rec && G.rec.mode, creator: true });
+    navigate('/g/' + encodeURIComponent(id));
+    return;
+  }
   button.disabled = true;
   try {
     const res = await api('POST', '/api/games/' + encodeURIComponent(String(G.id)) + '/rematch', {}, myToken());
@@ -302,6 +322,8 @@ function enterGame(id) {
     saveRec(id, { token: hash.get('t'), seats: seats.length ? seats : (sameToken ? prev.seats : null) });
     history.replaceState(null, '', location.pathname + location.search);
   }
+  // A game of this device: this browser holds its people's seats.
+  if (isLocal(id)) saveRec(id, { token: 'local', seats: localSeats(id) });
   G.rec = loadRec(id);
   board.rot = savedRotation() ?? 0;
   join.seat = params.get('join');
@@ -321,6 +343,7 @@ function leaveGame() {
   clearTimeout(net.pendingTimer);
   if (net.live) net.live.stop();
   net.live = null;
+  closeLocal();
   G.game = null;
   keys.reset();
   pointer.preview = null;
@@ -330,9 +353,12 @@ function leaveGame() {
 async function loadGame() {
   const id = /** @type {string} */ (G.id);
   try {
-    const game = await api('GET', '/api/games/' + encodeURIComponent(id), undefined, myToken());
+    const game = isLocal(id)
+      ? await openLocal(id, (later) => { if (G.active && G.id === id) applyState(later); })
+      : await api('GET', '/api/games/' + encodeURIComponent(id), undefined, myToken());
     if (!G.active || G.id !== id) return;
     applyState(game);
+    if (isLocal(id)) setConn('local');
     connectWs();
   } catch (e) {
     if (!G.active || G.id !== id) return;
@@ -342,7 +368,7 @@ async function loadGame() {
     box.append(el('p', { text: e.code === 'not_found' ? t('game.not_found') : errorText(e) }),
       el('a', { class: 'btn primary', href: '/', 'data-nav': true, text: t('nav.home') }));
     box.hidden = false;
-    if (e.code !== 'not_found') {
+    if (e.code !== 'not_found' && !isLocal(id)) {
       // The server may be restarting: try again a little later.
       net.loadTimer = setTimeout(() => { if (G.active && G.id === id && !G.game) loadGame(); }, 4000);
     }

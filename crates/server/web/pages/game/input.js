@@ -12,6 +12,7 @@ import { renderGame, renderPreview, setReplay, shownPosition } from './render.js
 import { G, board, boardPointer, centerOf, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame } from './state.js';
 import { verdictText } from './words.js';
 import { announce, confirmDialog, errorText, loadRec, saveRec, seatLabel, session, t, toast } from '../ui.js';
+import { isLocal, localHint } from './local.js';
 
 // ------------------------------------------------------------------
 // Board interaction
@@ -239,7 +240,9 @@ function initGameControls() {
     text.textContent = t('hint.searching');
     text.hidden = false;
     try {
-      const res = await api('GET', '/api/games/' + encodeURIComponent(String(G.id)) + '/hint', undefined, myToken());
+      const res = isLocal(G.id)
+        ? await localHint()
+        : await api('GET', '/api/games/' + encodeURIComponent(String(G.id)) + '/hint', undefined, myToken());
       G.hint = { move: res.move, path: res.path || [], score: res.score };
       announce(t('hint.text', { move: res.move }));
     } catch (e) {

@@ -10,6 +10,7 @@ import { store } from '../../lib/store.js';
 import { G, board, fenceVerdict, holdsSeat, join, keys, mySeats, myToken, myTurn, net, pointer, shownGame } from './state.js';
 import { moveLabel } from './words.js';
 import { errorText, formatClockSetting, playerName, seatInfo, seatLabel, t, tn, variantText } from '../ui.js';
+import { isLocal, localRecordText } from './local.js';
 
 
 
@@ -143,7 +144,9 @@ function renderShare() {
   const g = shownGame();
   const token = myToken();
   const box = $('#seat-link-box');
-  if (token && holdsSeat()) {
+  const local = isLocal(G.id);
+  // A game of this device is in this browser only: no seat link to share.
+  if (token && holdsSeat() && !local) {
     const seats = mySeats();
     let frag = '#t=' + encodeURIComponent(token);
     if (seats && seats.length) frag += '&s=' + seats.join(',');
@@ -156,8 +159,12 @@ function renderShare() {
   $('#spectators').textContent = '';
   $('#spectators').append(icon('eye'), ' ' + tn('game.spectators', spect));
   $('#spectators').dataset.count = String(spect);
+  $('#spectators').hidden = local;
   const rec = $('#record-link');
-  rec.href = '/api/games/' + encodeURIComponent(String(G.id)) + '/record';
+  // A game of this device is written on the page, as the server would.
+  rec.href = isLocal(G.id)
+    ? 'data:text/plain;charset=utf-8,' + encodeURIComponent(localRecordText())
+    : '/api/games/' + encodeURIComponent(String(G.id)) + '/record';
   rec.setAttribute('download', 'quoridor-' + G.id + '.txt');
   const st = g.settings;
   const meta = [

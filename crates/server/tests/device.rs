@@ -1,0 +1,164 @@
+//! The engine on the device, in a real headless Chromium: games against the
+//! computer and on one screen played by the page itself (the rules and the
+//! engine compiled to WebAssembly, crates/wasm), with nothing asked of the
+//! server's game API.
+
+mod e2e;
+
+use e2e::{Browser, Waiter};
+use serde_json::Value;
+
+/// The text of `css` once shown and `ok` with it.
+async fn text_when(b: &Browser, css: &str, ok: impl Fn(&str) -> bool) -> String {
+    let wait = Waiter::new(format!("{}: `{css}` to say what is expected", b.label));
+    loop {
+        let script = format!(
+            "const n = document.querySelector({css:?}); return n && !n.hidden && n.getClientRects().length ? n.textContent.replace(/\\s+/g, ' ').trim() : null;"
+        );
+        let text = b.js(&script).await;
+        if let Some(text) = text.as_str().filter(|t| ok(t)) {
+            return text.to_string();
+        }
+        wait.tick(&text).await;
+    }
+}
+
+/// Waits for South's turn (squares highlighted) or the end; returns the
+/// page's moves and whether the game is over.
+async fn my_turn_or_end(b: &Browser, min_moves: usize) -> (Vec<String>, bool) {
+    let wait = Waiter::new(format!(
+        "{}: South's turn after {min_moves} moves, or the end",
+        b.label
+    ));
+    loop {
+        let page = b.page().await;
+        if page.result.is_some() {
+            return (page.moves, true);
+        }
+        if page.moves.len() >= min_moves && !page.legal.is_empty() {
+            return (page.moves, false);
+        }
+        wait.tick(&page).await;
+    }
+}
+
+/// The requests the page made to the server's game API.
+async fn game_api_requests(b: &Browser) -> Value {
+    b.js("return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/games'));")
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_is_played_on_the_device() {
+    e2e::run("device-ai", |env| async move {
+        let me = env.browser("player").await;
+        me.open("/").await;
+        me.select("#size", "5").await;
+        me.select("#players", "2").await;
+        me.select("#level", "1").await;
+        me.select("#color", "south").await;
+        me.click("#start-ai").await;
+        let id = me.game_page().await;
+        assert!(id.starts_with("local-"), "{id}");
+        text_when(&me, "#conn", |t| t == "on this device").await;
+
+        // Two moves towards the goal, then both taken back by one undo
+        // (the computer's reply with it).
+        let (moves, _) = my_turn_or_end(&me, 0).await;
+        assert!(moves.is_empty());
+        me.click("[data-square=\"c2\"]").await;
+        let (moves, _) = my_turn_or_end(&me, 2).await;
+        assert_eq!(moves[0], "c2");
+        me.click("#undo").await;
+        let wait = Waiter::new("the undo");
+        while !me.page().await.moves.is_empty() {
+            wait.tick(&me.page().await.moves).await;
+        }
+        // A hint from the engine in the page: its step count is the path
+        // it draws.
+        me.click("#hint").await;
+        let hint = text_when(&me, "#hint-text", |t| t.contains("step")).await;
+        let steps: u64 = hint
+            .split(|c: char| !c.is_ascii_digit())
+            .rfind(|w| !w.is_empty())
+            .and_then(|n| n.parse().ok())
+            .expect("a number of steps");
+        let drawn = me.js("return document.querySelectorAll('.hint-step').length;").await;
+        assert_eq!(drawn.as_u64(), Some(steps), "{hint}");
+
+        // To the end, always stepping forward; the page is reloaded in the
+        // middle and the game goes on where it was.
+        let mut played = 0;
+        let mut reloaded = false;
+        let (moves, over) = loop {
+            let (moves, over) = my_turn_or_end(&me, played).await;
+            if over {
+                break (moves, over);
+            }
+            if moves.len() >= 4 && !reloaded {
+                reloaded = true;
+                me.open(&format!("/g/{id}")).await;
+                let (again, _) = my_turn_or_end(&me, moves.len()).await;
+                assert_eq!(again, moves, "the game after a reload");
+                continue;
+            }
+            let page = me.page().await;
+            let square = page
+                .legal
+                .iter()
+                .max_by_key(|s| s[1..].parse::<u32>().unwrap_or(0))
+                .unwrap()
+                .clone();
+            me.click(&format!("[data-square=\"{square}\"]")).await;
+            played = moves.len() + 1;
+            assert!(played < 80, "no end after 80 moves: {moves:?}");
+        };
+        assert!(over);
+        let page = me.page().await;
+        assert!(page.winners.is_some(), "{page:?}");
+        assert!(page.legal.is_empty());
+        me.shot("over").await;
+        // The record, written on the page.
+        let href = me.attr("#record-link", "href").await.unwrap_or_default();
+        assert!(href.starts_with("data:text/plain"), "{href}");
+        let record = me
+            .js("return decodeURIComponent(document.querySelector('#record-link').href.split(',')[1]);")
+            .await;
+        let record = record.as_str().unwrap();
+        assert!(record.contains(&moves[..2].join(" ")), "{record}");
+        // The review, made on the page: the graph and both players'
+        // accuracy.
+        me.click("#analysis-ask").await;
+        me.shown("#analysis-graph svg").await;
+        let players = text_when(&me, "#analysis-players", |t| t.contains("accuracy")).await;
+        assert!(players.contains("AI 1"), "{players}");
+        // The server's game API was never asked.
+        assert_eq!(game_api_requests(&me).await, Value::Array(vec![]));
+
+        // The rematch: on this device too, the person on the other seat
+        // (North), so the computer opens.
+        me.click("#rematch").await;
+        let wait = Waiter::new("the rematch's page");
+        let next = loop {
+            let page = me.page().await;
+            let path = page.path.clone();
+            if path.starts_with("/g/local-") && !path.contains(&id) && !page.moves.is_empty() {
+                break page;
+            }
+            wait.tick(&page).await;
+        };
+        assert_eq!(next.moves.len(), 1, "the computer's first move: {:?}", next.moves);
+        assert_eq!(game_api_requests(&me).await, Value::Array(vec![]));
+        // Both games are in the list of recent games.
+        me.click("#home-link").await;
+        let wait = Waiter::new("two recent games");
+        loop {
+            let n = me.js("return document.querySelectorAll('#recent-games [data-recent^=\"local-\"]').length;").await;
+            if n == 2 {
+                break;
+            }
+            wait.tick(&n).await;
+        }
+    })
+    .await;
+}
