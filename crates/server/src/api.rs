@@ -66,6 +66,7 @@ pub fn router(state: AppState) -> Router {
         .route("/g/{id}", get(game_page))
         .route("/assets/{*file}", get(asset))
         .route("/favicon.ico", get(favicon))
+        .route("/sw.js", get(service_worker))
         .merge(crate::classroom::page_routes())
         .merge(crate::learn::page_routes())
         .merge(crate::club::api::page_routes())
@@ -237,6 +238,10 @@ async fn asset(
 
 fn page_not_found_now(headers: &axum::http::HeaderMap) -> Response {
     crate::error_page::html(StatusCode::NOT_FOUND, headers)
+}
+
+async fn service_worker(State(web): State<WebDir>) -> Response {
+    crate::assets::service_worker(web.0.as_deref())
 }
 
 async fn favicon(State(web): State<WebDir>, headers: axum::http::HeaderMap) -> Response {

@@ -236,6 +236,51 @@ fn versioned_page(name: &str) -> &'static str {
         .map_or("", |(_, page)| page.as_str())
 }
 
+/// The pages the service worker keeps at its install, for a first visit
+/// without a connection: the home page (every game page is it) and the
+/// analysis board. Other pages are kept once visited.
+const OFFLINE_PAGES: [&str; 2] = ["/", "/analysis"];
+
+/// The service worker (`web/sw.js`), with the release written into it:
+/// a version made of every file's, the versioned address of every file
+/// of the page, and the pages kept for offline use. Its bytes change with
+/// any file, so a new release installs a new worker.
+pub fn service_worker(web_dir: Option<&Path>) -> Response {
+    let template = match web_dir {
+        Some(dir) => std::fs::read_to_string(dir.join("sw.js")).unwrap_or_default(),
+        None => FILES
+            .iter()
+            .find(|(n, _, _)| *n == "sw.js")
+            .map_or(String::new(), |f| f.2.to_string()),
+    };
+    let cached = |name: &str| !is_page(name) && !name.ends_with(PART_SUFFIX) && name != "sw.js";
+    let names = FILES
+        .iter()
+        .map(|f| f.0)
+        .chain(BINARIES.iter().map(|f| f.0))
+        .filter(|n| cached(n));
+    let assets: Vec<String> = names
+        .map(|name| format!("\"/assets/{name}?v={}\"", version(name).unwrap_or("")))
+        .collect();
+    let all: String = versions().iter().map(|(_, v)| v.as_str()).collect();
+    let pages: Vec<String> = OFFLINE_PAGES.iter().map(|p| format!("\"{p}\"")).collect();
+    let build = format!(
+        "{{ version: \"{}\", assets: [{}], pages: [{}] }}",
+        version_of(all.as_bytes()),
+        assets.join(","),
+        pages.join(",")
+    );
+    let marker = "/*BUILD*/ { version: 'dev', assets: [], pages: [] }";
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        template.replace(marker, &build),
+    )
+        .into_response()
+}
+
 /// Where to read the page's files from while working on them.
 #[derive(Clone, Default)]
 pub struct WebDir(pub Option<PathBuf>);

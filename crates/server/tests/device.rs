@@ -162,3 +162,100 @@ async fn a_game_against_the_computer_is_played_on_the_device() {
     })
     .await;
 }
+
+/// A server of the test's own on `port` (the browser's origin, its
+/// service worker and its caches stay the same across a restart): stopped,
+/// it is a network that is down, whatever the browser thinks.
+async fn own_server(dir: &std::path::Path, port: u16) -> quoridor_server::RunningServer {
+    let mut args = quoridor_server::ServeArgs::for_tests(dir.join("games.db"));
+    args.addr = format!("127.0.0.1:{port}").parse().unwrap();
+    quoridor_server::start(args)
+        .await
+        .expect("the test's server starts")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_first_visit_the_app_works_offline() {
+    e2e::run("device-offline", |env| async move {
+        let dir = tempfile::tempdir().unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let base = format!("http://127.0.0.1:{port}");
+        let server = own_server(dir.path(), port).await;
+        let me = env.browser("tablet").await;
+        me.open(&format!("{base}/")).await;
+        // The service worker installs and keeps the app.
+        let wait = Waiter::new("the service worker to keep the app");
+        loop {
+            let kept = me
+                .js("caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n).then((c) => c.keys())))).then((all) => { window.__kept = all.flat().map((r) => r.url); }); return navigator.serviceWorker.controller ? (window.__kept || []) : [];")
+                .await;
+            let urls = kept.as_array().cloned().unwrap_or_default();
+            if urls.iter().any(|u| u.as_str().is_some_and(|u| u.contains("/assets/engine/quoridor.wasm?v="))) {
+                break;
+            }
+            wait.tick(&urls.len()).await;
+        }
+        // The manifest an installed app needs, and Chromium's own verdict
+        // on installing it.
+        let manifest = me.js("return document.querySelector('link[rel=manifest]').href;").await;
+        assert!(manifest.as_str().unwrap().contains("/assets/manifest.webmanifest?v="), "{manifest}");
+        let installable = me.cdp("Page.getInstallabilityErrors", serde_json::json!({})).await;
+        assert_eq!(installable["installabilityErrors"], serde_json::json!([]), "{installable}");
+
+        // The network goes down.
+        server.stop().await.unwrap();
+        me.open(&format!("{base}/")).await;
+        text_when(&me, "#offline-banner", |t| t.starts_with("The server cannot be reached")).await;
+        // A game against the computer, to its end.
+        me.select("#size", "5").await;
+        me.select("#players", "2").await;
+        me.select("#level", "1").await;
+        me.select("#color", "south").await;
+        me.click("#start-ai").await;
+        let id = me.game_page().await;
+        assert!(id.starts_with("local-"), "{id}");
+        let mut played = 0;
+        loop {
+            let (moves, over) = my_turn_or_end(&me, played).await;
+            if over {
+                break;
+            }
+            let page = me.page().await;
+            let square = page
+                .legal
+                .iter()
+                .max_by_key(|s| s[1..].parse::<u32>().unwrap_or(0))
+                .unwrap()
+                .clone();
+            me.click(&format!("[data-square=\"{square}\"]")).await;
+            played = moves.len() + 1;
+            assert!(played < 80, "no end after 80 moves: {moves:?}");
+        }
+        assert!(me.page().await.winners.is_some());
+        me.shot("offline-game-over").await;
+        // The analysis board, its engine line on the device.
+        me.open(&format!("{base}/analysis")).await;
+        text_when(&me, "#ab-engine", |t| t.starts_with("Engine on this device: depth")).await;
+        text_when(&me, "#ab-best", |t| t.starts_with("Best: ")).await;
+        me.shot("offline-analysis").await;
+
+        // The network comes back: the line goes by itself, and an online
+        // game (the server's, with a clock) works again.
+        let server = own_server(dir.path(), port).await;
+        me.open(&format!("{base}/")).await;
+        let wait = Waiter::new("the offline line to go");
+        while me.is_shown("#offline-banner").await {
+            wait.tick(&"shown").await;
+        }
+        me.select("#clock", "5+3").await;
+        me.click("#start-ai").await;
+        let id = me.game_page().await;
+        assert!(!id.starts_with("local-"), "{id}");
+        text_when(&me, "#conn", |t| t == "live").await;
+        me.click("[data-square=\"c2\"]").await;
+        let (moves, _) = my_turn_or_end(&me, 2).await;
+        assert_eq!(moves[0], "c2");
+        server.stop().await.unwrap();
+    })
+    .await;
+}

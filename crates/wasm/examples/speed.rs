@@ -14,7 +14,8 @@ fn main() {
         .nth(1)
         .and_then(|d| d.parse().ok())
         .unwrap_or(6);
-    let golden: serde_json::Value = serde_json::from_str(include_str!("../tests/golden.json")).unwrap();
+    let golden: serde_json::Value =
+        serde_json::from_str(include_str!("../tests/golden.json")).unwrap();
     let mut session = Session::new();
     session.set("start 9 2");
     let began = Instant::now();

@@ -489,7 +489,50 @@ pub struct Browser {
     env: Env,
 }
 
+/// A command of Chromium's DevTools protocol, sent through chromedriver
+/// (`POST /session/{id}/goog/cdp/execute`).
+#[derive(Debug)]
+struct Cdp {
+    method: String,
+    params: Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &reqwest::Url,
+        session_id: Option<&str>,
+    ) -> Result<reqwest::Url, url_parse::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &reqwest::Url) -> (axum::http::Method, Option<String>) {
+        let body = json!({"cmd": self.method, "params": self.params});
+        (axum::http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// The URL crate's parse error, as fantoccini's commands name it.
+mod url_parse {
+    pub type ParseError = <reqwest::Url as std::str::FromStr>::Err;
+}
+
 impl Browser {
+    /// Sends a command of Chromium's DevTools protocol to this browser's
+    /// page (`Network.emulateNetworkConditions`, …) and returns its answer.
+    pub async fn cdp(&self, method: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp {
+                method: method.to_string(),
+                params,
+            })
+            .await
+            .unwrap_or_else(|err| panic!("{}: {method}: {err}", self.label))
+    }
+
     /// Opens a path of the server (`/`, `/g/abc`) or a full URL.
     /// Runs `script` in the page and returns its value.
     pub async fn js(&self, script: &str) -> Value {

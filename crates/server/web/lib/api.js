@@ -4,6 +4,7 @@
 // their `code` (the server's own words are English, for programs).
 
 import { I18n } from './i18n.js';
+import { serverReached } from './offline.js';
 
 /** @typedef {import('./views.js').ReasonView} ReasonView */
 /** @typedef {{code?: string, message?: string, reason?: ReasonView | null}} ErrorView */
@@ -86,8 +87,10 @@ export async function api(method, path, body, token) {
       cache: 'no-store',
     });
   } catch (e) {
+    serverReached(false);
     throw networkError(e);
   }
+  serverReached(true);
   const text = await res.text();
   let data = null;
   try {

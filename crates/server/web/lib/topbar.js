@@ -4,6 +4,7 @@
 import { I18n } from './i18n.js';
 import { el } from './dom.js';
 import { api } from './api.js';
+import { startOffline } from './offline.js';
 
 /**
  * Opens the page in its language (resolved once its texts are loaded: a
@@ -14,6 +15,9 @@ import { api } from './api.js';
  */
 export async function languagePicker(changed) {
   await I18n.init();
+  // Every page starts here: the app kept for offline use, and the line
+  // that says when the device is offline, above the top bar.
+  startOffline();
   I18n.apply(document);
   const sel = /** @type {HTMLSelectElement | null} */ (document.querySelector('#lang'));
   if (sel) {

@@ -227,6 +227,8 @@ export default {
   'conn.offline': 'reconnecting…',
   'conn.connecting': 'connecting…',
   'conn.local': 'on this device',
+  'offline.banner': 'You are offline. Games against the computer and on one screen, and the analysis board, still work here; online games, classes and accounts come back with the connection.',
+  'offline.server': 'The server cannot be reached just now. Games against the computer and on one screen, and the analysis board, still work here; online games, classes and accounts come back with the connection.',
   'player.free': 'free seat',
   'player.you': 'you',
   'player.out': 'out',

@@ -229,6 +229,8 @@ export default {
   'conn.offline': 'reconnexion…',
   'conn.connecting': 'connexion…',
   'conn.local': 'sur cet appareil',
+  'offline.banner': 'Vous êtes hors ligne. Les parties contre l’ordinateur ou sur un seul écran et le plateau d’analyse marchent toujours ici ; les parties en ligne, les classes et les comptes reviennent avec la connexion.',
+  'offline.server': 'Le serveur est injoignable pour l’instant. Les parties contre l’ordinateur ou sur un seul écran et le plateau d’analyse marchent toujours ici ; les parties en ligne, les classes et les comptes reviennent avec la connexion.',
   'player.free': 'place libre',
   'player.you': 'vous',
   'player.out': 'sorti',

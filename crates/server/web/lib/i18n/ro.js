@@ -234,6 +234,8 @@ export default {
   'conn.offline': 'reconectare…',
   'conn.connecting': 'conectare…',
   'conn.local': 'pe acest dispozitiv',
+  'offline.banner': 'Ești offline. Partidele cu calculatorul sau pe un singur ecran și tabla de analiză merg în continuare aici; partidele online, clasele și conturile revin odată cu conexiunea.',
+  'offline.server': 'Serverul nu poate fi contactat acum. Partidele cu calculatorul sau pe un singur ecran și tabla de analiză merg în continuare aici; partidele online, clasele și conturile revin odată cu conexiunea.',
   'player.free': 'loc liber',
   'player.you': 'tu',
   'player.out': 'ieșit',

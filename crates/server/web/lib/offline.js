@@ -1,0 +1,51 @@
+// @ts-check
+// The app without a connection: the service worker (/sw.js) registered, so
+// that the pages, the engine's WebAssembly and the translations are kept on
+// the device; and a line at the top of the page while the device is
+// offline, or the server cannot be reached (a school's weak Wi-Fi: the
+// device may think itself online), saying what still works and that the
+// rest comes back by itself.
+
+import { el } from './dom.js';
+import { I18n } from './i18n.js';
+
+/** Whether the last request to the server failed for the network. */
+let unreachable = false;
+/** @type {HTMLElement | null} */
+let banner = null;
+
+function update() {
+  if (!banner) return;
+  const offline = !navigator.onLine;
+  banner.hidden = !offline && !unreachable;
+  const key = offline ? 'offline.banner' : 'offline.server';
+  if (banner.dataset.i18n !== key) {
+    banner.dataset.i18n = key;
+    banner.textContent = I18n.t(key);
+  }
+}
+
+/**
+ * Tells whether a request reached the server (lib/api.js calls it after
+ * each): the line shows while it cannot, and goes once it can.
+ * @param {boolean} reached
+ */
+export function serverReached(reached) {
+  if (unreachable === !reached) return;
+  unreachable = !reached;
+  update();
+}
+
+/** Registers the service worker and shows the offline line when offline. */
+export function startOffline() {
+  if ('serviceWorker' in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register('/sw.js').catch(() => { /* the page works without it */ });
+  }
+  if (banner) return;
+  banner = el('p', { id: 'offline-banner', class: 'offline-banner', role: 'status' });
+  /** @type {HTMLElement} */ (banner).hidden = true;
+  document.body.prepend(/** @type {HTMLElement} */ (banner));
+  window.addEventListener('online', update);
+  window.addEventListener('offline', update);
+  update();
+}
