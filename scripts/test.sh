@@ -16,22 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Installs Debian packages (with sudo unless root), for `why`. The package
-# lists are only fetched when the install fails without them.
-apt_install() {
-    local why="$1"
-    shift
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        sudo="sudo"
-    fi
-    echo "scripts/test.sh: installing $* ($why)" >&2
-    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@")
-    if ! $sudo "${install[@]}" >/dev/null; then
-        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        $sudo "${install[@]}" >/dev/null
-    fi
-}
+# apt_install WHY PACKAGE…
+. scripts/apt.sh
 
 have_apt() {
     command -v apt-get >/dev/null 2>&1

@@ -26,18 +26,8 @@ stamp=crates/server/web/engine/quoridor.wasm.txt
 target_dir=target/wasm
 root="$(pwd)"
 
-apt_install() {
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        sudo="sudo"
-    fi
-    echo "scripts/wasm.sh: installing $* (the WebAssembly toolchain)" >&2
-    local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@")
-    if ! $sudo "${install[@]}" >/dev/null; then
-        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        $sudo "${install[@]}" >/dev/null
-    fi
-}
+# apt_install WHY PACKAGE…
+. scripts/apt.sh
 
 # Remapped paths: nothing of this machine's layout enters the module.
 flags="--remap-path-prefix=$root=/quoridor --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo -C panic=abort"
@@ -55,7 +45,7 @@ else
             echo "scripts/wasm.sh: no wasm32 target and no apt-get: run 'rustup target add wasm32-unknown-unknown'" >&2
             exit 1
         fi
-        apt_install rustc-web cargo-web rust-web-src lld
+        apt_install "the WebAssembly toolchain" rustc-web cargo-web rust-web-src lld
     fi
     compiler="$(/usr/bin/rustc --version)"
     flags="$flags --remap-path-prefix=/usr/lib/rustlib/src/rust=/rust"

@@ -299,8 +299,12 @@ async fn the_editor_builds_an_exercise_and_its_link_opens_elsewhere() {
         assert_eq!(fences.as_u64(), Some(1));
         pupil.shot("shared").await;
 
-        // A broken exercise says why.
+        // A broken exercise says why. (Saving scrolled the page down to the
+        // link: the board's top row would be under the sticky top bar.)
         teacher.click("button[data-tool=\"star\"]").await;
+        teacher
+            .js("document.querySelector('#ed-board').scrollIntoView({ block: 'center' }); return null;")
+            .await;
         teacher.click("#ed-board rect.cell[data-sq=\"d4\"]").await;
         let wait = Waiter::new("the editor to say what is wrong");
         loop {

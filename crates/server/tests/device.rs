@@ -42,6 +42,18 @@ async fn my_turn_or_end(b: &Browser, min_moves: usize) -> (Vec<String>, bool) {
     }
 }
 
+/// South's step towards its goal: the highlighted square furthest up.
+async fn step_forward(b: &Browser) {
+    let page = b.page().await;
+    let square = page
+        .legal
+        .iter()
+        .max_by_key(|s| s[1..].parse::<u32>().unwrap_or(0))
+        .expect("a highlighted square on South's turn")
+        .clone();
+    b.click(&format!("[data-square=\"{square}\"]")).await;
+}
+
 /// The requests the page made to the server's game API.
 async fn game_api_requests(b: &Browser) -> Value {
     b.js("return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/games'));")
@@ -102,14 +114,7 @@ async fn a_game_against_the_computer_is_played_on_the_device() {
                 assert_eq!(again, moves, "the game after a reload");
                 continue;
             }
-            let page = me.page().await;
-            let square = page
-                .legal
-                .iter()
-                .max_by_key(|s| s[1..].parse::<u32>().unwrap_or(0))
-                .unwrap()
-                .clone();
-            me.click(&format!("[data-square=\"{square}\"]")).await;
+            step_forward(&me).await;
             played = moves.len() + 1;
             assert!(played < 80, "no end after 80 moves: {moves:?}");
         };
@@ -220,14 +225,7 @@ async fn after_a_first_visit_the_app_works_offline() {
             if over {
                 break;
             }
-            let page = me.page().await;
-            let square = page
-                .legal
-                .iter()
-                .max_by_key(|s| s[1..].parse::<u32>().unwrap_or(0))
-                .unwrap()
-                .clone();
-            me.click(&format!("[data-square=\"{square}\"]")).await;
+            step_forward(&me).await;
             played = moves.len() + 1;
             assert!(played < 80, "no end after 80 moves: {moves:?}");
         }
