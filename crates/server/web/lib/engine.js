@@ -15,6 +15,9 @@
  * @typedef {{ onFacts?: (view: any) => void, onInfo?: (info: any) => void }} EngineListeners
  */
 
+/** How long the engine's worker may take to load before the page goes on without it. */
+const READY_MS = 10000;
+
 /** @type {Promise<import('./engine-core.js').Engine | null> | null} */
 let core = null;
 
@@ -81,12 +84,21 @@ export class LocalEngine {
       try {
         const worker = new Worker(import.meta.resolve('/assets/engine-worker.js'), { type: 'module' });
         this.worker = worker;
+        // A worker that never says it is ready (a module that does not
+        // come): the page goes on without it rather than wait for good.
+        const late = setTimeout(() => {
+          worker.terminate();
+          if (this.worker === worker) this.worker = null;
+          resolve(false);
+        }, READY_MS);
         worker.onmessage = (ev) => {
+          if (ev.data.type === 'ready' || ev.data.type === 'failed') clearTimeout(late);
           if (ev.data.type === 'ready') resolve(true);
           else if (ev.data.type === 'failed') resolve(false);
           else this.heard(ev.data);
         };
         worker.onerror = () => {
+          clearTimeout(late);
           resolve(false);
           this.fail({ error: 'engine', message: 'the engine stopped' });
         };
