@@ -477,13 +477,18 @@ async fn a_first_move_that_never_comes_is_counted_down_and_the_abort_explained()
         let (_, south, north) = ana_and_bob(&env, Some(clock)).await;
         let wait = Waiter::new("both see the countdown");
         let (mine, theirs) = loop {
-            if let (Some(a), Some(b)) = (
+            let seen = (
                 shown_text(&south, "#first-move").await,
                 shown_text(&north, "#first-move").await,
-            ) {
-                break (a, b);
+            );
+            // Each page names the seat to move until the server has said
+            // which seats it holds.
+            if let (Some(a), Some(b)) = &seen {
+                if a.starts_with("Your first move: within ") {
+                    break (a.clone(), b.clone());
+                }
             }
-            wait.tick(&"no countdown yet").await;
+            wait.tick(&seen).await;
         };
         assert!(mine.starts_with("Your first move: within "), "{mine}");
         assert!(theirs.starts_with("Ana must move within "), "{theirs}");

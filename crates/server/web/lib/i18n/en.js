@@ -358,6 +358,7 @@ export default {
   'err.timeout': 'The request took too long: try again.',
   'err.unsupported_media_type': 'The server refused this request.',
   'err.upgrade_required': 'The server refused this request.',
+  'err.engine_unavailable': 'The engine could not start on this device: reload the page.',
   'err.unknown': 'Error: {message}',
   'result.aborted': 'The game was aborted: nobody wins or loses.',
   'game.rated': 'Rated',

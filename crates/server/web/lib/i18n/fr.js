@@ -360,6 +360,7 @@ export default {
   'err.timeout': 'La demande a pris trop de temps : réessayez.',
   'err.unsupported_media_type': 'Le serveur a refusé cette demande.',
   'err.upgrade_required': 'Le serveur a refusé cette demande.',
+  'err.engine_unavailable': 'Le moteur n’a pas pu démarrer sur cet appareil : rechargez la page.',
   'err.unknown': 'Erreur : {message}',
   'result.aborted': 'Partie annulée : personne ne gagne ni ne perd.',
   'game.rated': 'Classée',

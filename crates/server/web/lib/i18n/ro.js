@@ -369,6 +369,7 @@ export default {
   'err.timeout': 'Cererea a durat prea mult: încearcă din nou.',
   'err.unsupported_media_type': 'Serverul a refuzat această cerere.',
   'err.upgrade_required': 'Serverul a refuzat această cerere.',
+  'err.engine_unavailable': 'Motorul nu a putut porni pe acest dispozitiv: reîncarcă pagina.',
   'err.unknown': 'Eroare: {message}',
   'result.aborted': 'Joc anulat: nimeni nu câștigă și nimeni nu pierde.',
   'game.rated': 'Cu clasament',

@@ -243,8 +243,13 @@ function initGameControls() {
       const res = isLocal(G.id)
         ? await localHint()
         : await api('GET', '/api/games/' + encodeURIComponent(String(G.id)) + '/hint', undefined, myToken());
-      G.hint = { move: res.move, path: res.path || [], score: res.score };
-      announce(t('hint.text', { move: res.move }));
+      if (res) {
+        G.hint = { move: res.move, path: res.path || [], score: res.score };
+        announce(t('hint.text', { move: res.move }));
+      } else {
+        G.hint = null;
+        text.hidden = true;
+      }
     } catch (e) {
       G.hint = null;
       showError(e);

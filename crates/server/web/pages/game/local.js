@@ -193,12 +193,19 @@ export async function localAct(path, body) {
 /**
  * A hint for the seat to move: the best move at full strength, its line
  * and the path it draws, as the server's hint.
- * @returns {Promise<{move: string, path: string[], score: number, pv: string[]}>}
+ * @returns {Promise<{move: string, path: string[], score: number, pv: string[]} | null>}
  */
 export async function localHint() {
   if (!L.record || !L.core) throw refusal('not_found');
   const shown = view();
-  const found = await engine.run({ op: 'search', position: shown.position, level: 8, ms: HINT_MS, book: true });
+  let found;
+  try {
+    found = await engine.run({ op: 'search', position: shown.position, level: 8, ms: HINT_MS, book: true });
+  } catch (e) {
+    // A move made meanwhile stopped it: no hint for a position gone.
+    if (e && e.error === 'stopped') return null;
+    throw new ApiError({ code: 'engine_unavailable', message: e && e.message });
+  }
   if (!found || !found.best) throw refusal('game_over');
   return {
     move: found.best,

@@ -376,7 +376,9 @@ function tickFirstMove(elapsed) {
   box.hidden = left === null;
   if (!g || left === null) return;
   const s = Math.ceil(left / 1000);
-  const text = isMine(g.turn) && holdsSeat()
+  // Until the server says which seats this page holds (a seat link
+  // without them), the seat to move is named, never taken for this page's.
+  const text = mySeats() !== null && isMine(g.turn) && holdsSeat()
     ? t('first_move.yours', { s })
     : t('first_move.other', { name: playerName(g, g.turn), s });
   box.textContent = text;
