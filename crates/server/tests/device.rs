@@ -54,6 +54,19 @@ async fn step_forward(b: &Browser) {
     b.click(&format!("[data-square=\"{square}\"]")).await;
 }
 
+/// Starts a 5×5 game against the level-1 computer, playing South, from the
+/// home page shown: played on the device, its id is local.
+async fn start_on_device(b: &Browser) -> String {
+    b.select("#size", "5").await;
+    b.select("#players", "2").await;
+    b.select("#level", "1").await;
+    b.select("#color", "south").await;
+    b.click("#start-ai").await;
+    let id = b.game_page().await;
+    assert!(id.starts_with("local-"), "{id}");
+    id
+}
+
 /// The requests the page made to the server's game API.
 async fn game_api_requests(b: &Browser) -> Value {
     b.js("return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/games'));")
@@ -65,13 +78,7 @@ async fn a_game_against_the_computer_is_played_on_the_device() {
     e2e::run("device-ai", |env| async move {
         let me = env.browser("player").await;
         me.open("/").await;
-        me.select("#size", "5").await;
-        me.select("#players", "2").await;
-        me.select("#level", "1").await;
-        me.select("#color", "south").await;
-        me.click("#start-ai").await;
-        let id = me.game_page().await;
-        assert!(id.starts_with("local-"), "{id}");
+        let id = start_on_device(&me).await;
         text_when(&me, "#conn", |t| t == "on this device").await;
 
         // Two moves towards the goal, then both taken back by one undo
@@ -212,13 +219,7 @@ async fn after_a_first_visit_the_app_works_offline() {
         me.open(&format!("{base}/")).await;
         text_when(&me, "#offline-banner", |t| t.starts_with("The server cannot be reached")).await;
         // A game against the computer, to its end.
-        me.select("#size", "5").await;
-        me.select("#players", "2").await;
-        me.select("#level", "1").await;
-        me.select("#color", "south").await;
-        me.click("#start-ai").await;
-        let id = me.game_page().await;
-        assert!(id.starts_with("local-"), "{id}");
+        let id = start_on_device(&me).await;
         let mut played = 0;
         loop {
             let (moves, over) = my_turn_or_end(&me, played).await;
