@@ -219,7 +219,7 @@ async fn after_a_first_visit_the_app_works_offline() {
         me.open(&format!("{base}/")).await;
         text_when(&me, "#offline-banner", |t| t.starts_with("The server cannot be reached")).await;
         // A game against the computer, to its end.
-        let id = start_on_device(&me).await;
+        start_on_device(&me).await;
         let mut played = 0;
         loop {
             let (moves, over) = my_turn_or_end(&me, played).await;
