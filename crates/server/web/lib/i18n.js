@@ -157,10 +157,7 @@ export const I18n = {
   },
   /** Opens the page in the language saved or the browser's, once it is loaded. */
   async init() {
-    let saved = null;
-    try {
-      saved = storage()?.getItem(STORAGE_KEY) ?? null;
-    } catch (_) { /* refused: the browser's language */ }
+    const saved = remembered();
     const nav = globalThis.navigator;
     const wanted = nav ? (nav.languages?.length ? nav.languages : [nav.language || 'en']) : [];
     try {
@@ -190,22 +187,45 @@ export const I18n = {
 /**
  * Switches the page to `code` (English if it is not one of ours) once its
  * texts are loaded; with `remember`, every page opens in it from now on.
+ * The choice is saved at once, so that a page left before the texts came
+ * still opens the next one in it; a file that does not come puts the
+ * previous choice back.
  * @param {string} code @param {boolean} [remember]
  */
 async function set(code, remember) {
   const lang = isLang(code) ? /** @type {Lang} */ (code) : 'en';
   const ticket = ++switches;
-  const table = await loadMessages(lang);
+  const before = remember ? remembered() : null;
+  if (remember) saveChoice(lang);
+  let table;
+  try {
+    table = await loadMessages(lang);
+  } catch (err) {
+    if (remember && ticket === switches) saveChoice(before);
+    throw err;
+  }
   // A later choice made while this one loaded wins.
   if (ticket !== switches) return;
   current = new Texts(lang, table);
   if (globalThis.document) document.documentElement.lang = lang;
-  if (remember) {
-    try {
-      storage()?.setItem(STORAGE_KEY, lang);
-    } catch (_) { /* private mode or full: only this page changes */ }
-  }
   for (const f of listeners) f(lang);
+}
+
+/** The language saved for every page, if any. */
+function remembered() {
+  try {
+    return storage()?.getItem(STORAGE_KEY) ?? null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Saves `lang` for every page (nothing: forgets it). @param {string | null} lang */
+function saveChoice(lang) {
+  try {
+    if (lang === null) storage()?.removeItem(STORAGE_KEY);
+    else storage()?.setItem(STORAGE_KEY, lang);
+  } catch (_) { /* private mode or full: only this page changes */ }
 }
 
 /**
