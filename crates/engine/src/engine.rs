@@ -1,6 +1,6 @@
 //! The engine: one object per player, keeping its table between moves.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use quoridor_rules::{Game, Move, Position};
 
@@ -9,7 +9,7 @@ use crate::level::{Level, LevelSettings};
 use crate::limit::SearchLimit;
 use crate::maxn::{is_free_for_all, MaxnSearcher};
 use crate::race::RaceTable;
-use crate::report::Reporter;
+use crate::report::{Reporter, Silent};
 use crate::rng::Rng;
 use crate::score::Score;
 use crate::search::{SearchResult, Searcher};
@@ -17,6 +17,12 @@ use crate::tt::TranspositionTable;
 
 /// Default size of the transposition table.
 pub const DEFAULT_HASH_MB: usize = 32;
+
+/// The table of the searches that must answer the same on the server and
+/// in the page (its AI seats, the analysis board): a search to a fixed
+/// depth and seed from an empty table of this size gives the same move
+/// natively and in WebAssembly, on a phone as on a desktop.
+pub const SHARED_HASH_MB: usize = 4;
 
 /// A Quoridor player: give it a position and a limit, it answers a move.
 ///
@@ -233,6 +239,38 @@ impl Engine {
         let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, settings);
         searcher.exclude(excluded);
         Some(searcher.run(pos, &mut self.rng, reporter))
+    }
+
+    /// The best `count` moves of `pos`, best first, each with its own line
+    /// (multi-PV, for the analysis board): the search, then a search
+    /// excluding the moves found so far, and so on, each within `limit`.
+    /// `found` hears each line once it is searched; the reporter hears the
+    /// iterations of the first. Fewer lines where fewer moves are legal, and
+    /// one where four play each for themselves (see [`Self::search_excluding`]).
+    pub fn search_lines(
+        &mut self,
+        pos: &Position,
+        limit: SearchLimit,
+        count: usize,
+        stop: &AtomicBool,
+        reporter: &mut dyn Reporter,
+        found: &mut dyn FnMut(&[SearchResult]),
+    ) -> Vec<SearchResult> {
+        let mut lines: Vec<SearchResult> = Vec::new();
+        let Some(first) = self.search(pos, limit, stop, reporter) else {
+            return lines;
+        };
+        lines.push(first);
+        found(&lines);
+        while lines.len() < count && !stop.load(Ordering::Relaxed) {
+            let excluded: Vec<Move> = lines.iter().map(|r| r.best).collect();
+            match self.search_excluding(pos, limit, &excluded, stop, &mut Silent) {
+                Some(next) => lines.push(next),
+                None => break,
+            }
+            found(&lines);
+        }
+        lines
     }
 
     /// Searches the current position of a game.

@@ -41,6 +41,7 @@ pub mod controller;
 pub mod defence;
 pub mod engine;
 pub mod eval;
+pub mod hint;
 pub mod level;
 pub mod limit;
 pub mod maxn;
@@ -57,7 +58,7 @@ pub mod time_control;
 pub mod tt;
 
 pub use controller::{Controller, DEFAULT_AI_LEVEL};
-pub use engine::{safe_move, Engine, DEFAULT_HASH_MB};
+pub use engine::{safe_move, Engine, DEFAULT_HASH_MB, SHARED_HASH_MB};
 pub use level::{Level, LevelSettings};
 pub use limit::SearchLimit;
 pub use report::{Collect, Reporter, SearchInfo, Silent};

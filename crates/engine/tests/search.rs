@@ -473,6 +473,45 @@ fn the_best_move_other_than_one_left_out() {
 }
 
 #[test]
+fn the_best_lines_are_different_moves_best_first() {
+    let pos: Position = "9 e4,e6 c3h,f6h,d5v 8,9 south 10".parse().unwrap();
+    let stop = AtomicBool::new(false);
+    let mut heard = Vec::new();
+    let lines = Engine::new().search_lines(
+        &pos,
+        SearchLimit::Depth(4),
+        3,
+        &stop,
+        &mut Silent,
+        &mut |so_far| heard.push(so_far.len()),
+    );
+    assert_eq!(heard, [1, 2, 3], "each line told as it comes");
+    assert_eq!(lines.len(), 3);
+    let first = search(&pos, SearchLimit::Depth(4));
+    assert_eq!((lines[0].best, lines[0].score), (first.best, first.score));
+    for (i, line) in lines.iter().enumerate() {
+        assert!(pos.is_legal(line.best));
+        assert_eq!(line.pv.first(), Some(&line.best));
+        assert!(lines[..i].iter().all(|l| l.best != line.best));
+        if i > 0 {
+            assert!(line.score <= lines[i - 1].score, "{i}: best first");
+        }
+    }
+    // One legal move: one line, whatever was asked.
+    let cornered: Position = "5 a1,e5 a1v,b1h 0,0 south 8".parse().unwrap();
+    let legal = cornered.legal_moves().len();
+    let lines = Engine::new().search_lines(
+        &cornered,
+        SearchLimit::Depth(2),
+        3,
+        &stop,
+        &mut Silent,
+        &mut |_| {},
+    );
+    assert_eq!(lines.len(), legal.min(3));
+}
+
+#[test]
 fn the_learned_evaluation_is_used_by_the_full_strength_in_the_standard_game_only() {
     let score = |pos: &Position, level: u8, hand: bool| {
         let mut engine = Engine::new();

@@ -188,7 +188,6 @@ impl Refusal for LobbyError {
 impl Refusal for AnalysisError {
     fn status_and_code(&self) -> Said {
         match self {
-            AnalysisError::NoSuchAnalysis => NOT_FOUND,
             AnalysisError::NotAnalysable(_) => BAD_REQUEST,
             AnalysisError::QueueFull | AnalysisError::Unavailable(_) => UNAVAILABLE,
             AnalysisError::Hub(err) => err.status_and_code(),

@@ -519,6 +519,28 @@ pub struct HintView {
     /// The expected outcome for the seat to move, from 0 to 1.
     pub score: f64,
     pub pv: Vec<String>,
+    /// What the move does to every pawn's shortest path, so that the page
+    /// can say why it is good.
+    pub steps: Vec<StepsView>,
+}
+
+/// A seat's shortest path in steps, before and after a hinted move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepsView {
+    #[serde(with = "wire::seat")]
+    pub seat: Seat,
+    pub before: u32,
+    pub after: u32,
+}
+
+impl StepsView {
+    pub fn of(steps: &quoridor_engine::hint::Steps) -> StepsView {
+        StepsView {
+            seat: steps.seat,
+            before: steps.before,
+            after: steps.after,
+        }
+    }
 }
 
 /// The lists of games.

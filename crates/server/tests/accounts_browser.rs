@@ -166,6 +166,17 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
             .await;
         assert_eq!(line.as_str(), Some(format!("/g/{id}").as_str()));
         alice.shot("profile").await;
+        // On a phone: nothing wider than the screen, the chart whole (the
+        // games' table scrolls in its own box).
+        alice.client.set_window_size(390, 844).await.unwrap();
+        alice.client.refresh().await.unwrap();
+        alice.shown("#profile-chart svg").await;
+        let widths = alice
+            .js("return [document.documentElement.clientWidth, document.documentElement.scrollWidth, document.querySelector('#profile-chart svg').getBoundingClientRect().right];")
+            .await;
+        let [client, scroll, chart_right] = [0, 1, 2].map(|i| widths[i].as_f64().unwrap());
+        assert!(scroll <= client && chart_right <= client, "wider than the phone: {widths}");
+        alice.shot("profile-phone").await;
 
         // Bob, logged in, finds the game again from his account page.
         bob.open("/account").await;
@@ -273,6 +284,25 @@ async fn the_analysis_of_a_game_shows_its_graph_and_marks_the_blunder() {
         .await;
         assert!(note.as_str().unwrap().starts_with("c8"), "{note}");
         assert!(note.as_str().unwrap().contains("d9"), "the win: {note}");
+
+        // The analysis board opens the whole game, at the move shown.
+        let link = b.js("return document.querySelector('#board-link').getAttribute('href');").await;
+        let link = link.as_str().unwrap().to_string();
+        b.open(&link).await;
+        let shown = js_until(
+            &b,
+            "return [document.querySelectorAll('#ab-moves button.mv').length, document.querySelector('#ab-moves .current')?.dataset.line, document.querySelector('#ab-line').textContent, new URLSearchParams(location.search).get('pos')];",
+            |v| v[0] == moves.len(),
+        )
+        .await;
+        let played = moves[..17].join(" ");
+        assert_eq!(shown[1], played.as_str(), "{link}: {shown}");
+        assert_eq!(shown[2], played.as_str(), "{shown}");
+        // The start, with the game's options.
+        assert!(shown[3].as_str().unwrap().starts_with("9 e1,e9 - 10,10 south 0"), "{shown}");
+        // The last move is one step on.
+        b.click("#ab-forward").await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == moves.join(" ").as_str()).await;
     })
     .await;
 }
@@ -282,6 +312,9 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
     e2e::run("board", |env| async move {
         let b = env.browser("analyst").await;
         b.client.set_window_size(1200, 900).await.unwrap();
+        // A shallow depth, so that three lines come quickly.
+        b.open("/analysis").await;
+        b.select("#ab-depth", "8").await;
         b.open("/analysis").await;
         // The start: the engine's value, both shortest paths drawn.
         js_until(&b, "return document.querySelector('#ab-eval').textContent;", |v| {
@@ -319,18 +352,27 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2").await;
         b.press("#ab-board svg", &format!("w{}", char::from(Key::Enter))).await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e2h").await;
-        let said = b.js("return document.querySelector('#announce').textContent;").await;
-        assert!(said.as_str().is_some_and(|s| s.contains("e2h")), "{said}");
-        let described = b.js("return document.querySelector('#ab-desc').textContent;").await;
-        assert!(described.as_str().is_some_and(|s| s.contains("South on e2") && s.contains("e2h")), "{described}");
-        b.click("#ab-back").await;
+        js_until(&b, "return document.querySelector('#announce').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.contains("e2h"))
+        })
+        .await;
+        // The line shows at once; the position's words once it is read.
+        js_until(&b, "return document.querySelector('#ab-desc').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.contains("South on e2") && s.contains("e2h"))
+        })
+        .await;
+        // The fence deleted from the tree, then back to the start (e2
+        // stays in the tree).
+        b.click("#ab-delete").await;
+        js_until(&b, "return [document.querySelector('#ab-line').textContent, new URLSearchParams(location.search).get('tree')];", |v| v[0] == "e2" && v[1].is_null()).await;
         b.click("#ab-back").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "—").await;
+        assert_eq!(b.js("return new URLSearchParams(location.search).get('tree');").await, "e2");
         // A click on a highlighted square plays it; the link holds the line.
         // The engine's texts are watched as they change: its depth grows
         // live, until the search ends.
         js_until(&b, "return document.querySelector('#ab-engine').textContent;", |v| {
-            v.as_str().is_some_and(|s| s.starts_with("Engine on this device: depth"))
+            v.as_str().is_some_and(|s| s.starts_with("Engine on this device: depth") && s.contains("positions a second"))
         })
         .await;
         b.js("window.__seen = []; new MutationObserver((rs) => { for (const r of rs) for (const n of r.addedNodes) window.__seen.push(n.textContent); }).observe(document.querySelector('#ab-engine'), { childList: true }); return null;").await;
@@ -359,8 +401,58 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
             v.as_str().is_some_and(|s| s.starts_with("Opening book: "))
         })
         .await;
+        // The best move, once the line shown is analysed.
+        js_until(&b, "return !document.querySelector('#ab-best-play').disabled;", |v| v == true).await;
         b.click("#ab-best-play").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent.split(' ').length;", |v| v == 3).await;
+        b.click("#ab-back").await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e3h").await;
+        let main = b
+            .js("return document.querySelector('#ab-moves button.mv[data-line^=\"e2 e3h \"]').dataset.line;")
+            .await;
+        let main = main.as_str().unwrap().to_string();
+        // The engine's three best moves, each with its line, at the depth
+        // chosen.
+        let lines = js_until(
+            &b,
+            "return Array.from(document.querySelectorAll('#ab-lines li button')).map((b) => b.dataset.move);",
+            |v| v.as_array().is_some_and(|a| a.len() == 3),
+        )
+        .await;
+        let lines: Vec<String> = lines.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+        assert_eq!(lines.iter().collect::<std::collections::HashSet<_>>().len(), 3, "{lines:?}");
+        let said = b.js("return document.querySelector('#ab-best').textContent;").await;
+        assert!(said.as_str().unwrap().contains(&format!("Best: {} ", lines[0])) && said.as_str().unwrap().contains("(depth 8)"), "{said} {lines:?}");
+        // Another of them played here: a variation beside the main line.
+        let other = lines.iter().find(|m| format!("e2 e3h {m}") != main).unwrap().clone();
+        b.click(&format!("#ab-lines button[data-move=\"{other}\"]")).await;
+        let varied = format!("e2 e3h {other}");
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == varied.as_str()).await;
+        let tree = js_until(&b, "return new URLSearchParams(location.search).get('tree');", |v| v.is_string()).await;
+        assert_eq!(tree, format!("{main} ({other})").as_str());
+        assert_eq!(b.js("return document.querySelectorAll('#ab-moves .ab-var button.mv').length;").await, 1);
+        // Back to the main line by a click, then to the variation by ↓.
+        b.click(&format!("#ab-moves button.mv[data-line=\"{main}\"]")).await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == main.as_str()).await;
+        b.press("#ab-moves", &char::from(Key::Down).to_string()).await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == varied.as_str()).await;
+        // Made the main line, the old one becomes the variation.
+        b.click("#ab-promote").await;
+        js_until(&b, "return new URLSearchParams(location.search).get('tree');", |v| v == format!("{varied} ({})", main.rsplit(' ').next().unwrap()).as_str()).await;
+        // The link keeps the tree: opened elsewhere, the same moves.
+        let link = b.js("return document.querySelector('#ab-share').value;").await;
+        let c = env.browser("reader").await;
+        c.open(link.as_str().unwrap().trim_start_matches(env.base())).await;
+        js_until(&c, "return [document.querySelectorAll('#ab-moves button.mv').length, document.querySelector('#ab-moves .current')?.dataset.line];", |v| v[0] == 4 && v[1] == varied.as_str()).await;
+        // Deleted, the variation is gone and its parent shown.
+        b.click("#ab-delete").await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e3h").await;
+        js_until(&b, "return new URLSearchParams(location.search).get('tree');", |v| v == main.as_str()).await;
+        // ← from the page goes back a move; → forward again.
+        b.press("#ab-moves", &char::from(Key::Left).to_string()).await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2").await;
+        b.press("#ab-moves", &char::from(Key::End).to_string()).await;
+        js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == main.as_str()).await;
         b.click("#ab-back").await;
         js_until(&b, "return document.querySelector('#ab-line').textContent;", |v| v == "e2 e3h").await;
         // Set up by hand: the shown position becomes the start; north's

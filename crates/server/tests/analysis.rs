@@ -63,6 +63,7 @@ async fn wait_done(
             }
             AnalysisStatusView::Queued => assert_eq!(reply.status, 202),
             AnalysisStatusView::Failed { message } => panic!("failed: {message}"),
+            AnalysisStatusView::None => panic!("the analysis asked for is not known"),
         }
         assert!(
             start.elapsed() < Duration::from_secs(30),
@@ -76,8 +77,14 @@ async fn wait_done(
 async fn a_finished_game_is_analysed_and_its_blunder_marked() {
     let mut h = Harness::new().await;
     let id = finished_game_with_a_blunder(&h).await;
+    // Never asked: said plainly, no error (the page asks on every visit).
+    let none = h.get(&format!("/api/games/{id}/analysis")).await;
     assert_eq!(
-        h.get(&format!("/api/games/{id}/analysis")).await.error(404),
+        (none.status, none.text.as_str()),
+        (200, r#"{"status":"none"}"#)
+    );
+    assert_eq!(
+        h.get("/api/games/nosuchgame/analysis").await.error(404),
         "not_found"
     );
 
@@ -266,6 +273,67 @@ async fn the_analysis_board_values_any_position_and_line() {
         )
         .await;
     assert_eq!(long.error(400), "bad_request");
+}
+
+#[tokio::test]
+async fn the_analysis_board_searches_to_a_depth_and_finds_the_best_lines() {
+    let h = Harness::new().await;
+    let position = "9 e4,e6 c3h,f6h,d5v 8,9 south 10";
+    let asked = h
+        .post(
+            "/api/analyse",
+            None,
+            &json!({"position": position, "depth": 4, "lines": 3}),
+        )
+        .await;
+    assert_eq!(asked.status, 200, "{}", asked.text);
+    let view: quoridor_server::analysis::board::BoardView = asked.json();
+    // The page's own search: the same table, empty, seed 0 (the engine in
+    // WebAssembly answers the same, crates/wasm/tests/golden.rs).
+    let pos: quoridor_rules::Position = position.parse().unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut engine = quoridor_engine::Engine::with_hash(quoridor_engine::SHARED_HASH_MB);
+    engine.set_book(false);
+    let lines = engine.search_lines(
+        &pos,
+        quoridor_engine::SearchLimit::Depth(4),
+        3,
+        &stop,
+        &mut quoridor_engine::Silent,
+        &mut |_| {},
+    );
+    let want: Vec<(String, String)> = lines
+        .iter()
+        .map(|l| (l.best.to_string(), l.score.to_string()))
+        .collect();
+    let got: Vec<(String, String)> = view
+        .lines
+        .iter()
+        .map(|l| (l.best.clone(), l.score.clone()))
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(view.best.as_deref(), Some(want[0].0.as_str()));
+    assert_eq!((view.depth, view.lines[2].depth), (4, 4));
+    assert!(view.lines.iter().all(|l| l.line.first() == Some(&l.best)));
+    // One line: none listed. Out of range: refused, saying the range.
+    let one = h
+        .post(
+            "/api/analyse",
+            None,
+            &json!({"position": position, "depth": 2}),
+        )
+        .await;
+    let view: quoridor_server::analysis::board::BoardView = one.json();
+    assert!(view.lines.is_empty() && view.depth == 2, "{}", one.text);
+    for (body, says) in [
+        (json!({"position": position, "depth": 0}), "depth: 1 to 14"),
+        (json!({"position": position, "depth": 40}), "depth: 1 to 14"),
+        (json!({"position": position, "lines": 4}), "lines: 1 to 3"),
+    ] {
+        let refused = h.post("/api/analyse", None, &body).await;
+        assert_eq!(refused.error(400), "bad_request");
+        assert!(refused.text.contains(says), "{}", refused.text);
+    }
 }
 
 #[tokio::test]

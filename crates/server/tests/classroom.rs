@@ -217,6 +217,8 @@ async fn objects_arrows_and_a_race() {
         let page = b.page().await;
         assert_eq!(page.squares, 49, "{page:?}");
         assert!(!page.legal.is_empty(), "not this screen's turn: {page:?}");
+        // Everyone plays on this screen: nobody to chat with.
+        assert!(!b.is_shown("#chat").await, "a chat on one screen");
         let game = env.game(&id).await;
         assert_eq!(game["fences_left"]["south"], 6, "{game}");
         assert_eq!(game["fences_left"]["north"], 6, "{game}");

@@ -201,13 +201,28 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         // The next one follows.
         b.click("#learn-next").await;
         let wait = Waiter::new("the next puzzle");
-        loop {
+        let next = loop {
             let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
             if !title.contains(&puzzle.id) && title.contains("Puzzle ") {
+                break title;
+            }
+            wait.tick(&title).await;
+        };
+        // Reloaded (a phone brings the tab back), the page comes back to
+        // that puzzle, not to lesson 1.
+        let address = b.js("return location.search;").await;
+        assert!(address.as_str().unwrap().starts_with("?puzzle="), "{address}");
+        b.client.refresh().await.unwrap();
+        let wait = Waiter::new("the same puzzle after a reload");
+        loop {
+            let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
+            if title == next {
                 break;
             }
             wait.tick(&title).await;
         }
+        let tab = b.attr("#mode-puzzles", "aria-selected").await;
+        assert_eq!(tab.as_deref(), Some("true"));
     })
     .await;
 }

@@ -204,20 +204,20 @@ async fn hints_refusals_replays_and_a_loss_against_the_ai() {
         let me = env.browser("player").await;
         let id = me.start_vs_ai("9").await;
 
-        // The hint's step count is the path it draws.
+        // The hint says why in path terms, and its words agree with the
+        // path it draws.
         me.click("#hint").await;
-        let text = text_when(&me, "#hint-text", |t| t.contains("step")).await;
-        let steps: usize = text
-            .split(|c: char| !c.is_ascii_digit())
-            .rfind(|w| !w.is_empty())
-            .and_then(|n| n.parse().ok())
-            .expect("a number of steps");
+        let text = text_when(&me, "#hint-text", |t| t.contains(" · ")).await;
         let drawn = js(
             &me,
             "return document.querySelectorAll('.hint-step').length;",
         )
         .await;
-        assert_eq!(drawn.as_u64(), Some(steps as u64), "{text}");
+        if let Some(steps) = e2e::hint_drawn_steps(&text) {
+            assert_eq!(drawn.as_u64(), Some(steps), "{text}");
+        } else {
+            assert!(text.contains("prepares"), "{text}");
+        }
         me.shot("hint").await;
 
         // A pawn move that is too far is refused with why, and the typed
@@ -540,6 +540,19 @@ async fn four_players_in_teams_with_crabs_on_a_romanian_page() {
         )
         .await;
         assert_eq!(crabs, json!([4, 4, "ro"]));
+        // Partners share a colour and their team's name, capitalised.
+        let teams = js(
+            &me,
+            "return Array.from(document.querySelectorAll('#players-list li.player')).map((li) => [li.dataset.seat, li.querySelector('.team-chip').dataset.team, li.querySelector('.team-chip').textContent, getComputedStyle(li).borderLeftColor]);",
+        )
+        .await;
+        let rows = teams.as_array().unwrap();
+        let of = |seat: &str| rows.iter().find(|r| r[0] == seat).unwrap().clone();
+        assert_eq!((of("south")[1].clone(), of("west")[1].clone()), (json!("A"), json!("A")), "{teams}");
+        assert_eq!((of("north")[1].clone(), of("east")[1].clone()), (json!("B"), json!("B")), "{teams}");
+        assert_eq!(of("south")[2], "Echipa Sud + Vest", "{teams}");
+        assert_eq!(of("south")[3], of("west")[3], "{teams}");
+        assert_ne!(of("south")[3], of("north")[3], "{teams}");
         click_a_legal_square(&me).await;
         // The three computer players answer: a round of four moves.
         wait_moves(&me, 4).await;

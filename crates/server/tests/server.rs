@@ -419,6 +419,16 @@ async fn hot_seat_on_one_screen_with_undo_and_hint() {
     if is_pawn {
         assert_eq!(hint.path[1], hint.mv);
     }
+    // Why, in path terms: both paths before and after the move, North's
+    // the one drawn.
+    let seats: Vec<Seat> = hint.steps.iter().map(|s| s.seat).collect();
+    assert_eq!(seats, [Seat::South, Seat::North], "{hint:?}");
+    let north = &hint.steps[1];
+    assert_eq!(
+        north.after as usize,
+        hint.path.len() - 1 - usize::from(is_pawn),
+        "{hint:?}"
+    );
     // Private games are not listed.
     let list: ListView = h.get("/api/games?status=playing").await.json();
     assert!(!list.games.iter().any(|g| &g.id == id));

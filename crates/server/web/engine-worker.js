@@ -7,8 +7,8 @@
 // nothing of the old.
 //
 // In: {type: 'init', core, wasm} (the versioned URLs of engine-core.js and
-// the module), then {id, op, position, moves, ...} (op `facts` or
-// `search`), or {id, op: 'review', game, ms}. Out, for each request:
+// the module), then {id, op, position, moves, ...} (op `facts`, `search`
+// or `hint` with `ms`), or {id, op: 'review', game, ms}. Out, for each request:
 // {id, type: 'facts', view} first, {id, type: 'info', info} after each
 // iteration of a search, and {id, type: 'done', result} or {id, type:
 // 'error', error} last.
@@ -49,9 +49,14 @@ self.onmessage = async (/** @type {MessageEvent} */ ev) => {
       post({ id, type: 'done', result: null });
       return;
     }
+    if (msg.op === 'hint') {
+      const hint = e.hint(msg.ms || 1000);
+      post({ id, type: hint.error ? 'error' : 'done', [hint.error ? 'error' : 'result']: hint });
+      return;
+    }
     if (msg.newGame) e.newGame();
     const result = e.search(
-      { level: msg.level ?? 8, depth: msg.depth ?? 0, ms: msg.ms ?? 0, seed: msg.seed ?? 0, book: Boolean(msg.book) },
+      { level: msg.level ?? 8, depth: msg.depth ?? 0, ms: msg.ms ?? 0, seed: msg.seed ?? 0, book: Boolean(msg.book), lines: msg.lines ?? 0 },
       (info) => post({ id, type: 'info', info }),
     );
     post({ id, type: result.error ? 'error' : 'done', [result.error ? 'error' : 'result']: result });

@@ -34,6 +34,7 @@ fn main() {
             nodes: 0.0,
             seed: 0,
             book: false,
+            lines: 0,
         };
         let found: serde_json::Value =
             serde_json::from_str(&session.search(limits, &mut Silent)).unwrap();

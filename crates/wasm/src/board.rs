@@ -81,6 +81,21 @@ pub fn result(json: &mut Json, result: &SearchResult) {
     search(json, &info, true);
 }
 
+/// The best lines of a multi-PV search (`"lines": [...]`), each as a
+/// search's result, best first.
+pub fn lines(json: &mut Json, lines: &[SearchResult], first: bool) {
+    json.key("lines", first).raw("[");
+    for (i, found) in lines.iter().enumerate() {
+        if i > 0 {
+            json.raw(",");
+        }
+        json.raw("{");
+        result(json, found);
+        json.raw("}");
+    }
+    json.raw("]");
+}
+
 /// Why a move is refused, as the server's `reason` (API.md): its `code`
 /// and the fence, seat, squares or board size it names.
 pub fn reason(json: &mut Json, err: &IllegalMove) {

@@ -99,7 +99,9 @@ pub extern "C" fn qw_perft(depth: u32) -> f64 {
 /// Searches the position: `level` 1 to 8, and each limit that is above 0
 /// (plies, milliseconds, nodes); none means the level's own. `seed` fixes
 /// the low levels' randomness, `book` lets the levels that play the book
-/// play it. Each iteration is reported; the answer is the result.
+/// play it; `lines` above 1 finds that many best moves, each with its line
+/// (`lines` in the answer, each told as it comes). Each iteration of the
+/// first is reported; the answer is the result.
 #[no_mangle]
 pub extern "C" fn qw_search(
     level: u32,
@@ -108,6 +110,7 @@ pub extern "C" fn qw_search(
     nodes: f64,
     seed: f64,
     book: u32,
+    lines: u32,
 ) -> u32 {
     let limits = session::Limits {
         level,
@@ -116,10 +119,18 @@ pub extern "C" fn qw_search(
         nodes,
         seed: seed as u64,
         book: book != 0,
+        lines,
     };
     answer(with_session(|s| {
         s.search(limits, &mut session::HostReporter)
     }))
+}
+
+/// A hint for the side to move, searched for `ms`: the best move a person
+/// can follow, its line, and every pawn's path before and after it.
+#[no_mangle]
+pub extern "C" fn qw_hint(ms: f64) -> u32 {
+    answer(with_session(|s| s.hint(ms)))
 }
 
 /// A whole game replayed: the input is the ruleset and the history, one

@@ -3,15 +3,16 @@
 
 use std::sync::atomic::AtomicBool;
 
-use quoridor_engine::{Engine, Level, Reporter, SearchInfo, SearchLimit};
+use quoridor_engine::{
+    Engine, Level, Reporter, SearchInfo, SearchLimit, SearchResult, SHARED_HASH_MB,
+};
 use quoridor_rules::{IllegalMove, Move, Position, Ruleset};
 
 use crate::board;
 use crate::json::Json;
 
-/// The table of the server's AI seats, so that a depth-capped level plays
-/// the same moves here and there.
-pub const HASH_MB: usize = 4;
+/// The most lines a search finds (multi-PV).
+pub const MAX_LINES: u32 = 5;
 
 /// The most positions kept for undo (a game is far shorter).
 const MAX_HISTORY: usize = 4096;
@@ -25,6 +26,9 @@ pub struct Limits {
     pub nodes: f64,
     pub seed: u64,
     pub book: bool,
+    /// How many best moves to find, each with its line (multi-PV); 0 or
+    /// 1: the best only.
+    pub lines: u32,
 }
 
 impl Limits {
@@ -115,7 +119,7 @@ impl Session {
     pub fn new() -> Session {
         Session {
             history: vec![Position::new(Ruleset::default())],
-            engine: Engine::with_hash(HASH_MB),
+            engine: Engine::with_hash(SHARED_HASH_MB),
         }
     }
 
@@ -214,16 +218,71 @@ impl Session {
         self.engine.set_seed(limits.seed);
         self.engine.set_book(limits.book);
         let stop = AtomicBool::new(false);
-        let found = self
-            .engine
-            .search(&pos, limits.search_limit(), &stop, reporter);
-        let Some(found) = found else {
+        let count = limits.lines.clamp(1, MAX_LINES) as usize;
+        // Each line after the first is told as it comes (the first is
+        // told by its iterations).
+        let mut told = |so_far: &[SearchResult]| {
+            if so_far.len() > 1 {
+                let mut json = Json::default();
+                json.raw("{");
+                board::lines(&mut json, so_far, true);
+                json.raw("}");
+                report_to_host(&json.0);
+            }
+        };
+        let found = self.engine.search_lines(
+            &pos,
+            limits.search_limit(),
+            count,
+            &stop,
+            reporter,
+            &mut told,
+        );
+        let Some(first) = found.first() else {
             return error("game_over", "the game is over");
         };
         let mut json = Json::default();
         json.raw("{");
-        board::result(&mut json, &found);
+        board::result(&mut json, first);
+        if count > 1 {
+            board::lines(&mut json, &found, false);
+        }
         json.raw("}");
+        json.0
+    }
+}
+
+impl Session {
+    /// A hint for the side to move at full strength, searched for `ms`
+    /// (see [`quoridor_engine::hint`]): the search's result with `steps`,
+    /// every pawn's path before and after the move.
+    pub fn hint(&mut self, ms: f64) -> String {
+        let pos = *self.position();
+        self.engine.set_level(Level::MAX);
+        self.engine.set_book(true);
+        let stop = AtomicBool::new(false);
+        let limit = SearchLimit::MoveTime(std::time::Duration::from_secs_f64(ms.max(1.0) / 1000.0));
+        let Some(hint) = quoridor_engine::hint::hint(&mut self.engine, &pos, limit, &stop) else {
+            return error("game_over", "the game is over");
+        };
+        let mut json = Json::default();
+        json.raw("{");
+        board::result(&mut json, &hint.result);
+        json.key("steps", false).raw("[");
+        for (i, steps) in hint.steps.iter().enumerate() {
+            if i > 0 {
+                json.raw(",");
+            }
+            json.raw("{")
+                .key("seat", true)
+                .string(steps.seat.name())
+                .key("before", false)
+                .number(steps.before)
+                .key("after", false)
+                .number(steps.after)
+                .raw("}");
+        }
+        json.raw("]}");
         json.0
     }
 }
@@ -285,6 +344,7 @@ mod tests {
             nodes: 0.0,
             seed: 1,
             book: false,
+            lines: 0,
         };
         let answer = session.search(limits, &mut Silent);
         assert!(answer.contains("\"depth\":3,"), "{answer}");

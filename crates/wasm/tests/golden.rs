@@ -1,6 +1,6 @@
 //! The native answers the WebAssembly must give: perft counts on positions
 //! of the conformance corpus and the best move at a fixed depth and seed on
-//! 100 positions, kept in `golden.json`, which Node's test of the module
+//! 100 positions, and the three best lines on 8, kept in `golden.json`, which Node's test of the module
 //! (`crates/server/web/test/engine-wasm.test.js`) reads. This test holds
 //! the file to what the native code answers now; `QUORIDOR_BLESS=1`
 //! rewrites it after a change to the rules or the engine.
@@ -79,6 +79,7 @@ fn answers() -> Value {
                 nodes: 0.0,
                 seed: i as u64,
                 book: false,
+                lines: 0,
             };
             session.set(position);
             session.new_game();
@@ -89,7 +90,32 @@ fn answers() -> Value {
             })
         })
         .collect();
-    json!({"perft": perft, "best": best})
+    // The analysis board's three best lines at four plies.
+    let lines: Vec<Value> = positions
+        .iter()
+        .step_by(7)
+        .take(8)
+        .map(|position| {
+            let limits = Limits {
+                level: 8,
+                depth: 4,
+                ms: 0.0,
+                nodes: 0.0,
+                seed: 0,
+                book: false,
+                lines: 3,
+            };
+            session.set(position);
+            session.new_game();
+            let found: Value = serde_json::from_str(&session.search(limits, &mut Silent)).unwrap();
+            let lines: Vec<Value> = found["lines"]
+                .as_array()
+                .map(|all| all.iter().map(|l| json!([l["best"], l["score"]])).collect())
+                .unwrap_or_default();
+            json!({"position": position, "depth": 4, "lines": lines})
+        })
+        .collect();
+    json!({"perft": perft, "best": best, "lines": lines})
 }
 
 #[test]

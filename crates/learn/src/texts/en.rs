@@ -13,7 +13,7 @@ pub(super) fn lesson(id: &str) -> Option<LessonText> {
             rule_child: "Your pawn walks one square at a time: up, down, left or right. Not on a slant!",
             task: "You are South, at the bottom. Move your pawn one square toward the far side: e2.",
             task_child: "Move your pawn one square up, toward the other side.",
-            success: "Well done: one step closer to the far side.",
+            success: "One step closer to the far side.",
             hint: "That move is allowed, but it does not bring you closer. Go up one square.",
         },
         "goal" => LessonText {
@@ -40,7 +40,7 @@ pub(super) fn lesson(id: &str) -> Option<LessonText> {
             rule_child: "If a fence is behind the other pawn, you cannot jump. Slide past it on a slant instead!",
             task: "There is a fence behind North's pawn. Step diagonally beside it.",
             task_child: "A fence stops the jump. Go on a slant, next to North's pawn.",
-            success: "Right: a diagonal step, allowed only in this case.",
+            success: "A diagonal step, allowed only in this case.",
             hint: "That move is allowed, but try the diagonal step beside North's pawn.",
         },
         "edge" => LessonText {
@@ -85,7 +85,7 @@ pub(super) fn lesson(id: &str) -> Option<LessonText> {
             rule_child: "Your fences are precious: once they are all used, you can only walk. Don't use them too fast!",
             task: "You have placed all your fences. Move your pawn toward the top.",
             task_child: "No fences left: walk toward the top.",
-            success: "Right: without fences, only your pawn can move.",
+            success: "Without fences, only your pawn can move.",
             hint: "That move is allowed, but it takes you away from the top.",
         },
         "four-players" => LessonText {
@@ -94,7 +94,7 @@ pub(super) fn lesson(id: &str) -> Option<LessonText> {
             rule_child: "With four players, you can never jump over two pawns at once. Go another way!",
             task: "Two pawns stand in a line in front of you: you cannot jump them. Step to one side to go around them.",
             task_child: "Two pawns block the way up. Step to the side to go around them.",
-            success: "Right: you went around instead of jumping two pawns.",
+            success: "You went around instead of jumping two pawns.",
             hint: "That move is allowed, but it does not help you get past the two pawns: step to one side.",
         },
         _ => return None,

@@ -13,7 +13,7 @@ pub(super) fn lesson(id: &str) -> Option<LessonText> {
             rule_child: "Pionul tău merge câte o căsuță: sus, jos, la stânga sau la dreapta. Nu pieziș!",
             task: "Ești Sud, jos. Mută pionul cu o căsuță spre partea opusă: e2.",
             task_child: "Mută pionul cu o căsuță în sus, spre cealaltă parte.",
-            success: "Bravo: ești cu o căsuță mai aproape de partea opusă.",
+            success: "Ești cu o căsuță mai aproape de partea opusă.",
             hint: "Mutarea e permisă, dar nu te apropie de țintă. Urcă o căsuță.",
         },
         "goal" => LessonText {
@@ -40,7 +40,7 @@ pub(super) fn lesson(id: &str) -> Option<LessonText> {
             rule_child: "Dacă e o barieră în spatele celuilalt pion, nu poți sări. Treci pe lângă el, pieziș!",
             task: "În spatele pionului lui Nord e o barieră. Mergi pe diagonală, lângă el.",
             task_child: "O barieră oprește săritura. Mergi pieziș, lângă pionul lui Nord.",
-            success: "Corect: un pas pe diagonală, permis doar în acest caz.",
+            success: "Un pas pe diagonală, permis doar în acest caz.",
             hint: "Mutarea e permisă, dar încearcă pasul pe diagonală lângă pionul lui Nord.",
         },
         "edge" => LessonText {
@@ -85,7 +85,7 @@ pub(super) fn lesson(id: &str) -> Option<LessonText> {
             rule_child: "Barierele tale sunt prețioase: când le-ai pus pe toate, poți doar să mergi. Nu le folosi prea repede!",
             task: "Ți-ai pus toate barierele. Mută pionul spre sus.",
             task_child: "Nu mai ai bariere: mergi în sus.",
-            success: "Corect: fără bariere, doar pionul se poate mișca.",
+            success: "Fără bariere, doar pionul se poate mișca.",
             hint: "Mutarea e permisă, dar te îndepărtează de sus.",
         },
         "four-players" => LessonText {
@@ -94,7 +94,7 @@ pub(super) fn lesson(id: &str) -> Option<LessonText> {
             rule_child: "În patru, nu sari niciodată peste doi pioni deodată. Mergi pe alt drum!",
             task: "Doi pioni stau în linie în fața ta: nu poți sări peste ei. Fă un pas în lateral ca să-i ocolești.",
             task_child: "Doi pioni blochează drumul în sus. Fă un pas în lateral ca să-i ocolești.",
-            success: "Corect: i-ai ocolit în loc să sari peste doi pioni.",
+            success: "I-ai ocolit în loc să sari peste doi pioni.",
             hint: "Mutarea e permisă, dar nu te ajută să treci de cei doi pioni: fă un pas în lateral.",
         },
         _ => return None,

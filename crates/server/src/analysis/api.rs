@@ -28,11 +28,11 @@ async fn page(
     crate::assets::serve_named_page("board.html", web.0.as_deref(), &headers)
 }
 
-/// `202` while queued or running, `200` once done.
+/// `202` while queued or running, `200` otherwise.
 fn answer(status: AnalysisStatusView) -> (StatusCode, Json<AnalysisStatusView>) {
     let code = match status {
-        AnalysisStatusView::Done { .. } | AnalysisStatusView::Failed { .. } => StatusCode::OK,
-        _ => StatusCode::ACCEPTED,
+        AnalysisStatusView::Queued | AnalysisStatusView::Running { .. } => StatusCode::ACCEPTED,
+        _ => StatusCode::OK,
     };
     (code, Json(status))
 }
@@ -50,6 +50,11 @@ async fn read(
 ) -> Result<(StatusCode, Json<AnalysisStatusView>), ApiError> {
     match analyses.status(&id).await? {
         Some(status) => Ok(answer(status)),
-        None => Err(super::AnalysisError::NoSuchAnalysis.into()),
+        // A game never analysed is no error (its page asks on every visit);
+        // a game that does not exist is.
+        None => {
+            analyses.game_exists(&id).await?;
+            Ok(answer(AnalysisStatusView::None))
+        }
     }
 }

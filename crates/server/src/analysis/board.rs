@@ -1,16 +1,20 @@
 //! The analysis board's engine: `POST /api/analyse` values any position
 //! (set up by hand or taken from a game, in position notation) after a
 //! line of moves: the engine's value, best move and line, every pawn's
-//! shortest path, and the legal moves to go on exploring.
-
-use std::sync::atomic::AtomicBool;
+//! shortest path, and the legal moves to go on exploring. Asked for a
+//! depth, the search is the page's own (the same table, an empty one, seed
+//! 0), so that the server and every device show the same best move; asked
+//! for several lines, it finds that many best moves.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{ConnectInfo, State};
 use axum::Json;
 use quoridor_engine::book::Book;
-use quoridor_engine::{Engine, SearchLimit, Silent};
+use quoridor_engine::{Engine, SearchLimit, SearchResult, Silent, SHARED_HASH_MB};
 use quoridor_rules::{Position, Square};
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +28,12 @@ use crate::wire::{self, PerSeat};
 
 /// The most moves of a line explored from the position.
 pub const MAX_LINE: usize = 200;
+/// The deepest search asked for, and the most lines.
+pub const MAX_DEPTH: u32 = 14;
+pub const MAX_LINES: u32 = 3;
+/// The longest a search to a depth runs here: a deeper answer than this
+/// allows stops at the depth it reached (and says which).
+const DEPTH_TIME: Duration = Duration::from_secs(2);
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -33,6 +43,13 @@ pub struct AnalyseRequest {
     /// Moves played from it, in order.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// Search to this many plies (1 to [`MAX_DEPTH`]) rather than for the
+    /// server's short time.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// How many best moves to find (1 to [`MAX_LINES`]).
+    #[serde(default)]
+    pub lines: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,6 +71,31 @@ pub struct BoardView {
     /// The opening book's moves here, best first (empty out of the book).
     pub book: Vec<BookMoveView>,
     pub legal: LegalView,
+    /// The best moves found, best first, where several were asked for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineView>,
+}
+
+/// One of the best moves, with its value and the line it leads to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LineView {
+    pub best: String,
+    pub value: f64,
+    pub score: String,
+    pub line: Vec<String>,
+    pub depth: u32,
+}
+
+impl LineView {
+    fn of(found: &SearchResult) -> LineView {
+        LineView {
+            best: found.best.to_string(),
+            value: (found.score.expected_outcome() * 1000.0).round() / 1000.0,
+            score: found.score.to_string(),
+            line: found.pv.iter().map(ToString::to_string).collect(),
+            depth: found.depth,
+        }
+    }
 }
 
 /// A move of the opening book.
@@ -89,23 +131,45 @@ pub async fn analyse(
         let mv = parse_move(text)?;
         pos.play(mv).map_err(RoomError::from)?;
     }
-    let limit = SearchLimit::MoveTime(analyses.inner.per_position);
+    let limit = match req.depth {
+        None => SearchLimit::MoveTime(analyses.inner.per_position),
+        Some(depth @ 1..=MAX_DEPTH) => SearchLimit::Depth(depth),
+        Some(_) => {
+            return Err(ApiError::bad_request(format!(
+                "depth: 1 to {MAX_DEPTH} plies"
+            )))
+        }
+    };
+    let count = match req.lines.unwrap_or(1) {
+        count @ 1..=MAX_LINES => count as usize,
+        _ => return Err(ApiError::bad_request(format!("lines: 1 to {MAX_LINES}"))),
+    };
     let permit = analyses
         .inner
         .hub
         .search_permit()
         .await
         .ok_or_else(|| ApiError::unavailable("the server is stopping"))?;
-    let searched = tokio::task::spawn_blocking(move || {
-        let mut engine = Engine::with_hash(8);
+    let stop = Arc::new(AtomicBool::new(false));
+    let timer = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(DEPTH_TIME).await;
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let found = tokio::task::spawn_blocking(move || {
+        let mut engine = Engine::with_hash(SHARED_HASH_MB);
         // The board always searches; the book is shown beside.
         engine.set_book(false);
-        let stop = AtomicBool::new(false);
-        engine.search(&pos, limit, &stop, &mut Silent)
+        engine.search_lines(&pos, limit, count, &stop, &mut Silent, &mut |_| {})
     })
     .await
-    .map_err(|_| ApiError::unavailable("the search failed"))?;
+    .map_err(|_| ApiError::unavailable("the search failed"));
+    timer.abort();
     drop(permit);
+    let found = found?;
+    let searched = found.first();
     let names = |squares: Vec<Square>| squares.iter().map(ToString::to_string).collect();
     let paths = PerSeat::of(pos.seats(), |seat| {
         let mut path = vec![pos.pawn(seat)];
@@ -142,5 +206,10 @@ pub async fn analyse(
             })
             .collect(),
         legal: LegalView::of(&pos),
+        lines: if count > 1 {
+            found.iter().map(LineView::of).collect()
+        } else {
+            Vec::new()
+        },
     }))
 }

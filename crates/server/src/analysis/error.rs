@@ -8,8 +8,6 @@ use crate::hub::HubError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnalysisError {
-    /// The game has no analysis yet (ask with POST).
-    NoSuchAnalysis,
     /// A game the analysis is not for (the words say why).
     NotAnalysable(&'static str),
     /// As many games wait as the queue holds.
@@ -23,9 +21,6 @@ pub enum AnalysisError {
 impl fmt::Display for AnalysisError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AnalysisError::NoSuchAnalysis => {
-                f.write_str("this game has no analysis yet: ask for one with POST")
-            }
             AnalysisError::NotAnalysable(why) => f.write_str(why),
             AnalysisError::QueueFull => {
                 f.write_str("the analysis queue is full: try again in a minute")

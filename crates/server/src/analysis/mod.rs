@@ -92,6 +92,12 @@ impl Analyses {
         Ok(body.and_then(|b| serde_json::from_str(&b).ok()))
     }
 
+    /// Whether the game `id` exists (`not_found` if not).
+    pub async fn game_exists(&self, id: &str) -> Result<(), AnalysisError> {
+        self.inner.hub.state(id).await?;
+        Ok(())
+    }
+
     /// Where the analysis of `id` stands (`None`: never asked).
     pub async fn status(&self, id: &str) -> Result<Option<AnalysisStatusView>, AnalysisError> {
         if let Some(&(done, total)) = self.progress().get(id) {

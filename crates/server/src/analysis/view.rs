@@ -107,8 +107,17 @@ impl AnalysisView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum AnalysisStatusView {
+    /// A game never analysed (ask with POST).
+    None,
     Queued,
-    Running { done: usize, total: usize },
-    Done { analysis: Box<AnalysisView> },
-    Failed { message: String },
+    Running {
+        done: usize,
+        total: usize,
+    },
+    Done {
+        analysis: Box<AnalysisView>,
+    },
+    Failed {
+        message: String,
+    },
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use quoridor_engine::{safe_move, Engine, Level, SearchLimit, Silent, TimeControl};
+use quoridor_engine::{safe_move, Engine, Level, SearchLimit, Silent, TimeControl, SHARED_HASH_MB};
 use quoridor_rules::{Move, Position, Square};
 
 use super::room::Room;
@@ -14,7 +14,7 @@ use super::Hub;
 use super::HubError;
 use crate::model::{PrivateOnly, RoomError, RoomState, Status};
 use crate::token::random_u64;
-use crate::view::HintView;
+use crate::view::{HintView, StepsView};
 
 /// How long a hint searches.
 const HINT_TIME: Duration = Duration::from_millis(300);
@@ -57,7 +57,7 @@ impl Hub {
                 return;
             };
             let search = tokio::task::spawn_blocking(move || {
-                let mut engine = Engine::with_hash(4);
+                let mut engine = Engine::with_hash(SHARED_HASH_MB);
                 engine.set_level(level);
                 engine.set_seed(random_u64());
                 let stop = AtomicBool::new(false);
@@ -140,26 +140,28 @@ impl Hub {
             *state.game.position()
         };
         let _permit = self.search_permit().await.ok_or(HubError::Stopping)?;
-        let (result, path) = tokio::task::spawn_blocking(move || {
-            let mut engine = Engine::with_hash(4);
+        let (hint, path) = tokio::task::spawn_blocking(move || {
+            let mut engine = Engine::with_hash(SHARED_HASH_MB);
             engine.set_level(Level::MAX);
             let stop = AtomicBool::new(false);
             let limit = SearchLimit::MoveTime(HINT_TIME);
-            let result = engine.search(&position, limit, &stop, &mut Silent);
-            let path = result
+            let hint = quoridor_engine::hint::hint(&mut engine, &position, limit, &stop);
+            let path = hint
                 .as_ref()
-                .map(|r| hint_path(&position, r.best))
+                .map(|h| hint_path(&position, h.result.best))
                 .unwrap_or_default();
-            (result, path)
+            (hint, path)
         })
         .await
         .map_err(|_| HubError::SearchFailed)?;
-        let result = result.ok_or(RoomError::GameOver)?;
+        let hint = hint.ok_or(RoomError::GameOver)?;
+        let result = &hint.result;
         Ok(HintView {
             mv: result.best.to_string(),
             path: path.iter().map(|sq| sq.to_string()).collect(),
             score: result.score.expected_outcome(),
             pv: result.pv.iter().map(|m| m.to_string()).collect(),
+            steps: hint.steps.iter().map(StepsView::of).collect(),
         })
     }
 }

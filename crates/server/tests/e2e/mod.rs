@@ -793,3 +793,33 @@ pub fn most_annoying_fence(game: &Value, victim: &str) -> String {
         .map(|(_, f)| f)
         .expect("a legal fence")
 }
+
+/// How many steps a hint's path draws, read from its words: after a pawn
+/// move's "you need N more", N + 1 (the move's own step drawn too); after
+/// a fence's "yours stays at N" or "yours from A to N", N; a winning move,
+/// 1. `None` for a fence that prepares (the words give no number).
+pub fn hint_drawn_steps(text: &str) -> Option<u64> {
+    let number_after = |marker: &str| -> Option<u64> {
+        let rest = text.split(marker).nth(1)?;
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    };
+    if text.contains("wins the game") {
+        return Some(1);
+    }
+    if let Some(n) = number_after("you need ") {
+        return Some(n + 1);
+    }
+    if let Some(n) = number_after("yours stays at ") {
+        return Some(n);
+    }
+    let rest = text.split("yours from ").nth(1)?;
+    rest.split(" to ")
+        .nth(1)?
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}

@@ -35,6 +35,13 @@ export function reasonText(reason) {
  * @param {ErrorView} err
  */
 export function errorText(err) {
+  const text = errorWords(err);
+  // A sentence, whatever filled it (a reason, the server's words).
+  return text.charAt(0).toLocaleUpperCase(I18n.lang) + text.slice(1);
+}
+
+/** @param {ErrorView} err */
+function errorWords(err) {
   const code = err.code || 'unknown';
   if (code === 'illegal_move' && err.reason) return I18n.t('err.illegal_move_reason', { reason: reasonText(err.reason) });
   const key = 'err.' + code;

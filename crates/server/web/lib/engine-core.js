@@ -10,15 +10,18 @@
 /**
  * @typedef {{ error: string, message: string }} EngineError
  * @typedef {{ best: string|null, value: number, score: string, line: string[],
- *   depth: number, nodes: number, ms: number }} SearchInfo
+ *   depth: number, nodes: number, ms: number }} SearchLine
+ * @typedef {SearchLine & { lines?: SearchLine[] }} SearchInfo an iteration
+ *   of the first line, or (`lines` alone) the best lines found so far
  * @typedef {{ level?: number, depth?: number, ms?: number, nodes?: number,
- *   seed?: number, book?: boolean }} SearchLimits
+ *   seed?: number, book?: boolean, lines?: number }} SearchLimits
  * @typedef {{
  *   position(text: string): any, play(move: string): any, undo(): any,
  *   facts(): any, perft(depth: number): number, game(text: string): any,
  *   record(text: string): any,
  *   review(text: string, ms: number, onProgress?: (p: {done: number, total: number}) => void): any,
  *   search(limits: SearchLimits, onIteration?: (info: SearchInfo) => void): any,
+ *   hint(ms: number): any,
  *   newGame(): void }} Engine
  */
 
@@ -76,7 +79,7 @@ export async function instantiateEngine(source, host = {}) {
       try {
         return answer(exports.qw_search(
           limits.level ?? 8, limits.depth ?? 0, limits.ms ?? 0, limits.nodes ?? 0,
-          limits.seed ?? 0, limits.book ? 1 : 0));
+          limits.seed ?? 0, limits.book ? 1 : 0, limits.lines ?? 0));
       } finally {
         listener = null;
       }
@@ -91,6 +94,8 @@ export async function instantiateEngine(source, host = {}) {
         listener = null;
       }
     },
+    /** A hint a person can follow: a search's result with `steps`, every pawn's path before and after. */
+    hint(ms) { return answer(exports.qw_hint(ms)); },
     newGame() { exports.qw_new_game(); },
   };
 }

@@ -9,9 +9,9 @@
 // load, `available()` answers false and the page asks the server instead.
 
 /**
- * @typedef {{ op: 'facts' | 'search', position: string, moves?: string[],
+ * @typedef {{ op: 'facts' | 'search' | 'hint', position: string, moves?: string[],
  *   level?: number, depth?: number, ms?: number, seed?: number, book?: boolean,
- *   newGame?: boolean } | { op: 'review', game: string, ms: number }} EngineRequest
+ *   newGame?: boolean, lines?: number } | { op: 'review', game: string, ms: number }} EngineRequest
  * @typedef {{ onFacts?: (view: any) => void, onInfo?: (info: any) => void }} EngineListeners
  */
 

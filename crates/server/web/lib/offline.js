@@ -36,12 +36,47 @@ export function serverReached(reached) {
   update();
 }
 
+/**
+ * The browser's offer to install the app, kept until the person asks
+ * (`beforeinstallprompt`: Chromium's browsers; elsewhere the browser's
+ * own menu installs it, README says how).
+ * @type {any}
+ */
+let installOffer = null;
+
+/** Shows the page's install button (#install-row) while the browser offers to install. */
+function showInstall() {
+  const row = document.querySelector('#install-row');
+  const button = document.querySelector('#install-app');
+  if (!(row instanceof HTMLElement) || !(button instanceof HTMLButtonElement)) return;
+  row.hidden = !installOffer;
+  button.onclick = async () => {
+    const offer = installOffer;
+    if (!offer) return;
+    installOffer = null;
+    row.hidden = true;
+    await offer.prompt();
+    // Declined: the browser offers again later (the event comes again).
+    await offer.userChoice.catch(() => null);
+  };
+}
+
 /** Registers the service worker and shows the offline line when offline. */
 export function startOffline() {
   if ('serviceWorker' in navigator && window.isSecureContext) {
     navigator.serviceWorker.register('/sw.js').catch(() => { /* the page works without it */ });
   }
   if (banner) return;
+  window.addEventListener('beforeinstallprompt', (ev) => {
+    // Our own button asks, where the person looks, not the browser's bar.
+    ev.preventDefault();
+    installOffer = ev;
+    showInstall();
+  });
+  window.addEventListener('appinstalled', () => {
+    installOffer = null;
+    showInstall();
+  });
   banner = el('p', { id: 'offline-banner', class: 'offline-banner', role: 'status' });
   /** @type {HTMLElement} */ (banner).hidden = true;
   document.body.prepend(/** @type {HTMLElement} */ (banner));

@@ -170,3 +170,57 @@ export function positionAt(game, moves, k) {
   else pos.last = { seat: entry.seat, move: mv, kind: 'other' };
   return pos;
 }
+
+/** Whether an entry of a game's history is a move on the board (not `pass`, `resign`…). @param {string} move */
+export const isBoardMove = (move) => Boolean(parseSquare(move) || parseFence(move));
+
+/**
+ * A game as the analysis board opens it: its start in position notation
+ * and its moves on the board, up to the first entry that is not one (a
+ * resignation, a pass…). The start is the first entry's position with its
+ * move taken back, so that it keeps every option of the game.
+ * @param {GameLike & {position: string}} game @param {MoveEntry[]} moves
+ * @returns {{root: string, moves: string[]}}
+ */
+export function gameLine(game, moves) {
+  const seats = seatOrder(game);
+  const first = moves[0];
+  const n = first ? readNotation(first.position) : null;
+  if (!first || !n || !isBoardMove(first.move.toLowerCase())) {
+    return { root: startOf(game, seats), moves: [] };
+  }
+  const i = Math.max(0, seats.indexOf(first.seat));
+  const mv = first.move.toLowerCase();
+  if (parseFence(mv)) {
+    n.fences = n.fences.filter((f) => f.toLowerCase() !== mv);
+    if (n.left[i] !== '-') n.left[i] = String(Number(n.left[i]) + 1);
+  } else {
+    const sq = startSquare(first.seat, n.size);
+    n.pawns[i] = squareName(sq.c, sq.r);
+  }
+  n.turn = first.seat;
+  n.ply = 0;
+  n.extra = n.extra.map((w) => (w.startsWith('scores=') ? 'scores=' + seats.map(() => 0).join(',') : w));
+  const line = [];
+  for (const m of moves) {
+    const move = String(m.move).toLowerCase();
+    if (!isBoardMove(move)) break;
+    line.push(move);
+  }
+  return { root: writeNotation(n), moves: line };
+}
+
+/**
+ * The start of a game that has no move on the board (nothing was placed:
+ * its position with every pawn back on its start square).
+ * @param {GameLike & {position: string}} game @param {readonly Seat[]} seats
+ */
+function startOf(game, seats) {
+  const n = readNotation(game.position);
+  if (!n) return game.position;
+  seats.forEach((seat, i) => {
+    const sq = startSquare(seat, n.size);
+    n.pawns[i] = squareName(sq.c, sq.r);
+  });
+  return writeNotation(n);
+}

@@ -39,6 +39,12 @@
  * @property {number} [nodes] positions searched (the engine on the device)
  * @property {number} [ms] time searched (the engine on the device)
  * @property {boolean} [searching] whether the engine on the device still searches
+ * @property {AnalyseLine[]} [lines] the best moves, best first, where several were asked for
+ */
+
+/**
+ * One of the best moves of a position, with its line (`LineView`).
+ * @typedef {{best: string, value: number, score: string, line: string[], depth: number}} AnalyseLine
  */
 
 /** @typedef {import('./position.js').Seat} Seat */

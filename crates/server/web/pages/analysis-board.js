@@ -1,36 +1,50 @@
 // @ts-check
 // The analysis board (/analysis?pos=<position notation>): any position,
-// set up by hand or opened from a game, explored move by move with the
-// engine's value, best line and both shortest paths shown after every
-// change. The URL always holds the position and the line, so that a link
-// shares them.
+// set up by hand or opened from a game (the whole game, at any move), its
+// moves explored as a tree (lib/move-tree.js: a move played anywhere else
+// becomes a variation) with the engine's value, best line and both
+// shortest paths shown after every change. The URL always holds the
+// position, the tree (`tree=`) and the line shown (`line=`), so that a
+// link shares them.
 //
 // The engine runs on this device (lib/engine.js: WebAssembly in a Web
 // Worker), its depth growing live, and a new position stops the search
 // of the last. The server's analysis (POST /api/analyse) takes over where
 // the browser cannot run it, or when the address asks `engine=server`.
+// Either searches to the depth chosen from an empty table, so that the
+// same position shows the same best moves on a phone, a desktop and the
+// server; the three best moves are listed, each with its line.
 
 import { api, errorText } from '../lib/api.js';
 import { BoardKeys } from '../lib/board/input.js';
 import { BoardPointer } from '../lib/board/pointer.js';
 import { BoardView } from '../lib/board/view.js';
 import { LocalEngine, deviceEngineWanted } from '../lib/engine.js';
-import { $, announce, svgEl } from '../lib/dom.js';
+import { MAX_NODES, MoveTree } from '../lib/move-tree.js';
+import { $, announce, el, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4, parseSquare, readNotation, writeNotation } from '../lib/position.js';
 import { eraseFences, putFence, setHands } from '../lib/setup.js';
 import { accountLink, languagePicker } from '../lib/topbar.js';
+import { drawTree } from './analysis-tree.js';
 
 const t = (key, params) => I18n.t(key, params);
 const START = '9 e1,e9 - 10,10 south 0';
-/** How long the engine on this device searches a position. */
-const LOCAL_MS = 6000;
+/** How many best moves are listed. */
+const LINES = 3;
+/** The depth chosen, kept for every visit. */
+const DEPTH_KEY = 'quoridor.board.depth';
+const DEPTHS = [8, 10, 12, 14];
 const engine = new LocalEngine();
 /** Whether the engine runs on this device (decided at start-up). */
 let local = false;
 
-/** @type {{root: string, line: string[], view: import('../lib/views.js').AnalyseView | null, mode: 'play' | 'setup', busy: number}} */
-const B = { root: START, line: [], view: null, mode: 'play', busy: 0 };
+/**
+ * The position set up (`root`), the moves tried from it, the line shown
+ * (`line`, a path of `tree`) and the engine's view of it.
+ * @type {{root: string, tree: MoveTree, line: string[], view: import('../lib/views.js').AnalyseView | null, mode: 'play' | 'setup', busy: number}}
+ */
+const B = { root: START, tree: new MoveTree(), line: [], view: null, mode: 'play', busy: 0 };
 
 /** The board, drawn by the shared board library (made at start-up). @type {BoardView} */
 let board;
@@ -42,24 +56,75 @@ function showError(text) {
   $('#ab-error').textContent = text || '';
 }
 
+/** The page's address: the position, the tree where it holds more than the line, the line. */
+function address() {
+  const tree = B.tree.format();
+  const line = B.line.join(' ');
+  return '/analysis?pos=' + encodeURIComponent(B.root)
+    + (tree && tree !== line ? '&tree=' + encodeURIComponent(tree) : '')
+    + (line ? '&line=' + encodeURIComponent(line) : '');
+}
+
+/** Shows the line at `path` of the tree. @param {string[]} path */
+function goTo(path) {
+  if (path.join(' ') === B.line.join(' ')) return;
+  B.line = path;
+  refresh();
+}
+
+/** The line whose view is shown (B.view), as text. */
+let viewed = /** @type {string | null} */ (null);
+/** A refused move's error, kept until the line before it is shown. */
+let carried = /** @type {string | null} */ (null);
+
+/**
+ * The line shown holds a move the rules refuse (typed in, or in a link):
+ * it leaves the tree, with what follows it, and the line before it is
+ * shown, the error with it.
+ * @param {string} error
+ */
+function refused(error) {
+  B.line = B.tree.remove(B.line);
+  if (viewed === B.line.join(' ')) {
+    showError(error);
+    history.replaceState(null, '', address());
+    $('#ab-share').value = location.origin + address();
+    drawMoves();
+    draw();
+    return;
+  }
+  carried = error;
+  refresh();
+}
+
+/** The view of the line shown has come. @param {import('../lib/views.js').AnalyseView} view */
+function shown(view) {
+  B.view = view;
+  viewed = B.line.join(' ');
+  showError(carried);
+  carried = null;
+}
+
 async function refresh() {
   const ticket = ++B.busy;
-  const url = '/analysis?pos=' + encodeURIComponent(B.root) + (B.line.length ? '&line=' + encodeURIComponent(B.line.join(' ')) : '');
+  const url = address();
   history.replaceState(null, '', url);
   $('#ab-share').value = location.origin + url;
+  drawMoves();
+  // The last position's engine words go: a new search starts.
+  $('#ab-engine').textContent = local ? t('board.engine_thinking', { depth: 0 }) : t('board.engine_server');
   if (local) {
     await refreshLocal(ticket);
     return;
   }
   try {
-    const view = await api('POST', '/api/analyse', { position: B.root, moves: B.line });
+    const view = await api('POST', '/api/analyse', { position: B.root, moves: B.line, depth: depth(), lines: LINES });
     if (ticket !== B.busy) return;
-    B.view = view;
-    showError(null);
+    shown(view);
   } catch (e) {
     if (ticket !== B.busy) return;
-    showError(e.message);
-    if (B.line.length) B.line.pop();
+    if (B.line.length) refused(e.message);
+    else showError(e.message);
     return;
   }
   draw();
@@ -71,13 +136,12 @@ async function refresh() {
  * @param {number} ticket
  */
 async function refreshLocal(ticket) {
-  const request = { op: /** @type {const} */ ('search'), position: B.root, moves: B.line, level: 8, ms: LOCAL_MS };
+  const request = { op: /** @type {const} */ ('search'), position: B.root, moves: B.line, level: 8, depth: depth(), lines: LINES, newGame: true };
   try {
-    await engine.run(request, {
+    const result = await engine.run(request, {
       onFacts: (facts) => {
         if (ticket !== B.busy) return;
-        B.view = { ...facts, value: 0.5, score: '', best: null, line: [], depth: 0, nodes: 0, ms: 0, searching: true };
-        showError(null);
+        shown({ ...facts, value: 0.5, score: '', best: null, line: [], depth: 0, nodes: 0, ms: 0, searching: true });
         draw();
       },
       onInfo: (info) => {
@@ -87,14 +151,16 @@ async function refreshLocal(ticket) {
       },
     });
     if (ticket === B.busy && B.view) {
+      if (result) Object.assign(B.view, result);
       B.view.searching = false;
       draw();
     }
   } catch (e) {
     if (ticket !== B.busy || e.error === 'stopped') return;
-    showError(e.error === 'illegal_move' ? errorText({ code: 'illegal_move', reason: e.reason }) : errorText({ code: 'bad_request', message: e.message }));
+    const error = e.error === 'illegal_move' ? errorText({ code: 'illegal_move', reason: e.reason }) : errorText({ code: 'bad_request', message: e.message });
     if (B.view) B.view.searching = false;
-    if (B.line.length) B.line.pop();
+    if (B.line.length) refused(error);
+    else showError(error);
   }
 }
 
@@ -103,6 +169,7 @@ function engineText() {
   const v = B.view;
   if (!local) return t('board.engine_server');
   if (!v || v.over) return '';
+  if (v.searching && v.depth >= depth()) return t('board.engine_lines', { depth: v.depth });
   if (v.searching) return t('board.engine_thinking', { depth: v.depth });
   const ms = v.ms || 0;
   const knps = ms > 0 ? Math.round((v.nodes || 0) / ms) : 0;
@@ -133,15 +200,87 @@ function draw() {
   $('#ab-eval').textContent = v.over ? t('board.over') : t('board.eval', { south: Math.round(south * 100), north: Math.round((1 - south) * 100), score: v.score, turn: t('board.' + v.turn) });
   $('#ab-bar-south').style.width = (south * 100).toFixed(1) + '%';
   $('#ab-best').textContent = v.best ? t('board.best', { move: v.best, line: v.line.join(' '), depth: v.depth }) : '';
+  drawLines(v);
   const book = (v.book || []).map((m) => `${m.move} (${m.score})`).join(', ');
   $('#ab-book').textContent = book ? t('board.book', { moves: book }) : '';
   $('#ab-engine').textContent = engineText();
-  $('#ab-line').textContent = B.line.length ? B.line.join(' ') : '—';
-  $('#ab-back').disabled = !B.line.length;
-  $('#ab-best-play').disabled = !v.best;
+  drawMoves();
   $('#ab-fences-south').value = p.left[0];
   $('#ab-fences-north').value = p.left[1];
   $('#ab-turn').value = p.turn;
+}
+
+/** The depth chosen for the engine. */
+function depth() {
+  const chosen = Number(/** @type {HTMLSelectElement} */ ($('#ab-depth')).value);
+  return DEPTHS.includes(chosen) ? chosen : 10;
+}
+
+/**
+ * The best moves found (the first is the best move above), each with its
+ * value and line; a click plays it.
+ * @param {import('../lib/views.js').AnalyseView} v
+ */
+function drawLines(v) {
+  const list = $('#ab-lines');
+  list.textContent = '';
+  if (v.over || B.mode !== 'play') return;
+  for (const line of v.lines || []) {
+    const b = el('button', { type: 'button', 'data-move': line.best, title: t('board.play_line', { move: line.best }) });
+    b.append(el('span', { class: 'mv-name', text: line.best }), ' ' + line.score + ' · ' + line.line.join(' '));
+    b.onclick = () => play(line.best);
+    list.append(el('li', {}, [b]));
+  }
+}
+
+/** The tree of moves, the line shown marked, and the buttons that move along it. */
+function drawMoves() {
+  const p = readNotation(B.root);
+  const seats = p ? seatsOf(p) : SEATS2;
+  drawTree($('#ab-moves'), B.tree, B.line, {
+    rootPly: p ? p.ply : 0,
+    players: seats.length,
+    firstSeat: Math.max(0, seats.findIndex((seat) => p && seat === p.turn)),
+    seats,
+    pick: goTo,
+    label: (move, seat) => t('board.move_of', { seat: t('board.' + seat), move }),
+  });
+  $('#ab-line').textContent = B.line.length ? B.line.join(' ') : '—';
+  const next = B.tree.forward(B.line).length > B.line.length;
+  $('#ab-first').disabled = !B.line.length;
+  $('#ab-back').disabled = !B.line.length;
+  $('#ab-forward').disabled = !next;
+  $('#ab-last').disabled = !next;
+  $('#ab-promote').disabled = B.tree.isMain(B.line);
+  $('#ab-delete').disabled = !B.line.length;
+  // Until the line shown is analysed, the engine's moves are the last
+  // position's: none may be played.
+  const fresh = viewed === B.line.join(' ');
+  $('#ab-best-play').disabled = !fresh || !B.view || !B.view.best;
+  if (!fresh) $('#ab-lines').textContent = '';
+}
+
+/**
+ * The keys of the move list, anywhere on the page but in a field or on
+ * the board (whose arrows move its cursor): ← → along the line, ↑ ↓ to
+ * the other moves tried at this point, Home and End.
+ * @param {KeyboardEvent} ev
+ */
+function treeKey(ev) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || B.mode !== 'play') return;
+  const target = /** @type {Element | null} */ (ev.target instanceof Element ? ev.target : null);
+  if (target && target.closest('input, select, textarea, #ab-board')) return;
+  const to = {
+    ArrowLeft: () => B.line.slice(0, -1),
+    ArrowRight: () => B.tree.forward(B.line),
+    ArrowUp: () => B.tree.sibling(B.line, -1),
+    ArrowDown: () => B.tree.sibling(B.line, 1),
+    Home: () => [],
+    End: () => B.tree.end(B.line),
+  }[ev.key];
+  if (!to) return;
+  ev.preventDefault();
+  goTo(to());
 }
 
 // The position in words, for screen readers.
@@ -242,7 +381,23 @@ function play(move) {
   // A move made: back to the pawn, as in a game.
   if (keys.fenceMode) keys.setFenceMode(false);
   preview(null);
-  B.line.push(move);
+  // Where the move is already in the tree, the line goes there;
+  // elsewhere it becomes a new branch.
+  const to = B.tree.add(B.line, [move]);
+  if (!to) {
+    showError(t('board.tree_full', { n: MAX_NODES }));
+    return;
+  }
+  B.line = to;
+  refresh();
+}
+
+/** A new position set up: its tree starts empty. @param {string} root */
+function setRoot(root) {
+  B.root = root;
+  viewed = null;
+  B.tree = new MoveTree();
+  B.line = [];
   refresh();
 }
 
@@ -263,21 +418,15 @@ function edit(target) {
       if (put.why === 'none_left') showError(t('board.no_fence_left', { seat: t('board.' + p.turn) }));
       return;
     }
-    B.root = writeNotation(put.p);
-    B.line = [];
-    refresh();
+    setRoot(writeNotation(put.p));
     return;
   } else if (tool === 'erase') {
-    B.root = writeNotation(eraseFences(p, anchor));
-    B.line = [];
-    refresh();
+    setRoot(writeNotation(eraseFences(p, anchor)));
     return;
   } else {
     return;
   }
-  B.root = writeNotation(p);
-  B.line = [];
-  refresh();
+  setRoot(writeNotation(p));
 }
 
 function setMode(mode) {
@@ -288,9 +437,7 @@ function setMode(mode) {
   $('#ab-setup').hidden = mode !== 'setup';
   if (mode === 'setup' && B.view) {
     // Set up from the position shown (the line becomes the start).
-    B.root = B.view.position;
-    B.line = [];
-    refresh();
+    setRoot(B.view.position);
   } else {
     draw();
   }
@@ -307,9 +454,22 @@ function setupField(ev) {
   $('#ab-fences-south').value = p.left[0];
   $('#ab-fences-north').value = p.left[1];
   p.turn = $('#ab-turn').value;
-  B.root = writeNotation(p);
-  B.line = [];
-  refresh();
+  setRoot(writeNotation(p));
+}
+
+/**
+ * The position, tree and line of the page's address; a tree that cannot
+ * be read leaves the line alone, said.
+ * @param {URLSearchParams} params
+ */
+function openAddress(params) {
+  B.root = params.get('pos') || START;
+  const line = (params.get('line') || '').split(/\s+/).filter(Boolean).slice(0, MAX_NODES);
+  const read = MoveTree.parse(params.get('tree') || '');
+  if (read.error !== null) showError(t('board.bad_tree'));
+  B.tree = read.tree || new MoveTree();
+  // The line shown is in the tree (it is the tree, in a link without one).
+  B.line = B.tree.add([], line) || [];
 }
 
 document.addEventListener('DOMContentLoaded', async () => {
@@ -325,9 +485,7 @@ document.addEventListener('DOMContentLoaded', async () => {
     draw();
   });
   accountLink();
-  const params = new URLSearchParams(location.search);
-  B.root = params.get('pos') || START;
-  B.line = (params.get('line') || '').split(/\s+/).filter(Boolean);
+  openAddress(new URLSearchParams(location.search));
   $('#ab-play-tab').onclick = () => setMode('play');
   $('#ab-setup-tab').onclick = () => setMode('setup');
   $('#ab-move-form').onsubmit = (ev) => {
@@ -336,10 +494,27 @@ document.addEventListener('DOMContentLoaded', async () => {
     if (move) play(move);
     $('#ab-move').value = '';
   };
-  $('#ab-back').onclick = () => { B.line.pop(); refresh(); };
-  $('#ab-best-play').onclick = () => play(B.view && B.view.best);
+  $('#ab-first').onclick = () => goTo([]);
+  $('#ab-back').onclick = () => goTo(B.line.slice(0, -1));
+  $('#ab-forward').onclick = () => goTo(B.tree.forward(B.line));
+  $('#ab-last').onclick = () => goTo(B.tree.end(B.line));
+  $('#ab-promote').onclick = () => { if (B.tree.promote(B.line)) refresh(); };
+  $('#ab-delete').onclick = () => { B.line = B.tree.remove(B.line); refresh(); };
+  document.addEventListener('keydown', treeKey);
+  const depthField = /** @type {HTMLSelectElement} */ ($('#ab-depth'));
+  try {
+    const kept = Number(localStorage.getItem(DEPTH_KEY));
+    if (DEPTHS.includes(kept)) depthField.value = String(kept);
+  } catch (_) { /* storage refused: the default depth */ }
+  depthField.onchange = () => {
+    try {
+      localStorage.setItem(DEPTH_KEY, String(depth()));
+    } catch (_) { /* only this page keeps it */ }
+    refresh();
+  };
+  $('#ab-best-play').onclick = () => { if (viewed === B.line.join(' ')) play(B.view && B.view.best); };
   for (const id of ['#ab-fences-south', '#ab-fences-north', '#ab-turn']) $(id).addEventListener('change', setupField);
-  $('#ab-clear').onclick = () => { B.root = START; B.line = []; refresh(); };
+  $('#ab-clear').onclick = () => setRoot(START);
   local = deviceEngineWanted() && await engine.available();
   refresh();
 });

@@ -69,6 +69,11 @@ function wording() {
   return $('#learn-child').checked ? 'child' : 'standard';
 }
 
+/** A text in the voice of the wording chosen: a child is told "tu" in French, a player "vous". */
+function tw(key, params) {
+  return t(wording() === 'child' ? key + '_child' : key, params);
+}
+
 async function load() {
   const q = '?lang=' + lang() + '&wording=' + wording();
   const view = await api('GET', '/api/learn/lessons' + q);
@@ -100,9 +105,22 @@ function renderList() {
   );
 }
 
+/**
+ * Keeps the lesson or puzzle shown in the address, so that a page the
+ * phone reloads (a tab brought back, an update) comes back to it, not to
+ * lesson 1 with a puzzle's move judged as a lesson's. A class's work
+ * keeps its own address.
+ * @param {'lesson' | 'puzzle'} kind @param {string} id
+ */
+function remember(kind, id) {
+  if (W.on || !id) return;
+  history.replaceState(null, '', location.pathname + '?' + kind + '=' + encodeURIComponent(id));
+}
+
 function open(i) {
   S.index = i;
   S.solved = false;
+  remember('lesson', S.lessons[i] ? S.lessons[i].id : '');
   // A new board, maybe of another size: the cursor starts on the pawn.
   keys.forgetCursor();
   renderList();
@@ -137,7 +155,7 @@ function drawBoard() {
   if (!b) return;
   board.build({ size: b.size, seats: b.pawns.map((p) => p.seat), slots: false });
   board.svg.classList.toggle('tappable', !S.solved);
-  board.svg.setAttribute('aria-label', t('learn.board'));
+  board.svg.setAttribute('aria-label', tw('learn.board'));
   board.showPosition({
     pawns: Object.fromEntries(b.pawns.map((p) => [p.seat, p.square])),
     fences: b.fences,
@@ -147,7 +165,7 @@ function drawBoard() {
   keys.draw();
   const legend = b.pawns.map((p) => t('initial.' + p.seat) + ' = ' + t('learn.seat.' + p.seat)).join(' · ');
   $('#learn-turn').textContent = t('learn.to_move', { seat: b.turn_name }) + '   ' + legend;
-  $('#learn-tool-hint').textContent = S.tool === 'pawn' ? t('learn.hint_pawn') : t('learn.hint_fence');
+  $('#learn-tool-hint').textContent = S.tool === 'pawn' ? tw('learn.hint_pawn') : tw('learn.hint_fence');
 }
 
 // The square a tap or a pointer is on; in a groove, with a fence tool,
@@ -241,7 +259,7 @@ async function tap(name) {
     renderList();
     $('#learn-next').hidden = S.index + 1 >= S.lessons.length;
     $('#learn-again').hidden = false;
-    feedback('right', res.message, S.index + 1 >= S.lessons.length ? t('learn.finished') : null);
+    feedback('right', res.message, S.index + 1 >= S.lessons.length ? tw('learn.finished') : null);
     return;
   }
   feedback(res.outcome, res.message, res.rule);
@@ -278,6 +296,7 @@ function setMode(mode) {
 
 function openPuzzle(view) {
   S.puzzle = view;
+  remember('puzzle', view.id);
   S.solved = false;
   S.board = view.board;
   keys.forgetCursor();
@@ -611,7 +630,8 @@ async function init() {
         return;
       }
       const i = S.lessons.findIndex((l) => l.id === wanted);
-      if (i >= 0) open(i);
+      // Not if the puzzles were chosen meanwhile.
+      if (i >= 0 && S.mode === 'lessons') open(i);
     })
     .catch((e) => feedback('illegal', e.message, null));
 }

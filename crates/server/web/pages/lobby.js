@@ -130,9 +130,9 @@ function onMessage(message) {
 }
 
 // The lobby's address: a guest's name goes with it (an account's name is
-// the session's).
+// the session's); a guest who gave none is "Guest" in the page's language.
 function lobbyUrl() {
-  const name = state.account ? '' : $('#seek-name').value.trim();
+  const name = state.account ? '' : $('#seek-name').value.trim() || I18n.t('lobby.guest');
   return socketUrl('/api/lobby/ws' + (name ? '?name=' + encodeURIComponent(name) : ''));
 }
 

@@ -117,6 +117,22 @@ function formatMs(ms) {
   return h ? h + ':' + String(m).padStart(2, '0') + ':' + ss : m + ':' + ss;
 }
 
+/**
+ * How long a move took, in one unit whatever its length: `7.7 s`, `17 s`,
+ * `1 min 05 s` (a clock's `0:17` style is for clocks).
+ * @param {number} ms
+ */
+function moveDuration(ms) {
+  ms = Math.max(0, ms);
+  if (ms < 10000) {
+    const tenths = Math.floor(ms / 100);
+    return Math.floor(tenths / 10) + decimalSeparator() + (tenths % 10) + '\u00a0s';
+  }
+  const total = Math.floor(ms / 1000);
+  if (total < 60) return total + '\u00a0s';
+  return Math.floor(total / 60) + '\u00a0min ' + String(total % 60).padStart(2, '0') + '\u00a0s';
+}
+
 function variantText(settings) {
   return t('variant.' + (settings.variant || 'standard'));
 }
@@ -216,6 +232,7 @@ export {
   errorText,
   formatClockSetting,
   formatMs,
+  moveDuration,
   loadRec,
   playerName,
   saveRec,

@@ -41,6 +41,21 @@ test('the best move at a fixed depth and seed is the native engine\'s', async ()
   }
 });
 
+test('the best lines (multi-PV) are the native engine\'s, each told as it comes', async () => {
+  const engine = await instantiateEngine(bytes);
+  assert.ok(golden.lines.length >= 8);
+  for (const { position, depth, lines } of golden.lines) {
+    engine.position(position);
+    engine.newGame();
+    /** @type {number[]} */
+    const told = [];
+    const found = engine.search({ level: 8, depth, lines: 3 }, (info) => { if (info.lines) told.push(info.lines.length); });
+    assert.deepEqual(found.lines.map((/** @type {any} */ l) => [l.best, l.score]), lines, position);
+    assert.equal(found.best, found.lines[0].best);
+    assert.deepEqual(told, lines.slice(1).map((_, i) => i + 2), position);
+  }
+});
+
 test('a search reports each iteration, deeper each time', async () => {
   let clock = 0;
   const engine = await instantiateEngine(bytes, { now: () => (clock += 0.01) });

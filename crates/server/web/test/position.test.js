@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fenceName, parseFence, readNotation, writeNotation, parsePosition, parseSquare, positionAt, seatOrder, squareName, startSquare } from '../lib/position.js';
+import { fenceName, gameLine, parseFence, readNotation, writeNotation, parsePosition, parseSquare, positionAt, seatOrder, squareName, startSquare } from '../lib/position.js';
 
 test('squares and fences read and written back', () => {
   assert.deepEqual(parseSquare('e2'), { c: 4, r: 1 });
@@ -68,4 +68,22 @@ test('a position\'s fields are read and written back as they were', () => {
   assert.equal(writeNotation(n), '9 e1,c5 e3h 10,10 south 0');
   assert.equal(readNotation('9 e1,e9'), null);
   assert.equal(readNotation('x e1,e9 - 10,10 south 0'), null);
+});
+
+test('a game opens on the analysis board from its start, with its moves on the board', () => {
+  const game = { settings: { size: 9 }, position: '9 e3,e9 e3h - 10,9 north 3' };
+  const moves = [
+    { seat: /** @type {const} */ ('south'), move: 'e2', position: '9 e2,e9 - 10,10 north 1' },
+    { seat: /** @type {const} */ ('north'), move: 'e3h', position: '9 e2,e9 e3h 10,9 south 2' },
+    { seat: /** @type {const} */ ('south'), move: 'e3', position: '9 e3,e9 e3h 10,9 north 3' },
+    { seat: /** @type {const} */ ('north'), move: 'resign', position: '9 e3,e9 e3h 10,9 north 3' },
+  ];
+  assert.deepEqual(gameLine(game, moves), { root: '9 e1,e9 - 10,10 south 0', moves: ['e2', 'e3h', 'e3'] });
+  // A fence first, in a game with options: they are kept, scores zeroed.
+  const four = { settings: { size: 9, players: 4 }, position: '' };
+  const fence = [{ seat: /** @type {const} */ ('west'), move: 'D4V', position: '9 e1,a5,e9,i5 d4v 5,4,5,5 north 1 teams scoring scores=0,0,0,0' }];
+  assert.deepEqual(gameLine(four, fence), { root: '9 e1,a5,e9,i5 - 5,5,5,5 west 0 teams scoring scores=0,0,0,0', moves: ['d4v'] });
+  // Resigned before any move: the start, nothing to play.
+  const none = [{ seat: /** @type {const} */ ('south'), move: 'resign', position: '9 e1,e9 - 10,10 south 0' }];
+  assert.deepEqual(gameLine({ settings: { size: 9 }, position: '9 e1,e9 - 10,10 south 0' }, none), { root: '9 e1,e9 - 10,10 south 0', moves: [] });
 });

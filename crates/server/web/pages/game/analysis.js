@@ -10,6 +10,7 @@
 import { api } from '../../lib/api.js';
 import { $, el, svgEl } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
+import { gameLine } from '../../lib/position.js';
 import { isLocal, keptAnalysis, reviewLocal } from './local.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -74,7 +75,9 @@ async function loadLocal(ask) {
   } catch (e) {
     if (id !== A.id) return;
     A.status = 'error';
-    A.error = e && e.message ? e.message : String(e);
+    // The engine's own words are for the console; the page says it plainly.
+    console.warn('the review failed', e);
+    A.error = t('analysis.failed');
     draw();
   }
 }
@@ -88,7 +91,8 @@ function apply(res) {
     A.progress = res;
     if (!A.timer) A.timer = setInterval(() => load(false), 700);
   } else if (res.status === 'failed') {
-    A.error = res.message;
+    console.warn('the analysis failed:', res.message);
+    A.error = t('analysis.failed');
     stopPolling();
   }
   draw();
@@ -174,13 +178,16 @@ function moveNote(data) {
   return verdict + book + better;
 }
 
-// The analysis board opens the position shown (live, or the one being
-// replayed).
+// The analysis board opens the whole game, at the position shown (live,
+// or the one being replayed).
 function boardLink(game) {
   const current = A.hooks && A.hooks.current;
-  const moves = game.moves || [];
-  const position = current && moves[current - 1] ? moves[current - 1].position : game.position;
-  $('#board-link').href = '/analysis?pos=' + encodeURIComponent(position);
+  const { root, moves } = gameLine(game, game.moves || []);
+  const at = current === null || current === undefined ? moves.length : Math.min(current, moves.length);
+  const line = moves.slice(0, at).join(' ');
+  $('#board-link').href = '/analysis?pos=' + encodeURIComponent(root)
+    + (moves.length > at ? '&tree=' + encodeURIComponent(moves.join(' ')) : '')
+    + (line ? '&line=' + encodeURIComponent(line) : '');
 }
 
 function draw() {

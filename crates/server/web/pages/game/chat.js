@@ -54,11 +54,12 @@ function wire() {
   });
 }
 
-// The game page shows the chat in games with someone else in them.
-function render(game, watching) {
+// The game page shows the chat in games with someone else in them: not
+// against the computer, nor where every seat is played on this screen.
+function render(game, watching, oneScreen) {
   const box = $('#chat');
   if (!box) return;
-  const others = (game.seats || []).filter((s) => s.kind === 'human').length > 1 || watching;
+  const others = ((game.seats || []).filter((s) => s.kind === 'human').length > 1 && !oneScreen) || watching;
   box.hidden = !(others && !game.undo_allowed);
   if (box.hidden) return;
   wire();

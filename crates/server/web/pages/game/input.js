@@ -10,7 +10,7 @@ import { act, applyState, askRematch, connectWs, playMove } from './connection.j
 import { renderTools, showError } from './panels.js';
 import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
 import { G, board, boardPointer, centerOf, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame } from './state.js';
-import { verdictText } from './words.js';
+import { hintLine as hintText, verdictText } from './words.js';
 import { announce, confirmDialog, errorText, loadRec, saveRec, seatLabel, session, t, toast } from '../ui.js';
 import { isLocal, localHint } from './local.js';
 
@@ -244,8 +244,8 @@ function initGameControls() {
         ? await localHint()
         : await api('GET', '/api/games/' + encodeURIComponent(String(G.id)) + '/hint', undefined, myToken());
       if (res) {
-        G.hint = { move: res.move, path: res.path || [], score: res.score };
-        announce(t('hint.text', { move: res.move }));
+        G.hint = { move: res.move, path: res.path || [], score: res.score, steps: res.steps || [], mover: shownGame().turn };
+        announce(hintText(G.hint));
       } else {
         G.hint = null;
         text.hidden = true;

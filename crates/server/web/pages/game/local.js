@@ -193,14 +193,14 @@ export async function localAct(path, body) {
 /**
  * A hint for the seat to move: the best move at full strength, its line
  * and the path it draws, as the server's hint.
- * @returns {Promise<{move: string, path: string[], score: number, pv: string[]} | null>}
+ * @returns {Promise<{move: string, path: string[], score: number, pv: string[], steps: {seat: string, before: number, after: number}[]} | null>}
  */
 export async function localHint() {
   if (!L.record || !L.core) throw refusal('not_found');
   const shown = view();
   let found;
   try {
-    found = await engine.run({ op: 'search', position: shown.position, level: 8, ms: HINT_MS, book: true });
+    found = await engine.run({ op: 'hint', position: shown.position, ms: HINT_MS });
   } catch (e) {
     // A move made meanwhile stopped it: no hint for a position gone.
     if (e && e.error === 'stopped') return null;
@@ -212,6 +212,7 @@ export async function localHint() {
     path: Local.hintPath(L.core, shown.position, shown.turn, found.best),
     score: found.value,
     pv: found.line,
+    steps: found.steps || [],
   };
 }
 

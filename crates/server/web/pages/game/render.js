@@ -13,8 +13,8 @@ import * as Analysis from './analysis.js';
 import * as Chat from './chat.js';
 import { renderScoreSheet, renderShare, renderTools, renderWaiting } from './panels.js';
 import { CLAIM_MS, G, board, centerOf, clock, goneKey, goneSeats, defaultRotation, fenceShape, fenceVerdict, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, net, pointer, savedRotation, seatsAreAllMine, shownGame } from './state.js';
-import { moveAnnouncement, moveLabel, replayLabel, resultInfo, roundOf, verdictText } from './words.js';
-import { formatMs, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
+import { hintLine, moveAnnouncement, moveLabel, replayLabel, resultInfo, roundOf, verdictText } from './words.js';
+import { formatMs, moveDuration, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
 
 // ------------------------------------------------------------------
 // Game page rendering
@@ -38,7 +38,7 @@ function renderGame() {
   renderActions();
   renderMoves();
   Analysis.render(g, { replayTo: setReplay, current: G.replay, seatName: (seat) => playerName(g, seat) });
-  Chat.render(g, !holdsSeat());
+  Chat.render(g, !holdsSeat(), holdsSeat() && seatsAreAllMine());
   renderScoreSheet();
   renderWaiting();
   renderShare();
@@ -282,10 +282,13 @@ function renderPlayers() {
     const arrived = (g.arrived || []).includes(seat);
     const kindText = info.kind === 'ai' ? t('kind.ai_long', { level: info.level }) : t('kind.human');
     const connected = info.kind === 'ai' || info.connected;
+    // Partners share their team's colour (a chip and the row's edge).
+    const teamOf = team(seat);
     const sub = el('span', { class: 'p-sub' },
       playerName(g, seat) === seatLabel(seat) ? null : el('span', { class: 'p-seat', text: seatLabel(seat) }),
       playerName(g, seat) === seatLabel(seat) ? null : ' · ', kindText,
-      team(seat) ? ' · ' + t('player.team', { team: team(seat) === 'A' ? t('team.a') : t('team.b') }) : '');
+      teamOf ? ' · ' : null,
+      teamOf ? el('span', { class: 'team-chip team-' + teamOf.toLowerCase(), 'data-team': teamOf, text: t('player.team', { team: t(teamOf === 'A' ? 'team.a' : 'team.b') }) }) : null);
     const dot = el('span', {
       class: 'dot ' + (info.taken === false ? 'free' : connected ? 'on' : 'off'),
       role: 'img',
@@ -311,7 +314,7 @@ function renderPlayers() {
     if (arrived) badges.push(el('span', { class: 'badge arrived', text: t('player.arrived') }));
     if (g.result && (g.result.winners || []).includes(seat)) badges.push(el('span', { class: 'badge winner', text: t('player.winner') }));
     const li = el('li', {
-      class: 'player seat-' + seat + (toMove ? ' to-move' : '') + (mine ? ' me' : '') + (out ? ' out' : ''),
+      class: 'player seat-' + seat + (toMove ? ' to-move' : '') + (mine ? ' me' : '') + (out ? ' out' : '') + (teamOf ? ' team-' + teamOf.toLowerCase() : ''),
       'data-seat': seat,
       'aria-current': toMove ? 'true' : null,
     },
@@ -511,8 +514,7 @@ function renderActions() {
 
   const hintText = $('#hint-text');
   if (G.hint && isLive()) {
-    const steps = Math.max(0, (G.hint.path || []).length - 1);
-    hintText.textContent = t('hint.text', { move: G.hint.move }) + (steps ? ' ' + tn('hint.path', steps) : '');
+    hintText.textContent = hintLine(G.hint);
     hintText.hidden = false;
   } else {
     hintText.hidden = true;
@@ -548,7 +550,7 @@ function renderMoves() {
         'data-ply': k + 1,
         'aria-label': moveAnnouncement(m),
         'aria-current': k + 1 === current ? 'step' : null,
-        title: moveAnnouncement(m) + (typeof m.ms === 'number' ? ' · ' + formatMs(m.ms) : ''),
+        title: moveAnnouncement(m) + (typeof m.ms === 'number' ? ' · ' + moveDuration(m.ms) : ''),
         text: label,
       });
       round.append(b);

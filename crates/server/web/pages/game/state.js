@@ -31,7 +31,7 @@ const fenceShape = (name, cls) => geomFenceShape(board.geom, name, cls, board.re
  *   id: string | null, game: import('../../lib/views.js').GameView | null,
  *   active: boolean, rec: any, youFromServer: string[] | null,
  *   legalPawn: Set<string>, legalFences: Set<string>,
- *   replay: number | null, hint: {move: string, path: string[], score: any} | null,
+ *   replay: number | null, hint: {move: string, path: string[], score: any, steps?: {seat: string, before: number, after: number}[], mover?: string} | null,
  *   waiting: string | null,
  * }}
  */

@@ -3,9 +3,10 @@
 // where a replay stands, the result, why a fence is refused.
 
 import { reasonText } from '../../lib/api.js';
+import { hintWhy } from '../../lib/hint-why.js';
 import { parseFence, parsePosition, seatOrder } from '../../lib/position.js';
 import { G, mySeats, seatsAreAllMine, shownGame } from './state.js';
-import { playerName, seatLabel, t, terminationText } from '../ui.js';
+import { playerName, seatLabel, t, tn, terminationText } from '../ui.js';
 
 function moveAnnouncement(m) {
   const who = seatLabel(m.seat);
@@ -93,7 +94,20 @@ function verdictText(name, v) {
   return t('fence.illegal', { fence: name, reason: v.reason ? reasonText(v.reason) : t('reason.unknown') });
 }
 
+/**
+ * A hint in words: the move and why, in path terms (the path's length
+ * where the server gave no steps).
+ * @param {{move: string, path?: string[], steps?: {seat: string, before: number, after: number}[], mover?: string}} hint
+ */
+function hintLine(hint) {
+  const why = hintWhy(hint, hint.mover || '', (seat) => playerName(shownGame(), /** @type {any} */ (seat)), t);
+  if (why) return t('hint.text', { move: hint.move }) + ' · ' + why;
+  const steps = Math.max(0, (hint.path || []).length - 1);
+  return t('hint.text', { move: hint.move }) + (steps ? ' ' + tn('hint.path', steps) : '');
+}
+
 export {
+  hintLine,
   moveAnnouncement,
   moveLabel,
   moveNumber,
