@@ -760,3 +760,36 @@ async fn a_fence_placed_by_two_taps() {
     })
     .await;
 }
+
+/// The choices of the home page's selects whose text is cut off: the
+/// text's width against the room inside the box (its padding and the
+/// arrow left out).
+const CUT_CHOICES: &str = r#"
+const ctx = document.createElement('canvas').getContext('2d');
+return Array.from(document.querySelectorAll('main select')).filter((s) => s.offsetParent !== null).map((s) => {
+  const cs = getComputedStyle(s);
+  ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+  const text = s.options[s.selectedIndex] ? s.options[s.selectedIndex].text : '';
+  const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+  return [s.id || s.dataset.seat, text, Math.round(ctx.measureText(text).width), Math.round(room)];
+}).filter((x) => x[2] > x[3]);
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_home_page_cuts_no_choice_on_a_phone() {
+    e2e::run("page-home-phone", |env| async move {
+        for (lang, locale) in [("fr", "fr-FR"), ("ro", "ro-RO"), ("en", "en-GB")] {
+            let phone = env.browser_in(lang, locale).await;
+            phone.client.set_window_size(390, 844).await.unwrap();
+            phone.open("/").await;
+            phone.shown("#online-seats select").await;
+            // Four seats, each with the longest choice.
+            phone.select("#players", "4").await;
+            phone.js("for (const s of document.querySelectorAll('#online-seats select')) { s.value = 'friend'; } return null;").await;
+            let cut = js(&phone, CUT_CHOICES).await;
+            assert_eq!(cut, json!([]), "{lang}: cut off on a phone");
+            phone.shot(&format!("home-phone-{lang}")).await;
+        }
+    })
+    .await;
+}
