@@ -150,7 +150,18 @@ let board;
 /** Its keyboard cursor: fence mode is a fence tool. @type {BoardKeys} */
 let keys;
 
+/**
+ * The lesson's card is hidden until its first lesson, puzzle or task is
+ * drawn: filled in place, nothing on it moves under the reader's eyes (it
+ * moved by half the screen on a phone).
+ */
+function cardReady() {
+  const card = document.querySelector('.learn-lesson');
+  if (card) card.classList.remove('learn-loading');
+}
+
 function drawBoard() {
+  cardReady();
   const b = S.board;
   if (!b) return;
   board.build({ size: b.size, seats: b.pawns.map((p) => p.seat), slots: false });
@@ -266,6 +277,7 @@ async function tap(name) {
 }
 
 function feedback(outcome, message, more) {
+  cardReady();
   const box = $('#learn-feedback');
   const head = { right: t('learn.right'), not_asked: t('learn.not_asked'), illegal: t('learn.not_allowed'), wrong: t('learn.pz_wrong'), solution: t('cls.solution') }[outcome] || '';
   box.className = 'learn-feedback ' + outcome;
