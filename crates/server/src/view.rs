@@ -155,6 +155,10 @@ pub struct ResultView {
     /// `no_first_move`: their first move waited 30 s).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abort: Option<Abort>,
+    /// The seats that left the game and lost by the others' claim (the
+    /// termination says `resignation`).
+    #[serde(default, with = "wire::seats", skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<Seat>,
 }
 
 /// The game object of API.md.
@@ -281,6 +285,7 @@ impl GameView {
                 draw: r.draw,
                 termination: r.termination.into(),
                 abort: r.abort,
+                left: r.left,
             }),
             speed: crate::account::speed::Speed::of(room.settings.clock),
             first_move_ms: room

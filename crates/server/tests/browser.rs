@@ -600,12 +600,27 @@ async fn an_opponent_who_left_is_told_and_the_win_claimed() {
             if game["status"] == "over" {
                 assert_eq!(game["result"]["winners"], json!(["south"]));
                 assert_eq!(game["result"]["termination"], "resignation");
+                assert_eq!(game["result"]["left"], json!(["north"]));
                 break;
             }
             wait.tick(&game["status"]).await;
         }
         let banner = shown_text(&south, "#result").await.unwrap_or_default();
-        assert!(banner.starts_with("You win"), "{banner}");
+        assert!(
+            banner.starts_with("You win, as Bob left the game"),
+            "{banner}"
+        );
+        // The record says so too.
+        let record = reqwest::get(format!("{}/api/games/{id}/record", env.base()))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            record.contains("[Termination_Note \"north left the game\"]"),
+            "{record}"
+        );
         assert_eq!(
             shown_text(&south, "#gone-panel").await,
             None,

@@ -43,6 +43,8 @@ struct Extra {
     aborted: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     abort: Option<Abort>,
+    #[serde(default, with = "wire::seats", skip_serializing_if = "Vec::is_empty")]
+    left_seats: Vec<quoridor_rules::Seat>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     rating_changes: Vec<RatingChange>,
 }
@@ -137,6 +139,7 @@ impl Save {
                 epoch: state.epoch,
                 aborted: state.aborted,
                 abort: state.abort,
+                left_seats: state.left_seats.clone(),
                 rating_changes: state.rating_changes.clone(),
             })
             .expect("extra serializes"),
@@ -489,6 +492,7 @@ impl Db {
         room.epoch = extra.epoch;
         room.aborted = extra.aborted;
         room.abort = extra.abort;
+        room.left_seats = extra.left_seats;
         room.rematch_asked = extra.rematch_asked;
         room.rating_changes = extra.rating_changes;
         if let (Some(clocks), Some(text)) = (&mut room.clocks, clock) {

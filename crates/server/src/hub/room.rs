@@ -90,6 +90,11 @@ impl Room {
             };
             record = record.with_tag("Termination_Note", &note);
         }
+        if !state.left_seats.is_empty() {
+            let names: Vec<String> = state.left_seats.iter().map(ToString::to_string).collect();
+            let note = format!("{} left the game", names.join(", "));
+            record = record.with_tag("Termination_Note", &note);
+        }
         record.to_string()
     }
 

@@ -151,6 +151,9 @@ pub struct GameResult {
     pub termination: &'static str,
     /// Why an aborted game was aborted (none in older stores).
     pub abort: Option<Abort>,
+    /// The seats that left the game and lost by the others' claim (their
+    /// resignation was not theirs).
+    pub left: Vec<Seat>,
 }
 
 /// Why a game was aborted, and by which seat.
@@ -191,6 +194,8 @@ pub struct RoomState {
     pub aborted: bool,
     /// Why, and by which seat.
     pub abort: Option<Abort>,
+    /// The seats that left and were resigned for by a claim of the others.
+    pub left_seats: Vec<Seat>,
     /// A rated game that ended: each account's rating before and after.
     pub rating_changes: Vec<RatingChange>,
     /// Grows with every change that is shown.
@@ -297,6 +302,7 @@ impl RoomState {
             rematch_asked: Vec::new(),
             aborted: false,
             abort: None,
+            left_seats: Vec::new(),
             rating_changes: Vec::new(),
             version: 1,
             epoch: 0,
@@ -563,6 +569,7 @@ impl RoomState {
                 draw: false,
                 termination: "aborted",
                 abort: self.abort,
+                left: Vec::new(),
             });
         }
         let (outcome, termination) = self.game.result()?;
@@ -576,6 +583,7 @@ impl RoomState {
             draw: outcome == Outcome::Draw,
             termination: termination.name(),
             abort: None,
+            left: self.left_seats.clone(),
         })
     }
 

@@ -71,6 +71,7 @@ impl RoomState {
                 for seat in gone {
                     if self.status() == Status::Playing {
                         self.resign_seat(seat, now)?;
+                        self.left_seats.push(seat);
                     }
                 }
             }

@@ -602,8 +602,9 @@ fn a_player_may_claim_the_win_or_a_draw_once_the_other_has_been_gone_20_s() {
     room.apply(ANA, win, t + ms(45_000)).unwrap();
     let result = room.result().unwrap();
     assert_eq!(
-        (result.winners, result.termination),
-        (vec![Seat::South], "resignation")
+        (result.winners, result.termination, result.left),
+        (vec![Seat::South], "resignation", vec![Seat::North]),
+        "a resignation that was not his: North left"
     );
     draw.apply(ANA, Action::Claim(Claim::Draw), t + ms(45_000))
         .unwrap();

@@ -291,6 +291,8 @@ export default {
   'result.draw': 'Draw, {how}.',
   'term.goal': 'reaching the goal line',
   'term.resignation': 'by resignation',
+  'term.left_one': 'as {names} left the game',
+  'term.left_other': 'as {names} left the game',
   'term.time': 'on time',
   'term.agreement': 'by agreement',
   'term.ply_limit': 'move limit reached',

@@ -293,6 +293,8 @@ export default {
   'result.draw': 'Partie nulle, {how}.',
   'term.goal': 'en atteignant le but',
   'term.resignation': 'par abandon',
+  'term.left_one': 'car {names} a quitté la partie',
+  'term.left_other': 'car {names} ont quitté la partie',
   'term.time': 'au temps',
   'term.agreement': 'par accord',
   'term.ply_limit': 'limite de coups atteinte',

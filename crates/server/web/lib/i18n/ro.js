@@ -301,6 +301,8 @@ export default {
   'result.draw': 'Remiză, {how}.',
   'term.goal': 'ajungând la țintă',
   'term.resignation': 'prin abandon',
+  'term.left_one': 'pentru că {names} a părăsit partida',
+  'term.left_other': 'pentru că {names} au părăsit partida',
   'term.time': 'la timp',
   'term.agreement': 'prin acord',
   'term.ply_limit': 'limita de mutări atinsă',

@@ -32,7 +32,10 @@ function resultInfo(game) {
   if (!res) return { text: '', outcome: 'over' };
   if (res.termination === 'aborted') return { text: abortText(game, res.abort), outcome: 'aborted' };
   const scoring = game.settings.variant === 'scoring';
-  const term = scoring && res.termination === 'goal' ? t('term.all_arrived') : terminationText(res.termination);
+  // A win claimed against players who left says so, not "by resignation".
+  const left = (res.left || []).map((s) => playerName(game, s));
+  const term = left.length ? tn('term.left', left.length, { names: left.join(t('common.and')) })
+    : scoring && res.termination === 'goal' ? t('term.all_arrived') : terminationText(res.termination);
   const scores = scoring ? ' ' + t('result.scores', { list: scoresText(game) }) : '';
   if (res.draw) return { text: t('result.draw', { how: term }) + scores, outcome: 'draw' };
   const winners = res.winners || [];
