@@ -44,12 +44,33 @@ export function serverReached(reached) {
  */
 let installOffer = null;
 
-/** Shows the page's install button (#install-row) while the browser offers to install. */
+/** Where "Not now" is kept for the rest of the visit. */
+const LATER_KEY = 'quoridor.install.later';
+
+/** Whether the person said "Not now" in this tab. */
+function later() {
+  try {
+    return sessionStorage.getItem(LATER_KEY) === '1';
+  } catch (_) {
+    return false;
+  }
+}
+
+/** Shows the page's install offer (#install-row) while the browser offers to install. */
 function showInstall() {
   const row = document.querySelector('#install-row');
   const button = document.querySelector('#install-app');
   if (!(row instanceof HTMLElement) || !(button instanceof HTMLButtonElement)) return;
-  row.hidden = !installOffer;
+  row.hidden = !installOffer || later();
+  const notNow = document.querySelector('#install-later');
+  if (notNow instanceof HTMLButtonElement) {
+    notNow.onclick = () => {
+      try {
+        sessionStorage.setItem(LATER_KEY, '1');
+      } catch (_) { /* only this page forgets it */ }
+      row.hidden = true;
+    };
+  }
   button.onclick = async () => {
     const offer = installOffer;
     if (!offer) return;

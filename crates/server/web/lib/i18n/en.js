@@ -236,6 +236,7 @@ export default {
   'offline.server': 'The server cannot be reached just now. Games against the computer and on one screen, and the analysis board, still work here; online games, classes and accounts come back with the connection.',
   'offline.install': 'Install the app',
   'offline.install_note': 'It then opens like any other app, and works without a connection.',
+  'offline.install_later': 'Not now',
   'player.free': 'free seat',
   'player.you': 'you',
   'player.out': 'out',

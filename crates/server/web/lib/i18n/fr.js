@@ -238,6 +238,7 @@ export default {
   'offline.server': 'Le serveur est injoignable pour l’instant. Les parties contre l’ordinateur ou sur un seul écran et le plateau d’analyse marchent toujours ici ; les parties en ligne, les classes et les comptes reviennent avec la connexion.',
   'offline.install': 'Installer l\'application',
   'offline.install_note': 'Elle s\'ouvre ensuite comme toute autre application, et marche sans connexion.',
+  'offline.install_later': 'Plus tard',
   'player.free': 'place libre',
   'player.you': 'vous',
   'player.out': 'sorti',

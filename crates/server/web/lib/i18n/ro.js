@@ -243,6 +243,7 @@ export default {
   'offline.server': 'Serverul nu poate fi contactat acum. Partidele cu calculatorul sau pe un singur ecran și tabla de analiză merg în continuare aici; partidele online, clasele și conturile revin odată cu conexiunea.',
   'offline.install': 'Instalează aplicația',
   'offline.install_note': 'Apoi se deschide ca orice altă aplicație și merge fără conexiune.',
+  'offline.install_later': 'Mai târziu',
   'player.free': 'loc liber',
   'player.you': 'tu',
   'player.out': 'ieșit',
