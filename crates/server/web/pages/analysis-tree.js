@@ -65,6 +65,8 @@ export function drawTree(box, tree, path, look) {
         const variation = el('span', { class: 'ab-var' });
         move(variation, [...at, other.move], true);
         line(variation, other, [...at, other.move], false);
+        // No space before the closing bracket.
+        if (variation.lastChild && variation.lastChild.nodeType === Node.TEXT_NODE) variation.lastChild.remove();
         into.append(variation, ' ');
         // After a variation, the main line's next move says its number.
         after = true;
