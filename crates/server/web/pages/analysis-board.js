@@ -123,7 +123,9 @@ async function refresh() {
     shown(view);
   } catch (e) {
     if (ticket !== B.busy) return;
-    if (B.line.length) refused(e.message);
+    // A move refused leaves the tree; a failure of the network or a limit
+    // keeps it (shown again once the server answers).
+    if (B.line.length && (e.code === 'illegal_move' || e.code === 'bad_request')) refused(e.message);
     else showError(e.message);
     return;
   }
@@ -159,7 +161,7 @@ async function refreshLocal(ticket) {
     if (ticket !== B.busy || e.error === 'stopped') return;
     const error = e.error === 'illegal_move' ? errorText({ code: 'illegal_move', reason: e.reason }) : errorText({ code: 'bad_request', message: e.message });
     if (B.view) B.view.searching = false;
-    if (B.line.length) refused(error);
+    if (B.line.length && (e.error === 'illegal_move' || e.error === 'move')) refused(error);
     else showError(error);
   }
 }
