@@ -22,6 +22,8 @@
 //! - [`Level`]: 1 (a beginner who makes mistakes) to 8 (full strength).
 //! - [`Reporter`]: how the protocol, the terminal and the server follow a search.
 //! - [`review`]: a finished game's moves judged (inaccuracy, mistake, blunder).
+//! - [`hint`]: a hint a person can follow, with every pawn's path before and
+//!   after it.
 //!
 //! Layers, each importing only its own and the ones below it (the test
 //! `tests/layers.rs` of the workspace holds the code to this list):
@@ -32,7 +34,7 @@
 //! 3. What the levels and the evaluation are: `eval`, `defence`, `level`,
 //!    `controller`.
 //! 4. The searches: `search` (alpha-beta), `maxn` (four players).
-//! 5. What uses them: `book`, `engine`, `review`, `net::train` (the
+//! 5. What uses them: `book`, `engine`, `review`, `hint`, `net::train` (the
 //!    network's training by self-play).
 
 pub mod book;
