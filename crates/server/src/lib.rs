@@ -15,21 +15,22 @@
 //!    `account::password`, `model::new_game`, `club::work`, `club::class`,
 //!    `club::groups`, `club::pairing`, `club::results`, `club::progress`,
 //!    `club::spreadsheet`, `club::event`, `club::tournament`, `lobby::seek`,
-//!    `hub::chat`.
+//!    `hub::chat`, `challenge::model`.
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
 //!    feature's tables, the migrations in one list).
 //! 4. Views, what the server sends and receives: `view`, `request`,
 //!    `account::view`, `club::view`, `classroom::view`, `lobby::view`,
-//!    `analysis::view`.
+//!    `analysis::view`, `challenge::view`.
 //! 5. Services, one write path per aggregate, each saying no in its own
 //!    error type: `hub` (the rooms; every change through
-//!    [`hub::Hub::change`]), `account`, `club`, `lobby`, `analysis`.
+//!    [`hub::Hub::change`]), `account`, `club`, `lobby`, `analysis`,
+//!    `challenge`.
 //! 6. HTTP: `error` (the boundary's error, knowing no feature),
 //!    `refusals` (what each feature's errors mean over HTTP, one table),
 //!    `extract` (requests read with our limits), `origin` (requests from
 //!    our own pages), `account::session`, `socket` (the one WebSocket
 //!    loop), `ws` (a game's socket), `account::api`, `club::api`,
-//!    `lobby::api`, `analysis::api`, `analysis::board`, `classroom` (the
+//!    `lobby::api`, `challenge::api`, `analysis::api`, `analysis::board`, `classroom` (the
 //!    classroom crate's exercises on the web), `learn` (the tutorial and
 //!    puzzles on the web), `listen` (the accept loop), `state` (what the
 //!    handlers share).
@@ -40,6 +41,7 @@ pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod calendar;
+pub mod challenge;
 pub mod classroom;
 pub mod club;
 pub mod config;
@@ -173,6 +175,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         clubs,
         accounts,
         lobby: lobby::Lobby::new(hub.clone(), db.clone()),
+        challenges: challenge::Challenges::start(db.clone(), hub.clone())?,
         analyses: analysis::Analyses::start(
             db.clone(),
             hub.clone(),

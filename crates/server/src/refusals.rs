@@ -8,6 +8,8 @@ use quoridor_rules::ParseError;
 
 use crate::account::AccountError;
 use crate::analysis::AnalysisError;
+use crate::challenge::model::ChallengeRefusal;
+use crate::challenge::ChallengeError;
 use crate::classroom::ClassroomError;
 use crate::club::class::ClassError;
 use crate::club::ClubError;
@@ -181,6 +183,28 @@ impl Refusal for LobbyError {
             LobbyError::Full | LobbyError::Stopping => UNAVAILABLE,
             LobbyError::Hub(err) => err.status_and_code(),
             LobbyError::Store(_) => STORAGE,
+        }
+    }
+}
+
+impl Refusal for ChallengeError {
+    fn status_and_code(&self) -> Said {
+        use ChallengeRefusal as C;
+        match self {
+            ChallengeError::Refused(C::ToSelf) => (StatusCode::FORBIDDEN, "not_allowed"),
+            ChallengeError::Refused(C::BlockedByThem | C::BlockedByYou) => {
+                (StatusCode::FORBIDDEN, "challenge_blocked")
+            }
+            ChallengeError::Refused(C::TooManySent | C::TooManyWaiting) => {
+                (StatusCode::TOO_MANY_REQUESTS, "too_many_challenges")
+            }
+            ChallengeError::Refused(C::TwoClocks) => BAD_REQUEST,
+            ChallengeError::NoSuchChallenge => NOT_FOUND,
+            ChallengeError::Account(err) => err.status_and_code(),
+            ChallengeError::Room(err) => err.status_and_code(),
+            ChallengeError::Hub(err) => err.status_and_code(),
+            ChallengeError::Store(_) => STORAGE,
+            ChallengeError::Stopping => UNAVAILABLE,
         }
     }
 }

@@ -20,6 +20,7 @@ pub struct AppState {
     pub clubs: crate::club::Clubs,
     pub accounts: Accounts,
     pub lobby: crate::lobby::Lobby,
+    pub challenges: crate::challenge::Challenges,
     pub analyses: crate::analysis::Analyses,
     pub web_dir: WebDir,
     pub http_limit: Arc<PerClient>,

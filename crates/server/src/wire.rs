@@ -342,8 +342,18 @@ pub mod variant {
 #[derive(Serialize, Deserialize)]
 #[serde(untagged, deny_unknown_fields)]
 enum ClockJson {
-    Fischer { initial_ms: u64, increment_ms: u64 },
-    PerMove { per_move_ms: u64 },
+    Fischer {
+        initial_ms: u64,
+        increment_ms: u64,
+    },
+    PerMove {
+        per_move_ms: u64,
+    },
+    /// A turn-based game: days per move (read only; written as
+    /// `per_move_ms`).
+    Days {
+        days: u64,
+    },
 }
 
 impl From<TimeControl> for ClockJson {
@@ -371,6 +381,10 @@ impl From<ClockJson> for TimeControl {
                 increment: ms(increment_ms),
             },
             ClockJson::PerMove { per_move_ms } => TimeControl::PerMove(ms(per_move_ms)),
+            // Too many days saturate, and the settings refuse them.
+            ClockJson::Days { days } => {
+                TimeControl::PerMove(Duration::from_secs(days.saturating_mul(24 * 3600)))
+            }
         }
     }
 }
@@ -387,7 +401,7 @@ pub mod clock {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TimeControl>, D::Error> {
         let json = Option::<ClockJson>::deserialize(d).map_err(|_| {
             de::Error::custom(
-                "clock: expected {\"initial_ms\", \"increment_ms\"} or {\"per_move_ms\"}",
+                "clock: expected {\"initial_ms\", \"increment_ms\"}, {\"per_move_ms\"} or {\"days\"}",
             )
         })?;
         Ok(json.map(TimeControl::from))
@@ -431,6 +445,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(per_move, Some(TimeControl::PerMove(Duration::from_secs(1))));
+        let days: Option<TimeControl> =
+            clock::deserialize(&mut serde_json::Deserializer::from_str(r#"{"days":3}"#)).unwrap();
+        assert_eq!(
+            days,
+            Some(TimeControl::PerMove(Duration::from_secs(3 * 86_400)))
+        );
         assert!(
             serde_json::from_str::<Sample>(&text.replace("north\",\"seats", "up\",\"seats"))
                 .is_err()

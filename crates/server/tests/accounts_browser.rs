@@ -613,3 +613,71 @@ async fn every_page_speaks_the_browsers_language_and_keeps_a_chosen_one() {
     })
     .await;
 }
+
+/// Issue 39: Ana challenges Bob from his page to a turn-based game; Bob's
+/// account page (in French) shows it at once, he accepts, and both pages
+/// open the game, whose clocks count days. Ana moves from her account (no
+/// seat token), and Bob's home page then lists the game as his turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
+    e2e::run("challenge", |env| async move {
+        let ana = env.browser("ana").await;
+        let bob = env.browser_in("bob", "fr").await;
+        for (browser, name) in [(&ana, "ana"), (&bob, "bob")] {
+            browser.open("/account?signup").await;
+            browser.type_into("#auth-name", name).await;
+            browser.type_into("#auth-password", "a good password").await;
+            browser.click("#auth-go").await;
+            browser.shown("#home-challenges h3").await;
+        }
+        ana.open("/@/bob").await;
+        ana.shown("#ch-form").await;
+        ana.select("#ch-clock", "d3").await;
+        ana.select("#ch-color", "south").await;
+        ana.click("#ch-send").await;
+        let sent = js_until(&ana, "const s = document.querySelector('#ch-status'); return s && !s.hidden && s.textContent;", |v| v.is_string()).await;
+        assert!(sent.as_str().unwrap().contains("Waiting for bob"), "{sent}");
+        ana.shot("challenge-sent").await;
+
+        // Bob's page hears of it without a reload, in French.
+        bob.shown("#home-challenges [data-accept]").await;
+        let line = bob.js("return document.querySelector('#home-challenges [data-challenge]').textContent;").await;
+        let line = line.as_str().unwrap();
+        assert!(line.contains("ana vous défie") && line.contains("3 jours par coup") && line.contains("Vous jouez Nord"), "{line}");
+        bob.shot("challenge-received").await;
+        bob.click("#home-challenges [data-accept]").await;
+        let id = bob.game_page().await;
+        assert_eq!(ana.game_page().await, id, "the challenger is taken to the game");
+        let game = env.game(&id).await;
+        assert_eq!(game["seats"][0]["name"], "ana");
+        assert_eq!(game["speed"], "correspondence");
+
+        // The clocks count days and hours (in each page's language).
+        let clock = js_until(&ana, "const c = document.querySelector('#clock-south'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains(" d "))).await;
+        assert!(clock.as_str().unwrap().starts_with("2 d 23 h") || clock.as_str().unwrap().starts_with("3 d 0 h"), "{clock}");
+        js_until(&bob, "const c = document.querySelector('#clock-south'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains(" j "))).await;
+
+        // Ana moves by clicking (her session holds South, no token).
+        let wait = Waiter::new("ana can move");
+        let page = loop {
+            let page = ana.page().await;
+            if !page.legal.is_empty() {
+                break page;
+            }
+            wait.tick(&page.legal).await;
+        };
+        let square = closest_to_goal(&game, "south", &page.legal);
+        ana.click(&format!("[data-square=\"{square}\"]")).await;
+        let wait = Waiter::new("the move stored");
+        while moves(&env.game(&id).await).is_empty() {
+            wait.tick(&"no move").await;
+        }
+        // Bob's home page: his turn, in this game.
+        bob.open("/").await;
+        bob.shown(&format!("#your-turn [data-playing=\"{id}\"]")).await;
+        let turn = bob.js("return document.querySelector('#your-turn').textContent;").await;
+        assert!(turn.as_str().unwrap().contains("À vous de jouer"), "{turn}");
+        bob.shot("your-turn").await;
+    })
+    .await;
+}

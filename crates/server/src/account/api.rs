@@ -12,8 +12,8 @@ use serde::Deserialize;
 
 use super::session::{logged_in, set_cookie, LoggedIn, MaybeAccount};
 use super::view::{
-    AccountView, GameLineView, GamesView, HistoryView, LeaderView, LeaderboardView, ProfileView,
-    RatingView, RecordView, SessionView,
+    AccountView, GameLineView, GamesView, HistoryView, LeaderView, LeaderboardView, PlayingView,
+    ProfileView, RatingView, RecordView, SessionView,
 };
 use super::{Account, AccountError, Accounts, Speed, UserName};
 use crate::db::accounts::{self as store, GameLine};
@@ -40,6 +40,7 @@ pub fn api_routes() -> Router<AppState> {
         .route("/account/password", post(change_password))
         .route("/account/delete", post(delete))
         .route("/account/games", get(my_games))
+        .route("/account/playing", get(my_playing))
         .route("/account/blocks", get(blocks).post(block))
         .route("/account/blocks/remove", post(unblock))
         .route("/players/{name}", get(profile))
@@ -210,14 +211,19 @@ async fn change_password(
 }
 
 async fn delete(
-    State(accounts): State<Accounts>,
-    State(hub): State<Hub>,
-    State(clubs): State<crate::club::Clubs>,
+    State(app): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     session: LoggedIn,
     Body(req): Body<Confirm>,
 ) -> Result<Response, ApiError> {
+    let AppState {
+        accounts,
+        hub,
+        clubs,
+        challenges,
+        ..
+    } = app;
     let address = addr.ip().to_string();
     let renamed = accounts
         .delete(&session.account, &req.password, &address)
@@ -226,6 +232,7 @@ async fn delete(
     hub.forget_finished(&renamed).await;
     // The account's classes stay, opened by their screens and PIN.
     clubs.let_go(session.account.id).await?;
+    challenges.drop_between(session.account.id, None).await;
     Ok(with_cookie(
         &accounts,
         None,
@@ -258,6 +265,74 @@ async fn my_games(
         .read(move |conn| store::games(conn, id, page.before, limit, false))
         .await?;
     Ok(Json(page_of(lines, limit)))
+}
+
+/// Games of an account not over, at most this many.
+const PLAYING_SHOWN: usize = 100;
+
+/// The account's games not over: those where it is to move first (the
+/// least time left first), then the others.
+async fn my_playing(
+    State(accounts): State<Accounts>,
+    State(hub): State<Hub>,
+    session: LoggedIn,
+) -> Result<Json<Vec<PlayingView>>, ApiError> {
+    let id = session.account.id;
+    let ids = accounts
+        .read(move |conn| store::unfinished(conn, id))
+        .await?;
+    let now = std::time::Instant::now();
+    let mut lines = Vec::new();
+    for game in ids.into_iter().take(PLAYING_SHOWN) {
+        let Ok(state) = hub.state(&game).await else {
+            continue;
+        };
+        if let Some(line) = playing_line(&state, id, now) {
+            lines.push(line);
+        }
+    }
+    lines.sort_by_key(|l| (!l.my_turn, l.left_ms.unwrap_or(u64::MAX)));
+    Ok(Json(lines))
+}
+
+/// One line of [`my_playing`], if the game is going on.
+fn playing_line(
+    state: &crate::model::RoomState,
+    account: u64,
+    now: std::time::Instant,
+) -> Option<PlayingView> {
+    use crate::model::Status;
+    let status = state.status();
+    if status == Status::Over {
+        return None;
+    }
+    let mine = state.seats.iter().find(|s| s.account == Some(account))?;
+    let turn = state.game.position().turn();
+    let left_ms = state
+        .deadline()
+        .map(|d| d.saturating_duration_since(now).as_millis() as u64);
+    Some(PlayingView {
+        game: state.id.clone(),
+        seat: mine.seat,
+        opponents: state
+            .seats
+            .iter()
+            .filter(|s| s.seat != mine.seat)
+            .map(|s| s.name.clone())
+            .collect(),
+        my_turn: status == Status::Playing && turn == mine.seat,
+        status: status.name().to_string(),
+        speed: Speed::of(state.settings.clock),
+        days: state.settings.is_correspondence().then(|| {
+            state
+                .settings
+                .clock
+                .map_or(0, |c| c.initial().as_secs() / 86_400)
+        }),
+        left_ms,
+        ply: state.game.entries().len(),
+        rated: state.settings.rated,
+    })
 }
 
 /// The account of a user name in the path.
@@ -382,13 +457,20 @@ async fn set_block(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Blocks a player: their chat lines are no longer shown to you.
+/// Blocks a player: their chat lines are no longer shown to you, and the
+/// challenges between you go (neither may challenge the other).
 async fn block(
     State(accounts): State<Accounts>,
+    State(challenges): State<crate::challenge::Challenges>,
     session: LoggedIn,
     Body(req): Body<BlockRequest>,
 ) -> Result<StatusCode, ApiError> {
-    set_block(&accounts, &session, &req.name, true).await
+    let done = set_block(&accounts, &session, &req.name, true).await?;
+    let other = player(&accounts, &req.name).await?;
+    challenges
+        .drop_between(session.account.id, Some(other.id))
+        .await;
+    Ok(done)
 }
 
 async fn unblock(

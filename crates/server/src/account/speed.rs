@@ -21,13 +21,24 @@ pub enum Speed {
     Rapid,
     /// 25 minutes or more.
     Classical,
+    /// Days for each move (a turn-based game).
+    Correspondence,
 }
 
 impl Speed {
-    pub const ALL: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classical];
+    pub const ALL: [Speed; 5] = [
+        Speed::Bullet,
+        Speed::Blitz,
+        Speed::Rapid,
+        Speed::Classical,
+        Speed::Correspondence,
+    ];
 
     /// The speed of a clock (`None`: a game without a clock has none).
     pub fn of(clock: Option<TimeControl>) -> Option<Speed> {
+        if crate::model::settings::is_correspondence(clock) {
+            return Some(Speed::Correspondence);
+        }
         let estimate = match clock? {
             TimeControl::PerMove(per_move) => per_move * 40,
             control => control.initial() + control.increment() * 40,
@@ -50,6 +61,7 @@ impl Speed {
             Speed::Blitz => "blitz",
             Speed::Rapid => "rapid",
             Speed::Classical => "classical",
+            Speed::Correspondence => "correspondence",
         }
     }
 }
@@ -67,7 +79,9 @@ impl FromStr for Speed {
         Speed::ALL
             .into_iter()
             .find(|s| s.name() == text)
-            .ok_or_else(|| format!("no speed {text:?} (bullet, blitz, rapid or classical)"))
+            .ok_or_else(|| {
+                format!("no speed {text:?} (bullet, blitz, rapid, classical or correspondence)")
+            })
     }
 }
 

@@ -117,6 +117,29 @@ pub struct GamesView {
     pub next_before: Option<u64>,
 }
 
+/// A game of the account's that is not over, for "your turn" lists.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayingView {
+    pub game: String,
+    #[serde(with = "crate::wire::seat")]
+    pub seat: quoridor_rules::Seat,
+    /// The others' names.
+    pub opponents: Vec<String>,
+    /// Whether the account's seat is to move.
+    pub my_turn: bool,
+    /// `waiting` (a seat is free) or `playing`.
+    pub status: String,
+    pub speed: Option<Speed>,
+    /// Days per move of a turn-based game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u64>,
+    /// The time the seat to move has left, while a clock runs.
+    pub left_ms: Option<u64>,
+    /// Moves played.
+    pub ply: usize,
+    pub rated: bool,
+}
+
 /// A leaderboard line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LeaderView {

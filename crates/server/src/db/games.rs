@@ -54,6 +54,10 @@ struct StoredClock {
     remaining_ms: Vec<u64>,
     /// Time already used in the current turn when this was written.
     turn_elapsed_ms: Option<u64>,
+    /// When the current turn began on the wall clock: a turn-based game's
+    /// days run on while the server is down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    turn_started_wall_ms: Option<u64>,
 }
 
 struct EntryRow {
@@ -234,11 +238,13 @@ fn seats_json(room: &RoomState) -> String {
 /// The clocks, with the time the current turn has used so far.
 fn clock_json(room: &RoomState, now: Instant) -> Option<String> {
     let clocks = room.clocks.as_ref()?;
+    let turn_elapsed_ms = clocks
+        .turn_started
+        .map(|s| now.saturating_duration_since(s).as_millis() as u64);
     let stored = StoredClock {
         remaining_ms: clocks.remaining_ms.clone(),
-        turn_elapsed_ms: clocks
-            .turn_started
-            .map(|s| now.saturating_duration_since(s).as_millis() as u64),
+        turn_elapsed_ms,
+        turn_started_wall_ms: turn_elapsed_ms.map(|used| wall_ms().saturating_sub(used)),
     };
     Some(serde_json::to_string(&stored).expect("clock serializes"))
 }
@@ -407,7 +413,7 @@ impl Db {
     }
 
     /// Reads a game back; `now` is when its current turn resumes.
-    pub fn load(&self, id: &str, now: Instant) -> Result<Option<RoomState>, StoreError> {
+    pub fn load(&self, id: &str, now: Instant, wall: u64) -> Result<Option<RoomState>, StoreError> {
         let stored = self.read(|conn| {
             let row = conn
                 .query_row(
@@ -498,14 +504,29 @@ impl Db {
         if let (Some(clocks), Some(text)) = (&mut room.clocks, clock) {
             let stored: StoredClock = serde_json::from_str(&text).map_err(|_| corrupt("clock"))?;
             if stored.remaining_ms.len() == clocks.remaining_ms.len() {
+                // The time the server was down is not charged: the turn
+                // goes on from what it had used when last written. In a
+                // turn-based game the days run on the wall clock.
+                let used = match stored.turn_started_wall_ms {
+                    Some(began) if room.settings.is_correspondence() => {
+                        Some(wall.saturating_sub(began))
+                    }
+                    _ => stored.turn_elapsed_ms,
+                };
+                let mut remaining_ms = stored.remaining_ms;
+                let turn_started = used.map(|used| {
+                    // Days before the machine booted cannot be an
+                    // `Instant`: they are taken from the clock instead.
+                    now.checked_sub(std::time::Duration::from_millis(used))
+                        .unwrap_or_else(|| {
+                            let left = &mut remaining_ms[room.game.position().turn_index()];
+                            *left = left.saturating_sub(used);
+                            now
+                        })
+                });
                 *clocks = Clocks {
-                    remaining_ms: stored.remaining_ms,
-                    // The time the server was down is not charged: the turn
-                    // goes on from what it had used when last written.
-                    turn_started: stored.turn_elapsed_ms.map(|used| {
-                        now.checked_sub(std::time::Duration::from_millis(used))
-                            .unwrap_or(now)
-                    }),
+                    remaining_ms,
+                    turn_started,
                 };
             }
         }
@@ -515,5 +536,62 @@ impl Db {
             }
         }
         Ok(Some(room))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use quoridor_engine::TimeControl;
+    use quoridor_rules::{Seat, Variant};
+
+    use super::*;
+    use crate::db::Sync;
+    use crate::model::{SeatSlot, Settings};
+
+    fn human(seat: Seat, holder: &str) -> SeatSlot {
+        SeatSlot {
+            seat,
+            kind: Controller::Human,
+            name: seat.name().into(),
+            holder: Some(holder.into()),
+            account: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_turn_based_clock_runs_on_while_the_server_is_down() {
+        let dir = tempfile::tempdir().unwrap();
+        let metrics = std::sync::Arc::new(crate::metrics::Metrics::default());
+        let db = Db::open(&dir.path().join("t.db"), Sync::Normal, metrics).unwrap();
+        let day = Duration::from_secs(86_400);
+        let now = Instant::now();
+        let mut games = Vec::new();
+        for (id, clock) in [
+            ("corresp1", TimeControl::PerMove(day * 3)),
+            ("realtime", TimeControl::PerMove(Duration::from_secs(60))),
+        ] {
+            let settings = Settings::new(9, 2, Variant::Standard, None)
+                .unwrap()
+                .with_clock(Some(clock))
+                .unwrap();
+            let seats = vec![human(Seat::South, "a"), human(Seat::North, "b")];
+            let room = RoomState::new(id.into(), 0, "ip".into(), settings, seats, now).unwrap();
+            db.save(Save::new(&room, now)).await.unwrap();
+            games.push(room);
+        }
+        // Loaded two days later (the server was down): the turn-based
+        // game's South has one day left, the other game's turn goes on.
+        let later = Instant::now();
+        let wall = wall_ms() + 2 * 86_400_000;
+        let corresp = db.load("corresp1", later, wall).unwrap().unwrap();
+        let left = corresp.remaining_at(later).unwrap()[0];
+        assert!(
+            (86_390_000..=86_400_000).contains(&left),
+            "one day left, not {left} ms"
+        );
+        let realtime = db.load("realtime", later, wall).unwrap().unwrap();
+        assert!(realtime.remaining_at(later).unwrap()[0] > 59_000);
     }
 }

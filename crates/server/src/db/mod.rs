@@ -2,11 +2,12 @@
 //! transaction (group commit) and only then answers, so a move is on disk
 //! before anyone hears of it. Reads use their own connection. Each
 //! feature's tables have their file: [`games`], [`exercises`], [`clubs`],
-//! [`analyses`], [`accounts`]; the schema's migrations are one list here.
+//! [`analyses`], [`accounts`], [`challenges`]; the schema's migrations are one list here.
 
 pub mod accounts;
 pub mod analyses;
 pub mod backup;
+pub mod challenges;
 pub mod clubs;
 pub mod exercises;
 pub mod games;
@@ -97,7 +98,13 @@ CREATE TABLE IF NOT EXISTS tournaments (
 /// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
 /// releases, which did not count versions (their files read 0 and already
 /// hold its tables: its statements create only what is missing).
-const MIGRATIONS: &[&str] = &[SCHEMA, accounts::SCHEMA, analyses::SCHEMA, accounts::BLOCKS];
+const MIGRATIONS: &[&str] = &[
+    SCHEMA,
+    accounts::SCHEMA,
+    analyses::SCHEMA,
+    accounts::BLOCKS,
+    challenges::SCHEMA,
+];
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
@@ -145,6 +152,7 @@ fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> 
         Write::Exercise(e) => exercises::write(tx, e),
         Write::DeleteExercise(id) => exercises::delete(tx, id),
         Write::Club(write) => clubs::write_club(tx, write),
+        Write::Challenge(write) => challenges::write(tx, write),
         Write::Probe => Ok(()),
     }
 }
@@ -158,6 +166,7 @@ enum Write {
     DeleteExercise(String),
     Club(ClubWrite),
     Account(AccountWrite),
+    Challenge(challenges::ChallengeWrite),
     /// A game's analysis (its JSON view).
     Analysis {
         game: String,

@@ -175,7 +175,7 @@ impl Hub {
         let db = self.inner.db.clone();
         let mut count = 0;
         for id in db.unfinished()? {
-            match db.load(&id, Instant::now()) {
+            match db.load(&id, Instant::now(), wall_ms()) {
                 Ok(Some(mut state)) => {
                     state.version = state.version.max(wall_ms());
                     self.inner.registry.resumed(&state);
@@ -223,7 +223,7 @@ impl Hub {
         }
         let db = self.inner.db.clone();
         let key = id.to_string();
-        let loaded = tokio::task::spawn_blocking(move || db.load(&key, Instant::now()))
+        let loaded = tokio::task::spawn_blocking(move || db.load(&key, Instant::now(), wall_ms()))
             .await
             .map_err(|_| HubError::Stopping)??;
         let mut state = loaded.ok_or(HubError::NoSuchGame)?;

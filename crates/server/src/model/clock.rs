@@ -18,11 +18,15 @@ impl RoomState {
                 .clocks
                 .as_ref()
                 .is_some_and(|c| c.turn_started.is_some())
-            && (self.settings.competition || self.has_moved(self.game.position().turn()))
+            && (self.settings.competition
+                || self.settings.is_correspondence()
+                || self.has_moved(self.game.position().turn()))
     }
 
     /// Whether a first move that waits too long aborts the game: an online
-    /// game with a clock, before every seat has moved.
+    /// game with a clock, before every seat has moved. A turn-based game
+    /// gives a first move its days, like any move (its clock runs from the
+    /// start).
     pub fn first_move_deadline(&self) -> Option<Instant> {
         // A tournament's game is not aborted: its organiser decides it.
         let online = !self.is_private() && !self.settings.competition;
@@ -31,14 +35,17 @@ impl RoomState {
             && online
             && !self.has_moved(self.game.position().turn())
             && !self.everyone_moved();
-        waiting.then(|| self.turn_began + FIRST_MOVE_TIME)
+        if !waiting {
+            return None;
+        }
+        if self.settings.is_correspondence() {
+            return self.clock_deadline();
+        }
+        Some(self.turn_began + FIRST_MOVE_TIME)
     }
 
-    /// When the running clock falls (or a first move is overdue), if ever.
-    pub fn deadline(&self) -> Option<Instant> {
-        if let Some(first) = self.first_move_deadline() {
-            return Some(first);
-        }
+    /// When the running clock of the seat to move falls.
+    fn clock_deadline(&self) -> Option<Instant> {
         if !self.clock_runs() {
             return None;
         }
@@ -46,6 +53,11 @@ impl RoomState {
         let started = clocks.turn_started?;
         let left = clocks.remaining_ms[self.game.position().turn_index()];
         Some(started + Duration::from_millis(left))
+    }
+
+    /// When the running clock falls (or a first move is overdue), if ever.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.first_move_deadline().or_else(|| self.clock_deadline())
     }
 
     /// Each seat's time left at `now`.

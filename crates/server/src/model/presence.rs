@@ -32,10 +32,13 @@ impl RoomState {
 
     /// How long seat `i`'s player has been gone at `now`: a human seat of
     /// an online game being played, whose last page closed (a player who
-    /// never opened one, playing over HTTP, is never gone).
+    /// never opened one, playing over HTTP, is never gone). In a turn-based
+    /// game players come and go between moves: only its clock decides.
     pub fn gone_for(&self, i: usize, now: Instant) -> Option<Duration> {
         let slot = &self.seats[i];
-        let playing = self.status() == Status::Playing && !self.is_private();
+        let playing = self.status() == Status::Playing
+            && !self.is_private()
+            && !self.settings.is_correspondence();
         if !playing || !slot.kind.is_human() || self.game.position().is_out(slot.seat) {
             return None;
         }

@@ -17,6 +17,17 @@ pub const MAX_NAME_CHARS: usize = 24;
 pub const MAX_CLOCK: Duration = Duration::from_secs(24 * 3600);
 pub const MAX_INCREMENT: Duration = Duration::from_secs(3600);
 
+/// A day: a turn-based (correspondence) game gives each move whole days,
+/// from one to [`MAX_DAYS`].
+pub const DAY: Duration = Duration::from_secs(24 * 3600);
+pub const MAX_DAYS: u64 = 14;
+
+/// Whether a clock is turn-based: days for each move, as on Board Game
+/// Arena, where a player comes back when they can.
+pub fn is_correspondence(clock: Option<TimeControl>) -> bool {
+    matches!(clock, Some(TimeControl::PerMove(t)) if t >= DAY)
+}
+
 /// The server's ply limit: a game still going after this many plies is a
 /// draw (RULES.md §7). Real games take a few hundred plies at most; this
 /// keeps a game, its record and its messages bounded.
@@ -100,13 +111,21 @@ impl Settings {
 
     /// With a time control: from 1 s to a day, an increment of at most an hour.
     pub fn with_clock(mut self, clock: Option<TimeControl>) -> Result<Settings, RoomError> {
-        if let Some(control) = clock {
+        if is_correspondence(clock) {
+            let t = clock.map_or(Duration::ZERO, TimeControl::initial);
+            let whole_days = t.as_secs().is_multiple_of(DAY.as_secs()) && t.subsec_nanos() == 0;
+            if !whole_days || t > DAY * MAX_DAYS as u32 {
+                return Err(RoomError::Settings(format!(
+                    "clock: a turn-based game gives each move whole days, from 1 to {MAX_DAYS} ({{\"days\": N}})"
+                )));
+            }
+        } else if let Some(control) = clock {
             let initial = control.initial();
             let ok = (Duration::from_secs(1)..=MAX_CLOCK).contains(&initial)
                 && control.increment() <= MAX_INCREMENT;
             if !ok {
                 return Err(RoomError::Settings(
-                    "clock: a time from 1 s to 24 h (initial_ms or per_move_ms) and an increment of at most 1 h"
+                    "clock: a time from 1 s to 24 h (initial_ms or per_move_ms) and an increment of at most 1 h, or {\"days\": N} per move"
                         .into(),
                 ));
             }
@@ -145,6 +164,11 @@ impl Settings {
         } else {
             Ok(())
         }
+    }
+
+    /// Whether this game is turn-based ([`is_correspondence`]).
+    pub fn is_correspondence(&self) -> bool {
+        is_correspondence(self.clock)
     }
 
     /// The rules of the game.

@@ -618,3 +618,78 @@ fn a_player_may_claim_the_win_or_a_draw_once_the_other_has_been_gone_20_s() {
     home.count_connection(&south, false, t);
     assert_eq!(home.gone_for(1, t + ms(60_000)), None);
 }
+
+const DAYS_3: TimeControl = TimeControl::PerMove(Duration::from_secs(3 * 86_400));
+
+#[test]
+fn a_turn_based_game_gives_each_move_its_days() {
+    let t = Instant::now();
+    let day = Duration::from_secs(86_400);
+    let mut room = online(Some(DAYS_3), t);
+    room.join(BOB, None, None, None, t).unwrap();
+    assert!(room.settings.is_correspondence());
+    // The first move has its days too, not 30 s, and counts down at once.
+    assert!(room.clock_runs());
+    assert_eq!(room.first_move_deadline(), Some(t + day * 3));
+    assert_eq!(room.expire(t + FIRST_MOVE_TIME), Err(RoomError::NotYet));
+    play(&mut room, ANA, "e2", t + day * 2).unwrap();
+    // North has three days from now; what South did not use is lost.
+    assert_eq!(room.deadline(), Some(t + day * 5));
+    play(&mut room, BOB, "e8", t + day * 3).unwrap();
+    assert_eq!(room.deadline(), Some(t + day * 6));
+    assert_eq!(
+        room.remaining_at(t + day * 4).unwrap(),
+        vec![2 * 86_400_000, 2 * 86_400_000],
+        "South has used a day of its three; North kept two when it moved"
+    );
+    // A player who closes the page is not "gone": only the clock decides.
+    room.count_connection(&[Seat::North], true, t);
+    room.count_connection(&[Seat::North], false, t);
+    assert_eq!(room.gone_for(1, t + day), None);
+    assert_eq!(
+        room.claim(ANA, Claim::Win, t + day),
+        Err(RoomError::NobodyGone)
+    );
+    // Three days without a move: South loses on time.
+    room.expire(t + day * 6).unwrap();
+    let result = room.result().unwrap();
+    assert_eq!(
+        (result.winners.clone(), result.termination),
+        (vec![Seat::North], "time")
+    );
+}
+
+#[test]
+fn a_turn_based_first_move_that_never_comes_aborts_after_its_days() {
+    let t = Instant::now();
+    let day = Duration::from_secs(86_400);
+    let mut room = online(Some(DAYS_3), t);
+    room.join(BOB, None, None, None, t).unwrap();
+    assert_eq!(room.expire(t + day * 2), Err(RoomError::NotYet));
+    room.expire(t + day * 3).unwrap();
+    assert_eq!(
+        room.result().unwrap().abort,
+        Some(Abort {
+            seat: Seat::South,
+            why: AbortWhy::NoFirstMove
+        })
+    );
+}
+
+#[test]
+fn turn_based_clocks_are_whole_days_from_one_to_fourteen() {
+    let base = Settings::new(9, 2, Variant::Standard, None).unwrap();
+    let days = |n: u64| Some(TimeControl::PerMove(Duration::from_secs(n * 86_400)));
+    assert!(base.clone().with_clock(days(1)).is_ok());
+    assert!(base.clone().with_clock(days(14)).is_ok());
+    assert!(matches!(
+        base.clone().with_clock(days(15)),
+        Err(RoomError::Settings(_))
+    ));
+    let day_and_a_bit = Some(TimeControl::PerMove(Duration::from_secs(86_401)));
+    assert!(matches!(
+        base.clone().with_clock(day_and_a_bit),
+        Err(RoomError::Settings(_))
+    ));
+    assert!(!base.with_clock(Some(FISCHER)).unwrap().is_correspondence());
+}

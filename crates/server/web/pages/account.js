@@ -9,10 +9,11 @@ import { api } from '../lib/api.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { accountLink, currentAccount, languagePicker } from '../lib/topbar.js';
+import { challengeForm, followChallenges, renderChallenges, renderPlaying } from './challenges.js';
 
 const t = (key, params) => I18n.t(key, params);
-const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical'];
-const COLOURS = { bullet: '#c8372d', blitz: '#2563c9', rapid: '#2f8f46', classical: '#8a5a2b' };
+const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
+const COLOURS = { bullet: '#c8372d', blitz: '#2563c9', rapid: '#2f8f46', classical: '#8a5a2b', correspondence: '#6b4fa8' };
 
 function show(id) {
   for (const v of $$('main > .view')) v.hidden = v.id !== id;
@@ -176,6 +177,13 @@ async function homeView(me) {
   $('#home-title').textContent = t('acc.hello', { name: me.name });
   $('#home-profile').href = '/@/' + encodeURIComponent(me.name);
   ratingCards($('#home-ratings'), me.ratings);
+  // Games in progress, yours to move first; challenges live.
+  const playing = async () => renderPlaying($('#home-playing'), await api('GET', '/api/account/playing'));
+  await playing();
+  followChallenges((lists) => {
+    renderChallenges($('#home-challenges'), lists, me.name);
+    playing().catch(() => {});
+  });
   const games = await api('GET', '/api/account/games?limit=50');
   gamesTable($('#home-games'), games.games);
   $('#logout').onclick = async () => {
@@ -230,6 +238,7 @@ async function profileView(name) {
   $('#profile-record').textContent = t('acc.record', p.record);
   gamesTable($('#profile-games'), p.games);
   blockButton(p.name);
+  challengeBox(p.name);
   let before = p.games.length >= 25 ? p.games[p.games.length - 1].started_ms : null;
   const more = $('#profile-more');
   more.hidden = before == null;
@@ -263,6 +272,25 @@ async function blockButton(name) {
     await api('POST', isBlocked ? '/api/account/blocks/remove' : '/api/account/blocks', { name });
     blockButton(name);
   };
+}
+
+// Logged in, on another player's page: challenge them. A visitor is
+// asked to log in first.
+async function challengeBox(name) {
+  const box = $('#profile-challenge');
+  box.replaceChildren();
+  let me = null;
+  try {
+    me = await currentAccount();
+  } catch (_) {
+    return;
+  }
+  if (!me) {
+    box.append(el('p', {}, el('a', { href: '/account?back=' + encodeURIComponent(location.pathname), text: t('ch.login', { name }) })));
+    return;
+  }
+  if (me.name.toLowerCase() === name.toLowerCase()) return;
+  challengeForm(box, name);
 }
 
 async function boardView() {

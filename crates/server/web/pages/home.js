@@ -8,6 +8,7 @@ import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4 } from '../lib/position.js';
 import { store } from '../lib/store.js';
 import { accountLink } from '../lib/topbar.js';
+import { renderPlaying } from './challenges.js';
 import { createLocal, forgetLocal, isLocal } from './game/local.js';
 import { navigate } from './nav.js';
 import { GAME_PREFIX, allRecs, errorText, formatClockSetting, gameLabel, loadRec, playerName, saveRec, seatLabel, session, show, t, tn } from './ui.js';
@@ -20,6 +21,8 @@ const home = { timer: 0, onlineChoice: {} };
 
 function clockFromSelect(value) {
   if (!value || value === 'none') return null;
+  const days = /^d(\d+)$/.exec(value);
+  if (days) return { per_move_ms: Number(days[1]) * 86400000 };
   const per = /^m(\d+)$/.exec(value);
   if (per) return { per_move_ms: Number(per[1]) * 1000 };
   const f = /^(\d+)\+(\d+)$/.exec(value);
@@ -366,6 +369,23 @@ function renderRecent() {
   }
 }
 
+// Logged in: the games where it is your turn (turn-based ones wait for
+// you here), and the challenges waiting for an answer.
+async function renderYourTurn() {
+  if (!session.account) return;
+  try {
+    const [games, lists] = await Promise.all([api('GET', '/api/account/playing'), api('GET', '/api/challenges')]);
+    const shown = renderPlaying($('#your-turn'), games, true);
+    const n = lists.incoming.length;
+    const waiting = $('#challenges-waiting');
+    waiting.hidden = n === 0;
+    waiting.replaceChildren(el('span', { text: n === 1 ? t('ch.waiting_one') : t('ch.waiting_many', { n }) }), ' ',
+      el('a', { class: 'btn small primary', href: '/account', text: t('ch.see') }));
+    $('#your-turn').hidden = shown === 0 && n > 0;
+    $('#your-turn-card').hidden = shown === 0 && n === 0;
+  } catch (_) { /* offline, or logged out meanwhile */ }
+}
+
 function enterHome() {
   document.title = t('title.home');
   show($('#home'), true);
@@ -374,9 +394,13 @@ function enterHome() {
   renderRecent();
   askStanding();
   refreshLists();
+  renderYourTurn();
   clearInterval(home.timer);
   home.timer = setInterval(() => {
-    if (!document.hidden) refreshLists();
+    if (!document.hidden) {
+      refreshLists();
+      renderYourTurn();
+    }
   }, 8000);
 }
 
@@ -393,6 +417,7 @@ function initHome() {
     if (!me) return;
     session.account = me;
     $('#rated-row').hidden = false;
+    renderYourTurn();
     const joinName = $('#join-name');
     joinName.value = me.name;
     joinName.readOnly = true;

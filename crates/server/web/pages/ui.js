@@ -85,6 +85,10 @@ function terminationText(term) {
 
 function formatClockSetting(clock) {
   if (!clock) return t('clock.none');
+  if (clock.per_move_ms >= 86400000) {
+    const d = Math.round(clock.per_move_ms / 86400000);
+    return t(d === 1 ? 'clock.day' : 'clock.days', { d });
+  }
   if (clock.per_move_ms) return t('clock.per_move', { s: Math.round(clock.per_move_ms / 1000) });
   if (clock.initial_ms < 60000) {
     return t('clock.fischer_s', { t: Math.round(clock.initial_ms / 1000), s: Math.round((clock.increment_ms || 0) / 1000) });
@@ -110,6 +114,8 @@ function formatMs(ms) {
     return Math.floor(tenths / 10) + decimalSeparator() + (tenths % 10);
   }
   const total = Math.floor(ms / 1000);
+  // A turn-based game's days: "2 d 5 h".
+  if (total >= 86400) return t('time.days_hours', { d: Math.floor(total / 86400), h: Math.floor((total % 86400) / 3600) });
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;

@@ -9,7 +9,7 @@ import { store } from '../../lib/store.js';
 import { act, applyState, askRematch, connectWs, playMove } from './connection.js';
 import { renderTools, showError } from './panels.js';
 import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
-import { G, board, boardPointer, centerOf, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, seatsAreAllMine, shownGame } from './state.js';
+import { G, board, boardPointer, centerOf, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, seatsAreAllMine, shownGame } from './state.js';
 import { hintLine as hintText, verdictText } from './words.js';
 import { announce, confirmDialog, errorText, loadRec, saveRec, seatLabel, session, t, toast } from '../ui.js';
 import { isLocal, localHint } from './local.js';
@@ -47,7 +47,7 @@ function setPreview(name) {
 // Why a click on the board does nothing: a spectator watches, a player
 // waits for their turn.
 function notYourTurnText() {
-  return myToken() && holdsSeat() ? t('err.not_your_turn') : t('err.watching');
+  return playsHere() ? t('err.not_your_turn') : t('err.watching');
 }
 
 // Why the pawn to move cannot go to `name`, in words: another pawn is

@@ -12,7 +12,7 @@ import { parseFence, parsePosition, parseSquare, positionAt, seatOrder } from '.
 import * as Analysis from './analysis.js';
 import * as Chat from './chat.js';
 import { renderScoreSheet, renderShare, renderTools, renderWaiting } from './panels.js';
-import { CLAIM_MS, G, board, centerOf, clock, goneKey, goneSeats, defaultRotation, fenceShape, fenceVerdict, holdsSeat, isLive, isMine, keys, mySeats, myToken, myTurn, net, pointer, savedRotation, seatsAreAllMine, shownGame } from './state.js';
+import { CLAIM_MS, G, board, centerOf, clock, goneKey, goneSeats, defaultRotation, fenceShape, fenceVerdict, holdsSeat, isLive, isMine, keys, mySeats, myTurn, net, playsHere, pointer, savedRotation, seatsAreAllMine, shownGame } from './state.js';
 import { hintLine, moveAnnouncement, moveLabel, replayLabel, resultInfo, roundOf, verdictText } from './words.js';
 import { formatMs, moveDuration, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
 
@@ -381,12 +381,16 @@ function tickFirstMove(elapsed) {
   const s = Math.ceil(left / 1000);
   // Until the server says which seats this page holds (a seat link
   // without them), the seat to move is named, never taken for this page's.
-  const text = mySeats() !== null && isMine(g.turn) && holdsSeat()
-    ? t('first_move.yours', { s })
-    : t('first_move.other', { name: playerName(g, g.turn), s });
+  // A turn-based game's first move has days, said as such.
+  const yours = mySeats() !== null && isMine(g.turn) && holdsSeat();
+  const long = left >= 60000;
+  const time = formatMs(left);
+  const text = yours
+    ? (long ? t('first_move.yours_time', { time }) : t('first_move.yours', { s }))
+    : (long ? t('first_move.other_time', { name: playerName(g, g.turn), time }) : t('first_move.other', { name: playerName(g, g.turn), s }));
   box.textContent = text;
   box.classList.toggle('low', s <= 10);
-  const said = g.id + ':' + g.ply + ':' + (s <= 10 ? 'low' : 'start');
+  const said = g.id + ':' + g.ply + ':' + (s <= 10 ? 'low' : long ? 'days' : 'start');
   if (box.dataset.said !== said) {
     box.dataset.said = said;
     announce(text);
@@ -443,7 +447,7 @@ function tickClocks() {
 function renderActions() {
   const g = shownGame();
   const playing = g.status === 'playing';
-  const holds = !!myToken() && holdsSeat();
+  const holds = playsHere();
   const mine = mySeats();
   const humans = (g.seats || []).filter((s) => s.kind === 'human');
   const myLiveSeats = seatOrder(g).filter((s) => isMine(s) && !(g.out || []).includes(s));

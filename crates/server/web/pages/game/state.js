@@ -165,6 +165,12 @@ function holdsSeat() {
   const s = mySeats();
   return s === null || s.length > 0;
 }
+// Whether this page plays here: by a seat's token, or (a challenge's game,
+// any game from another browser) by the session of an account that holds
+// a seat.
+function playsHere() {
+  return myToken() ? holdsSeat() : (mySeats() || []).length > 0;
+}
 function isLive() {
   return G.replay === null;
 }
@@ -210,6 +216,7 @@ export {
   myToken,
   myTurn,
   net,
+  playsHere,
   pointer,
   savedRotation,
   seatsAreAllMine,

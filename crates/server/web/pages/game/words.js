@@ -53,10 +53,19 @@ function resultInfo(game) {
 
 // Why a game was aborted, and by whom: "Aborted: South did not move in
 // 30 s." (older games say only that it was aborted).
+const DAY_MS = 86400000;
+
 function abortText(game, abort) {
   if (!abort) return t('result.aborted');
   const name = playerName(game, abort.seat);
-  if (abort.why === 'no_first_move') return t('result.aborted_no_first_move', { name, s: 30 });
+  if (abort.why === 'no_first_move') {
+    // A turn-based game's first move had its days, like any move.
+    const perMove = game.settings && game.settings.clock && game.settings.clock.per_move_ms;
+    const d = Math.round(perMove / DAY_MS);
+    if (d === 1) return t('result.aborted_no_first_move_day', { name });
+    if (d > 1) return t('result.aborted_no_first_move_days', { name, d });
+    return t('result.aborted_no_first_move', { name, s: 30 });
+  }
   return t('result.aborted_by', { name });
 }
 

@@ -1,0 +1,464 @@
+//! Challenges and turn-based games on the real server (issue 39): a
+//! player challenges another by name, the other sees it live and accepts
+//! or declines, both land in the game; refusals (oneself, a block, bad
+//! terms, too many at once even in a burst); challenges outlive a restart;
+//! a turn-based game's days, its "your turn" list and its rating.
+
+mod harness;
+
+use futures_util::StreamExt;
+
+use harness::{Harness, Reply};
+use quoridor_server::view::GameView;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+const DAY_MS: u64 = 86_400_000;
+
+/// A logged-in browser: its session cookie.
+#[derive(Clone)]
+struct Session(String);
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn call(
+    h: &Harness,
+    method: reqwest::Method,
+    path: &str,
+    who: &Session,
+    body: Option<Value>,
+) -> Reply {
+    let mut req = h
+        .http
+        .request(method, format!("{}{path}", h.base()))
+        .header("cookie", format!("quoridor_session={}", who.0));
+    if let Some(body) = body {
+        req = req.json(&body);
+    }
+    h.send(req).await
+}
+
+async fn get(h: &Harness, path: &str, who: &Session) -> Reply {
+    call(h, reqwest::Method::GET, path, who, None).await
+}
+
+async fn post(h: &Harness, path: &str, who: &Session, body: Value) -> Reply {
+    call(h, reqwest::Method::POST, path, who, Some(body)).await
+}
+
+async fn sign_up(h: &Harness, name: &str) -> Session {
+    let res = h
+        .http
+        .post(format!("{}/api/account/signup", h.base()))
+        .json(&json!({"name": name, "password": "a long enough password"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 201);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    let value = cookie
+        .strip_prefix("quoridor_session=")
+        .and_then(|rest| rest.split(';').next())
+        .unwrap();
+    Session(value.to_string())
+}
+
+/// The challenges' socket of a logged-in page.
+async fn live(h: &Harness, who: &Session) -> Ws {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{}/api/challenges/ws", h.addr())
+        .into_client_request()
+        .unwrap();
+    let headers = request.headers_mut();
+    headers.insert("sec-websocket-protocol", "quoridor".parse().unwrap());
+    headers.insert(
+        "cookie",
+        format!("quoridor_session={}", who.0).parse().unwrap(),
+    );
+    tokio_tungstenite::connect_async(request).await.unwrap().0
+}
+
+/// The next message of type `kind`.
+async fn next_of(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let message = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message within 10 s")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(text) = message {
+            let value: Value = serde_json::from_str(&text).unwrap();
+            if value["type"] == kind {
+                return value;
+            }
+        }
+    }
+}
+
+fn ids(list: &Value, which: &str) -> Vec<String> {
+    list[which]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_challenge_is_seen_live_accepted_and_both_land_in_a_turn_based_game() {
+    let h = Harness::new().await;
+    let ana = sign_up(&h, "Ana").await;
+    let bob = sign_up(&h, "Bob").await;
+    let mut ana_live = live(&h, &ana).await;
+    let mut bob_live = live(&h, &bob).await;
+    assert_eq!(
+        ids(&next_of(&mut bob_live, "challenges").await, "incoming").len(),
+        0
+    );
+    next_of(&mut ana_live, "challenges").await;
+
+    // Ana challenges Bob (by name, in any case) to a rated game of 3 days a
+    // move, playing South.
+    let made = post(
+        &h,
+        "/api/challenges",
+        &ana,
+        json!({"to": "bob", "days": 3, "rated": true, "color": "south"}),
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let made: Value = made.json();
+    assert_eq!(
+        (made["from"].as_str(), made["to"].as_str()),
+        (Some("Ana"), Some("Bob"))
+    );
+    assert_eq!(
+        (made["days"].as_u64(), made["speed"].as_str()),
+        (Some(3), Some("correspondence"))
+    );
+    let id = made["id"].as_str().unwrap().to_string();
+    // Bob's page hears of it at once.
+    let seen = next_of(&mut bob_live, "challenges").await;
+    assert_eq!(ids(&seen, "incoming"), vec![id.clone()]);
+    assert_eq!(
+        ids(
+            &get(&h, "/api/challenges", &ana).await.json::<Value>(),
+            "outgoing"
+        ),
+        vec![id.clone()]
+    );
+
+    // A second challenge, declined: Ana is told who said no.
+    let second: Value = post(
+        &h,
+        "/api/challenges",
+        &ana,
+        json!({"to": "Bob", "clock": {"initial_ms": 300000, "increment_ms": 3000}}),
+    )
+    .await
+    .json();
+    let second = second["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        post(
+            &h,
+            &format!("/api/challenges/{second}/accept"),
+            &ana,
+            json!({})
+        )
+        .await
+        .status,
+        404,
+        "only Bob may accept"
+    );
+    assert_eq!(
+        post(
+            &h,
+            &format!("/api/challenges/{second}/decline"),
+            &bob,
+            json!({})
+        )
+        .await
+        .status,
+        204
+    );
+    let declined = next_of(&mut ana_live, "declined").await;
+    assert_eq!(
+        (declined["challenge"].as_str(), declined["by"].as_str()),
+        (Some(second.as_str()), Some("Bob"))
+    );
+    assert_eq!(
+        post(
+            &h,
+            &format!("/api/challenges/{second}/accept"),
+            &bob,
+            json!({})
+        )
+        .await
+        .status,
+        404
+    );
+
+    // Bob accepts the first: both pages are sent to the same game.
+    let accepted = post(&h, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.text);
+    let game = accepted.json::<Value>()["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let told = next_of(&mut ana_live, "accepted").await;
+    assert_eq!(told["game"].as_str(), Some(game.as_str()));
+    assert_eq!(
+        next_of(&mut bob_live, "accepted").await["game"].as_str(),
+        Some(game.as_str())
+    );
+    assert_eq!(
+        post(&h, &format!("/api/challenges/{id}/accept"), &bob, json!({}))
+            .await
+            .status,
+        404,
+        "taken once"
+    );
+
+    let view: GameView = h.game(&game).await;
+    assert_eq!(view.status, quoridor_server::model::Status::Playing);
+    assert!(view.settings.rated);
+    assert_eq!(view.seats[0].name, "Ana", "Ana asked for South");
+    assert_eq!(view.seats[1].name, "Bob");
+
+    // "Your turn": Ana is to move, with three days; Bob waits.
+    let ana_games: Vec<Value> = get(&h, "/api/account/playing", &ana).await.json();
+    assert_eq!(ana_games.len(), 1);
+    assert_eq!(
+        (
+            ana_games[0]["my_turn"].as_bool(),
+            ana_games[0]["days"].as_u64()
+        ),
+        (Some(true), Some(3))
+    );
+    let left = ana_games[0]["left_ms"].as_u64().unwrap();
+    assert!((3 * DAY_MS - 60_000..=3 * DAY_MS).contains(&left), "{left}");
+    let bob_games: Vec<Value> = get(&h, "/api/account/playing", &bob).await.json();
+    assert_eq!(bob_games[0]["my_turn"].as_bool(), Some(false));
+    // Each plays from their account, without a seat token.
+    let moved = post(
+        &h,
+        &format!("/api/games/{game}/move"),
+        &ana,
+        json!({"move": "e2"}),
+    )
+    .await;
+    assert_eq!(moved.status, 200, "{}", moved.text);
+    let bob_games: Vec<Value> = get(&h, "/api/account/playing", &bob).await.json();
+    assert_eq!(bob_games[0]["my_turn"].as_bool(), Some(true));
+    assert!(
+        get(&h, "/api/challenges", &bob).await.json::<Value>()["incoming"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let _ = ana_live.close(None).await;
+    let _ = bob_live.close(None).await;
+}
+
+#[tokio::test]
+async fn challenges_are_refused_with_a_reason_and_held_to_their_limits() {
+    let h = Harness::new().await;
+    let ana = sign_up(&h, "Ana").await;
+    let bob = sign_up(&h, "Bob").await;
+    let cyd = sign_up(&h, "Cyd").await;
+    let refused = |reply: Reply, status: u16, words: &str| {
+        assert_eq!(reply.status, status, "{}", reply.text);
+        assert!(reply.text.contains(words), "{}", reply.text);
+    };
+    refused(
+        post(&h, "/api/challenges", &ana, json!({"to": "ana", "days": 1})).await,
+        403,
+        "yourself",
+    );
+    refused(
+        post(
+            &h,
+            "/api/challenges",
+            &ana,
+            json!({"to": "nobody", "days": 1}),
+        )
+        .await,
+        404,
+        "no player",
+    );
+    refused(
+        post(
+            &h,
+            "/api/challenges",
+            &ana,
+            json!({"to": "bob", "days": 15}),
+        )
+        .await,
+        400,
+        "from 1 to 14",
+    );
+    refused(
+        post(
+            &h,
+            "/api/challenges",
+            &ana,
+            json!({"to": "bob", "days": 2, "clock": {"per_move_ms": 30000}}),
+        )
+        .await,
+        400,
+        "not both",
+    );
+    refused(
+        post(
+            &h,
+            "/api/challenges",
+            &ana,
+            json!({"to": "bob", "rated": true}),
+        )
+        .await,
+        403,
+        "clock",
+    );
+    refused(
+        post(
+            &h,
+            "/api/challenges",
+            &ana,
+            json!({"to": "bob", "color": "purple"}),
+        )
+        .await,
+        400,
+        "color",
+    );
+    // Without a session, nothing.
+    let anonymous = h.post("/api/challenges", None, &json!({"to": "bob"})).await;
+    assert_eq!(anonymous.status, 401, "{}", anonymous.text);
+
+    // Bob blocks Cyd: neither may challenge the other, and what waited goes.
+    let waiting: Value = post(&h, "/api/challenges", &cyd, json!({"to": "bob", "days": 1}))
+        .await
+        .json();
+    assert!(waiting["id"].is_string());
+    assert_eq!(
+        post(&h, "/api/account/blocks", &bob, json!({"name": "Cyd"}))
+            .await
+            .status,
+        204
+    );
+    assert!(
+        get(&h, "/api/challenges", &bob).await.json::<Value>()["incoming"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    refused(
+        post(&h, "/api/challenges", &cyd, json!({"to": "bob", "days": 1})).await,
+        403,
+        "does not take",
+    );
+    refused(
+        post(&h, "/api/challenges", &bob, json!({"to": "cyd", "days": 1})).await,
+        403,
+        "unblock",
+    );
+
+    // A burst of 30 at once: exactly 20 are made.
+    let burst = (0..30).map(|_| post(&h, "/api/challenges", &ana, json!({"to": "bob", "days": 1})));
+    let replies = futures_util::future::join_all(burst).await;
+    let made = replies.iter().filter(|r| r.status == 201).count();
+    let too_many = replies.iter().filter(|r| r.status == 429).count();
+    assert_eq!((made, too_many), (20, 10));
+    // Cancelling one makes room for one.
+    let outgoing = ids(
+        &get(&h, "/api/challenges", &ana).await.json::<Value>(),
+        "outgoing",
+    );
+    assert_eq!(
+        post(
+            &h,
+            &format!("/api/challenges/{}/cancel", outgoing[0]),
+            &bob,
+            json!({})
+        )
+        .await
+        .status,
+        404,
+        "only Ana may cancel"
+    );
+    assert_eq!(
+        post(
+            &h,
+            &format!("/api/challenges/{}/cancel", outgoing[0]),
+            &ana,
+            json!({})
+        )
+        .await
+        .status,
+        204
+    );
+    assert_eq!(
+        post(&h, "/api/challenges", &ana, json!({"to": "bob", "days": 1}))
+            .await
+            .status,
+        201
+    );
+}
+
+#[tokio::test]
+async fn a_waiting_challenge_outlives_a_restart_and_goes_with_a_deleted_account() {
+    let mut h = Harness::new().await;
+    let ana = sign_up(&h, "Ana").await;
+    let bob = sign_up(&h, "Bob").await;
+    let made: Value = post(
+        &h,
+        "/api/challenges",
+        &ana,
+        json!({"to": "bob", "days": 5, "color": "north"}),
+    )
+    .await
+    .json();
+    let id = made["id"].as_str().unwrap().to_string();
+    h.restart().await;
+    let list: Value = get(&h, "/api/challenges", &bob).await.json();
+    assert_eq!(ids(&list, "incoming"), vec![id.clone()]);
+    assert_eq!(list["incoming"][0]["color"].as_str(), Some("north"));
+    // Accepted after the restart: Ana plays North.
+    let game = post(&h, &format!("/api/challenges/{id}/accept"), &bob, json!({}))
+        .await
+        .json::<Value>()["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let view: GameView = h.game(&game).await;
+    assert_eq!(
+        (view.seats[0].name.as_str(), view.seats[1].name.as_str()),
+        ("Bob", "Ana")
+    );
+    // Another waits; Ana leaves the game and deletes her account: the
+    // challenge goes too.
+    post(&h, "/api/challenges", &ana, json!({"to": "bob", "days": 1})).await;
+    let resigned = post(&h, &format!("/api/games/{game}/resign"), &ana, json!({})).await;
+    assert_eq!(resigned.status, 200, "{}", resigned.text);
+    let deleted = post(
+        &h,
+        "/api/account/delete",
+        &ana,
+        json!({"password": "a long enough password"}),
+    )
+    .await;
+    assert_eq!(deleted.status, 204, "{}", deleted.text);
+    assert!(
+        get(&h, "/api/challenges", &bob).await.json::<Value>()["incoming"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    h.restart().await;
+    assert!(
+        get(&h, "/api/challenges", &bob).await.json::<Value>()["incoming"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+}
