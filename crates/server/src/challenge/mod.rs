@@ -103,9 +103,15 @@ impl Challenges {
 
     /// Drops the challenges that waited too long (and tells their players).
     async fn expire(&self, wall: u64) {
+        self.drop_where(|c| c.expires_ms() <= wall).await;
+    }
+
+    /// Drops the waiting challenges `gone` picks, from memory and from the
+    /// store, and tells their players.
+    async fn drop_where(&self, gone: impl Fn(&Challenge) -> bool) {
         let gone: Vec<Challenge> = {
             let mut open = self.open();
-            let (gone, kept) = open.drain(..).partition(|c| c.expires_ms() <= wall);
+            let (gone, kept) = open.drain(..).partition(|c| gone(c));
             *open = kept;
             gone
         };
@@ -120,7 +126,7 @@ impl Challenges {
             .await
         {
             // They are gone from memory; the next start drops them again.
-            tracing::error!(error = %err, "expired challenges not deleted");
+            tracing::error!(error = %err, "challenges not deleted");
         }
         for c in &gone {
             self.tell(c, EventKind::Changed);
@@ -324,29 +330,8 @@ impl Challenges {
     /// An account was deleted, or blocked another (`other`): the
     /// challenges between them go.
     pub async fn drop_between(&self, account: u64, other: Option<u64>) {
-        let gone: Vec<Challenge> = {
-            let mut open = self.open();
-            let (gone, kept) = open
-                .drain(..)
-                .partition(|c| c.involves(account) && other.is_none_or(|o| c.involves(o)));
-            *open = kept;
-            gone
-        };
-        if gone.is_empty() {
-            return;
-        }
-        let ids = gone.iter().map(|c| c.id.clone()).collect();
-        if let Err(err) = self
-            .inner
-            .db
-            .save_challenge(ChallengeWrite::Delete(ids))
-            .await
-        {
-            tracing::error!(error = %err, "challenges not deleted");
-        }
-        for c in &gone {
-            self.tell(c, EventKind::Changed);
-        }
+        self.drop_where(|c| c.involves(account) && other.is_none_or(|o| c.involves(o)))
+            .await;
     }
 
     /// How many wait (for tests and the figures).
