@@ -47,6 +47,20 @@ else
         fi
         apt_install "the WebAssembly toolchain" rustc-web cargo-web rust-web-src lld
     fi
+    # The sources need Rust 1.87 or newer. Bookworm's main archive has
+    # rustc-web 1.85 and its security archive a newer one: with package
+    # lists older than that release, the install above takes 1.85, so the
+    # lists are fetched and the toolchain upgraded.
+    minor="$(/usr/bin/rustc --version | sed -n 's/^rustc 1\.\([0-9]*\)\..*/\1/p')"
+    if [ "${minor:-0}" -lt 87 ]; then
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then
+            sudo="sudo"
+        fi
+        echo "scripts/wasm.sh: $(/usr/bin/rustc --version) is too old: upgrading rustc-web" >&2
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq rustc-web cargo-web rust-web-src lld >/dev/null
+    fi
     compiler="$(/usr/bin/rustc --version)"
     flags="$flags --remap-path-prefix=/usr/lib/rustlib/src/rust=/rust"
     # The stable compiler takes -Z build-std with RUSTC_BOOTSTRAP.
