@@ -643,7 +643,7 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         bob.shown("#home-challenges [data-accept]").await;
         let line = bob.js("return document.querySelector('#home-challenges [data-challenge]').textContent;").await;
         let line = line.as_str().unwrap();
-        assert!(line.contains("ana vous défie") && line.contains("3 jours par coup") && line.contains("Vous jouez Nord"), "{line}");
+        assert!(line.contains("ana (1500?) vous défie") && line.contains("3 jours par coup") && line.contains("Vous jouez Nord"), "{line}");
         bob.shot("challenge-received").await;
         bob.click("#home-challenges [data-accept]").await;
         let id = bob.game_page().await;

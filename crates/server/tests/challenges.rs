@@ -137,6 +137,11 @@ async fn a_challenge_is_seen_live_accepted_and_both_land_in_a_turn_based_game() 
         (made["days"].as_u64(), made["speed"].as_str()),
         (Some(3), Some("correspondence"))
     );
+    // Beside it, Ana's rating at that speed (new: 1500, provisional).
+    assert_eq!(
+        made["from_rating"],
+        json!({"rating": 1500, "provisional": true})
+    );
     let id = made["id"].as_str().unwrap().to_string();
     // Bob's page hears of it at once.
     let seen = next_of(&mut bob_live, "challenges").await;

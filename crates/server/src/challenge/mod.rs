@@ -17,9 +17,9 @@ use quoridor_engine::{Controller, TimeControl};
 use tokio::sync::broadcast;
 
 pub use self::error::ChallengeError;
-use self::model::{check_new, Challenge, Colour, Party};
+use self::model::{check_new, Challenge, Colour, Party, ShownRating};
 use self::view::{ChallengeView, ChallengesView};
-use crate::account::{holder_of, Account, AccountError, UserName};
+use crate::account::{holder_of, Account, AccountError, Speed, UserName};
 use crate::db::accounts as account_store;
 use crate::db::challenges::ChallengeWrite;
 use crate::db::Db;
@@ -155,7 +155,8 @@ impl Challenges {
         &self,
         from: u64,
         name: &str,
-    ) -> Result<(Party, bool, bool), ChallengeError> {
+        speed: Option<Speed>,
+    ) -> Result<(Party, bool, bool, Option<ShownRating>), ChallengeError> {
         let name: UserName = name.parse().map_err(|_| AccountError::NoSuchPlayer)?;
         let key = name.key();
         let db = self.inner.db.clone();
@@ -170,7 +171,17 @@ impl Challenges {
                     id: row.id,
                     name: row.name,
                 };
-                Ok(Some((party, they_block, you_block)))
+                let rating = match speed {
+                    Some(speed) => {
+                        let r = account_store::rating(conn, from, speed)?;
+                        Some(ShownRating {
+                            rating: r.rating.round() as i32,
+                            provisional: r.is_provisional(),
+                        })
+                    }
+                    None => None,
+                };
+                Ok(Some((party, they_block, you_block, rating)))
             })
         })
         .await
@@ -186,7 +197,9 @@ impl Challenges {
         wall: u64,
     ) -> Result<ChallengeView, ChallengeError> {
         self.expire(wall).await;
-        let (to, they_block, you_block) = self.challenged(from.id, &ask.to).await?;
+        let speed = Speed::of(ask.clock);
+        let (to, they_block, you_block, from_rating) =
+            self.challenged(from.id, &ask.to, speed).await?;
         let challenge = Challenge {
             id: new_game_id(),
             from: Party {
@@ -198,6 +211,7 @@ impl Challenges {
             rated: ask.rated,
             colour: ask.colour,
             created_ms: wall,
+            from_rating,
         };
         challenge.settings()?;
         // Counted and kept before the write: a burst cannot pass the limits.

@@ -65,6 +65,16 @@ pub struct Challenge {
     pub rated: bool,
     pub colour: Colour,
     pub created_ms: u64,
+    /// The challenger's rating at the game's speed when it was made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_rating: Option<ShownRating>,
+}
+
+/// A rating as a list shows it: rounded, and whether it is provisional.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownRating {
+    pub rating: i32,
+    pub provisional: bool,
 }
 
 /// Why a challenge cannot be made or answered.
@@ -211,6 +221,7 @@ mod tests {
             rated: true,
             colour: Colour::Random,
             created_ms: 1_000,
+            from_rating: None,
         }
     }
 

@@ -3,7 +3,7 @@
 use quoridor_engine::TimeControl;
 use serde::Serialize;
 
-use super::model::{Challenge, Colour};
+use super::model::{Challenge, Colour, ShownRating};
 use crate::account::Speed;
 use crate::view::ErrorView;
 use crate::wire;
@@ -13,6 +13,8 @@ use crate::wire;
 pub struct ChallengeView {
     pub id: String,
     pub from: String,
+    /// The challenger's rating at the game's speed (none without a clock).
+    pub from_rating: Option<ShownRating>,
     pub to: String,
     #[serde(serialize_with = "wire::clock::serialize")]
     pub clock: Option<TimeControl>,
@@ -32,6 +34,7 @@ impl ChallengeView {
         ChallengeView {
             id: c.id.clone(),
             from: c.from.name.clone(),
+            from_rating: c.from_rating,
             to: c.to.name.clone(),
             clock: c.clock,
             days: crate::model::settings::is_correspondence(c.clock)

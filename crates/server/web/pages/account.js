@@ -180,6 +180,7 @@ async function homeView(me) {
   // Games in progress, yours to move first; challenges live.
   const playing = async () => renderPlaying($('#home-playing'), await api('GET', '/api/account/playing'));
   await playing();
+  challengeForm($('#home-challenge-form'), null);
   followChallenges((lists) => {
     renderChallenges($('#home-challenges'), lists, me.name);
     playing().catch(() => {});

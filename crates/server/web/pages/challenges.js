@@ -47,6 +47,11 @@ function say(text) {
   announce(text);
 }
 
+// The challenger's rating at the challenge's speed: " (1500?)".
+function ratingText(r) {
+  return r ? ' (' + r.rating + (r.provisional ? '?' : '') + ')' : '';
+}
+
 function when(ms) {
   return new Date(ms).toLocaleString(I18n.lang, { dateStyle: 'medium', timeStyle: 'short' });
 }
@@ -85,7 +90,7 @@ export function renderChallenges(box, lists, me) {
           onclick: () => act('/api/challenges/' + id + '/cancel') })];
     return el('li', { class: 'game-item', 'data-challenge': c.id },
       el('span', { class: 'gi-main' },
-        el('span', { class: 'gi-names', text: incoming ? t('ch.from', { name: c.from }) : t('ch.to', { name: c.to }) }),
+        el('span', { class: 'gi-names', text: incoming ? t('ch.from', { name: c.from + ratingText(c.from_rating) }) : t('ch.to', { name: c.to }) }),
         el('span', { class: 'gi-meta', text: meta })),
       buttons);
   };
@@ -127,9 +132,10 @@ export function renderPlaying(box, games, onlyMyTurn = false) {
 
 /**
  * The form that challenges `name` (shown on their page to a logged-in
- * player): the time (played now or turn-based), rated, the colour.
+ * player), or anybody by name (`null`: on /account): the time (played now
+ * or turn-based), rated, the colour.
  * @param {HTMLElement} box
- * @param {string} name
+ * @param {string | null} name
  */
 export function challengeForm(box, name) {
   const choices = [
@@ -147,8 +153,10 @@ export function challengeForm(box, name) {
   const cancel = el('button', { type: 'button', class: 'btn', id: 'ch-cancel', hidden: true, text: t('ch.cancel') });
   /** @type {string | null} */
   let sent = null;
+  const to = el('input', { id: 'ch-to', type: 'text', autocomplete: 'off', maxlength: 20, required: true, spellcheck: 'false' });
   const form = el('form', { class: 'card ch-form', id: 'ch-form', novalidate: true },
-    el('h2', { text: t('ch.title', { name }) }),
+    el('h2', { text: name ? t('ch.title', { name }) : t('ch.title_any') }),
+    name ? null : el('label', { class: 'field' }, el('span', { text: t('acc.name') }), to),
     el('label', { class: 'field' }, el('span', { text: t('ch.clock') }), clock),
     el('label', { class: 'field check' }, rated, el('span', { text: t('ch.rated') })),
     el('label', { class: 'field' }, el('span', { text: t('ch.color') }), colour),
@@ -158,7 +166,7 @@ export function challengeForm(box, name) {
     ev.preventDefault();
     send.disabled = true;
     try {
-      const body = { to: name, rated: /** @type {HTMLInputElement} */ (rated).checked,
+      const body = { to: name || /** @type {HTMLInputElement} */ (to).value.trim(), rated: /** @type {HTMLInputElement} */ (rated).checked,
         color: /** @type {HTMLSelectElement} */ (colour).value, ...clockChoice(/** @type {HTMLSelectElement} */ (clock).value) };
       const made = await api('POST', '/api/challenges', body);
       sent = made.id;

@@ -945,4 +945,5 @@ export default {
   'err.too_many_challenges': "You have too many challenges waiting, or this player has: cancel one or try again later.",
   'err.challenge_blocked': "No challenge between you and this player: one of you blocks the other.",
   'result.aborted_no_first_move_day': "Aborted: {name} did not move in 1 day. Nobody wins or loses.",
+  'ch.title_any': "Challenge a player",
 };

@@ -945,4 +945,5 @@ export default {
   'err.too_many_challenges': "Trop de défis en attente, chez vous ou chez ce joueur : annulez-en un ou réessayez plus tard.",
   'err.challenge_blocked': "Pas de défi entre vous et ce joueur : l’un de vous bloque l’autre.",
   'result.aborted_no_first_move_day': "Partie annulée : {name} n’a pas joué en 1 jour. Personne ne gagne ni ne perd.",
+  'ch.title_any': "Défier un joueur",
 };

@@ -957,4 +957,5 @@ export default {
   'err.too_many_challenges': "Prea multe provocări în așteptare, la tine sau la acest jucător: anulează una sau încearcă mai târziu.",
   'err.challenge_blocked': "Nicio provocare între tine și acest jucător: unul dintre voi îl blochează pe celălalt.",
   'result.aborted_no_first_move_day': "Joc anulat: {name} nu a mutat într-o zi. Nimeni nu câștigă și nimeni nu pierde.",
+  'ch.title_any': "Provoacă un jucător",
 };
