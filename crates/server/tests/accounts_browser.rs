@@ -678,6 +678,19 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         let turn = bob.js("return document.querySelector('#your-turn').textContent;").await;
         assert!(turn.as_str().unwrap().contains("À vous de jouer"), "{turn}");
         bob.shot("your-turn").await;
+
+        // From his account page, Bob challenges Ana back by typing her
+        // name: his list of sent challenges shows it at once; the game in
+        // progress is listed there too, as his turn.
+        bob.open("/account").await;
+        bob.shown(&format!("#home-playing [data-playing=\"{id}\"]")).await;
+        bob.type_into("#ch-to", "Ana").await;
+        bob.select("#ch-clock", "5+3").await;
+        bob.click("#ch-send").await;
+        bob.shown("#home-challenges [data-cancel]").await;
+        let sent = bob.js("return document.querySelector('#home-challenges [data-challenge]').textContent;").await;
+        assert!(sent.as_str().unwrap().contains("À ana") && sent.as_str().unwrap().contains("5 min + 3 s"), "{sent}");
+        bob.shot("challenge-by-name").await;
     })
     .await;
 }
