@@ -18,20 +18,25 @@ let live = null;
 /** What the page does with the lists, as they come. */
 const followers = new Set();
 
+/** Whether an accepted challenge may take this page to its game. */
+let mayOpen = () => true;
+
 /**
  * Follows this account's challenges: `onLists` gets the lists at once and
- * after every change; an accepted challenge opens its game, a declined one
- * is said.
+ * after every change; an accepted challenge opens its game (when `open`
+ * allows: not in the middle of another game), a declined one is said.
  * @param {(lists: any) => void} onLists
+ * @param {() => boolean} [open]
  */
-export function followChallenges(onLists) {
+export function followChallenges(onLists, open) {
   followers.add(onLists);
+  if (open) mayOpen = open;
   if (live) return;
   live = new LiveSocket(socketUrl('/api/challenges/ws'), {
     pingEvery: 0,
     onMessage: (msg) => {
       if (msg.type === 'challenges') for (const f of followers) f(msg);
-      else if (msg.type === 'accepted') location.href = '/g/' + encodeURIComponent(msg.game);
+      else if (msg.type === 'accepted' && mayOpen()) location.href = '/g/' + encodeURIComponent(msg.game);
       else if (msg.type === 'declined') say(t('ch.declined', { name: msg.by }));
     },
   });

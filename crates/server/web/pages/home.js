@@ -8,7 +8,7 @@ import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4 } from '../lib/position.js';
 import { store } from '../lib/store.js';
 import { accountLink } from '../lib/topbar.js';
-import { renderPlaying } from './challenges.js';
+import { followChallenges, renderPlaying } from './challenges.js';
 import { createLocal, forgetLocal, isLocal } from './game/local.js';
 import { navigate } from './nav.js';
 import { GAME_PREFIX, allRecs, errorText, formatClockSetting, gameLabel, loadRec, playerName, saveRec, seatLabel, session, show, t, tn } from './ui.js';
@@ -418,6 +418,9 @@ function initHome() {
     session.account = me;
     $('#rated-row').hidden = false;
     renderYourTurn();
+    // Live: a challenge for you shows at once, and one of yours accepted
+    // opens its game unless you are playing another here.
+    followChallenges(() => renderYourTurn(), () => !$('#home').hidden);
     const joinName = $('#join-name');
     joinName.value = me.name;
     joinName.readOnly = true;
