@@ -268,6 +268,10 @@ impl Engine {
                 Some(next) => lines.push(next),
                 None => break,
             }
+            // Best first: a later search may value its move above an
+            // earlier one (each search sees what the others did not).
+            // Stable: equal values keep the order they were found in.
+            lines.sort_by_key(|line| std::cmp::Reverse(line.score));
             found(&lines);
         }
         lines

@@ -68,6 +68,10 @@ pub(crate) struct Searcher<'a> {
     excluded: Vec<Move>,
     /// The learned correction to the evaluation, if the level uses it.
     net: Option<&'static Network>,
+    /// The best line found below each ply (a triangular table): the
+    /// root's is the principal variation, whole even where the table's
+    /// entries along it were overwritten.
+    pv: Vec<Vec<Move>>,
 }
 
 fn history_index(mv: Move) -> usize {
@@ -105,6 +109,7 @@ impl<'a> Searcher<'a> {
             history: vec![0; 385],
             excluded: Vec::new(),
             net: settings.learned.then(Network::shipped),
+            pv: vec![Vec::new(); MAX_PLY + 1],
         }
     }
 
@@ -169,7 +174,7 @@ impl<'a> Searcher<'a> {
             if let Some(best) = best {
                 result.best = best;
                 result.score = score;
-                result.pv = self.principal_variation(root, best, depth as usize);
+                result.pv = self.root_line(root, best, depth as usize);
             }
             result.depth = depth;
             result.nodes = self.nodes;
@@ -240,6 +245,8 @@ impl<'a> Searcher<'a> {
         beta: Score,
         ply: u32,
     ) -> Score {
+        // A node's line starts empty: a leaf, a cutoff or the table end it.
+        self.pv[ply as usize].clear();
         if let Some(outcome) = pos.outcome() {
             return terminal(pos, outcome, &self.sides, ply);
         }
@@ -315,6 +322,12 @@ impl<'a> Searcher<'a> {
                 }
                 if score > alpha {
                     alpha = score;
+                    // This move and the child's best line below it.
+                    let (head, tail) = self.pv.split_at_mut(ply as usize + 1);
+                    let line = &mut head[ply as usize];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
                 }
             }
             if alpha >= beta {
@@ -590,10 +603,35 @@ impl<'a> Searcher<'a> {
 
     /// The expected line: the best move, then the table's moves while they
     /// are legal.
-    fn principal_variation(&self, root: &Position, best: Move, max: usize) -> Vec<Move> {
-        let mut pv = vec![best];
+    /// The root's line after an iteration: the triangular table's (it
+    /// holds every move the search proved, even where the transposition
+    /// table's entries were overwritten), carried on by the table where a
+    /// cutoff ended it; the table's line alone where the search had none
+    /// for `best` (the low levels' noisy root).
+    fn root_line(&self, root: &Position, best: Move, max: usize) -> Vec<Move> {
+        let line = &self.pv[0];
+        if line.first() != Some(&best) {
+            return self.principal_variation(root, vec![best], max);
+        }
         let mut pos = *root;
-        pos.play_unchecked(best);
+        let mut pv = Vec::new();
+        for &mv in line.iter().take(max.max(1)) {
+            if pos.is_over() || !pos.is_legal(mv) {
+                break;
+            }
+            pos.play_unchecked(mv);
+            pv.push(mv);
+        }
+        self.principal_variation(root, pv, max)
+    }
+
+    /// `pv` (legal from `root`, not empty) carried on by the
+    /// transposition table's best moves, to at most `max` moves.
+    fn principal_variation(&self, root: &Position, mut pv: Vec<Move>, max: usize) -> Vec<Move> {
+        let mut pos = *root;
+        for &mv in &pv {
+            pos.play_unchecked(mv);
+        }
         while pv.len() < max.max(1) && !pos.is_over() {
             let Some(mv) = self.tt.probe(self.key(&pos)).and_then(|e| e.best) else {
                 break;

@@ -612,3 +612,70 @@ fn no_iteration_runs_past_the_ply_limit() {
         assert!(pos.legal_moves().contains(&result.best), "{text}");
     }
 }
+
+/// A deep search in a small table: the line shown is as long as the
+/// search went (issue 39: it came from the table alone, whose entries along
+/// it were overwritten, and shrank to one move).
+#[test]
+fn the_line_of_a_deep_search_is_whole_even_in_a_small_table() {
+    let stop = AtomicBool::new(false);
+    for text in [
+        "9 e1,e9 - 10,10 south 0",
+        "9 e4,e6 c3h,f6h,d5v 8,9 south 10",
+        "9 d5,f5 c4h,e4h,g6v,b6h 6,7 north 20",
+    ] {
+        let pos: Position = text.parse().unwrap();
+        let mut engine = Engine::with_hash(1);
+        engine.set_book(false);
+        let result = engine
+            .search(&pos, SearchLimit::Depth(7), &stop, &mut Silent)
+            .unwrap();
+        let mut line = pos;
+        for mv in &result.pv {
+            assert!(line.is_legal(*mv), "{text}: pv {:?}", result.pv);
+            line.play_unchecked(*mv);
+        }
+        let forced = result.score.plies_to_end().is_some();
+        assert!(
+            forced || result.pv.len() == result.depth as usize,
+            "{text}: depth {} but a line of {}: {:?}",
+            result.depth,
+            result.pv.len(),
+            result.pv
+        );
+    }
+}
+
+/// Three lines are told best first on every position of a few short games,
+/// whatever order the searches found them in.
+#[test]
+fn the_best_lines_are_ordered_by_value_on_many_positions() {
+    let stop = AtomicBool::new(false);
+    let mut pos: Position = "9 e1,e9 - 10,10 south 0".parse().unwrap();
+    let mut engine = Engine::new();
+    engine.set_book(false);
+    for ply in 0..40 {
+        if pos.is_over() {
+            break;
+        }
+        let lines = engine.search_lines(
+            &pos,
+            SearchLimit::Depth(6),
+            3,
+            &stop,
+            &mut Silent,
+            &mut |so_far| {
+                assert!(
+                    so_far.windows(2).all(|w| w[0].score >= w[1].score),
+                    "told in order"
+                );
+            },
+        );
+        assert!(
+            lines.windows(2).all(|w| w[0].score >= w[1].score),
+            "ply {ply} {pos}: {:?}",
+            lines.iter().map(|l| (l.best, l.score)).collect::<Vec<_>>()
+        );
+        pos.play(lines[ply % lines.len()].best).unwrap();
+    }
+}
