@@ -44,6 +44,22 @@ pub struct MineArgs {
     /// (see crates/learn/src/article.rs) and proved like the others.
     #[arg(long)]
     article: bool,
+    /// Instead: prove the puzzles of FILE again, deep (depth 12 at full
+    /// strength, the best move and the best of the others), keep those
+    /// ahead by a step at least
+    /// that hold with their answers, lines and difficulties from that
+    /// proof, and tell why each other one was dropped. The article's
+    /// examples (ids `article-…`) need only stay the best move.
+    #[arg(long, value_name = "FILE")]
+    reprove: Option<PathBuf>,
+    /// With --reprove: add the dropped puzzles to FILE (their id, theme,
+    /// rating and why), so that assignments naming one get a stand-in.
+    #[arg(long, value_name = "FILE", requires = "reprove")]
+    retired: Option<PathBuf>,
+    /// Instead: the test run's check of every puzzle of FILE (its answer
+    /// and whole line at depth 6), with the time it took.
+    #[arg(long, value_name = "FILE", conflicts_with = "reprove")]
+    check: Option<PathBuf>,
     /// Where to write the puzzles (JSON lines).
     #[arg(short, long)]
     output: PathBuf,
@@ -129,6 +145,12 @@ pub fn run(args: &MineArgs) -> crate::CliResult {
         let puzzles = article_puzzles(args)?;
         return write_puzzles(args, &puzzles);
     }
+    if let Some(path) = &args.reprove {
+        return reprove_file(args, path);
+    }
+    if let Some(path) = &args.check {
+        return check_file(path);
+    }
     let settings = MineSettings {
         depth: args.depth,
         margin: args.margin,
@@ -191,6 +213,125 @@ pub fn run(args: &MineArgs) -> crate::CliResult {
     write_puzzles(args, &puzzles)
 }
 
+/// `--reprove`: every puzzle of `path` proved deep, on `--threads`
+/// threads, written in the same order; the dropped ones are listed with
+/// their reasons.
+fn reprove_file(args: &MineArgs, path: &std::path::Path) -> crate::CliResult {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let candidates =
+        quoridor_learn::read_puzzles(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bar = indicatif::ProgressBar::new(candidates.len() as u64).with_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} puzzles, {msg} dropped, {elapsed} (about {eta} left)",
+        )
+        .expect("a valid template"),
+    );
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let next = AtomicUsize::new(0);
+    let dropped_count = AtomicUsize::new(0);
+    type Outcome = Result<Puzzle, quoridor_learn::proof::Dropped>;
+    let results: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.clamp(1, 64) {
+            scope.spawn(|| {
+                let mut engine = quoridor_learn::proof::proof_engine();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(candidate) = candidates.get(i) else {
+                        break;
+                    };
+                    let margin = if candidate.id.starts_with("article-") {
+                        1
+                    } else {
+                        quoridor_learn::proof::DEEP_MARGIN
+                    };
+                    let outcome = quoridor_learn::proof::reprove(&mut engine, candidate, margin);
+                    if outcome.is_err() {
+                        dropped_count.fetch_add(1, Ordering::Relaxed);
+                    }
+                    results.lock().expect("no thread panics").push((i, outcome));
+                    bar.set_message(dropped_count.load(Ordering::Relaxed).to_string());
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let mut results = results.into_inner().expect("no thread panics");
+    results.sort_by_key(|(i, _)| *i);
+    let mut kept = Vec::new();
+    let mut retired = String::new();
+    let mut changed = 0;
+    for ((_, outcome), candidate) in results.into_iter().zip(&candidates) {
+        match outcome {
+            Ok(puzzle) => {
+                if puzzle.best() != candidate.best() {
+                    changed += 1;
+                    println!(
+                        "{}: the answer is {}, not {}",
+                        puzzle.id,
+                        puzzle.best(),
+                        candidate.best()
+                    );
+                }
+                kept.push(puzzle);
+            }
+            Err(why) => {
+                println!("{}: dropped: {why}", candidate.id);
+                let line = serde_json::json!({
+                    "id": candidate.id,
+                    "theme": candidate.theme,
+                    "rating": candidate.rating,
+                    "reason": why.to_string(),
+                });
+                retired.push_str(&format!("{line}\n"));
+            }
+        }
+    }
+    println!(
+        "{} of {} kept ({} with another answer), {} dropped",
+        kept.len(),
+        candidates.len(),
+        changed,
+        candidates.len() - kept.len()
+    );
+    if let Some(file) = &args.retired {
+        let mut text = std::fs::read_to_string(file).unwrap_or_default();
+        text.push_str(&retired);
+        crate::game_file::write_whole(file, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    write_puzzles(args, &kept)
+}
+
+/// `--check`: the test run's check of every puzzle of `path`, timed.
+fn check_file(path: &std::path::Path) -> crate::CliResult {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let puzzles =
+        quoridor_learn::read_puzzles(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut engine = quoridor_learn::proof::proof_engine();
+    let started = std::time::Instant::now();
+    let mut failed = 0;
+    for puzzle in &puzzles {
+        let depth = quoridor_learn::proof::CHECK_DEPTH;
+        if let Err(why) = quoridor_learn::proof::check(&mut engine, puzzle, depth) {
+            failed += 1;
+            println!("{why}");
+        }
+    }
+    println!(
+        "{} puzzles checked in {:.1} s, {failed} failed",
+        puzzles.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if failed > 0 {
+        return Err(format!("{failed} puzzles failed their check").into());
+    }
+    Ok(())
+}
+
 fn write_puzzles(args: &MineArgs, puzzles: &[Puzzle]) -> crate::CliResult {
     let mut text = String::new();
     for puzzle in puzzles {
@@ -199,7 +340,14 @@ fn write_puzzles(args: &MineArgs, puzzles: &[Puzzle]) -> crate::CliResult {
     }
     crate::game_file::write_whole(&args.output, text.as_bytes())
         .map_err(|e| format!("{}: {e}", args.output.display()))?;
-    if args.article {
+    if args.reprove.is_some() {
+        println!(
+            "{} puzzles proved at depth {} in {}",
+            puzzles.len(),
+            quoridor_learn::proof::DEEP_DEPTH,
+            args.output.display()
+        );
+    } else if args.article {
         println!(
             "{} puzzles (the article's examples, depth {}) in {}",
             puzzles.len(),

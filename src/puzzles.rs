@@ -87,9 +87,15 @@ pub fn train(
             .iter()
             .find(|p| p.id.eq_ignore_ascii_case(id))
             .ok_or_else(|| {
+                let mined: Vec<&str> = puzzles
+                    .iter()
+                    .map(|p| p.id.as_str())
+                    .filter(|id| !id.starts_with("article-"))
+                    .collect();
                 format!(
-                    "no puzzle {id:?}: the ids run from p0001 to p{:04}",
-                    puzzles.len()
+                    "no puzzle {id:?}: the ids are article-1, article-2 and {} of p0001 to {} (some were dropped)",
+                    mined.len(),
+                    mined.last().unwrap_or(&"p0001")
                 )
             })?;
         solve(puzzle, lang, &mut progress, &mut streak, input, out)?;

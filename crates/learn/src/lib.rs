@@ -19,7 +19,9 @@ pub mod article;
 mod dice;
 mod lesson;
 pub mod mine;
+pub mod proof;
 pub mod puzzle;
+pub mod retired;
 pub mod texts;
 
 pub use lesson::{lesson, Check, Goal, Lesson, Outcome, LESSONS};
@@ -28,4 +30,5 @@ pub use puzzle::{
     MoveKind, Puzzle, PuzzleError, Theme, SHIPPED, START_RATING,
 };
 pub use quoridor_classroom::Lang;
+pub use retired::{replace_retired, retired, Retired};
 pub use texts::{illegal_text, LessonText, Wording};

@@ -64,6 +64,10 @@ pub struct Puzzle {
     pub position: String,
     /// The move to find, then the line that follows (as the search saw it).
     pub solution: Vec<String>,
+    /// Other moves that are right too: where the answer wins by force,
+    /// every other move that also wins by force (none elsewhere).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accept: Vec<String>,
     pub theme: Theme,
     /// 1 (easy) to 5 (hard).
     pub difficulty: u8,
@@ -180,6 +184,17 @@ impl Puzzle {
         self.line()[0]
     }
 
+    /// The moves that are right: the answer, then the accepted ones.
+    pub fn answers(&self) -> Vec<Move> {
+        std::iter::once(self.best())
+            .chain(
+                self.accept
+                    .iter()
+                    .map(|m| m.parse().expect("a validated puzzle's moves")),
+            )
+            .collect()
+    }
+
     /// The solution line as moves.
     pub fn line(&self) -> Vec<Move> {
         self.solution
@@ -205,19 +220,31 @@ impl Puzzle {
             pos.play(mv)
                 .map_err(|e| PuzzleError(format!("{}: {text}: {e}", self.id)))?;
         }
+        let start = self.start();
+        for text in &self.accept {
+            let mv: Move = text
+                .parse()
+                .map_err(|e| PuzzleError(format!("{}: {e}", self.id)))?;
+            start
+                .check(mv)
+                .map_err(|e| PuzzleError(format!("{}: {text}: {e}", self.id)))?;
+            if mv == self.best() {
+                return Err(PuzzleError(format!("{}: {text} accepted twice", self.id)));
+            }
+        }
         if !(1..=5).contains(&self.difficulty) {
             return Err(PuzzleError(format!("{}: difficulty 1 to 5", self.id)));
         }
         Ok(())
     }
 
-    /// Checks a move: only the best move is right.
+    /// Checks a move: the best move is right, and so is an accepted one.
     pub fn check(&self, mv: Move) -> Answer {
         let pos = self.start();
         if let Err(err) = pos.check(mv) {
             return Answer::Illegal(err);
         }
-        if mv == self.best() {
+        if self.answers().contains(&mv) {
             Answer::Right
         } else {
             Answer::Wrong
@@ -244,6 +271,7 @@ impl Puzzle {
             threat_before: fence_threat(&pos, them, me),
             threat_after: fence_threat(&after, them, me),
             margin: self.margin,
+            also: self.accept.clone(),
         };
         puzzle_words(lang, &facts)
     }
@@ -340,6 +368,8 @@ pub struct Facts {
     pub threat_after: u32,
     /// The search's margin, hundredths of a step.
     pub margin: i32,
+    /// The other moves accepted (each wins by force, as the answer does).
+    pub also: Vec<String>,
 }
 
 /// The same position with `seat` to move.
@@ -419,6 +449,7 @@ mod tests {
             id: "t1".into(),
             position: "5 c3,c2 - 3,3 south 6".into(),
             solution: vec!["c1h".into()],
+            accept: Vec::new(),
             theme: Theme::Detour,
             difficulty: 1,
             rating: 1000,
@@ -437,6 +468,24 @@ mod tests {
             words.contains("c1h") && words.contains("North needs"),
             "{words}"
         );
+        // Another move accepted (a win by force as well) is right, and
+        // the explanation says so.
+        let two = Puzzle {
+            accept: vec!["c4".into()],
+            ..puzzle.clone()
+        };
+        two.validate().unwrap();
+        assert_eq!(two.check("c4".parse().unwrap()), Answer::Right);
+        let words = two.explanation(Lang::Fr);
+        assert!(
+            words.contains("comptent aussi comme justes : c4"),
+            "{words}"
+        );
+        let twice = Puzzle {
+            accept: vec!["c1h".into()],
+            ..puzzle.clone()
+        };
+        assert!(twice.validate().is_err());
         let bad = Puzzle {
             solution: vec!["c5".into()],
             ..puzzle

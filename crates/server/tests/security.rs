@@ -457,7 +457,7 @@ async fn every_json_route_refuses_unknown_fields() {
         (
             "/api/learn/puzzles/check".into(),
             None,
-            json!({"id": "p0001", "move": "e2"}),
+            json!({"id": "article-1", "move": "e2"}),
             vec![],
         ),
     ];

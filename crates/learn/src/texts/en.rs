@@ -145,5 +145,7 @@ pub(super) fn sentence(sentence: Sentence) -> &'static str {
         Sentence::Detour => "After {mv}, {Them} needs {ta} steps instead of {tb}, and {Me} {ma}.",
         Sentence::Timing => "It comes just in time: one fence of {Them} could have added {xb} steps to {Me}'s way, and now at most {xa}.",
         Sentence::Quiet => "After {mv}, {Me} needs {ma} steps and {Them} {ta}; the search finds every other move worse by at least {m} steps.",
+        Sentence::Step => "After {mv}, {Me} needs {ma} steps and {Them} {ta}.",
+        Sentence::AlsoWins => "It wins by force. Other moves that win by force count as right too: {also}.",
     }
 }

@@ -149,5 +149,7 @@ pub(super) fn sentence(sentence: Sentence) -> &'static str {
         Sentence::Detour => "Après {mv}, {Them} a besoin de {ta} pas au lieu de {tb}, et {Me} de {ma}.",
         Sentence::Timing => "C'est le bon moment : une barrière de {Them} pouvait ajouter {xb} pas au chemin de {Me}, et maintenant {xa} au plus.",
         Sentence::Quiet => "Après {mv}, {Me} a besoin de {ma} pas et {Them} de {ta} ; la recherche trouve tout autre coup moins bon d'au moins {m} pas.",
+        Sentence::Step => "Après {mv}, {Me} a besoin de {ma} pas et {Them} de {ta}.",
+        Sentence::AlsoWins => "Ce coup gagne à coup sûr. Les autres coups qui gagnent à coup sûr comptent aussi comme justes : {also}.",
     }
 }

@@ -160,12 +160,17 @@ pub enum Sentence {
     Timing,
     /// A fence that does neither at once: the search's margin says why.
     Quiet,
+    /// A pawn move of a position won in more than one way.
+    Step,
+    /// The other moves that win by force as well.
+    AlsoWins,
 }
 
 /// Why a puzzle's move is best, from its facts, in `lang`: one sentence or
 /// two (a detour that is also just in time).
 pub fn puzzle_words(lang: Lang, facts: &Facts) -> String {
-    let sentences: Vec<Sentence> = match facts.kind {
+    let mut sentences: Vec<Sentence> = match facts.kind {
+        crate::puzzle::MoveKind::Step if !facts.also.is_empty() => vec![Sentence::Step],
         crate::puzzle::MoveKind::Step => vec![Sentence::Race],
         crate::puzzle::MoveKind::Jump => vec![Sentence::Jump],
         crate::puzzle::MoveKind::Fence => {
@@ -179,6 +184,9 @@ pub fn puzzle_words(lang: Lang, facts: &Facts) -> String {
             }
         }
     };
+    if !facts.also.is_empty() {
+        sentences.push(Sentence::AlsoWins);
+    }
     let text: Vec<String> = sentences
         .into_iter()
         .map(|sentence| {
@@ -197,6 +205,7 @@ pub fn puzzle_words(lang: Lang, facts: &Facts) -> String {
                 .replace("{xb}", &facts.threat_before.to_string())
                 .replace("{xa}", &facts.threat_after.to_string())
                 .replace("{m}", &format!("{:.1}", f64::from(facts.margin) / 100.0))
+                .replace("{also}", &facts.also.join(", "))
         })
         .collect();
     text.join(" ")

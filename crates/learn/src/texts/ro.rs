@@ -145,5 +145,7 @@ pub(super) fn sentence(sentence: Sentence) -> &'static str {
         Sentence::Detour => "După {mv}, {Them} are nevoie de {ta} pași în loc de {tb}, iar {Me} de {ma}.",
         Sentence::Timing => "Vine exact la timp: o barieră a lui {Them} putea adăuga {xb} pași drumului lui {Me}, iar acum cel mult {xa}.",
         Sentence::Quiet => "După {mv}, {Me} are nevoie de {ma} pași și {Them} de {ta}; căutarea găsește orice altă mutare mai slabă cu cel puțin {m} pași.",
+        Sentence::Step => "După {mv}, {Me} are nevoie de {ma} pași și {Them} de {ta}.",
+        Sentence::AlsoWins => "Mutarea câștigă sigur. Celelalte mutări care câștigă sigur sunt și ele corecte: {also}.",
     }
 }

@@ -194,8 +194,9 @@ impl Clubs {
         Ok(card)
     }
 
-    /// Stores a class whose pupils were just given cards.
-    pub(super) async fn store_cards(&self, class: &Class) -> Result<(), ClubError> {
+    /// Stores a class brought up to date as it is read back (its pupils
+    /// given cards, its dropped puzzles replaced).
+    pub(super) async fn store_class(&self, class: &Class) -> Result<(), ClubError> {
         self.db()
             .save_club(ClubWrite::Class {
                 id: class.id.clone(),
@@ -245,5 +246,44 @@ mod tests {
         assert_eq!(kept, cards, "stored, so that the printed cards stay right");
         let (found, pupil) = clubs.find_card(&cards[2]).unwrap();
         assert_eq!((found.shown().class.id.as_str(), pupil), ("c1", 3));
+    }
+
+    /// An assignment stored before one of its puzzles was dropped names
+    /// that puzzle's stand-in once read back, and is stored so.
+    #[tokio::test]
+    async fn a_dropped_puzzle_in_a_stored_assignment_gets_its_stand_in() {
+        use crate::club::class::Source;
+        let gone = quoridor_learn::retired::retired_puzzles()
+            .first()
+            .expect("a dropped puzzle")
+            .clone();
+        let kept = quoridor_learn::shipped_puzzles()[2].id.clone();
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let (clubs, _db) = clubs(dir.path()).await;
+            let mut class =
+                Class::new("c1".into(), "ABC234".into(), "CM1", Lang::Fr, "t".into(), 0).unwrap();
+            let learn = Source::Learn {
+                lessons: Vec::new(),
+                puzzles: vec![kept.clone()],
+            };
+            class.assign(None, learn, 0).unwrap();
+            let Source::Learn { puzzles, .. } = &mut class.assignments[0].source else {
+                unreachable!("a learn assignment")
+            };
+            puzzles.insert(0, gone.id.clone());
+            clubs.open_class(class, None).await.unwrap();
+        }
+        let (clubs, db) = clubs(dir.path()).await;
+        let room = clubs.class("c1").unwrap();
+        let shown = room.shown().class.assignments[0].source.clone();
+        let Source::Learn { puzzles, .. } = &shown else {
+            unreachable!("a learn assignment")
+        };
+        assert_eq!(puzzles[1], kept);
+        let stand_in = quoridor_learn::find_puzzle(&puzzles[0]).expect("a shipped puzzle");
+        assert_eq!(stand_in.theme, gone.theme);
+        let stored: Class = serde_json::from_str(&db.classes().unwrap()[0]).unwrap();
+        assert_eq!(stored.assignments[0].source, shown, "stored");
     }
 }

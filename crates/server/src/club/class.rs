@@ -500,6 +500,19 @@ pub fn normal_code(typed: &str) -> String {
 }
 
 impl Class {
+    /// Puts, in every assignment of `/learn`, the stand-in of each puzzle
+    /// dropped since it was made ([`quoridor_learn::replace_retired`]);
+    /// whether any was. The pupils' work on that item stays theirs.
+    pub fn replace_retired_puzzles(&mut self) -> bool {
+        let mut replaced = 0;
+        for assignment in &mut self.assignments {
+            if let Source::Learn { puzzles, .. } = &mut assignment.source {
+                replaced += quoridor_learn::replace_retired(puzzles);
+            }
+        }
+        replaced > 0
+    }
+
     pub fn new(
         id: String,
         code: String,

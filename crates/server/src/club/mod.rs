@@ -156,9 +156,11 @@ impl Clubs {
                     work.insert((a, p, i), w);
                 }
             }
-            // Pupils of a store from before login cards get theirs.
-            if clubs.give_missing_cards(&mut class) {
-                clubs.store_cards(&class).await.map_err(|e| e.to_string())?;
+            // Pupils of a store from before login cards get theirs, and
+            // assignments made before a puzzle was dropped its stand-in.
+            let carded = clubs.give_missing_cards(&mut class);
+            if class.replace_retired_puzzles() | carded {
+                clubs.store_class(&class).await.map_err(|e| e.to_string())?;
             }
             clubs.add_class(class, work, None);
         }
