@@ -35,6 +35,10 @@ pub struct Summary {
     pub think: [Duration; 2],
     /// The depths each configuration's searches reached.
     pub depth: [Depths; 2],
+    /// Fences placed, and pawn moves away from the goal, by each
+    /// configuration (how a level plays, not only how well).
+    pub fences: [u64; 2],
+    pub away: [u64; 2],
     /// Losses on time, illegal moves (or malformed replies), crashes.
     pub faults: [[u32; 3]; 2],
     pub resignations: [u32; 2],
@@ -63,6 +67,8 @@ impl Summary {
             moves: [0; 2],
             think: [Duration::ZERO; 2],
             depth: Default::default(),
+            fences: [0; 2],
+            away: [0; 2],
             faults: [[0; 3]; 2],
             resignations: [0; 2],
             terminations: Vec::new(),
@@ -93,6 +99,8 @@ impl Summary {
             self.moves[c] += result.moves[c] as u64;
             self.think[c] += result.think[c];
             self.depth[c].merge(&result.depth[c]);
+            self.fences[c] += u64::from(result.fences[c]);
+            self.away[c] += u64::from(result.away[c]);
         }
         if let Some(forfeit) = &result.forfeit {
             let c = forfeit.config;
@@ -216,6 +224,19 @@ impl Summary {
         }
         let _ = writeln!(
             out,
+            "Per game, fences placed / pawn moves away from the goal:"
+        );
+        let games = f64::from(self.games().max(1));
+        for (c, name) in names.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {name:<width$}  {:.2} / {:.2}",
+                self.fences[c] as f64 / games,
+                self.away[c] as f64 / games
+            );
+        }
+        let _ = writeln!(
+            out,
             "Losses on time / illegal moves / crashes (resignations):"
         );
         for (c, name) in names.iter().enumerate() {
@@ -251,6 +272,8 @@ impl Summary {
                     "average_move_ms": self.average_move_ms(c),
                     "average_depth": self.depth[c].mean(),
                     "median_depth": self.depth[c].median(),
+                    "fences_per_game": self.fences[c] as f64 / f64::from(self.games().max(1)),
+                    "away_per_game": self.away[c] as f64 / f64::from(self.games().max(1)),
                     "losses_on_time": time,
                     "illegal_moves": illegal,
                     "crashes": crash,

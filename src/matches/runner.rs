@@ -85,6 +85,11 @@ pub struct GameResult {
     /// Depths reached by each configuration's searches (in-process
     /// engines only).
     pub depth: [Depths; 2],
+    /// Fences placed by each configuration.
+    pub fences: [u32; 2],
+    /// Pawn moves of each configuration that left its pawn farther from
+    /// its goal (a longer shortest way than before the move).
+    pub away: [u32; 2],
     /// A resignation or a fault that ended the game.
     pub forfeit: Option<Forfeit>,
     pub termination: Option<Termination>,
@@ -114,6 +119,7 @@ pub fn play_game(
     let mut moves = [0u32; 2];
     let mut think = [Duration::ZERO; 2];
     let mut depth: [Depths; 2] = Default::default();
+    let (mut fences, mut away) = ([0u32; 2], [0u32; 2]);
     let mut forfeit: Option<Forfeit> = None;
     let mut fail = |config: usize, error: PlayerError| {
         forfeit.get_or_insert(Forfeit { config, error });
@@ -165,9 +171,17 @@ pub fn play_game(
                 TimeControl::PerMove(t) => t,
             };
         }
+        let way_before = game.position().distance(seat);
         if let Err(err) = game.play(mv) {
             fail(c, PlayerError::Illegal(format!("{mv}: {err}")));
             break;
+        }
+        match mv {
+            quoridor_rules::Move::Fence(_) => fences[c] += 1,
+            quoridor_rules::Move::Pawn(_) if game.position().distance(seat) > way_before => {
+                away[c] += 1
+            }
+            _ => {}
         }
         for (o, player) in players.iter_mut().enumerate() {
             if o != c {
@@ -232,6 +246,8 @@ pub fn play_game(
         moves,
         think,
         depth,
+        fences,
+        away,
         forfeit,
         termination: game.termination(),
         record,

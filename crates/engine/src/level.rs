@@ -61,7 +61,17 @@ pub struct LevelSettings {
     /// by e^(Δ/softness) where Δ is how much worse it is for the mover than
     /// its best: a reply almost as good is nearly as likely.
     pub soft_replies: i32,
+    /// How much less a fence at the root is worth to the level than the
+    /// search says, in hundredths of a step: a beginner mostly walks and
+    /// places a fence only where it looks clearly worth it (two-sided
+    /// games; 0 from level 2 on).
+    pub fence_reluctance: i32,
 }
+
+/// Level 1's reluctance to place a fence (see
+/// [`LevelSettings::fence_reluctance`]): with it, level 1 places about
+/// three fences a game in self-play rather than nine (BENCHMARKS.md).
+pub const BEGINNER_FENCE_RELUCTANCE: i32 = 150;
 
 /// Per level from 1 to 8: the depth cap (plies), the time cap (ms) and the
 /// noise.
@@ -164,6 +174,11 @@ impl Level {
             exact_races: max_depth.is_none(),
             root_blend: 0,
             soft_replies: 0,
+            fence_reluctance: if self.0 == 1 {
+                BEGINNER_FENCE_RELUCTANCE
+            } else {
+                0
+            },
         }
     }
 

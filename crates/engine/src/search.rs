@@ -207,7 +207,10 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 return (None, Score::DRAW);
             }
-            let noisy = with_noise(score, self.settings.noise, rng);
+            let mut noisy = with_noise(score, self.settings.noise, rng);
+            if matches!(mv, Move::Fence(_)) {
+                noisy -= self.settings.fence_reluctance;
+            }
             if best.is_none_or(|(_, _, b)| noisy > b) {
                 best = Some((mv, score, noisy));
             }

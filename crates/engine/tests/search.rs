@@ -679,3 +679,42 @@ fn the_best_lines_are_ordered_by_value_on_many_positions() {
         pos.play(lines[ply % lines.len()].best).unwrap();
     }
 }
+
+/// Fences placed per game by `level` against itself over `games` games
+/// from the start (each game its own seeds).
+fn fences_per_game(level: u8, games: u64) -> f64 {
+    let stop = AtomicBool::new(false);
+    let mut fences = 0u32;
+    for game in 0..games {
+        let mut sides: Vec<Engine> = (0..2)
+            .map(|side| {
+                let mut engine = Engine::new();
+                engine.set_level(Level::new(level).unwrap());
+                engine.set_seed(game * 2 + side);
+                engine
+            })
+            .collect();
+        let mut pos = Position::new(Ruleset::STANDARD);
+        while !pos.is_over() && pos.ply() < 300 {
+            let side = pos.turn_index();
+            let mv = sides[side]
+                .search(&pos, SearchLimit::Depth(8), &stop, &mut Silent)
+                .unwrap()
+                .best;
+            fences += u32::from(matches!(mv, Move::Fence(_)));
+            pos.play(mv).unwrap();
+        }
+    }
+    f64::from(fences) / games as f64
+}
+
+/// Level 1 is "a beginner: mostly walks forward, places poor fences": it
+/// keeps most of its fences (it placed nine a game before its reluctance,
+/// about three now), where level 2 places twice as many.
+#[test]
+fn the_beginner_mostly_walks() {
+    let beginner = fences_per_game(1, 30);
+    let level_2 = fences_per_game(2, 30);
+    assert!((0.5..4.5).contains(&beginner), "{beginner} fences a game");
+    assert!(level_2 > 1.5 * beginner, "{level_2} against {beginner}");
+}
