@@ -464,7 +464,7 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         js_until(&desk, "return !document.querySelector('#assign-theme').closest('label').hidden && document.querySelector('#assign-level').closest('label').hidden;", |v| v.as_bool() == Some(true)).await;
         desk.select("#assign-theme", "race").await;
         // Difficulty 5: every race puzzle there has a wrong pawn move to
-        // try (4 of the 146 at difficulty 1 have a single pawn move).
+        // try (the two race puzzles of difficulty 5 since the deep proof).
         desk.select("#assign-difficulty", "5").await;
         desk.js("document.querySelector('#assign-count').value = '2'; return null;").await;
         desk.click("#assign-until-right").await;
