@@ -157,15 +157,7 @@ pub fn run(args: &MineArgs) -> crate::CliResult {
         size: args.size,
         per_game: args.per_game,
     };
-    let bar = indicatif::ProgressBar::new(args.games as u64).with_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {msg} puzzles, {elapsed} (about {eta} left)",
-        )
-        .expect("a valid template"),
-    );
-    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
+    let bar = progress_bar(args.games, "games", "puzzles");
     let next = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
     let count = AtomicUsize::new(0);
@@ -213,22 +205,32 @@ pub fn run(args: &MineArgs) -> crate::CliResult {
     write_puzzles(args, &puzzles)
 }
 
+/// A progress bar on standard error (hidden where that is not a
+/// terminal): `len` of `what` done, the message counting `counted`.
+fn progress_bar(len: usize, what: &str, counted: &str) -> indicatif::ProgressBar {
+    let template = format!(
+        "{{bar:40}} {{pos}}/{{len}} {what}, {{msg}} {counted}, {{elapsed}} (about {{eta}} left)"
+    );
+    let bar = indicatif::ProgressBar::new(len as u64)
+        .with_style(indicatif::ProgressStyle::with_template(&template).expect("a valid template"));
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar
+}
+
+/// The puzzles of a JSON-lines file.
+fn puzzles_of_file(path: &std::path::Path) -> Result<Vec<Puzzle>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    quoridor_learn::read_puzzles(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// `--reprove`: every puzzle of `path` proved deep, on `--threads`
 /// threads, written in the same order; the dropped ones are listed with
 /// their reasons.
 fn reprove_file(args: &MineArgs, path: &std::path::Path) -> crate::CliResult {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let candidates =
-        quoridor_learn::read_puzzles(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let bar = indicatif::ProgressBar::new(candidates.len() as u64).with_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} puzzles, {msg} dropped, {elapsed} (about {eta} left)",
-        )
-        .expect("a valid template"),
-    );
-    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
+    let candidates = puzzles_of_file(path)?;
+    let bar = progress_bar(candidates.len(), "puzzles", "dropped");
     let next = AtomicUsize::new(0);
     let dropped_count = AtomicUsize::new(0);
     type Outcome = Result<Puzzle, quoridor_learn::proof::Dropped>;
@@ -308,9 +310,7 @@ fn reprove_file(args: &MineArgs, path: &std::path::Path) -> crate::CliResult {
 
 /// `--check`: the test run's check of every puzzle of `path`, timed.
 fn check_file(path: &std::path::Path) -> crate::CliResult {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let puzzles =
-        quoridor_learn::read_puzzles(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let puzzles = puzzles_of_file(path)?;
     let mut engine = quoridor_learn::proof::proof_engine();
     let started = std::time::Instant::now();
     let mut failed = 0;

@@ -1,5 +1,5 @@
 //! Tests of the `quoridor` command line: `perft` (plain, with a table,
-//! with threads) and `bench`.
+//! with threads), `bench`, and `mine-puzzles --reprove` / `--check`.
 
 use std::process::{Command, Output};
 
@@ -497,5 +497,66 @@ fn analyze_ends_quietly_when_its_reader_stops() {
     assert!(
         status.success() || status.signal() == Some(libc::SIGPIPE),
         "{status:?}: {errors}"
+    );
+}
+
+/// `mine-puzzles --reprove`: a candidate proved deep is kept with the
+/// proof's answer, a lost one dropped with its reason into the retired
+/// list; `--check` then passes the kept file and refuses a wrong answer.
+#[test]
+fn puzzles_are_proved_again_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let candidates = concat!(
+        r#"{"id":"t1","position":"5 c3,a2 - 3,3 south 6","solution":["c4"],"theme":"race","difficulty":1,"rating":1000,"depth":1,"margin":0}"#,
+        "\n",
+        r#"{"id":"t2","position":"9 a1,i2 - 0,0 south 40","solution":["a2"],"theme":"race","difficulty":1,"rating":1000,"depth":1,"margin":0}"#,
+        "\n"
+    );
+    std::fs::write(path("in.jsonl"), candidates).unwrap();
+    let out = succeeded(&quoridor(&[
+        "mine-puzzles",
+        "--reprove",
+        &path("in.jsonl"),
+        "--retired",
+        &path("retired.jsonl"),
+        "--threads",
+        "1",
+        "-o",
+        &path("out.jsonl"),
+    ]));
+    assert!(out.contains("t1: the answer is a1h, not c4"), "{out}");
+    assert!(
+        out.contains("t2: dropped: lost whatever is played"),
+        "{out}"
+    );
+    let kept = std::fs::read_to_string(path("out.jsonl")).unwrap();
+    assert!(
+        kept.contains(r#""id":"t1""#) && kept.contains(r#""solution":["a1h""#),
+        "{kept}"
+    );
+    assert!(!kept.contains("t2"), "{kept}");
+    let retired = std::fs::read_to_string(path("retired.jsonl")).unwrap();
+    assert!(
+        retired.contains(r#""id":"t2""#) && retired.contains("lost"),
+        "{retired}"
+    );
+    let checked = succeeded(&quoridor(&[
+        "mine-puzzles",
+        "--check",
+        &path("out.jsonl"),
+        "-o",
+        "-",
+    ]));
+    assert!(checked.contains("1 puzzles checked"), "{checked}");
+    let mut wrong: serde_json::Value = serde_json::from_str(kept.trim()).unwrap();
+    wrong["solution"] = serde_json::json!(["c4"]);
+    std::fs::write(path("wrong.jsonl"), format!("{wrong}\n")).unwrap();
+    let wrong = quoridor(&["mine-puzzles", "--check", &path("wrong.jsonl"), "-o", "-"]);
+    assert!(!wrong.status.success());
+    assert!(
+        stdout(&wrong).contains("t1: the search prefers a1h to c4"),
+        "{}",
+        stdout(&wrong)
     );
 }
