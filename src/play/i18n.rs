@@ -206,6 +206,11 @@ messages! {
         "nulle : limite de coups atteinte",
         "remiză: limita de mutări atinsă"
     ],
+    Repetition => [
+        "the same position a third time",
+        "la même position pour la troisième fois",
+        "aceeași poziție a treia oară"
+    ],
     FencesLeft => ["fences {0}", "barrières {0}", "bariere {0}"],
     Steps => ["path {0}", "chemin {0}", "drum {0}"],
     ScoreOf => ["score {0}", "score {0}", "scor {0}"],

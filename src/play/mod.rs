@@ -147,6 +147,8 @@ pub fn setup(args: &PlayArgs) -> Result<Setup, String> {
     rules = rules
         .with_variant(args.variant.into())
         .map_err(|e| e.to_string())?;
+    // Four pawns can walk round walls for ever: a third repetition draws.
+    rules = rules.with_repetition(rules.players() == 4);
     let seats_in_play = Seat::in_play(rules.players());
     let ai = level(args.ai)?;
     let seats: Vec<Controller> = if let Some(list) = &args.seats {

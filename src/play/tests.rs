@@ -638,6 +638,10 @@ fn players_are_named_on_the_command_line() {
     };
     let setup = setup_of(&["--seats", "human,ai:5,ai:3,human", "--seed", "1"]).unwrap();
     assert_eq!(setup.rules.players(), 4);
+    assert!(
+        setup.rules.repetition(),
+        "four players: a third repetition draws"
+    );
     assert_eq!(
         setup.seats,
         [
@@ -652,6 +656,7 @@ fn players_are_named_on_the_command_line() {
     assert_eq!(setup.seats, [Controller::Human; 4]);
     let setup = setup_of(&["--ai", "2", "--color", "north", "--size", "7"]).unwrap();
     assert_eq!(setup.seats, [Controller::Ai(level(2)), Controller::Human]);
+    assert!(!setup.rules.repetition());
     assert_eq!(setup.rules.size(), 7);
     for _ in 0..20 {
         // A draw decides who moves first; the first mover sits south.
@@ -690,5 +695,19 @@ fn a_team_game_ends_when_a_partner_arrives() {
     assert!(
         text == "game over: south+west win" || text == "game over: north+east win",
         "{text}"
+    );
+}
+
+#[test]
+fn four_on_one_terminal_are_drawn_by_a_third_repetition() {
+    let rules = Ruleset::new(9, 4).unwrap().with_repetition(true);
+    let mut app = start(Setup::new(rules, vec![Controller::Human; 4]));
+    let round = "e2<Enter>b5<Enter>e8<Enter>h5<Enter>e1<Enter>a5<Enter>e9<Enter>i5<Enter>";
+    press(&mut app, round);
+    press(&mut app, round);
+    assert_eq!(app.game().outcome(), Some(Outcome::Draw));
+    assert_eq!(
+        app.prompt().text,
+        "game over: draw, the same position a third time"
     );
 }

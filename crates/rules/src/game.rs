@@ -35,6 +35,9 @@ pub enum Termination {
     Timeout,
     /// The players agreed a draw.
     Agreement,
+    /// The same position came back a third time, under the `repetition`
+    /// option ([`Ruleset::repetition`]): a draw.
+    Repetition,
 }
 
 impl Termination {
@@ -45,6 +48,7 @@ impl Termination {
             Termination::Resignation => "resignation",
             Termination::Timeout => "time",
             Termination::Agreement => "agreement",
+            Termination::Repetition => "repetition",
         }
     }
 }
@@ -205,7 +209,25 @@ impl Game {
         let mut next = *self.position();
         next.play(mv)?;
         self.push(Entry::Move(mv), next);
+        if self.rules().repetition() && !next.is_over() && self.seen_before(&next) >= 2 {
+            self.decided = Some((Outcome::Draw, Termination::Repetition));
+        }
         Ok(())
+    }
+
+    /// How many times `pos` (all but its ply count) came before the last
+    /// position. Fences are never taken back, so only the positions since
+    /// the last fence placed can be the same.
+    fn seen_before(&self, pos: &Position) -> usize {
+        let same = |p: &&Position| {
+            p.hash() == pos.hash() && p.fingerprint() == pos.fingerprint() && p.turn() == pos.turn()
+        };
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .rev()
+            .take_while(|p| p.fence_count() == pos.fence_count())
+            .filter(same)
+            .count()
     }
 
     /// A seat resigns.

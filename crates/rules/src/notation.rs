@@ -35,7 +35,7 @@ const MAX_SCORE: i32 = 10_000;
 /// - `to-move`: the seat to move (`south`…).
 /// - `ply`: plies played since the start of the game (at most 10⁹).
 /// - options, in any order: the words of [`Ruleset::with_option`] (`teams`,
-///   `scoring`, `side_step_over_pawn`, `ply_limit=N`), `fences=N` (fences
+///   `scoring`, `side_step_over_pawn`, `repetition`, `ply_limit=N`), `fences=N` (fences
 ///   each player started with, written when it is not
 ///   [`Ruleset::default_fences`]) and `scores=a,b[,c,d]` (scoring variant;
 ///   each within ±10000; always written, zero when left out).
@@ -349,6 +349,7 @@ pub(crate) fn option_key(word: &str) -> Option<&'static str> {
     match word {
         "standard" | "teams" | "scoring" => Some("variant"),
         "side_step_over_pawn" => Some("side_step_over_pawn"),
+        "repetition" => Some("repetition"),
         _ if word.starts_with("ply_limit=") => Some("ply_limit"),
         _ if word.starts_with("fences=") => Some("fences"),
         _ if word.starts_with("scores=") => Some("scores"),

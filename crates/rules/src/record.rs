@@ -688,12 +688,13 @@ struct Header {
     free: Vec<(String, String)>,
 }
 
-const TERMINATIONS: [Termination; 5] = [
+const TERMINATIONS: [Termination; 6] = [
     Termination::Goal,
     Termination::PlyLimit,
     Termination::Resignation,
     Termination::Timeout,
     Termination::Agreement,
+    Termination::Repetition,
 ];
 
 impl Header {
@@ -855,12 +856,12 @@ fn read_options(value: &str, at: Loc) -> Result<Vec<String>, RecordError> {
     for word in value.split_ascii_whitespace() {
         let lower = word.to_ascii_lowercase();
         let known = match option_key(&lower) {
-            Some("side_step_over_pawn") => true,
+            Some("side_step_over_pawn") | Some("repetition") => true,
             Some("ply_limit") => number::<u32>(&lower["ply_limit=".len()..]).is_some(),
             _ => false,
         };
         if !known {
-            let expected = "an option: side_step_over_pawn or ply_limit=N";
+            let expected = "an option: side_step_over_pawn, repetition or ply_limit=N";
             return Err(RecordError::syntax(at, word, expected));
         }
         if let Some(previous) = words.iter().find(|w| option_key(w) == option_key(&lower)) {

@@ -49,6 +49,9 @@ pub struct Ruleset {
     variant: Variant,
     side_step_over_pawn: bool,
     ply_limit: Option<u32>,
+    /// Whether a position seen for the third time draws the game
+    /// (RULES.md §8).
+    repetition: bool,
 }
 
 /// A ruleset that cannot be played.
@@ -101,6 +104,7 @@ impl Ruleset {
         variant: Variant::Standard,
         side_step_over_pawn: false,
         ply_limit: None,
+        repetition: false,
     };
 
     /// A standard game of `size` and `players` with the default fence count of §1.
@@ -178,6 +182,15 @@ impl Ruleset {
         })
     }
 
+    /// The same rules with the `repetition` option: the third time the
+    /// same position comes back, the game is drawn (RULES.md §8).
+    pub fn with_repetition(self, on: bool) -> Ruleset {
+        Ruleset {
+            repetition: on,
+            ..self
+        }
+    }
+
     pub const fn size(&self) -> u8 {
         self.size
     }
@@ -209,8 +222,12 @@ impl Ruleset {
         self.ply_limit
     }
 
+    pub const fn repetition(&self) -> bool {
+        self.repetition
+    }
+
     /// Sets one option from its word in notation: `teams`, `scoring`,
-    /// `standard`, `side_step_over_pawn`, `ply_limit=N`. Returns `None` for an
+    /// `standard`, `side_step_over_pawn`, `repetition`, `ply_limit=N`. Returns `None` for an
     /// unknown word.
     pub fn with_option(self, word: &str) -> Option<Result<Ruleset, RulesetError>> {
         let word = word.to_ascii_lowercase();
@@ -219,6 +236,7 @@ impl Ruleset {
             "teams" => Some(self.with_variant(Variant::Teams)),
             "scoring" => Some(self.with_variant(Variant::Scoring)),
             "side_step_over_pawn" => Some(Ok(self.with_side_step_over_pawn(true))),
+            "repetition" => Some(Ok(self.with_repetition(true))),
             _ => {
                 let value = word.strip_prefix("ply_limit=")?;
                 Some(match value.parse::<u32>() {
@@ -235,8 +253,13 @@ impl Ruleset {
         let side = self
             .side_step_over_pawn
             .then(|| "side_step_over_pawn".into());
+        let repetition = self.repetition.then(|| "repetition".into());
         let limit = self.ply_limit.map(|n| alloc::format!("ply_limit={n}"));
-        variant.into_iter().chain(side).chain(limit)
+        variant
+            .into_iter()
+            .chain(side)
+            .chain(repetition)
+            .chain(limit)
     }
 }
 

@@ -374,7 +374,7 @@ fn every_record_error_has_its_message() {
         ("[Players \"two\"]", "line 1, column 11: expected a number of players: 2 or 4, found `two`"),
         ("[Fences \"-1\"]", "line 1, column 10: expected a fence count such as 10, found `-1`"),
         ("[Variant \"coop\"]", "line 1, column 11: expected a variant: standard, teams or scoring, found `coop`"),
-        ("[Options \"teams\"]", "line 1, column 11: expected an option: side_step_over_pawn or ply_limit=N, found `teams`"),
+        ("[Options \"teams\"]", "line 1, column 11: expected an option: side_step_over_pawn, repetition or ply_limit=N, found `teams`"),
         ("[Result \"1-0\"]", "line 1, column 10: expected a result: south, north+east, draw or *, found `1-0`"),
         ("[Termination \"mate\"]", "line 1, column 15: expected a termination: goal, ply limit, resignation, time or agreement, found `mate`"),
         ("[\"x\"]", "line 1, column 2: expected a tag name such as Event, found `\"x\"]`"),
@@ -707,4 +707,54 @@ fn expect_errors<T, E: std::fmt::Display>(
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The `repetition` option: the third time a position comes back (the ply
+/// aside) the game is drawn, told as `repetition`; a fence placed in
+/// between starts the count again; without the option nothing ends; the
+/// option is written and read back in the notation and the record.
+#[test]
+fn a_position_seen_three_times_draws_under_the_repetition_option() {
+    let rules = Ruleset::new(5, 2).unwrap().with_repetition(true);
+    assert_eq!(rules.to_string(), "5 2 3 repetition");
+    let there_and_back = "c2 c4 c1 c5";
+    let mut game = Game::new(rules);
+    play(&mut game, there_and_back);
+    assert!(!game.is_over(), "twice is not enough");
+    play(&mut game, "c2 c4 c1");
+    assert!(!game.is_over());
+    play(&mut game, "c5");
+    assert_eq!(
+        game.result(),
+        Some((Outcome::Draw, Termination::Repetition))
+    );
+    assert!(game.play("c2".parse().unwrap()).is_err(), "over");
+    let text = written(&Record::new(game.clone()));
+    assert!(text.contains("[Termination \"repetition\"]"), "{text}");
+    assert!(text.contains("repetition"), "{text}");
+    // Taken back, the game goes on.
+    game.undo();
+    assert!(!game.is_over());
+
+    // The start seen twice, then a fence: the count starts again.
+    let mut fenced = Game::new(rules);
+    play(&mut fenced, "c2 c4 c1 c5 c2 c4 c1 a4h c2 c5 c1 c4");
+    assert!(!fenced.is_over(), "{:?}", fenced.result());
+    play(&mut fenced, "c2 c5 c1 c4");
+    assert_eq!(fenced.termination(), Some(Termination::Repetition));
+
+    // Without the option: never.
+    let mut plain = Game::new(Ruleset::new(5, 2).unwrap());
+    for _ in 0..4 {
+        play(&mut plain, there_and_back);
+    }
+    assert!(!plain.is_over());
+
+    // In the position notation too.
+    let pos: Position = "5 c1,c5 - 3,3 south 0 repetition".parse().unwrap();
+    assert!(pos.rules().repetition());
+    assert!(pos.to_string().ends_with(" repetition"), "{pos}");
+    assert!("5 c1,c5 - 3,3 south 0 repetition repetition"
+        .parse::<Position>()
+        .is_err());
 }

@@ -95,6 +95,7 @@ impl App {
             }
             (Termination::Agreement, _) => Some(lang.t(Msg::DrawAgreed).into()),
             (Termination::PlyLimit, _) => Some(lang.t(Msg::PlyLimit).into()),
+            (Termination::Repetition, _) => Some(lang.t(Msg::Repetition).into()),
             _ => None,
         };
         if let Some(reason) = reason {

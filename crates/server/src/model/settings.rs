@@ -181,6 +181,9 @@ impl Settings {
             .with_variant(self.variant)
             .map_err(bad)?
             .with_side_step_over_pawn(self.side_step_over_pawn)
+            // Four pawns can walk round walls for ever: a position seen a
+            // third time draws.
+            .with_repetition(self.players == 4)
             .with_ply_limit(Some(self.ply_limit.clamp(1, MAX_PLIES)))
             .map_err(bad)
     }

@@ -379,6 +379,29 @@ fn scoring_moves_carry_points() {
     assert_eq!(room.meta[1].points, Some(0));
 }
 
+/// Four players walking to and fro: the third time the same position
+/// comes back the game is drawn; two players may repeat as they like.
+#[test]
+fn a_four_player_game_is_drawn_by_a_third_repetition() {
+    let t = Instant::now();
+    let seats: Vec<_> = Seat::in_play(4)
+        .iter()
+        .map(|&seat| slot(seat, Controller::Human, Some(ANA)))
+        .collect();
+    let mut room = room_of(settings(9, 4, Variant::Standard, None), seats, t);
+    let round = ["e2", "b5", "e8", "h5", "e1", "a5", "e9", "i5"];
+    for mv in round.iter().chain(&round) {
+        assert!(room.result().is_none(), "before {mv}");
+        play(&mut room, ANA, mv, t).unwrap();
+    }
+    let result = room.result().unwrap();
+    assert!(result.draw);
+    assert_eq!(result.termination, "repetition");
+    assert!(settings(9, 2, Variant::Standard, None)
+        .ruleset()
+        .is_ok_and(|rules| !rules.repetition()));
+}
+
 #[test]
 fn the_ply_limit_ends_a_game_in_a_draw() {
     let t = Instant::now();

@@ -83,6 +83,9 @@ export function gameText(record) {
   const s = record.settings;
   const rules = [s.size, s.players, s.fences ?? '-'];
   if (s.variant && s.variant !== 'standard') rules.push(s.variant);
+  // Four pawns can walk round walls for ever: a third repetition draws,
+  // as on the server.
+  if (s.players === 4) rules.push('repetition');
   rules.push('ply_limit=' + PLY_LIMIT);
   return [rules.join(' '), ...record.entries.map((e) => e.text)].join('\n');
 }

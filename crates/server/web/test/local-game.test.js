@@ -83,6 +83,24 @@ test('four on one screen, every variant: the rules come from the WebAssembly', (
   }
 });
 
+test('four walking to and fro: the third time the same position comes back, the game is drawn', () => {
+  const seats = [0, 1, 2, 3].map(() => ({ kind: /** @type {const} */ ('human') }));
+  let g = newLocalGame({ size: 9, players: 4 }, seats, 0, seq());
+  assert.match(gameText(g), /^9 4 - repetition ply_limit=/);
+  assert.doesNotMatch(gameText(newLocalGame({ size: 9, players: 2 }, seats.slice(0, 2), 0, seq())), /repetition/);
+  const round = ['e2', 'b5', 'e8', 'h5', 'e1', 'a5', 'e9', 'i5'];
+  for (const [i, mv] of [...round, ...round].entries()) {
+    assert.equal(view(g).status, 'playing', `before move ${i + 1}`);
+    const r = playMove(core, g, mv, heldSeats(g), 10 * i);
+    assert.ok(r.ok, mv);
+    g = r.record;
+  }
+  const v = view(g);
+  assert.equal(v.status, 'over');
+  assert.equal(v.result.termination, 'repetition');
+  assert.equal(v.result.draw, true);
+});
+
 test('a hint\'s path starts on the pawn and goes through the suggested square', () => {
   const start = '9 e1,e9 - 10,10 south 0';
   assert.deepEqual(hintPath(core, start, 'south', 'e2').slice(0, 3), ['e1', 'e2', 'e3']);

@@ -297,6 +297,7 @@ export default {
   'term.time': 'on time',
   'term.agreement': 'by agreement',
   'term.ply_limit': 'move limit reached',
+  'term.repetition': 'the same position a third time',
   'moves.none': 'No move yet.',
   'moves.resign': '{seat} resigns',
   'moves.timeout': '{seat} out of time',

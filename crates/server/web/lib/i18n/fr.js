@@ -299,6 +299,7 @@ export default {
   'term.time': 'au temps',
   'term.agreement': 'par accord',
   'term.ply_limit': 'limite de coups atteinte',
+  'term.repetition': 'même position pour la troisième fois',
   'moves.none': 'Aucun coup pour l’instant.',
   'moves.resign': '{seat} abandonne',
   'moves.timeout': '{seat} hors délai',

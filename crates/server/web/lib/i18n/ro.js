@@ -307,6 +307,7 @@ export default {
   'term.time': 'la timp',
   'term.agreement': 'prin acord',
   'term.ply_limit': 'limita de mutări atinsă',
+  'term.repetition': 'aceeași poziție a treia oară',
   'moves.none': 'Nicio mutare încă.',
   'moves.resign': '{seat} abandonează',
   'moves.timeout': '{seat} fără timp',
