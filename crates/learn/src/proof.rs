@@ -200,7 +200,7 @@ pub fn reprove(engine: &mut Engine, candidate: &Puzzle, margin: i32) -> Result<P
     let pos = candidate.start();
     let (proof, accepted) = deep_proof(engine, &pos, DEEP_DEPTH, margin)?;
     let difficulty = deep_difficulty(&proof);
-    let puzzle = Puzzle {
+    let mut puzzle = Puzzle {
         id: candidate.id.clone(),
         position: candidate.position.clone(),
         solution: proof.line.iter().map(Move::to_string).collect(),
@@ -211,7 +211,6 @@ pub fn reprove(engine: &mut Engine, candidate: &Puzzle, margin: i32) -> Result<P
         depth: DEEP_DEPTH,
         margin: proof.margin,
     };
-    let mut puzzle = puzzle;
     // The line is kept as far as the check confirms it (at least the
     // answer): a shallower search may see the end of a long line otherwise.
     let confirmed = confirmed_line(engine, &puzzle, CHECK_DEPTH);
@@ -379,11 +378,7 @@ mod tests {
     fn a_lost_position_and_a_quiet_one_are_dropped() {
         let mut engine = proof_engine();
         // North is a step from its goal, South far, no fences: lost.
-        let lost = candidate("t3", "9 e2,e2 - 0,0 south 40", "e3");
-        let lost = Puzzle {
-            position: "9 a1,i2 - 0,0 south 40".into(),
-            ..lost
-        };
+        let lost = candidate("t3", "9 a1,i2 - 0,0 south 40", "a2");
         assert_eq!(reprove(&mut engine, &lost, DEEP_MARGIN), Err(Dropped::Lost));
         let quiet = candidate("t4", "9 e1,e9 - 10,10 south 0", "e2");
         assert!(matches!(
