@@ -90,7 +90,8 @@ web_checks() {
     local fresh
     fresh="$(scripts/wasm.sh check)"
     if [ -n "$fresh" ]; then
-        export QUORIDOR_WASM="$fresh"
+        export QUORIDOR_WASM="$fresh/quoridor_wasm.wasm"
+        export QUORIDOR_OFFLINE_WASM="$fresh/quoridor_wasm_offline.wasm"
     fi
     # npm ci only when the pinned tools changed (it empties node_modules).
     if ! cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null \

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Builds the rules and the engine for the page: crates/wasm compiled to
-# WebAssembly, written to crates/server/web/engine/quoridor.wasm, which the
-# server embeds and serves like the page's other files (so that
-# `cargo run --release -- serve` needs no WebAssembly toolchain).
+# Builds the page's two WebAssembly modules, which the server embeds and
+# serves like the page's other files (so that `cargo run --release -- serve`
+# needs no WebAssembly toolchain):
+#   crates/wasm          -> crates/server/web/engine/quoridor.wasm (the rules
+#                           and the engine: games and analysis on the device)
+#   crates/wasm-offline  -> crates/server/web/engine/offline.wasm (the
+#                           tutorial, puzzles and exercises answered by the
+#                           page when the server cannot be reached)
 #
-#   scripts/wasm.sh          build it and write the served file
-#   scripts/wasm.sh check    build it and fail unless the served file is
-#                            byte for byte the build of these sources (CI)
+#   scripts/wasm.sh          build them and write the served files
+#   scripts/wasm.sh check    build them and fail unless the served files are
+#                            byte for byte the build of these sources (CI);
+#                            under another compiler, print the directory of
+#                            the fresh builds, which the tests then use
 #
 # The build is reproducible: the same sources and the same compiler give
 # the same bytes, wherever the clone lies (paths are remapped). The
@@ -21,8 +27,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode="${1:-build}"
-out=crates/server/web/engine/quoridor.wasm
-stamp=crates/server/web/engine/quoridor.wasm.txt
+served=crates/server/web/engine
+# Each module: the crate's build name, and the served file's name.
+modules=("quoridor_wasm:quoridor.wasm" "quoridor_wasm_offline:offline.wasm")
+stamp=$served/quoridor.wasm.txt
 target_dir=target/wasm
 root="$(pwd)"
 
@@ -31,7 +39,7 @@ root="$(pwd)"
 
 # Remapped paths: nothing of this machine's layout enters the module.
 flags="--remap-path-prefix=$root=/quoridor --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo -C panic=abort"
-common=(--release --locked --target wasm32-unknown-unknown -p quoridor-wasm
+common=(--release --locked --target wasm32-unknown-unknown -p quoridor-wasm -p quoridor-wasm-offline
     --target-dir "$target_dir"
     --config 'profile.release.lto=true' --config 'profile.release.codegen-units=1'
     --config 'profile.release.opt-level=3' --config 'profile.release.panic="abort"')
@@ -69,25 +77,32 @@ else
         /usr/bin/cargo build "${common[@]}" -Z build-std=std,panic_abort
 fi
 
-built="$target_dir/wasm32-unknown-unknown/release/quoridor_wasm.wasm"
+built_dir="$target_dir/wasm32-unknown-unknown/release"
 case "$mode" in
 build)
-    mkdir -p "$(dirname "$out")"
-    cp "$built" "$out"
+    mkdir -p "$served"
+    for module in "${modules[@]}"; do
+        cp "$built_dir/${module%%:*}.wasm" "$served/${module#*:}"
+        echo "scripts/wasm.sh: wrote $served/${module#*:} ($(wc -c <"$served/${module#*:}") bytes, $compiler)" >&2
+    done
     echo "$compiler" >"$stamp"
-    echo "scripts/wasm.sh: wrote $out ($(wc -c <"$out") bytes, $compiler)" >&2
     ;;
 check)
-    if cmp -s "$built" "$out"; then
-        echo "scripts/wasm.sh: $out is the build of these sources ($compiler)" >&2
+    same=yes
+    for module in "${modules[@]}"; do
+        if ! cmp -s "$built_dir/${module%%:*}.wasm" "$served/${module#*:}"; then
+            same=no
+        fi
+    done
+    if [ "$same" = yes ]; then
+        echo "scripts/wasm.sh: $served/*.wasm are the build of these sources ($compiler)" >&2
     elif [ "$compiler" != "$(cat "$stamp")" ]; then
-        echo "scripts/wasm.sh: $out was built by $(cat "$stamp"), this machine has $compiler:" \
+        echo "scripts/wasm.sh: $served/*.wasm were built by $(cat "$stamp"), this machine has $compiler:" \
             "the bytes cannot be compared; the tests use this build" >&2
-        export QUORIDOR_WASM="$root/$built"
-        echo "$root/$built"
+        echo "$root/$built_dir"
         exit 0
     else
-        echo "scripts/wasm.sh: $out is not the build of these sources: run scripts/wasm.sh and commit it" >&2
+        echo "scripts/wasm.sh: $served/*.wasm are not the build of these sources: run scripts/wasm.sh and commit them" >&2
         exit 1
     fi
     ;;

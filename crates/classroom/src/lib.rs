@@ -19,6 +19,7 @@ mod dir;
 mod exercise;
 mod generate;
 mod item;
+pub mod page;
 mod pawn;
 #[cfg(feature = "pdf")]
 mod pdf;

@@ -19,6 +19,7 @@ pub mod article;
 mod dice;
 mod lesson;
 pub mod mine;
+pub mod page;
 pub mod proof;
 pub mod puzzle;
 pub mod retired;

@@ -1,44 +1,23 @@
 //! Learning to play in the web app: the rules tutorial's lessons, and a
 //! move checked against one, in the page's language and wording. The
 //! lessons themselves are the `quoridor-learn` crate's; this is their HTTP
-//! side (`/api/learn/…`) and the page `/learn`.
+//! side (`/api/learn/…`, answered by `quoridor_learn::page`, which the
+//! page's WebAssembly also answers with when offline) and the page `/learn`.
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use axum::extract::Path;
-use quoridor_learn::texts::{seat_name, theme_name, Word};
-use quoridor_learn::{
-    illegal_text, lesson, pick, rated, Answer, Lang, Lesson, LessonText, Outcome, Puzzle, Theme,
-    Wording, LESSONS,
+use quoridor_learn::page;
+pub use quoridor_learn::page::{
+    read_move, words, BoardView, CheckRequest, CheckView, LearnError, LessonView, LessonsQuery,
+    LessonsView, NextPuzzleRequest, PawnView, PuzzleCheckRequest, PuzzleCheckView, PuzzleView,
 };
-use quoridor_rules::{Move, Position};
-use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 use crate::extract::{Body, Query};
 use crate::state::AppState;
-
-/// Why the tutorial or the puzzles refuse (the boundary says what each
-/// means over HTTP, in `crate::refusals`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LearnError {
-    /// No tutorial lesson of that name.
-    NoSuchLesson,
-    /// No puzzle of that id, or none of the theme and difficulty asked.
-    NoSuchPuzzle,
-}
-
-impl std::fmt::Display for LearnError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            LearnError::NoSuchLesson => "no such lesson: see GET /api/learn/lessons",
-            LearnError::NoSuchPuzzle => "no such puzzle",
-        })
-    }
-}
 
 pub fn api_routes() -> Router<AppState> {
     Router::new()
@@ -60,267 +39,16 @@ async fn page(
     crate::assets::serve_named_page("learn.html", web.0.as_deref(), &headers)
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LessonsQuery {
-    pub lang: Option<Lang>,
-    pub wording: Option<Wording>,
-}
-
-/// A board as the page draws it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct BoardView {
-    pub size: u8,
-    /// The position notation.
-    pub notation: String,
-    pub pawns: Vec<PawnView>,
-    /// Placed fences (`e3h`).
-    pub fences: Vec<String>,
-    /// The seat to move, and its name in the asked language.
-    pub turn: String,
-    pub turn_name: String,
-    /// Fences left, by seat in turn order.
-    pub fences_left: Vec<u8>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct PawnView {
-    pub seat: String,
-    pub square: String,
-}
-
-impl BoardView {
-    /// The boards after each move of `moves` from `start`.
-    pub(crate) fn line(start: Position, moves: &[Move], lang: Lang) -> Vec<BoardView> {
-        let mut pos = start;
-        moves
-            .iter()
-            .map(|&mv| {
-                pos.play_unchecked(mv);
-                BoardView::of(&pos, lang)
-            })
-            .collect()
-    }
-
-    pub(crate) fn of(pos: &Position, lang: Lang) -> BoardView {
-        BoardView {
-            size: pos.size(),
-            notation: pos.to_string(),
-            pawns: pos
-                .seats()
-                .iter()
-                .map(|&seat| PawnView {
-                    seat: seat.name().into(),
-                    square: pos.pawn(seat).to_string(),
-                })
-                .collect(),
-            fences: pos.fences().map(|f| f.to_string()).collect(),
-            turn: pos.turn().name().into(),
-            turn_name: seat_name(lang, pos.turn()).into(),
-            fences_left: pos.seats().iter().map(|&s| pos.fences_left(s)).collect(),
-        }
-    }
-}
-
-/// One lesson in one language and wording.
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct LessonView {
-    pub id: String,
-    pub number: usize,
-    pub title: String,
-    pub rule: String,
-    pub task: String,
-    pub board: BoardView,
-}
-
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct LessonsView {
-    pub lessons: Vec<LessonView>,
-}
-
-pub(crate) fn words(lang: Lang, lesson: &Lesson) -> LessonText {
-    LessonText::of(lang, lesson.id).expect("every lesson has its words in every language")
-}
-
-/// Every lesson, in order.
 async fn lessons(Query(query): Query<LessonsQuery>) -> Json<LessonsView> {
-    let lang = query.lang.unwrap_or_default();
-    let wording = query.wording.unwrap_or_default();
-    let lessons = LESSONS
-        .iter()
-        .map(|lesson| {
-            let text = words(lang, lesson);
-            LessonView {
-                id: lesson.id.into(),
-                number: lesson.number(),
-                title: text.title.into(),
-                rule: text.rule(wording).into(),
-                task: text.task(wording).into(),
-                board: BoardView::of(&lesson.start(), lang),
-            }
-        })
-        .collect();
-    Json(LessonsView { lessons })
-}
-
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct CheckRequest {
-    pub lesson: String,
-    /// The move, in the standard notation (`e6`, `e3h`).
-    pub r#move: String,
-    pub lang: Option<Lang>,
-    pub wording: Option<Wording>,
-}
-
-/// A checked move: `right`, `not_asked` (legal, but not the lesson's task)
-/// or `illegal` (with the rules' reason), what to say, and the board after a
-/// right move.
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct CheckView {
-    pub outcome: String,
-    pub message: String,
-    /// The rule again, after an illegal move.
-    pub rule: Option<String>,
-    pub board: Option<BoardView>,
-}
-
-/// The longest move text looked at (a move is at most 4 characters).
-const MAX_MOVE_TEXT: usize = 16;
-
-/// A move as typed or tapped (`e2`, `e3h`).
-pub(crate) fn read_move(text: &str) -> Result<Move, ApiError> {
-    if text.len() > MAX_MOVE_TEXT {
-        return Err(ApiError::bad_request(
-            "move: a square (e2) or a fence (e3h)",
-        ));
-    }
-    Ok(text.trim().parse()?)
+    Json(page::lessons(&query))
 }
 
 async fn check(Body(req): Body<CheckRequest>) -> Result<Json<CheckView>, ApiError> {
-    let lang = req.lang.unwrap_or_default();
-    let wording = req.wording.unwrap_or_default();
-    let lesson = lesson(&req.lesson).ok_or(LearnError::NoSuchLesson)?;
-    let mv = read_move(&req.r#move)?;
-    let text = words(lang, lesson);
-    let checked = lesson.check(mv);
-    let view = match checked.outcome {
-        Outcome::Right => {
-            let mut after = lesson.start();
-            after.play_unchecked(mv);
-            CheckView {
-                outcome: "right".into(),
-                message: text.success.into(),
-                rule: None,
-                board: Some(BoardView::of(&after, lang)),
-            }
-        }
-        Outcome::NotAsked => CheckView {
-            outcome: "not_asked".into(),
-            message: text.hint.into(),
-            rule: None,
-            board: None,
-        },
-        Outcome::Illegal => CheckView {
-            outcome: "illegal".into(),
-            message: checked
-                .illegal
-                .map(|err| illegal_text(lang, &err))
-                .unwrap_or_default(),
-            rule: Some(text.rule(wording).into()),
-            board: None,
-        },
-    };
-    Ok(Json(view))
+    Ok(Json(page::check_lesson(&req)?))
 }
 
-// ---------------------------------------------------------------------
-// Puzzles
-// ---------------------------------------------------------------------
-
-fn puzzles() -> &'static [Puzzle] {
-    quoridor_learn::shipped_puzzles()
-}
-
-fn puzzle(id: &str) -> Result<&'static Puzzle, LearnError> {
-    quoridor_learn::find_puzzle(id).ok_or(LearnError::NoSuchPuzzle)
-}
-
-/// The most puzzle ids a client may say it has seen.
-const MAX_SEEN: usize = 5000;
-/// Ratings outside this range are refused.
-const RATINGS: std::ops::RangeInclusive<i32> = 0..=4000;
-
-/// A puzzle to solve (its solution is not in it).
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct PuzzleView {
-    pub id: String,
-    pub theme: Theme,
-    pub theme_name: String,
-    pub difficulty: u8,
-    pub rating: i32,
-    /// "North to move: find the best move." in the asked language.
-    pub task: String,
-    pub board: BoardView,
-    /// How many puzzles there are.
-    pub total: usize,
-}
-
-fn puzzle_view(puzzle: &Puzzle, lang: Lang) -> PuzzleView {
-    let pos = puzzle.start();
-    PuzzleView {
-        id: puzzle.id.clone(),
-        theme: puzzle.theme,
-        theme_name: theme_name(lang, puzzle.theme).into(),
-        difficulty: puzzle.difficulty,
-        rating: puzzle.rating,
-        task: Word::PuzzleTask
-            .text(lang)
-            .replace("{seat}", seat_name(lang, pos.turn())),
-        board: BoardView::of(&pos, lang),
-        total: puzzles().len(),
-    }
-}
-
-#[derive(Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct NextPuzzleRequest {
-    pub theme: Option<Theme>,
-    pub difficulty: Option<u8>,
-    pub rating: Option<i32>,
-    /// Puzzles already met (left out unless every one has been met).
-    #[serde(default)]
-    pub seen: Vec<String>,
-    pub lang: Option<Lang>,
-}
-
-fn rating_of(rating: Option<i32>) -> Result<i32, ApiError> {
-    let rating = rating.unwrap_or(quoridor_learn::START_RATING);
-    if !RATINGS.contains(&rating) {
-        return Err(ApiError::bad_request("rating: from 0 to 4000"));
-    }
-    Ok(rating)
-}
-
-/// The next puzzle for a player: the theme and difficulty asked, the
-/// rating nearest theirs, not one already met (unless all have been).
 async fn next_puzzle(Body(req): Body<NextPuzzleRequest>) -> Result<Json<PuzzleView>, ApiError> {
-    let lang = req.lang.unwrap_or_default();
-    let rating = rating_of(req.rating)?;
-    if req.difficulty.is_some_and(|d| !(1..=5).contains(&d)) {
-        return Err(ApiError::bad_request("difficulty: from 1 to 5"));
-    }
-    if req.seen.len() > MAX_SEEN {
-        return Err(ApiError::bad_request(format!(
-            "seen: at most {MAX_SEEN} ids"
-        )));
-    }
-    let all = puzzles();
-    let found = pick(all, req.theme, req.difficulty, rating, &req.seen)
-        .or_else(|| pick(all, req.theme, req.difficulty, rating, &[]))
-        .ok_or(LearnError::NoSuchPuzzle)?;
-    Ok(Json(puzzle_view(found, lang)))
+    Ok(Json(page::next_puzzle(&req)?))
 }
 
 async fn one_puzzle(
@@ -328,63 +56,11 @@ async fn one_puzzle(
     Query(query): Query<LessonsQuery>,
 ) -> Result<Json<PuzzleView>, ApiError> {
     let lang = query.lang.unwrap_or_default();
-    Ok(Json(puzzle_view(puzzle(&id)?, lang)))
-}
-
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct PuzzleCheckRequest {
-    pub id: String,
-    pub r#move: String,
-    /// The player's rating before this puzzle.
-    pub rating: Option<i32>,
-    pub lang: Option<Lang>,
-}
-
-/// A checked puzzle move: `right` or `wrong` (then the explanation, the
-/// solution line, the new rating, the board after the best move and after
-/// each move of the line, to play it out), or `illegal` (the reason;
-/// nothing counts).
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct PuzzleCheckView {
-    pub outcome: String,
-    pub message: String,
-    pub solution: Vec<String>,
-    pub rating: Option<i32>,
-    pub board: Option<BoardView>,
-    pub line: Vec<BoardView>,
+    Ok(Json(page::puzzle_view(page::puzzle(&id)?, lang)))
 }
 
 async fn check_puzzle(
     Body(req): Body<PuzzleCheckRequest>,
 ) -> Result<Json<PuzzleCheckView>, ApiError> {
-    let lang = req.lang.unwrap_or_default();
-    let rating = rating_of(req.rating)?;
-    let puzzle = puzzle(&req.id)?;
-    let mv = read_move(&req.r#move)?;
-    let solved = match puzzle.check(mv) {
-        Answer::Illegal(err) => {
-            return Ok(Json(PuzzleCheckView {
-                outcome: "illegal".into(),
-                message: illegal_text(lang, &err),
-                solution: Vec::new(),
-                rating: None,
-                board: None,
-                line: Vec::new(),
-            }))
-        }
-        Answer::Right => true,
-        Answer::Wrong => false,
-    };
-    let line = BoardView::line(puzzle.start(), &puzzle.line(), lang);
-    let mut after = puzzle.start();
-    after.play_unchecked(puzzle.best());
-    Ok(Json(PuzzleCheckView {
-        outcome: if solved { "right" } else { "wrong" }.into(),
-        message: puzzle.explanation(lang),
-        solution: puzzle.solution.clone(),
-        rating: Some(rated(rating, puzzle.rating, solved)),
-        board: Some(BoardView::of(&after, lang)),
-        line,
-    }))
+    Ok(Json(page::check_puzzle(&req)?))
 }

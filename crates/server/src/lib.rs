@@ -19,8 +19,9 @@
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
 //!    feature's tables, the migrations in one list).
 //! 4. Views, what the server sends and receives: `view`, `request`,
-//!    `account::view`, `club::view`, `classroom::view`, `lobby::view`,
-//!    `analysis::view`, `challenge::view`.
+//!    `account::view`, `club::view`, `lobby::view`, `analysis::view`,
+//!    `challenge::view` (the classroom's and the tutorial's views are their
+//!    crates' `page` modules, which the page's offline WebAssembly shares).
 //! 5. Services, one write path per aggregate, each saying no in its own
 //!    error type: `hub` (the rooms; every change through
 //!    [`hub::Hub::change`]), `account`, `club`, `lobby`, `analysis`,

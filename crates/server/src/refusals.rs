@@ -235,10 +235,21 @@ impl Refusal for ClassroomError {
     }
 }
 
+impl Refusal for quoridor_classroom::page::PageError {
+    fn status_and_code(&self) -> Said {
+        match self {
+            Self::BadRequest(_) => BAD_REQUEST,
+            Self::BadExercise(_) => (StatusCode::UNPROCESSABLE_ENTITY, "bad_exercise"),
+        }
+    }
+}
+
 impl Refusal for LearnError {
     fn status_and_code(&self) -> Said {
         match self {
             LearnError::NoSuchLesson | LearnError::NoSuchPuzzle => NOT_FOUND,
+            LearnError::BadRequest(_) => BAD_REQUEST,
+            LearnError::BadMove(err) => err.status_and_code(),
         }
     }
 }

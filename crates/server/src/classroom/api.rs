@@ -9,27 +9,21 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use quoridor_classroom::{
-    check, generate, pupil_sheet, svg, variants, verdict_text, Exercise, Kind, Lang, Sheet,
-    SheetSpec, LEVELS, MAX_SHEET_COUNT,
+    pupil_sheet, svg, Exercise, Kind, Lang, Sheet, SheetSpec, LEVELS, MAX_SHEET_COUNT,
 };
 use serde::{Deserialize, Serialize};
 
-use super::view::{
-    AnalyzeView, CheckRequest, CheckView, DraftRequest, DraftView, ExerciseQuery, ExerciseRequest,
-    ExerciseView, LangQuery, SavedView,
+use quoridor_classroom::page::{
+    self, checked, exercise_view, AnalyzeView, CheckRequest, CheckView, DraftRequest, DraftView,
+    ExerciseQuery, ExerciseRequest, ExerciseView, LangQuery, SavedView, SolutionView, TextsView,
 };
-use super::{
-    board_svg, checked, draft_svg, exercise_view, route_of, solution_view, Classroom,
-    ClassroomError, MAX_SHARED,
-};
+
+use super::{Classroom, ClassroomError, MAX_SHARED};
 use crate::db::SavedExercise;
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
 use crate::state::AppState;
 use crate::token::{hash_token, is_game_id, new_game_id, new_token, random_u64};
-
-/// The longest route an answer may name.
-const MAX_ANSWER: usize = 500;
 
 pub fn api_routes() -> Router<AppState> {
     Router::new()
@@ -68,16 +62,10 @@ async fn new_exercise(
     State(classroom): State<Classroom>,
     Query(query): Query<ExerciseQuery>,
 ) -> Result<Json<ExerciseView>, ApiError> {
-    let level = query.level.unwrap_or(1);
-    if !LEVELS.contains(&level) {
-        return Err(ApiError::bad_request("level: from 1 to 5"));
-    }
-    let lang = lang_of(query.lang);
-    let seed = query.seed.unwrap_or_else(|| random_u64() % 1_000_000_000);
-    let kind = query.kind.unwrap_or(Kind::ALL[(seed % 4) as usize]);
+    let seed = random_u64() % 1_000_000_000;
     let view = classroom
-        .blocking(move || exercise_view(generate(kind, level, seed), lang, None))
-        .await?;
+        .blocking(move || page::new_exercise(&query, seed))
+        .await??;
     Ok(Json(view))
 }
 
@@ -85,40 +73,18 @@ async fn check_answer(
     State(classroom): State<Classroom>,
     Body(req): Body<CheckRequest>,
 ) -> Result<Json<CheckView>, ApiError> {
-    let lang = lang_of(req.lang);
-    checked(&req.exercise, lang)?;
-    if route_of(&req.answer).is_some_and(|r| r.len() > MAX_ANSWER) {
-        return Err(ApiError::bad_request(format!(
-            "at most {MAX_ANSWER} squares in a route"
-        )));
-    }
     let view = classroom
-        .blocking(move || {
-            let verdict = check(&req.exercise, &req.answer);
-            CheckView {
-                right: verdict.is_right(),
-                messages: verdict_text(&verdict, &req.exercise, lang),
-                mistakes: verdict.mistakes,
-            }
-        })
-        .await?;
+        .blocking(move || page::check_answer(&req))
+        .await??;
     Ok(Json(view))
 }
 
 async fn solution(
     State(classroom): State<Classroom>,
     Body(req): Body<ExerciseRequest>,
-) -> Result<Json<super::view::SolutionView>, ApiError> {
-    let lang = lang_of(req.lang);
-    checked(&req.exercise, lang)?;
-    classroom
-        .blocking(move || solution_view(&req.exercise, lang))
-        .await?
-        .map(Json)
-        .ok_or_else(|| {
-            ClassroomError::BadExercise(lang.t(quoridor_classroom::T::ProblemUnsolvable).into())
-                .into()
-        })
+) -> Result<Json<SolutionView>, ApiError> {
+    let view = classroom.blocking(move || page::solution(&req)).await??;
+    Ok(Json(view))
 }
 
 /// The editor's drawing of a board whose pawns are not all placed yet.
@@ -126,11 +92,8 @@ async fn draft(
     State(classroom): State<Classroom>,
     Body(req): Body<DraftRequest>,
 ) -> Result<Json<DraftView>, ApiError> {
-    let lang = lang_of(req.lang);
-    let svg = classroom
-        .blocking(move || draft_svg(req.board, &req.pawns, lang))
-        .await??;
-    Ok(Json(DraftView { svg }))
+    let view = classroom.blocking(move || page::draft(&req)).await??;
+    Ok(Json(view))
 }
 
 /// The editor's live check: what is wrong, the answer, the drawing.
@@ -138,47 +101,8 @@ async fn analyze(
     State(classroom): State<Classroom>,
     Body(req): Body<ExerciseRequest>,
 ) -> Result<Json<AnalyzeView>, ApiError> {
-    let lang = lang_of(req.lang);
-    let view = classroom
-        .blocking(move || analysis(req.exercise, lang))
-        .await?;
+    let view = classroom.blocking(move || page::analyze(&req)).await?;
     Ok(Json(view))
-}
-
-fn analysis(exercise: Exercise, lang: Lang) -> AnalyzeView {
-    let fences = exercise.board.fences.len();
-    // Even a broken exercise is drawn, as far as it can be.
-    let drawable = exercise.board.validate_bounds().is_ok();
-    let svg = if drawable {
-        board_svg(&exercise, lang, None)
-    } else {
-        String::new()
-    };
-    if let Err(err) = exercise.validate() {
-        return AnalyzeView {
-            problem: Some(quoridor_classroom::problem_text(&err, lang)),
-            solvable: false,
-            solution: None,
-            fences,
-            view: None,
-            svg,
-        };
-    }
-    let solution = solution_view(&exercise, lang);
-    let problem = solution
-        .is_none()
-        .then(|| lang.t(quoridor_classroom::T::ProblemUnsolvable).to_string());
-    let with_route = solution
-        .as_ref()
-        .and_then(|s| route_of(&s.answer).map(|r| board_svg(&exercise, lang, Some(r))));
-    AnalyzeView {
-        problem,
-        solvable: solution.is_some(),
-        solution,
-        fences,
-        svg: with_route.unwrap_or(svg),
-        view: Some(exercise_view(exercise, lang, None)),
-    }
 }
 
 /// Saves a usable, solvable exercise and answers its link.
@@ -273,19 +197,8 @@ async fn shared(
     Ok(Json(view))
 }
 
-/// The pupil's sheet and the variants, in words, for the page.
-#[derive(Serialize)]
-struct TextsView {
-    pupil: quoridor_classroom::PupilSheet,
-    variants: Vec<quoridor_classroom::VariantText>,
-}
-
 async fn texts(Query(query): Query<LangQuery>) -> Json<TextsView> {
-    let lang = lang_of(query.lang);
-    Json(TextsView {
-        pupil: pupil_sheet(lang),
-        variants: variants(lang),
-    })
+    Json(page::texts(lang_of(query.lang)))
 }
 
 /// `/classroom/sheet?kind=mixed&level=2&count=6&seed=7&lang=fr`.

@@ -4,22 +4,19 @@
 //! `quoridor-classroom` crate's; this is their HTTP side.
 
 mod api;
-pub mod view;
+/// The views are the classroom crate's (the page's WebAssembly answers with
+/// them too, offline).
+pub use quoridor_classroom::page as view;
 
 use std::sync::Arc;
 
-use quoridor_classroom::svg::BoardDrawing;
-use quoridor_classroom::{
-    answer_text, instruction, object_label, pawn_phrase, problem_text, solve, svg, Answer,
-    Exercise, Item, Lang, Task,
-};
+pub use quoridor_classroom::page::{board_svg, exercise_view, solution_view};
 
 pub use api::{api_routes, page_routes};
 
 use crate::db::Db;
 use crate::limits::tally::Tally;
 use crate::limits::workers::Workers;
-use view::{AnswerKind, ExerciseView, ObjectView, PawnView, SolutionView};
 
 /// Why the classroom refuses (the boundary says what each means over
 /// HTTP, in `crate::refusals`).
@@ -106,153 +103,5 @@ impl Classroom {
             .run(work)
             .await
             .map_err(|failed| ClassroomError::Unavailable(failed.words()))
-    }
-}
-
-/// An exercise a client sent, checked: usable, or why not in its words.
-fn checked(exercise: &Exercise, lang: Lang) -> Result<(), ClassroomError> {
-    exercise
-        .validate()
-        .map_err(|err| ClassroomError::BadExercise(problem_text(&err, lang)))
-}
-
-/// A board being built, drawn as the pupil will see it: its fences, its
-/// pictures and the pawns placed so far, crossing fences included (the
-/// editor's check says what is wrong). Drawn by the worksheet's code, as
-/// every exercise is, so the editor shows what will be printed.
-fn draft_svg(
-    board: quoridor_classroom::Board,
-    pawns: &[view::PlacedPawn],
-    lang: Lang,
-) -> Result<String, ClassroomError> {
-    let bad = |err| ClassroomError::BadExercise(problem_text(&err, lang));
-    board
-        .validate_bounds()
-        .map_err(|err| bad(quoridor_classroom::ExerciseError::Board(err)))?;
-    // One pawn of each colour: four at most.
-    for (i, pawn) in pawns.iter().enumerate() {
-        if pawn.square.col() >= board.size || pawn.square.row() >= board.size {
-            return Err(bad(quoridor_classroom::ExerciseError::PawnOffBoard(
-                pawn.square,
-            )));
-        }
-        if pawns[..i].iter().any(|p| p.color == pawn.color) {
-            return Err(bad(quoridor_classroom::ExerciseError::SameColor(
-                pawn.color,
-            )));
-        }
-    }
-    // With no task yet, the pawns are drawn as walkers without arrows:
-    // the only task that draws any set of pawns and nothing else.
-    let walkers = pawns
-        .iter()
-        .map(|p| quoridor_classroom::Walker {
-            color: p.color,
-            start: p.square,
-            steps: Vec::new(),
-        })
-        .collect();
-    let exercise = Exercise {
-        version: quoridor_classroom::FORMAT_VERSION,
-        level: None,
-        seed: None,
-        board,
-        task: Task::FollowArrows { walkers },
-    };
-    Ok(BoardDrawing {
-        exercise: &exercise,
-        lang,
-        route: None,
-        numbers: false,
-        interactive: true,
-    }
-    .svg())
-}
-
-fn answer_kind(task: &Task) -> AnswerKind {
-    match task {
-        Task::FollowArrows { .. } => AnswerKind::Objects,
-        Task::WriteArrows { .. } => AnswerKind::Arrows,
-        Task::Race { .. } => AnswerKind::Race,
-        _ => AnswerKind::Route,
-    }
-}
-
-/// The board as drawn for the page (tappable), with an optional route.
-pub(crate) fn board_svg(
-    exercise: &Exercise,
-    lang: Lang,
-    route: Option<&[quoridor_rules::Square]>,
-) -> String {
-    let drawn = quoridor_classroom::drawn_route(exercise);
-    BoardDrawing {
-        exercise,
-        lang,
-        route: route.or((!drawn.is_empty()).then_some(drawn)),
-        numbers: route.is_none(),
-        interactive: true,
-    }
-    .svg()
-}
-
-/// A usable exercise as the page shows it.
-pub fn exercise_view(exercise: Exercise, lang: Lang, id: Option<String>) -> ExerciseView {
-    let pawns = exercise
-        .task
-        .pawns()
-        .into_iter()
-        .map(|(color, _)| PawnView {
-            color,
-            label: pawn_phrase(lang, color),
-            letter: svg::pawn_letter(lang, color),
-        })
-        .collect();
-    let objects = exercise
-        .board
-        .items
-        .values()
-        .filter_map(|item| match item {
-            Item::Object(object) => Some(ObjectView {
-                object: *object,
-                label: object_label(lang, *object).0.to_string(),
-            }),
-            _ => None,
-        })
-        .collect();
-    let diagonals = exercise.level.is_none_or(|l| l >= 4)
-        || match &exercise.task {
-            Task::WriteArrows { start, route } => quoridor_classroom::arrows_of(*start, route)
-                .iter()
-                .any(|s| s.dir.is_diagonal()),
-            _ => false,
-        };
-    ExerciseView {
-        kind: exercise.kind(),
-        answer: answer_kind(&exercise.task),
-        instruction: instruction(&exercise, lang),
-        svg: board_svg(&exercise, lang, None),
-        pawns,
-        objects,
-        diagonals,
-        id,
-        exercise,
-    }
-}
-
-/// The answer key of a usable exercise, if it has one.
-pub fn solution_view(exercise: &Exercise, lang: Lang) -> Option<SolutionView> {
-    let solution = solve(exercise)?;
-    let lines = answer_text(&solution, exercise, lang);
-    Some(SolutionView {
-        answer: solution.answer,
-        lines,
-    })
-}
-
-/// The route of an answer, if it is one.
-fn route_of(answer: &Answer) -> Option<&[quoridor_rules::Square]> {
-    match answer {
-        Answer::Route { squares } => Some(squares),
-        _ => None,
     }
 }

@@ -74,9 +74,30 @@ function networkError(e) {
   return new ApiError({ code: 'network', message: String((e && /** @type {Error} */ (e).message) || e) }, 0);
 }
 
+/** Where the requests the page may answer itself lie (the module says which it answers). */
+const OFFLINE_PREFIXES = ['/api/learn/', '/api/classroom/'];
+
+/**
+ * The answer the page makes itself, for a request it can answer without
+ * the server (lib/offline-api.js, loaded only when the server fails).
+ * @param {string} method @param {string} path @param {unknown} body
+ * @returns {Promise<{status: number, body: any} | null>}
+ */
+async function onDevice(method, path, body) {
+  if (!OFFLINE_PREFIXES.some((prefix) => path.startsWith(prefix))) return null;
+  try {
+    const { answerOnDevice } = await import('./offline-api.js');
+    return await answerOnDevice(method, path, body);
+  } catch (_) {
+    return null;
+  }
+}
+
 /**
  * One call of the API. Resolves to the answer's JSON (null when empty);
- * rejects with an `ApiError`.
+ * rejects with an `ApiError`. When the server cannot be reached, the
+ * tutorial's, the puzzles' and the classroom's requests are answered by
+ * the page itself (`onDevice`).
  * @param {string} method @param {string} path @param {unknown} [body] @param {string | null} [token]
  * @returns {Promise<any>}
  */
@@ -95,7 +116,10 @@ export async function api(method, path, body, token) {
     });
   } catch (e) {
     serverReached(false);
-    throw networkError(e);
+    const local = await onDevice(method, path, body);
+    if (!local) throw networkError(e);
+    if (local.status >= 400) throw new ApiError(local.body && local.body.error, local.status);
+    return local.body;
   }
   serverReached(true);
   const text = await res.text();

@@ -101,6 +101,32 @@ test('api: JSON in and out, the token as a bearer, refusals and network failures
   }
 });
 
+test('without the server, the tutorial\'s, puzzles\' and classroom\'s requests are answered by the page', async () => {
+  const module = readFileSync(process.env.QUORIDOR_OFFLINE_WASM ?? new URL('../engine/offline.wasm', import.meta.url));
+  const asked = [];
+  globalThis.fetch = async (path) => {
+    asked.push(String(path));
+    if (String(path).endsWith('/assets/engine/offline.wasm')) return new Response(module);
+    throw new TypeError('Failed to fetch');
+  };
+  try {
+    const checked = await api('POST', '/api/learn/check', { lesson: 'jump', move: 'e6', lang: 'en' });
+    assert.equal(checked.outcome, 'right');
+    const exercise = await api('GET', '/api/classroom/exercise?kind=maze&level=1&lang=fr');
+    assert.equal(exercise.kind, 'maze');
+    // Its refusals are the server's.
+    await assert.rejects(api('POST', '/api/learn/puzzles/check', { id: 'nothing', move: 'e2' }),
+      (e) => e instanceof ApiError && e.code === 'not_found' && e.status === 404);
+    // What needs the server still fails, without asking the module.
+    const before = asked.length;
+    await assert.rejects(api('GET', '/api/account'), (e) => e.code === 'network');
+    assert.equal(asked.length, before + 1);
+    await assert.rejects(api('POST', '/api/classroom/exercises', {}), (e) => e.code === 'network');
+  } finally {
+    delete globalThis.fetch;
+  }
+});
+
 test('a page may say a network failure in its own words, and only that', async () => {
   const childish = apiSaying(() => 'Check the Wi-Fi');
   globalThis.fetch = async () => { throw new TypeError('Failed to fetch'); };
