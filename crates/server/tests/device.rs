@@ -67,9 +67,10 @@ async fn start_on_device(b: &Browser) -> String {
     id
 }
 
-/// The requests the page made to the server's game API.
+/// The requests the page made to the server's game API (a game made or
+/// played there; the home page's lists of open games aside).
 async fn game_api_requests(b: &Browser) -> Value {
-    b.js("return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/games'));")
+    b.js("return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/games') && !n.includes('/api/games?'));")
         .await
 }
 
@@ -174,6 +175,44 @@ async fn a_game_against_the_computer_is_played_on_the_device() {
     .await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_a_clock_is_played_on_the_device_and_lost_on_time() {
+    e2e::run("device-clock", |env| async move {
+        let me = env.browser("player").await;
+        me.open("/").await;
+        me.select("#clock", "m15").await;
+        start_on_device(&me).await;
+        // The first move is not timed; the computer answers within its
+        // share of the clock.
+        let (moves, _) = my_turn_or_end(&me, 0).await;
+        assert!(moves.is_empty());
+        me.click("[data-square=\"c2\"]").await;
+        my_turn_or_end(&me, 2).await;
+        // South's clock runs down from 15 s, on the screen.
+        let first = text_when(&me, "#clock-south", |t| t.starts_with("0:1")).await;
+        // Under 10 s it shows tenths ("9.4").
+        text_when(&me, "#clock-south", |t| t != first && !t.starts_with("0:1")).await;
+        me.shot("running").await;
+        // Nobody moves: South loses on time.
+        let wait = Waiter::new("the loss on time");
+        let page = loop {
+            let page = me.page().await;
+            if page.result.is_some() {
+                break page;
+            }
+            wait.tick(&page).await;
+        };
+        let result = page.result.clone().unwrap();
+        assert!(result.contains("on time"), "{result}");
+        assert_eq!(page.winners.as_deref(), Some("north"), "{page:?}");
+        assert_eq!(me.shown("#clock-south").await.text().await.unwrap(), "0.0");
+        me.shot("lost-on-time").await;
+        // The server's game API was never asked.
+        assert_eq!(game_api_requests(&me).await, Value::Array(vec![]));
+    })
+    .await;
+}
+
 /// A server of the test's own on `port` (the browser's origin, its
 /// service worker and its caches stay the same across a restart): stopped,
 /// it is a network that is down, whatever the browser thinks.
@@ -183,6 +222,52 @@ async fn own_server(dir: &std::path::Path, port: u16) -> quoridor_server::Runnin
     quoridor_server::start(args)
         .await
         .expect("the test's server starts")
+}
+
+/// With the server gone, the tutorial's lesson and a puzzle are solved
+/// and a classroom exercise is checked: the page answers them itself.
+async fn learning_offline(me: &Browser, base: &str) {
+    let tap = |square: String| async move {
+        me.click(&format!("#learn-board [data-square=\"{square}\"]"))
+            .await
+    };
+    me.open(&format!("{base}/learn?lesson=jump")).await;
+    me.shown("#learn-board [data-square=\"e6\"]").await;
+    tap("e6".into()).await;
+    let said = text_when(me, "#learn-feedback", |t| t.contains("Right!")).await;
+    assert!(said.contains("Nice jump"), "{said}");
+    me.shot("offline-lesson").await;
+
+    // A puzzle whose answer is a step, tapped.
+    let puzzle = quoridor_learn::shipped()
+        .into_iter()
+        .find(|p| !p.solution[0].ends_with(['h', 'v']))
+        .expect("a puzzle answered by a step");
+    me.open(&format!("{base}/learn?puzzle={}", puzzle.id)).await;
+    text_when(me, "#learn-lesson-title", |t| t.contains(&puzzle.id)).await;
+    me.click(".learn-tool[data-tool=\"pawn\"]").await;
+    tap(puzzle.solution[0].clone()).await;
+    let said = text_when(me, "#learn-feedback", |t| t.contains("Right!")).await;
+    assert!(said.contains(&puzzle.solution[0]), "{said}");
+    me.shot("offline-puzzle").await;
+
+    // A new maze, its answer key, and that answer checked.
+    me.open(&format!("{base}/classroom")).await;
+    me.click(".cls-kind[data-kind=\"maze\"]").await;
+    me.shown("#cls-board svg rect.cell").await;
+    me.click("#cls-show").await;
+    text_when(me, "#cls-feedback", |t| t.starts_with("The solution:")).await;
+    me.click("#cls-check").await;
+    let wait = Waiter::new("the maze's answer checked");
+    loop {
+        let class = me.attr("#cls-feedback", "class").await.unwrap_or_default();
+        let text = me.shown("#cls-feedback").await.text().await.unwrap();
+        if class.contains("good") && !text.starts_with("The solution:") {
+            break;
+        }
+        wait.tick(&(class, text)).await;
+    }
+    me.shot("offline-exercise").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -242,6 +327,7 @@ async fn after_a_first_visit_the_app_works_offline() {
         text_when(&me, "#ab-engine", |t| t.starts_with("Engine on this device: depth")).await;
         text_when(&me, "#ab-best", |t| t.starts_with("Best: ")).await;
         me.shot("offline-analysis").await;
+        learning_offline(&me, &base).await;
 
         // The network comes back: the line goes by itself, and an online
         // game (the server's, with a clock) works again.
@@ -251,6 +337,9 @@ async fn after_a_first_visit_the_app_works_offline() {
         while me.is_shown("#offline-banner").await {
             wait.tick(&"shown").await;
         }
+        // A game on the server: its engine asked for (a game with a clock
+        // against the computer is otherwise played on the device).
+        me.open(&format!("{base}/?engine=server")).await;
         me.select("#clock", "5+3").await;
         me.click("#start-ai").await;
         let id = me.game_page().await;

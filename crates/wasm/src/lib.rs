@@ -160,3 +160,12 @@ pub extern "C" fn qw_review(ms: u32) -> u32 {
 pub extern "C" fn qw_new_game() {
     with_session(|s| s.new_game());
 }
+
+/// How long the computer may think on a move with `remaining_ms` on its
+/// clock and `increment_ms` added after each move (the server's share,
+/// [`quoridor_engine::time::clock_budget`]), in milliseconds.
+#[no_mangle]
+pub extern "C" fn qw_clock_budget(remaining_ms: f64, increment_ms: f64) -> f64 {
+    let ms = |v: f64| std::time::Duration::from_secs_f64(v.max(0.0) / 1000.0);
+    quoridor_engine::time::clock_budget(ms(remaining_ms), ms(increment_ms)).as_secs_f64() * 1000.0
+}

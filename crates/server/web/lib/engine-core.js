@@ -22,6 +22,7 @@
  *   review(text: string, ms: number, onProgress?: (p: {done: number, total: number}) => void): any,
  *   search(limits: SearchLimits, onIteration?: (info: SearchInfo) => void): any,
  *   hint(ms: number): any,
+ *   clockBudget(remainingMs: number, incrementMs: number): number,
  *   newGame(): void }} Engine
  */
 
@@ -97,5 +98,7 @@ export async function instantiateEngine(source, host = {}) {
     /** A hint a person can follow: a search's result with `steps`, every pawn's path before and after. */
     hint(ms) { return answer(exports.qw_hint(ms)); },
     newGame() { exports.qw_new_game(); },
+    /** How long the computer may think with this much on its clock (the server's share). */
+    clockBudget(remainingMs, incrementMs) { return exports.qw_clock_budget(remainingMs, incrementMs); },
   };
 }

@@ -22,9 +22,12 @@ export const PLY_LIMIT = 1000;
 /**
  * @typedef {{ seat: Seat, kind: 'human' | 'ai', name: string, level: number | null }} LocalSeat
  * @typedef {{ text: string, seat: Seat, ms: number }} LocalEntry
+ * @typedef {{ initial_ms: number, increment_ms: number } | { per_move_ms: number }} LocalClock
+ *   a clock with an increment (Fischer), or so long for every move
  * @typedef {{
  *   id: string, created_ms: number, version: number, seed: number,
- *   settings: { size: number, players: number, variant: string, fences: number | null, theme: string },
+ *   settings: { size: number, players: number, variant: string, fences: number | null, theme: string,
+ *     clock?: LocalClock | null },
  *   seats: LocalSeat[], entries: LocalEntry[], turn_began: number,
  *   rematch: string | null,
  * }} LocalRecord
@@ -41,7 +44,8 @@ export function isLocalId(id) {
  * A new game. `seats` in turn order (south first); an AI seat has a level
  * 1 to 8. `random` is a number in [0, 1) that names the game and seeds the
  * computer's choices.
- * @param {{ size: number, players: number, variant?: string, fences?: number | null, theme?: string }} settings
+ * @param {{ size: number, players: number, variant?: string, fences?: number | null, theme?: string,
+ *   clock?: LocalClock | null }} settings
  * @param {{ kind: 'human' | 'ai', name?: string, level?: number }[]} seats
  * @param {number} now
  * @param {() => number} random
@@ -62,6 +66,7 @@ export function newLocalGame(settings, seats, now, random) {
       variant: settings.variant || 'standard',
       fences: settings.fences ?? null,
       theme: settings.theme || 'classic',
+      clock: settings.clock ?? null,
     },
     seats: seats.map((s, i) => ({
       seat: order[i],
@@ -91,12 +96,107 @@ export function gameText(record) {
 }
 
 /**
- * The game object the page draws, from the record and its replay.
+ * Whether a clock is one the device keeps: with an increment, or so long
+ * a move in seconds (a turn-based game's days need the server).
+ * @param {any} clock
+ * @returns {clock is LocalClock}
+ */
+export function isDeviceClock(clock) {
+  if (!clock) return false;
+  if (typeof clock.per_move_ms === 'number') return clock.per_move_ms > 0 && clock.per_move_ms <= 3600000;
+  return typeof clock.initial_ms === 'number' && clock.initial_ms > 0 && typeof clock.increment_ms === 'number';
+}
+
+/** An entry that is a move of the board (a step, a fence, a pass). @param {LocalEntry} e */
+function isBoardMove(e) {
+  return !/^(resign|timeout|draw)\b/.test(e.text);
+}
+
+/**
+ * The clocks at `now`, as the server keeps them: a seat's clock does not
+ * run on its first move; each move takes its time off and, with an
+ * increment, adds it; a clock of so long a move starts full each turn;
+ * a seat that ran out has 0. `running` is the seat whose clock runs.
+ * @param {LocalRecord} record @param {any} rules the replay @param {number} now
+ * @returns {{ remaining_ms: Partial<Record<Seat, number>>, running: Seat | null } | null}
+ */
+export function clockAt(record, rules, now) {
+  const clock = record.settings.clock;
+  if (!clock) return null;
+  const full = 'per_move_ms' in clock ? clock.per_move_ms : clock.initial_ms;
+  /** @type {Partial<Record<Seat, number>>} */
+  const left = {};
+  for (const s of record.seats) left[s.seat] = full;
+  /** @type {Set<Seat>} */
+  const moved = new Set();
+  for (const e of record.entries) {
+    if (e.text.startsWith('timeout')) {
+      left[e.seat] = 0;
+      continue;
+    }
+    if ('per_move_ms' in clock) {
+      left[e.seat] = full;
+    } else {
+      if (moved.has(e.seat)) left[e.seat] = Math.max(0, (left[e.seat] ?? 0) - e.ms);
+      if (isBoardMove(e)) left[e.seat] = (left[e.seat] ?? 0) + clock.increment_ms;
+    }
+    if (isBoardMove(e)) moved.add(e.seat);
+  }
+  const turn = /** @type {Seat} */ (rules.turn);
+  const running = !rules.result && moved.has(turn) ? turn : null;
+  if (running) left[running] = Math.max(0, (left[running] ?? 0) - Math.max(0, now - record.turn_began));
+  return { remaining_ms: left, running };
+}
+
+/**
+ * The seat whose clock has run out at `now`, if any.
+ * @param {LocalRecord} record @param {any} rules @param {number} now
+ * @returns {Seat | null}
+ */
+export function flagged(record, rules, now) {
+  const clock = clockAt(record, rules, now);
+  if (!clock || !clock.running) return null;
+  return (clock.remaining_ms[clock.running] ?? 1) <= 0 ? clock.running : null;
+}
+
+/**
+ * The seat to move has run out of time: it loses (with four players it
+ * leaves the game and the others play on), as on the server.
+ * @param {RulesCore} core @param {LocalRecord} record @param {Seat} seat @param {number} now
+ * @returns {Change}
+ */
+export function timeOut(core, record, seat, now) {
+  return append(core, record, { text: 'timeout ' + seat, seat, ms: Math.max(0, now - record.turn_began) }, now);
+}
+
+/**
+ * How long the computer to move may think: its level's own limit without
+ * a clock (0), else its share of the clock, as the server's (the engine's
+ * `clockBudget`, at most AI_MAX_THINK_MS; half of a move's time).
+ * @param {LocalRecord} record @param {any} rules @param {number} now
+ * @param {(remainingMs: number, incrementMs: number) => number} budget
+ */
+export function thinkMs(record, rules, now, budget) {
+  const clock = record.settings.clock;
+  const state = clockAt(record, rules, now);
+  if (!clock || !state) return 0;
+  const left = state.remaining_ms[/** @type {Seat} */ (rules.turn)] ?? 0;
+  const share = 'per_move_ms' in clock ? left / 2 : budget(left, clock.increment_ms);
+  return Math.max(1, Math.min(AI_MAX_THINK_MS, Math.floor(share)));
+}
+
+/** The longest the computer thinks on a move with a clock (the server's `--ai-max-ms`). */
+export const AI_MAX_THINK_MS = 2000;
+
+/**
+ * The game object the page draws, from the record and its replay, its
+ * clocks at `now`.
  * @param {LocalRecord} record
  * @param {any} rules the WebAssembly's answer for gameText(record)
+ * @param {number} [now]
  * @returns {GameView}
  */
-export function gameView(record, rules) {
+export function gameView(record, rules, now = Date.now()) {
   const over = Boolean(rules.result);
   const humanMoved = record.entries.some((e) => seatOf(record, e.seat)?.kind === 'human');
   return {
@@ -108,7 +208,7 @@ export function gameView(record, rules) {
       players: record.settings.players,
       variant: record.settings.variant,
       fences: rules.fences_each,
-      clock: null,
+      clock: record.settings.clock ?? null,
       theme: record.settings.theme,
       public: false,
       side_step_over_pawn: false,
@@ -137,7 +237,7 @@ export function gameView(record, rules) {
       position: rules.positions[i],
     })),
     legal: over ? null : rules.legal,
-    clock: null,
+    clock: clockAt(record, rules, now),
     draw_offer: null,
     result: rules.result,
     undo_allowed: humanMoved,
@@ -177,7 +277,8 @@ function append(core, record, entry, now) {
 
 /**
  * Plays `move` for the seat to move, which must be one of `held` (the
- * person's seats; null: the computer's move).
+ * person's seats; null: the computer's move). A move that comes after
+ * its seat's time ran out loses on time instead.
  * @param {RulesCore} core @param {LocalRecord} record @param {string} move
  * @param {Seat[] | null} held @param {number} now
  * @returns {Change}
@@ -186,6 +287,8 @@ export function playMove(core, record, move, held, now) {
   const rules = core.game(gameText(record));
   if (rules.result) return { ok: false, error: { code: 'game_over' } };
   const seat = /** @type {Seat} */ (rules.turn);
+  // Too late: the time ran out before the move came.
+  if (flagged(record, rules, now) === seat) return timeOut(core, record, seat, now);
   if (held && !held.includes(seat)) return { ok: false, error: { code: 'not_your_turn' } };
   const text = String(move).trim();
   if (!text || /\s/.test(text)) return { ok: false, error: { code: 'bad_request', message: 'move: one move in notation' } };

@@ -6,6 +6,7 @@ import { api } from '../lib/api.js';
 import { $, el } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4 } from '../lib/position.js';
+import { isDeviceClock } from '../lib/local-game.js';
 import { store } from '../lib/store.js';
 import { accountLink } from '../lib/topbar.js';
 import { followChallenges, renderPlaying } from './challenges.js';
@@ -167,9 +168,10 @@ async function createGame(mode) {
       return;
     }
   }
-  // Against the computer or on one screen, without a clock: the game is
-  // played on this device (the engine in the page), with no server.
-  if (mode !== 'online' && !s.clock && await playHere(s, seatSpecs, random, mode)) return;
+  // Against the computer or on one screen, with no clock or one the
+  // device keeps (not a turn-based game's days): the game is played on
+  // this device (the engine in the page), with no server.
+  if (mode !== 'online' && (!s.clock || isDeviceClock(s.clock)) && await playHere(s, seatSpecs, random, mode)) return;
   const rated = mode === 'online' && !$('#rated-row').hidden && $('#rated').checked;
   const body = {
     size: s.size,
@@ -221,7 +223,8 @@ async function playHere(s, specs, random, mode) {
       [seats[i], seats[j]] = [seats[j], seats[i]];
     }
   }
-  const record = await createLocal({ size: s.size, players: s.players, variant: s.variant, fences: s.fences, theme: s.theme }, seats);
+  const clock = isDeviceClock(s.clock) ? s.clock : null;
+  const record = await createLocal({ size: s.size, players: s.players, variant: s.variant, fences: s.fences, theme: s.theme, clock }, seats);
   if (!record) return false;
   const names = record.seats.map((x) => ({ seat: x.seat, name: x.name, kind: x.kind, level: x.level }));
   saveRec(record.id, {
@@ -229,7 +232,7 @@ async function playHere(s, specs, random, mode) {
     seats: record.seats.filter((x) => x.kind === 'human').map((x) => x.seat),
     creator: true,
     mode,
-    label: { size: s.size, variant: s.variant, clock: null, seats: names, names: names.map((x) => x.name) },
+    label: { size: s.size, variant: s.variant, clock, seats: names, names: names.map((x) => x.name) },
     status: 'playing',
     started: record.created_ms,
   });

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { instantiateEngine } from '../lib/engine-core.js';
 import {
-  computerToMove, gameText, gameView, heldSeats, hintPath, isLocalId, newLocalGame,
-  offerDraw, playMove, rematchOf, resign, undo,
+  AI_MAX_THINK_MS, clockAt, computerToMove, flagged, gameText, gameView, heldSeats, hintPath,
+  isDeviceClock, isLocalId, newLocalGame, offerDraw, playMove, rematchOf, resign, thinkMs, timeOut, undo,
 } from '../lib/local-game.js';
 
 const wasm = readFileSync(process.env.QUORIDOR_WASM ?? new URL('../engine/quoridor.wasm', import.meta.url));
@@ -105,4 +105,82 @@ test('a hint\'s path starts on the pawn and goes through the suggested square', 
   const start = '9 e1,e9 - 10,10 south 0';
   assert.deepEqual(hintPath(core, start, 'south', 'e2').slice(0, 3), ['e1', 'e2', 'e3']);
   assert.equal(hintPath(core, start, 'south', 'e8h')[0], 'e1');
+});
+
+test('a clock with an increment: the first move is free, each move costs its time and adds the increment', () => {
+  const clock = { initial_ms: 60000, increment_ms: 2000 };
+  let g = newLocalGame({ size: 9, players: 2, clock }, [{ kind: 'human' }, { kind: 'ai', level: 2 }], 0, seq());
+  const rules = (r) => core.game(gameText(r));
+  assert.deepEqual(clockAt(g, rules(g), 50000), { remaining_ms: { south: 60000, north: 60000 }, running: null }, 'a first move is not timed');
+  const play = (move, held, now) => { const r = playMove(core, g, move, held, now); assert.ok(r.ok, move); g = r.record; };
+  play('e2', ['south'], 5000);
+  play('e8', null, 6000);
+  assert.deepEqual(clockAt(g, rules(g), 6000), { remaining_ms: { south: 62000, north: 62000 }, running: 'south' });
+  // South thinks 10 s: it comes off while it thinks, and the increment after.
+  assert.equal(clockAt(g, rules(g), 16000)?.remaining_ms.south, 52000);
+  play('e3', ['south'], 16000);
+  assert.deepEqual(clockAt(g, rules(g), 16000), { remaining_ms: { south: 54000, north: 62000 }, running: 'north' });
+  assert.deepEqual(view(g).settings.clock, clock);
+  // The computer's share: the engine's budget of what is left, capped.
+  const ms = thinkMs(g, rules(g), 16000, core.clockBudget);
+  assert.ok(ms > 1000 && ms <= AI_MAX_THINK_MS, String(ms));
+  assert.equal(thinkMs(newLocalGame({ size: 9, players: 2 }, [{ kind: 'human' }, { kind: 'ai', level: 2 }], 0, seq()), rules(g), 0, core.clockBudget), 0, 'no clock: the level\'s own');
+  // Undo gives back the time of the moves taken back.
+  const back = undo(g, ['south'], 20000);
+  assert.ok(back.ok);
+  assert.equal(clockAt(back.record, rules(back.record), 20000)?.remaining_ms.south, 62000);
+});
+
+test('a clock that falls: the seat loses on time, by the page\'s timer or by a late move', () => {
+  const clock = { per_move_ms: 15000 };
+  let g = newLocalGame({ size: 9, players: 2, clock }, [{ kind: 'human' }, { kind: 'ai', level: 1 }], 0, seq());
+  const rules = (r) => core.game(gameText(r));
+  for (const [move, held, now] of [['e2', ['south'], 1000], ['e8', null, 2000]]) {
+    const r = playMove(core, g, move, held, now);
+    assert.ok(r.ok);
+    g = r.record;
+  }
+  // So long a move: full again each turn.
+  assert.deepEqual(clockAt(g, rules(g), 12000), { remaining_ms: { south: 5000, north: 15000 }, running: 'south' });
+  assert.equal(flagged(g, rules(g), 16999), null);
+  assert.equal(flagged(g, rules(g), 17000), 'south');
+  const fell = timeOut(core, g, 'south', 17000);
+  assert.ok(fell.ok);
+  const over = view(fell.record);
+  assert.equal(over.status, 'over');
+  assert.deepEqual(over.result?.winners, ['north']);
+  assert.equal(over.result?.termination, 'time');
+  assert.equal(over.clock?.remaining_ms.south, 0);
+  assert.equal(over.clock?.running, null);
+  // A move that comes too late loses the same way.
+  const late = playMove(core, g, 'e3', ['south'], 20000);
+  assert.ok(late.ok);
+  assert.equal(view(late.record).result?.termination, 'time');
+});
+
+test('four players: the one who runs out leaves, the others play on', () => {
+  const clock = { initial_ms: 30000, increment_ms: 0 };
+  let g = newLocalGame({ size: 9, players: 4, clock }, [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }, { kind: 'human' }], 0, seq());
+  const held = heldSeats(g);
+  const rules = (r) => core.game(gameText(r));
+  for (const [i, move] of ['e2', 'b5', 'e8', 'h5'].entries()) {
+    const r = playMove(core, g, move, held, 1000 * (i + 1));
+    assert.ok(r.ok, move);
+    g = r.record;
+  }
+  const seat = flagged(g, rules(g), 4000 + 30000);
+  assert.equal(seat, 'south');
+  const fell = timeOut(core, g, 'south', 34000);
+  assert.ok(fell.ok);
+  const v = view(fell.record);
+  assert.equal(v.status, 'playing');
+  assert.ok(v.out.includes('south'));
+  assert.notEqual(v.turn, 'south');
+});
+
+test('the clocks a device keeps: with an increment or so long a move, not days', () => {
+  assert.equal(isDeviceClock({ initial_ms: 180000, increment_ms: 2000 }), true);
+  assert.equal(isDeviceClock({ per_move_ms: 15000 }), true);
+  assert.equal(isDeviceClock({ per_move_ms: 86400000 }), false);
+  assert.equal(isDeviceClock(null), false);
 });

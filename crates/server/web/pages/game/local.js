@@ -25,10 +25,11 @@ const engine = new LocalEngine();
 /**
  * The local game on the page: its record, the rules, whom to tell of a
  * change (the computer's moves come later), and the computer's search
- * under way (a number that changes when it must be forgotten).
- * @type {{ record: LocalRecord | null, core: any, onState: ((view: GameView) => void) | null, thinking: number }}
+ * under way (a number that changes when it must be forgotten), and the
+ * timer that watches the running clock.
+ * @type {{ record: LocalRecord | null, core: any, onState: ((view: GameView) => void) | null, thinking: number, flagTimer: number }}
  */
-const L = { record: null, core: null, onState: null, thinking: 0 };
+const L = { record: null, core: null, onState: null, thinking: 0, flagTimer: 0 };
 
 export const isLocal = Local.isLocalId;
 
@@ -55,7 +56,34 @@ function refusal(code, reason) {
 
 function view() {
   const record = /** @type {LocalRecord} */ (L.record);
-  return Local.gameView(record, L.core.game(Local.gameText(record)));
+  return Local.gameView(record, L.core.game(Local.gameText(record)), Date.now());
+}
+
+/**
+ * Watches the running clock: when it falls, the seat to move loses on
+ * time (or leaves a four-player game), and the page is told.
+ */
+function watchClock() {
+  clearTimeout(L.flagTimer);
+  if (!L.record || !L.core) return;
+  const shown = view();
+  const running = shown.clock && shown.clock.running;
+  if (!running || shown.status !== 'playing') return;
+  const left = shown.clock?.remaining_ms[running] ?? 0;
+  L.flagTimer = window.setTimeout(() => {
+    if (!L.record || !L.core) return;
+    const record = L.record;
+    const now = Date.now();
+    const seat = Local.flagged(record, L.core.game(Local.gameText(record)), now);
+    if (!seat) {
+      watchClock();
+      return;
+    }
+    const change = Local.timeOut(L.core, record, seat, now);
+    if (!change.ok) return;
+    const next = changed(change);
+    if (L.onState) L.onState(next);
+  }, left + 20);
 }
 
 /**
@@ -92,11 +120,13 @@ export async function openLocal(id, onState) {
   const shown = view();
   // The computer to move (a game left while it thought): it moves now.
   setTimeout(think, 0);
+  watchClock();
   return shown;
 }
 
 /** Leaves the game: a search under way is forgotten. */
 export function closeLocal() {
+  clearTimeout(L.flagTimer);
   L.thinking++;
   engine.stop();
   L.record = null;
@@ -120,6 +150,7 @@ function changed(change) {
   L.record = change.record;
   saveRecord(change.record);
   setTimeout(think, 0);
+  watchClock();
   return view();
 }
 
@@ -135,10 +166,12 @@ async function think() {
   const level = Local.computerToMove(record, shown);
   if (level === null) return;
   const ticket = ++L.thinking;
+  // With a clock, its share of the time left, as on the server.
+  const ms = Local.thinkMs(record, L.core.game(Local.gameText(record)), Date.now(), L.core.clockBudget);
   let best;
   try {
     const found = await engine.run({
-      op: 'search', position: shown.position, level, seed: record.seed + shown.ply, newGame: shown.ply < shown.seats.length,
+      op: 'search', position: shown.position, level, ms, seed: record.seed + shown.ply, newGame: shown.ply < shown.seats.length,
     });
     best = found && found.best;
   } catch (e) {
@@ -153,6 +186,7 @@ async function think() {
   if (!change.ok) return;
   L.record = change.record;
   saveRecord(change.record);
+  watchClock();
   const next = view();
   if (L.onState) L.onState(next);
   think();
