@@ -617,7 +617,8 @@ async fn every_page_speaks_the_browsers_language_and_keeps_a_chosen_one() {
 /// Issue 39: Ana challenges Bob from his page to a turn-based game; Bob's
 /// account page (in French) shows it at once, he accepts, and both pages
 /// open the game, whose clocks count days. Ana moves from her account (no
-/// seat token), and Bob's home page then lists the game as his turn.
+/// seat token), and Bob's home page, open meanwhile, lists the game as his
+/// turn at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
     e2e::run("challenge", |env| async move {
@@ -656,6 +657,10 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         let clock = js_until(&ana, "const c = document.querySelector('#clock-south'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains(" d "))).await;
         assert!(clock.as_str().unwrap().starts_with("2 d 23 h") || clock.as_str().unwrap().starts_with("3 d 0 h"), "{clock}");
         js_until(&bob, "const c = document.querySelector('#clock-south'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains(" j "))).await;
+        // Bob goes to his home page while Ana thinks: nothing is his turn.
+        bob.open("/").await;
+        bob.shown("#rated-row").await;
+        assert!(!bob.is_shown(&format!("#your-turn [data-playing=\"{id}\"]")).await);
 
         // Ana moves by clicking (her session holds South, no token).
         let wait = Waiter::new("ana can move");
@@ -672,8 +677,9 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         while moves(&env.game(&id).await).is_empty() {
             wait.tick(&"no move").await;
         }
-        // Bob's home page: his turn, in this game.
-        bob.open("/").await;
+        // Bob's home page, open all along, lists it as his turn at once:
+        // the challenges' socket says a game of his moved on (the list is
+        // otherwise asked again only each minute, later than this waits).
         bob.shown(&format!("#your-turn [data-playing=\"{id}\"]")).await;
         let turn = bob.js("return document.querySelector('#your-turn').textContent;").await;
         assert!(turn.as_str().unwrap().contains("À vous de jouer"), "{turn}");

@@ -254,6 +254,9 @@ async fn a_challenge_is_seen_live_accepted_and_both_land_in_a_turn_based_game() 
     )
     .await;
     assert_eq!(moved.status, 200, "{}", moved.text);
+    // Both pages hear that their games in progress changed, without asking.
+    next_of(&mut bob_live, "playing").await;
+    next_of(&mut ana_live, "playing").await;
     let bob_games: Vec<Value> = get(&h, "/api/account/playing", &bob).await.json();
     assert_eq!(bob_games[0]["my_turn"].as_bool(), Some(true));
     assert!(

@@ -119,6 +119,7 @@ async fn connection(
 ) {
     // Subscribed before the first list is read: nothing falls between.
     let events = challenges.subscribe();
+    let playing = hub.follow_playing();
     let first = vec![text(&ChallengeMessage::Challenges(
         challenges.list(account.id, wall_ms()).await,
     ))];
@@ -126,34 +127,57 @@ async fn connection(
         challenges,
         account,
         events,
+        playing,
     };
     let stopping = async move { hub.stopped().await };
     socket::run(socket, live, config, first, stopping).await;
 }
 
-/// One account's page following its challenges.
+/// One account's page following its challenges and its games in
+/// progress.
 struct ChallengeLive {
     challenges: Challenges,
     account: Account,
     events: Receiver<Event>,
+    playing: Receiver<Arc<[u64]>>,
+}
+
+/// What wakes a page's challenges' socket.
+enum Signal {
+    /// A challenge of this account changed (or some were missed).
+    Challenge(Result<Event, RecvError>),
+    /// A game of this account moved on (or some were missed).
+    Playing,
 }
 
 impl Live for ChallengeLive {
     const KIND: &'static str = "challenges";
 
-    type Signal = Result<Event, RecvError>;
+    type Signal = Signal;
 
     async fn wait(&mut self) -> Option<Self::Signal> {
+        let me = self.account.id;
         loop {
-            match self.events.recv().await {
-                Ok(event) if !event.accounts.contains(&self.account.id) => continue,
-                Err(RecvError::Closed) => return None,
-                other => return Some(other),
+            tokio::select! {
+                event = self.events.recv() => match event {
+                    Ok(event) if !event.accounts.contains(&me) => continue,
+                    Err(RecvError::Closed) => return None,
+                    other => return Some(Signal::Challenge(other)),
+                },
+                accounts = self.playing.recv() => match accounts {
+                    Ok(accounts) if !accounts.contains(&me) => continue,
+                    Err(RecvError::Closed) => return None,
+                    _ => return Some(Signal::Playing),
+                },
             }
         }
     }
 
     async fn messages(&mut self, signal: Self::Signal) -> Option<Vec<Message>> {
+        let signal = match signal {
+            Signal::Playing => return Some(vec![text(&ChallengeMessage::Playing)]),
+            Signal::Challenge(signal) => signal,
+        };
         let mut out = Vec::new();
         if let Ok(event) = signal {
             match event.kind {

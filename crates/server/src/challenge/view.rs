@@ -76,6 +76,9 @@ pub enum ChallengeMessage {
         challenge: String,
         by: String,
     },
+    /// A game of this account moved on (a move, its start or its end): the
+    /// list of games in progress changed (`GET /api/account/playing`).
+    Playing,
     Error {
         error: ErrorView,
     },

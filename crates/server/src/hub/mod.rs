@@ -84,6 +84,9 @@ struct HubInner {
     /// new ratings are stored: two games of one player ending at once are
     /// rated one after the other.
     rating: tokio::sync::Mutex<()>,
+    /// The accounts seated in a game whose turn or status just changed:
+    /// their pages' lists of games in progress ("your turn") change.
+    playing: tokio::sync::broadcast::Sender<Arc<[u64]>>,
 }
 
 /// A search's turn on the AI's threads ([`Hub::search_permit`]).
@@ -119,6 +122,7 @@ impl Hub {
                 followed: Default::default(),
                 watcher: Default::default(),
                 rating: tokio::sync::Mutex::new(()),
+                playing: tokio::sync::broadcast::channel(256).0,
             }),
         }
     }
@@ -161,6 +165,12 @@ impl Hub {
 
     fn is_closing(&self) -> bool {
         self.inner.closing.load(Ordering::SeqCst)
+    }
+
+    /// Hears the accounts seated in a game whose turn or status changed
+    /// (the challenges' socket tells their pages; see [`Hub::change`]).
+    pub fn follow_playing(&self) -> tokio::sync::broadcast::Receiver<Arc<[u64]>> {
+        self.inner.playing.subscribe()
     }
 
     /// Resolves when the server stops (WebSocket loops select on it).
@@ -403,7 +413,16 @@ impl Hub {
         let event = EventView::between(&state, &next);
         next.last_seen = now;
         self.inner.registry.changed(&state, &next);
+        let turn_moved = state.status() != next.status()
+            || state.game.entries().len() != next.game.entries().len()
+            || state.game.position().turn() != next.game.position().turn();
         *state = next;
+        if turn_moved && self.inner.playing.receiver_count() > 0 {
+            let accounts: Arc<[u64]> = state.seats.iter().filter_map(|s| s.account).collect();
+            if !accounts.is_empty() {
+                let _ = self.inner.playing.send(accounts);
+            }
+        }
         if room.events.receiver_count() > 0 {
             let message = ServerMessage::State {
                 event,

@@ -9,7 +9,7 @@ import { api } from '../lib/api.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { accountLink, currentAccount, languagePicker } from '../lib/topbar.js';
-import { challengeForm, followChallenges, renderChallenges, renderPlaying } from './challenges.js';
+import { challengeForm, followChallenges, followPlaying, renderChallenges, renderPlaying } from './challenges.js';
 
 const t = (key, params) => I18n.t(key, params);
 const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
@@ -185,6 +185,7 @@ async function homeView(me) {
     renderChallenges($('#home-challenges'), lists, me.name);
     playing().catch(() => {});
   });
+  followPlaying(() => { playing().catch(() => {}); });
   const games = await api('GET', '/api/account/games?limit=50');
   gamesTable($('#home-games'), games.games);
   $('#logout').onclick = async () => {

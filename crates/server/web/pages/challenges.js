@@ -3,7 +3,8 @@
 // challenges a player (their page /@/NAME), the challenges for you and
 // from you with their answers (/account, live over /api/challenges/ws),
 // and the games in progress, yours to move first ("your turn", also on
-// the home page). Whoever's challenge is accepted is taken to the game.
+// the home page; the same socket says when one moves on). Whoever's
+// challenge is accepted is taken to the game.
 
 import { api } from '../lib/api.js';
 import { clockChoice, colourOf, termsWords, timeLeft } from '../lib/challenge.js';
@@ -17,6 +18,8 @@ const t = (key, params) => I18n.t(key, params);
 let live = null;
 /** What the page does with the lists, as they come. */
 const followers = new Set();
+/** What the page does when a game in progress moves on. */
+const playingFollowers = new Set();
 
 /** Whether an accepted challenge may take this page to its game. */
 let mayOpen = () => true;
@@ -38,9 +41,20 @@ export function followChallenges(onLists, open) {
       if (msg.type === 'challenges') for (const f of followers) f(msg);
       else if (msg.type === 'accepted' && mayOpen()) location.href = '/g/' + encodeURIComponent(msg.game);
       else if (msg.type === 'declined') say(t('ch.declined', { name: msg.by }));
+      else if (msg.type === 'playing') for (const f of playingFollowers) f();
     },
   });
   live.start();
+}
+
+/**
+ * Hears, over the same socket, that a game of this account moved on (a
+ * move, its start, its end): the list of games in progress is to be asked
+ * again. Call with `followChallenges`.
+ * @param {() => void} onPlaying
+ */
+export function followPlaying(onPlaying) {
+  playingFollowers.add(onPlaying);
 }
 
 function say(text) {

@@ -9,7 +9,7 @@ import { SEATS2, SEATS4 } from '../lib/position.js';
 import { isDeviceClock } from '../lib/local-game.js';
 import { store } from '../lib/store.js';
 import { accountLink } from '../lib/topbar.js';
-import { followChallenges, renderPlaying } from './challenges.js';
+import { followChallenges, followPlaying, renderPlaying } from './challenges.js';
 import { createLocal, forgetLocal, isLocal } from './game/local.js';
 import { navigate } from './nav.js';
 import { GAME_PREFIX, allRecs, errorText, formatClockSetting, gameLabel, loadRec, playerName, saveRec, seatLabel, session, show, t, tn } from './ui.js';
@@ -389,6 +389,9 @@ async function renderYourTurn() {
   } catch (_) { /* offline, or logged out meanwhile */ }
 }
 
+/** How many of the home page's 8 s ticks between two askings of "your turn" (its times left). */
+const YOUR_TURN_TICKS = 8;
+
 function enterHome() {
   document.title = t('title.home');
   show($('#home'), true);
@@ -399,10 +402,14 @@ function enterHome() {
   refreshLists();
   renderYourTurn();
   clearInterval(home.timer);
+  // The open and live games of everyone: asked again every 8 s. Your own
+  // games are told by the challenges' socket when they move on; their
+  // time left is asked again each minute.
+  let ticks = 0;
   home.timer = setInterval(() => {
     if (!document.hidden) {
       refreshLists();
-      renderYourTurn();
+      if (++ticks % YOUR_TURN_TICKS === 0) renderYourTurn();
     }
   }, 8000);
 }
@@ -424,6 +431,7 @@ function initHome() {
     // Live: a challenge for you shows at once, and one of yours accepted
     // opens its game unless you are playing another here.
     followChallenges(() => renderYourTurn(), () => !$('#home').hidden);
+    followPlaying(() => { if (!$('#home').hidden) renderYourTurn(); });
     const joinName = $('#join-name');
     joinName.value = me.name;
     joinName.readOnly = true;
