@@ -657,6 +657,13 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         let clock = js_until(&ana, "const c = document.querySelector('#clock-south'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains(" d "))).await;
         assert!(clock.as_str().unwrap().starts_with("2 d 23 h") || clock.as_str().unwrap().starts_with("3 d 0 h"), "{clock}");
         js_until(&bob, "const c = document.querySelector('#clock-south'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains(" j "))).await;
+        // On a phone the days stay on one line and nothing runs off the
+        // side (the first move's countdown, the players' cards).
+        bob.client.set_window_size(390, 844).await.unwrap();
+        let fits = js_until(&bob, "const c = document.querySelector('#clock-south').getBoundingClientRect(); return [document.scrollingElement.scrollWidth <= window.innerWidth, c.height < 40];", |v| v == &serde_json::json!([true, true])).await;
+        assert_eq!(fits, serde_json::json!([true, true]));
+        bob.shot("phone-game").await;
+        bob.client.set_window_size(1200, 900).await.unwrap();
         // Bob goes to his home page while Ana thinks: nothing is his turn.
         bob.open("/").await;
         bob.shown("#rated-row").await;
