@@ -41,6 +41,14 @@ pub struct ServeArgs {
         default_value_t = 128
     )]
     pub max_class_games_per_client: usize,
+    /// Unfinished turn-based games (days a move) one client address may
+    /// have made, counted apart from the games played now: they last days.
+    #[arg(
+        long,
+        env = "QUORIDOR_MAX_TURN_BASED_PER_CLIENT",
+        default_value_t = 200
+    )]
+    pub max_turn_based_per_client: usize,
     /// Finished games kept in memory (the most recent that nobody
     /// follows); older ones are read from the database when asked for.
     #[arg(long, env = "QUORIDOR_FINISHED_IN_MEMORY", default_value_t = 1000)]
@@ -146,6 +154,7 @@ impl ServeArgs {
             ai_max_ms: 2000,
             max_rooms_per_client: 20,
             max_class_games_per_client: 128,
+            max_turn_based_per_client: 200,
             finished_in_memory: 1000,
             max_games: 20_000,
             http_rate: 0,
@@ -198,6 +207,7 @@ impl ServeArgs {
         HubConfig {
             max_rooms_per_client: self.max_rooms_per_client,
             max_club_games_per_client: self.max_class_games_per_client,
+            max_turn_based_per_client: self.max_turn_based_per_client,
             ai_threads: self.ai_threads.unwrap_or(cores).max(1),
             ai_max_think: Duration::from_millis(self.ai_max_ms.max(10)),
             max_active_games: self.max_games,

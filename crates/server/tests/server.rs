@@ -760,6 +760,46 @@ async fn rematches_count_against_the_caller_and_are_made_once() {
         })
         .await;
     assert_eq!(other.error(429), "too_many_rooms");
+    // A turn-based game lasts days: it is counted apart, and still fits.
+    let turn_based = h
+        .create_raw(&CreateRequest {
+            size: 5,
+            clock: Some(quoridor_engine::TimeControl::PerMove(
+                std::time::Duration::from_secs(3 * 24 * 3600),
+            )),
+            ..CreateRequest::default()
+        })
+        .await;
+    assert_eq!(turn_based.status, 201, "{}", turn_based.text);
+}
+
+#[tokio::test]
+async fn turn_based_games_have_their_own_limit() {
+    let h = Harness::with(|args| {
+        args.max_rooms_per_client = 1;
+        args.max_turn_based_per_client = 2;
+    })
+    .await;
+    let turn_based = CreateRequest {
+        size: 5,
+        clock: Some(quoridor_engine::TimeControl::PerMove(
+            std::time::Duration::from_secs(24 * 3600),
+        )),
+        ..CreateRequest::default()
+    };
+    for _ in 0..2 {
+        let made = h.create_raw(&turn_based).await;
+        assert_eq!(made.status, 201, "{}", made.text);
+    }
+    assert_eq!(h.create_raw(&turn_based).await.error(429), "too_many_rooms");
+    // The games played now keep their own place.
+    let now = h
+        .create_raw(&CreateRequest {
+            size: 5,
+            ..CreateRequest::default()
+        })
+        .await;
+    assert_eq!(now.status, 201, "{}", now.text);
 }
 
 impl Harness {

@@ -255,6 +255,7 @@ pub(super) mod tests {
             HubConfig {
                 max_rooms_per_client: 20,
                 max_club_games_per_client: 128,
+                max_turn_based_per_client: 200,
                 ai_threads: 1,
                 ai_max_think: Duration::from_millis(100),
                 max_active_games: 100,

@@ -50,6 +50,9 @@ pub struct HubConfig {
     /// Unfinished games of classes and tournaments made from one address,
     /// all its classes and tournaments together.
     pub max_club_games_per_client: usize,
+    /// Unfinished turn-based games made from one address, counted apart
+    /// from the games played now (they last days).
+    pub max_turn_based_per_client: usize,
     /// Most searches running at once.
     pub ai_threads: usize,
     /// Longest an AI thinks for one move in a game with a clock.
@@ -247,13 +250,22 @@ impl Hub {
     }
 
     /// [`Hub::open`] within the client's own limit of unfinished games.
+    /// A turn-based game lasts days: it counts under the client's
+    /// turn-based games, so that a player's games of several days do not
+    /// take the places of the games played now.
     async fn open_own(
         &self,
         client: &str,
         settings: Settings,
         slots: Vec<SeatSlot>,
     ) -> Result<(RoomState, Instant), HubError> {
-        let caps = [self.inner.config.max_rooms_per_client];
+        let config = &self.inner.config;
+        if settings.is_correspondence() {
+            let creator = registry::turn_based_creator(client);
+            let caps = [config.max_turn_based_per_client];
+            return self.open(&creator, settings, slots, &caps).await;
+        }
+        let caps = [config.max_rooms_per_client];
         self.open(client, settings, slots, &caps).await
     }
 

@@ -6,7 +6,8 @@
 //! class or tournament `class:ID@ADDRESS` / `tournament:ID@ADDRESS`: such a
 //! game counts against its class (or tournament) and against the games
 //! that address makes through all its classes and tournaments
-//! ([`quota_keys`]).
+//! ([`quota_keys`]); a turn-based game's is `days:ADDRESS`
+//! ([`turn_based_creator`]), counted apart.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::Ordering;
@@ -40,6 +41,12 @@ pub fn quota_keys(creator: &str) -> Vec<String> {
         Some((owner, address)) => vec![owner.to_string(), format!("clubs@{address}")],
         None => vec![creator.to_string()],
     }
+}
+
+/// The creator of a turn-based game made from `address`: counted apart
+/// from the games played now.
+pub fn turn_based_creator(address: &str) -> String {
+    format!("days:{address}")
 }
 
 /// The creator of a class's or tournament's game made from `address`.
