@@ -664,10 +664,13 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         assert_eq!(fits, serde_json::json!([true, true]));
         bob.shot("phone-game").await;
         bob.client.set_window_size(1200, 900).await.unwrap();
-        // Bob goes to his home page while Ana thinks: nothing is his turn.
+        // Bob goes to his home page while Ana thinks: the game is there,
+        // not his turn.
         bob.open("/").await;
-        bob.shown("#rated-row").await;
-        assert!(!bob.is_shown(&format!("#your-turn [data-playing=\"{id}\"]")).await);
+        let line = format!("#your-turn [data-playing=\"{id}\"]");
+        let waiting = bob.shown(&line).await.text().await.unwrap();
+        assert!(waiting.contains("ana"), "{waiting}");
+        assert!(!bob.is_shown(&format!("{line}.my-turn")).await);
 
         // Ana moves by clicking (her session holds South, no token).
         let wait = Waiter::new("ana can move");
@@ -687,7 +690,7 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         // Bob's home page, open all along, lists it as his turn at once:
         // the challenges' socket says a game of his moved on (the list is
         // otherwise asked again only each minute, later than this waits).
-        bob.shown(&format!("#your-turn [data-playing=\"{id}\"]")).await;
+        bob.shown(&format!("{line}.my-turn")).await;
         let turn = bob.js("return document.querySelector('#your-turn').textContent;").await;
         assert!(turn.as_str().unwrap().contains("À vous de jouer"), "{turn}");
         bob.shot("your-turn").await;
@@ -704,6 +707,12 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         let sent = bob.js("return document.querySelector('#home-challenges [data-challenge]').textContent;").await;
         assert!(sent.as_str().unwrap().contains("À ana") && sent.as_str().unwrap().contains("5 min + 3 s"), "{sent}");
         bob.shot("challenge-by-name").await;
+        // Ana's home page lists the game too, Bob to move: a challenger
+        // who was away when it was accepted finds it there.
+        ana.open("/").await;
+        let hers = ana.shown(&line).await.text().await.unwrap();
+        assert!(hers.contains("bob"), "{hers}");
+        assert!(!ana.is_shown(&format!("{line}.my-turn")).await);
     })
     .await;
 }

@@ -372,13 +372,14 @@ function renderRecent() {
   }
 }
 
-// Logged in: the games where it is your turn (turn-based ones wait for
-// you here), and the challenges waiting for an answer.
+// Logged in: your games in progress, those where it is your turn first
+// (turn-based ones wait for you here; a challenge accepted while you were
+// away is here too), and the challenges waiting for an answer.
 async function renderYourTurn() {
   if (!session.account) return;
   try {
     const [games, lists] = await Promise.all([api('GET', '/api/account/playing'), api('GET', '/api/challenges')]);
-    const shown = renderPlaying($('#your-turn'), games, true);
+    const shown = renderPlaying($('#your-turn'), games);
     const n = lists.incoming.length;
     const waiting = $('#challenges-waiting');
     waiting.hidden = n === 0;

@@ -935,7 +935,6 @@ export default {
   'ch.waiting_many': "{n} challenges for you",
   'ch.see': "See",
   'ch.playing_title': "Games in progress",
-  'ch.your_turn_title': "Your turn",
   'ch.no_playing': "No game in progress.",
   'ch.your_turn': "Your turn",
   'ch.their_turn': "Waiting for {name}",

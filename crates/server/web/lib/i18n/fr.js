@@ -935,7 +935,6 @@ export default {
   'ch.waiting_many': "{n} défis pour vous",
   'ch.see': "Voir",
   'ch.playing_title': "Parties en cours",
-  'ch.your_turn_title': "À vous de jouer",
   'ch.no_playing': "Aucune partie en cours.",
   'ch.your_turn': "À vous de jouer",
   'ch.their_turn': "En attente de {name}",

@@ -947,7 +947,6 @@ export default {
   'ch.waiting_many': "{n} provocări pentru tine",
   'ch.see': "Vezi",
   'ch.playing_title': "Jocuri în desfășurare",
-  'ch.your_turn_title': "E rândul tău",
   'ch.no_playing': "Niciun joc în desfășurare.",
   'ch.your_turn': "E rândul tău",
   'ch.their_turn': "Se așteaptă {name}",
