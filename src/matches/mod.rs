@@ -116,6 +116,9 @@ fn match_rules(args: &MatchArgs) -> Result<Ruleset, String> {
             .with_variant(variant.into())
             .map_err(|e| e.to_string())?;
     }
+    // Four players: a third repetition draws, as in every four-player
+    // game of the server, the terminal and the page.
+    rules = rules.with_repetition(rules.players() == 4);
     let limit = (args.ply_limit > 0).then_some(args.ply_limit);
     rules.with_ply_limit(limit).map_err(|e| e.to_string())
 }

@@ -96,8 +96,10 @@ fn read_list(content: &str, rules: Ruleset) -> Result<Vec<Vec<Move>>, String> {
                 "line {n}: an opening must start from the start position"
             ));
         }
-        let theirs = game.rules().with_ply_limit(None).unwrap_or(*game.rules());
-        let ours = rules.with_ply_limit(None).unwrap_or(rules);
+        // The ply limit and the repetition rule are the match's own.
+        let bare = |r: Ruleset| r.with_ply_limit(None).unwrap_or(r).with_repetition(false);
+        let theirs = bare(*game.rules());
+        let ours = bare(rules);
         if theirs != ours {
             return Err(format!(
                 "line {n}: the opening is for `{theirs}`, the match plays `{ours}`"
@@ -262,5 +264,18 @@ mod tests {
             .contains("the match plays"));
         assert!(read_list("7 2 6 d2 d9", r).is_err());
         assert!(read_list("", r).is_err());
+    }
+
+    #[test]
+    fn a_four_player_opening_fits_a_match_with_the_repetition_rule() {
+        // The match's four-player games draw on a third repetition; an
+        // opening written without the option still fits them.
+        let r = rules(9, 4).with_repetition(true);
+        let list = read_list("9 4 5 e2 b5 e8 h5\n", r).unwrap();
+        assert_eq!(list.len(), 1);
+        assert!(Openings::List(list, "x".into())
+            .game(r, 0, 0)
+            .rules()
+            .repetition());
     }
 }
