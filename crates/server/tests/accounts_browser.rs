@@ -340,6 +340,10 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
             .await;
         let (drawn, said) = (best[0].as_str().unwrap_or_default(), best[1].as_str().unwrap_or_default());
         assert!(!drawn.is_empty() && said.contains(&format!("Best: {drawn} ")), "{best}");
+        // The evaluation bar stands beside the board, as tall as it, South's
+        // share rising from the bottom as the evaluation says.
+        // (Its height eases in: waited for.)
+        js_until(&b, "const r = (s) => document.querySelector(s).getBoundingClientRect(); const bar = r('#ab-bar'), board = r('#ab-board'), south = r('#ab-bar-south'); const said = /South (\\d+)%/.exec(document.querySelector('#ab-eval').textContent); return [bar.right <= board.left, Math.abs(bar.height - board.height) < 2, Math.abs(south.bottom - bar.bottom) < 1, said ? Math.abs(south.height / bar.height * 100 - Number(said[1])) < 2 : document.querySelector('#ab-eval').textContent];", |v| v == &serde_json::json!([true, true, true, true])).await;
         // The start is in the opening book: its moves are shown.
         js_until(&b, "return document.querySelector('#ab-book').textContent;", |v| {
             v.as_str().is_some_and(|s| s.starts_with("Opening book: ") && s.contains("e2"))

@@ -200,7 +200,7 @@ function draw() {
 
   const south = v.turn === 'south' ? v.value : 1 - v.value;
   $('#ab-eval').textContent = v.over ? t('board.over') : t('board.eval', { south: Math.round(south * 100), north: Math.round((1 - south) * 100), score: v.score, turn: t('board.' + v.turn) });
-  $('#ab-bar-south').style.width = (south * 100).toFixed(1) + '%';
+  $('#ab-bar-south').style.height = (south * 100).toFixed(1) + '%';
   $('#ab-best').textContent = v.best ? t('board.best', { move: v.best, line: v.line.join(' '), depth: v.depth }) : '';
   drawLines(v);
   const book = (v.book || []).map((m) => `${m.move} (${m.score})`).join(', ');
