@@ -36,6 +36,14 @@ function module() {
 export async function answerOnDevice(method, path, body) {
   const ask = await module();
   if (!ask) return null;
-  const answer = ask(method, path, body, Math.random() * 1e9);
+  let answer;
+  try {
+    answer = ask(method, path, body, Math.random() * 1e9);
+  } catch (e) {
+    // A module that stopped in the middle (a trap) is not asked again:
+    // the next request loads a fresh one.
+    asking = null;
+    throw e;
+  }
   return answer.status === 0 ? null : answer;
 }
