@@ -219,15 +219,25 @@ impl Game {
     /// position. Fences are never taken back, so only the positions since
     /// the last fence placed can be the same.
     fn seen_before(&self, pos: &Position) -> usize {
-        let same = |p: &&Position| {
-            p.hash() == pos.hash() && p.fingerprint() == pos.fingerprint() && p.turn() == pos.turn()
-        };
-        self.positions[..self.positions.len() - 1]
+        let recent = self.since_last_fence();
+        recent[..recent.len() - 1]
             .iter()
-            .rev()
-            .take_while(|p| p.fence_count() == pos.fence_count())
-            .filter(same)
+            .filter(|p| p.repeats(pos))
             .count()
+    }
+
+    /// The positions since the last fence was placed, the current one
+    /// last: the only ones the current position or a later one without a
+    /// new fence can repeat (fences are never taken back). What a search
+    /// needs to see repetitions coming.
+    pub fn since_last_fence(&self) -> &[Position] {
+        let fences = self.position().fence_count();
+        let first = self
+            .positions
+            .iter()
+            .rposition(|p| p.fence_count() != fences)
+            .map_or(0, |i| i + 1);
+        &self.positions[first..]
     }
 
     /// A seat resigns.

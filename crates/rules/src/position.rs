@@ -314,6 +314,15 @@ impl Position {
         self.hash
     }
 
+    /// Whether `other` is the same position for the repetition rule
+    /// ([`crate::Ruleset::repetition`]): the same pawns, fences, fences in
+    /// hand, players in the game and player to move; the ply count aside.
+    pub fn repeats(&self, other: &Position) -> bool {
+        self.hash == other.hash
+            && self.turn == other.turn
+            && self.fingerprint() == other.fingerprint()
+    }
+
     /// The hash computed from scratch (equal to [`Position::hash`]).
     pub fn compute_hash(&self) -> u64 {
         let mut hash = zobrist::TURN[self.turn as usize];

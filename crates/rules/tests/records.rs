@@ -758,3 +758,29 @@ fn a_position_seen_three_times_draws_under_the_repetition_option() {
         .parse::<Position>()
         .is_err());
 }
+
+/// `Game::since_last_fence`: the positions a later one can repeat, from
+/// the last fence placed (or the start) to the current one, which
+/// `Position::repeats` tells apart by all but the ply.
+#[test]
+fn the_positions_since_the_last_fence_are_those_that_can_repeat() {
+    let mut game = Game::new(Ruleset::new(5, 2).unwrap());
+    assert_eq!(game.since_last_fence().len(), 1, "the start alone");
+    play(&mut game, "c2 c4 c1");
+    assert_eq!(game.since_last_fence().len(), 4);
+    play(&mut game, "a4h c2");
+    let recent = game.since_last_fence();
+    assert_eq!(recent.len(), 2, "from the position after the fence");
+    assert_eq!(recent[0].fence_count(), 1);
+    assert_eq!(recent.last(), Some(game.position()));
+    play(&mut game, "c5 c1 c4");
+    let recent = game.since_last_fence();
+    assert_eq!(recent.len(), 5);
+    assert!(
+        recent[4].repeats(&recent[0]),
+        "back where the fence left them"
+    );
+    assert_ne!(recent[4].ply(), recent[0].ply());
+    assert!(!recent[4].repeats(&recent[2]), "the pawns elsewhere");
+    assert!(!recent[3].repeats(&recent[1]), "the pawns elsewhere");
+}
