@@ -195,13 +195,31 @@ impl Engine {
         stop: &AtomicBool,
         reporter: &mut dyn Reporter,
     ) -> Option<SearchResult> {
+        self.search_after(pos, &[], limit, stop, reporter)
+    }
+
+    /// [`Self::search`] of a position reached in a game whose positions
+    /// so far were `earlier`, oldest first, `pos` itself last or not (those
+    /// since the last fence suffice: [`Game::since_last_fence`]).
+    /// With four players each for themselves, a position that would come
+    /// back is valued as a draw shared by all, so that a player ahead
+    /// breaks out of a walk that goes round in circles ([`crate::maxn`]);
+    /// the two-player search does not use them.
+    pub fn search_after(
+        &mut self,
+        pos: &Position,
+        earlier: &[Position],
+        limit: SearchLimit,
+        stop: &AtomicBool,
+        reporter: &mut dyn Reporter,
+    ) -> Option<SearchResult> {
         if pos.is_over() {
             return None;
         }
         if is_free_for_all(pos) {
             let settings = self.level.free_for_all_settings();
             let limit = self.level.limit_with(settings, limit);
-            let mut searcher = MaxnSearcher::new(limit, stop, settings);
+            let mut searcher = MaxnSearcher::new(limit, stop, settings).after(earlier);
             return Some(searcher.run(pos, &mut self.rng, reporter));
         }
         let limit = self.level.limit(limit);
@@ -288,7 +306,8 @@ impl Engine {
         if game.is_over() {
             return None;
         }
-        self.search(game.position(), limit, stop, reporter)
+        let earlier = game.since_last_fence();
+        self.search_after(game.position(), earlier, limit, stop, reporter)
     }
 }
 

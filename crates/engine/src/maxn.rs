@@ -24,6 +24,14 @@
 //!   plies: half the 6-ply value, a quarter each the 4- and 2-ply ones),
 //!   and at level 8 a node's values are the mean over the mover's replies,
 //!   each weighted by how close it comes to the best one (soft replies).
+//! - A position that came before (earlier in the game, since the last
+//!   fence, or earlier on the line searched) is valued as a draw shared by
+//!   all: each player in the game gets the mean of their values
+//!   ([`shared`]). A player ahead of the others then breaks out of a walk
+//!   that goes round in circles, and one behind them is content to let it
+//!   go round: the repetition rule's draw, seen coming. As chess engines
+//!   do, the second time already counts: the same players facing the same
+//!   position would choose the same moves again.
 
 use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,6 +53,10 @@ use crate::time::TimeManager;
 pub type Values = [i32; 4];
 
 const MAX_PLY: usize = 96;
+
+/// The most positions of the game a search compares with (each node looks
+/// at them all): a real game's walk between two fences is far shorter.
+const MAX_EARLIER: usize = 400;
 
 /// Whether `pos` is a game for this search: four players, each for itself.
 pub fn is_free_for_all(pos: &Position) -> bool {
@@ -103,6 +115,26 @@ fn evaluate_with(pos: &Position, distance: &[i32; 4]) -> Values {
         };
         let fences = fence_value(&FREE_FOR_ALL_FENCES, u32::from(pos.fences_left(seat)));
         out[p] = margin + fences;
+    }
+    out
+}
+
+/// The values of a draw by repetition where the position is valued
+/// `values`: each player still in the game gets the mean of their values,
+/// a draw sharing the game equally (0 for a player who is out).
+fn shared(values: Values, pos: &Position) -> Values {
+    let seats = pos.seats();
+    let active: Vec<usize> = (0..seats.len())
+        .filter(|&p| !pos.is_out(seats[p]))
+        .collect();
+    if active.is_empty() {
+        return values;
+    }
+    let sum: i64 = active.iter().map(|&p| i64::from(values[p])).sum();
+    let mean = (sum / active.len() as i64) as i32;
+    let mut out = [0; 4];
+    for p in active {
+        out[p] = mean;
     }
     out
 }
@@ -197,6 +229,11 @@ pub(crate) struct MaxnSearcher<'a> {
     nodes: u64,
     aborted: bool,
     pv: Vec<Vec<Move>>,
+    /// The game's positions since the last fence: the only ones a
+    /// position of the search can repeat, besides its line.
+    earlier: Vec<Position>,
+    /// The position at each ply of the line being searched, the root first.
+    line: Vec<Position>,
 }
 
 impl<'a> MaxnSearcher<'a> {
@@ -212,7 +249,30 @@ impl<'a> MaxnSearcher<'a> {
             nodes: 0,
             aborted: false,
             pv: vec![Vec::new(); MAX_PLY + 1],
+            earlier: Vec::new(),
+            line: Vec::with_capacity(MAX_PLY + 1),
         }
+    }
+
+    /// The positions of the game so far, oldest first (the root last or
+    /// not), to see repetitions coming: those since the last fence are
+    /// kept, at most [`MAX_EARLIER`] of them.
+    pub(crate) fn after(mut self, earlier: &[Position]) -> MaxnSearcher<'a> {
+        let fences = earlier.last().map(Position::fence_count);
+        let first = earlier
+            .iter()
+            .rposition(|p| Some(p.fence_count()) != fences)
+            .map_or(0, |i| i + 1)
+            .max(earlier.len().saturating_sub(MAX_EARLIER));
+        self.earlier = earlier[first..].to_vec();
+        self
+    }
+
+    /// Whether `pos`, reached `ply` plies from the root, came before: in
+    /// the game or on the line to it.
+    fn repeated(&self, pos: &Position, ply: usize) -> bool {
+        let line = &self.line[..ply.min(self.line.len())];
+        self.earlier.iter().chain(line).any(|p| p.repeats(pos))
     }
 
     /// Iterative deepening from `root`, which must not be over.
@@ -228,6 +288,8 @@ impl<'a> MaxnSearcher<'a> {
             active[p] = !root.is_out(seat);
         }
         let mut pos = *root;
+        self.line.clear();
+        self.line.push(pos);
         let mut moves = self.candidates(&mut pos, 0);
         moves.sort_by_key(|c| std::cmp::Reverse(c.values[me]));
         let mut result = SearchResult {
@@ -327,9 +389,14 @@ impl<'a> MaxnSearcher<'a> {
         if let Some(outcome) = pos.outcome() {
             return terminal(pos, outcome, ply as u32);
         }
+        if self.repeated(pos, ply) {
+            return shared(evaluate(pos), pos);
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return evaluate(pos);
         }
+        self.line.truncate(ply);
+        self.line.push(*pos);
         self.nodes += 1;
         if self.nodes.is_multiple_of(16)
             && (self.stop.load(Ordering::Relaxed) || self.time.out_of_time(self.nodes))
@@ -500,6 +567,7 @@ impl<'a> MaxnSearcher<'a> {
         let undo = pos.play_unchecked(mv);
         let v = match pos.outcome() {
             Some(outcome) => terminal(pos, outcome, ply as u32 + 1),
+            None if self.repeated(pos, ply + 1) => shared(evaluate_with(pos, &after), pos),
             None => evaluate_with(pos, &after),
         };
         pos.undo(mv, undo);
@@ -591,6 +659,45 @@ mod tests {
             assert_eq!(result.depth, 6, "level {n}");
             assert!(pos.is_legal(result.best), "level {n}: {}", result.best);
         }
+    }
+
+    #[test]
+    fn a_repetition_shares_the_game_among_those_still_in_it() {
+        let pos = Position::new(Ruleset::new(9, 4).unwrap());
+        assert_eq!(shared([300, -100, 0, -40], &pos), [40; 4]);
+        let mut left: Position = "9 e2,a5,e8,i5 - 5,5,5,5 south 20".parse().unwrap();
+        left.remove(quoridor_rules::Seat::North);
+        assert_eq!(shared([300, -100, 0, -20], &left), [60, 60, 0, 60]);
+    }
+
+    #[test]
+    fn a_position_that_came_before_is_valued_as_that_draw() {
+        // South's first step, already played once in this game: after it
+        // every player gets the mean; without the game, its usual value.
+        let stop = AtomicBool::new(false);
+        let settings = Level::new(6).unwrap().free_for_all_settings();
+        let root = Position::new(Ruleset::new(9, 4).unwrap());
+        let step: Move = "e2".parse().unwrap();
+        let mut after = root;
+        after.play(step).unwrap();
+        let value_of = |earlier: &[Position]| {
+            let mut searcher =
+                MaxnSearcher::new(SearchLimit::Depth(1), &stop, settings).after(earlier);
+            searcher.line.push(root);
+            let mut pos = root;
+            let found = searcher.candidates(&mut pos, 0);
+            found.into_iter().find(|c| c.mv == step).unwrap().values
+        };
+        assert_eq!(value_of(&[]), evaluate(&after));
+        assert_eq!(value_of(&[root, after]), shared(evaluate(&after), &after));
+        // Before a fence placed since, it cannot come back.
+        let mut fenced = root;
+        fenced.play("a3h".parse().unwrap()).unwrap();
+        let mut searcher =
+            MaxnSearcher::new(SearchLimit::Depth(1), &stop, settings).after(&[after, root, fenced]);
+        assert_eq!(searcher.earlier, [fenced]);
+        searcher.line.push(root);
+        assert!(!searcher.repeated(&after, 1));
     }
 
     #[test]

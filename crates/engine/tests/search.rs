@@ -445,6 +445,53 @@ fn free_for_all_plays_whole_games() {
 }
 
 #[test]
+fn free_for_all_breaks_out_of_a_walk_that_goes_round_in_circles() {
+    // South far ahead. Every pawn stepped out and back: the position has
+    // come back, and South's best step would bring back the one after it.
+    // South takes another move rather than a draw shared by all; the same
+    // position without its game still gets the step.
+    let start: Position = "9 e5,b5,e8,h5 - 5,5,5,5 south 20 repetition"
+        .parse()
+        .unwrap();
+    let mut game = quoridor_rules::Game::from_position(start);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new();
+    let fresh = engine
+        .search_game(&game, SearchLimit::Depth(4), &stop, &mut Silent)
+        .unwrap();
+    assert!(matches!(fresh.best, Move::Pawn(_)), "{}", fresh.best);
+    let mut back = Vec::new();
+    for seat in 0..4 {
+        let from = game.position().pawn(game.position().turn());
+        let step = if seat == 0 {
+            fresh.best
+        } else {
+            *game
+                .position()
+                .legal_moves()
+                .iter()
+                .find(|m| matches!(m, Move::Pawn(_)))
+                .unwrap()
+        };
+        back.push(Move::Pawn(from));
+        game.play(step).unwrap();
+    }
+    for step in back {
+        game.play(step).unwrap();
+    }
+    assert!(game.position().repeats(game.start()));
+    let again = engine
+        .search_game(&game, SearchLimit::Depth(4), &stop, &mut Silent)
+        .unwrap();
+    assert_ne!(again.best, fresh.best, "{}", again.score);
+    assert!(again.score > Score(0), "still ahead: {}", again.score);
+    let bare = engine
+        .search(game.position(), SearchLimit::Depth(4), &stop, &mut Silent)
+        .unwrap();
+    assert_eq!(bare.best, fresh.best);
+}
+
+#[test]
 fn the_best_move_other_than_one_left_out() {
     // The win in one left out: the best of the others is no win in one, and
     // the full search afterwards still finds it (the root was not stored).
