@@ -27,6 +27,9 @@ pub struct Request {
     pub engine: usize,
     pub level: Level,
     pub position: Position,
+    /// The game's positions since the last fence, to see repetitions
+    /// coming ([`Engine::search_after`]).
+    pub earlier: Vec<Position>,
     pub limit: SearchLimit,
     pub stop: Arc<AtomicBool>,
 }
@@ -126,7 +129,13 @@ fn serve(seed: u64, mut crash: bool, jobs: Receiver<Job>, replies: Sender<Reply>
                         if crash_now {
                             panic!("crash test: the AI's search panics");
                         }
-                        engine.search(&request.position, request.limit, &request.stop, &mut Silent)
+                        engine.search_after(
+                            &request.position,
+                            &request.earlier,
+                            request.limit,
+                            &request.stop,
+                            &mut Silent,
+                        )
                     }));
                     match searched {
                         Ok(result) => (result, false),

@@ -253,6 +253,7 @@ fn write_game(json: &mut Json, game: &Game) {
         };
     }
     json.raw("]");
+    write_recent(json, game);
     // A pawn boxed in with nothing else to play passes: the page plays the
     // pass at once, as the server does.
     let moves = pos.legal_moves();
@@ -272,9 +273,55 @@ fn write_game(json: &mut Json, game: &Game) {
     json.raw("}");
 }
 
+/// `recent`: the position since which only moves were played without a
+/// fence, and those moves; what a search is given (as a position and its
+/// moves) to see repetitions coming, as the server's AI sees them.
+fn write_recent(json: &mut Json, game: &Game) {
+    let entries = game.entries();
+    let since_fence = entries.len() + 1 - game.since_last_fence().len();
+    let first = entries
+        .iter()
+        .rposition(|e| !matches!(e, Entry::Move(_)))
+        .map_or(0, |i| i + 1)
+        .max(since_fence);
+    let position = game.position_at(first).unwrap_or(game.position());
+    let moves = entries[first..].iter().filter_map(|e| match e {
+        Entry::Move(mv) => Some(mv.to_string()),
+        _ => None,
+    });
+    json.key("recent", false)
+        .raw("{")
+        .key("position", true)
+        .string(&position.to_string())
+        .key("moves", false)
+        .strings(moves)
+        .raw("}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_recent_moves_start_after_the_last_fence_or_seat_that_left() {
+        let recent = |text: &str| {
+            let out = replay(text);
+            let at = out.find("\"recent\":").unwrap_or_else(|| panic!("{out}"));
+            out[at..].split_once('}').unwrap().0.to_string() + "}"
+        };
+        assert_eq!(
+            recent("5 2 2\nc2\nc4"),
+            "\"recent\":{\"position\":\"5 c1,c5 - 2,2 south 0 fences=2\",\"moves\":[\"c2\",\"c4\"]}"
+        );
+        let fenced = recent("5 2 2\nc2\nc4\na2h\nb4\nc1");
+        assert_eq!(
+            fenced,
+            "\"recent\":{\"position\":\"5 c2,c4 a2h 1,2 north 3 fences=2\",\"moves\":[\"b4\",\"c1\"]}"
+        );
+        assert!(recent("5 2 2\nc2\nc4\na2h").ends_with("\"moves\":[]}"));
+        let left = recent("9 4 5 repetition\ne2\na6\nresign north\nh5");
+        assert!(left.ends_with("\"moves\":[\"h5\"]}"), "{left}");
+    }
 
     #[test]
     fn a_game_is_replayed_and_ends() {

@@ -230,14 +230,24 @@ impl Session {
                 report_to_host(&json.0);
             }
         };
-        let found = self.engine.search_lines(
-            &pos,
-            limits.search_limit(),
-            count,
-            &stop,
-            reporter,
-            &mut told,
-        );
+        // One line (always so with four players each for themselves) is
+        // searched knowing the positions before, to see repetitions coming.
+        let found = if count == 1 || pos.rules().is_free_for_all() {
+            let limit = limits.search_limit();
+            let found = self
+                .engine
+                .search_after(&pos, &self.history, limit, &stop, reporter);
+            found.into_iter().collect()
+        } else {
+            self.engine.search_lines(
+                &pos,
+                limits.search_limit(),
+                count,
+                &stop,
+                reporter,
+                &mut told,
+            )
+        };
         let Some(first) = found.first() else {
             return error("game_over", "the game is over");
         };

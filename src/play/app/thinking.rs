@@ -49,6 +49,7 @@ impl App {
             engine,
             level,
             position: *self.game.position(),
+            earlier: self.game.since_last_fence().to_vec(),
             limit,
             stop: Arc::clone(&stop),
         });

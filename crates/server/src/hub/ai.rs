@@ -50,6 +50,8 @@ impl Hub {
         }
         let limit = self.ai_limit(state);
         let position = *state.game.position();
+        // The positions a move could bring back (the repetition rule).
+        let earlier = state.game.since_last_fence().to_vec();
         let hub = self.clone();
         let room = room.clone();
         tokio::spawn(async move {
@@ -62,7 +64,7 @@ impl Hub {
                 engine.set_seed(random_u64());
                 let stop = AtomicBool::new(false);
                 engine
-                    .search(&position, limit, &stop, &mut Silent)
+                    .search_after(&position, &earlier, limit, &stop, &mut Silent)
                     .map(|result| result.best)
             })
             .await;

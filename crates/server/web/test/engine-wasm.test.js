@@ -81,3 +81,28 @@ test('moves are refused with the rules\' reason, and a refused one changes nothi
   assert.equal(engine.undo().ply, 0);
   assert.equal(engine.position('9 e1,e9 - 10,10 west 0').error, 'position');
 });
+
+test('four players: a search given the moves since the last fence sees a repetition coming', async () => {
+  const engine = await instantiateEngine(bytes);
+  // South far ahead; its best step, then every pawn out and back.
+  const start = '9 e5,b5,e8,h5 - 5,5,5,5 south 20 repetition';
+  engine.position(start);
+  const fresh = engine.search({ level: 8, depth: 4 }).best;
+  assert.match(fresh, /^[a-i][1-9]$/);
+  const moves = [fresh, 'c5', 'e7', 'g5', 'e5', 'b5', 'e8', 'h5'];
+  assert.equal(engine.position([start, ...moves].join('\n')).error, undefined);
+  const again = engine.search({ level: 8, depth: 4 });
+  assert.notEqual(again.best, fresh, 'the step would bring a position back: a draw');
+  engine.position(start);
+  assert.equal(engine.search({ level: 8, depth: 4 }).best, fresh, 'the bare position still gets it');
+
+  // What the page sends the worker: the position since the last fence and
+  // the moves after it (pages/game/local.js).
+  const game = (text) => engine.game(['9 4 5 repetition ply_limit=400', ...text.split(' ')].join('\n')).recent;
+  const walk = game('e2 b5 e8 h5 e1 a5 e9 i5');
+  assert.match(walk.position, /^9 e1,a5,e9,i5 - 5,5,5,5 south 0 /, 'the start');
+  assert.deepEqual(walk.moves, ['e2', 'b5', 'e8', 'h5', 'e1', 'a5', 'e9', 'i5']);
+  const fenced = game('e2 b5 a3h h5 e3');
+  assert.match(fenced.position, / a3h /);
+  assert.deepEqual(fenced.moves, ['h5', 'e3']);
+});

@@ -166,12 +166,15 @@ async function think() {
   const level = Local.computerToMove(record, shown);
   if (level === null) return;
   const ticket = ++L.thinking;
+  const rules = L.core.game(Local.gameText(record));
   // With a clock, its share of the time left, as on the server.
-  const ms = Local.thinkMs(record, L.core.game(Local.gameText(record)), Date.now(), L.core.clockBudget);
+  const ms = Local.thinkMs(record, rules, Date.now(), L.core.clockBudget);
+  // The moves since the last fence let it see a repetition coming.
+  const { position, moves } = rules.recent;
   let best;
   try {
     const found = await engine.run({
-      op: 'search', position: shown.position, level, ms, seed: record.seed + shown.ply, newGame: shown.ply < shown.seats.length,
+      op: 'search', position, moves, level, ms, seed: record.seed + shown.ply, newGame: shown.ply < shown.seats.length,
     });
     best = found && found.best;
   } catch (e) {
