@@ -195,13 +195,16 @@ fn limit_arg(
     }
 }
 
-/// A `Position` or a `Game` (its current position).
-fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+/// A `Position` or a `Game` (its current position, and its positions
+/// since the last fence, to see repetitions coming).
+fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<(Position, Vec<Position>)> {
     if let Ok(pos) = obj.cast::<PyPosition>() {
-        return Ok(pos.borrow().pos);
+        return Ok((pos.borrow().pos, Vec::new()));
     }
     if let Ok(game) = obj.cast::<PyGame>() {
-        return Ok(*game.borrow().game().position());
+        let game = game.borrow();
+        let game = game.game();
+        return Ok((*game.position(), game.since_last_fence().to_vec()));
     }
     Err(pyo3::exceptions::PyTypeError::new_err(
         "expected a Position or a Game",
@@ -209,15 +212,20 @@ fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
 }
 
 impl PyEngine {
+    /// Searches `pos`, reached after the positions `earlier` (see
+    /// `Engine::search_after`).
     fn search(
         &mut self,
         py: Python<'_>,
         pos: &Position,
+        earlier: &[Position],
         limit: SearchLimit,
     ) -> PyResult<Option<SearchResult>> {
         let stop = AtomicBool::new(false);
         let engine = &mut self.engine;
-        interruptible(py, &stop, || engine.search(pos, limit, &stop, &mut Silent))
+        interruptible(py, &stop, || {
+            engine.search_after(pos, earlier, limit, &stop, &mut Silent)
+        })
     }
 
     /// [`PyEngine::analyze`] with the engine as it is set.
@@ -235,7 +243,7 @@ impl PyEngine {
             let pos = *game
                 .position_at(index)
                 .expect("a position before every entry");
-            let Some(result) = self.search(py, &pos, limit)? else {
+            let Some(result) = self.search(py, &pos, &[], limit)? else {
                 continue;
             };
             reviews.push(PyMoveReview {
@@ -304,8 +312,9 @@ impl PyEngine {
     }
 
     /// The engine's move for the side to move of `position` (a `Position`
-    /// or a `Game`), with its value and line. Raises `IllegalMoveError` when
-    /// the game is over.
+    /// or a `Game`), with its value and line. Given a `Game`, a search of
+    /// four players each for themselves sees a repetition coming. Raises
+    /// `IllegalMoveError` when the game is over.
     #[pyo3(signature = (position, *, level=None, time_ms=None, depth=None, nodes=None))]
     fn best_move(
         &mut self,
@@ -316,13 +325,13 @@ impl PyEngine {
         depth: Option<u32>,
         nodes: Option<u64>,
     ) -> PyResult<PySearchResult> {
-        let pos = position_arg(position)?;
+        let (pos, earlier) = position_arg(position)?;
         let limit = limit_arg(time_ms, depth, nodes)?;
         let saved = self.engine.level();
         if let Some(level) = level {
             self.engine.set_level(level_arg(level)?);
         }
-        let result = self.search(py, &pos, limit);
+        let result = self.search(py, &pos, &earlier, limit);
         self.engine.set_level(saved);
         match result? {
             Some(result) => Ok(PySearchResult::new(&result)),

@@ -31,6 +31,20 @@ def test_a_win_in_one_is_seen():
     assert result.value_text == "win in 1"
 
 
+def test_a_game_lets_four_players_see_a_repetition_coming():
+    # South far ahead; its best step, then every pawn out and back: given
+    # the game, South's step would bring a position back (a draw), so it
+    # plays another move; given the bare position, the step.
+    start = Position("9 e5,b5,e8,h5 - 5,5,5,5 south 20 repetition")
+    engine = Engine(level=8)
+    fresh = engine.best_move(start, depth=4).move
+    game = Game(start)
+    for move in [fresh, "c5", "e7", "g5", "e5", "b5", "e8", "h5"]:
+        game.play(move)
+    assert engine.best_move(game, depth=4).move != fresh
+    assert engine.best_move(game.position, depth=4).move == fresh
+
+
 def test_limits_and_levels():
     engine = Engine(level=5, hash_mb=4)
     assert engine.level == 5
