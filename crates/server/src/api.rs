@@ -167,6 +167,7 @@ async fn metrics(
     let now = Now {
         games_live: hub.len().saturating_sub(hub.finished_in_memory()),
         games_finished_in_memory: hub.finished_in_memory(),
+        games_asleep: hub.asleep(),
         connections_open: connections.open(),
         connections_max: connections.cap(),
         resident_bytes,

@@ -211,6 +211,7 @@ pub struct Metrics {
 pub struct Now {
     pub games_live: usize,
     pub games_finished_in_memory: usize,
+    pub games_asleep: usize,
     pub connections_open: usize,
     pub connections_max: usize,
     pub resident_bytes: Option<u64>,
@@ -355,6 +356,12 @@ impl Metrics {
             "gauge",
             "Finished games still kept in memory.",
             now.games_finished_in_memory,
+        );
+        out.one(
+            "quoridor_games_asleep",
+            "gauge",
+            "Unfinished turn-based games out of memory until looked at or due.",
+            now.games_asleep,
         );
         out.one(
             "quoridor_games_created_total",

@@ -284,7 +284,7 @@ async fn my_playing(
     let now = std::time::Instant::now();
     let mut lines = Vec::new();
     for game in ids.into_iter().take(PLAYING_SHOWN) {
-        let Ok(state) = hub.state(&game).await else {
+        let Ok(state) = hub.glance(&game).await else {
             continue;
         };
         if let Some(line) = playing_line(&state, id, now) {

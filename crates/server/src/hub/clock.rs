@@ -3,7 +3,9 @@
 //! even when nobody is connected.
 
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
+
+use tokio::sync::Notify;
 
 use super::room::Room;
 use super::Hub;
@@ -15,47 +17,57 @@ impl Hub {
     /// at the same time).
     pub(super) fn start_clock(&self, room: &Arc<Room>) {
         if !room.clock_running.swap(true, Ordering::SeqCst) {
-            tokio::spawn(self.clone().clock_task(room.clone()));
+            let wake = room.wake.clone();
+            tokio::spawn(self.clone().clock_task(Arc::downgrade(room), wake));
         }
     }
 
     /// Runs until the game is over, the room leaves memory or the server
-    /// stops.
-    async fn clock_task(self, room: Arc<Room>) {
+    /// stops. It holds the room only while it looks at it, so that a
+    /// turn-based game nobody looks at can leave memory meanwhile
+    /// ([`Hub::sleep_idle`]).
+    async fn clock_task(self, room: Weak<Room>, wake: Arc<Notify>) {
         loop {
-            if self.is_closing() || room.evicted.load(Ordering::SeqCst) {
-                room.clock_running.store(false, Ordering::SeqCst);
+            let Some(held) = room.upgrade() else {
+                return;
+            };
+            if self.is_closing() || held.evicted.load(Ordering::SeqCst) {
+                held.clock_running.store(false, Ordering::SeqCst);
                 return;
             }
             let deadline = {
-                let state = room.state.lock().await;
+                let state = held.state.lock().await;
                 if state.status() == crate::model::Status::Over {
                     // Under the lock: a change that brings the game back
                     // (an undo after the end) starts a new task after this.
-                    room.clock_running.store(false, Ordering::SeqCst);
+                    held.clock_running.store(false, Ordering::SeqCst);
                     return;
                 }
                 state.deadline()
             };
+            drop(held);
             match deadline {
                 Some(deadline) => {
                     tokio::select! {
                         _ = tokio::time::sleep_until(deadline.into()) => {
+                            let Some(held) = room.upgrade() else {
+                                return;
+                            };
                             // Woken early (the game changed meanwhile) is
                             // `NotYet`: the loop looks again.
-                            match self.change(&room, |state, now| state.expire(now)).await {
+                            match self.change(&held, |state, now| state.expire(now)).await {
                                 Ok(()) | Err(super::HubError::Room(RoomError::NotYet)) => {}
                                 Err(err) => {
-                                    tracing::error!(target: "quoridor::game", game = %room.id, error = %err, "the clock's change was not made");
+                                    tracing::error!(target: "quoridor::game", game = %held.id, error = %err, "the clock's change was not made");
                                     // Do not spin on a failing database.
                                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                                 }
                             }
                         }
-                        _ = room.wake.notified() => {}
+                        _ = wake.notified() => {}
                     }
                 }
-                None => room.wake.notified().await,
+                None => wake.notified().await,
             }
         }
     }

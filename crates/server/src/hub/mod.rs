@@ -191,8 +191,7 @@ impl Hub {
             match db.load(&id, Instant::now(), wall_ms()) {
                 Ok(Some(mut state)) => {
                     state.version = state.version.max(wall_ms());
-                    self.inner.registry.resumed(&state);
-                    self.insert(state);
+                    self.insert_loaded(state);
                     count += 1;
                 }
                 Ok(None) => {}
@@ -202,11 +201,25 @@ impl Hub {
         Ok(count)
     }
 
-    /// Puts a room in the registry and starts its clock task and its AI
-    /// (a finished game joins the finished games kept in memory).
+    /// Puts a new game's room in the registry and starts its clock task
+    /// and its AI.
     fn insert(&self, state: RoomState) -> Arc<Room> {
         let over = state.status() == Status::Over;
-        let (room, added) = self.inner.registry.insert(Room::new(state));
+        let added = self.inner.registry.insert(Room::new(state));
+        self.start_room(added, over)
+    }
+
+    /// [`Hub::insert`] for a game read back from the database (counted if
+    /// unfinished, unless it was asleep: [`registry::Registry::insert_loaded`]).
+    fn insert_loaded(&self, state: RoomState) -> Arc<Room> {
+        let over = state.status() == Status::Over;
+        let added = self.inner.registry.insert_loaded(Room::new(state));
+        self.start_room(added, over)
+    }
+
+    /// Starts the clock task and the AI of a room just added (a finished
+    /// game joins the finished games kept in memory).
+    fn start_room(&self, (room, added): (Arc<Room>, bool), over: bool) -> Arc<Room> {
         if !added {
             return room;
         }
@@ -241,12 +254,9 @@ impl Hub {
             .map_err(|_| HubError::Stopping)??;
         let mut state = loaded.ok_or(HubError::NoSuchGame)?;
         state.version = state.version.max(wall_ms());
-        // Another request may have loaded it meanwhile.
-        if let Some(room) = self.inner.registry.get(id) {
-            return Ok(room);
-        }
-        self.inner.registry.resumed(&state);
-        Ok(self.insert(state))
+        // Another request may have loaded it meanwhile (then it is that
+        // room, and the game is counted once).
+        Ok(self.insert_loaded(state))
     }
 
     /// [`Hub::open`] within the client's own limit of unfinished games.
@@ -554,6 +564,21 @@ impl Hub {
         Ok(state.clone())
     }
 
+    /// [`Hub::state`], read from the database without waking the game if it
+    /// is asleep (for the lists of games in progress, asked for every
+    /// minute by every page that shows one).
+    pub async fn glance(&self, id: &str) -> Result<RoomState, HubError> {
+        if self.inner.registry.get(id).is_some() || !self.inner.registry.is_asleep(id) {
+            return self.state(id).await;
+        }
+        let db = self.inner.db.clone();
+        let key = id.to_string();
+        tokio::task::spawn_blocking(move || db.load(&key, Instant::now(), wall_ms()))
+            .await
+            .map_err(|_| HubError::Stopping)??
+            .ok_or(HubError::NoSuchGame)
+    }
+
     /// Drops games from memory for good (their class was deleted; the
     /// database rows go with the class): their places are given back and
     /// their clocks and AI stop.
@@ -568,6 +593,7 @@ impl Hub {
             }
         }
         self.inner.registry.remove(ids);
+        self.inner.registry.forget_asleep(ids);
         let mut followed = self
             .inner
             .followed
@@ -626,7 +652,58 @@ impl Hub {
             .count()
     }
 
-    /// Runs [`Hub::evict_idle`] every minute.
+    /// Sends to sleep the turn-based games that nobody has looked at for
+    /// `idle`: out of memory while they go on, read back when asked for
+    /// or when their clock falls ([`Hub::wake_due`]). Returns how many.
+    pub async fn sleep_idle(&self, idle: Duration) -> usize {
+        let now = Instant::now();
+        let mut idle_ids = Vec::new();
+        for room in self.inner.registry.all() {
+            let state = room.state.lock().await;
+            if state.status() != Status::Over
+                && state.settings.is_correspondence()
+                && now.saturating_duration_since(state.last_seen) >= idle
+            {
+                idle_ids.push(room.id.clone());
+            }
+        }
+        let registry = &self.inner.registry;
+        idle_ids
+            .iter()
+            .filter(|id| {
+                registry.sleep_if_unused(id, |state| {
+                    let idle = now.saturating_duration_since(state.last_seen) >= idle;
+                    let deadline = state.deadline().map(|deadline| {
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        wall_ms().saturating_add(left.as_millis() as u64)
+                    });
+                    (idle && state.settings.is_correspondence()).then_some(deadline)
+                })
+            })
+            .count()
+    }
+
+    /// Reads back the games asleep whose clock has fallen: their clock
+    /// task then ends them, as if they had stayed. Returns how many.
+    pub async fn wake_due(&self) -> usize {
+        let due = self.inner.registry.due(wall_ms());
+        for id in &due {
+            if let Err(HubError::NoSuchGame) = self.room(id).await {
+                // Gone from the database: it is no longer counted.
+                self.inner.registry.forget_asleep(std::slice::from_ref(id));
+            }
+        }
+        due.len()
+    }
+
+    /// Turn-based games out of memory.
+    pub fn asleep(&self) -> usize {
+        self.inner.registry.asleep_len()
+    }
+
+    /// Runs [`Hub::evict_idle`], [`Hub::sleep_idle`] (after at least
+    /// [`LIVE_FOR`], so that a game listed as being played stays) and
+    /// [`Hub::wake_due`] every minute.
     pub fn start_sweeper(&self, idle: Duration) {
         let hub = self.clone();
         tokio::spawn(async move {
@@ -637,6 +714,8 @@ impl Hub {
                     return;
                 }
                 hub.evict_idle(idle).await;
+                hub.sleep_idle(idle.max(LIVE_FOR)).await;
+                hub.wake_due().await;
             }
         });
     }

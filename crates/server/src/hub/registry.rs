@@ -8,6 +8,11 @@
 //! that address makes through all its classes and tournaments
 //! ([`quota_keys`]); a turn-based game's is `days:ADDRESS`
 //! ([`turn_based_creator`]), counted apart.
+//!
+//! A turn-based game that nobody has looked at for a while leaves memory
+//! while it goes on ([`Registry::sleep_if_unused`]): it stays counted, and
+//! its deadline is kept, so that it is read back when asked for or when
+//! its clock would fall ([`Registry::due`]).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::Ordering;
@@ -24,12 +29,15 @@ struct Active {
     total: usize,
 }
 
-/// The games in memory: every unfinished one, and the finished ones of
-/// late (at most `keep_finished` of them that nobody uses; the others are
-/// read back from the database when asked for).
+/// The games in memory: every unfinished one but the turn-based games
+/// asleep, and the finished ones of late (at most `keep_finished` of them
+/// that nobody uses; the others are read back from the database when
+/// asked for).
 pub struct Registry {
     rooms: RwLock<HashMap<String, Arc<Room>>>,
     active: Mutex<Active>,
+    /// Unfinished turn-based games out of memory, still counted.
+    asleep: Mutex<HashMap<String, Asleep>>,
     /// Finished games in memory, the oldest first.
     finished: Mutex<VecDeque<String>>,
     keep_finished: usize,
@@ -77,6 +85,14 @@ impl Drop for Reservation<'_> {
     }
 }
 
+/// A turn-based game out of memory.
+struct Asleep {
+    /// Whose count it is in.
+    creator: String,
+    /// When its clock falls ([`crate::wall_ms`]), if it runs.
+    deadline_ms: Option<u64>,
+}
+
 fn is_active(state: &RoomState) -> bool {
     state.status() != Status::Over
 }
@@ -97,6 +113,7 @@ impl Registry {
         Registry {
             rooms: RwLock::default(),
             active: Mutex::default(),
+            asleep: Mutex::default(),
             finished: Mutex::default(),
             keep_finished,
         }
@@ -136,6 +153,98 @@ impl Registry {
             })
             .clone();
         (room, added)
+    }
+
+    /// Adds a room read back from the database; the one already there if
+    /// another request was first (then `false`). An unfinished game is
+    /// counted, unless it was asleep (it still is): both under the
+    /// registry's lock, so that two requests loading it count it once.
+    pub fn insert_loaded(&self, room: Arc<Room>) -> (Arc<Room>, bool) {
+        let mut rooms = self.write();
+        if let Some(there) = rooms.get(&room.id) {
+            return (there.clone(), false);
+        }
+        let was_asleep = self.sleepers().remove(&room.id).is_some();
+        if !was_asleep {
+            if let Ok(state) = room.state.try_lock() {
+                self.resumed(&state);
+            }
+        }
+        rooms.insert(room.id.clone(), room.clone());
+        (room, true)
+    }
+
+    /// Sends game `id` to sleep if nobody uses it and `asleep` says, from
+    /// its state, that it may (with its clock's deadline, wall-clock ms):
+    /// out of memory, still counted. Its clock task ends.
+    pub fn sleep_if_unused(
+        &self,
+        id: &str,
+        asleep: impl FnOnce(&RoomState) -> Option<Option<u64>>,
+    ) -> bool {
+        let mut rooms = self.write();
+        let Some(room) = rooms.get(id) else {
+            return false;
+        };
+        if Arc::strong_count(room) > 1 {
+            return false;
+        }
+        let Ok(state) = room.state.try_lock() else {
+            return false;
+        };
+        let Some(deadline_ms) = asleep(&state).filter(|_| is_active(&state)) else {
+            return false;
+        };
+        let creator = state.creator.clone();
+        drop(state);
+        self.sleepers().insert(
+            id.to_string(),
+            Asleep {
+                creator,
+                deadline_ms,
+            },
+        );
+        if let Some(room) = rooms.remove(id) {
+            room.evicted.store(true, Ordering::SeqCst);
+            room.wake.notify_one();
+        }
+        true
+    }
+
+    /// The games asleep whose clock has fallen by `now_ms` (wall clock):
+    /// to read back, so that their clock ends them.
+    pub fn due(&self, now_ms: u64) -> Vec<String> {
+        self.sleepers()
+            .iter()
+            .filter(|(_, a)| a.deadline_ms.is_some_and(|d| d <= now_ms))
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// Whether game `id` is asleep.
+    pub fn is_asleep(&self, id: &str) -> bool {
+        self.sleepers().contains_key(id)
+    }
+
+    /// Turn-based games out of memory.
+    pub fn asleep_len(&self) -> usize {
+        self.sleepers().len()
+    }
+
+    fn sleepers(&self) -> std::sync::MutexGuard<'_, HashMap<String, Asleep>> {
+        self.asleep.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Games asleep leave for good (their class was deleted): their places
+    /// are given back.
+    pub fn forget_asleep(&self, ids: &[String]) {
+        let gone: Vec<Asleep> = {
+            let mut asleep = self.sleepers();
+            ids.iter().filter_map(|id| asleep.remove(id)).collect()
+        };
+        for game in gone {
+            self.release(&game.creator);
+        }
     }
 
     fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Room>>> {
@@ -194,9 +303,12 @@ impl Registry {
         true
     }
 
-    /// Finished games in memory (every unfinished game is).
+    /// Finished games in memory (every unfinished game is, but those
+    /// asleep).
     pub fn finished_len(&self) -> usize {
-        self.len().saturating_sub(self.active().total)
+        let asleep = self.asleep_len();
+        let unfinished = self.active().total;
+        self.len().saturating_sub(unfinished.saturating_sub(asleep))
     }
 
     pub fn remove(&self, ids: &[String]) {

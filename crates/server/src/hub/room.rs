@@ -18,8 +18,9 @@ pub struct Room {
     /// State messages, in the order of the changes (shared bytes: every
     /// connection sends the same buffer).
     pub(super) events: broadcast::Sender<Utf8Bytes>,
-    /// Wakes the clock task when the game changes.
-    pub(super) wake: Notify,
+    /// Wakes the clock task when the game changes (shared with that task,
+    /// which holds the room only while it looks at it).
+    pub(super) wake: Arc<Notify>,
     /// The history epoch an AI search has been started for.
     pub(super) ai_epoch: AtomicU64,
     /// Dropped from memory (the database keeps it); its clock task ends.
@@ -42,7 +43,7 @@ impl Room {
             id: state.id.clone(),
             state: Mutex::new(state),
             events,
-            wake: Notify::new(),
+            wake: Arc::new(Notify::new()),
             ai_epoch: AtomicU64::new(u64::MAX),
             evicted: AtomicBool::new(false),
             clock_running: AtomicBool::new(false),
