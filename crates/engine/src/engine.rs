@@ -200,11 +200,11 @@ impl Engine {
 
     /// [`Self::search`] of a position reached in a game whose positions
     /// so far were `earlier`, oldest first, `pos` itself last or not (those
-    /// since the last fence suffice: [`Game::since_last_fence`]).
-    /// With four players each for themselves, a position that would come
-    /// back is valued as a draw shared by all, so that a player ahead
-    /// breaks out of a walk that goes round in circles ([`crate::maxn`]);
-    /// the two-player search does not use them.
+    /// since the last fence suffice: [`Game::since_last_fence`]). A move
+    /// that brings one of them back is valued as a draw: the side ahead
+    /// breaks out of a walk to and fro. With four players each for
+    /// themselves, the draw is shared by all and seen along the whole line
+    /// ([`crate::maxn`]); with two sides, among the root's moves.
     pub fn search_after(
         &mut self,
         pos: &Position,
@@ -231,6 +231,7 @@ impl Engine {
             return Some(result);
         }
         let mut searcher = Searcher::new(&mut self.tt, pos, limit, stop, settings);
+        searcher.after(earlier);
         Some(searcher.run(pos, &mut self.rng, reporter))
     }
 

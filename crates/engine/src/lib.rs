@@ -50,6 +50,7 @@ pub mod maxn;
 pub mod net;
 pub mod params;
 pub mod race;
+mod repetition;
 pub mod report;
 pub mod review;
 mod rng;

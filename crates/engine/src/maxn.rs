@@ -42,6 +42,7 @@ use crate::level::LevelSettings;
 use crate::limit::deepest_iteration;
 use crate::limit::SearchLimit;
 use crate::params::{fence_value, FREE_FOR_ALL_FENCES, INNER_FENCES};
+use crate::repetition::Recent;
 use crate::report::Reporter;
 use crate::rng::{with_noise, Rng};
 use crate::score::Score;
@@ -53,10 +54,6 @@ use crate::time::TimeManager;
 pub type Values = [i32; 4];
 
 const MAX_PLY: usize = 96;
-
-/// The most positions of the game a search compares with (each node looks
-/// at them all): a real game's walk between two fences is far shorter.
-const MAX_EARLIER: usize = 400;
 
 /// Whether `pos` is a game for this search: four players, each for itself.
 pub fn is_free_for_all(pos: &Position) -> bool {
@@ -231,7 +228,7 @@ pub(crate) struct MaxnSearcher<'a> {
     pv: Vec<Vec<Move>>,
     /// The game's positions since the last fence: the only ones a
     /// position of the search can repeat, besides its line.
-    earlier: Vec<Position>,
+    earlier: Recent,
     /// The position at each ply of the line being searched, the root first.
     line: Vec<Position>,
 }
@@ -249,22 +246,15 @@ impl<'a> MaxnSearcher<'a> {
             nodes: 0,
             aborted: false,
             pv: vec![Vec::new(); MAX_PLY + 1],
-            earlier: Vec::new(),
+            earlier: Recent::default(),
             line: Vec::with_capacity(MAX_PLY + 1),
         }
     }
 
     /// The positions of the game so far, oldest first (the root last or
-    /// not), to see repetitions coming: those since the last fence are
-    /// kept, at most [`MAX_EARLIER`] of them.
+    /// not), to see repetitions coming ([`Recent`]).
     pub(crate) fn after(mut self, earlier: &[Position]) -> MaxnSearcher<'a> {
-        let fences = earlier.last().map(Position::fence_count);
-        let first = earlier
-            .iter()
-            .rposition(|p| Some(p.fence_count()) != fences)
-            .map_or(0, |i| i + 1)
-            .max(earlier.len().saturating_sub(MAX_EARLIER));
-        self.earlier = earlier[first..].to_vec();
+        self.earlier = Recent::of(earlier);
         self
     }
 
@@ -272,7 +262,7 @@ impl<'a> MaxnSearcher<'a> {
     /// the game or on the line to it.
     fn repeated(&self, pos: &Position, ply: usize) -> bool {
         let line = &self.line[..ply.min(self.line.len())];
-        self.earlier.iter().chain(line).any(|p| p.repeats(pos))
+        self.earlier.contains(pos) || line.iter().any(|p| p.repeats(pos))
     }
 
     /// Iterative deepening from `root`, which must not be over.
@@ -695,7 +685,7 @@ mod tests {
         fenced.play("a3h".parse().unwrap()).unwrap();
         let mut searcher =
             MaxnSearcher::new(SearchLimit::Depth(1), &stop, settings).after(&[after, root, fenced]);
-        assert_eq!(searcher.earlier, [fenced]);
+        assert_eq!(searcher.earlier.positions(), [fenced]);
         searcher.line.push(root);
         assert!(!searcher.repeated(&after, 1));
     }

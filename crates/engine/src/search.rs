@@ -12,6 +12,7 @@ use crate::level::LevelSettings;
 use crate::limit::{deepest_iteration, SearchLimit};
 use crate::net::Network;
 use crate::params::{NULL_MOVE_REDUCTION, QUIESCENCE_MIN_GAIN, QUIESCENCE_PLIES, QUIESCENCE_WIDTH};
+use crate::repetition::Recent;
 use crate::report::{Reporter, SearchInfo};
 use crate::rng::{with_noise, Rng};
 use crate::score::Score;
@@ -66,6 +67,9 @@ pub(crate) struct Searcher<'a> {
     history: Vec<u32>,
     /// Root moves left out (to find the best of the others).
     excluded: Vec<Move>,
+    /// The game's positions since the last fence: a root move that brings
+    /// one back is valued as a draw.
+    earlier: Recent,
     /// The learned correction to the evaluation, if the level uses it.
     net: Option<&'static Network>,
     /// The best line found below each ply (a triangular table): the
@@ -108,6 +112,7 @@ impl<'a> Searcher<'a> {
             passed: [false; MAX_PLY],
             history: vec![0; 385],
             excluded: Vec::new(),
+            earlier: Recent::default(),
             net: settings.learned.then(Network::shipped),
             pv: vec![Vec::new(); MAX_PLY + 1],
         }
@@ -116,6 +121,14 @@ impl<'a> Searcher<'a> {
     /// The static value of `pos` for the side to move.
     fn evaluate(&self, pos: &Position) -> Score {
         evaluate_with(pos, &self.sides, self.net)
+    }
+
+    /// The positions of the game so far, oldest first, to see repetitions
+    /// coming ([`Recent`]): a root move that brings one of them back is
+    /// valued as a draw, so that the side ahead does not walk to and fro
+    /// (and the side behind is content to).
+    pub(crate) fn after(&mut self, earlier: &[Position]) {
+        self.earlier = Recent::of(earlier);
     }
 
     /// Leaves these moves out at the root: the search answers the best of
@@ -255,6 +268,9 @@ impl<'a> Searcher<'a> {
         }
         if ply as usize >= MAX_PLY - 1 {
             return self.evaluate(pos);
+        }
+        if ply == 1 && self.earlier.contains(pos) {
+            return Score::DRAW;
         }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, self.quiescence_depth());

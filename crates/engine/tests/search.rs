@@ -290,6 +290,44 @@ fn plays_whole_games_in_every_variant() {
 }
 
 #[test]
+fn the_side_ahead_does_not_walk_to_and_fro() {
+    // South far ahead steps out and back, and so does North: South's best
+    // step would bring back a position of the game, valued as a draw, so
+    // South plays another move; the bare position still gets the step. At
+    // the low levels too, whose noise is added at the root.
+    let start: Position = "9 e5,a9 - 5,5 south 20".parse().unwrap();
+    for level in [8, 4, 2] {
+        // A fresh engine, seed and table for each search.
+        let engine = || {
+            let mut engine = Engine::new();
+            engine.set_level(Level::new(level).unwrap());
+            engine.set_seed(7);
+            engine
+        };
+        let stop = AtomicBool::new(false);
+        let limit = SearchLimit::Depth(4);
+        let fresh = engine().search(&start, limit, &stop, &mut Silent).unwrap();
+        let Move::Pawn(_) = fresh.best else {
+            panic!("level {level}: {}", fresh.best);
+        };
+        let mut game = quoridor_rules::Game::from_position(start);
+        for mv in [fresh.best.to_string().as_str(), "a8", "e5", "a9"] {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        assert!(game.position().repeats(&start));
+        let again = engine()
+            .search_game(&game, limit, &stop, &mut Silent)
+            .unwrap();
+        assert_ne!(again.best, fresh.best, "level {level}: {}", again.score);
+        assert!(again.score > Score(0), "level {level}: {}", again.score);
+        let bare = engine()
+            .search(game.position(), limit, &stop, &mut Silent)
+            .unwrap();
+        assert_eq!(bare.best, fresh.best, "level {level}");
+    }
+}
+
+#[test]
 fn counts_a_fenceless_race_exactly() {
     // No fences on either side and pawns far apart: south needs 6 steps,
     // north 7, south moves first: south wins on its sixth move, ply 11.
