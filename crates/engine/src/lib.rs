@@ -30,7 +30,8 @@
 //!
 //! 1. Values and limits: `score`, `limit`, `time_control`, `params`, `rng`,
 //!    `clock`.
-//! 2. Parts of a search: `tt`, `report`, `time`, `race`, `net`.
+//! 2. Parts of a search: `tt`, `report`, `time`, `race`, `net`,
+//!    `repetition` (the game's positions a search could bring back).
 //! 3. What the levels and the evaluation are: `eval`, `defence`, `level`,
 //!    `controller`.
 //! 4. The searches: `search` (alpha-beta), `maxn` (four players).

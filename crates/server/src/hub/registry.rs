@@ -164,10 +164,13 @@ impl Registry {
         if let Some(there) = rooms.get(&room.id) {
             return (there.clone(), false);
         }
-        let was_asleep = self.sleepers().remove(&room.id).is_some();
-        if !was_asleep {
-            if let Ok(state) = room.state.try_lock() {
-                self.resumed(&state);
+        let asleep = self.sleepers().remove(&room.id);
+        if let Ok(state) = room.state.try_lock() {
+            match asleep {
+                None => self.resumed(&state),
+                // Counted while asleep; no longer if it came back over.
+                Some(gone) if !is_active(&state) => self.release(&gone.creator),
+                Some(_) => {}
             }
         }
         rooms.insert(room.id.clone(), room.clone());
