@@ -48,6 +48,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/rematch/decline", post(decline_rematch))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/csp-report", post(crate::headers::report))
         .merge(crate::classroom::api_routes())
         .merge(crate::learn::api_routes())
         .merge(crate::club::api::api_routes())
@@ -84,6 +85,7 @@ pub fn router(state: AppState) -> Router {
     }
     router
         .layer(middleware::from_fn_with_state(state.clone(), observe))
+        .layer(middleware::from_fn(crate::headers::secure))
         .with_state(state)
 }
 

@@ -62,6 +62,11 @@ pub struct ServeArgs {
     /// WebSocket messages per second per connection (0: no limit).
     #[arg(long, env = "QUORIDOR_WS_RATE", default_value_t = 20)]
     pub ws_rate: u32,
+    /// How long a WebSocket may stay silent (not even answering the
+    /// server's pings, sent every two fifths of it) before it is closed
+    /// (seconds).
+    #[arg(long, env = "QUORIDOR_WS_IDLE_SECS", default_value_t = 75, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub ws_idle_secs: u64,
     /// Largest WebSocket message (bytes).
     #[arg(long, env = "QUORIDOR_WS_MAX_MESSAGE", default_value_t = 4096)]
     pub max_message: usize,
@@ -159,6 +164,7 @@ impl ServeArgs {
             max_games: 20_000,
             http_rate: 0,
             ws_rate: 20,
+            ws_idle_secs: 75,
             max_message: 4096,
             max_connections: 10_000,
             header_timeout_ms: 10_000,
@@ -200,6 +206,12 @@ impl ServeArgs {
             header_timeout: Duration::from_millis(self.header_timeout_ms.max(100)),
             trusted_proxies: self.trusted_proxy.clone().into(),
         }
+    }
+
+    /// The WebSockets' silence limit, and how often they are pinged.
+    pub fn ws_idle(&self) -> (Duration, Duration) {
+        let idle = Duration::from_secs(self.ws_idle_secs.max(1));
+        (idle, idle.mul_f64(0.4))
     }
 
     pub fn hub_config(&self) -> HubConfig {

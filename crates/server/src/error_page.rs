@@ -123,13 +123,18 @@ fn page(status: StatusCode, langs: &[PageLang]) -> String {
 /// The HTML error page for a request outside the API.
 pub fn html(status: StatusCode, headers: &HeaderMap) -> Response {
     let lang = PageLang::of(headers);
+    let body = page(status, &[lang]);
     (
         status,
         [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-store"),
+            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                crate::headers::policy_for_html(&body),
+            ),
         ],
-        page(status, &[lang]),
+        body,
     )
         .into_response()
 }
@@ -163,8 +168,11 @@ pub fn transport_answer(status: u16, api: bool) -> Vec<u8> {
         )
     };
     let reason = code.canonical_reason().unwrap_or("Error");
+    let policy = crate::headers::policy_for_html(&body);
     let mut answer = format!(
-        "HTTP/1.1 {status} {reason}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n",
+        "HTTP/1.1 {status} {reason}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\ncache-control: no-store\r\n\
+         content-security-policy: {policy}\r\nx-frame-options: SAMEORIGIN\r\nx-content-type-options: nosniff\r\n\
+         connection: close\r\n\r\n",
         body.len()
     )
     .into_bytes();

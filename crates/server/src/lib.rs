@@ -9,7 +9,8 @@
 //!    `calendar` (days and weeks from the wall clock),
 //!    `limits` (counted before the work), `assets` (the page's files),
 //!    `web_texts` (the page's copy of the texts every front end shares),
-//!    `error_page`, `metrics` (the operator's figures).
+//!    `error_page`, `metrics` (the operator's figures), `headers` (the
+//!    security headers of every answer, the policy's reports).
 //! 2. Domain, each feature's rules without the server: `model` (one game:
 //!    seats, clocks, draw offers), `account::name`, `account::speed`,
 //!    `account::password`, `model::new_game`, `club::work`, `club::class`,
@@ -50,6 +51,7 @@ pub mod db;
 pub mod error;
 pub mod error_page;
 pub mod extract;
+pub mod headers;
 pub mod hub;
 pub mod learn;
 pub mod limits;
@@ -105,6 +107,8 @@ pub struct RunningServer {
     /// Where `/metrics` is served when `--metrics-addr` is given.
     pub metrics_addr: Option<SocketAddr>,
     pub hub: hub::Hub,
+    /// What the browsers reported the Content Security Policy blocked.
+    pub csp_reports: Arc<headers::Reports>,
     stop: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<Result<(), String>>,
 }
@@ -170,6 +174,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         "serving"
     );
     let connections = listen::Connections::new(limits.max_connections);
+    let csp_reports = Arc::new(headers::Reports::default());
     let state = state::AppState {
         hub: hub.clone(),
         classroom,
@@ -189,12 +194,15 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             max_message: args.max_message,
             messages_per_second: args.ws_rate,
             metrics: metrics.clone(),
+            idle_limit: args.ws_idle().0,
+            ping_every: args.ws_idle().1,
         }),
         connections: connections.clone(),
         origins: Arc::new(
             origin::OwnOrigins::new(args.public_url.as_deref())?.with_lan(origin::lan_origin(addr)),
         ),
         metrics: metrics.clone(),
+        csp_reports: csp_reports.clone(),
         started: state::Started(wall_ms() as f64 / 1000.0),
         metrics_public: metrics_listener.is_none(),
     };
@@ -245,6 +253,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         addr,
         metrics_addr,
         hub,
+        csp_reports,
         stop: Some(stop_tx),
         task,
     })

@@ -12,11 +12,16 @@
 //!   scheme and the `Host` the request was sent to) nor the public address
 //!   the server was given (`--public-url`, for a proxy in front).
 //!
-//! The WebSocket upgrade with the cookie is checked the same way. Requests
-//! with a bearer token are not authorised by the cookie and pass: a page
-//! of another origin cannot send that header without a CORS preflight,
-//! which the server never grants. Programs (curl, bots) send neither
-//! header and pass.
+//! The WebSocket upgrade with the cookie is checked the same way. What else
+//! a request carries never changes these rules: a request with the cookie
+//! is checked whatever token, protocols or headers it offers beside it (a
+//! page of another port once offered the WebSocket protocol `bearer.x`, a
+//! token of nothing, to be let through and then act on the cookie). A
+//! request without the cookie is not authorised by it and passes: a bearer
+//! token in `Authorization` (which a page of another origin cannot send
+//! without a CORS preflight, never granted) or a seat token offered as a
+//! WebSocket protocol only ever acts for what that token holds. Programs
+//! (curl, bots) send neither `Origin` nor `Sec-Fetch-Site` and pass.
 
 use std::sync::Arc;
 
@@ -185,9 +190,6 @@ fn is_websocket(headers: &HeaderMap) -> bool {
 /// Whether the request must prove it comes from our pages: it changes
 /// something (or opens a WebSocket) on the cookie's authority.
 pub fn needs_check(method: &Method, path: &str, headers: &HeaderMap) -> bool {
-    if crate::extract::request_token(headers).is_some() {
-        return false;
-    }
     let changes = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
     let socket = *method == Method::GET && is_websocket(headers);
     if !changes && !socket {
@@ -195,6 +197,10 @@ pub fn needs_check(method: &Method, path: &str, headers: &HeaderMap) -> bool {
     }
     // Inside the nested API router the path has no `/api`.
     let path = path.strip_prefix("/api").unwrap_or(path);
+    if path == "/csp-report" {
+        // A browser's report changes nothing and comes without `Origin`.
+        return false;
+    }
     has_session_cookie(headers) || (changes && OPENS_SESSION.contains(&path))
 }
 
@@ -329,9 +335,20 @@ mod tests {
         let mut socket = cookie.clone();
         socket.insert("upgrade", HeaderValue::from_static("websocket"));
         assert!(needs_check(&Method::GET, "/games/x/ws", &socket));
+        // A token beside the cookie changes nothing: the cookie is there.
         let mut bearer = cookie.clone();
         bearer.insert("authorization", HeaderValue::from_static("Bearer ab12"));
-        assert!(!needs_check(&Method::POST, "/games/x/resign", &bearer));
+        assert!(needs_check(&Method::POST, "/games/x/resign", &bearer));
+        let mut offered = socket.clone();
+        offered.insert(
+            "sec-websocket-protocol",
+            HeaderValue::from_static("quoridor, bearer.x"),
+        );
+        assert!(needs_check(&Method::GET, "/lobby/ws", &offered));
+        // Without the cookie, a token acts only for what it holds.
+        let mut token_only = HeaderMap::new();
+        token_only.insert("authorization", HeaderValue::from_static("Bearer ab12"));
+        assert!(!needs_check(&Method::POST, "/games/x/resign", &token_only));
         let none = HeaderMap::new();
         assert!(!needs_check(&Method::POST, "/games", &none));
         assert!(needs_check(&Method::POST, "/account/login", &none));

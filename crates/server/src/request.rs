@@ -243,13 +243,15 @@ pub enum ClientMessage {
     Draw {
         action: DrawAction,
     },
-    Undo,
-    Abort,
+    // Struct variants, not unit ones: serde lets a unit variant of an
+    // internally tagged enum through with any fields beside its tag.
+    Undo {},
+    Abort {},
     /// The others have gone: `{"type": "claim", "result": "win" | "draw"}`.
     Claim {
         result: Claim,
     },
-    Ping,
+    Ping {},
     /// A chat line (the players' channel from a seat, else the
     /// spectators').
     Chat {
@@ -274,12 +276,46 @@ impl ClientMessage {
             ClientMessage::Move { mv } => Action::Move(parse_move(mv)?),
             ClientMessage::Resign { seat } => Action::Resign(*seat),
             ClientMessage::Draw { action } => Action::Draw(*action),
-            ClientMessage::Undo => Action::Undo,
-            ClientMessage::Abort => Action::Abort,
+            ClientMessage::Undo {} => Action::Undo,
+            ClientMessage::Abort {} => Action::Abort,
             ClientMessage::Claim { result } => Action::Claim(*result),
-            ClientMessage::Ping | ClientMessage::Chat { .. } | ClientMessage::ChatOn { .. } => {
+            ClientMessage::Ping {} | ClientMessage::Chat { .. } | ClientMessage::ChatOn { .. } => {
                 return Ok(None)
             }
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_without_fields_refuses_any_field() {
+        for plain in [
+            r#"{"type":"ping"}"#,
+            r#"{"type":"undo"}"#,
+            r#"{"type":"abort"}"#,
+        ] {
+            assert!(
+                serde_json::from_str::<ClientMessage>(plain).is_ok(),
+                "{plain}"
+            );
+            let extra = plain.replace('}', r#","x":1}"#);
+            assert!(
+                serde_json::from_str::<ClientMessage>(&extra).is_err(),
+                "{extra} was accepted"
+            );
+        }
+        assert_eq!(
+            serde_json::to_string(&ClientMessage::Ping {}).unwrap(),
+            r#"{"type":"ping"}"#
+        );
+        let lobby =
+            serde_json::from_str::<crate::lobby::view::LobbyRequest>(r#"{"type":"ping","x":1}"#);
+        assert!(lobby.is_err());
+        assert!(
+            serde_json::from_str::<crate::lobby::view::LobbyRequest>(r#"{"type":"ping"}"#).is_ok()
+        );
     }
 }

@@ -3,10 +3,17 @@
 //! which owns the frames, the size and rate limits, the close codes and the
 //! server's shutdown. A feature only says what it pushes and how it answers
 //! a message ([`Live`]).
+//!
+//! Every frame a client sends counts against its rate (text, binary, ping
+//! and pong alike): a client that keeps sending past it after many
+//! refusals is closed (`1008`). The server pings each socket every
+//! [`PING_EVERY`]; one that has sent nothing (not even the pong a browser
+//! answers by itself) for [`IDLE_LIMIT`] is closed (`1001`), so that a
+//! dead or silent client does not keep its place under the connection cap.
 
 use std::future::Future;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use futures_util::stream::SplitSink;
@@ -27,6 +34,10 @@ pub struct WsConfig {
     pub messages_per_second: u32,
     /// Where the connections are counted.
     pub metrics: Arc<Metrics>,
+    /// How often the server pings ([`PING_EVERY`]).
+    pub ping_every: Duration,
+    /// How long a silent socket lives ([`IDLE_LIMIT`]).
+    pub idle_limit: Duration,
 }
 
 /// A live connection's feature.
@@ -84,6 +95,13 @@ pub fn configure(ws: WebSocketUpgrade, max_message: usize) -> WebSocketUpgrade {
 
 type Sender = SplitSink<WebSocket, Message>;
 
+/// How often the server pings a socket.
+pub const PING_EVERY: Duration = Duration::from_secs(30);
+/// How long a socket may send nothing at all before it is closed.
+pub const IDLE_LIMIT: Duration = Duration::from_secs(75);
+/// Refused messages in a row after which a client is closed.
+const REFUSALS_BEFORE_CLOSE: u32 = 100;
+
 /// Sends the error, then closes with `code`.
 async fn close_with<L: Live>(live: &L, tx: &mut Sender, err: &ApiError, code: u16) {
     let _ = tx.send(live.error(err)).await;
@@ -124,6 +142,13 @@ pub async fn run<L: Live>(
         config.messages_per_second,
         config.messages_per_second.max(1) * 2,
     );
+    let mut refused_in_a_row = 0u32;
+    let mut heard = Instant::now();
+    let mut ping = tokio::time::interval_at(
+        tokio::time::Instant::now() + config.ping_every,
+        config.ping_every,
+    );
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     tokio::pin!(stopping);
     let mut alive = true;
     for message in first {
@@ -154,17 +179,23 @@ pub async fn run<L: Live>(
                 ended_by = "server stopping";
                 alive = false;
             }
+            _ = ping.tick() => {
+                if heard.elapsed() >= config.idle_limit {
+                    let frame = CloseFrame {
+                        code: close_code::AWAY,
+                        reason: Utf8Bytes::from_static("idle"),
+                    };
+                    let _ = tx.send(Message::Close(Some(frame))).await;
+                    metrics.limit_refusals.get(&"ws_idle").inc();
+                    ended_by = "idle";
+                    break;
+                }
+                alive = tx.send(Message::Ping(Default::default())).await.is_ok();
+            }
             incoming = rx.next() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Binary(_))) => {
-                        let err = ApiError::bad_request("send JSON text messages");
-                        alive = tx.send(live.error(&err)).await.is_ok();
-                        continue;
-                    }
+                let frame = match incoming {
                     Some(Ok(Message::Close(_))) | None => break,
-                    // Pings are answered by the library; pongs need nothing.
-                    Some(Ok(_)) => continue,
+                    Some(Ok(frame)) => frame,
                     Some(Err(err)) => {
                         ended_by = "read error";
                         if too_big(err) {
@@ -175,11 +206,33 @@ pub async fn run<L: Live>(
                         break;
                     }
                 };
-                if !bucket.take(Instant::now()) {
+                heard = Instant::now();
+                // Every frame counts, pings and binary ones too (the
+                // library answers a ping by itself, but not for free).
+                if !bucket.take(heard) {
                     metrics.limit_refusals.get(&"ws_rate").inc();
-                    alive = tx.send(live.error(&ApiError::RateLimited)).await.is_ok();
+                    refused_in_a_row += 1;
+                    if refused_in_a_row >= REFUSALS_BEFORE_CLOSE {
+                        close_with(&live, &mut tx, &ApiError::RateLimited, close_code::POLICY).await;
+                        ended_by = "flood";
+                        break;
+                    }
+                    if matches!(frame, Message::Text(_) | Message::Binary(_)) {
+                        alive = tx.send(live.error(&ApiError::RateLimited)).await.is_ok();
+                    }
                     continue;
                 }
+                refused_in_a_row = 0;
+                let text = match frame {
+                    Message::Text(text) => text,
+                    Message::Binary(_) => {
+                        let err = ApiError::bad_request("send JSON text messages");
+                        alive = tx.send(live.error(&err)).await.is_ok();
+                        continue;
+                    }
+                    // Pings are answered by the library; pongs need nothing.
+                    _ => continue,
+                };
                 if let Some(reply) = live.handle(text).await {
                     alive = tx.send(reply).await.is_ok();
                 }
@@ -191,6 +244,8 @@ pub async fn run<L: Live>(
     let code = match ended_by {
         "server stopping" => close_code::RESTART,
         "message too big" => close_code::SIZE,
+        "idle" => close_code::AWAY,
+        "flood" => close_code::POLICY,
         _ => close_code::NORMAL,
     };
     tracing::info!(

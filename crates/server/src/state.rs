@@ -28,6 +28,8 @@ pub struct AppState {
     pub connections: Connections,
     pub origins: Arc<crate::origin::OwnOrigins>,
     pub metrics: Arc<crate::metrics::Metrics>,
+    /// What the browsers reported the Content Security Policy blocked.
+    pub csp_reports: Arc<crate::headers::Reports>,
     pub started: Started,
     /// Whether `/metrics` is on the public address (no `--metrics-addr`).
     #[from_ref(skip)]

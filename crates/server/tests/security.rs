@@ -157,8 +157,8 @@ async fn the_websocket_with_the_cookie_checks_the_origin() {
     let h = Harness::new().await;
     let cookie = session(&h, "carol").await;
     let game = h.create(&against_ai()).await;
-    let open = |origin: &'static str| {
-        let mut request = format!("ws://{}/api/games/{}/ws", h.addr(), game.id)
+    let open = |path: String, origin: &'static str, protocols: Option<&'static str>| {
+        let mut request = format!("ws://{}{path}", h.addr())
             .into_client_request()
             .unwrap();
         let headers = request.headers_mut();
@@ -167,17 +167,45 @@ async fn the_websocket_with_the_cookie_checks_the_origin() {
             format!("quoridor_session={cookie}").parse().unwrap(),
         );
         headers.insert("origin", origin.parse().unwrap());
+        if let Some(protocols) = protocols {
+            headers.insert("sec-websocket-protocol", protocols.parse().unwrap());
+        }
         tokio_tungstenite::connect_async(request)
     };
-    match open("http://evil.example").await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => {
-            assert_eq!(res.status(), 403)
+    let sockets = [
+        format!("/api/games/{}/ws", game.id),
+        "/api/lobby/ws".to_string(),
+        "/api/challenges/ws".to_string(),
+    ];
+    // What the probe offered: a token of nothing (`bearer.x`) beside the
+    // cookie, to skip the check and then act on the cookie. A real seat
+    // token beside the cookie changes nothing either.
+    let real: &'static str = Box::leak(format!("quoridor, bearer.{}", game.token).into_boxed_str());
+    for path in &sockets {
+        for protocols in [
+            None,
+            Some("quoridor, bearer.x"),
+            Some("quoridor,bearer.x"),
+            Some(real),
+        ] {
+            match open(path.clone(), "http://evil.example", protocols).await {
+                Err(tokio_tungstenite::tungstenite::Error::Http(res)) => {
+                    assert_eq!(res.status(), 403, "{path} {protocols:?}")
+                }
+                other => panic!(
+                    "a forged socket opened on {path} offering {protocols:?}: {:?}",
+                    other.map(|_| ())
+                ),
+            }
         }
-        other => panic!("a forged socket opened: {:?}", other.map(|_| ())),
     }
     let own: &'static str = Box::leak(h.base().into_boxed_str());
-    let (mut ws, _) = open(own).await.unwrap();
+    let (mut ws, _) = open(sockets[0].clone(), own, None).await.unwrap();
     let first = ws.next().await.unwrap().unwrap();
+    assert!(first.to_text().unwrap().contains("\"hello\""));
+    // Our own page offering the seat's token: it opens.
+    let (mut seat, _) = open(sockets[0].clone(), own, Some(real)).await.unwrap();
+    let first = seat.next().await.unwrap().unwrap();
     assert!(first.to_text().unwrap().contains("\"hello\""));
 }
 
@@ -685,4 +713,170 @@ async fn errors_outside_the_api_are_pages_in_the_browsers_language() {
     let page = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
     let answer = raw(page.into_bytes()).await;
     assert!(answer.starts_with("HTTP/1.1 414 ") && answer.contains("Address too long"));
+}
+
+#[tokio::test]
+async fn every_answer_refuses_framing_and_sniffing_and_personal_ones_are_not_stored() {
+    let h = Harness::new().await;
+    let cookie = session(&h, "frida").await;
+    let game = h.create(&against_ai()).await;
+    let pages = [
+        "/".to_string(),
+        format!("/g/{}", game.id),
+        "/club".into(),
+        "/account".into(),
+        "/board".into(),
+        "/no-such-page".into(),
+        "/classroom/sheet?kind=maze&level=1&count=2&seed=3".into(),
+        "/assets/style.css".into(),
+        "/sw.js".into(),
+    ];
+    for path in &pages {
+        let res = h
+            .http
+            .get(format!("{}{path}", h.base()))
+            .send()
+            .await
+            .unwrap();
+        let header = |name: &str| {
+            res.headers()
+                .get(name)
+                .map(|v| v.to_str().unwrap().to_string())
+                .unwrap_or_else(|| panic!("{path}: no {name}"))
+        };
+        let policy = header("content-security-policy");
+        assert!(
+            policy.contains("frame-ancestors 'self'"),
+            "{path}: {policy}"
+        );
+        assert!(
+            policy.contains("script-src 'self' 'wasm-unsafe-eval';"),
+            "{path}: {policy}"
+        );
+        assert!(!policy.contains("unsafe-inline"), "{path}: {policy}");
+        assert_eq!(header("x-frame-options"), "SAMEORIGIN", "{path}");
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(header("referrer-policy"), "same-origin", "{path}");
+    }
+    // Personal answers are never kept by a cache.
+    for path in ["/api/account", "/api/account/session", "/api/classes/mine"] {
+        let res = h
+            .http
+            .get(format!("{}{path}", h.base()))
+            .header("cookie", format!("quoridor_session={cookie}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()["cache-control"], "no-store", "{path}");
+    }
+    // A browser's report is counted, and changes nothing else.
+    let report = h
+        .send(
+            h.http
+                .post(format!("{}/api/csp-report", h.base()))
+                .header("content-type", "application/csp-report")
+                .header("cookie", format!("quoridor_session={cookie}"))
+                .body(r#"{"csp-report":{"document-uri":"http://h/join?code=SECRET","effective-directive":"style-src-attr","blocked-uri":"inline"}}"#),
+        )
+        .await;
+    assert_eq!(report.status, 204, "{}", report.text);
+    let reports = &h.server.as_ref().unwrap().csp_reports;
+    assert_eq!(reports.count(), 1);
+    let said = reports.last().join(" ");
+    assert!(
+        said.contains("style-src-attr") && !said.contains("SECRET"),
+        "{said}"
+    );
+}
+
+#[tokio::test]
+async fn every_websocket_frame_counts_and_a_flood_is_closed() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let h = Harness::new().await;
+    let game = h.create(&against_ai()).await;
+    let mut ws = h.ws(&game.id, Some(&game.token)).await;
+    // Pings and binary frames, which the limit of 20 a second did not see.
+    for i in 0..300 {
+        let frame = if i % 2 == 0 {
+            Message::Ping(vec![1, 2, 3].into())
+        } else {
+            Message::Binary(vec![0; 16].into())
+        };
+        if ws.send(frame).await.is_err() {
+            break;
+        }
+    }
+    let mut limited = 0;
+    let mut closed_with = None;
+    while let Ok(Some(frame)) =
+        tokio::time::timeout(std::time::Duration::from_secs(5), ws.next()).await
+    {
+        match frame {
+            Ok(Message::Text(text)) if text.contains("rate_limited") => limited += 1,
+            Ok(Message::Close(frame)) => {
+                closed_with = frame.map(|f| u16::from(f.code));
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    assert!(limited > 0, "no frame was refused");
+    assert_eq!(closed_with, Some(1008), "a flood of frames is closed");
+    // A message with a field that `ping` does not have is refused.
+    let mut ws = h.ws(&game.id, Some(&game.token)).await;
+    ws.send(Message::Text(r#"{"type":"ping","x":1}"#.into()))
+        .await
+        .unwrap();
+    loop {
+        let text = ws.next().await.unwrap().unwrap().into_text().unwrap();
+        if text.contains("\"error\"") {
+            assert!(text.contains("bad_request") && text.contains('x'), "{text}");
+            break;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_silent_websocket_is_closed_and_one_that_answers_pings_stays() {
+    use tokio_tungstenite::tungstenite::Message;
+    let h = Harness::with(|args| args.ws_idle_secs = 1).await;
+    let game = h.create(&against_ai()).await;
+    let mut silent = h.ws(&game.id, None).await;
+    let mut answering = h.ws(&game.id, None).await;
+    // The answering client reads (and so answers the server's pings) for
+    // three idle limits; the silent one reads nothing meanwhile.
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(3);
+    let mut pings = 0;
+    while let Ok(Some(frame)) = tokio::time::timeout_at(until, answering.next()).await {
+        match frame.unwrap() {
+            Message::Ping(_) => pings += 1,
+            Message::Close(frame) => panic!("a client that answers was closed: {frame:?}"),
+            _ => {}
+        }
+    }
+    assert!(pings >= 3, "{pings} pings");
+    // The silent one was closed: its stream ends (its automatic answer to
+    // the last pings may meet the closed connection first).
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(2), async {
+        while let Some(frame) = silent.next().await {
+            match frame {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        None
+    })
+    .await;
+    assert!(ended.is_ok(), "the silent socket is still open");
+    assert!(matches!(ended, Ok(None | Some(1001))), "{ended:?}");
+    let metrics = h.server.as_ref().unwrap().hub.metrics();
+    assert_eq!(
+        metrics.limit_refusals.get(&"ws_idle").get(),
+        1,
+        "one socket closed as idle"
+    );
 }

@@ -556,7 +556,7 @@ async fn bad_input_gets_clear_errors() {
     ws.ws.send(Message::Text("hello".into())).await.unwrap();
     assert_eq!(ws.error().await, "bad_request");
     for _ in 0..60 {
-        ws.send(&ClientMessage::Ping).await;
+        ws.send(&ClientMessage::Ping {}).await;
     }
     let mut limited = 0;
     for _ in 0..60 {

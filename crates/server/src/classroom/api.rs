@@ -240,7 +240,15 @@ fn sheet_spec(query: SheetQuery) -> Result<SheetSpec, ApiError> {
 }
 
 fn html(body: String) -> Response {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+    let policy = crate::headers::policy_for_html(&body);
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
+            (header::CONTENT_SECURITY_POLICY, policy),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 fn pdf_file(bytes: Vec<u8>, name: &str) -> Response {

@@ -203,7 +203,7 @@ async fn handle(lobby: &Lobby, who: &Who, text: &str) -> Result<Option<LobbyMess
     })?;
     let seeker = |clock| lobby.seeker(who.conn, &who.name, who.account.as_ref(), clock);
     Ok(Some(match request {
-        LobbyRequest::Ping => LobbyMessage::Pong,
+        LobbyRequest::Ping {} => LobbyMessage::Pong,
         LobbyRequest::Seek {
             clock,
             rated,

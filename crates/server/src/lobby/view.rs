@@ -78,5 +78,6 @@ pub enum LobbyRequest {
     Accept {
         id: u64,
     },
-    Ping,
+    /// A struct variant: a unit one would let any fields through.
+    Ping {},
 }

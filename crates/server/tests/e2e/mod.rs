@@ -226,6 +226,9 @@ where
         env.save_failure(&driver.log).await;
     }
     env.close_sessions().await;
+    // The browsers send their reports on their own time.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let reports = (server.csp_reports.count(), server.csp_reports.last());
     stop_server(server).await;
     drop(driver);
     eprintln!("{name}: {:.1} s", started.elapsed().as_secs_f64());
@@ -234,6 +237,12 @@ where
         Ok(Err(_)) => panic!("{name} took more than {} s", TEST_LIMIT.as_secs()),
         Err(panic) => std::panic::resume_unwind(panic),
     }
+    // Every page passes the Content Security Policy: nothing blocked.
+    assert_eq!(
+        reports.0, 0,
+        "{name}: the browser reported what the Content Security Policy blocked: {:?}",
+        reports.1
+    );
 }
 
 async fn stop_server(server: RunningServer) {

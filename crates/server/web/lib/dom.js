@@ -21,6 +21,7 @@ export function el(tag, attrs, ...children) {
       if (v === null || v === undefined || v === false) continue;
       if (k === 'class') node.className = v;
       else if (k === 'text') node.textContent = v;
+      else if (k === 'style') setStyle(node, String(v));
       else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
       else node.setAttribute(k, v === true ? '' : String(v));
     }
@@ -30,6 +31,20 @@ export function el(tag, attrs, ...children) {
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
+}
+
+/**
+ * Declarations (`'color:red;width:3px'`) set one by one through the
+ * element's style object: the Content Security Policy refuses a `style`
+ * attribute, not the CSSOM.
+ * @param {HTMLElement | SVGElement} node @param {string} text
+ */
+function setStyle(node, text) {
+  for (const declaration of text.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    node.style.setProperty(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+  }
 }
 
 /** Paints that may name a CSS variable (`fill: 'var(--south)'`). */
@@ -45,15 +60,14 @@ const PAINTS = new Set(['fill', 'stroke', 'stop-color', 'flood-color', 'color'])
 export function svgEl(tag, attrs, ...children) {
   const node = /** @type {SVGElement} */ (document.createElementNS(SVGNS, tag));
   if (attrs) {
-    let style = '';
     for (const [k, v] of Object.entries(attrs)) {
       if (v === null || v === undefined || v === false) continue;
       if (k === 'class') node.setAttribute('class', v);
       else if (k === 'text') node.textContent = v;
-      else if (PAINTS.has(k) && String(v).startsWith('var(')) style += `${k}:${v};`;
+      else if (k === 'style') setStyle(node, String(v));
+      else if (PAINTS.has(k) && String(v).startsWith('var(')) node.style.setProperty(k, String(v));
       else node.setAttribute(k, String(v));
     }
-    if (style) node.setAttribute('style', style + (node.getAttribute('style') || ''));
   }
   for (const c of /** @type {any[]} */ (children).flat(Infinity)) if (c) node.append(c);
   return node;

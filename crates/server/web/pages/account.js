@@ -7,6 +7,7 @@
 
 import { api } from '../lib/api.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
+import { forgetPerson } from '../lib/forget.js';
 import { I18n } from '../lib/i18n.js';
 import { accountLink, currentAccount, languagePicker } from '../lib/topbar.js';
 import { challengeForm, followChallenges, followPlaying, renderChallenges, renderPlaying } from './challenges.js';
@@ -189,7 +190,11 @@ async function homeView(me) {
   const games = await api('GET', '/api/account/games?limit=50');
   gamesTable($('#home-games'), games.games);
   $('#logout').onclick = async () => {
+    // The classes kept in the account open again wherever it logs in:
+    // their keys leave this browser with everything else of this person.
+    const kept = await api('GET', '/api/classes/mine').catch(() => []);
     await api('POST', '/api/account/logout', {});
+    forgetPerson(kept.map((c) => c.id));
     accountLink();
     route();
   };

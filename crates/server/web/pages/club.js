@@ -18,6 +18,7 @@ import { assignmentHref, learnContent, learnItem, rightCount } from '../lib/assi
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { barChart } from '../lib/bars.js';
 import { BoardView } from '../lib/board/view.js';
+import { forgetPerson } from '../lib/forget.js';
 import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
@@ -238,7 +239,8 @@ function pupilPage(rec, first) {
     },
     (up) => { $('#pupil-status').textContent = up ? '' : t('club.reconnecting'); });
   $('#pupil-leave').onclick = () => {
-    store.remove('quoridor.club.pupil');
+    // The tablet goes to the next pupil with nothing of this one.
+    forgetPerson();
     location.href = '/join';
   };
 }
