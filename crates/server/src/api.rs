@@ -312,7 +312,7 @@ async fn create_game(
 ) -> Result<(StatusCode, Json<SeatedView>), ApiError> {
     let new = req.new_game()?;
     let seated = hub
-        .create(new, &addr.ip().to_string(), account.as_ref())
+        .create(new, &crate::limits::client_key(addr.ip()), account.as_ref())
         .await?;
     Ok((StatusCode::CREATED, Json(seated)))
 }
@@ -405,10 +405,12 @@ async fn hint(
     State(hub): State<Hub>,
     GameId(id): GameId,
     caller: Caller,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Result<Json<HintView>, ApiError> {
     let room = hub.room(&id).await?;
     let holder = caller.holder(&room).await?;
-    Ok(Json(hub.hint(&room, &holder).await?))
+    let client = crate::limits::client_key(addr.ip());
+    Ok(Json(hub.hint(&room, &holder, &client).await?))
 }
 
 /// The new game (`201`) once every player has asked, or the offer made
@@ -423,7 +425,12 @@ async fn rematch(
     let room = hub.room(&id).await?;
     let holder = caller.holder(&room).await?;
     let asked = hub
-        .rematch(&room, &holder, caller.token(), &addr.ip().to_string())
+        .rematch(
+            &room,
+            &holder,
+            caller.token(),
+            &crate::limits::client_key(addr.ip()),
+        )
         .await?;
     Ok(match asked {
         Rematch::Made(seated) => (StatusCode::CREATED, Json(seated)).into_response(),

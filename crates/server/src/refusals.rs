@@ -87,8 +87,19 @@ impl Refusal for HubError {
             HubError::NoSuchGame => NOT_FOUND,
             HubError::TooManyRooms(_) => TOO_MANY_ROOMS,
             HubError::Full | HubError::Stopping | HubError::SearchFailed => UNAVAILABLE,
+            HubError::SearchesPerClient => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            HubError::SearchesBusy => UNAVAILABLE,
             HubError::Account(err) => err.status_and_code(),
             HubError::Store(_) => STORAGE,
+        }
+    }
+
+    fn retry_after(&self) -> Option<std::time::Duration> {
+        match self {
+            HubError::SearchesPerClient | HubError::SearchesBusy => {
+                Some(std::time::Duration::from_secs(1))
+            }
+            _ => None,
         }
     }
 
@@ -214,8 +225,18 @@ impl Refusal for AnalysisError {
         match self {
             AnalysisError::NotAnalysable(_) => BAD_REQUEST,
             AnalysisError::QueueFull | AnalysisError::Unavailable(_) => UNAVAILABLE,
+            AnalysisError::PerClient => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             AnalysisError::Hub(err) => err.status_and_code(),
             AnalysisError::Store(_) => STORAGE,
+        }
+    }
+
+    fn retry_after(&self) -> Option<std::time::Duration> {
+        match self {
+            AnalysisError::PerClient => Some(std::time::Duration::from_secs(10)),
+            AnalysisError::QueueFull => Some(std::time::Duration::from_secs(60)),
+            AnalysisError::Hub(err) => err.retry_after(),
+            _ => None,
         }
     }
 }

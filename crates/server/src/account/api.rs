@@ -116,7 +116,7 @@ async fn open_session(
     req: Credentials,
     created: bool,
 ) -> Result<Response, ApiError> {
-    let address = addr.ip().to_string();
+    let address = crate::limits::client_key(addr.ip());
     let (account, token) = if created {
         accounts.sign_up(&req.name, &req.password, &address).await?
     } else {
@@ -197,7 +197,7 @@ async fn change_password(
     session: LoggedIn,
     Body(req): Body<PasswordChange>,
 ) -> Result<StatusCode, ApiError> {
-    let address = addr.ip().to_string();
+    let address = crate::limits::client_key(addr.ip());
     accounts
         .change_password(
             &session.account,
@@ -224,7 +224,7 @@ async fn delete(
         challenges,
         ..
     } = app;
-    let address = addr.ip().to_string();
+    let address = crate::limits::client_key(addr.ip());
     let renamed = accounts
         .delete(&session.account, &req.password, &address)
         .await?;

@@ -1,6 +1,8 @@
 //! The analysis's routes: ask for it, read where it stands.
 
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -40,8 +42,10 @@ fn answer(status: AnalysisStatusView) -> (StatusCode, Json<AnalysisStatusView>) 
 async fn ask(
     State(analyses): State<Analyses>,
     GameId(id): GameId,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Result<(StatusCode, Json<AnalysisStatusView>), ApiError> {
-    Ok(answer(analyses.request(&id).await?))
+    let client = crate::limits::client_key(addr.ip());
+    Ok(answer(analyses.request(&id, &client).await?))
 }
 
 async fn read(

@@ -144,12 +144,8 @@ pub async fn analyse(
         count @ 1..=MAX_LINES => count as usize,
         _ => return Err(ApiError::bad_request(format!("lines: 1 to {MAX_LINES}"))),
     };
-    let permit = analyses
-        .inner
-        .hub
-        .search_permit()
-        .await
-        .ok_or_else(|| ApiError::unavailable("the server is stopping"))?;
+    let client = crate::limits::client_key(addr.ip());
+    let permit = analyses.inner.hub.asked_search(Some(&client)).await?;
     let stop = Arc::new(AtomicBool::new(false));
     let timer = {
         let stop = stop.clone();

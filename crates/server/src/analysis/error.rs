@@ -12,6 +12,8 @@ pub enum AnalysisError {
     NotAnalysable(&'static str),
     /// As many games wait as the queue holds.
     QueueFull,
+    /// The address has its share of games waiting.
+    PerClient,
     Hub(HubError),
     Store(StoreError),
     /// The server is stopping, or the search failed inside.
@@ -25,6 +27,11 @@ impl fmt::Display for AnalysisError {
             AnalysisError::QueueFull => {
                 f.write_str("the analysis queue is full: try again in a minute")
             }
+            AnalysisError::PerClient => write!(
+                f,
+                "at most {} games of one address wait for their analysis: wait for them",
+                super::QUEUE_PER_CLIENT
+            ),
             AnalysisError::Hub(err) => err.fmt(f),
             AnalysisError::Store(err) => {
                 write!(f, "the database failed, nothing was changed: {err}")

@@ -28,6 +28,8 @@ use crate::model::Status;
 
 /// Games waiting for their analysis at most.
 pub const QUEUE: usize = 32;
+/// Games one address may have waiting for their analysis.
+pub const QUEUE_PER_CLIENT: usize = 2;
 /// Analysis-board searches per second per address (twice as many at once).
 const BOARD_PER_SECOND: u32 = 3;
 /// How long the server must have been idle before it analyses a rated game
@@ -52,6 +54,10 @@ struct Inner {
     depth: Option<u32>,
     /// The analysis board's searches per address.
     board_limit: crate::limits::PerClient,
+    /// Games queued or running per address that asked, and who asked for
+    /// each (given back when it is done).
+    per_client: crate::limits::tally::Tally,
+    asked_by: Mutex<HashMap<String, String>>,
 }
 
 impl Analyses {
@@ -69,6 +75,8 @@ impl Analyses {
                 per_position,
                 depth,
                 board_limit: crate::limits::PerClient::new(BOARD_PER_SECOND),
+                per_client: crate::limits::tally::Tally::new(),
+                asked_by: Mutex::new(HashMap::new()),
             }),
         };
         tokio::spawn(analyses.clone().worker(rx));
@@ -124,9 +132,14 @@ impl Analyses {
             }))
     }
 
-    /// Asks for the analysis of a finished two-player game: where it
-    /// stands (queued if new; refused when the queue is full).
-    pub async fn request(&self, id: &str) -> Result<AnalysisStatusView, AnalysisError> {
+    /// Asks for the analysis of a finished two-player game for `client` (an
+    /// address's key): where it stands (queued if new; refused when the
+    /// queue is full, or when the address has its share waiting).
+    pub async fn request(
+        &self,
+        id: &str,
+        client: &str,
+    ) -> Result<AnalysisStatusView, AnalysisError> {
         if let Some(status) = self.status(id).await? {
             if !matches!(status, AnalysisStatusView::Failed { .. }) {
                 return Ok(status);
@@ -143,21 +156,49 @@ impl Analyses {
                 "the analysis is for two-player games",
             ));
         }
-        self.enqueue(id)?;
+        self.enqueue(id, Some(client))?;
         Ok(AnalysisStatusView::Queued)
     }
 
-    fn enqueue(&self, id: &str) -> Result<(), AnalysisError> {
+    fn enqueue(&self, id: &str, client: Option<&str>) -> Result<(), AnalysisError> {
         let mut progress = self.progress();
         if progress.contains_key(id) {
             return Ok(());
         }
+        let place = match client {
+            Some(key) => Some(
+                self.inner
+                    .per_client
+                    .reserve(key, QUEUE_PER_CLIENT)
+                    .ok_or(AnalysisError::PerClient)?,
+            ),
+            None => None,
+        };
         self.inner
             .queue
             .try_send(id.to_string())
             .map_err(|_| AnalysisError::QueueFull)?;
+        if let (Some(place), Some(key)) = (place, client) {
+            place.keep();
+            self.asked_by().insert(id.to_string(), key.to_string());
+        }
         progress.insert(id.to_string(), (0, 0));
         Ok(())
+    }
+
+    fn asked_by(&self) -> std::sync::MutexGuard<'_, HashMap<String, String>> {
+        self.inner
+            .asked_by
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The game is analysed (or failed): its address's place is free.
+    fn done(&self, id: &str) {
+        if let Some(client) = self.asked_by().remove(id) {
+            self.inner.per_client.remove(&client);
+        }
+        self.progress().remove(id);
     }
 
     async fn worker(self, mut rx: mpsc::Receiver<String>) {
@@ -185,17 +226,16 @@ impl Analyses {
                     engine
                 }
             };
-            self.progress().remove(&id);
+            self.done(&id);
         }
     }
 
     fn analyse_idle(&self) {
-        let permits = self.inner.hub.search_permits();
-        if permits.available_permits() < self.inner.hub.config().ai_threads.max(1) {
+        if !self.inner.hub.searches_idle() {
             return;
         }
         if let Ok(Some(id)) = self.inner.db.rated_without_analysis() {
-            let _ = self.enqueue(&id);
+            let _ = self.enqueue(&id, None);
         }
     }
 
@@ -219,9 +259,18 @@ impl Analyses {
         let mut values: Vec<Valuation> = Vec::with_capacity(total);
         engine.new_game();
         for i in 0..total {
-            let permit = match self.inner.hub.search_permit().await {
-                Some(permit) => permit,
-                None => return Err((engine, AnalysisError::Unavailable("the server is stopping"))),
+            // The server's own work: no address's share, and a busy pool
+            // is waited out (the games' AI never waits for it).
+            let permit = loop {
+                match self.inner.hub.asked_search(None).await {
+                    Ok(permit) => break permit,
+                    Err(crate::hub::HubError::SearchesBusy) => {
+                        tokio::time::sleep(Duration::from_millis(200)).await
+                    }
+                    Err(_) => {
+                        return Err((engine, AnalysisError::Unavailable("the server is stopping")))
+                    }
+                }
             };
             let pos = game.position_at(i).copied().unwrap_or(*game.position());
             let searched = tokio::task::spawn_blocking(move || {

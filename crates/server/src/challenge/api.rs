@@ -63,7 +63,7 @@ async fn accept(
     session: LoggedIn,
     Path(id): Path<String>,
 ) -> Result<Json<AcceptedView>, ApiError> {
-    let client = addr.ip().to_string();
+    let client = crate::limits::client_key(addr.ip());
     let game = challenges
         .accept(&session.account, &id, &client, wall_ms())
         .await?;

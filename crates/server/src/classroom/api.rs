@@ -113,7 +113,7 @@ async fn share(
 ) -> Result<(axum::http::StatusCode, Json<SavedView>), ApiError> {
     let lang = lang_of(req.lang);
     checked(&req.exercise, lang)?;
-    let creator = addr.ip().to_string();
+    let creator = crate::limits::client_key(addr.ip());
     // The place is taken before the work, so that a burst cannot pass the
     // limit; it is given back if the exercise is not saved.
     let place = classroom

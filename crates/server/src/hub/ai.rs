@@ -122,8 +122,13 @@ impl Hub {
     }
 
     /// A best move and the shortest path for the seat to move, in a private
-    /// game.
-    pub async fn hint(&self, room: &Arc<Room>, holder: &str) -> Result<HintView, HubError> {
+    /// game, asked from `client` (an address's key).
+    pub async fn hint(
+        &self,
+        room: &Arc<Room>,
+        holder: &str,
+        client: &str,
+    ) -> Result<HintView, HubError> {
         let position = {
             let state = room.state.lock().await;
             let seats = state.require_holder(holder)?;
@@ -141,7 +146,7 @@ impl Hub {
             }
             *state.game.position()
         };
-        let _permit = self.search_permit().await.ok_or(HubError::Stopping)?;
+        let _permit = self.asked_search(Some(client)).await?;
         let (hint, path) = tokio::task::spawn_blocking(move || {
             let mut engine = Engine::with_hash(SHARED_HASH_MB);
             engine.set_level(Level::MAX);

@@ -23,6 +23,10 @@ pub enum HubError {
     /// The server is stopping, or a search failed inside.
     Stopping,
     SearchFailed,
+    /// The address has its share of asked-for searches running or waiting.
+    SearchesPerClient,
+    /// Too many searches wait: try again in a moment.
+    SearchesBusy,
 }
 
 impl fmt::Display for HubError {
@@ -42,6 +46,14 @@ impl fmt::Display for HubError {
             }
             HubError::Stopping => f.write_str("the server is stopping"),
             HubError::SearchFailed => f.write_str("the search failed"),
+            HubError::SearchesPerClient => write!(
+                f,
+                "at most {} searches at once from one address: wait for the last one",
+                crate::limits::searches::PER_CLIENT
+            ),
+            HubError::SearchesBusy => {
+                f.write_str("the searches are all busy: try again in a moment")
+            }
         }
     }
 }

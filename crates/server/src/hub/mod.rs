@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use crate::model::new_game::{Member, NewGame};
 use axum::extract::ws::Utf8Bytes;
 use quoridor_rules::Seat;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::watch;
 
 pub use self::error::HubError;
 use self::rated::{check_rated, rating_changes};
@@ -73,7 +73,8 @@ pub struct Hub {
 struct HubInner {
     registry: Registry,
     db: Db,
-    ai: Arc<Semaphore>,
+    /// The games' AI, apart from the searches people ask for.
+    searches: crate::limits::searches::Searches,
     metrics: Arc<Metrics>,
     config: HubConfig,
     closing: AtomicBool,
@@ -92,12 +93,18 @@ struct HubInner {
     playing: tokio::sync::broadcast::Sender<Arc<[u64]>>,
 }
 
-/// A search's turn on the AI's threads ([`Hub::search_permit`]).
+/// A search's turn ([`Hub::search_permit`], [`Hub::asked_search`]).
 pub struct SearchPermit {
-    _permit: tokio::sync::OwnedSemaphorePermit,
+    _permit: Turn,
     _running: Held,
     began: Instant,
     metrics: Arc<Metrics>,
+}
+
+/// Which pool a search's turn came from.
+enum Turn {
+    Game(#[allow(dead_code)] tokio::sync::OwnedSemaphorePermit),
+    Asked(#[allow(dead_code)] crate::limits::searches::AskedPermit),
 }
 
 impl Drop for SearchPermit {
@@ -117,7 +124,7 @@ impl Hub {
             inner: Arc::new(HubInner {
                 registry: Registry::new(config.finished_in_memory),
                 db,
-                ai: Arc::new(Semaphore::new(config.ai_threads.max(1))),
+                searches: crate::limits::searches::Searches::new(config.ai_threads),
                 metrics,
                 config,
                 closing: AtomicBool::new(false),
@@ -134,26 +141,57 @@ impl Hub {
         &self.inner.config
     }
 
-    /// The permits of the searches that may run at once (AI moves, hints,
-    /// analyses share them).
-    pub fn search_permits(&self) -> Arc<Semaphore> {
-        self.inner.ai.clone()
+    /// Whether no search runs, of the games or asked for.
+    pub fn searches_idle(&self) -> bool {
+        self.inner.searches.idle(self.inner.config.ai_threads)
     }
 
-    /// Waits for a search's turn (counted as queued, then as running until
-    /// the permit is dropped, when its time is counted); `None` when the
-    /// server stops.
+    /// Waits for an AI move's turn on the games' own threads (counted as
+    /// queued, then as running until the permit is dropped, when its time
+    /// is counted); `None` when the server stops.
     pub async fn search_permit(&self) -> Option<SearchPermit> {
         let metrics = &self.inner.metrics;
         let queued = metrics.searches_queued.hold();
-        let permit = self.inner.ai.clone().acquire_owned().await.ok()?;
+        let games = self.inner.searches.games().clone();
+        let permit = games.acquire_owned().await.ok()?;
         drop(queued);
-        Some(SearchPermit {
+        Some(self.running(Turn::Game(permit)))
+    }
+
+    /// A turn for a search someone asked for (a hint, the analysis board,
+    /// a game's analysis), never taken from the games' AI: refused at once
+    /// when `client` (an address's key) has its share, or when too many
+    /// wait ([`crate::limits::searches`]).
+    pub async fn asked_search(&self, client: Option<&str>) -> Result<SearchPermit, HubError> {
+        use crate::limits::searches::SearchRefused;
+        let metrics = &self.inner.metrics;
+        let queued = metrics.searches_queued.hold();
+        let permit = self.inner.searches.asked(client).await;
+        drop(queued);
+        match permit {
+            Ok(permit) => Ok(self.running(Turn::Asked(permit))),
+            Err(refused) => {
+                let (limit, err) = match refused {
+                    SearchRefused::PerClient => {
+                        ("searches_per_client", HubError::SearchesPerClient)
+                    }
+                    SearchRefused::Busy => ("searches_busy", HubError::SearchesBusy),
+                    SearchRefused::Stopping => return Err(HubError::Stopping),
+                };
+                metrics.limit_refusals.get(&limit).inc();
+                Err(err)
+            }
+        }
+    }
+
+    fn running(&self, permit: Turn) -> SearchPermit {
+        let metrics = &self.inner.metrics;
+        SearchPermit {
             _permit: permit,
             _running: metrics.searches_running.hold(),
             began: Instant::now(),
             metrics: metrics.clone(),
-        })
+        }
     }
 
     /// Whether the store serves (readiness).

@@ -11,8 +11,15 @@
 //! - [`lockout::Lockout`]: wrong passwords and PINs, counted so that a
 //!   stranger cannot lock the owner out.
 //! - [`workers::Workers`]: CPU work on blocking threads, a few at once.
+//! - [`searches::Searches`]: the engine's searches, the games' AI apart
+//!   from the searches people ask for.
+//!
+//! Every limit per address counts an address's key ([`client_key`]): an
+//! IPv4 address, or the /64 network of an IPv6 one (one home or phone
+//! holds a whole /64).
 
 pub mod lockout;
+pub mod searches;
 pub mod tally;
 pub mod window;
 pub mod workers;
@@ -21,6 +28,29 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::Instant;
+
+/// What a limit per address counts: an IPv4 address as it is (an IPv4
+/// address written in IPv6 too), an IPv6 address's /64 network.
+pub fn client_ip(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
+/// [`client_ip`] as text, the key of the limits kept by name.
+pub fn client_key(ip: IpAddr) -> String {
+    match client_ip(ip) {
+        IpAddr::V6(net) => format!("{net}/64"),
+        v4 => v4.to_string(),
+    }
+}
 
 /// A wait in words for a refusal's message: "40 seconds", "5 minutes"
 /// (rounded up).
@@ -102,7 +132,7 @@ impl PerClient {
             buckets.retain(|_, b| now.saturating_duration_since(b.last).as_secs() < 60);
         }
         buckets
-            .entry(ip)
+            .entry(client_ip(ip))
             .or_insert_with(|| Bucket::new(self.rate, self.burst))
             .take(now)
     }
@@ -129,6 +159,23 @@ mod tests {
         assert_eq!(wait_words(Duration::from_millis(40_500)), "41 seconds");
         assert_eq!(wait_words(Duration::from_secs(300)), "5 minutes");
         assert_eq!(wait_words(Duration::from_secs(91)), "2 minutes");
+    }
+
+    #[test]
+    fn an_ipv6_network_is_one_client() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(client_key(a), "2001:db8:1:2::/64");
+        assert_eq!(client_key(a), client_key(b));
+        assert_ne!(client_key(a), client_key(other));
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
+        assert_eq!(client_key(mapped), "192.0.2.7");
+        assert_eq!(client_key("192.0.2.7".parse().unwrap()), "192.0.2.7");
+        let limit = PerClient::with_burst(1, 1);
+        assert!(limit.allow(a));
+        assert!(!limit.allow(b), "the same /64 shares one budget");
+        assert!(limit.allow(other));
     }
 
     #[test]

@@ -4,10 +4,10 @@
 //! cannot all see room for one more.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Counts per key.
-#[derive(Default)]
+#[derive(Default, Debug)]
 pub struct Tally {
     counts: Mutex<HashMap<String, usize>>,
 }
@@ -55,6 +55,32 @@ impl Tally {
             key: key.to_string(),
             kept: false,
         })
+    }
+}
+
+impl Tally {
+    /// As [`Tally::reserve`], for a place held across `await`s by a task.
+    pub fn reserve_owned(self: &Arc<Self>, key: &str, cap: usize) -> Option<OwnedReserved> {
+        let reserved = self.reserve(key, cap)?;
+        reserved.keep();
+        Some(OwnedReserved {
+            tally: self.clone(),
+            key: key.to_string(),
+        })
+    }
+}
+
+/// A place taken by [`Tally::reserve_owned`], given back when dropped.
+#[derive(Debug)]
+#[must_use = "a reserved place is given back when dropped"]
+pub struct OwnedReserved {
+    tally: Arc<Tally>,
+    key: String,
+}
+
+impl Drop for OwnedReserved {
+    fn drop(&mut self) {
+        self.tally.remove(&self.key);
     }
 }
 

@@ -77,7 +77,7 @@ async fn upgrade(
     } = app;
     let account = logged_in(&headers, &accounts).map(|(a, _)| a);
     let name = clean_name(query.name.as_deref())?.unwrap_or_else(|| "Guest".to_string());
-    let client = addr.ip().to_string();
+    let client = crate::limits::client_key(addr.ip());
     Ok(socket::configure(ws, config.max_message)
         .on_upgrade(move |socket| connection(lobby, hub, config, account, name, client, socket)))
 }

@@ -51,7 +51,7 @@ pub(super) async fn new_class(
     )?;
     class.pin = pin;
     class.owner = account.map(|a| a.id);
-    let address = addr.ip().to_string();
+    let address = crate::limits::client_key(addr.ip());
     let place = clubs.take_place(&address)?;
     class.creator = Some(address);
     let (id, code) = (class.id.clone(), class.code.clone());
@@ -116,7 +116,7 @@ pub(super) async fn open_class(
     Body(req): Body<OpenClassRequest>,
 ) -> Result<Json<KeyView>, ApiError> {
     let code = normal_code(&req.code);
-    let address = addr.ip().to_string();
+    let address = crate::limits::client_key(addr.ip());
     let Some(Code::Class(id)) = clubs.code(&code) else {
         clubs
             .pin_attempt(&format!("code {code}"), &address)?
@@ -150,7 +150,9 @@ pub(super) async fn join(
     Body(req): Body<JoinClassRequest>,
 ) -> Result<Json<JoinedView>, ApiError> {
     if let Some(card) = &req.card {
-        let back = clubs.come_back(card, &addr.ip().to_string()).await?;
+        let back = clubs
+            .come_back(card, &crate::limits::client_key(addr.ip()))
+            .await?;
         return Ok(Json(JoinedView {
             id: back.class,
             code: back.code,

@@ -89,7 +89,7 @@ pub(super) async fn new_tournament(
             withdrawn: false,
         })?;
     }
-    let address = addr.ip().to_string();
+    let address = crate::limits::client_key(addr.ip());
     let place = clubs.take_place(&address)?;
     event.creator = Some(address);
     let (id, code) = (event.id.clone(), event.code.clone());

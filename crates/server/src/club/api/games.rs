@@ -30,7 +30,7 @@ pub(super) async fn class_games(
     headers: HeaderMap,
     Body(req): Body<ClassGamesRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
-    let address = addr.ip().to_string();
+    let address = crate::limits::client_key(addr.ip());
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let level = match req.ai_level {
         Some(l) => Level::new(l).ok_or_else(|| ApiError::bad_request("ai_level: from 1 to 8"))?,

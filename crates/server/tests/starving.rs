@@ -1,0 +1,146 @@
+//! One client must not starve the others (issue 55): the games' AI under a
+//! flood of analyses and hints, connections, waiting games and class games
+//! asked from several loopback addresses (127.0.0.N) at once.
+
+mod harness;
+
+use std::time::{Duration, Instant};
+
+use futures_util::future::join_all;
+use harness::Harness;
+use quoridor_rules::{Position, Seat};
+use quoridor_server::view::GameView;
+use serde_json::{json, Value};
+
+/// South's next step on its shortest path.
+fn step(game: &GameView) -> String {
+    let pos: Position = game.position.parse().unwrap();
+    pos.shortest_path(Seat::South).unwrap()[0].to_string()
+}
+
+/// Waits until the game has `ply` plies (or is over).
+async fn wait_ply(h: &Harness, id: &str, ply: u32, within: Duration) -> GameView {
+    let until = Instant::now() + within;
+    loop {
+        let game = h.game(id).await;
+        if game.ply >= ply || game.result.is_some() {
+            return game;
+        }
+        assert!(
+            Instant::now() < until,
+            "the AI did not reply within {within:?}: {:?}",
+            game.clock
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_ai_of_a_clocked_game_replies_in_time_under_a_flood_of_analyses_and_hints() {
+    let h = Harness::with(|args| {
+        args.ai_threads = Some(2);
+        args.ai_max_ms = 300;
+    })
+    .await;
+    // The game: a person against level 8, 20 s each.
+    let game = h
+        .post(
+            "/api/games",
+            None,
+            &json!({"clock": {"initial_ms": 20_000, "increment_ms": 0},
+                    "seats": [{"kind": "human", "mine": true}, {"kind": "ai", "level": 8}]}),
+        )
+        .await
+        .json::<Value>();
+    let (id, token) = (
+        game["id"].as_str().unwrap().to_string(),
+        game["token"].as_str().unwrap().to_string(),
+    );
+    // The flood: four addresses asking for deep analyses of the board and
+    // for hints in games of their own, as fast as they are answered.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut flood = Vec::new();
+    for n in 2..6 {
+        let client = h.client_from(&format!("127.0.0.{n}"));
+        let base = h.base();
+        let stop = stop.clone();
+        let private = h
+            .post_with(
+                &client,
+                "/api/games",
+                None,
+                &json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": true}]}),
+            )
+            .await
+            .json::<Value>();
+        let (pid, ptoken) = (
+            private["id"].as_str().unwrap().to_string(),
+            private["token"].as_str().unwrap().to_string(),
+        );
+        for worker in 0..3 {
+            let (client, base, stop) = (client.clone(), base.clone(), stop.clone());
+            let (pid, ptoken) = (pid.clone(), ptoken.clone());
+            flood.push(tokio::spawn(async move {
+                let mut answers: Vec<u16> = Vec::new();
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let req = if worker == 0 {
+                        client
+                            .get(format!("{base}/api/games/{pid}/hint"))
+                            .bearer_auth(&ptoken)
+                    } else {
+                        client.post(format!("{base}/api/analyse")).json(&json!({
+                            "position": "9 e1,e9 - 10,10 south 0",
+                            "moves": ["e2", "e8", "e3"],
+                            "depth": 14,
+                            "lines": 3,
+                        }))
+                    };
+                    match req.send().await {
+                        Ok(res) => answers.push(res.status().as_u16()),
+                        Err(_) => answers.push(0),
+                    }
+                }
+                answers
+            }));
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Ten moves against the AI while the flood goes on.
+    let mut slowest = Duration::ZERO;
+    let mut view = h.game(&id).await;
+    for _ in 0..10 {
+        if view.result.is_some() {
+            break;
+        }
+        let played = h.play(&id, &token, &step(&view)).await;
+        assert_eq!(played.status, 200, "{}", played.text);
+        let moved = Instant::now();
+        view = wait_ply(&h, &id, view.ply + 2, Duration::from_secs(5)).await;
+        slowest = slowest.max(moved.elapsed());
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let answers: Vec<u16> = join_all(flood)
+        .await
+        .into_iter()
+        .flat_map(|a| a.unwrap())
+        .collect();
+    // The AI thought for its 300 ms each time, never waited for a search.
+    assert!(
+        slowest < Duration::from_millis(1500),
+        "the AI's slowest reply took {slowest:?}"
+    );
+    let game = h.game(&id).await;
+    assert!(
+        game.result
+            .as_ref()
+            .is_none_or(|r| !format!("{r:?}").contains("time")),
+        "{:?}",
+        game.result
+    );
+    // The flood was answered, and refused where an address asked too much.
+    assert!(answers.iter().any(|&s| s == 200), "{answers:?}");
+    assert!(
+        answers.iter().any(|&s| s == 429 || s == 503),
+        "nothing was refused: {answers:?}"
+    );
+}
