@@ -74,6 +74,15 @@ pub struct ServeArgs {
     /// 503 and closed. Never more than the file-descriptor limit allows.
     #[arg(long, env = "QUORIDOR_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
+    /// Connections one client (an address, an IPv6 /64) may hold at once,
+    /// WebSockets included; behind --trusted-proxy, the WebSockets of the
+    /// client the proxy names.
+    #[arg(
+        long,
+        env = "QUORIDOR_MAX_CONNECTIONS_PER_CLIENT",
+        default_value_t = 500
+    )]
+    pub max_connections_per_client: usize,
     /// Time a client has to send a request's headers, and the longest a
     /// kept-alive connection may sit idle (ms).
     #[arg(long, env = "QUORIDOR_HEADER_TIMEOUT_MS", default_value_t = 10_000)]
@@ -167,6 +176,7 @@ impl ServeArgs {
             ws_idle_secs: 75,
             max_message: 4096,
             max_connections: 10_000,
+            max_connections_per_client: 500,
             header_timeout_ms: 10_000,
             web_dir: None,
             quiet: true,
@@ -205,6 +215,7 @@ impl ServeArgs {
             max_connections: connection_cap(self.max_connections.max(1)),
             header_timeout: Duration::from_millis(self.header_timeout_ms.max(100)),
             trusted_proxies: self.trusted_proxy.clone().into(),
+            per_client: self.max_connections_per_client.max(1),
         }
     }
 

@@ -144,3 +144,96 @@ async fn the_ai_of_a_clocked_game_replies_in_time_under_a_flood_of_analyses_and_
         "nothing was refused: {answers:?}"
     );
 }
+
+/// A TCP connection from `ip` (a loopback address) to the server.
+async fn connect_from(h: &Harness, ip: &str) -> tokio::net::TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{ip}:0").parse().unwrap()).unwrap();
+    socket.connect(h.addr()).await.unwrap()
+}
+
+/// What the server answers first on `stream` to a request for `/api/health`.
+async fn health_on(stream: &mut tokio::net::TcpStream) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _ = stream
+        .write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
+        .await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_cannot_take_every_connection() {
+    let h = Harness::with(|args| {
+        args.max_connections = 12;
+        args.max_connections_per_client = 5;
+    })
+    .await;
+    // Five idle connections from one address: its whole share.
+    let mut idle = Vec::new();
+    for _ in 0..5 {
+        idle.push(connect_from(&h, "127.0.0.2").await);
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut sixth = connect_from(&h, "127.0.0.2").await;
+    let refused = health_on(&mut sixth).await;
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    assert!(refused.contains("your address"), "{refused}");
+    // Another address still gets in, up to its own share.
+    let mut other = connect_from(&h, "127.0.0.3").await;
+    let answered = health_on(&mut other).await;
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    // A concurrent burst from a third address takes exactly its share.
+    let burst = join_all((0..20).map(|_| connect_from(&h, "127.0.0.4"))).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut open = 0;
+    for mut stream in burst {
+        let answer = health_on(&mut stream).await;
+        if answer.starts_with("HTTP/1.1 200") {
+            open += 1;
+        }
+    }
+    assert_eq!(open, 5, "a burst gets exactly the share");
+    // The share comes back when the connections close.
+    drop(idle);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut again = connect_from(&h, "127.0.0.2").await;
+    assert!(health_on(&mut again).await.starts_with("HTTP/1.1 200"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_proxy_each_client_has_its_share_of_websockets() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let h = Harness::with(|args| {
+        args.trusted_proxy = vec!["127.0.0.1".parse().unwrap()];
+        args.max_connections_per_client = 2;
+    })
+    .await;
+    let open = |client: &'static str| {
+        let mut request = format!("ws://{}/api/lobby/ws", h.addr())
+            .into_client_request()
+            .unwrap();
+        request
+            .headers_mut()
+            .insert("x-forwarded-for", client.parse().unwrap());
+        tokio_tungstenite::connect_async(request)
+    };
+    let first = open("203.0.113.9").await.unwrap();
+    let second = open("203.0.113.9").await.unwrap();
+    match open("203.0.113.9").await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => assert_eq!(res.status(), 503),
+        other => panic!("a third socket opened: {:?}", other.map(|_| ())),
+    }
+    // An IPv6 client's /64 is one client.
+    let v6a = open("2001:db8:5:5::1").await.unwrap();
+    let v6b = open("2001:db8:5:5:ffff::2").await.unwrap();
+    assert!(open("2001:db8:5:5::3").await.is_err());
+    // Another client behind the same proxy is not held back.
+    let other = open("203.0.113.10").await.unwrap();
+    // Plain requests through the proxy are not capped by it.
+    for _ in 0..5 {
+        assert_eq!(h.get("/api/health").await.status, 200);
+    }
+    drop((first, second, v6a, v6b, other));
+}

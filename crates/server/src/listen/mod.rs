@@ -5,6 +5,12 @@
 //!   short JSON 503 and is closed, so that a flood of idle sockets cannot
 //!   starve the others. A WebSocket keeps its place until it closes (the
 //!   permit travels with the socket through the upgrade).
+//! - **A share per client** ([`Limits::per_client`], well below the cap):
+//!   one address (an IPv6 /64) holds at most that many connections, so
+//!   that a handful of addresses cannot take every place. Behind a trusted
+//!   proxy every connection comes from the proxy: there a WebSocket (the
+//!   connection that lasts) takes its place in its client's share when it
+//!   is asked for, and keeps it while it lives.
 //! - **Timeouts**: a request's headers must arrive within
 //!   [`Limits::header_timeout`], which also closes a keep-alive connection
 //!   idle that long; bodies have their own timeout ([`crate::extract`]).
@@ -33,6 +39,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
+use crate::limits::client_key;
+use crate::limits::tally::{OwnedReserved, Tally};
+
 /// What the accept loop allows.
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -44,6 +53,8 @@ pub struct Limits {
     /// are whatever the client claimed). Every per-address limit counts
     /// that client, not the proxy.
     pub trusted_proxies: Arc<[std::net::IpAddr]>,
+    /// Connections one client may hold at once.
+    pub per_client: usize,
 }
 
 /// The client of a request that arrived from `peer`: `peer` itself, or,
@@ -111,11 +122,12 @@ pub fn connection_cap(configured: usize) -> usize {
     configured.min(room.min(usize::MAX as u64) as usize).max(1)
 }
 
-/// Connections open now, for `/api/health`.
+/// Connections open now, for `/api/health`, and each client's.
 #[derive(Clone)]
 pub struct Connections {
     permits: Arc<Semaphore>,
     cap: usize,
+    per_client: Arc<Tally>,
 }
 
 impl Connections {
@@ -123,7 +135,13 @@ impl Connections {
         Connections {
             permits: Arc::new(Semaphore::new(cap)),
             cap,
+            per_client: Arc::new(Tally::new()),
         }
+    }
+
+    /// Connections of the client `key` open now.
+    pub fn of_client(&self, key: &str) -> usize {
+        self.per_client.count(key)
     }
 
     pub fn open(&self) -> usize {
@@ -135,10 +153,23 @@ impl Connections {
     }
 }
 
-/// A socket that holds its place under the cap until it is dropped.
+/// A socket that holds its place under the cap, and in its client's share,
+/// until it is dropped. Behind a proxy the client's place is taken when a
+/// WebSocket is asked for ([`ClientPlace`]).
 struct Counted {
     stream: TcpStream,
     _permit: OwnedSemaphorePermit,
+    _place: ClientPlace,
+}
+
+/// The place a connection holds in its client's share, if any.
+#[derive(Clone, Default)]
+struct ClientPlace(Arc<std::sync::Mutex<Option<OwnedReserved>>>);
+
+impl ClientPlace {
+    fn hold(&self, place: OwnedReserved) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(place);
+    }
 }
 
 impl AsyncRead for Counted {
@@ -184,10 +215,13 @@ impl AsyncWrite for Counted {
 /// The answer to a connection past the cap.
 const BUSY: &str = "{\"error\":{\"code\":\"unavailable\",\"message\":\"the server has too many connections: try again in a moment\"}}";
 
-async fn refuse(mut stream: TcpStream) {
+/// The answer to a client past its share.
+const CLIENT_BUSY: &str = "{\"error\":{\"code\":\"unavailable\",\"message\":\"too many connections from your address: close some pages and try again\"}}";
+
+async fn refuse(mut stream: TcpStream, body: &'static str) {
     let response = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{BUSY}",
-        BUSY.len()
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",
+        body.len()
     );
     let _ = tokio::time::timeout(Duration::from_secs(2), async {
         let _ = stream.write_all(response.as_bytes()).await;
@@ -232,9 +266,26 @@ pub async fn serve(
                 continue;
             }
         };
+        // A client's share first, taken before the place under the cap: a
+        // client past its share never takes a place from the others.
+        let place = ClientPlace::default();
+        if !limits.trusted_proxies.contains(&addr.ip()) {
+            let key = client_key(addr.ip());
+            match connections
+                .per_client
+                .reserve_owned(&key, limits.per_client)
+            {
+                Some(reserved) => place.hold(reserved),
+                None => {
+                    metrics.limit_refusals.get(&"connections_per_client").inc();
+                    tokio::spawn(refuse(stream, CLIENT_BUSY));
+                    continue;
+                }
+            }
+        }
         let Ok(permit) = connections.permits.clone().try_acquire_owned() else {
             metrics.limit_refusals.get(&"connections").inc();
-            tokio::spawn(refuse(stream));
+            tokio::spawn(refuse(stream, BUSY));
             continue;
         };
         // Moves are small messages that should leave at once.
@@ -242,12 +293,18 @@ pub async fn serve(
         let io = answers::Answering::new(Counted {
             stream,
             _permit: permit,
+            _place: place.clone(),
         });
         tokio::spawn(connection(
             io,
             addr,
             router.clone(),
-            limits.clone(),
+            Shares {
+                limits: limits.clone(),
+                connections: connections.clone(),
+                place,
+                metrics: metrics.clone(),
+            },
             closing.clone(),
         ));
     }
@@ -266,20 +323,73 @@ async fn stopping(closing: &mut watch::Receiver<bool>) {
     let _ = closing.wait_for(|&c| c).await;
 }
 
+/// What a connection needs to hold its client's share.
+struct Shares {
+    limits: Limits,
+    connections: Connections,
+    place: ClientPlace,
+    metrics: Arc<crate::metrics::Metrics>,
+}
+
+impl Shares {
+    /// Behind a trusted proxy, a WebSocket asked for by `client` takes a
+    /// place in that client's share (kept while the connection lives);
+    /// `false` when the share is full.
+    fn websocket_place(&self, peer: SocketAddr, client: SocketAddr, upgrade: bool) -> bool {
+        if !upgrade || !self.limits.trusted_proxies.contains(&peer.ip()) {
+            return true;
+        }
+        let key = client_key(client.ip());
+        match self
+            .connections
+            .per_client
+            .reserve_owned(&key, self.limits.per_client)
+        {
+            Some(reserved) => {
+                self.place.hold(reserved);
+                true
+            }
+            None => {
+                self.metrics
+                    .limit_refusals
+                    .get(&"connections_per_client")
+                    .inc();
+                false
+            }
+        }
+    }
+}
+
 /// One HTTP/1.1 connection (and the WebSocket it may become).
 async fn connection(
     io: answers::Answering<Counted>,
     addr: SocketAddr,
     router: Router,
-    limits: Limits,
+    shares: Shares,
     mut closing: watch::Receiver<bool>,
 ) {
+    let limits = shares.limits.clone();
     let trusted = limits.trusted_proxies.clone();
+    let shares = Arc::new(shares);
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         let mut request = request.map(axum::body::Body::new);
         let client = client_of(addr, request.headers(), &trusted);
+        let upgrade = request.headers().contains_key(axum::http::header::UPGRADE);
+        let allowed = shares.websocket_place(addr, client, upgrade);
         request.extensions_mut().insert(ConnectInfo(client));
-        router.clone().oneshot(request)
+        let router = router.clone();
+        async move {
+            if !allowed {
+                let busy = axum::response::Response::builder()
+                    .status(503)
+                    .header("content-type", "application/json")
+                    .header("retry-after", "1")
+                    .body(axum::body::Body::from(CLIENT_BUSY))
+                    .expect("a fixed answer");
+                return Ok(busy);
+            }
+            router.oneshot(request).await
+        }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
