@@ -56,6 +56,14 @@ pub struct ServeArgs {
     /// Unfinished games the server keeps at most.
     #[arg(long, env = "QUORIDOR_MAX_GAMES", default_value_t = 20_000)]
     pub max_games: usize,
+    /// Games waiting for people to take their seats, at most (games against
+    /// the AI or on one screen never count here).
+    #[arg(long, env = "QUORIDOR_MAX_WAITING_GAMES", default_value_t = 2_000)]
+    pub max_waiting_games: usize,
+    /// How long a game waits for its players before it ends as "nobody
+    /// came" (seconds; a turn-based game waits 7 days at least).
+    #[arg(long, env = "QUORIDOR_WAITING_EXPIRY_SECS", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..))]
+    pub waiting_expiry_secs: u64,
     /// HTTP API requests per second per client address (0: no limit).
     #[arg(long, env = "QUORIDOR_HTTP_RATE", default_value_t = 30)]
     pub http_rate: u32,
@@ -171,6 +179,8 @@ impl ServeArgs {
             max_turn_based_per_client: 200,
             finished_in_memory: 1000,
             max_games: 20_000,
+            max_waiting_games: 2_000,
+            waiting_expiry_secs: 3600,
             http_rate: 0,
             ws_rate: 20,
             ws_idle_secs: 75,
@@ -234,6 +244,8 @@ impl ServeArgs {
             ai_threads: self.ai_threads.unwrap_or(cores).max(1),
             ai_max_think: Duration::from_millis(self.ai_max_ms.max(10)),
             max_active_games: self.max_games,
+            max_waiting_games: self.max_waiting_games,
+            waiting_expiry: Duration::from_secs(self.waiting_expiry_secs.max(1)),
             finished_in_memory: self.finished_in_memory,
         }
     }

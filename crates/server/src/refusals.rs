@@ -86,7 +86,10 @@ impl Refusal for HubError {
             HubError::Room(err) => err.status_and_code(),
             HubError::NoSuchGame => NOT_FOUND,
             HubError::TooManyRooms(_) => TOO_MANY_ROOMS,
-            HubError::Full | HubError::Stopping | HubError::SearchFailed => UNAVAILABLE,
+            HubError::Full
+            | HubError::TooManyWaiting
+            | HubError::Stopping
+            | HubError::SearchFailed => UNAVAILABLE,
             HubError::SearchesPerClient => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             HubError::SearchesBusy => UNAVAILABLE,
             HubError::Account(err) => err.status_and_code(),

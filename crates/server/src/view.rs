@@ -152,7 +152,8 @@ pub struct ResultView {
     /// `goal`, `ply limit`, `resignation`, `time`, `agreement`, `aborted`.
     pub termination: String,
     /// An aborted game: which seat, and why (`aborted`: they aborted it;
-    /// `no_first_move`: their first move waited 30 s).
+    /// `no_first_move`: their first move waited 30 s; `nobody_came`: the
+    /// game waited for its players until it expired).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abort: Option<Abort>,
     /// The seats that left the game and lost by the others' claim (the

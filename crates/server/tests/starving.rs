@@ -237,3 +237,76 @@ async fn behind_a_proxy_each_client_has_its_share_of_websockets() {
     }
     drop((first, second, v6a, v6b, other));
 }
+
+fn waiting_game() -> Value {
+    json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human"}]})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_that_wait_for_people_cannot_keep_others_from_playing_the_ai() {
+    let h = Harness::with(|args| {
+        args.max_waiting_games = 3;
+        args.waiting_expiry_secs = 1;
+    })
+    .await;
+    // Five addresses ask for games that wait for a second player, at once.
+    let clients: Vec<_> = (2..7)
+        .map(|n| h.client_from(&format!("127.0.0.{n}")))
+        .collect();
+    let body = waiting_game();
+    let replies = join_all(
+        clients
+            .iter()
+            .map(|c| h.post_with(c, "/api/games", None, &body)),
+    )
+    .await;
+    let made: Vec<&harness::Reply> = replies.iter().filter(|r| r.status == 201).collect();
+    assert_eq!(made.len(), 3, "exactly the cap of waiting games");
+    for refused in replies.iter().filter(|r| r.status != 201) {
+        assert_eq!(refused.error(503), "unavailable");
+    }
+    // Games against the AI and on one screen never wait: still made.
+    let other = h.client_from("127.0.0.9");
+    let ai = json!({"seats": [{"kind": "human", "mine": true}, {"kind": "ai", "level": 1}]});
+    let hotseat =
+        json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": true}]});
+    assert_eq!(
+        h.post_with(&other, "/api/games", None, &ai).await.status,
+        201
+    );
+    assert_eq!(
+        h.post_with(&other, "/api/games", None, &hotseat)
+            .await
+            .status,
+        201
+    );
+    // A game whose seat is taken no longer waits: a place comes free.
+    let first: Value = made[0].json();
+    let id = first["id"].as_str().unwrap();
+    h.join(id, None, Some("Bob")).await;
+    assert_eq!(
+        h.post_with(&other, "/api/games", None, &waiting_game())
+            .await
+            .status,
+        201
+    );
+    // Waiting games expire ("nobody came"), and give their places back.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let expired = h.server.as_ref().unwrap().hub.expire_waiting().await;
+    assert_eq!(expired, 3);
+    let second: Value = made[1].json();
+    let gone = h.game(second["id"].as_str().unwrap()).await;
+    let result = serde_json::to_value(gone.result.unwrap()).unwrap();
+    assert_eq!(result["termination"], "aborted");
+    assert_eq!(result["abort"]["why"], "nobody_came");
+    assert_eq!(result["abort"]["seat"], "north");
+    // The game that started plays on.
+    assert_eq!(h.game(id).await.result, None);
+    let again = join_all(
+        clients
+            .iter()
+            .map(|c| h.post_with(c, "/api/games", None, &body)),
+    )
+    .await;
+    assert_eq!(again.iter().filter(|r| r.status == 201).count(), 3);
+}

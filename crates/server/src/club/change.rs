@@ -259,6 +259,8 @@ pub(super) mod tests {
                 ai_threads: 1,
                 ai_max_think: Duration::from_millis(100),
                 max_active_games: 100,
+                max_waiting_games: 100,
+                waiting_expiry: Duration::from_secs(3600),
                 finished_in_memory: 100,
             },
             metrics,

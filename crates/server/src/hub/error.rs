@@ -17,6 +17,8 @@ pub enum HubError {
     TooManyRooms(usize),
     /// The server holds as many unfinished games as it may.
     Full,
+    /// As many games wait for people to join as the server allows.
+    TooManyWaiting,
     /// A rated game that cannot be (the account's words).
     Account(AccountError),
     Store(StoreError),
@@ -40,6 +42,9 @@ impl fmt::Display for HubError {
             HubError::Full => {
                 f.write_str("the server has too many games going on: try again later")
             }
+            HubError::TooManyWaiting => f.write_str(
+                "too many games are waiting for players: join one of them, or play in the lobby",
+            ),
             HubError::Account(err) => err.fmt(f),
             HubError::Store(err) => {
                 write!(f, "the database failed, nothing was changed: {err}")

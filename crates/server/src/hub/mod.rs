@@ -40,6 +40,9 @@ use crate::view::{EventView, GameView, SeatedView, ServerMessage};
 use crate::wall_ms;
 use crate::wire::PerSeat;
 
+/// How long a turn-based game waits for its players at least.
+pub const TURN_BASED_WAIT: Duration = Duration::from_secs(7 * 24 * 3600);
+
 /// How long a game with no change stays in the list of games being played.
 const LIVE_FOR: Duration = Duration::from_secs(30 * 60);
 
@@ -59,6 +62,12 @@ pub struct HubConfig {
     pub ai_max_think: Duration,
     /// Most games kept in memory that are not over.
     pub max_active_games: usize,
+    /// Most games waiting for people to take their seats (games against
+    /// the AI or on one screen never wait).
+    pub max_waiting_games: usize,
+    /// How long a game waits for its players before it expires; a
+    /// turn-based game waits [`TURN_BASED_WAIT`] at least.
+    pub waiting_expiry: Duration,
     /// Finished games kept in memory that nobody follows (the newest); the
     /// others are read from the database when asked for.
     pub finished_in_memory: usize,
@@ -327,10 +336,18 @@ impl Hub {
         slots: Vec<SeatSlot>,
         caps: &[usize],
     ) -> Result<(RoomState, Instant), HubError> {
-        let reservation =
-            self.inner
-                .registry
-                .reserve(client, caps, self.inner.config.max_active_games)?;
+        // A game with a seat nobody holds waits for people: those are
+        // capped apart, and expire (`Hub::expire_waiting`).
+        let waiting = slots
+            .iter()
+            .any(SeatSlot::is_free)
+            .then_some(self.inner.config.max_waiting_games);
+        let reservation = self.inner.registry.reserve(
+            client,
+            caps,
+            self.inner.config.max_active_games,
+            waiting,
+        )?;
         let now = Instant::now();
         let mut state = RoomState::new(
             new_game_id(),
@@ -690,6 +707,37 @@ impl Hub {
             .count()
     }
 
+    /// Ends the games that have waited for their players longer than
+    /// [`HubConfig::waiting_expiry`] (turn-based ones: [`TURN_BASED_WAIT`]
+    /// at least) since the last seat was taken: "nobody came". Returns how
+    /// many.
+    pub async fn expire_waiting(&self) -> usize {
+        let config = &self.inner.config;
+        let now = Instant::now();
+        let mut expired = 0;
+        for room in self.inner.registry.all() {
+            let due = {
+                let state = room.state.lock().await;
+                let limit = if state.settings.is_correspondence() {
+                    config.waiting_expiry.max(TURN_BASED_WAIT)
+                } else {
+                    config.waiting_expiry
+                };
+                state.status() == Status::Waiting
+                    && now.saturating_duration_since(state.turn_began) >= limit
+            };
+            if due
+                && self
+                    .change(&room, |state, now| state.nobody_came(now))
+                    .await
+                    .is_ok()
+            {
+                expired += 1;
+            }
+        }
+        expired
+    }
+
     /// Sends to sleep the turn-based games that nobody has looked at for
     /// `idle`: out of memory while they go on, read back when asked for
     /// or when their clock falls ([`Hub::wake_due`]). Returns how many.
@@ -698,7 +746,8 @@ impl Hub {
         let mut idle_ids = Vec::new();
         for room in self.inner.registry.all() {
             let state = room.state.lock().await;
-            if state.status() != Status::Over
+            // A game waiting for its players stays: it expires here.
+            if state.status() == Status::Playing
                 && state.settings.is_correspondence()
                 && now.saturating_duration_since(state.last_seen) >= idle
             {
@@ -752,6 +801,7 @@ impl Hub {
                     return;
                 }
                 hub.evict_idle(idle).await;
+                hub.expire_waiting().await;
                 hub.sleep_idle(idle.max(LIVE_FOR)).await;
                 hub.wake_due().await;
             }

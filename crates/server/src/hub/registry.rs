@@ -22,11 +22,13 @@ use super::room::Room;
 use super::HubError;
 use crate::model::{RoomState, Status};
 
-/// Unfinished games: per client address, and in all.
+/// Unfinished games: per client address, and in all; and those waiting
+/// for people to take their seats.
 #[derive(Default)]
 struct Active {
     per_creator: HashMap<String, usize>,
     total: usize,
+    waiting: usize,
 }
 
 /// The games in memory: every unfinished one but the turn-based games
@@ -67,6 +69,7 @@ pub fn club_creator(owner: &str, address: &str) -> String {
 pub struct Reservation<'a> {
     registry: &'a Registry,
     creator: String,
+    waiting: bool,
     kept: bool,
 }
 
@@ -80,7 +83,7 @@ impl Reservation<'_> {
 impl Drop for Reservation<'_> {
     fn drop(&mut self) {
         if !self.kept {
-            self.registry.release(&self.creator);
+            self.registry.release(&self.creator, self.waiting);
         }
     }
 }
@@ -95,6 +98,10 @@ struct Asleep {
 
 fn is_active(state: &RoomState) -> bool {
     state.status() != Status::Over
+}
+
+fn is_waiting(state: &RoomState) -> bool {
+    state.status() == Status::Waiting
 }
 
 /// For a room of the registry (its write lock held, so that nobody takes
@@ -169,7 +176,7 @@ impl Registry {
             match asleep {
                 None => self.resumed(&state),
                 // Counted while asleep; no longer if it came back over.
-                Some(gone) if !is_active(&state) => self.release(&gone.creator),
+                Some(gone) if !is_active(&state) => self.release(&gone.creator, false),
                 Some(_) => {}
             }
         }
@@ -246,7 +253,7 @@ impl Registry {
             ids.iter().filter_map(|id| asleep.remove(id)).collect()
         };
         for game in gone {
-            self.release(&game.creator);
+            self.release(&game.creator, false);
         }
     }
 
@@ -327,12 +334,15 @@ impl Registry {
 
     /// Takes a place for a new unfinished game of `creator`, within the
     /// limits per creator (`caps`, one per key of [`quota_keys`]; a key
-    /// without a cap has none) and in all.
+    /// without a cap has none) and in all; a game that will wait for people
+    /// (`waiting`: the cap of such games) also within that cap, which games
+    /// against the AI or on one screen never count against.
     pub fn reserve(
         &self,
         creator: &str,
         caps: &[usize],
         total: usize,
+        waiting: Option<usize>,
     ) -> Result<Reservation<'_>, HubError> {
         let keys = quota_keys(creator);
         let mut active = self.active();
@@ -344,18 +354,28 @@ impl Registry {
         if active.total >= total {
             return Err(HubError::Full);
         }
+        if waiting.is_some_and(|cap| active.waiting >= cap) {
+            return Err(HubError::TooManyWaiting);
+        }
         for key in keys {
             *active.per_creator.entry(key).or_default() += 1;
         }
         active.total += 1;
+        active.waiting += usize::from(waiting.is_some());
         Ok(Reservation {
             registry: self,
             creator: creator.to_string(),
+            waiting: waiting.is_some(),
             kept: false,
         })
     }
 
-    fn release(&self, creator: &str) {
+    /// Games waiting for people now.
+    pub fn waiting(&self) -> usize {
+        self.active().waiting
+    }
+
+    fn release(&self, creator: &str, waiting: bool) {
         let mut active = self.active();
         for key in quota_keys(creator) {
             if let Some(n) = active.per_creator.get_mut(&key) {
@@ -366,6 +386,9 @@ impl Registry {
             }
         }
         active.total = active.total.saturating_sub(1);
+        if waiting {
+            active.waiting = active.waiting.saturating_sub(1);
+        }
     }
 
     /// Counts a game read back from the database that is not over.
@@ -376,26 +399,39 @@ impl Registry {
                 *active.per_creator.entry(key).or_default() += 1;
             }
             active.total += 1;
+            active.waiting += usize::from(is_waiting(state));
         }
     }
 
     /// Follows a change: a game that ends gives its place back, one that
-    /// comes back (an undo after the end) takes one.
+    /// comes back (an undo after the end) takes one; a game whose seats are
+    /// all taken no longer waits.
     pub fn changed(&self, old: &RoomState, new: &RoomState) {
         match (is_active(old), is_active(new)) {
             (true, false) => {
-                self.release(&new.creator);
+                self.release(&new.creator, is_waiting(old));
                 self.finished(&new.id);
             }
             (false, true) => self.resumed(new),
-            _ => {}
+            (true, true) => {
+                let (was, is) = (is_waiting(old), is_waiting(new));
+                if was != is {
+                    let mut active = self.active();
+                    if is {
+                        active.waiting += 1;
+                    } else {
+                        active.waiting = active.waiting.saturating_sub(1);
+                    }
+                }
+            }
+            (false, false) => {}
         }
     }
 
     /// A game leaves for good: if it was unfinished, its place is free.
     pub fn forget(&self, state: &RoomState) {
         if is_active(state) {
-            self.release(&state.creator);
+            self.release(&state.creator, is_waiting(state));
         }
     }
 

@@ -87,6 +87,10 @@ impl Room {
                     seat,
                     why: AbortWhy::Aborted,
                 }) => format!("aborted by {seat}"),
+                Some(Abort {
+                    seat,
+                    why: AbortWhy::NobodyCame,
+                }) => format!("aborted: nobody took {seat} while the game waited"),
                 None => "aborted".to_string(),
             };
             record = record.with_tag("Termination_Note", &note);

@@ -47,6 +47,7 @@ pub struct Searches {
     asked_permits: usize,
     waiting: AtomicUsize,
     per_client: Arc<Tally>,
+    max_wait: Duration,
 }
 
 /// An asked-for search's turn: its permit and its address's place.
@@ -69,6 +70,11 @@ impl Searches {
     /// `ai_threads` permits for the games' AI, half as many (at least one)
     /// for the searches people ask for.
     pub fn new(ai_threads: usize) -> Searches {
+        Searches::with_wait(ai_threads, MAX_WAIT)
+    }
+
+    /// As [`Searches::new`], an asked-for search waiting `max_wait` at most.
+    pub fn with_wait(ai_threads: usize, max_wait: Duration) -> Searches {
         let ai_threads = ai_threads.max(1);
         let asked_permits = (ai_threads / 2).max(1);
         Searches {
@@ -77,6 +83,7 @@ impl Searches {
             asked_permits,
             waiting: AtomicUsize::new(0),
             per_client: Arc::new(Tally::new()),
+            max_wait,
         }
     }
 
@@ -116,7 +123,7 @@ impl Searches {
             return Err(SearchRefused::Busy);
         }
         let _waiting = Waiting(&self.waiting);
-        match tokio::time::timeout(MAX_WAIT, self.asked.clone().acquire_owned()).await {
+        match tokio::time::timeout(self.max_wait, self.asked.clone().acquire_owned()).await {
             Ok(Ok(permit)) => Ok(AskedPermit {
                 _permit: permit,
                 _place: place,
@@ -176,9 +183,9 @@ mod tests {
         assert!(searches.idle(2));
     }
 
-    #[tokio::test(start_paused = true)]
+    #[tokio::test]
     async fn a_search_that_waits_too_long_gives_up() {
-        let searches = Searches::new(1);
+        let searches = Searches::with_wait(1, Duration::from_millis(50));
         let _running = searches.asked(None).await.unwrap();
         let waited = searches.asked(Some("x")).await;
         assert_eq!(waited.unwrap_err(), SearchRefused::Busy);

@@ -171,6 +171,8 @@ pub enum AbortWhy {
     Aborted,
     /// The seat's first move waited [`FIRST_MOVE_TIME`].
     NoFirstMove,
+    /// Nobody took the seat while the game waited for its players.
+    NobodyCame,
 }
 
 /// A game on the server.

@@ -47,6 +47,28 @@ impl RoomState {
         Ok(())
     }
 
+    /// A game that waited too long for its players ends without a result
+    /// (the first free seat named); one no longer waiting is left alone.
+    pub fn nobody_came(&mut self, now: Instant) -> Result<(), RoomError> {
+        if self.status() != Status::Waiting {
+            return Err(RoomError::Stale);
+        }
+        let seat = self
+            .seats
+            .iter()
+            .find(|s| s.is_free())
+            .map(|s| s.seat)
+            .ok_or(RoomError::Stale)?;
+        self.end_aborted(
+            Abort {
+                seat,
+                why: AbortWhy::NobodyCame,
+            },
+            now,
+        );
+        Ok(())
+    }
+
     /// A seat resigns: `seat`, or else the holder's seat to move, or else
     /// its only seat still playing.
     pub fn resign(

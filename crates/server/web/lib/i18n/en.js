@@ -390,6 +390,7 @@ export default {
   'first_move.yours': 'Your first move: within {s} s, or the game is aborted.',
   'first_move.other': '{name} must move within {s} s, or the game is aborted.',
   'result.aborted_no_first_move': 'Aborted: {name} did not move in {s} s. Nobody wins or loses.',
+  'result.aborted_nobody_came': 'Ended: nobody came to play while the game waited. Nobody wins or loses.',
   'result.aborted_by': 'Aborted by {name} before both had moved. Nobody wins or loses.',
   'result.scores': 'Scores: {list}.',
   'term.all_arrived': 'every pawn has arrived',

@@ -392,6 +392,7 @@ export default {
   'first_move.yours': 'Votre premier coup : dans {s} s, sinon la partie est annulée.',
   'first_move.other': '{name} doit jouer dans {s} s, sinon la partie est annulée.',
   'result.aborted_no_first_move': 'Partie annulée : {name} n’a pas joué en {s} s. Personne ne gagne ni ne perd.',
+  'result.aborted_nobody_came': 'Partie terminée : personne n’est venu jouer pendant l’attente. Personne ne gagne ni ne perd.',
   'result.aborted_by': 'Partie annulée par {name} avant que chacun ait joué. Personne ne gagne ni ne perd.',
   'result.scores': 'Scores : {list}.',
   'term.all_arrived': 'tous les pions sont arrivés',

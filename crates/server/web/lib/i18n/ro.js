@@ -401,6 +401,7 @@ export default {
   'first_move.yours': 'Prima ta mutare: în {s} s, altfel jocul este anulat.',
   'first_move.other': '{name} trebuie să mute în {s} s, altfel jocul este anulat.',
   'result.aborted_no_first_move': 'Joc anulat: {name} nu a mutat în {s} s. Nimeni nu câștigă și nimeni nu pierde.',
+  'result.aborted_nobody_came': 'Joc încheiat: nu a venit nimeni să joace cât timp jocul a așteptat. Nimeni nu câștigă și nimeni nu pierde.',
   'result.aborted_by': 'Joc anulat de {name} înainte ca fiecare să fi mutat. Nimeni nu câștigă și nimeni nu pierde.',
   'result.scores': 'Scoruri: {list}.',
   'term.all_arrived': 'toți pionii au ajuns',

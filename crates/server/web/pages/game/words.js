@@ -66,6 +66,7 @@ function abortText(game, abort) {
     if (d > 1) return t('result.aborted_no_first_move_days', { name, d });
     return t('result.aborted_no_first_move', { name, s: 30 });
   }
+  if (abort.why === 'nobody_came') return t('result.aborted_nobody_came');
   return t('result.aborted_by', { name });
 }
 
