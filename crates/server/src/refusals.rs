@@ -17,6 +17,7 @@ use crate::db::StoreError;
 use crate::error::Refusal;
 use crate::hub::HubError;
 use crate::learn::LearnError;
+use crate::limits::workers::WorkFailed;
 use crate::lobby::LobbyError;
 use crate::model::RoomError;
 use crate::view::ReasonView;
@@ -255,6 +256,19 @@ impl Refusal for ClassroomError {
             ClassroomError::NotYourExercise => UNAUTHORIZED,
             ClassroomError::Store(_) => STORAGE,
             ClassroomError::Unavailable(_) => UNAVAILABLE,
+            ClassroomError::Work(WorkFailed::PerClient) => {
+                (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+            }
+            ClassroomError::Work(_) => UNAVAILABLE,
+        }
+    }
+
+    fn retry_after(&self) -> Option<std::time::Duration> {
+        match self {
+            ClassroomError::Work(WorkFailed::PerClient | WorkFailed::Busy) => {
+                Some(std::time::Duration::from_secs(2))
+            }
+            _ => None,
         }
     }
 }

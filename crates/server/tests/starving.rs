@@ -310,3 +310,70 @@ async fn games_that_wait_for_people_cannot_keep_others_from_playing_the_ai() {
     .await;
     assert_eq!(again.iter().filter(|r| r.status == 201).count(), 3);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn printing_worksheets_in_a_loop_never_delays_a_pupils_exercise() {
+    let h = Harness::with(|args| args.ai_threads = Some(2)).await;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Twelve addresses print 40-exercise sheets as fast as they are made.
+    let mut printers = Vec::new();
+    for n in 2..14 {
+        let client = h.client_from(&format!("127.0.0.{n}"));
+        let (base, stop) = (h.base(), stop.clone());
+        printers.push(tokio::spawn(async move {
+            let mut statuses = Vec::new();
+            let mut seed = n * 1000;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                seed += 1;
+                let url =
+                    format!("{base}/classroom/sheet.pdf?kind=mixed&level=3&count=40&seed={seed}");
+                match client.get(url).send().await {
+                    Ok(res) => {
+                        statuses.push(res.status().as_u16());
+                        let _ = res.bytes().await;
+                    }
+                    Err(_) => statuses.push(0),
+                }
+            }
+            statuses
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Meanwhile a pupil is given exercises and their solutions.
+    let mut slowest = Duration::ZERO;
+    for seed in 0..10 {
+        let asked = Instant::now();
+        let exercise = h
+            .get(&format!(
+                "/api/classroom/exercise?kind=maze&level=2&seed={seed}&lang=fr"
+            ))
+            .await;
+        assert_eq!(exercise.status, 200, "{}", exercise.text);
+        let view: Value = exercise.json();
+        let solution = h
+            .post(
+                "/api/classroom/solution",
+                None,
+                &json!({"exercise": view["exercise"], "lang": "fr"}),
+            )
+            .await;
+        assert_eq!(solution.status, 200, "{}", solution.text);
+        slowest = slowest.max(asked.elapsed());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let statuses: Vec<u16> = join_all(printers)
+        .await
+        .into_iter()
+        .flat_map(|s| s.unwrap())
+        .collect();
+    assert!(
+        slowest < Duration::from_millis(750),
+        "a pupil waited {slowest:?} for an exercise"
+    );
+    assert!(statuses.contains(&200), "{statuses:?}");
+    assert!(
+        statuses.iter().any(|&s| s == 503 || s == 429),
+        "nothing was refused: {statuses:?}"
+    );
+}

@@ -267,11 +267,12 @@ fn pdf_file(bytes: Vec<u8>, name: &str) -> Response {
 
 async fn sheet_html(
     State(classroom): State<Classroom>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Query(query): Query<SheetQuery>,
 ) -> Result<Response, ApiError> {
     let spec = sheet_spec(query)?;
     let page = classroom
-        .blocking(move || {
+        .heavy(addr.ip(), move || {
             let sheet = Sheet::new(spec);
             svg::print_html(
                 &svg::sheet_pages(&sheet),
@@ -285,12 +286,13 @@ async fn sheet_html(
 
 async fn sheet_pdf(
     State(classroom): State<Classroom>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Query(query): Query<SheetQuery>,
 ) -> Result<Response, ApiError> {
     let spec = sheet_spec(query)?;
     let seed = spec.seed;
     let bytes = classroom
-        .blocking(move || {
+        .heavy(addr.ip(), move || {
             let sheet = Sheet::new(spec);
             quoridor_classroom::pdf(&svg::sheet_pages(&sheet), sheet.spec.title())
         })
@@ -301,22 +303,28 @@ async fn sheet_pdf(
 
 async fn pupil_html(
     State(classroom): State<Classroom>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Query(query): Query<LangQuery>,
 ) -> Result<Response, ApiError> {
     let lang = lang_of(query.lang);
     let page = classroom
-        .blocking(move || svg::print_html(&svg::pupil_pages(lang), pupil_sheet(lang).title, lang))
+        .heavy(addr.ip(), move || {
+            svg::print_html(&svg::pupil_pages(lang), pupil_sheet(lang).title, lang)
+        })
         .await?;
     Ok(html(page))
 }
 
 async fn pupil_pdf(
     State(classroom): State<Classroom>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Query(query): Query<LangQuery>,
 ) -> Result<Response, ApiError> {
     let lang = lang_of(query.lang);
     let bytes = classroom
-        .blocking(move || quoridor_classroom::pdf(&svg::pupil_pages(lang), pupil_sheet(lang).title))
+        .heavy(addr.ip(), move || {
+            quoridor_classroom::pdf(&svg::pupil_pages(lang), pupil_sheet(lang).title)
+        })
         .await?
         .map_err(|e| ApiError::unavailable(e.to_string()))?;
     Ok(pdf_file(bytes, &format!("quoridor-rules-{lang}.pdf")))

@@ -32,6 +32,8 @@ pub enum ClassroomError {
     Store(crate::db::StoreError),
     /// The server is stopping, or the work failed inside.
     Unavailable(&'static str),
+    /// Heavy work refused or failed (a share per address, a busy lane).
+    Work(crate::limits::workers::WorkFailed),
 }
 
 impl std::fmt::Display for ClassroomError {
@@ -49,6 +51,7 @@ impl std::fmt::Display for ClassroomError {
                 write!(f, "the database failed, nothing was changed: {err}")
             }
             ClassroomError::Unavailable(why) => f.write_str(why),
+            ClassroomError::Work(failed) => f.write_str(failed.words()),
         }
     }
 }
@@ -58,6 +61,11 @@ impl From<crate::db::StoreError> for ClassroomError {
         ClassroomError::Store(err)
     }
 }
+
+/// Printable sheets (HTML or PDF) one address may ask for a second, and
+/// at once.
+pub const PRINTS_PER_SECOND: u32 = 2;
+pub const PRINTS_AT_ONCE: u32 = 10;
 
 /// The most exercises one client may share.
 pub const MAX_SHARED: usize = 500;
@@ -72,6 +80,8 @@ pub struct Classroom {
     shared: Arc<Tally>,
     /// Held while a shared exercise is deleted.
     deleting: Arc<tokio::sync::Mutex<()>>,
+    /// Printable sheets asked for, per address.
+    prints: Arc<crate::limits::PerClient>,
 }
 
 impl Classroom {
@@ -91,6 +101,10 @@ impl Classroom {
             workers,
             shared: Arc::new(shared),
             deleting: Arc::default(),
+            prints: Arc::new(crate::limits::PerClient::with_burst(
+                PRINTS_PER_SECOND,
+                PRINTS_AT_ONCE,
+            )),
         })
     }
 
@@ -103,5 +117,24 @@ impl Classroom {
             .run(work)
             .await
             .map_err(|failed| ClassroomError::Unavailable(failed.words()))
+    }
+
+    /// Runs heavy `work` (a printable sheet, a PDF) asked from `ip` on the
+    /// heavy lane: [`PRINTS_PER_SECOND`] a second per address
+    /// ([`PRINTS_AT_ONCE`] at once), one at a time.
+    async fn heavy<T: Send + 'static>(
+        &self,
+        ip: std::net::IpAddr,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ClassroomError> {
+        if !self.prints.allow(ip) {
+            return Err(ClassroomError::Work(
+                crate::limits::workers::WorkFailed::PerClient,
+            ));
+        }
+        self.workers
+            .run_heavy(&crate::limits::client_key(ip), work)
+            .await
+            .map_err(ClassroomError::Work)
     }
 }

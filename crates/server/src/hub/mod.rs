@@ -113,7 +113,7 @@ pub struct SearchPermit {
 /// Which pool a search's turn came from.
 enum Turn {
     Game(#[allow(dead_code)] tokio::sync::OwnedSemaphorePermit),
-    Asked(#[allow(dead_code)] crate::limits::searches::AskedPermit),
+    Asked(#[allow(dead_code)] crate::limits::pool::PoolPermit),
 }
 
 impl Drop for SearchPermit {
@@ -172,7 +172,7 @@ impl Hub {
     /// when `client` (an address's key) has its share, or when too many
     /// wait ([`crate::limits::searches`]).
     pub async fn asked_search(&self, client: Option<&str>) -> Result<SearchPermit, HubError> {
-        use crate::limits::searches::SearchRefused;
+        use crate::limits::pool::PoolRefused as SearchRefused;
         let metrics = &self.inner.metrics;
         let queued = metrics.searches_queued.hold();
         let permit = self.inner.searches.asked(client).await;

@@ -11,6 +11,8 @@
 //! - [`lockout::Lockout`]: wrong passwords and PINs, counted so that a
 //!   stranger cannot lock the owner out.
 //! - [`workers::Workers`]: CPU work on blocking threads, a few at once.
+//! - [`pool::Pool`]: costly work people ask for, with a share per client,
+//!   a bounded queue and a longest wait.
 //! - [`searches::Searches`]: the engine's searches, the games' AI apart
 //!   from the searches people ask for.
 //!
@@ -19,6 +21,7 @@
 //! holds a whole /64).
 
 pub mod lockout;
+pub mod pool;
 pub mod searches;
 pub mod tally;
 pub mod window;
