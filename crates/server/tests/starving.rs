@@ -377,3 +377,69 @@ async fn printing_worksheets_in_a_loop_never_delays_a_pupils_exercise() {
         "nothing was refused: {statuses:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn class_games_refused_by_a_limit_make_no_game() {
+    let h = Harness::with(|args| args.max_class_games_per_client = 20).await;
+    // Three classes of eight pupils, made from this address.
+    let mut classes = Vec::new();
+    for c in 0..3 {
+        let class: Value = h
+            .post(
+                "/api/classes",
+                None,
+                &json!({"name": format!("CE{c}"), "pin": "1234"}),
+            )
+            .await
+            .json();
+        for p in 0..8 {
+            let joined = h
+                .post(
+                    "/api/join",
+                    None,
+                    &json!({"code": class["code"], "name": format!("Élève{c}x{}", ["a","b","c","d","e","f","g","h"][p])}),
+                )
+                .await;
+            assert_eq!(joined.status, 200, "{}", joined.text);
+        }
+        classes.push((
+            class["id"].as_str().unwrap().to_string(),
+            class["token"].as_str().unwrap().to_string(),
+        ));
+    }
+    // Six requests at once, two per class, each for eight games against the
+    // AI: 48 games asked, 20 allowed from this address.
+    let body = json!({"pair_by": "random", "ai_level": 1, "game": {"size": 5}});
+    let paths: Vec<(String, &str)> = classes
+        .iter()
+        .chain(classes.iter())
+        .map(|(id, token)| (format!("/api/classes/{id}/games"), token.as_str()))
+        .collect();
+    let replies = join_all(
+        paths
+            .iter()
+            .map(|(path, token)| h.post(path, Some(token), &body)),
+    )
+    .await;
+    let made_by_replies = replies.iter().filter(|r| r.status == 201).count();
+    for refused in replies.iter().filter(|r| r.status != 201) {
+        assert_eq!(refused.error(429), "too_many_rooms");
+    }
+    assert_eq!(made_by_replies, 2, "two requests of eight fit in twenty");
+    // Exactly the games of the accepted requests exist, not one more.
+    let hub = &h.server.as_ref().unwrap().hub;
+    assert_eq!(hub.active_games("clubs@127.0.0.1").0, 16);
+    let mut listed = 0;
+    for (id, token) in &classes {
+        let view: Value = h
+            .send(
+                h.http
+                    .get(format!("{}/api/classes/{id}", h.base()))
+                    .bearer_auth(token),
+            )
+            .await
+            .json();
+        listed += view["games"].as_array().unwrap().len();
+    }
+    assert_eq!(listed, 16);
+}

@@ -11,9 +11,24 @@ use super::rooms::{ClassRoom, Cup, CupData};
 use super::tournament;
 use super::view::{BoardView, GameSpec};
 use super::{read, write, ClubError, Clubs, Owner, MAX_GAMES_PER_OWNER};
-use crate::hub::registry::club_creator;
+use crate::hub::registry::{club_creator, Reservation};
 use crate::model::{RoomState, SeatSlot, Settings};
 use crate::wall_ms;
+
+/// Whose game a game of `owner` is, asked for from `address`: it counts
+/// against its class or tournament and against that address's games of
+/// every class and tournament. Games of a tournament opened before
+/// addresses were kept count against the tournament only.
+fn game_creator(owner: &Owner, address: Option<&str>) -> String {
+    let owner_key = match owner {
+        Owner::Class(id) => format!("class:{id}"),
+        Owner::Tournament(id) => format!("tournament:{id}"),
+    };
+    match address {
+        Some(address) => club_creator(&owner_key, address),
+        None => owner_key,
+    }
+}
 
 impl Clubs {
     /// Makes a game with pupils or players at its seats (a name, and the
@@ -25,6 +40,7 @@ impl Clubs {
         spec: &GameSpec,
         competition: bool,
         seats: Vec<(String, Result<String, Level>)>,
+        place: Option<Reservation<'_>>,
     ) -> Result<String, ClubError> {
         let mut settings = Settings::new(spec.size, spec.players, spec.variant, spec.fences)?
             .with_clock(spec.clock)?;
@@ -50,27 +66,37 @@ impl Clubs {
                 account: None,
             })
             .collect();
-        let owner_key = match &owner {
-            Owner::Class(id) => format!("class:{id}"),
-            Owner::Tournament(id) => format!("tournament:{id}"),
+        let hub = &self.inner.hub;
+        let id = match place {
+            Some(place) => hub.create_seated_in(place, settings, slots).await?,
+            None => {
+                let client = game_creator(&owner, address);
+                hub.create_seated(&client, settings, slots, MAX_GAMES_PER_OWNER)
+                    .await?
+            }
         };
-        // Games of a tournament opened before addresses were kept count
-        // against the tournament only.
-        let client = match address {
-            Some(address) => club_creator(&owner_key, address),
-            None => owner_key,
-        };
-        let id = self
-            .inner
-            .hub
-            .create_seated(&client, settings, slots, MAX_GAMES_PER_OWNER)
-            .await?;
         write(&self.inner.owners).insert(id.clone(), owner);
         Ok(id)
     }
 
-    /// Makes a class game asked for from `address` (the caller holds the
-    /// class's lock and saves).
+    /// Places for `n` games of class `class` asked for from `address`: all
+    /// of them or none, before any is made.
+    pub fn class_game_places(
+        &self,
+        class: &str,
+        address: &str,
+        n: usize,
+    ) -> Result<Vec<Reservation<'_>>, ClubError> {
+        let creator = game_creator(&Owner::Class(class.to_string()), Some(address));
+        Ok(self
+            .inner
+            .hub
+            .reserve_seated(&creator, MAX_GAMES_PER_OWNER, n)?)
+    }
+
+    /// Makes a class game asked for from `address` in a place taken by
+    /// [`Clubs::class_game_places`] (the caller holds the class's lock and
+    /// saves).
     pub async fn class_game(
         &self,
         room: &ClassRoom,
@@ -79,6 +105,7 @@ impl Clubs {
         spec: &GameSpec,
         pupils: Vec<Option<u32>>,
         ai: Level,
+        place: Reservation<'_>,
     ) -> Result<String, ClubError> {
         let mut seats = Vec::new();
         for p in &pupils {
@@ -97,6 +124,7 @@ impl Clubs {
                 spec,
                 false,
                 seats,
+                Some(place),
             )
             .await?;
         if let Ok(state) = self.inner.hub.state(&game).await {
@@ -147,6 +175,7 @@ impl Clubs {
                     &spec,
                     true,
                     seats,
+                    None,
                 )
                 .await?;
             if let Ok(state) = self.inner.hub.state(&game).await {

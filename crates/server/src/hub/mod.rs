@@ -348,15 +348,30 @@ impl Hub {
             self.inner.config.max_active_games,
             waiting,
         )?;
+        self.open_reserved(reservation, settings, slots).await
+    }
+
+    /// [`Hub::open`] in a place taken beforehand.
+    async fn open_reserved(
+        &self,
+        reservation: registry::Reservation<'_>,
+        settings: Settings,
+        slots: Vec<SeatSlot>,
+    ) -> Result<(RoomState, Instant), HubError> {
         let now = Instant::now();
         let mut state = RoomState::new(
             new_game_id(),
             wall_ms(),
-            client.to_string(),
+            reservation.creator().to_string(),
             settings,
             slots,
             now,
         )?;
+        debug_assert_eq!(
+            reservation.waiting(),
+            state.status() == Status::Waiting,
+            "a place taken for another kind of game"
+        );
         state.version = wall_ms();
         self.inner.db.save(Save::new(&state, now)).await?;
         reservation.keep();
@@ -370,6 +385,22 @@ impl Hub {
             "game created"
         );
         Ok((state, now))
+    }
+
+    /// Places for `n` games of a class or tournament (`creator`, see
+    /// [`registry::club_creator`]) with every seat held, all of them or
+    /// none, taken before any game is made ([`Hub::create_seated_in`]).
+    pub fn reserve_seated(
+        &self,
+        creator: &str,
+        per_owner: usize,
+        n: usize,
+    ) -> Result<Vec<registry::Reservation<'_>>, HubError> {
+        let config = &self.inner.config;
+        let caps = [per_owner, config.max_club_games_per_client];
+        self.inner
+            .registry
+            .reserve_many(creator, &caps, config.max_active_games, None, n)
     }
 
     /// Counts and logs a game that has just ended.

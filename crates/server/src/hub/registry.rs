@@ -78,6 +78,16 @@ impl Reservation<'_> {
     pub fn keep(mut self) {
         self.kept = true;
     }
+
+    /// Whose place it is.
+    pub fn creator(&self) -> &str {
+        &self.creator
+    }
+
+    /// Whether the place is for a game that waits for people.
+    pub fn waiting(&self) -> bool {
+        self.waiting
+    }
 }
 
 impl Drop for Reservation<'_> {
@@ -344,30 +354,48 @@ impl Registry {
         total: usize,
         waiting: Option<usize>,
     ) -> Result<Reservation<'_>, HubError> {
+        let mut places = self.reserve_many(creator, caps, total, waiting, 1)?;
+        Ok(places.pop().expect("one place"))
+    }
+
+    /// Takes `n` places at once, as [`Registry::reserve`] takes one: all of
+    /// them, or none (a class's games are made all or not at all).
+    pub fn reserve_many(
+        &self,
+        creator: &str,
+        caps: &[usize],
+        total: usize,
+        waiting: Option<usize>,
+        n: usize,
+    ) -> Result<Vec<Reservation<'_>>, HubError> {
         let keys = quota_keys(creator);
         let mut active = self.active();
         for (key, &cap) in keys.iter().zip(caps) {
-            if active.per_creator.get(key).copied().unwrap_or(0) >= cap {
+            if active.per_creator.get(key).copied().unwrap_or(0) + n > cap {
                 return Err(HubError::TooManyRooms(cap));
             }
         }
-        if active.total >= total {
+        if active.total + n > total {
             return Err(HubError::Full);
         }
-        if waiting.is_some_and(|cap| active.waiting >= cap) {
+        if waiting.is_some_and(|cap| active.waiting + n > cap) {
             return Err(HubError::TooManyWaiting);
         }
         for key in keys {
-            *active.per_creator.entry(key).or_default() += 1;
+            *active.per_creator.entry(key).or_default() += n;
         }
-        active.total += 1;
-        active.waiting += usize::from(waiting.is_some());
-        Ok(Reservation {
-            registry: self,
-            creator: creator.to_string(),
-            waiting: waiting.is_some(),
-            kept: false,
-        })
+        active.total += n;
+        if waiting.is_some() {
+            active.waiting += n;
+        }
+        Ok((0..n)
+            .map(|_| Reservation {
+                registry: self,
+                creator: creator.to_string(),
+                waiting: waiting.is_some(),
+                kept: false,
+            })
+            .collect())
     }
 
     /// Games waiting for people now.

@@ -24,8 +24,20 @@ impl Hub {
         slots: Vec<SeatSlot>,
         per_owner: usize,
     ) -> Result<String, HubError> {
-        let caps = [per_owner, self.inner.config.max_club_games_per_client];
-        let (state, _) = self.open(creator, settings, slots, &caps).await?;
+        let mut places = self.reserve_seated(creator, per_owner, 1)?;
+        let place = places.pop().expect("one place");
+        self.create_seated_in(place, settings, slots).await
+    }
+
+    /// [`Hub::create_seated`] in a place taken beforehand
+    /// ([`Hub::reserve_seated`]).
+    pub async fn create_seated_in(
+        &self,
+        place: super::registry::Reservation<'_>,
+        settings: Settings,
+        slots: Vec<SeatSlot>,
+    ) -> Result<String, HubError> {
+        let (state, _) = self.open_reserved(place, settings, slots).await?;
         let id = state.id.clone();
         self.follow(&id);
         self.insert(state);

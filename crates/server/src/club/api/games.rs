@@ -53,11 +53,13 @@ pub(super) async fn class_games(
             )
             .into());
         }
+        // Every game's place first: all of them, or none is made.
+        let places = clubs.class_game_places(&change.class.id, &address, groups.len())?;
         let mut made = 0;
         let mut failure = None;
-        for group in groups {
+        for (group, place) in groups.into_iter().zip(places) {
             let game = clubs
-                .class_game(&room, &mut change, &address, &req.game, group, level)
+                .class_game(&room, &mut change, &address, &req.game, group, level, place)
                 .await;
             match game {
                 Ok(_) => made += 1,
@@ -67,7 +69,8 @@ pub(super) async fn class_games(
                 }
             }
         }
-        // The games made are kept, even when a later one could not be.
+        // Past the limits, a game can still fail to be made (the store):
+        // the games made are kept then.
         if made > 0 {
             change.commit(Changed::Class).await?;
         }
