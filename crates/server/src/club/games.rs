@@ -94,14 +94,12 @@ impl Clubs {
             .reserve_seated(&creator, MAX_GAMES_PER_OWNER, n)?)
     }
 
-    /// Makes a class game asked for from `address` in a place taken by
-    /// [`Clubs::class_game_places`] (the caller holds the class's lock and
-    /// saves).
+    /// Makes a class game in a place taken by [`Clubs::class_game_places`]
+    /// (the caller holds the class's lock and saves).
     pub async fn class_game(
         &self,
         room: &ClassRoom,
         data: &mut ClassData,
-        address: &str,
         spec: &GameSpec,
         pupils: Vec<Option<u32>>,
         ai: Level,
@@ -120,7 +118,7 @@ impl Clubs {
         let game = self
             .make_game(
                 Owner::Class(data.class.id.clone()),
-                Some(address),
+                None,
                 spec,
                 false,
                 seats,

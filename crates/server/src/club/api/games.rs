@@ -59,7 +59,7 @@ pub(super) async fn class_games(
         let mut failure = None;
         for (group, place) in groups.into_iter().zip(places) {
             let game = clubs
-                .class_game(&room, &mut change, &address, &req.game, group, level, place)
+                .class_game(&room, &mut change, &req.game, group, level, place)
                 .await;
             match game {
                 Ok(_) => made += 1,
