@@ -210,7 +210,7 @@ impl Refusal for ChallengeError {
             ChallengeError::Refused(C::BlockedByThem | C::BlockedByYou) => {
                 (StatusCode::FORBIDDEN, "challenge_blocked")
             }
-            ChallengeError::Refused(C::TooManySent | C::TooManyWaiting) => {
+            ChallengeError::Refused(C::TooManySent | C::TooManyWaiting | C::TooManyFromAddress) => {
                 (StatusCode::TOO_MANY_REQUESTS, "too_many_challenges")
             }
             ChallengeError::Refused(C::TwoClocks) => BAD_REQUEST,

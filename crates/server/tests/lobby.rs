@@ -67,6 +67,22 @@ fn seeks(message: LobbyMessage) -> Option<Vec<u64>> {
     }
 }
 
+/// The list shown, kept from the whole list and then its changes, until
+/// `want` holds.
+async fn until_shown(ws: &mut Ws, shown: &mut Vec<u64>, want: impl Fn(&[u64]) -> bool) {
+    while !want(shown) {
+        match next(ws).await {
+            LobbyMessage::Seeks { seeks, .. } => *shown = seeks.iter().map(|s| s.id).collect(),
+            LobbyMessage::Changes { added, removed, .. } => {
+                let added: Vec<u64> = added.iter().map(|s| s.id).collect();
+                shown.retain(|id| !removed.contains(id) && !added.contains(id));
+                shown.extend(added);
+            }
+            _ => {}
+        }
+    }
+}
+
 fn paired(message: LobbyMessage) -> Option<(String, String, String)> {
     match message {
         LobbyMessage::Paired { game, seat, token } => Some((game, seat.name().to_string(), token)),
@@ -137,10 +153,11 @@ async fn two_seeks_pair_and_a_closed_page_takes_its_seek_away() {
         matches!(m, LobbyMessage::Seeking { .. }).then_some(())
     })
     .await;
-    until(&mut ben, |m| seeks(m).filter(|s| s.len() == 1)).await;
+    let mut shown = Vec::new();
+    until_shown(&mut ben, &mut shown, |s| s.len() == 1).await;
     cleo.close(None).await.unwrap();
     drop(cleo);
-    until(&mut ben, |m| seeks(m).filter(|s| s.is_empty())).await;
+    until_shown(&mut ben, &mut shown, |s| s.is_empty()).await;
     let list: serde_json::Value = h.get("/api/lobby").await.json();
     assert_eq!(list["total"], 0, "{list}");
 }

@@ -443,3 +443,84 @@ async fn class_games_refused_by_a_limit_make_no_game() {
     }
     assert_eq!(listed, 16);
 }
+
+/// A lobby socket from `ip`.
+async fn lobby_from(h: &Harness, ip: &str, name: &str) -> harness::Ws {
+    let stream = connect_from(h, ip).await;
+    let url = format!("ws://{}/api/lobby/ws?name={name}", h.addr());
+    tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(stream))
+        .await
+        .unwrap()
+        .0
+}
+
+/// The lobby's next text message on `ws`, as JSON.
+async fn lobby_message(ws: &mut harness::Ws) -> Value {
+    use futures_util::StreamExt;
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a lobby message")
+            .unwrap()
+            .unwrap();
+        if let tokio_tungstenite::tungstenite::Message::Text(text) = frame {
+            return serde_json::from_str(text.as_str()).unwrap();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_fill_the_lobby_and_pages_get_changes_not_the_list() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let h = Harness::new().await;
+    let mut watcher = lobby_from(&h, "127.0.0.9", "Watcher").await;
+    assert_eq!(lobby_message(&mut watcher).await["type"], "seeks");
+    // Forty sockets of one address each post a seek.
+    let seek = json!({"type": "seek", "clock": {"initial_ms": 180000, "increment_ms": 2000}});
+    let mut flood = Vec::new();
+    let mut posted = 0;
+    for i in 0..40 {
+        let mut ws = lobby_from(&h, "127.0.0.2", &format!("Bot{i}")).await;
+        lobby_message(&mut ws).await;
+        ws.send(Message::text(seek.to_string())).await.unwrap();
+        let answer = lobby_message(&mut ws).await;
+        match answer["type"].as_str() {
+            Some("seeking") => posted += 1,
+            Some("error") => assert!(
+                answer["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("one address"),
+                "{answer}"
+            ),
+            _ => {}
+        }
+        flood.push(ws);
+    }
+    assert_eq!(posted, 6, "an address has six seeks at most");
+    let list: Value = h.get("/api/lobby").await.json();
+    assert_eq!(list["total"], 6);
+    // A real player's "play now" still finds the other real player.
+    let mut ana = lobby_from(&h, "127.0.0.3", "Ana").await;
+    lobby_message(&mut ana).await;
+    ana.send(Message::text(seek.to_string())).await.unwrap();
+    // The watcher got only the changes: one seek added each, never the list.
+    let mut changes = 0;
+    while changes < 7 {
+        let message = lobby_message(&mut watcher).await;
+        assert_eq!(message["type"], "changes", "{message}");
+        assert_eq!(message["added"].as_array().unwrap().len(), 1, "{message}");
+        assert!(message.to_string().len() < 400, "{message}");
+        changes += 1;
+    }
+    drop(flood);
+    // The flood's seeks leave with its sockets, as changes too.
+    let mut left = 0;
+    while left < 6 {
+        let message = lobby_message(&mut watcher).await;
+        assert_eq!(message["type"], "changes", "{message}");
+        left += message["removed"].as_array().unwrap().len();
+    }
+    assert_eq!(h.get("/api/lobby").await.json::<Value>()["total"], 1);
+}

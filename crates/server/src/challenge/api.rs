@@ -43,11 +43,13 @@ async fn list(State(challenges): State<Challenges>, session: LoggedIn) -> Json<C
 
 async fn create(
     State(challenges): State<Challenges>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     session: LoggedIn,
     Body(req): Body<ChallengeRequest>,
 ) -> Result<Response, ApiError> {
     let clock = clock_of(req.clock, req.days).map_err(ChallengeError::from)?;
     let ask = Ask {
+        client: crate::limits::client_key(addr.ip()),
         to: req.to,
         clock,
         rated: req.rated,

@@ -51,6 +51,8 @@ pub enum EventKind {
 /// A challenge as asked for.
 #[derive(Clone, Debug)]
 pub struct Ask {
+    /// The address it is sent from (an address's key).
+    pub client: String,
     /// The challenged player's name.
     pub to: String,
     pub clock: Option<TimeControl>,
@@ -212,6 +214,7 @@ impl Challenges {
             colour: ask.colour,
             created_ms: wall,
             from_rating,
+            sent_from: ask.client,
         };
         challenge.settings()?;
         // Counted and kept before the write: a burst cannot pass the limits.

@@ -15,6 +15,11 @@ use crate::wire;
 pub const MAX_SENT: usize = 20;
 /// Open challenges that may wait for one account.
 pub const MAX_WAITING: usize = 50;
+/// Open challenges sent from one address (an IPv6 /64), all its accounts
+/// together: a few accounts of one address cannot fill an inbox.
+pub const MAX_SENT_PER_ADDRESS: usize = 20;
+/// Open challenges from one address that may wait for one account.
+pub const MAX_WAITING_PER_ADDRESS: usize = 5;
 /// How long a challenge waits for its answer: a day for a game played at
 /// once, a week for a turn-based one.
 pub const WAITS: Duration = Duration::from_secs(24 * 3600);
@@ -68,6 +73,9 @@ pub struct Challenge {
     /// The challenger's rating at the game's speed when it was made.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_rating: Option<ShownRating>,
+    /// The address it was sent from (its limits' key; never shown).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sent_from: String,
 }
 
 /// A rating as a list shows it: rounded, and whether it is provisional.
@@ -87,6 +95,8 @@ pub enum ChallengeRefusal {
     BlockedByYou,
     TooManySent,
     TooManyWaiting,
+    /// The challenger's address has its share out already.
+    TooManyFromAddress,
     /// A clock and days at once.
     TwoClocks,
 }
@@ -104,6 +114,9 @@ impl ChallengeRefusal {
             }
             ChallengeRefusal::TooManyWaiting => {
                 "this player has too many challenges waiting: try again later".into()
+            }
+            ChallengeRefusal::TooManyFromAddress => {
+                "too many challenges wait from your address: wait for their answers".into()
             }
             ChallengeRefusal::TwoClocks => "give either a clock or days per move, not both".into(),
         }
@@ -195,6 +208,14 @@ pub fn check_new(
     if open.iter().filter(|c| c.to.id == challenge.to.id).count() >= MAX_WAITING {
         return Err(ChallengeRefusal::TooManyWaiting);
     }
+    if !challenge.sent_from.is_empty() {
+        let from_here = || open.iter().filter(|c| c.sent_from == challenge.sent_from);
+        if from_here().count() >= MAX_SENT_PER_ADDRESS
+            || from_here().filter(|c| c.to.id == challenge.to.id).count() >= MAX_WAITING_PER_ADDRESS
+        {
+            return Err(ChallengeRefusal::TooManyFromAddress);
+        }
+    }
     Ok(())
 }
 
@@ -222,6 +243,7 @@ mod tests {
             colour: Colour::Random,
             created_ms: 1_000,
             from_rating: None,
+            sent_from: String::new(),
         }
     }
 
@@ -256,6 +278,37 @@ mod tests {
         assert_eq!(
             check_new(&challenge(1, 2), false, false, &waiting),
             Err(ChallengeRefusal::TooManyWaiting)
+        );
+    }
+
+    #[test]
+    fn one_address_with_several_accounts_cannot_fill_an_inbox() {
+        let from = |account: u64, to: u64| Challenge {
+            sent_from: "192.0.2.9".into(),
+            ..challenge(account, to)
+        };
+        // Five accounts of one address, one challenge each to account 2.
+        let open: Vec<Challenge> = (0..MAX_WAITING_PER_ADDRESS as u64)
+            .map(|i| from(100 + i, 2))
+            .collect();
+        assert_eq!(
+            check_new(&from(200, 2), false, false, &open),
+            Err(ChallengeRefusal::TooManyFromAddress)
+        );
+        // Another address, or another player, still fits.
+        let elsewhere = Challenge {
+            sent_from: "198.51.100.1".into(),
+            ..challenge(200, 2)
+        };
+        assert_eq!(check_new(&elsewhere, false, false, &open), Ok(()));
+        assert_eq!(check_new(&from(200, 3), false, false, &open), Ok(()));
+        // All its challenges together are capped too.
+        let many: Vec<Challenge> = (0..MAX_SENT_PER_ADDRESS as u64)
+            .map(|i| from(300 + i, 1000 + i))
+            .collect();
+        assert_eq!(
+            check_new(&from(400, 5), false, false, &many),
+            Err(ChallengeRefusal::TooManyFromAddress)
         );
     }
 

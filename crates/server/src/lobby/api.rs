@@ -201,7 +201,15 @@ async fn handle(lobby: &Lobby, who: &Who, text: &str) -> Result<Option<LobbyMess
             "expected {{\"type\": \"seek\" | \"play_now\" | \"cancel\" | \"accept\" | \"ping\", ...}}: {err}"
         ))
     })?;
-    let seeker = |clock| lobby.seeker(who.conn, &who.name, who.account.as_ref(), clock);
+    let seeker = |clock| {
+        lobby.seeker(
+            who.conn,
+            &who.client,
+            &who.name,
+            who.account.as_ref(),
+            clock,
+        )
+    };
     Ok(Some(match request {
         LobbyRequest::Ping {} => LobbyMessage::Pong,
         LobbyRequest::Seek {

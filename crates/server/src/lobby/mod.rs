@@ -33,10 +33,37 @@ use crate::token::{hash_token, new_token, random_u64};
 
 /// Seeks shown in the list (the newest); all are kept and paired.
 pub const SHOWN: usize = 100;
-/// Seeks one connection may have at once.
+/// Seeks one connection may have at once, one account (all its
+/// connections), and one address (an IPv6 /64, all its accounts and
+/// guests): a few sockets cannot fill the list.
 pub const PER_CONNECTION: usize = 3;
+pub const PER_ACCOUNT: usize = 3;
+pub const PER_ADDRESS: usize = 6;
 /// Seeks in all.
 pub const MAX_SEEKS: usize = 10_000;
+
+/// The seeks shown: the newest [`SHOWN`] (by id), newest first.
+fn shown(seeks: &[Seek]) -> Vec<&Seek> {
+    let mut all: Vec<&Seek> = seeks.iter().collect();
+    all.sort_unstable_by(|a, b| b.id.cmp(&a.id));
+    all.truncate(SHOWN);
+    all
+}
+
+/// A seek as the lobby shows it.
+fn view(s: &Seek) -> SeekView {
+    SeekView {
+        id: s.id,
+        name: s.seeker.name.clone(),
+        account: s.seeker.account.is_some(),
+        rating: s.seeker.rating,
+        provisional: s.seeker.provisional,
+        clock: Some(s.terms.clock),
+        speed: Speed::of(Some(s.terms.clock)),
+        rated: s.terms.rated,
+        range: s.terms.range,
+    }
+}
 
 /// One message, serialized once.
 fn bytes(message: &LobbyMessage) -> Utf8Bytes {
@@ -54,8 +81,12 @@ struct Inner {
     seeks: Mutex<Vec<Seek>>,
     next_id: AtomicU64,
     next_conn: AtomicU64,
-    /// The list after every change, for every connection.
+    /// What changed in the list shown, after every change, for every
+    /// connection (a connection gets the whole list once, at its start).
     list: broadcast::Sender<Utf8Bytes>,
+    /// The ids of the seeks shown (the newest [`SHOWN`]), as last sent;
+    /// changed only under the lock of `seeks`.
+    shown: Mutex<Vec<u64>>,
     /// Each connection's own messages (its pairing).
     own: Mutex<HashMap<u64, mpsc::UnboundedSender<Utf8Bytes>>>,
 }
@@ -73,6 +104,7 @@ impl Lobby {
                 next_id: AtomicU64::new(1),
                 next_conn: AtomicU64::new(1),
                 list: broadcast::channel(64).0,
+                shown: Mutex::new(Vec::new()),
                 own: Mutex::new(HashMap::new()),
             }),
         }
@@ -107,50 +139,52 @@ impl Lobby {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&conn);
-        let removed = {
-            let mut seeks = self.seeks();
-            let before = seeks.len();
-            seeks.retain(|s| s.seeker.conn != conn);
-            before != seeks.len()
-        };
-        if removed {
-            self.publish();
+        let mut seeks = self.seeks();
+        let before = seeks.len();
+        seeks.retain(|s| s.seeker.conn != conn);
+        if before != seeks.len() {
+            self.publish(&seeks);
         }
     }
 
-    /// The list as shown now.
+    /// The list as shown now: the newest [`SHOWN`] seeks, newest first.
     pub fn list_message(&self) -> Utf8Bytes {
         let seeks = self.seeks();
-        let shown = seeks
-            .iter()
-            .rev()
-            .take(SHOWN)
-            .map(|s| SeekView {
-                id: s.id,
-                name: s.seeker.name.clone(),
-                account: s.seeker.account.is_some(),
-                rating: s.seeker.rating,
-                provisional: s.seeker.provisional,
-                clock: Some(s.terms.clock),
-                speed: Speed::of(Some(s.terms.clock)),
-                rated: s.terms.rated,
-                range: s.terms.range,
-            })
-            .collect();
         bytes(&LobbyMessage::Seeks {
-            seeks: shown,
+            seeks: shown(&seeks).into_iter().map(view).collect(),
             total: seeks.len(),
         })
     }
 
-    fn publish(&self) {
-        let _ = self.inner.list.send(self.list_message());
+    /// Tells every connection what changed in the list shown (called with
+    /// the list's lock held, so that changes go out in their order).
+    fn publish(&self, seeks: &[Seek]) {
+        let now: Vec<&Seek> = shown(seeks);
+        let ids: Vec<u64> = now.iter().map(|s| s.id).collect();
+        let mut last = self.inner.shown.lock().unwrap_or_else(|e| e.into_inner());
+        let added = now
+            .iter()
+            .filter(|s| !last.contains(&s.id))
+            .map(|s| view(s))
+            .collect();
+        let removed = last
+            .iter()
+            .copied()
+            .filter(|id| !ids.contains(id))
+            .collect();
+        *last = ids;
+        let _ = self.inner.list.send(bytes(&LobbyMessage::Changes {
+            added,
+            removed,
+            total: seeks.len(),
+        }));
     }
 
     /// The seeker as it stands for `terms`: its rating at that speed.
     pub async fn seeker(
         &self,
         conn: u64,
+        client: &str,
         name: &str,
         account: Option<&Account>,
         clock: TimeControl,
@@ -173,6 +207,7 @@ impl Lobby {
         };
         Ok(Seeker {
             conn,
+            client: client.to_string(),
             name: account.map_or_else(|| name.to_string(), |a| a.name.clone()),
             account: account.map(|a| a.id),
             rating,
@@ -192,39 +227,39 @@ impl Lobby {
     /// Posts a seek: its id.
     pub fn post(&self, seeker: Seeker, terms: Terms) -> Result<u64, LobbyError> {
         Lobby::check(&seeker, &terms)?;
-        let id = {
-            let mut seeks = self.seeks();
-            let mine = seeks
-                .iter()
-                .filter(|s| s.seeker.conn == seeker.conn)
-                .count();
-            if mine >= PER_CONNECTION {
-                return Err(LobbyError::Refused(format!(
-                    "at most {PER_CONNECTION} seeks at once: cancel one first"
-                )));
-            }
-            if seeks.len() >= MAX_SEEKS {
-                return Err(LobbyError::Full);
-            }
-            let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
-            seeks.push(Seek { id, seeker, terms });
-            id
-        };
-        self.publish();
+        let mut seeks = self.seeks();
+        let count =
+            |same: &dyn Fn(&Seeker) -> bool| seeks.iter().filter(|s| same(&s.seeker)).count();
+        if count(&|s| s.conn == seeker.conn) >= PER_CONNECTION
+            || seeker.account.is_some() && count(&|s| s.account == seeker.account) >= PER_ACCOUNT
+        {
+            return Err(LobbyError::Refused(format!(
+                "at most {PER_CONNECTION} seeks at once: cancel one first"
+            )));
+        }
+        if count(&|s| s.client == seeker.client) >= PER_ADDRESS {
+            return Err(LobbyError::Refused(format!(
+                "at most {PER_ADDRESS} seeks at once from one address: wait for a game"
+            )));
+        }
+        if seeks.len() >= MAX_SEEKS {
+            return Err(LobbyError::Full);
+        }
+        let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
+        seeks.push(Seek { id, seeker, terms });
+        self.publish(&seeks);
         Ok(id)
     }
 
     /// Cancels a seek of this connection.
     pub fn cancel(&self, conn: u64, id: u64) -> Result<(), LobbyError> {
-        {
-            let mut seeks = self.seeks();
-            let at = seeks
-                .iter()
-                .position(|s| s.id == id && s.seeker.conn == conn)
-                .ok_or_else(|| LobbyError::Refused("no seek of yours with this id".into()))?;
-            seeks.remove(at);
-        }
-        self.publish();
+        let mut seeks = self.seeks();
+        let at = seeks
+            .iter()
+            .position(|s| s.id == id && s.seeker.conn == conn)
+            .ok_or_else(|| LobbyError::Refused("no seek of yours with this id".into()))?;
+        seeks.remove(at);
+        self.publish(&seeks);
         Ok(())
     }
 
@@ -283,14 +318,17 @@ impl Lobby {
             Ok(made) => made,
             Err(err) => {
                 // The seeker keeps their seek.
-                self.seeks().push(seek);
-                self.publish();
+                let mut seeks = self.seeks();
+                seeks.push(seek);
+                self.publish(&seeks);
                 return Err(err);
             }
         };
-        self.seeks()
-            .retain(|s| s.seeker.conn != seek.seeker.conn && s.seeker.conn != acceptor.conn);
-        self.publish();
+        {
+            let mut seeks = self.seeks();
+            seeks.retain(|s| s.seeker.conn != seek.seeker.conn && s.seeker.conn != acceptor.conn);
+            self.publish(&seeks);
+        }
         let [(seeker_seat, seeker_token), (acceptor_seat, acceptor_token)] = seats;
         let told = LobbyMessage::Paired {
             game: game.clone(),

@@ -13,6 +13,8 @@ use quoridor_engine::TimeControl;
 pub struct Seeker {
     /// The lobby connection (a seek vanishes with it).
     pub conn: u64,
+    /// Its address's key (the limits per address; never shown).
+    pub client: String,
     pub name: String,
     pub account: Option<u64>,
     /// The rating at the seek's speed (accounts only).
@@ -82,6 +84,7 @@ mod tests {
     fn seeker(conn: u64, account: Option<u64>, rating: Option<i32>) -> Seeker {
         Seeker {
             conn,
+            client: format!("192.0.2.{conn}"),
             name: format!("p{conn}"),
             account,
             rating,

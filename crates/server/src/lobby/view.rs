@@ -27,10 +27,18 @@ pub struct SeekView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LobbyMessage {
-    /// Every seek (the newest [`super::SHOWN`]), at once and after each
-    /// change; `total` counts them all.
+    /// The seeks shown (the newest [`super::SHOWN`], newest first), once
+    /// when the connection opens; `total` counts them all.
     Seeks {
         seeks: Vec<SeekView>,
+        total: usize,
+    },
+    /// What changed in the list shown since the last message: seeks that
+    /// entered it (new ones, or older ones now among the newest shown) and
+    /// the ids of those that left it.
+    Changes {
+        added: Vec<SeekView>,
+        removed: Vec<u64>,
         total: usize,
     },
     /// Your seek is posted (cancel it by this id).

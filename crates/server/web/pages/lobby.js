@@ -7,6 +7,7 @@
 
 import { $, el } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
+import { applySeeks } from '../lib/seeks.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
 import { accountLink, currentAccount, languagePicker } from '../lib/topbar.js';
@@ -106,7 +107,8 @@ function paired(message) {
 function onMessage(message) {
   switch (message.type) {
     case 'seeks':
-      state.seeks = message.seeks;
+    case 'changes':
+      state.seeks = applySeeks(state.seeks, message);
       // A seek of mine no longer listed was taken or cancelled.
       for (const id of Array.from(state.mine)) if (!state.seeks.some((s) => s.id === id)) state.mine.delete(id);
       status(state.mine.size ? t('lobby.waiting') : null);
