@@ -470,3 +470,39 @@ async fn a_waiting_challenge_outlives_a_restart_and_goes_with_a_deleted_account(
             .is_empty()
     );
 }
+
+#[tokio::test]
+async fn a_few_accounts_of_one_address_cannot_fill_a_players_inbox() {
+    let h = Harness::new().await;
+    let target = sign_up(&h, "Target").await;
+    // Three accounts of this address (signed up here, all 127.0.0.1).
+    let senders = [
+        sign_up(&h, "Mal1").await,
+        sign_up(&h, "Mal2").await,
+        sign_up(&h, "Mal3").await,
+    ];
+    let mut sent = 0;
+    let mut refused = 0;
+    for who in &senders {
+        for _ in 0..4 {
+            let reply = post(
+                &h,
+                "/api/challenges",
+                who,
+                json!({"to": "target", "days": 1}),
+            )
+            .await;
+            match reply.status {
+                201 => sent += 1,
+                429 => {
+                    assert!(reply.text.contains("your address"), "{}", reply.text);
+                    refused += 1;
+                }
+                other => panic!("{other}: {}", reply.text),
+            }
+        }
+    }
+    assert_eq!((sent, refused), (5, 7));
+    let inbox = get(&h, "/api/challenges", &target).await.json::<Value>();
+    assert_eq!(inbox["incoming"].as_array().unwrap().len(), 5);
+}
