@@ -203,7 +203,15 @@ impl Accounts {
             ),
             None => None,
         };
+        let key = name.key();
         let made = self.create(name, password).await;
+        if made.is_ok() {
+            // The owner's own address: never slowed down by a stranger's
+            // guesses (limits::lockout).
+            self.inner
+                .passwords
+                .remember(&key, address, std::time::Instant::now());
+        }
         match (slot, &made) {
             (Some(slot), Ok(_)) => slot.keep(),
             (Some(slot), Err(_)) => slot.give_back(),

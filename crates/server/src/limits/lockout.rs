@@ -8,10 +8,13 @@
 //! - the wrong tries from this address, whatever the subject (one address
 //!   guessing many accounts);
 //! - the subject's budget from all addresses (guessing spread over many
-//!   addresses): past a free number in a long window, each further try
-//!   must wait a delay that doubles up to a ceiling. Addresses where the
-//!   secret was given right recently do not wait, so that the owner still
-//!   gets in from their usual places while a guessing crowd is slowed down.
+//!   addresses): past a free number in a long window, each address's
+//!   further tries of that subject must wait a delay that doubles up to a
+//!   ceiling. The delay is the address's own, never the subject's: a
+//!   stranger who polls the moment each try opens only delays themselves,
+//!   and the owner's first try from a new address is checked at once.
+//!   Addresses where the secret was given right recently (or where the
+//!   account was made) do not wait at all.
 //!
 //! Every try is counted before the secret is checked (a burst cannot pass
 //! the check before any of it is counted) and given back when it was right.
@@ -51,7 +54,13 @@ struct Budget {
     used: u32,
     since: Instant,
     epoch: u64,
-    /// No spaced-out try before this.
+}
+
+/// One address's spaced-out tries of one subject.
+#[derive(Clone, Copy, Debug)]
+struct Spacing {
+    tries: u32,
+    /// No try before this.
     next: Instant,
 }
 
@@ -60,6 +69,8 @@ pub struct Lockout {
     pairs: Window,
     addresses: Window,
     budgets: Mutex<HashMap<String, Budget>>,
+    /// Per subject and address, once the subject's budget is spent.
+    spacings: Mutex<HashMap<String, Spacing>>,
     known: Mutex<HashMap<String, Vec<(String, Instant)>>>,
 }
 
@@ -94,6 +105,7 @@ impl Lockout {
             pairs: Window::new(rules.per_pair, rules.window),
             addresses: Window::new(rules.per_address, rules.window),
             budgets: Mutex::new(HashMap::new()),
+            spacings: Mutex::new(HashMap::new()),
             known: Mutex::new(HashMap::new()),
         }
     }
@@ -105,7 +117,9 @@ impl Lockout {
         })
     }
 
-    fn remember(&self, subject: &str, address: &str, now: Instant) {
+    /// The secret is the one `address` gave (an account made there): it
+    /// is known for `subject` from now on.
+    pub fn remember(&self, subject: &str, address: &str, now: Instant) {
         let mut known = lock(&self.known);
         if known.len() >= SWEEP_AT {
             known.retain(|_, list| {
@@ -121,9 +135,9 @@ impl Lockout {
         }
     }
 
-    /// Takes a try of the subject's budget (`None`: the address is known
-    /// and does not use it), or says how long to wait.
-    fn take_budget(&self, subject: &str, now: Instant) -> Result<u64, Locked> {
+    /// Takes a try of the subject's budget for `address` (whose own wait
+    /// applies once the budget is spent), or says how long to wait.
+    fn take_budget(&self, subject: &str, address: &str, now: Instant) -> Result<u64, Locked> {
         let rules = &self.rules;
         let mut budgets = lock(&self.budgets);
         if budgets.len() >= SWEEP_AT {
@@ -133,24 +147,31 @@ impl Lockout {
             used: 0,
             since: now,
             epoch: 0,
-            next: now,
         });
         if now.saturating_duration_since(budget.since) >= rules.subject_window {
             *budget = Budget {
                 used: 0,
                 since: now,
                 epoch: budget.epoch + 1,
-                next: now,
             };
         }
         if budget.used >= rules.free_per_subject {
-            if now < budget.next {
+            let mut spacings = lock(&self.spacings);
+            if spacings.len() >= SWEEP_AT {
+                spacings.retain(|_, s| now < s.next + rules.subject_window);
+            }
+            let key = format!("{subject}\n{address}");
+            let spacing_now = spacings.entry(key).or_insert(Spacing {
+                tries: 0,
+                next: now,
+            });
+            if now < spacing_now.next {
                 return Err(Locked {
-                    retry_after: budget.next - now,
+                    retry_after: spacing_now.next - now,
                 });
             }
-            let beyond = budget.used + 1 - rules.free_per_subject;
-            budget.next = now + spacing(beyond, rules.max_spacing);
+            spacing_now.tries += 1;
+            spacing_now.next = now + spacing(spacing_now.tries, rules.max_spacing);
         }
         budget.used += 1;
         Ok(budget.epoch)
@@ -183,7 +204,7 @@ impl Lockout {
         let budget = if self.is_known(subject, address, now) {
             None
         } else {
-            match self.take_budget(subject, now) {
+            match self.take_budget(subject, address, now) {
                 Ok(epoch) => Some(epoch),
                 Err(locked) => {
                     pair.give_back();
@@ -284,29 +305,50 @@ mod tests {
     }
 
     #[test]
-    fn a_crowd_is_spaced_out_but_known_addresses_are_not() {
-        let l = Lockout::new(rules());
+    fn a_crowd_is_spaced_out_each_address_on_its_own_and_known_addresses_not_at_all() {
+        // Windows wide enough that only the spacing shows.
+        let l = Lockout::new(Rules {
+            per_pair: 1000,
+            per_address: 1000,
+            ..rules()
+        });
         let t = Instant::now();
         l.attempt("acct", "owner", t).unwrap().succeeded();
         for i in 0..4 {
             l.attempt("acct", &format!("bot{i}"), t).unwrap().failed();
         }
-        // The fifth wrong try from the crowd passes and sets a wait of 1 s.
+        // Past the free budget, each address has its own wait: its first
+        // try at once, then 1 s, 2 s… up to the ceiling.
         l.attempt("acct", "bot4", t).unwrap().failed();
-        let locked = l.attempt("acct", "bot5", t).err().unwrap();
+        let locked = l.attempt("acct", "bot4", t).err().unwrap();
         assert_eq!(locked.retry_after, Duration::from_secs(1));
-        // The owner, from a known address, does not wait.
-        l.attempt("acct", "owner", t).unwrap().succeeded();
-        // The waits double up to the ceiling.
-        let mut at = t + Duration::from_secs(1);
+        let mut at = t;
         let mut waits = Vec::new();
-        for i in 6..12 {
-            l.attempt("acct", &format!("bot{i}"), at).unwrap().failed();
-            let wait = l.attempt("acct", "botx", at).err().unwrap().retry_after;
-            waits.push(wait.as_secs());
-            at += wait;
+        for _ in 0..6 {
+            at += l.attempt("acct", "bot4", at).err().unwrap().retry_after;
+            l.attempt("acct", "bot4", at).unwrap().failed();
+            waits.push(
+                l.attempt("acct", "bot4", at)
+                    .err()
+                    .unwrap()
+                    .retry_after
+                    .as_secs(),
+            );
         }
         assert_eq!(waits, [2, 4, 8, 8, 8, 8]);
+        // A stranger who polls without end delays only themselves: a new
+        // address (the owner on another device) is checked at once, and
+        // gets in with the right secret.
+        for _ in 0..1000 {
+            let _ = l.attempt("acct", "bot4", at).map(Attempt::failed);
+        }
+        l.attempt("acct", "owner-phone", at).unwrap().succeeded();
+        // The owner, from a known address, does not wait.
+        l.attempt("acct", "owner", at).unwrap().succeeded();
+        // An address remembered without a try (where the account was made).
+        l.remember("acct", "signed-up-here", at);
+        l.attempt("acct", "signed-up-here", at).unwrap().failed();
+        l.attempt("acct", "signed-up-here", at).unwrap().succeeded();
         // Another subject is not slowed down.
         l.attempt("other", "bot1", at).unwrap().failed();
     }

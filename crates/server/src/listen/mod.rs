@@ -224,6 +224,23 @@ async fn refuse(mut stream: TcpStream, body: &'static str) {
         body.len()
     );
     let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        // The request's head first (what arrives within a moment), so that
+        // the client reads the answer to its request, not a reset.
+        let mut head = [0u8; 4096];
+        let _ = tokio::time::timeout(Duration::from_millis(500), async {
+            use tokio::io::AsyncReadExt;
+            let mut read = 0;
+            while read < head.len() {
+                match stream.read(&mut head[read..]).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => read += n,
+                }
+                if head[..read].windows(4).any(|w| w == b"\r\n\r\n") {
+                    break;
+                }
+            }
+        })
+        .await;
         let _ = stream.write_all(response.as_bytes()).await;
         let _ = stream.shutdown().await;
     })

@@ -53,9 +53,10 @@ pub(super) async fn new_class(
     class.owner = account.map(|a| a.id);
     let address = crate::limits::client_key(addr.ip());
     let place = clubs.take_place(&address)?;
-    class.creator = Some(address);
+    class.creator = Some(address.clone());
     let (id, code) = (class.id.clone(), class.code.clone());
     clubs.open_class(class, Some(place)).await?;
+    clubs.pin_known(&id, &address);
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
 }
 
