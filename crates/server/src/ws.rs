@@ -233,6 +233,9 @@ impl Live for GameLive {
             }
         };
         match message {
+            ClientMessage::ChatOn { on } if on && self.chat_off().await => Some(error_message(
+                &ApiError::bad_request("chat: there is no chat in this game (a class's game)"),
+            )),
             ClientMessage::ChatOn { on } => {
                 self.chat.on = on;
                 on.then(|| {
@@ -286,6 +289,13 @@ impl GameLive {
             .await
             .err()
             .map(|err| error_message(&err.into()))
+    }
+}
+
+impl GameLive {
+    /// Whether the game has no chat at all.
+    async fn chat_off(&self) -> bool {
+        self.room.chat_off().await
     }
 }
 

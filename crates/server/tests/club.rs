@@ -341,8 +341,12 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
         )
         .await;
     assert_eq!(limited.error(429), "rate_limited");
-    // The QR code of the join link.
-    let qr = h.get(&format!("/api/classes/{}/qr.svg", key.id)).await;
+    // The QR code of the join link: it holds the class's code, so only the
+    // teacher's key gets it.
+    let qr_path = format!("/api/classes/{}/qr.svg", key.id);
+    assert_eq!(h.get(&qr_path).await.status, 401);
+    assert_eq!(get_as(&h, &qr_path, &pupils[0].token).await.status, 401);
+    let qr = get_as(&h, &qr_path, &key.token).await;
     assert!(qr.status == 200 && qr.text.contains("<svg"));
     // The teacher deletes the class: nothing of it is left.
     assert_eq!(
@@ -636,9 +640,33 @@ async fn class_games_are_followed_live_on_the_dashboard() {
         .await;
     assert_eq!(reply.status, 201, "{}", reply.text);
     let cup: KeyView = reply.json();
-    let t = tournament(&h, &cup.id).await;
+    // A class's tournament holds children's names: a stranger reads nothing
+    // of it, nor joins it with its code; its teacher reads it all, and a
+    // pupil reads it without its code or its class.
+    let path = format!("/api/tournaments/{}", cup.id);
+    assert_eq!(h.get(&path).await.error(401), "unauthorized");
+    let t: TournamentView = get_as(&h, &path, &key.token).await.json();
     assert_eq!(t.players.len(), 6);
     assert_eq!(t.total_rounds, 5);
+    assert_eq!(
+        (t.code.as_str(), t.class.as_deref()),
+        (cup.code.as_str(), Some(key.id.as_str()))
+    );
+    assert!(t.organiser);
+    let seen: TournamentView = get_as(&h, &path, &pupils[0].token).await.json();
+    assert_eq!(
+        (seen.code.as_str(), seen.class.as_deref(), seen.organiser),
+        ("", None, false)
+    );
+    assert_eq!(seen.players.len(), 6);
+    let stranger = h
+        .post(
+            "/api/join",
+            None,
+            &json!({"code": cup.code, "name": "Stranger"}),
+        )
+        .await;
+    assert_eq!(stranger.error(403), "not_allowed");
     let started = h
         .post(
             &format!("/api/tournaments/{}/start", cup.id),
@@ -856,7 +884,7 @@ async fn the_join_address_is_the_public_one_behind_a_proxy() {
         .json();
     assert_eq!(
         view.join_url,
-        format!("https://quoridor.example.org/join?code={}", key.code)
+        format!("https://quoridor.example.org/join#code={}", key.code)
     );
     // Without it, the address the page was sent to.
     let h = Harness::new().await;
@@ -866,7 +894,7 @@ async fn the_join_address_is_the_public_one_behind_a_proxy() {
         .json();
     assert_eq!(
         view.join_url,
-        format!("{}/join?code={}", h.base(), key.code)
+        format!("{}/join#code={}", h.base(), key.code)
     );
     // Listening on loopback only, no tablet can open it: the dashboard warns.
     assert!(!view.join_reachable);
@@ -1015,7 +1043,7 @@ async fn the_join_address_is_never_loopback_when_the_network_can_reach_the_serve
         .json();
     match quoridor_server::origin::lan_origin(h.addr()) {
         Some(lan) => {
-            assert_eq!(view.join_url, format!("{lan}/join?code={}", key.code));
+            assert_eq!(view.join_url, format!("{lan}/join#code={}", key.code));
             assert!(view.join_reachable);
             assert!(!view.join_url.contains("127.0.0.1"), "{}", view.join_url);
         }

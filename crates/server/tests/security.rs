@@ -880,3 +880,63 @@ async fn a_silent_websocket_is_closed_and_one_that_answers_pings_stays() {
         "one socket closed as idle"
     );
 }
+
+#[tokio::test]
+async fn a_class_game_has_no_chat() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let h = Harness::new().await;
+    let class: Value = h
+        .post("/api/classes", None, &json!({"name": "CM1", "pin": "1234"}))
+        .await
+        .json();
+    let (id, teacher) = (
+        class["id"].as_str().unwrap(),
+        class["token"].as_str().unwrap(),
+    );
+    let mut pupils = Vec::new();
+    for name in ["Léa", "Hugo"] {
+        let joined: Value = h
+            .post(
+                "/api/join",
+                None,
+                &json!({"code": class["code"], "name": name}),
+            )
+            .await
+            .json();
+        pupils.push(joined["token"].as_str().unwrap().to_string());
+    }
+    let view: Value = h
+        .post(
+            &format!("/api/classes/{id}/games"),
+            Some(teacher),
+            &json!({"pair_by": "random", "game": {"size": 5}}),
+        )
+        .await
+        .json();
+    let game = view["games"][0]["board"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let shown: Value = h.get(&format!("/api/games/{game}")).await.json();
+    assert_eq!(shown["settings"]["chat_off"], true);
+    let mut ws = h.ws(&game, Some(&pupils[0])).await;
+    ws.send(Message::Text(r#"{"type":"chat_on","on":true}"#.into()))
+        .await
+        .unwrap();
+    ws.send(Message::Text(r#"{"type":"chat","text":"hello"}"#.into()))
+        .await
+        .unwrap();
+    let mut refusals = Vec::new();
+    while refusals.len() < 2 {
+        let text = ws.next().await.unwrap().unwrap().into_text().unwrap();
+        assert!(
+            !text.contains("\"chat\",\"line\""),
+            "a line went out: {text}"
+        );
+        if text.contains("\"error\"") {
+            refusals.push(text.to_string());
+        }
+    }
+    assert!(refusals[0].contains("no chat"), "{refusals:?}");
+}

@@ -21,6 +21,8 @@ pub enum ClubError {
     NotOrganiser,
     /// No token where one is needed (a pupil's, a teacher's).
     NoToken,
+    /// A class's tournament is for the class's pupils: no one else joins.
+    ClassOnly,
     /// A class code and PIN that do not match.
     WrongPin,
     /// Too many wrong PINs: wait this long.
@@ -52,6 +54,9 @@ impl fmt::Display for ClubError {
                 f.write_str("this needs the token of the tournament's organiser")
             }
             ClubError::NoToken => f.write_str("this needs a token of this class or tournament"),
+            ClubError::ClassOnly => f.write_str(
+                "this tournament is for the pupils of its class: join the class with its code",
+            ),
             ClubError::WrongPin => {
                 f.write_str("wrong code or PIN (after 5 wrong PINs, wait a minute)")
             }

@@ -47,6 +47,12 @@ impl Clubs {
         settings.theme = spec.theme;
         settings.public = false;
         settings.competition = competition;
+        settings.chat_off = match &owner {
+            Owner::Class(_) => true,
+            Owner::Tournament(id) => read(&self.inner.cups)
+                .get(id)
+                .is_some_and(|cup| cup.shown().class.is_some()),
+        };
         if let Owner::Tournament(id) = &owner {
             settings.tournament = Some(id.clone());
         }

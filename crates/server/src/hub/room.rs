@@ -109,6 +109,11 @@ impl Room {
     }
 
     /// The name a seat plays under.
+    /// Whether the game has no chat (a class's game).
+    pub async fn chat_off(&self) -> bool {
+        self.state.lock().await.settings.chat_off
+    }
+
     pub async fn name_of(&self, seat: Seat) -> Option<String> {
         let state = self.state.lock().await;
         state

@@ -74,6 +74,10 @@ pub struct Settings {
     /// it has no rematch (the tournament pairs the next game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<String>,
+    /// No chat in this game, for anyone (a class's games: children talk in
+    /// class, not through the board, unless their teacher allows it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chat_off: bool,
 }
 
 impl Settings {
@@ -104,6 +108,7 @@ impl Settings {
             competition: false,
             tournament: None,
             rated: false,
+            chat_off: false,
         };
         settings.ruleset()?;
         Ok(settings)

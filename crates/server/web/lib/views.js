@@ -67,6 +67,7 @@
  * @property {boolean} side_step_over_pawn
  * @property {number} ply_limit
  * @property {boolean} [competition]
+ * @property {boolean} [chat_off] no chat in this game (a class's game)
  * @property {boolean} [rated]
  * @property {string} [tournament] the tournament whose game this is
  */

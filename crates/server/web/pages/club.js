@@ -127,11 +127,15 @@ function cardText(card) {
 async function joinView() {
   const params = new URLSearchParams(location.search);
   const rec = pupilRec();
-  const code = (params.get('code') || '').toUpperCase();
+  // The class's code comes in the address's fragment (/join#code=…), which
+  // no server or proxy receives; an older link's ?code= is read the same
+  // way. Either leaves this page's address once read.
+  const inHash = /^#code=([\w-]{1,16})$/.exec(location.hash);
+  const code = ((inHash && inHash[1]) || params.get('code') || '').toUpperCase();
   // A card's QR code opens /join#card=…: the card stays out of every
   // server's logs, and out of this page's address once read.
   const scanned = /^#card=([\w-]{1,16})$/.exec(location.hash);
-  if (scanned) history.replaceState(null, '', location.pathname + location.search);
+  if (scanned || inHash || params.has('code')) history.replaceState(null, '', location.pathname);
   if (rec && !scanned && (!code || code === rec.code)) {
     openJoined(rec);
     return;
@@ -477,9 +481,12 @@ function dashboard(rec) {
   $('#group-form').addEventListener('submit', (ev) => { ev.preventDefault(); makeGroup(); });
   cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
   $('#dash-delete').addEventListener('click', deleteClass);
-  $('#dash-qr').src = '/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg';
+  // The QR code holds the class's code: asked with the teacher's key.
+  imageUrl('/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg', rec.token).then((src) => {
+    $('#dash-qr').src = src;
+    $('#wb-qr').src = src;
+  }).catch(() => {});
   $('#dash-cards').href = '/class?cards=' + encodeURIComponent(rec.id);
-  $('#wb-qr').src = $('#dash-qr').src;
   $('#wb-qr').alt = t('club.qr');
   $('#dash-whiteboard').onclick = () => whiteboard(true);
   $('#wb-leave').onclick = () => whiteboard(false);
@@ -531,7 +538,7 @@ function whiteboard(on) {
 /** @param {import('../lib/views.js').ClassView} v */
 function renderWhiteboard(v) {
   $('#wb-title').textContent = v.name;
-  $('#wb-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
+  $('#wb-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/[?#].*$/, '');
   $('#wb-code').textContent = v.code;
   $('#wb-pupils').replaceChildren(...v.pupils.map((p) => el('li', { class: 'club-pupil-chip' + (p.online ? ' online' : '') },
     el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', p.name,
@@ -553,7 +560,7 @@ function renderDashboard(v) {
   $('#dash-title').textContent = v.name;
   $('#dash-code').textContent = v.code;
   // The server's address for the tablets (never this screen's loopback).
-  $('#dash-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
+  $('#dash-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/[?#].*$/, '');
   $('#dash-url-warning').hidden = v.join_reachable !== false;
   $('#dash-keep').hidden = !D.loggedIn || v.in_account;
   // Boards, newest first; click to watch large.
@@ -1037,7 +1044,9 @@ function renderCup(v, token) {
   const roundsLine = v.stage === 'open' ? [] : [t('club.rounds_of', { n: v.rounds.length, total: v.total_rounds })];
   $('#cup-info').textContent = [t('club.format.' + v.format), ...roundsLine, v.size + '×' + v.size, clock, t('club.stage.' + v.stage)].join(' · ');
   $('#cup-organiser').hidden = !(v.organiser && v.stage === 'open');
-  $('#cup-code-line').textContent = t('club.cup_code', { code: v.code, url: location.host + '/join' });
+  // Only the organiser is given the code to share.
+  $('#cup-code-line').hidden = !v.code;
+  $('#cup-code-line').textContent = v.code ? t('club.cup_code', { code: v.code, url: location.host + '/join' }) : '';
   // The player's own game now, a bye, a wait, or their place at the end.
   const you = $('#cup-you');
   you.replaceChildren();

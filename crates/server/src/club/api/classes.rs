@@ -198,6 +198,30 @@ pub(super) async fn join(
             if let Some(seat) = seat {
                 change.unchanged();
                 (id, seat)
+            } else if let Some(class) = change.event.class.clone() {
+                // A class's tournament: only the class's pupils, with the
+                // class's own token, as the pupil they are.
+                let pupil = bearer(&headers).map(|t| hash_token(&t)).and_then(|holder| {
+                    let room = clubs.class(&class).ok()?;
+                    let shown = room.shown();
+                    let p = shown.class.pupil_of(&holder)?;
+                    Some((p.id, p.name.clone(), p.holder.clone()))
+                });
+                let Some((pupil, name, holder)) = pupil else {
+                    change.unchanged();
+                    return Err(ClubError::ClassOnly.into());
+                };
+                let token = bearer(&headers).unwrap_or_default();
+                let player = change.event.enter(Entrant {
+                    name,
+                    holder: Some(holder),
+                    ai: None,
+                    pupil: Some(pupil),
+                    withdrawn: false,
+                })?;
+                let name = change.event.players[player].name.clone();
+                change.commit().await?;
+                (id, (player as u32, name, token))
             } else {
                 let token = new_token();
                 let player = change.event.enter(Entrant {
@@ -256,15 +280,18 @@ pub(super) async fn me(
     Ok(Json(me_view(&clubs, &room, pupil).await?))
 }
 
+/// The join address's QR code, for the teacher's screen (it holds the
+/// class's code: the teacher's key only). The code rides in the address's
+/// fragment, which no server or proxy ever receives.
 pub(super) async fn qr(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let room = clubs.class(&id)?;
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let code = room.shown().class.code.clone();
-    let url = format!("{}/join?code={code}", join_base(&headers, &origins));
+    let url = format!("{}/join#code={code}", join_base(&headers, &origins));
     let svg = qr_svg(&url, 240)?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }

@@ -107,11 +107,16 @@ pub(super) async fn get_tournament(
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<TournamentView>, ApiError> {
-    let cup = clubs.cup(&id)?;
     let holder = holder_of(&headers, &q)?;
+    let (cup, reader) = readable_cup(&clubs, &id, holder.as_deref())?;
     let version = *cup.version.borrow();
     clubs.fill_cup_boards(&cup).await;
-    Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
+    Ok(Json(tournament_view(
+        &cup,
+        holder.as_deref(),
+        reader,
+        version,
+    )))
 }
 
 pub(super) async fn delete_tournament(
@@ -187,7 +192,12 @@ pub(super) async fn start(
         .await?;
     let holder = bearer(&headers).map(|t| hash_token(&t));
     let version = *cup.version.borrow();
-    Ok(Json(tournament_view(&cup, holder.as_deref(), version)))
+    Ok(Json(tournament_view(
+        &cup,
+        holder.as_deref(),
+        CupReader::Organiser,
+        version,
+    )))
 }
 
 pub(super) async fn withdraw(

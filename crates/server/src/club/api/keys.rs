@@ -83,11 +83,54 @@ pub(super) async fn as_organiser(
     headers: &HeaderMap,
 ) -> Result<Arc<Cup>, ApiError> {
     let cup = clubs.cup(id)?;
-    let holder = bearer(headers)
-        .map(|t| hash_token(&t))
-        .ok_or(ClubError::NotOrganiser)?;
-    if !cup.shown().is_organiser(&holder) {
+    let holder = bearer(headers).map(|t| hash_token(&t));
+    if cup_reader(clubs, &cup, holder.as_deref()) != CupReader::Organiser {
         return Err(ClubError::NotOrganiser.into());
     }
     Ok(cup)
+}
+
+/// Who reads a tournament (API.md, "Security model").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CupReader {
+    /// Its organiser, or a teacher of its class: everything.
+    Organiser,
+    /// One of its players: the tournament, not its code nor its class.
+    Player,
+    /// Anyone else: an open tournament's table, never a class's.
+    Stranger,
+}
+
+pub(super) fn cup_reader(clubs: &Clubs, cup: &Cup, holder: Option<&str>) -> CupReader {
+    let Some(holder) = holder else {
+        return CupReader::Stranger;
+    };
+    let event = cup.shown();
+    let teacher = event
+        .class
+        .as_ref()
+        .and_then(|class| clubs.class(class).ok())
+        .is_some_and(|room| room.shown().class.is_teacher(holder));
+    if teacher || event.is_organiser(holder) {
+        CupReader::Organiser
+    } else if event.player_of(holder).is_some() {
+        CupReader::Player
+    } else {
+        CupReader::Stranger
+    }
+}
+
+/// A tournament `holder` may read: a class's is for its teacher and its
+/// players only (children's names).
+pub(super) fn readable_cup(
+    clubs: &Clubs,
+    id: &str,
+    holder: Option<&str>,
+) -> Result<(Arc<Cup>, CupReader), ApiError> {
+    let cup = clubs.cup(id)?;
+    let reader = cup_reader(clubs, &cup, holder);
+    if reader == CupReader::Stranger && cup.shown().class.is_some() {
+        return Err(ClubError::NoToken.into());
+    }
+    Ok((cup, reader))
 }

@@ -182,8 +182,8 @@ pub(super) async fn tournament_live(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
-    let cup = clubs.cup(&id)?;
     let holder = holder_of(&headers, &q)?;
+    let (cup, reader) = readable_cup(&clubs, &id, holder.as_deref())?;
     Ok(
         socket::configure(ws, MAX_MESSAGE).on_upgrade(move |socket| async move {
             let changes = cup.version.subscribe();
@@ -191,6 +191,7 @@ pub(super) async fn tournament_live(
                 clubs,
                 cup,
                 holder,
+                reader,
                 changes,
             };
             let Some(first) = live.view().await else {
@@ -214,6 +215,7 @@ struct CupLive {
     clubs: Clubs,
     cup: Arc<Cup>,
     holder: Option<String>,
+    reader: CupReader,
     changes: watch::Receiver<u64>,
 }
 
@@ -225,7 +227,7 @@ impl CupLive {
             return None;
         }
         self.clubs.fill_cup_boards(&self.cup).await;
-        let view = tournament_view(&self.cup, self.holder.as_deref(), version);
+        let view = tournament_view(&self.cup, self.holder.as_deref(), self.reader, version);
         Some(vec![text(&LiveMessage::Tournament { tournament: &view })])
     }
 }

@@ -159,7 +159,7 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
         code: class.code.clone(),
         name: class.name.clone(),
         lang: class.lang,
-        join_url: format!("{base}/join?code={}", class.code),
+        join_url: format!("{base}/join#code={}", class.code),
         join_reachable: !crate::origin::is_loopback_host(
             base.split_once("://").map_or(base, |(_, host)| host),
         ),
@@ -197,14 +197,26 @@ pub(super) async fn me_view(
 }
 
 /// The tournament as last stored, with its boards now.
-pub(super) fn tournament_view(cup: &Cup, holder: Option<&str>, version: u64) -> TournamentView {
+/// The tournament as `reader` may see it: only its organiser (or its
+/// class's teacher) sees its join code and its class.
+pub(super) fn tournament_view(
+    cup: &Cup,
+    holder: Option<&str>,
+    reader: super::keys::CupReader,
+    version: u64,
+) -> TournamentView {
     let t = &*cup.shown();
     let boards = cup.boards();
+    let organiser = reader == super::keys::CupReader::Organiser;
     TournamentView {
         id: t.id.clone(),
-        code: t.code.clone(),
+        code: if organiser {
+            t.code.clone()
+        } else {
+            String::new()
+        },
         name: t.name.clone(),
-        class: t.class.clone(),
+        class: if organiser { t.class.clone() } else { None },
         format: t.format,
         stage: t.stage,
         total_rounds: t.total_rounds(),
@@ -244,7 +256,7 @@ pub(super) fn tournament_view(cup: &Cup, holder: Option<&str>, version: u64) -> 
             .map(|row| StandingView::of(row, t))
             .collect(),
         you: holder.and_then(|h| t.player_of(h)),
-        organiser: holder.is_some_and(|h| t.is_organiser(h)),
+        organiser,
         version,
     }
 }

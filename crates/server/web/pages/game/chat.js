@@ -60,7 +60,9 @@ function render(game, watching, oneScreen) {
   const box = $('#chat');
   if (!box) return;
   const others = ((game.seats || []).filter((s) => s.kind === 'human').length > 1 && !oneScreen) || watching;
-  box.hidden = !(others && !game.undo_allowed);
+  // A class's game has no chat (the teacher's choice, API.md).
+  const allowed = !(game.settings && game.settings.chat_off);
+  box.hidden = !(others && !game.undo_allowed && allowed);
   if (box.hidden) return;
   wire();
   if (C.id !== game.id) {
