@@ -649,6 +649,39 @@ async fn names_that_hide_or_reverse_text_are_refused() {
         .await
         .json();
     assert_eq!(ana["name"], "Ana");
+    // Look-alikes are the same name: Cyrillic, fullwidth, ligatures, Roman
+    // numerals, full case folding.
+    for same in ["\u{0410}na", "ＡＮＡ", "\u{0430}n\u{0430}"] {
+        let reply = h
+            .post("/api/join", None, &json!({"code": code, "name": same}))
+            .await;
+        assert_eq!(reply.error(400), "bad_request", "{same:?}");
+    }
+    for (first, same) in [
+        ("Straße", "STRASSE"),
+        ("Finn", "\u{FB01}nn"),
+        ("Louis IX", "Louis \u{2168}"),
+    ] {
+        let made = h
+            .post("/api/join", None, &json!({"code": code, "name": first}))
+            .await;
+        assert_eq!(made.status, 200, "{first}: {}", made.text);
+        let reply = h
+            .post("/api/join", None, &json!({"code": code, "name": same}))
+            .await;
+        assert_eq!(reply.error(400), "bad_request", "{same:?}");
+    }
+    // Names with nothing to see, or one accent too many.
+    for blank in [
+        "\u{0301}\u{0301}",
+        "\u{2800}",
+        "a\u{0301}\u{0302}\u{0303}\u{0304}",
+    ] {
+        let reply = h
+            .post("/api/join", None, &json!({"code": code, "name": blank}))
+            .await;
+        assert_eq!(reply.error(400), "bad_request", "{blank:?}");
+    }
     // A tournament's players likewise.
     let cup: Value = h
         .post(

@@ -7,11 +7,18 @@
 //!   plain space, and it is trimmed.
 //! - Refused: control characters; characters that change the direction of
 //!   the text (U+202E, the isolates, the marks); invisible ones (zero-width
-//!   spaces and joiners, U+2028/U+2029, the byte-order mark, fillers, tags,
-//!   variation selectors but the emoji one); more than three accents on one
-//!   letter.
+//!   spaces and joiners, U+2028/U+2029, the byte-order mark, fillers, the
+//!   blank Braille pattern, tags, variation selectors but the emoji one);
+//!   more than three accents on one letter (counted decomposed, so that
+//!   composition cannot hide one); a name with nothing to see (only
+//!   accents).
 //! - Two names are the same person's when their [`key`]s are equal: no
-//!   case, no accents ("Léa", "lea" and "LEA" are one name).
+//!   case (full folding: "Straße" is "STRASSE"), no accents, no
+//!   compatibility forms (fullwidth letters, "ﬁ", "Ⅸ"), and look-alikes
+//!   from other scripts folded to one (Unicode's confusable skeleton,
+//!   TR39: Cyrillic "Аna" is "Ana").
+//! - Chat lines follow the same rules but for the joiner between emoji and
+//!   the tags of a flag, which draw one picture.
 
 use std::fmt;
 
@@ -64,6 +71,7 @@ fn is_invisible(c: char) -> bool {
         | '\u{180B}'..='\u{180F}'   // Mongolian selectors and separator
         | '\u{200B}'..='\u{200D}'   // zero-width space, non-joiner, joiner
         | '\u{2028}' | '\u{2029}'   // line and paragraph separators
+        | '\u{2800}'                // Braille pattern blank
         | '\u{2060}'..='\u{2065}'   // word joiner, invisible operators
         | '\u{206A}'..='\u{206F}'   // deprecated format characters
         | '\u{FE00}'..='\u{FE0E}'   // variation selectors (not the emoji one)
@@ -75,17 +83,34 @@ fn is_invisible(c: char) -> bool {
     )
 }
 
-/// The first problem of a text already in NFC, if any.
+/// Whether `c` may stand in an emoji sequence of a chat line: the joiner
+/// between two pictures, or the tags of a subdivision flag (after the
+/// black flag or another tag).
+fn joins_emoji(c: char, before: Option<char>) -> bool {
+    match c {
+        '\u{200D}' => before.is_some_and(|b| !b.is_alphanumeric() && !b.is_whitespace()),
+        '\u{E0020}'..='\u{E007F}' => {
+            matches!(before, Some('\u{1F3F4}' | '\u{E0020}'..='\u{E007F}'))
+        }
+        _ => false,
+    }
+}
+
+/// The first problem of a text, if any (its accents counted decomposed).
 fn problem_in(text: &str, lines: bool) -> Option<NameProblem> {
     let mut accents = 0;
+    let mut before = None;
     for c in text.chars() {
-        if changes_direction(c) || (!lines && is_invisible(c)) || c == '\u{2028}' || c == '\u{2029}'
-        {
+        let allowed = lines && joins_emoji(c, before);
+        if changes_direction(c) || (is_invisible(c) && !allowed) {
             return Some(NameProblem::Invisible);
         }
+        before = Some(c);
         if c.is_control() {
             return Some(NameProblem::Control);
         }
+    }
+    for c in text.nfd() {
         if is_combining_mark(c) {
             accents += 1;
             if accents > 3 {
@@ -94,6 +119,11 @@ fn problem_in(text: &str, lines: bool) -> Option<NameProblem> {
         } else {
             accents = 0;
         }
+    }
+    // Something to see: a character that is neither a space nor an accent.
+    let blank = |c: char| c.is_whitespace() || is_combining_mark(c);
+    if text.chars().any(|c| !c.is_whitespace()) && text.chars().all(blank) {
+        return Some(NameProblem::Invisible);
     }
     None
 }
@@ -130,12 +160,20 @@ pub fn clean_line(line: &str, max: usize) -> Result<String, NameProblem> {
     within(composed, max)
 }
 
-/// The form in which two names are compared: without case or accents
-/// ("Léa" → "lea", "ŞTEFAN" → "stefan").
+/// The form in which two names are compared: compatibility forms
+/// unfolded (NFKC), case folded in full, accents dropped, and look-alikes
+/// of other scripts mapped to one (the confusable skeleton of TR39), so
+/// that "Léa", "lea", "ＬＥＡ" and Cyrillic "Lеа" give one key, as do
+/// "Straße" and "STRASSE".
 pub fn key(name: &str) -> String {
-    name.nfd()
+    let unfolded: String = name.nfkc().collect();
+    let folded = caseless::default_case_fold_str(&unfolded);
+    let bare: String = folded.nfd().filter(|c| !is_combining_mark(*c)).collect();
+    let skeleton: String = unicode_security::confusable_detection::skeleton(&bare).collect();
+    // The skeleton's prototypes may be capitals or carry marks: once more.
+    caseless::default_case_fold_str(&skeleton)
+        .nfd()
         .filter(|c| !is_combining_mark(*c))
-        .flat_map(char::to_lowercase)
         .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -174,9 +212,37 @@ mod tests {
         assert_eq!(clean("a\u{0007}", 24), Err(NameProblem::Control));
         assert_eq!(clean("   ", 24), Err(NameProblem::Empty));
         assert_eq!(clean("abcdef", 5), Err(NameProblem::TooLong(5)));
-        // NFC folds the first accent into the letter: four are left.
+        // NFC folds the first accent into the letter: they are counted
+        // decomposed all the same.
         let zalgo = format!("a{}", "\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}");
         assert_eq!(clean(&zalgo, 24), Err(NameProblem::Stacked));
+        let four = format!("a{}", "\u{0301}\u{0302}\u{0303}\u{0304}");
+        assert_eq!(clean(&four, 24), Err(NameProblem::Stacked));
+        let three = format!("a{}", "\u{0301}\u{0302}\u{0303}");
+        assert!(clean(&three, 24).is_ok());
+        // Vietnamese letters carry two marks: fine.
+        assert_eq!(clean("Nguyễn Thị", 24).unwrap(), "Nguyễn Thị");
+        // Nothing to see.
+        assert_eq!(clean("\u{0301}\u{0302}", 24), Err(NameProblem::Invisible));
+        assert_eq!(clean("\u{2800}\u{2800}", 24), Err(NameProblem::Invisible));
+        assert_eq!(clean("Ana \u{2800}", 24), Err(NameProblem::Invisible));
+    }
+
+    #[test]
+    fn look_alikes_are_one_name() {
+        for (a, b) in [
+            ("Ana", "\u{0410}na"), // Cyrillic A
+            ("Ana", "ＡＮＡ"),     // fullwidth
+            ("fil", "\u{FB01}l"),  // the ligature fi
+            ("IX", "\u{2168}"),    // Roman numeral nine
+            ("Straße", "STRASSE"),
+            ("Léa", "LEA"),
+            ("paypal", "\u{0440}\u{0430}ypal"), // Cyrillic r, a
+        ] {
+            assert_eq!(key(a), key(b), "{a} / {b}");
+        }
+        assert_ne!(key("Ana"), key("Ina"));
+        assert_ne!(key("Léa"), key("Léo"));
     }
 
     #[test]
@@ -198,5 +264,24 @@ mod tests {
         );
         assert_eq!(clean_line("a\nb", 300), Err(NameProblem::Control));
         assert_eq!(clean_line(" ", 300), Err(NameProblem::Empty));
+        // A flag drawn with tags stays; tags, joiners and other invisible
+        // characters hidden in words do not.
+        let england = "go \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}";
+        assert_eq!(clean_line(england, 300).unwrap(), england);
+        for hidden in [
+            "hi\u{200B}there",
+            "x\u{E0041}",
+            "\u{FEFF}hello",
+            "a\u{3164}b",
+            "a\u{FE00}b",
+            "soft\u{00AD}hyphen",
+            "wo\u{200D}rd",
+        ] {
+            assert_eq!(
+                clean_line(hidden, 300),
+                Err(NameProblem::Invisible),
+                "{hidden:?}"
+            );
+        }
     }
 }
