@@ -491,6 +491,33 @@ async fn a_deleted_account_leaves_its_games_to_a_deleted_player() {
     assert_eq!(eves.games[0].opponent, "deleted player");
     assert_eq!(eves.games[0].opponent_account, None);
     assert_eq!(eves.record.won, 1);
+    // Nothing in the database still holds the name (nor will a backup):
+    // not the games, not the opponents' lists of games.
+    let conn = rusqlite::Connection::open(&h.db).unwrap();
+    let mut tables = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .unwrap();
+    let tables: Vec<String> = tables
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for table in tables {
+        let mut stmt = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
+        let columns = stmt.column_count();
+        let mut rows = stmt.query([]).unwrap();
+        while let Some(row) = rows.next().unwrap() {
+            for i in 0..columns {
+                if let Ok(rusqlite::types::ValueRef::Text(text)) = row.get_ref(i) {
+                    let text = String::from_utf8_lossy(text).to_lowercase();
+                    assert!(
+                        !text.contains("dora"),
+                        "{table} still holds the name: {text}"
+                    );
+                }
+            }
+        }
+    }
     // The name is free again.
     h.sign_up("Dora", "a new dora here").await;
 }

@@ -218,6 +218,9 @@ pub fn write(tx: &Transaction<'_>, write: &AccountWrite) -> rusqlite::Result<()>
                 .execute(params![id])?;
             tx.prepare_cached("DELETE FROM account_games WHERE account_id = ?1")?
                 .execute(params![id])?;
+            // The opponents' lists keep the games, not the name.
+            tx.prepare_cached("UPDATE account_games SET opponent = ?2 WHERE opponent_id = ?1")?
+                .execute(params![id, crate::account::name::DELETED_PLAYER])?;
             tx.prepare_cached("DELETE FROM blocks WHERE account_id = ?1 OR blocked_id = ?1")?
                 .execute(params![id])?;
             super::challenges::delete_account(tx, id as u64)?;
