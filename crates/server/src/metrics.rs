@@ -204,6 +204,9 @@ pub struct Metrics {
     pub store_failures: Counter,
     /// When the writer last finished a transaction (ms since 1970).
     pub store_last_commit_ms: AtomicU64,
+    /// Since when changes fail to be stored (ms since 1970; 0: they are
+    /// stored): readiness is lost until one is stored again.
+    pub store_failing_since_ms: AtomicU64,
 }
 
 /// What is read at the moment of a scrape.
@@ -453,6 +456,12 @@ impl Metrics {
             "counter",
             "Changes the database refused.",
             self.store_failures.get(),
+        );
+        out.one(
+            "quoridor_db_failing",
+            "gauge",
+            "1 while the last change could not be stored (a full disk): /api/ready answers 503.",
+            u8::from(self.store_failing_since_ms.load(Ordering::Relaxed) != 0),
         );
         out.header(
             "quoridor_db_commit_duration_seconds",

@@ -94,6 +94,19 @@ CREATE TABLE IF NOT EXISTS tournaments (
 );
 ";
 
+/// Step 6: the readiness probe's row ([`Db::ready`]).
+const PROBE: &str = "
+CREATE TABLE IF NOT EXISTS probe (
+    id INTEGER PRIMARY KEY,
+    body BLOB NOT NULL,
+    at_ms INTEGER NOT NULL
+);
+";
+
+/// What the readiness probe writes: about as much as a busy commit (a few
+/// pages), so that a disk that cannot take a change fails it too.
+const PROBE_BYTES: usize = 16 * 1024;
+
 /// The schema's versions: step `i` brings a database from version `i` to
 /// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
 /// releases, which did not count versions (their files read 0 and already
@@ -104,6 +117,7 @@ const MIGRATIONS: &[&str] = &[
     analyses::SCHEMA,
     accounts::BLOCKS,
     challenges::SCHEMA,
+    PROBE,
 ];
 
 /// The schema version this release writes.
@@ -153,7 +167,10 @@ fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> 
         Write::DeleteExercise(id) => exercises::delete(tx, id),
         Write::Club(write) => clubs::write_club(tx, write),
         Write::Challenge(write) => challenges::write(tx, write),
-        Write::Probe => Ok(()),
+        Write::Probe => tx
+            .prepare_cached("INSERT OR REPLACE INTO probe (id, body, at_ms) VALUES (1, ?1, ?2)")?
+            .execute(rusqlite::params![vec![0u8; PROBE_BYTES], wall_ms() as i64])
+            .map(|_| ()),
     }
 }
 
@@ -172,7 +189,8 @@ enum Write {
         game: String,
         body: String,
     },
-    /// Nothing: shows that the writer thread answers (readiness).
+    /// A row of [`PROBE_BYTES`], written over: shows that the writer
+    /// thread answers and the disk takes a change (readiness).
     Probe,
 }
 
@@ -273,11 +291,25 @@ impl Db {
         f(&conn).map_err(|err| StoreError(err.to_string()))
     }
 
-    /// Whether the store serves: the reading connection answers and the
-    /// writer thread commits (an empty change goes through its queue).
-    /// Blocking for the read: call it from a blocking thread.
+    /// Whether the store serves: the last change it was given was stored
+    /// (a full disk refuses changes at once, even while a small probe
+    /// could still pass), the writer thread commits a change of a few
+    /// pages, and the reading connection answers. A failed change is
+    /// forgotten once a later one (a probe included) is stored: readiness
+    /// comes back by itself when the disk has room again.
     pub async fn ready(&self) -> Result<(), StoreError> {
+        let failing = self
+            .metrics
+            .store_failing_since_ms
+            .load(std::sync::atomic::Ordering::Relaxed);
         self.commit(Write::Probe).await?;
+        let still = self
+            .metrics
+            .store_failing_since_ms
+            .load(std::sync::atomic::Ordering::Relaxed);
+        if failing != 0 && still != 0 {
+            return Err(StoreError("the last change could not be stored".into()));
+        }
         let db = self.clone();
         tokio::task::spawn_blocking(move || {
             db.read(|conn| conn.query_row("SELECT 1", [], |_| Ok(())))
@@ -380,10 +412,18 @@ fn erase_old_frames(conn: &Connection) {
 fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>, metrics: &Metrics) {
     let answer = |reply: Reply, result: Result<(), String>| {
         metrics.store_queue.dec();
-        if result.is_err() {
+        let failing = &metrics.store_failing_since_ms;
+        if let Err(err) = &result {
             metrics.store_failures.inc();
+            if failing.load(std::sync::atomic::Ordering::Relaxed) == 0 {
+                failing.store(wall_ms().max(1), std::sync::atomic::Ordering::Relaxed);
+                tracing::error!(target: "quoridor::db", error = %err, "the store refuses changes: not ready");
+            }
         } else {
             metrics.store_writes.inc();
+            if failing.swap(0, std::sync::atomic::Ordering::Relaxed) != 0 {
+                tracing::warn!(target: "quoridor::db", "the store stores changes again: ready");
+            }
         }
         let _ = reply.send(result);
     };

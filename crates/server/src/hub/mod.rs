@@ -514,10 +514,22 @@ impl Hub {
         };
         let keep = common_entries(&state, &next);
         let ended = state.status() != Status::Over && next.status() == Status::Over;
-        self.inner
+        if let Err(err) = self
+            .inner
             .db
             .save(Save::change(Some(&state), &next, now, keep))
-            .await?;
+            .await
+        {
+            // A move (or any change) refused by the store is said in the log
+            // however it came (HTTP, WebSocket, the clock, the AI).
+            tracing::error!(
+                target: "quoridor::game",
+                game = %room.id,
+                error = %err,
+                "a change of the game was not stored: refused"
+            );
+            return Err(err.into());
+        }
         let event = EventView::between(&state, &next);
         next.last_seen = now;
         self.inner.registry.changed(&state, &next);
