@@ -2,9 +2,11 @@
 # Runs every test of the project: the one command the README gives, and what
 # CI runs. It installs whatever the tests need first: Debian's chromium and
 # chromium-driver for the browser tests (crates/server/tests/),
-# poppler-utils (pdfinfo, pdftoppm) for the worksheets' PDF tests, and caddy
-# to validate the deployment guide's Caddyfile (tests/deploy.rs); nothing
-# is done when they are already there. Then the Python module's tests: a
+# poppler-utils (pdfinfo, pdftoppm) for the worksheets' PDF tests, caddy,
+# nginx and openssl to run the deployment guide's proxy configurations
+# (tests/deploy.rs, tests/proxies.rs), systemd's systemd-analyze to verify
+# its unit, and util-linux's mount and unshare for the full-disk test;
+# nothing is done when they are already there. Then the Python module's tests: a
 # virtual environment under target/ with the pinned tools of
 # crates/python/requirements-test.txt, the wheel built by maturin and
 # installed there, and pytest on crates/python/tests. The web pages' own
@@ -24,15 +26,24 @@ have_apt() {
 }
 
 install_browser() {
-    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -x /usr/bin/pdftoppm ] && [ -x /usr/bin/caddy ]; then
+    local missing=()
+    [ -x /usr/bin/chromium ] || missing+=(chromium)
+    [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+    [ -x /usr/bin/pdftoppm ] || missing+=(poppler-utils)
+    [ -x /usr/bin/caddy ] || missing+=(caddy)
+    [ -x /usr/sbin/nginx ] || missing+=(nginx)
+    command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+    command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+    command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
+    if [ "${#missing[@]}" -eq 0 ]; then
         return 0
     fi
     if ! have_apt; then
-        echo "scripts/test.sh: no apt-get here: install chromium, chromedriver," \
-            "poppler-utils and caddy for the browser, PDF and deployment tests" >&2
+        echo "scripts/test.sh: no apt-get here: install ${missing[*]} for the" \
+            "browser, PDF and deployment tests" >&2
         return 0
     fi
-    apt_install "browser, PDF and deployment tests" chromium chromium-driver poppler-utils caddy
+    apt_install "browser, PDF and deployment tests" "${missing[@]}"
 }
 
 # Python 3 with its venv module (Debian splits it into python3-venv).

@@ -16,13 +16,19 @@ fn deploy_file(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn found(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
+/// Fails the test unless `tool` is installed: a check that skips when its
+/// tool is missing could never fail (`scripts/test.sh` installs them).
+fn require(tool: &str) {
+    let found = Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
         .status()
-        .is_ok_and(|s| s.success())
+        .is_ok_and(|s| s.success());
+    assert!(
+        found,
+        "{tool} is missing: run ./scripts/test.sh, which installs it"
+    );
 }
 
 /// The unit's `Environment=` settings.
@@ -39,10 +45,7 @@ fn unit_environment() -> Vec<(String, String)> {
 
 #[test]
 fn the_systemd_unit_verifies() {
-    if !found("systemd-analyze") {
-        eprintln!("systemd-analyze is not installed: the unit is not verified");
-        return;
-    }
+    require("systemd-analyze");
     // The unit as written, but starting the binary just built (verify
     // wants the program to exist).
     let dir = tempfile::tempdir().unwrap();
@@ -64,12 +67,7 @@ fn the_systemd_unit_verifies() {
 
 #[test]
 fn the_caddyfile_validates() {
-    if !found("caddy") {
-        eprintln!(
-            "caddy is not installed (scripts/test.sh installs it): the Caddyfile is not validated"
-        );
-        return;
-    }
+    require("caddy");
     let out = Command::new("caddy")
         .args(["validate", "--adapter", "caddyfile", "--config"])
         .arg(deploy_file("Caddyfile"))
