@@ -139,7 +139,7 @@ fn the_server_runs_with_the_units_settings_and_stops_on_sigterm() {
     let log = dir.path().join("log");
     let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
         .arg("serve")
-        .envs(env)
+        .envs(env.clone())
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
@@ -227,4 +227,61 @@ fn the_server_runs_with_the_units_settings_and_stops_on_sigterm() {
         assert!(parsed["level"].is_string(), "{line}");
     }
     assert!(text.contains("\"backup written\""), "{text}");
+    assert!(
+        text.contains(&format!("\"version\":\"{}\"", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
+    // Each request's line has its id and its client's address.
+    let request = text
+        .lines()
+        .find(|l| l.contains("\"route\":\"/api/ready\""))
+        .unwrap_or_else(|| panic!("no request line:\n{text}"));
+    let request: serde_json::Value = serde_json::from_str(request).unwrap();
+    assert_eq!(request["client"], "127.0.0.1", "{request}");
+    assert_eq!(request["id"].as_str().map(str::len), Some(16), "{request}");
+
+    // Started again at once (a restart, a crash loop): no second backup
+    // so soon; and SIGHUP stops it the graceful way too.
+    let log2 = dir.path().join("log2");
+    let mut again = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .arg("serve")
+        .envs(env)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log2).unwrap())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !matches!(try_get(port, "/api/ready"), Ok((200, _))) {
+        assert!(Instant::now() < deadline, "not ready again");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    // SAFETY: a signal to the child this test started.
+    unsafe {
+        libc::kill(again.id() as i32, libc::SIGHUP);
+    }
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let status = loop {
+        if let Some(status) = again.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = again.kill();
+            panic!("the server did not stop within 15 s of SIGHUP");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    let text = std::fs::read_to_string(&log2).unwrap();
+    assert!(
+        text.contains("saving the clocks"),
+        "no graceful stop:\n{text}"
+    );
+    assert!(!text.contains("\"backup written\""), "{text}");
+    let backups = std::fs::read_dir(dir.path().join("backups"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "db"))
+        .count();
+    assert_eq!(backups, 1, "a restart so soon takes no backup");
 }

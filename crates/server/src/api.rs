@@ -112,9 +112,30 @@ fn method_label(method: &axum::http::Method) -> &'static str {
     }
 }
 
-/// Counts, times and logs every request: its route's template (never the
-/// path as sent, which may hold an id, nor its query), status and time;
-/// a refusal's code; a failure's cause.
+/// The request's id: the proxy's `X-Request-Id` when it is a plain one
+/// (letters, digits, `-_.`, at most 64), else a new one; sent back in the
+/// answer's `X-Request-Id` and written in the log line, so that a line of
+/// the proxy's log and one of ours can be matched.
+fn request_id(headers: &axum::http::HeaderMap) -> String {
+    let given = headers
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .filter(|id| {
+            !id.is_empty()
+                && id.len() <= 64
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+        });
+    match given {
+        Some(id) => id.to_string(),
+        None => format!("{:016x}", crate::token::random_u64()),
+    }
+}
+
+/// Counts, times and logs every request: its id, its client's address, its
+/// route's template (never the path as sent, which may hold an id, nor its
+/// query), status and time; a refusal's code; a failure's cause.
 async fn observe(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
     let began = std::time::Instant::now();
     let method = method_label(request.method());
@@ -123,7 +144,15 @@ async fn observe(State(metrics): State<Arc<Metrics>>, request: Request, next: Ne
         .get::<MatchedPath>()
         .map_or("unmatched", MatchedPath::as_str)
         .to_string();
-    let response = next.run(request).await;
+    let id = request_id(request.headers());
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(String::new(), |c| c.0.ip().to_string());
+    let mut response = next.run(request).await;
+    if let Ok(value) = axum::http::HeaderValue::from_str(&id) {
+        response.headers_mut().insert("x-request-id", value);
+    }
     let took = began.elapsed();
     let status = response.status();
     metrics
@@ -146,12 +175,12 @@ async fn observe(State(metrics): State<Arc<Metrics>>, request: Request, next: Ne
     match note.and_then(|n| n.cause.as_deref()) {
         Some(cause) => tracing::error!(
             target: "quoridor::http",
-            method, route, status = status.as_u16(), ms, code, cause,
+            id, client, method, route, status = status.as_u16(), ms, code, cause,
             "request failed"
         ),
         None => tracing::info!(
             target: "quoridor::http",
-            method, route, status = status.as_u16(), ms, code,
+            id, client, method, route, status = status.as_u16(), ms, code,
             "request"
         ),
     }

@@ -18,6 +18,18 @@ pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
+/// The day count since 1970-01-01 of a calendar date: the inverse of
+/// [`civil_from_days`].
+pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let m = i64::from(m);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 /// The day of `ms` (since the epoch, UTC), `YYYY-MM-DD`.
 pub fn day_of(ms: u64) -> String {
     let (y, m, d) = civil_from_days((ms / DAY_MS) as i64);

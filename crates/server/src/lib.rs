@@ -133,6 +133,13 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     }
     // Held until the server has stopped: one server per database.
     let lock = db::lock_file(&db_path)?;
+    for removed in db::backup::remove_old_replaced(&db_path, wall_ms()) {
+        tracing::info!(
+            target: "quoridor::backup",
+            file = %removed.display(),
+            "a database set aside by a restore over 30 days ago was removed"
+        );
+    }
     let metrics = Arc::new(metrics::Metrics::default());
     let db = db::Db::open(&db_path, args.sync, metrics.clone())?;
     // One pool of blocking threads for the classroom's and the classes' CPU
@@ -166,6 +173,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let metrics_addr = metrics_listener.as_ref().and_then(|l| l.local_addr().ok());
     tracing::info!(
         target: "quoridor::serve",
+        version = env!("CARGO_PKG_VERSION"),
         address = %format!("http://{addr}/"),
         database = %db_path.display(),
         resumed,
@@ -227,6 +235,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         tokio::spawn(db::backup::run_rotation(
             rotation,
             db_path.clone(),
+            metrics.clone(),
             until_stopped(),
         ));
     }
@@ -283,19 +292,28 @@ async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
+    // SIGTERM (systemd's stop) and SIGHUP (a closed terminal, or a
+    // `kill -HUP`) both stop the server the graceful way: the clocks are
+    // saved and the pages told it restarts.
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+    let on = |kind: tokio::signal::unix::SignalKind| async move {
+        match tokio::signal::unix::signal(kind) {
             Ok(mut signal) => {
                 signal.recv().await;
             }
             Err(_) => std::future::pending::<()>().await,
         }
     };
+    #[cfg(unix)]
+    let (term, hangup) = (
+        on(tokio::signal::unix::SignalKind::terminate()),
+        on(tokio::signal::unix::SignalKind::hangup()),
+    );
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
+    let (term, hangup) = (std::future::pending::<()>(), std::future::pending::<()>());
     tokio::select! {
         _ = ctrl_c => {}
         _ = term => {}
+        _ = hangup => {}
     }
 }

@@ -207,6 +207,10 @@ pub struct Metrics {
     /// Since when changes fail to be stored (ms since 1970; 0: they are
     /// stored): readiness is lost until one is stored again.
     pub store_failing_since_ms: AtomicU64,
+    /// When the last periodic backup was written (ms since 1970; 0: none
+    /// since the start), and the backups that failed.
+    pub backup_last_success_ms: AtomicU64,
+    pub backup_failures: Counter,
 }
 
 /// What is read at the moment of a scrape.
@@ -456,6 +460,18 @@ impl Metrics {
             "counter",
             "Changes the database refused.",
             self.store_failures.get(),
+        );
+        out.one(
+            "quoridor_backup_last_success_timestamp_seconds",
+            "gauge",
+            "When the last periodic backup was written (0: none since the start).",
+            self.backup_last_success_ms.load(Ordering::Relaxed) as f64 / 1000.0,
+        );
+        out.one(
+            "quoridor_backup_failures_total",
+            "counter",
+            "Periodic backups that failed.",
+            self.backup_failures.get(),
         );
         out.one(
             "quoridor_db_failing",

@@ -89,6 +89,26 @@ fn partial_of(out: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// The journal SQLite may leave beside a copy whose writer was killed.
+fn journal_of(partial: &Path) -> PathBuf {
+    let mut name = partial.as_os_str().to_owned();
+    name.push("-journal");
+    PathBuf::from(name)
+}
+
+/// An empty file only its owner may read (a backup holds every account
+/// and every pupil's work), for SQLite to write the copy into.
+fn private_file(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+        .map(|_| ())
+        .map_err(|err| format!("{}: {err}", path.display()))
+}
+
 fn sync_dir(path: &Path) {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         if let Ok(dir) = fs::File::open(dir) {
@@ -110,8 +130,11 @@ pub fn backup(db: &Path, out: &Path) -> Result<Copied, String> {
         ));
     }
     let partial = partial_of(out);
+    // What a killed backup to the same name left behind.
     let _ = fs::remove_file(&partial);
+    let _ = fs::remove_file(journal_of(&partial));
     let copied = (|| {
+        private_file(&partial)?;
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let source = Connection::open_with_flags(db, flags)
             .map_err(|err| format!("database {}: {err}", db.display()))?;
@@ -149,6 +172,7 @@ pub fn backup(db: &Path, out: &Path) -> Result<Copied, String> {
         Ok(copied) => copied,
         Err(err) => {
             let _ = fs::remove_file(&partial);
+            let _ = fs::remove_file(journal_of(&partial));
             return Err(err);
         }
     };
@@ -208,6 +232,40 @@ pub fn restore(file: &Path, db: &Path) -> Result<(Copied, Option<PathBuf>), Stri
     ))
 }
 
+/// How long a database set aside by a restore (`NAME.replaced-<ms>`) is
+/// kept before the server removes it.
+pub const KEEP_REPLACED: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// Removes the databases that restores set aside beside `db` more than
+/// [`KEEP_REPLACED`] before `now_ms`: the paths removed.
+pub fn remove_old_replaced(db: &Path, now_ms: u64) -> Vec<PathBuf> {
+    let Some(name) = db.file_name().and_then(|n| n.to_str()) else {
+        return Vec::new();
+    };
+    let prefix = format!("{name}.replaced-");
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut removed = Vec::new();
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let Some(ms) = file
+            .strip_prefix(&prefix)
+            .and_then(|ms| ms.parse::<u64>().ok())
+        else {
+            continue;
+        };
+        if now_ms.saturating_sub(ms) > KEEP_REPLACED.as_millis() as u64
+            && fs::remove_file(&path).is_ok()
+        {
+            removed.push(path);
+        }
+    }
+    removed
+}
+
 /// Run as root (as an operator restores a service's database), hands the
 /// files to the owner of their directory, which is the service's user
 /// (systemd's `StateDirectory`): a database root owns is one the service
@@ -230,8 +288,11 @@ fn give_to_directory_owner(db: &Path, lock: &Path) {
 }
 
 /// Backups taken by the server every so often, in one directory: named by
-/// the time they were taken (`quoridor-20261127-054500.db`), the oldest
-/// removed beyond `keep`.
+/// the time they were taken (`quoridor-20261127-054500.db`), kept by age:
+/// those older than `keep` × `every` are removed, never the newest. A
+/// server that starts again soon after a backup (a restart, a crash loop)
+/// takes none until `every` has passed since the last one, so that a loop
+/// of restarts neither fills the disk with copies nor removes old ones.
 #[derive(Clone, Debug)]
 pub struct Rotation {
     pub dir: PathBuf,
@@ -242,6 +303,18 @@ pub struct Rotation {
 /// The prefix and suffix of the names of the rotation's files.
 const PREFIX: &str = "quoridor-";
 const SUFFIX: &str = ".db";
+
+/// When the rotation's file `path` was taken (ms since 1970), from its name.
+fn taken_ms(path: &Path) -> Option<u64> {
+    let name = path.file_name()?.to_str()?;
+    let stamp = name.strip_prefix(PREFIX)?.strip_suffix(SUFFIX)?;
+    let digits = |from: usize, len: usize| stamp.get(from..from + len)?.parse::<u32>().ok();
+    let (y, m, d) = (digits(0, 4)?, digits(4, 2)?, digits(6, 2)?);
+    let (h, min, sec) = (digits(9, 2)?, digits(11, 2)?, digits(13, 2)?);
+    let days = crate::calendar::days_from_civil(i64::from(y), m, d);
+    let secs = days * 86_400 + i64::from(h * 3600 + min * 60 + sec);
+    u64::try_from(secs).ok().map(|s| s * 1000)
+}
 
 impl Rotation {
     /// The rotation's complete backups, oldest first.
@@ -261,8 +334,25 @@ impl Rotation {
         files
     }
 
-    /// Takes one backup of `db` now, then removes the oldest beyond
-    /// `keep` and any copy left half-written by a process that was killed.
+    /// How long backups are kept.
+    pub fn keep_for(&self) -> Duration {
+        self.every * self.keep.max(1) as u32
+    }
+
+    /// How long to wait at `now_ms` before the next backup: none yet, or
+    /// the newest older than `every`, is now.
+    pub fn wait(&self, now_ms: u64) -> Duration {
+        let newest = self.files().iter().filter_map(|p| taken_ms(p)).max();
+        let Some(newest) = newest else {
+            return Duration::ZERO;
+        };
+        let next = newest.saturating_add(self.every.as_millis() as u64);
+        Duration::from_millis(next.saturating_sub(now_ms))
+    }
+
+    /// Takes one backup of `db` now, then removes the backups older than
+    /// [`Rotation::keep_for`] (never the newest) and any copy left
+    /// half-written by a process that was killed.
     pub fn take(&self, db: &Path, now_ms: u64) -> Result<Copied, String> {
         fs::create_dir_all(&self.dir)
             .map_err(|err| format!("cannot create {}: {err}", self.dir.display()))?;
@@ -276,10 +366,12 @@ impl Rotation {
                 .join(format!("{PREFIX}{}-{n}{SUFFIX}", stamp(now_ms)));
         }
         let copied = backup(db, &out)?;
-        let files = self.files();
-        let extra = files.len().saturating_sub(self.keep.max(1));
-        for old in &files[..extra] {
-            let _ = fs::remove_file(old);
+        let oldest_kept = now_ms.saturating_sub(self.keep_for().as_millis() as u64);
+        for old in self.files() {
+            let aged = taken_ms(&old).is_some_and(|ms| ms < oldest_kept);
+            if aged && old != out {
+                let _ = fs::remove_file(old);
+            }
         }
         Ok(copied)
     }
@@ -288,7 +380,8 @@ impl Rotation {
         for entry in fs::read_dir(&self.dir).into_iter().flatten().flatten() {
             let path = entry.path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if name.starts_with(PREFIX) && name.ends_with(".partial") {
+            let half = name.ends_with(".partial") || name.ends_with(".partial-journal");
+            if name.starts_with(PREFIX) && half {
                 let _ = fs::remove_file(&path);
             }
         }
@@ -331,36 +424,60 @@ pub fn parse_every(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs(seconds))
 }
 
-/// Runs the rotation until `stop` resolves: a backup at start, then one
-/// every `every`, each on a blocking thread; each is logged.
+/// Runs the rotation until `stop` resolves: a backup at start unless one
+/// was taken less than `every` ago, then one every `every`, each on a
+/// blocking thread; each is logged and counted in `metrics`.
 pub async fn run_rotation(
     rotation: Rotation,
     db: PathBuf,
+    metrics: std::sync::Arc<crate::metrics::Metrics>,
     stop: impl std::future::Future<Output = ()>,
 ) {
     tokio::pin!(stop);
     loop {
+        let wait = rotation.wait(crate::wall_ms());
+        if !wait.is_zero() {
+            tokio::select! {
+                _ = &mut stop => return,
+                _ = tokio::time::sleep(wait) => {}
+            }
+        }
         let began = Instant::now();
         let (rot, path) = (rotation.clone(), db.clone());
         let taken = tokio::task::spawn_blocking(move || rot.take(&path, crate::wall_ms())).await;
-        match taken {
-            Ok(Ok(copied)) => tracing::info!(
-                target: "quoridor::backup",
-                file = %copied.path.display(),
-                bytes = copied.bytes,
-                games = copied.games,
-                moves = copied.moves,
-                ms = began.elapsed().as_millis() as u64,
-                "backup written"
-            ),
-            Ok(Err(err)) => {
-                tracing::error!(target: "quoridor::backup", error = %err, "backup failed")
+        let failed = match taken {
+            Ok(Ok(copied)) => {
+                tracing::info!(
+                    target: "quoridor::backup",
+                    file = %copied.path.display(),
+                    bytes = copied.bytes,
+                    games = copied.games,
+                    moves = copied.moves,
+                    ms = began.elapsed().as_millis() as u64,
+                    "backup written"
+                );
+                metrics
+                    .backup_last_success_ms
+                    .store(crate::wall_ms(), std::sync::atomic::Ordering::Relaxed);
+                false
             }
-            Err(err) => tracing::error!(target: "quoridor::backup", error = %err, "backup failed"),
-        }
-        tokio::select! {
-            _ = &mut stop => return,
-            _ = tokio::time::sleep(rotation.every) => {}
+            Ok(Err(err)) => {
+                tracing::error!(target: "quoridor::backup", error = %err, "backup failed");
+                true
+            }
+            Err(err) => {
+                tracing::error!(target: "quoridor::backup", error = %err, "backup failed");
+                true
+            }
+        };
+        if failed {
+            metrics.backup_failures.inc();
+            // Try again in a while rather than wait a whole interval.
+            let retry = rotation.every.min(Duration::from_secs(600));
+            tokio::select! {
+                _ = &mut stop => return,
+                _ = tokio::time::sleep(retry) => {}
+            }
         }
     }
 }
@@ -463,25 +580,36 @@ mod tests {
     }
 
     #[test]
-    fn the_rotation_keeps_the_newest_and_clears_half_written_copies() {
+    fn the_rotation_keeps_backups_by_age_and_a_restart_loop_takes_none() {
         let dir = tempfile::tempdir().unwrap();
         let db = database(dir.path());
         let rotation = Rotation {
             dir: dir.path().join("backups"),
-            every: Duration::from_secs(60),
-            keep: 2,
+            every: Duration::from_secs(3600),
+            keep: 3,
         };
         fs::create_dir_all(&rotation.dir).unwrap();
-        fs::write(
-            rotation.dir.join("quoridor-19700101-000000.db.partial"),
-            b"x",
-        )
-        .unwrap();
-        let day = 86_400_000;
-        for i in 0..4 {
-            rotation.take(&db, 20_000 * day + i * 1000).unwrap();
+        for half in [".db.partial", ".db.partial-journal"] {
+            fs::write(
+                rotation.dir.join(format!("quoridor-19700101-000000{half}")),
+                b"x",
+            )
+            .unwrap();
         }
-        rotation.take(&db, 20_000 * day + 3000).unwrap();
+        let t = 20_000 * 86_400_000;
+        let hour = 3_600_000;
+        assert_eq!(rotation.wait(t), Duration::ZERO, "none yet: at once");
+        rotation.take(&db, t).unwrap();
+        // Restarts every 30 s for a while: none is due, none taken.
+        for i in 1..100 {
+            assert!(!rotation.wait(t + i * 30_000).is_zero());
+        }
+        assert_eq!(rotation.wait(t + hour), Duration::ZERO);
+        assert_eq!(rotation.wait(t + hour / 2), Duration::from_millis(hour / 2));
+        // Every hour for five hours: kept for three.
+        for h in 1..=5 {
+            rotation.take(&db, t + h * hour).unwrap();
+        }
         let names: Vec<String> = rotation
             .files()
             .iter()
@@ -490,11 +618,42 @@ mod tests {
         assert_eq!(
             names,
             [
-                "quoridor-20241004-000003-2.db",
-                "quoridor-20241004-000003.db"
+                "quoridor-20241004-020000.db",
+                "quoridor-20241004-030000.db",
+                "quoridor-20241004-040000.db",
+                "quoridor-20241004-050000.db",
             ]
         );
-        assert_eq!(fs::read_dir(&rotation.dir).unwrap().count(), 2);
+        assert_eq!(
+            fs::read_dir(&rotation.dir).unwrap().count(),
+            4,
+            "no half copy left"
+        );
+        // Long after, the newest stays whatever its age.
+        rotation.take(&db, t + 1000 * hour).unwrap();
+        assert_eq!(rotation.files().len(), 1);
+        // Backups are private to their owner.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(&rotation.files()[0])
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert_eq!(taken_ms(&rotation.files()[0]), Some(t + 1000 * hour));
+    }
+
+    #[test]
+    fn databases_set_aside_by_restores_go_after_thirty_days() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("q.db");
+        let now = 40 * 86_400_000;
+        for ms in [1, now - 86_400_000] {
+            fs::write(dir.path().join(format!("q.db.replaced-{ms}")), b"x").unwrap();
+        }
+        fs::write(dir.path().join("other.db.replaced-1"), b"x").unwrap();
+        let removed = remove_old_replaced(&db, now);
+        assert_eq!(removed, [dir.path().join("q.db.replaced-1")]);
+        assert!(dir.path().join("other.db.replaced-1").exists());
     }
 
     #[test]
