@@ -360,11 +360,14 @@ fn serve_page_with(
     } else {
         "no-cache"
     };
+    // The import map is an inline script: allowed by its hash alone.
+    let policy = crate::headers::policy_for_html(&body);
     (
         [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, cache),
-            (header::VARY, "Accept-Language"),
+            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
+            (header::CACHE_CONTROL, cache.to_string()),
+            (header::VARY, "Accept-Language".to_string()),
+            (header::CONTENT_SECURITY_POLICY, policy),
         ],
         body,
     )

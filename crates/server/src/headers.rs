@@ -32,37 +32,45 @@ worker-src 'self'; manifest-src 'self'; media-src 'self' blob:; object-src 'none
 base-uri 'none'; form-action 'self'; frame-ancestors 'self'; report-uri /api/csp-report";
 
 /// The policy for an HTML document: [`POLICY`], with each of its inline
-/// `<style>` elements allowed by the hash of its text.
+/// `<style>` elements and inline `<script>` elements (the import map) allowed
+/// by the hash of its text.
 pub fn policy_for_html(html: &str) -> String {
-    let hashes: Vec<String> = inline_styles(html)
-        .map(|style| {
-            let digest = Sha256::digest(style.as_bytes());
-            format!(
-                "'sha256-{}'",
-                base64::engine::general_purpose::STANDARD.encode(digest)
-            )
-        })
-        .collect();
-    if hashes.is_empty() {
-        return POLICY.to_string();
+    let hash = |text: &str| {
+        let digest = Sha256::digest(text.as_bytes());
+        format!(
+            "'sha256-{}'",
+            base64::engine::general_purpose::STANDARD.encode(digest)
+        )
+    };
+    let mut policy = POLICY.to_string();
+    for (tag, directive) in [
+        ("style", "style-src 'self'"),
+        ("script", "script-src 'self'"),
+    ] {
+        let hashes: Vec<String> = inline(html, tag).map(hash).collect();
+        if !hashes.is_empty() {
+            policy = policy.replacen(directive, &format!("{directive} {}", hashes.join(" ")), 1);
+        }
     }
-    POLICY.replacen(
-        "style-src 'self';",
-        &format!("style-src 'self' {};", hashes.join(" ")),
-        1,
-    )
+    policy
 }
 
-/// The text of each `<style>` element of `html`.
-fn inline_styles(html: &str) -> impl Iterator<Item = &str> {
+/// The text of each inline `<tag>` element of `html` (a script with a
+/// `src` is not inline).
+fn inline<'a>(html: &'a str, tag: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    let (open_tag, close_tag) = (format!("<{tag}"), format!("</{tag}>"));
     let mut rest = html;
-    std::iter::from_fn(move || {
-        let open = rest.find("<style")?;
-        let body = open + rest[open..].find('>')? + 1;
-        let close = body + rest[body..].find("</style>")?;
-        let style = &rest[body..close];
+    std::iter::from_fn(move || loop {
+        let open = rest.find(&open_tag)?;
+        let head_end = open + rest[open..].find('>')?;
+        let body = head_end + 1;
+        let close = body + rest[body..].find(&close_tag)?;
+        let head = &rest[open..head_end];
+        let text = &rest[body..close];
         rest = &rest[close..];
-        Some(style)
+        if !head.contains(" src=") {
+            return Some(text);
+        }
     })
 }
 
@@ -100,7 +108,8 @@ pub async fn secure(request: Request, next: Next) -> Response {
 #[derive(Debug, Default)]
 pub struct Reports {
     count: AtomicU64,
-    /// The last few, in short: the directive and the document's path.
+    /// The last [`KEPT_REPORTS`], in short: the directive and the
+    /// document's path.
     last: Mutex<Vec<String>>,
 }
 
@@ -109,7 +118,7 @@ impl Reports {
         self.count.load(Ordering::Relaxed)
     }
 
-    /// The last reports, in short (at most 8).
+    /// The last reports, in short (at most [`KEPT_REPORTS`]).
     pub fn last(&self) -> Vec<String> {
         self.last.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
@@ -117,12 +126,15 @@ impl Reports {
     fn add(&self, summary: String) {
         self.count.fetch_add(1, Ordering::Relaxed);
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        if last.len() == 8 {
+        if last.len() == KEPT_REPORTS {
             last.remove(0);
         }
         last.push(summary);
     }
 }
+
+/// Reports kept to be read.
+pub const KEPT_REPORTS: usize = 32;
 
 /// The largest report read.
 const MAX_REPORT: usize = 8 * 1024;
@@ -198,6 +210,22 @@ mod tests {
         assert_eq!(two.matches("'sha256-").count(), 2, "{two}");
         // An unclosed style allows nothing.
         assert_eq!(policy_for_html("<style>a{}"), POLICY);
+        // An inline script (the import map) by its hash; one with a source
+        // needs none.
+        let map = r#"{"imports":{}}"#;
+        let page = format!(
+            r#"<script type="importmap">{map}</script><script type="module" src="/a.js"></script>"#
+        );
+        let digest =
+            base64::engine::general_purpose::STANDARD.encode(Sha256::digest(map.as_bytes()));
+        let policy = policy_for_html(&page);
+        assert!(
+            policy.contains(&format!(
+                "script-src 'self' 'sha256-{digest}' 'wasm-unsafe-eval';"
+            )),
+            "{policy}"
+        );
+        assert_eq!(policy.matches("'sha256-").count(), 1, "{policy}");
     }
 
     #[test]

@@ -55,6 +55,11 @@ export function currentAccount() {
   return asked;
 }
 
+/** The session changed (logged in or out): ask for the account again. */
+export function sessionChanged() {
+  asked = null;
+}
+
 export async function accountLink() {
   const link = document.querySelector('#account-link');
   const me = await currentAccount();

@@ -9,7 +9,7 @@ import { api } from '../lib/api.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { forgetPerson } from '../lib/forget.js';
 import { I18n } from '../lib/i18n.js';
-import { accountLink, currentAccount, languagePicker } from '../lib/topbar.js';
+import { accountLink, currentAccount, languagePicker, sessionChanged } from '../lib/topbar.js';
 import { challengeForm, followChallenges, followPlaying, renderChallenges, renderPlaying } from './challenges.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -161,6 +161,7 @@ function authView() {
     $('#auth-go').disabled = true;
     try {
       await api('POST', signingUp ? '/api/account/signup' : '/api/account/login', body);
+      sessionChanged();
       const back = new URLSearchParams(location.search).get('back');
       if (back && back.startsWith('/') && !back.startsWith('//')) location.href = back;
       else await route();
@@ -195,6 +196,7 @@ async function homeView(me) {
     const kept = await api('GET', '/api/classes/mine').catch(() => []);
     await api('POST', '/api/account/logout', {});
     forgetPerson(kept.map((c) => c.id));
+    sessionChanged();
     accountLink();
     route();
   };
