@@ -23,6 +23,7 @@ start_server() {
     PORT=$((20000 + RANDOM % 20000))
     taskset -c 0 "$BIN" serve --addr "127.0.0.1:$PORT" --db "$OUT/db/bench.db" --http-rate 0 --ws-rate 0 \
         --max-rooms-per-client 100000 --max-class-games-per-client 100000 --max-connections 19000 \
+        --max-connections-per-client 1000000 --max-waiting-games 1000000 \
         --quiet 2>"$OUT/serve.log" &
     SRV=$!
     for _ in $(seq 100); do

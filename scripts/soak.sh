@@ -20,8 +20,14 @@ if [ "${1:-}" = "--" ]; then shift; fi
 
 dir="$(mktemp -d)"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+# Every bot connects from loopback: one address (a release that has these
+# shares gets them raised).
+shares=()
+if "$bin" serve --help | grep -q -- --max-connections-per-client; then
+    shares=(--max-connections-per-client 1000000 --max-waiting-games 1000000)
+fi
 "$bin" serve --addr "127.0.0.1:$port" --db "$dir/soak.db" --quiet \
-    --http-rate 0 --ws-rate 0 --max-rooms-per-client 1000000 "$@" &
+    --http-rate 0 --ws-rate 0 --max-rooms-per-client 1000000 "${shares[@]}" "$@" &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$dir"' EXIT
 

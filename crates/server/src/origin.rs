@@ -30,7 +30,7 @@ use axum::http::{header, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::account::session::COOKIE;
+use crate::account::session::is_session_cookie;
 use crate::error::ApiError;
 
 /// The API routes that open a session, checked even without a cookie (a
@@ -176,7 +176,7 @@ fn has_session_cookie(headers: &HeaderMap) -> bool {
         .any(|pair| {
             pair.trim()
                 .split_once('=')
-                .is_some_and(|(name, _)| name.trim() == COOKIE)
+                .is_some_and(|(name, _)| is_session_cookie(name.trim()))
         })
 }
 
@@ -349,6 +349,8 @@ mod tests {
         let mut token_only = HeaderMap::new();
         token_only.insert("authorization", HeaderValue::from_static("Bearer ab12"));
         assert!(!needs_check(&Method::POST, "/games/x/resign", &token_only));
+        let host = headers(&[("cookie", "__Host-quoridor_session=ab12")]);
+        assert!(needs_check(&Method::POST, "/games/x/resign", &host));
         let none = HeaderMap::new();
         assert!(!needs_check(&Method::POST, "/games", &none));
         assert!(needs_check(&Method::POST, "/account/login", &none));

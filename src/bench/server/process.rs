@@ -48,6 +48,9 @@ impl ServerProcess {
                 "0",
             ])
             .args(["--max-rooms-per-client", "100000", "--quiet"])
+            // Every bot connects from loopback: one address.
+            .args(["--max-connections-per-client", "1000000"])
+            .args(["--max-waiting-games", "1000000"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

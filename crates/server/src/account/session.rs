@@ -11,18 +11,32 @@ use crate::error::ApiError;
 use crate::extract::MAX_TOKEN;
 use crate::token::hash_token;
 
-/// The cookie's name.
+/// The cookie's name over plain http.
 pub const COOKIE: &str = "quoridor_session";
+/// Its name over https: the `__Host-` prefix makes browsers refuse it
+/// unless it is `Secure`, for the whole site (`Path=/`) and for this host
+/// only (no `Domain`): no subdomain or plain-http page can set one.
+pub const SECURE_COOKIE: &str = "__Host-quoridor_session";
 
-/// The session token of the request's cookie, if any.
+/// Whether a cookie's name is the session's.
+pub fn is_session_cookie(name: &str) -> bool {
+    name == COOKIE || name == SECURE_COOKIE
+}
+
+/// The session token of the request's cookie, if any (the `__Host-` one
+/// first).
 pub fn cookie_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
+    let pairs = || {
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+    };
+    pairs()
+        .find(|(name, _)| *name == SECURE_COOKIE)
+        .or_else(|| pairs().find(|(name, _)| *name == COOKIE))
         .map(|(_, value)| value.trim().to_string())
         .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN)
 }
@@ -127,19 +141,20 @@ fn over_https(headers: &HeaderMap) -> bool {
 }
 
 /// The `Set-Cookie` value that opens a session (`token`) or ends it
-/// (`None`): HttpOnly, SameSite=Lax, Secure over https.
+/// (`None`): HttpOnly, SameSite=Lax; over https Secure, and named with the
+/// `__Host-` prefix.
 pub fn set_cookie(token: Option<&str>, secure: bool, request: &HeaderMap) -> HeaderValue {
-    let secure = if secure || over_https(request) {
-        "; Secure"
+    let (name, secure) = if secure || over_https(request) {
+        (SECURE_COOKIE, "; Secure")
     } else {
-        ""
+        (COOKIE, "")
     };
     let text = match token {
         Some(token) => format!(
-            "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+            "{name}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
             SESSION_LIFE.as_secs()
         ),
-        None => format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
+        None => format!("{name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
     };
     HeaderValue::from_str(&text).expect("tokens are hex")
 }
@@ -177,10 +192,16 @@ mod tests {
         assert!(!c.contains("Secure"));
         let mut proxied = HeaderMap::new();
         proxied.insert("x-forwarded-proto", HeaderValue::from_static("https"));
-        assert!(set_cookie(Some("ff"), false, &proxied)
-            .to_str()
-            .unwrap()
-            .ends_with("; Secure"));
+        let secure = set_cookie(Some("ff"), false, &proxied);
+        let secure = secure.to_str().unwrap();
+        assert!(secure.starts_with("__Host-quoridor_session=ff; Path=/;"), "{secure}");
+        assert!(secure.ends_with("; Secure") && !secure.contains("Domain"), "{secure}");
+        let mut both = HeaderMap::new();
+        both.insert(
+            header::COOKIE,
+            HeaderValue::from_static("quoridor_session=old; __Host-quoridor_session=new"),
+        );
+        assert_eq!(cookie_token(&both).as_deref(), Some("new"));
         assert!(set_cookie(None, true, &plain)
             .to_str()
             .unwrap()
