@@ -151,9 +151,15 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let cup = post(&base, "/api/tournaments", Some(&teacher_token), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id, "ai": [1]})).await;
         let cup_id = cup["id"].as_str().unwrap();
         post(&base, &format!("/api/tournaments/{cup_id}/start"), Some(&teacher_token), json!({})).await;
-        let watcher = env.browser("spectator").await;
+        // A stranger reads nothing of a class's tournament.
+        let stranger = env.browser("stranger").await;
+        stranger.open(&format!("/t/{cup_id}")).await;
+        js_until(&stranger, "return document.querySelector('#cup-title').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("This tournament is for the pupils of a class"))).await;
+        assert_eq!(stranger.js("return document.querySelectorAll('#cup-standings tbody tr').length;").await, json!(0));
+        // Its teacher reads it all.
+        let watcher = &teacher;
         watcher.open(&format!("/t/{cup_id}")).await;
-        js_until(&watcher, "return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(7)).await;
+        js_until(watcher, "return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(7)).await;
         let title = watcher.shown("#cup-title").await.text().await.unwrap();
         assert_eq!(title, "Coupe");
         // The computer player is named in the page's language, not "AI 1 #1".
@@ -161,7 +167,7 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let standings = standings.as_str().unwrap();
         assert!(standings.contains("Computer 1 #1") && !standings.contains("AI 1"), "{standings}");
         // Round 1: three games and the bye (seven players), their boards shown.
-        let round = js_until(&watcher, "const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.get(2).and_then(Value::as_u64) == Some(3)).await;
+        let round = js_until(watcher, "const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.get(2).and_then(Value::as_u64) == Some(3)).await;
         assert_eq!(round, json!(["Round 1", 4, 3]));
         watcher.shot("tournament").await;
 

@@ -194,8 +194,14 @@ mod tests {
         proxied.insert("x-forwarded-proto", HeaderValue::from_static("https"));
         let secure = set_cookie(Some("ff"), false, &proxied);
         let secure = secure.to_str().unwrap();
-        assert!(secure.starts_with("__Host-quoridor_session=ff; Path=/;"), "{secure}");
-        assert!(secure.ends_with("; Secure") && !secure.contains("Domain"), "{secure}");
+        assert!(
+            secure.starts_with("__Host-quoridor_session=ff; Path=/;"),
+            "{secure}"
+        );
+        assert!(
+            secure.ends_with("; Secure") && !secure.contains("Domain"),
+            "{secure}"
+        );
         let mut both = HeaderMap::new();
         both.insert(
             header::COOKIE,

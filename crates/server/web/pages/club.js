@@ -1010,6 +1010,18 @@ function cupPage(id) {
         if (v.you !== null || v.organiser) { token = candidate; break; }
       } catch (_) { /* try the next */ }
     }
+    if (!token) {
+      // A class's tournament is for its class only: say so, and stop.
+      try {
+        await api('GET', '/api/tournaments/' + encodeURIComponent(id));
+      } catch (e) {
+        if (e.status === 401) {
+          $('#cup-title').textContent = t('club.cup_class_only');
+          $('#cup-status').textContent = '';
+          return;
+        }
+      }
+    }
     live('/api/tournaments/' + encodeURIComponent(id) + '/live', token,
       (msg) => { if (msg.type === 'tournament') renderCup(msg.tournament, token); },
       (up) => { $('#cup-status').textContent = up ? '' : t('club.reconnecting'); });

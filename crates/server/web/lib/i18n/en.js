@@ -814,6 +814,7 @@ export default {
   'club.format.round_robin': 'Everyone meets everyone',
   'club.format.swiss': 'Swiss',
   'club.rounds_of': 'round {n} of {total}',
+  'club.cup_class_only': "This tournament is for the pupils of a class. Open it from your class's page.",
   'club.cup_code': 'Players join at {url} with the code {code}.',
   'club.add_ai': 'Add a computer player',
   'club.cup_start': 'Start the tournament',

@@ -816,6 +816,7 @@ export default {
   'club.format.round_robin': 'Tous contre tous',
   'club.format.swiss': 'Suisse',
   'club.rounds_of': 'ronde {n} sur {total}',
+  'club.cup_class_only': 'Ce tournoi est pour les élèves d’une classe. Ouvre-le depuis la page de ta classe.',
   'club.cup_code': 'Les joueurs s\'inscrivent sur {url} avec le code {code}.',
   'club.add_ai': 'Ajouter un joueur ordinateur',
   'club.cup_start': 'Commencer le tournoi',

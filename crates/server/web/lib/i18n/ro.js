@@ -828,6 +828,7 @@ export default {
   'club.format.round_robin': 'Fiecare cu fiecare',
   'club.format.swiss': 'Elvețian',
   'club.rounds_of': 'runda {n} din {total}',
+  'club.cup_class_only': 'Acest turneu este pentru elevii unei clase. Deschide-l de pe pagina clasei tale.',
   'club.cup_code': 'Jucătorii se înscriu pe {url} cu codul {code}.',
   'club.add_ai': 'Adaugă un jucător calculator',
   'club.cup_start': 'Începe turneul',
