@@ -214,7 +214,7 @@ async fn the_shipped_caddyfile_logs_no_token_and_no_code() {
     let log = dir.path().join("caddy.log");
     let shipped = deploy_file("Caddyfile");
     assert!(shipped.contains("quoridor.example.org {"));
-    let config = format!("{{\n\tadmin off\n\tauto_https off\n}}\n")
+    let config = "{\n\tadmin off\n\tauto_https off\n}\n".to_string()
         + &shipped
             .replace(
                 "quoridor.example.org {",

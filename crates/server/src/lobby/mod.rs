@@ -45,7 +45,7 @@ pub const MAX_SEEKS: usize = 10_000;
 /// The seeks shown: the newest [`SHOWN`] (by id), newest first.
 fn shown(seeks: &[Seek]) -> Vec<&Seek> {
     let mut all: Vec<&Seek> = seeks.iter().collect();
-    all.sort_unstable_by(|a, b| b.id.cmp(&a.id));
+    all.sort_unstable_by_key(|s| std::cmp::Reverse(s.id));
     all.truncate(SHOWN);
     all
 }
