@@ -162,6 +162,7 @@ impl Refusal for ClubError {
             ClubError::NoSuchClass | ClubError::NoSuchTournament => NOT_FOUND,
             ClubError::NotTeacher | ClubError::NotOrganiser | ClubError::NoToken => UNAUTHORIZED,
             ClubError::ClassOnly => (StatusCode::FORBIDDEN, "not_allowed"),
+            ClubError::NotDecidable => (StatusCode::CONFLICT, "not_decidable"),
             ClubError::WrongPin => (StatusCode::UNAUTHORIZED, "wrong_pin"),
             ClubError::TooManyPins(_) | ClubError::TooManyCards(_) => {
                 (StatusCode::TOO_MANY_REQUESTS, "rate_limited")

@@ -254,7 +254,7 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("Pupil 10;") && l.contains(";1;faux;1;")),
+            .any(|l| l.starts_with("Pupil 10;") && l.contains(";1;pas juste;1;")),
         "{}",
         csv.text
     );
@@ -1785,4 +1785,145 @@ async fn work_given_to_a_group_follows_the_group() {
         )
         .await;
     assert_eq!(missing.error(404), "not_found");
+}
+
+/// A class tournament in a real lesson: two pupils absent are taken out
+/// before the start, the teacher declares a forfeit, a pupil removed from
+/// the class mid-round loses their game at once and is never paired again,
+/// and their old token makes no move.
+#[tokio::test]
+async fn a_lesson_tournament_goes_on_without_absent_and_removed_pupils() {
+    use quoridor_server::club::tournament::Outcome;
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let names = ["Ana", "Ben", "Cléo", "Dan", "Eva", "Fay"];
+    let mut pupils = Vec::new();
+    for name in names {
+        pupils.push(join(&h, &key.code, name).await);
+    }
+    let reply = h
+        .post("/api/tournaments", Some(&key.token), &json!({"name": "Coupe", "format": "swiss", "rounds": 3, "size": 5, "class": key.id}))
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let cup: KeyView = reply.json();
+    let path = format!("/api/tournaments/{}", cup.id);
+    let index_of = |t: &TournamentView, name: &str| {
+        t.players.iter().position(|p| p.name == name).unwrap()
+    };
+    // Ben and Eva are absent: taken out before round 1 is paired.
+    for absent in ["Ben", "Eva"] {
+        let t = wait_for_as(&h, &path, &key.token, |_| true).await;
+        let reply = h
+            .post(
+                &format!("{path}/withdraw"),
+                Some(&key.token),
+                &json!({"player": index_of(&t, absent)}),
+            )
+            .await;
+        assert_eq!(reply.status, 204, "{}", reply.text);
+    }
+    let t = wait_for_as(&h, &path, &key.token, |_| true).await;
+    let entered: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(entered, ["Ana", "Cléo", "Dan", "Fay"]);
+    let started = h
+        .post(&format!("{path}/start"), Some(&key.token), &json!({}))
+        .await;
+    assert_eq!(started.status, 200, "{}", started.text);
+    let t = wait_for_as(&h, &path, &key.token, |_| true).await;
+    let round = &t.rounds[0];
+    assert_eq!(round.len(), 2);
+    assert!(round.iter().all(|p| p.second.is_some() && p.game.is_some()));
+    let token_of = |player: usize| {
+        let name = &t.players[player].name;
+        pupils.iter().find(|p| &p.name == name).unwrap().clone()
+    };
+
+    // The teacher ends table 1: its second player did not come.
+    let table1 = round[0].clone();
+    let game1 = table1.game.clone().unwrap();
+    // A pupil cannot decide; a game of no round cannot be decided.
+    let refused = h
+        .post(
+            &format!("{path}/decide"),
+            Some(&token_of(table1.first).token),
+            &json!({"game": game1, "outcome": "first_wins"}),
+        )
+        .await;
+    assert_eq!(refused.error(401), "unauthorized");
+    let refused = h
+        .post(
+            &format!("{path}/decide"),
+            Some(&key.token),
+            &json!({"game": "nope", "outcome": "draw"}),
+        )
+        .await;
+    assert_eq!(refused.error(409), "not_decidable");
+    let decided = h
+        .post(
+            &format!("{path}/decide"),
+            Some(&key.token),
+            &json!({"game": game1, "outcome": "first_wins"}),
+        )
+        .await;
+    assert_eq!(decided.status, 204, "{}", decided.text);
+    let t2 = wait_for_as(&h, &path, &key.token, |t| t.rounds[0][0].outcome.is_some()).await;
+    assert_eq!(t2.rounds[0][0].outcome, Some(Outcome::FirstWins));
+    let again = h
+        .post(
+            &format!("{path}/decide"),
+            Some(&key.token),
+            &json!({"game": game1, "outcome": "draw"}),
+        )
+        .await;
+    assert_eq!(again.error(409), "not_decidable");
+
+    // Table 2's first player is removed from the class mid-game.
+    let table2 = round[1].clone();
+    let game2 = table2.game.clone().unwrap();
+    let removed = token_of(table2.first);
+    let reply = delete(
+        &h,
+        &format!("/api/classes/{}/pupils/{}", key.id, removed.player),
+        &key.token,
+    )
+    .await;
+    assert_eq!(reply.status, 204, "{}", reply.text);
+    // Their game is lost at once, so round 2 is paired without them.
+    let t3 = wait_for_as(&h, &path, &key.token, |t| t.rounds.len() == 2).await;
+    assert_eq!(t3.rounds[0][1].outcome, Some(Outcome::SecondWins));
+    let gone = index_of(&t3, &removed.name);
+    assert!(t3.players[gone].withdrawn);
+    let round2 = &t3.rounds[1];
+    assert!(round2
+        .iter()
+        .all(|p| p.first != gone && p.second != Some(gone)));
+    assert_eq!(round2.iter().filter(|p| p.second.is_none()).count(), 1);
+    // Their old token makes no move in their game.
+    let moved = h
+        .post(
+            &format!("/api/games/{game2}/move"),
+            Some(&removed.token),
+            &json!({"move": "c2"}),
+        )
+        .await;
+    assert_ne!(moved.status, 200, "{}", moved.text);
+    // Removing them again changes nothing; a finished game stays as it ended.
+    let game: Value = h.get(&format!("/api/games/{game2}")).await.json();
+    assert_eq!(game["status"], "over", "{game}");
+}
+
+async fn wait_for_as(
+    h: &Harness,
+    path: &str,
+    token: &str,
+    ok: impl Fn(&TournamentView) -> bool,
+) -> TournamentView {
+    for _ in 0..200 {
+        let t: TournamentView = get_as(h, path, token).await.json();
+        if ok(&t) {
+            return t;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the tournament did not get there: {}", get_as(h, path, token).await.text);
 }

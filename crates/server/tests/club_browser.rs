@@ -245,7 +245,10 @@ async fn a_pupil_comes_back_on_another_phone_with_her_card() {
 
         // The teacher sees each pupil's card, and prints them.
         teacher.click(".club-tab[data-tab=pupils]").await;
-        let card = js_until(&teacher, "const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); return p && p.querySelector('.club-card-code').textContent;", |v| v.as_str().is_some_and(|s| s.len() == 9)).await;
+        // Hidden until asked: the dashboard is often on the class's screen.
+        let hidden = js_until(&teacher, "const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); return p && p.querySelector('.club-card-code').textContent;", |v| v.is_string()).await;
+        assert_eq!(hidden, "Show card");
+        let card = js_until(&teacher, "const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); const b = p && p.querySelector('.club-card-code'); if (b && b.getAttribute('aria-pressed') !== 'true') b.click(); return b && b.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 9)).await;
         let card = card.as_str().unwrap().to_string();
         assert_eq!(&card[4..5], "-", "printed as ABCD-EFGH: {card}");
         teacher.open(&format!("/class?cards={class_id}")).await;

@@ -250,6 +250,43 @@ pub fn verdict_text(verdict: &Verdict, exercise: &Exercise, lang: Lang) -> Vec<S
     }
 }
 
+/// What a pupil answered, in a few words of the class's language, for the
+/// teacher's grid and the exports: "b1 b2 c2", "soleil, ?", "2→ 1↑",
+/// "rouge gagne : 6 contre 7" (the winner's count first).
+pub fn given_text(answer: &Answer, lang: Lang) -> String {
+    match answer {
+        Answer::Route { squares } => squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        Answer::Objects { objects } => objects
+            .iter()
+            .map(|o| o.map_or("?", |o| object_label(lang, o).0))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Answer::Arrows { steps } => Step::list_text(steps),
+        Answer::Race { winner, green, red } => {
+            let winner_word = color_word(lang, *winner);
+            let (mine, theirs) = match winner {
+                Color::Red => (red, green),
+                _ => (green, red),
+            };
+            match (mine, theirs) {
+                (Some(mine), Some(theirs)) => lang.f(
+                    T::GivenRaceCounts,
+                    &[
+                        ("winner", winner_word),
+                        ("mine", &mine.to_string()),
+                        ("theirs", &theirs.to_string()),
+                    ],
+                ),
+                _ => lang.f(T::GivenRace, &[("winner", winner_word)]),
+            }
+        }
+    }
+}
+
 /// The answer key in words, a line each.
 pub fn answer_text(solution: &Solution, exercise: &Exercise, lang: Lang) -> Vec<String> {
     let mut lines = Vec::new();
@@ -438,6 +475,37 @@ pub fn variants(lang: Lang) -> Vec<VariantText> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pupils_answer_reads_in_the_class_language() {
+        let race = Answer::Race {
+            winner: Color::Red,
+            green: Some(7),
+            red: Some(6),
+        };
+        assert_eq!(given_text(&race, Lang::Fr), "rouge gagne : 6 contre 7");
+        assert_eq!(given_text(&race, Lang::En), "red wins: 6 to 7");
+        assert_eq!(given_text(&race, Lang::Ro), "câștigă roșu: 6 la 7");
+        let bare = Answer::Race {
+            winner: Color::Green,
+            green: None,
+            red: None,
+        };
+        assert_eq!(given_text(&bare, Lang::Fr), "vert gagne");
+        let objects = Answer::Objects {
+            objects: vec![Some(Object::Sun), None],
+        };
+        assert_eq!(given_text(&objects, Lang::Fr), "soleil, ?");
+        assert_eq!(given_text(&objects, Lang::En), "sun, ?");
+        let route: Answer = "route b1 b2 c2".parse().unwrap();
+        assert_eq!(given_text(&route, Lang::Ro), "b1 b2 c2");
+        for lang in Lang::ALL {
+            for answer in [&race, &bare, &objects, &route] {
+                let text = given_text(answer, lang);
+                assert!(!text.contains('{') && !text.contains('"'), "{text}");
+            }
+        }
+    }
 
     /// At levels 1 and 2, mistakes are said without coordinates, in every
     /// language; from level 3 with them.

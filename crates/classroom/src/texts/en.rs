@@ -91,6 +91,8 @@ pub(super) fn text(key: T) -> &'static str {
         T::KeyObject => "{Pawn}: {object_bare}",
         T::KeyRace => "Green pawn: {green}. Red pawn: {red}. {Winner} arrives first.",
         T::WalkerLine => "{Pawn}: {arrows}",
+        T::GivenRace => "{winner} wins",
+        T::GivenRaceCounts => "{winner} wins: {mine} to {theirs}",
         T::KeyBuild => "To build it on the board: {fences}.",
 
         T::TitleMaze => "Get out of the maze",

@@ -91,6 +91,8 @@ pub(super) fn text(key: T) -> &'static str {
         T::KeyObject => "{Pawn} : {object_bare}",
         T::KeyRace => "Pion vert : {green}. Pion rouge : {red}. {Winner} arrive le premier.",
         T::WalkerLine => "{Pawn} : {arrows}",
+        T::GivenRace => "{winner} gagne",
+        T::GivenRaceCounts => "{winner} gagne : {mine} contre {theirs}",
         T::KeyBuild => "Pour le construire sur le plateau : {fences}.",
 
         T::TitleMaze => "Sortir du labyrinthe",

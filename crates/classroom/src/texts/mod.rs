@@ -16,7 +16,7 @@ use quoridor_rules::ParseError;
 use serde::{Deserialize, Serialize};
 
 pub use compose::{
-    answer_text, fences_phrase, instruction, mistake_text, object_label, pawn_phrase, problem_text,
+    answer_text, fences_phrase, given_text, instruction, mistake_text, object_label, pawn_phrase, problem_text,
     pupil_sheet, steps_phrase, variants, verdict_text, PupilSheet, VariantText,
 };
 
@@ -185,6 +185,8 @@ pub enum T {
     KeyRoute,
     KeyObject,
     KeyRace,
+    GivenRace,
+    GivenRaceCounts,
     KeyBuild,
     WalkerLine,
     // Sheets.

@@ -91,6 +91,8 @@ pub(super) fn text(key: T) -> &'static str {
         T::KeyObject => "{Pawn}: {object_bare}",
         T::KeyRace => "Pionul verde: {green}. Pionul roșu: {red}. {Winner} ajunge primul.",
         T::WalkerLine => "{Pawn}: {arrows}",
+        T::GivenRace => "câștigă {winner}",
+        T::GivenRaceCounts => "câștigă {winner}: {mine} la {theirs}",
         T::KeyBuild => "Pentru a-l construi pe tablă: {fences}.",
 
         T::TitleMaze => "Ieșirea din labirint",

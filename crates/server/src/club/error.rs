@@ -23,6 +23,8 @@ pub enum ClubError {
     NoToken,
     /// A class's tournament is for the class's pupils: no one else joins.
     ClassOnly,
+    /// Not a game of the round being played that is still undecided.
+    NotDecidable,
     /// A class code and PIN that do not match.
     WrongPin,
     /// Too many wrong PINs: wait this long.
@@ -56,6 +58,9 @@ impl fmt::Display for ClubError {
             ClubError::NoToken => f.write_str("this needs a token of this class or tournament"),
             ClubError::ClassOnly => f.write_str(
                 "this tournament is for the pupils of its class: join the class with its code",
+            ),
+            ClubError::NotDecidable => f.write_str(
+                "game: not a game of this tournament's round being played that is still going on",
             ),
             ClubError::WrongPin => {
                 f.write_str("wrong code or PIN (after 5 wrong PINs, wait a minute)")

@@ -276,17 +276,62 @@ impl Tournament {
         true
     }
 
-    /// A player leaves: no more pairings (their game in progress stays).
-    pub fn withdraw(&mut self, player: usize) -> Result<(), ClassError> {
+    /// A player leaves (absent, or removed from the class). Before the
+    /// start they are no longer entered at all, so that the first round
+    /// is paired without them. Once it runs, they get no more pairings and
+    /// lose the game of the round being played: a pairing with no game
+    /// yet is lost at once; a game in progress is returned for the caller
+    /// to end by forfeit (the game, and the player's seat in turn order),
+    /// whose end then comes back through [`Tournament::game_over`].
+    pub fn withdraw(&mut self, player: usize) -> Result<Option<(String, usize)>, ClassError> {
         if self.stage == Stage::Finished {
             return Err(ClassError::BadAssignment("the tournament is over".into()));
         }
-        let entrant = self
-            .players
-            .get_mut(player)
-            .ok_or(ClassError::NoSuchPupil)?;
-        entrant.withdrawn = true;
-        Ok(())
+        if player >= self.players.len() {
+            return Err(ClassError::NoSuchPupil);
+        }
+        if self.stage == Stage::Open {
+            self.players.remove(player);
+            return Ok(None);
+        }
+        self.players[player].withdrawn = true;
+        let Some(pairing) = self.rounds.last_mut().and_then(|round| {
+            round
+                .iter_mut()
+                .find(|p| !p.is_done() && (p.first == player || p.second == Some(player)))
+        }) else {
+            return Ok(None);
+        };
+        let seat = usize::from(pairing.first != player);
+        if let Some(game) = &pairing.game {
+            return Ok(Some((game.clone(), seat)));
+        }
+        pairing.outcome = Some(if seat == 0 {
+            Outcome::SecondWins
+        } else {
+            Outcome::FirstWins
+        });
+        if self.round_done() {
+            self.pair_next();
+        }
+        Ok(None)
+    }
+
+    /// The game `game` of the round being played, not yet decided: the
+    /// organiser may end it (a forfeit, a draw).
+    pub fn decidable(&self, game: &str) -> bool {
+        self.stage == Stage::Running
+            && self
+                .rounds
+                .last()
+                .into_iter()
+                .flatten()
+                .any(|p| p.game.as_deref() == Some(game) && !p.is_done())
+    }
+
+    /// The players of class pupil `pupil` (at most one).
+    pub fn player_of_pupil(&self, pupil: u32) -> Option<usize> {
+        self.players.iter().position(|p| p.pupil == Some(pupil))
     }
 
     pub fn standings(&self) -> Vec<Standing> {
@@ -471,5 +516,52 @@ mod tests {
             .unwrap();
         assert!(with_0.outcome.is_some());
         assert_eq!(t.unstarted().len(), 1);
+    }
+
+    #[test]
+    fn an_absent_player_withdrawn_before_the_start_is_never_paired() {
+        let mut t = event(Format::Swiss, 6, 3);
+        assert_eq!(t.withdraw(2), Ok(None));
+        assert_eq!(t.players.len(), 5);
+        assert!(t.players.iter().all(|p| p.name != "P2"));
+        t.start().unwrap();
+        let paired: Vec<usize> = t.rounds[0]
+            .iter()
+            .flat_map(|p| [Some(p.first), p.second])
+            .flatten()
+            .collect();
+        assert_eq!(paired.len(), 5, "everyone entered, once: {paired:?}");
+        assert_eq!(t.withdraw(9), Err(ClassError::NoSuchPupil));
+    }
+
+    #[test]
+    fn withdrawing_mid_round_forfeits_the_game_in_progress() {
+        let mut t = event(Format::Swiss, 4, 3);
+        t.start().unwrap();
+        for (k, i) in t.unstarted().into_iter().enumerate() {
+            t.set_game(i, format!("a{k}"));
+        }
+        let pairing = t.rounds[0][0].clone();
+        let second = pairing.second.unwrap();
+        // The second player leaves: their game is handed back to be ended.
+        assert_eq!(t.withdraw(second), Ok(Some(("a0".to_string(), 1))));
+        assert!(t.decidable("a0"));
+        assert!(t.game_over("a0", Outcome::FirstWins));
+        assert!(!t.decidable("a0"));
+        t.game_over("a1", Outcome::Draw);
+        // Round 2 leaves them out: three players, one bye.
+        let round = t.rounds.last().unwrap();
+        assert_eq!(t.rounds.len(), 2);
+        assert!(round
+            .iter()
+            .all(|p| p.first != second && p.second != Some(second)));
+        assert_eq!(round.iter().filter(|p| p.is_bye()).count(), 1);
+        // A pairing with no game yet is lost at once.
+        let other = round.iter().find(|p| !p.is_bye()).unwrap().first;
+        assert_eq!(t.withdraw(other), Ok(None));
+        assert!(t.rounds[1]
+            .iter()
+            .find(|p| p.first == other)
+            .is_some_and(|p| p.outcome == Some(Outcome::SecondWins)));
     }
 }

@@ -12,7 +12,7 @@ use super::tournament;
 use super::view::{BoardView, GameSpec};
 use super::{read, write, ClubError, Clubs, Owner, MAX_GAMES_PER_OWNER};
 use crate::hub::registry::{club_creator, Reservation};
-use crate::model::{RoomState, SeatSlot, Settings};
+use crate::model::{Decision, RoomState, SeatSlot, Settings};
 use crate::wall_ms;
 
 /// Whose game a game of `owner` is, asked for from `address`: it counts
@@ -252,6 +252,56 @@ impl Clubs {
         if let Err(err) = change.commit().await {
             tracing::error!(target: "quoridor::club", tournament = %id, error = %err, "tournament not saved");
         }
+    }
+
+    /// Player `player` leaves `cup` ([`super::event::Tournament::withdraw`]):
+    /// stored, then their game of the round being played is lost by
+    /// forfeit (its end comes back as any game's, and the round goes on).
+    pub async fn withdraw(&self, cup: &Cup, player: usize) -> Result<(), ClubError> {
+        let forfeit = self
+            .change_cup(cup, |data| Ok(data.event.withdraw(player)?))
+            .await?;
+        if let Some((game, index)) = forfeit {
+            self.forfeit(&game, 2, index).await?;
+        }
+        Ok(())
+    }
+
+    /// The player at turn-order `index` of game `game` (of `players`)
+    /// loses it by forfeit; a game already over stays as it ended.
+    async fn forfeit(&self, game: &str, players: u8, index: usize) -> Result<(), ClubError> {
+        let Some(&seat) = Seat::in_play(players).get(index) else {
+            return Ok(());
+        };
+        match self.inner.hub.decide(game, Decision::Forfeit(seat)).await {
+            Ok(_) | Err(crate::hub::HubError::NoSuchGame) => Ok(()),
+            Err(err) => Err(err.into()),
+        }
+    }
+
+    /// Pupil `pupil` was removed from the class `class` (as it was just
+    /// before): their class games in progress are lost by forfeit, and
+    /// they leave every tournament of the class not yet over, so that no
+    /// round waits for them and their old token plays no more.
+    pub async fn pupil_removed(&self, class: &super::class::Class, pupil: u32) -> Result<(), ClubError> {
+        for g in class.games.iter().filter(|g| g.result.is_none()) {
+            if let Some(index) = g.pupils.iter().position(|p| *p == Some(pupil)) {
+                self.forfeit(&g.game, g.pupils.len() as u8, index).await?;
+            }
+        }
+        for id in &class.tournaments {
+            let Ok(cup) = self.cup(id) else { continue };
+            let event = cup.shown();
+            if event.stage == Stage::Finished {
+                continue;
+            }
+            if let Some(player) = event.player_of_pupil(pupil) {
+                if !event.players[player].withdrawn {
+                    self.withdraw(&cup, player).await?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Boards of the current round not seen yet (after a restart) are read once.

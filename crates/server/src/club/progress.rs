@@ -462,7 +462,7 @@ mod tests {
         );
         assert_eq!(mine.puzzle_rating, Some(want), "the skip does not count");
         assert_eq!(mine.weeks[0].exercises.total(), 4);
-        assert_eq!(book[&(puzzles, ana, 0)].given_text(), "e3");
+        assert_eq!(book[&(puzzles, ana, 0)].given_text(Lang::En), "e3");
         // No puzzle tried, no rating.
         let tom = class.join("Tom", "h2".into(), "C2".into(), 0).unwrap();
         let p = progress(&class, &book);

@@ -3,12 +3,16 @@
 //! that Excel does not read it as Latin-1), `;` between fields where the
 //! class's language writes decimals with a comma (French, Romanian), `,`
 //! otherwise, and the headers and statuses in the class's language.
+//!
+//! No word we write may be read as a value by a spreadsheet: LibreOffice
+//! in French reads `faux` and `vrai` as booleans (FAUX, VRAI) even when
+//! quoted, so a wrong answer is "pas juste", never "faux".
 
 use quoridor_classroom::Lang;
 
 use super::class::Class;
 use super::progress::ClassProgress;
-use super::work::{Work, WorkBook, WorkStatus};
+use super::work::{WorkBook, WorkStatus};
 
 /// The byte-order mark that tells a spreadsheet the file is UTF-8.
 pub const BOM: char = '\u{feff}';
@@ -61,7 +65,7 @@ pub fn status_word(status: Option<WorkStatus>, lang: Lang) -> &'static str {
         (Lang::En, None) => "not done",
         (Lang::Fr, Some(S::Right)) => "juste",
         (Lang::Fr, Some(S::RightAfterSolution)) => "juste après la solution",
-        (Lang::Fr, Some(S::Wrong)) => "faux",
+        (Lang::Fr, Some(S::Wrong)) => "pas juste",
         (Lang::Fr, Some(S::Skipped)) => "passé",
         (Lang::Fr, None) => "pas fait",
         (Lang::Ro, Some(S::Right)) => "corect",
@@ -100,7 +104,7 @@ pub fn results_csv(class: &Class, book: &WorkBook) -> String {
         for assignment in class.assignments.iter().filter(|a| a.is_for(pupil.id)) {
             for index in 0..assignment.source.count() as u32 {
                 let work = book.get(&(assignment.id, pupil.id, index));
-                let answer = work.map(Work::given_text).unwrap_or_default();
+                let answer = work.map(|w| w.given_text(lang)).unwrap_or_default();
                 let fields = [
                     csv_field(&pupil.name),
                     csv_field(&assignment.title),
@@ -140,7 +144,7 @@ pub fn progress_headers(lang: Lang) -> [&'static str; 12] {
             "juste du premier coup",
             "juste après des essais",
             "juste après la solution",
-            "faux",
+            "pas juste",
             "passé",
             "parties jouées",
             "parties gagnées",
@@ -266,10 +270,41 @@ mod tests {
         );
         let csv = progress_csv(&class, &super::super::progress::progress(&class, &book));
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[0], "\u{feff}élève;semaine du;juste du premier coup;juste après des essais;juste après la solution;faux;passé;parties jouées;parties gagnées;parties nulles;problèmes justes;classement aux problèmes");
+        assert_eq!(lines[0], "\u{feff}élève;semaine du;juste du premier coup;juste après des essais;juste après la solution;pas juste;passé;parties jouées;parties gagnées;parties nulles;problèmes justes;classement aux problèmes");
         assert_eq!(lines[1], "Léa;2026-11-23;1;0;0;0;0;0;0;0;;");
         assert_eq!(lines[2], "Léa;;1;0;0;0;0;0;0;0;;");
         assert_eq!(lines.len(), 3);
+    }
+
+    /// What LibreOffice's CSV import (default options, any of our
+    /// locales) turns into a value rather than text: a boolean word of an
+    /// English, French or Romanian spreadsheet, or a number.
+    fn read_as_value(field: &str) -> bool {
+        let word = field.trim().trim_matches('"').to_lowercase();
+        let booleans = ["true", "false", "vrai", "faux", "adevărat", "fals"];
+        booleans.contains(&word.as_str())
+            || word.replace(',', ".").parse::<f64>().is_ok()
+    }
+
+    #[test]
+    fn no_status_or_header_is_read_as_a_boolean_or_a_number() {
+        let statuses = [
+            None,
+            Some(WorkStatus::Right),
+            Some(WorkStatus::RightAfterSolution),
+            Some(WorkStatus::Wrong),
+            Some(WorkStatus::Skipped),
+        ];
+        for lang in Lang::ALL {
+            for status in statuses {
+                let word = status_word(status, lang);
+                assert!(!read_as_value(word), "{lang:?}: {word}");
+            }
+            for header in headers(lang).iter().chain(progress_headers(lang).iter()) {
+                assert!(!read_as_value(header), "{lang:?}: {header}");
+            }
+        }
+        assert!(read_as_value("faux") && read_as_value("\"FAUX\"") && read_as_value("3,5"));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use rust_xlsxwriter::{Format, Workbook, XlsxError};
 use super::class::Class;
 use super::progress::ClassProgress;
 use super::results::{headers, progress_headers, progress_rows, status_word};
-use super::work::{Work, WorkBook};
+use super::work::WorkBook;
 
 /// The two sheets' names in the class's language.
 fn sheet_names(lang: Lang) -> [&'static str; 2] {
@@ -48,7 +48,7 @@ pub fn results_xlsx(
                 sheet.write_number(row, 2, index + 1)?;
                 sheet.write_string(row, 3, status_word(work.map(|w| w.status), lang))?;
                 sheet.write_number(row, 4, work.map_or(0, |w| w.attempts))?;
-                if let Some(given) = work.map(Work::given_text).filter(|g| !g.is_empty()) {
+                if let Some(given) = work.map(|w| w.given_text(lang)).filter(|g| !g.is_empty()) {
                     sheet.write_string(row, 5, given)?;
                 }
                 row += 1;

@@ -344,6 +344,15 @@ pub struct AddPlayerRequest {
     pub ai: Option<u8>,
 }
 
+/// The organiser's decision for a game of the round being played: the
+/// first player wins (the second forfeits), the second wins, or a draw.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DecideRequest {
+    pub game: String,
+    pub outcome: Outcome,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WithdrawRequest {
@@ -566,6 +575,9 @@ pub struct TournamentView {
     /// The player this token holds, if any.
     pub you: Option<usize>,
     pub organiser: bool,
+    /// Where players join, as other machines reach this server (the
+    /// organiser's view only; empty otherwise).
+    pub join_url: String,
     pub version: u64,
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use quoridor_classroom::Answer;
+use quoridor_classroom::{Answer, Lang};
 use serde::{Deserialize, Serialize};
 
 /// How a pupil's exercise stands.
@@ -58,9 +58,9 @@ pub struct Work {
 impl Work {
     /// What the pupil gave, in a few characters: a route's squares, an
     /// answer's JSON, or a move.
-    pub fn given_text(&self) -> String {
+    pub fn given_text(&self, lang: Lang) -> String {
         match (&self.answer, &self.played) {
-            (Some(answer), _) => answer_text(answer),
+            (Some(answer), _) => quoridor_classroom::given_text(answer, lang),
             (None, Some(mv)) => mv.clone(),
             (None, None) => String::new(),
         }
@@ -181,18 +181,6 @@ pub fn level_of(book: &WorkBook, pupil: u32) -> (usize, usize) {
         }
     }
     (right, done)
-}
-
-/// An answer in a few characters: a route's squares, or its JSON.
-pub fn answer_text(answer: &Answer) -> String {
-    match answer {
-        Answer::Route { squares } => squares
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
-        other => serde_json::to_string(other).unwrap_or_default(),
-    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use quoridor_rules::Seat;
 
 use super::{Hub, HubError, Room};
 use crate::account::Account;
-use crate::model::{clean_name, RoomError, SeatSlot, Settings, Status};
+use crate::model::{clean_name, Decision, RoomError, SeatSlot, Settings, Status};
 use crate::token::{hash_token, new_token};
 use crate::view::{GameView, SeatedView};
 use crate::wire::PerSeat;
@@ -112,6 +112,21 @@ impl Hub {
             Ok(())
         })
         .await
+    }
+
+    /// Ends unfinished game `id` as its organiser decided (a forfeit, a
+    /// draw); the caller checked their right. A game already over is left
+    /// as it ended (`Ok(false)`).
+    pub async fn decide(&self, id: &str, decision: Decision) -> Result<bool, HubError> {
+        let room = self.room(id).await?;
+        match self
+            .change(&room, |state, now| state.decide(decision, now))
+            .await
+        {
+            Ok(()) => Ok(true),
+            Err(HubError::Room(RoomError::GameOver)) => Ok(false),
+            Err(err) => Err(err),
+        }
     }
 
     /// A new game with the same settings and people, seats turned by one

@@ -1,5 +1,6 @@
 //! What a player may do besides a move: abort a game not yet begun,
-//! resign, offer or answer a draw, take moves back.
+//! resign, offer or answer a draw, take moves back; and what an organiser
+//! may decide for a game of theirs (a forfeit, a draw).
 
 use std::time::Instant;
 
@@ -8,7 +9,33 @@ use quoridor_rules::{Entry, GameError, Seat};
 
 use super::{Abort, AbortWhy, DrawAction, DrawOffer, PrivateOnly, RoomError, RoomState, Status};
 
+/// What a tournament's organiser (or a class's teacher) decides for a game
+/// in progress: a seat loses by forfeit (an absent or withdrawn player),
+/// or the game is a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Forfeit(Seat),
+    Draw,
+}
+
 impl RoomState {
+    /// Ends the game as the organiser decided (their right is checked by
+    /// the caller). A forfeit is written as the seat's resignation.
+    pub fn decide(&mut self, decision: Decision, now: Instant) -> Result<(), RoomError> {
+        if self.status() == Status::Over {
+            return Err(RoomError::GameOver);
+        }
+        match decision {
+            Decision::Forfeit(seat) => self.resign_seat(seat, now),
+            Decision::Draw => {
+                let seat = self.game.position().turn();
+                self.draw_offer = None;
+                self.push_entry(Entry::DrawAgreed, seat, None, now);
+                Ok(())
+            }
+        }
+    }
+
     pub(super) fn end_aborted(&mut self, abort: Abort, now: Instant) {
         if let Some(clocks) = &mut self.clocks {
             clocks.turn_started = None;

@@ -366,6 +366,29 @@ fn resign_in_two_players_ends_the_game() {
 }
 
 #[test]
+fn an_organiser_decides_a_forfeit_or_a_draw_once() {
+    let t = Instant::now();
+    let mut room = online(Some(FISCHER), t);
+    room.join(BOB, None, None, None, t).unwrap();
+    play(&mut room, ANA, "e2", t).unwrap();
+    // The absent player (north, to move) loses by forfeit, at once.
+    room.decide(Decision::Forfeit(Seat::North), t + ms(10)).unwrap();
+    assert_eq!(room.status(), Status::Over);
+    assert_eq!(room.result().unwrap().winners, vec![Seat::South]);
+    assert_eq!(
+        room.decide(Decision::Draw, t + ms(20)),
+        Err(RoomError::GameOver)
+    );
+    assert!(play(&mut room, BOB, "e8", t + ms(30)).is_err());
+
+    let mut drawn = online(None, t);
+    drawn.join(BOB, None, None, None, t).unwrap();
+    drawn.decide(Decision::Draw, t).unwrap();
+    let result = drawn.result().unwrap();
+    assert!(result.winners.is_empty() && result.draw);
+}
+
+#[test]
 fn scoring_moves_carry_points() {
     let t = Instant::now();
     let seats = vec![

@@ -243,6 +243,9 @@ function pupilPage(rec, first) {
     },
     (up) => { $('#pupil-status').textContent = up ? '' : t('club.reconnecting'); });
   $('#pupil-leave').onclick = () => {
+    // A tap by mistake must not log a child out: asked first, by name.
+    const name = $('#pupil-leave').dataset.name || '';
+    if (name && !window.confirm(t('club.leave_confirm', { name }))) return;
     // The tablet goes to the next pupil with nothing of this one.
     forgetPerson();
     location.href = '/join';
@@ -258,6 +261,7 @@ function renderMe(rec, me) {
     I18n.set(me.lang, false);
   }
   $('#pupil-title').textContent = t('club.hello', { name: me.name });
+  $('#pupil-leave').dataset.name = me.name;
   $('#pupil-class').textContent = me.class_name;
   document.title = me.name + ' — ' + me.class_name;
   const games = me.games.map((g) => {
@@ -445,7 +449,7 @@ function rememberCup(key) {
  * is logged in here.
  * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, whiteboard: boolean, loggedIn: boolean}}
  */
-const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), whiteboard: false, loggedIn: false };
+const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false };
 
 function dashboard(rec) {
   D.rec = rec;
@@ -571,7 +575,18 @@ function renderDashboard(v) {
     el('label', {}, el('input', { type: 'checkbox', checked: D.ticked.has(p.id), onchange: (e) => { if (e.target.checked) D.ticked.add(p.id); else D.ticked.delete(p.id); } }),
       el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', el('strong', { text: p.name })),
     el('span', { class: 'hint', text: t('club.pupil_score', { right: p.right, done: p.done }) }),
-    el('span', { class: 'club-card-code', title: t('club.card_of', { name: p.name }), text: cardText(p.card) }),
+    // Hidden until asked: the dashboard is often on the class's screen.
+    el('button', {
+      type: 'button', class: 'btn ghost small club-card-code', title: t('club.card_of', { name: p.name }),
+      'aria-pressed': D.cardsShown.has(p.id) ? 'true' : 'false',
+      text: D.cardsShown.has(p.id) ? cardText(p.card) : t('club.card_show'),
+      onclick: (e) => {
+        const shown = !D.cardsShown.has(p.id);
+        if (shown) D.cardsShown.add(p.id); else D.cardsShown.delete(p.id);
+        e.currentTarget.textContent = shown ? cardText(p.card) : t('club.card_show');
+        e.currentTarget.setAttribute('aria-pressed', String(shown));
+      },
+    }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.card_new'), onclick: () => replaceCard(p) }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
@@ -1058,7 +1073,7 @@ function renderCup(v, token) {
   $('#cup-organiser').hidden = !(v.organiser && v.stage === 'open');
   // Only the organiser is given the code to share.
   $('#cup-code-line').hidden = !v.code;
-  $('#cup-code-line').textContent = v.code ? t('club.cup_code', { code: v.code, url: location.host + '/join' }) : '';
+  $('#cup-code-line').textContent = v.code ? t('club.cup_code', { code: v.code, url: v.join_url || location.origin + '/join' }) : '';
   // The player's own game now, a bye, a wait, or their place at the end.
   const you = $('#cup-you');
   you.replaceChildren();
@@ -1088,15 +1103,26 @@ function renderCup(v, token) {
   const rounds = v.rounds.map((round, k) => {
     const items = round.map((p, table) => {
       const result = p.second === null ? t('club.bye') : p.outcome === 'first_wins' ? '1 – 0' : p.outcome === 'second_wins' ? '0 – 1' : p.outcome === 'draw' ? '½ – ½' : '';
-      return el('tr', {}, el('td', { text: String(table + 1) }), el('td', { text: name(p.first) }), el('td', { text: p.second === null ? '' : name(p.second) }), el('td', { text: result }),
-        el('td', { class: 'no-print' }, p.board && k === v.rounds.length - 1 ? boardCard(p.board, { href: '/g/' + encodeURIComponent(p.game), target: '_blank' }) : ''));
+      const current = k === v.rounds.length - 1;
+      // The organiser may end a game of the round being played: an absent
+      // player forfeits, or a draw.
+      const decide = v.organiser && v.stage === 'running' && current && p.game && !p.outcome && p.second !== null
+        ? el('div', { class: 'club-decide no-print' }, ...[
+          ['first_wins', t('club.decide_wins', { name: name(p.first) })],
+          ['draw', t('club.decide_draw')],
+          ['second_wins', t('club.decide_wins', { name: name(p.second) })],
+        ].map(([outcome, label]) => el('button', { type: 'button', class: 'btn ghost small', text: label, onclick: () => decideGame(v, p.game, outcome, label, token) })))
+        : null;
+      return el('tr', {}, el('td', { text: String(table + 1) }), el('td', { text: name(p.first) }), el('td', { text: p.second === null ? '' : name(p.second) }), el('td', {}, result, decide || ''),
+        el('td', { class: 'no-print' }, p.board && current ? boardCard(p.board, { href: '/g/' + encodeURIComponent(p.game), target: '_blank' }) : ''));
     });
     return el('div', { class: 'club-round' + (k === v.rounds.length - 1 ? ' current' : '') },
       el('h2', { text: t('club.round_n', { n: k + 1 }) }),
       el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table' }, el('thead', {}, el('tr', {}, ...['club.table', 'club.first', 'club.second', 'club.result', ''].map((x) => el('th', { text: x ? t(x) : '' })))), el('tbody', {}, items))));
   }).reverse();
   $('#cup-rounds').replaceChildren(...rounds);
-  const manage = v.organiser && v.stage === 'running';
+  // Before the start, an absent player is taken out; after it, withdrawn.
+  const manage = v.organiser && v.stage !== 'finished';
   $('#cup-players').replaceChildren(...v.players.map((p) => el('li', { class: p.withdrawn ? 'withdrawn' : '' },
     shownName(p.name, p.ai) + (p.ai && shownName(p.name, p.ai) === p.name ? ' (' + t('club.computer', { level: p.ai }) + ')' : ''),
     manage && !p.withdrawn ? el('button', { type: 'button', class: 'btn ghost small no-print', text: t('club.withdraw'), onclick: () => withdraw(v, p, token) }) : null)));
@@ -1105,9 +1131,19 @@ function renderCup(v, token) {
 }
 
 async function withdraw(v, p, token) {
-  if (!window.confirm(t('club.withdraw_confirm', { name: p.name }))) return;
+  const ask = v.stage === 'open' ? 'club.withdraw_confirm_open' : 'club.withdraw_confirm';
+  if (!window.confirm(t(ask, { name: p.name }))) return;
   try {
     await api('POST', '/api/tournaments/' + encodeURIComponent(v.id) + '/withdraw', { player: p.index }, token);
+  } catch (e) {
+    window.alert(e.message);
+  }
+}
+
+async function decideGame(v, game, outcome, label, token) {
+  if (!window.confirm(t('club.decide_confirm', { result: label }))) return;
+  try {
+    await api('POST', '/api/tournaments/' + encodeURIComponent(v.id) + '/decide', { game, outcome }, token);
   } catch (e) {
     window.alert(e.message);
   }

@@ -431,11 +431,13 @@ pub(super) async fn remove_pupil(
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
-    clubs
+    let class = clubs
         .change_class(&room, |data, _| {
+            let before = data.class.clone();
             data.remove_pupil(p)?;
-            Ok(((), Changed::ClassLessPupil(p)))
+            Ok((before, Changed::ClassLessPupil(p)))
         })
         .await?;
+    clubs.pupil_removed(&class, p).await?;
     Ok(StatusCode::NO_CONTENT)
 }

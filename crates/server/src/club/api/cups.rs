@@ -8,7 +8,9 @@ use axum::Json;
 
 use crate::club::class::Changed;
 use crate::club::event::{Entrant, GameRules, Tournament};
-use crate::club::tournament::Format;
+use crate::club::tournament::{Format, Outcome};
+use crate::club::ClubError;
+use crate::model::Decision;
 use crate::club::view::*;
 use crate::club::Clubs;
 use crate::error::ApiError;
@@ -103,6 +105,7 @@ pub(super) async fn new_tournament(
 
 pub(super) async fn get_tournament(
     State(clubs): State<Clubs>,
+    State(origins): State<std::sync::Arc<crate::origin::OwnOrigins>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
@@ -116,6 +119,7 @@ pub(super) async fn get_tournament(
         holder.as_deref(),
         reader,
         version,
+        &join_base(&headers, &origins),
     )))
 }
 
@@ -182,6 +186,7 @@ pub(super) async fn add_player(
 
 pub(super) async fn start(
     State(clubs): State<Clubs>,
+    State(origins): State<std::sync::Arc<crate::origin::OwnOrigins>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     Body(crate::request::Empty {}): Body<crate::request::Empty>,
@@ -197,6 +202,7 @@ pub(super) async fn start(
         holder.as_deref(),
         CupReader::Organiser,
         version,
+        &join_base(&headers, &origins),
     )))
 }
 
@@ -207,9 +213,29 @@ pub(super) async fn withdraw(
     Body(req): Body<WithdrawRequest>,
 ) -> Result<StatusCode, ApiError> {
     let cup = as_organiser(&clubs, &id, &headers).await?;
-    clubs
-        .change_cup(&cup, |data| Ok(data.event.withdraw(req.player)?))
-        .await?;
+    clubs.withdraw(&cup, req.player).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The organiser ends a game of the round being played: a forfeit (an
+/// absent player) or a draw. The result then comes back as any game's.
+pub(super) async fn decide(
+    State(clubs): State<Clubs>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<DecideRequest>,
+) -> Result<StatusCode, ApiError> {
+    let cup = as_organiser(&clubs, &id, &headers).await?;
+    if !cup.shown().decidable(&req.game) {
+        return Err(ClubError::NotDecidable.into());
+    }
+    let seats = quoridor_rules::Seat::in_play(2);
+    let decision = match req.outcome {
+        Outcome::FirstWins => Decision::Forfeit(seats[1]),
+        Outcome::SecondWins => Decision::Forfeit(seats[0]),
+        Outcome::Draw => Decision::Draw,
+    };
+    clubs.hub().decide(&req.game, decision).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

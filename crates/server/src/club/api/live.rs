@@ -175,6 +175,7 @@ impl Live for ClassLive {
 
 pub(super) async fn tournament_live(
     State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
     State(config): State<Arc<WsConfig>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -184,6 +185,7 @@ pub(super) async fn tournament_live(
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let holder = holder_of(&headers, &q)?;
     let (cup, reader) = readable_cup(&clubs, &id, holder.as_deref())?;
+    let base = join_base(&headers, &origins);
     Ok(
         socket::configure(ws, MAX_MESSAGE).on_upgrade(move |socket| async move {
             let changes = cup.version.subscribe();
@@ -193,6 +195,7 @@ pub(super) async fn tournament_live(
                 holder,
                 reader,
                 changes,
+                base,
             };
             let Some(first) = live.view().await else {
                 return;
@@ -217,6 +220,8 @@ struct CupLive {
     holder: Option<String>,
     reader: CupReader,
     changes: watch::Receiver<u64>,
+    /// Where players join (see [`join_base`]).
+    base: String,
 }
 
 impl CupLive {
@@ -227,7 +232,13 @@ impl CupLive {
             return None;
         }
         self.clubs.fill_cup_boards(&self.cup).await;
-        let view = tournament_view(&self.cup, self.holder.as_deref(), self.reader, version);
+        let view = tournament_view(
+            &self.cup,
+            self.holder.as_deref(),
+            self.reader,
+            version,
+            &self.base,
+        );
         Some(vec![text(&LiveMessage::Tournament { tournament: &view })])
     }
 }

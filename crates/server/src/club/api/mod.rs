@@ -79,6 +79,7 @@ pub fn api_routes() -> Router<AppState> {
         .route("/tournaments/{id}/players", post(add_player))
         .route("/tournaments/{id}/start", post(start))
         .route("/tournaments/{id}/withdraw", post(withdraw))
+        .route("/tournaments/{id}/decide", post(decide))
         .route("/tournaments/{id}/live", get(tournament_live))
 }
 

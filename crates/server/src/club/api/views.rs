@@ -17,7 +17,7 @@ pub(super) fn work_views(shown: &Shown, assignment: u32, pupil: Option<u32>) -> 
             index: *i,
             status: w.status,
             attempts: w.attempts,
-            answer: w.given_text(),
+            answer: w.given_text(shown.class.lang),
         })
         .collect()
 }
@@ -77,6 +77,8 @@ pub(super) fn game_views(
         .iter()
         .rev()
         .filter(|g| pupil.is_none_or(|me| g.pupils.contains(&Some(me))))
+        // A removed pupil's games leave the pages, with their name.
+        .filter(|g| g.pupils.iter().flatten().all(|&p| class.pupil(p).is_ok()))
         .take(GAMES_SHOWN)
         .filter_map(|g| {
             Some(ClassGameView {
@@ -204,6 +206,7 @@ pub(super) fn tournament_view(
     holder: Option<&str>,
     reader: super::keys::CupReader,
     version: u64,
+    base: &str,
 ) -> TournamentView {
     let t = &*cup.shown();
     let boards = cup.boards();
@@ -257,6 +260,11 @@ pub(super) fn tournament_view(
             .collect(),
         you: holder.and_then(|h| t.player_of(h)),
         organiser,
+        join_url: if organiser {
+            format!("{base}/join")
+        } else {
+            String::new()
+        },
         version,
     }
 }
