@@ -660,3 +660,70 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_limits() {
     let res = sign_up_via(&h, &stranger, "192.0.2.99", "s10").await;
     assert_eq!(res.error(429), "rate_limited");
 }
+
+/// A class behind one school address: once the address's budget is spent,
+/// each pupil and the teacher, known by their token on the class's routes,
+/// still have their own; a made-up token or a stranger has none.
+#[tokio::test]
+async fn a_class_behind_one_address_has_a_budget_per_pupil() {
+    let h = Harness::with(|args| args.http_rate = 5).await;
+    let school = h.client_from("127.0.0.70");
+    let class: Value = h
+        .send(
+            school
+                .post(format!("{}/api/classes", h.base()))
+                .json(&json!({"name": "CE2", "lang": "fr"})),
+        )
+        .await
+        .json();
+    let (id, code) = (class["id"].as_str().unwrap(), class["code"].as_str().unwrap());
+    let teacher = class["token"].as_str().unwrap().to_string();
+    let mut pupils = Vec::new();
+    for name in ["Léa", "Hugo", "Inès"] {
+        let joined = h
+            .send(
+                school
+                    .post(format!("{}/api/join", h.base()))
+                    .json(&json!({"code": code, "name": name})),
+            )
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.text);
+        pupils.push(joined.json::<Value>()["token"].as_str().unwrap().to_string());
+    }
+    // The address's own budget is spent.
+    let spent = join_all(
+        (0..30).map(|_| h.send(school.get(format!("{}/api/health", h.base())))),
+    )
+    .await;
+    assert!(count(&spent, 429) > 0);
+    let me = |token: &str| {
+        h.send(
+            school
+                .get(format!("{}/api/classes/{id}/me", h.base()))
+                .bearer_auth(token.to_string()),
+        )
+    };
+    for token in &pupils {
+        let reply = me(token).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+    }
+    let dashboard = h
+        .send(
+            school
+                .get(format!("{}/api/classes/{id}", h.base()))
+                .bearer_auth(&teacher),
+        )
+        .await;
+    assert_eq!(dashboard.status, 200, "{}", dashboard.text);
+    assert_eq!(me("made-up-token").await.error(429), "rate_limited");
+    assert_eq!(
+        h.send(school.get(format!("{}/api/health", h.base())))
+            .await
+            .error(429),
+        "rate_limited"
+    );
+    // Each pupil's budget is their own: one pupil's burst spends no other's.
+    let burst = join_all((0..30).map(|_| me(&pupils[0]))).await;
+    assert!(count(&burst, 429) > 0);
+    assert_eq!(me(&pupils[1]).await.status, 200);
+}
