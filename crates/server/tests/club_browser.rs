@@ -134,12 +134,21 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         phone.click("#cls-show").await;
         js_until(&phone, "return document.querySelector('#cls-feedback').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("The solution:"))).await;
         phone.click("#cls-check").await;
-        js_until(&phone, "const f = document.querySelector('#cls-feedback'); return f.classList.contains('good') && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("Right! You had seen the solution"))).await;
+        js_until(&phone, "const f = document.querySelector('#cls-feedback'); return f.classList.contains('good') && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("You had seen the solution") && t.contains("Well done"))).await;
         js_until(&teacher, "const c = document.querySelector('.club-grid tbody tr td.club-cell-right_after_solution button'); return c && c.title;", |v| v.as_str().is_some_and(|t| t.starts_with("right after the solution"))).await;
         // The end of the series: not "well done" with an exercise skipped.
         phone.click("#cls-next").await;
         let end = js_until(&phone, "const f = document.querySelector('#cls-feedback'); return !f.hidden && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("End") || t.starts_with("All"))).await;
-        assert_eq!(end.as_str().unwrap(), "End of the series. 1 exercise is still to do: come back to it!Back to my page");
+        assert_eq!(end.as_str().unwrap(), "End of the series. 1 exercise is still to do: come back to it!Go to exercise 1Back to my page");
+        // The steps say what is right and what to redo; the way back to the
+        // skipped one is one tap.
+        let steps = phone.js("return Array.from(document.querySelectorAll('#cls-steps .cls-step')).map((b) => b.getAttribute('aria-label'));").await;
+        assert_eq!(steps, json!(["Exercise 1: skipped", "Exercise 2: right after the solution"]));
+        assert_eq!(phone.shown("#cls-solve-title").await.text().await.unwrap(), "The end");
+        phone.click("#cls-feedback button").await;
+        js_until(&phone, "return document.querySelector('#cls-progress').textContent;", |v| v.as_str() == Some("Exercise 1 of 2")).await;
+        let current = phone.js("return document.querySelector('#cls-steps .cls-step.current').textContent;").await;
+        assert_eq!(current, json!("1–"));
         // The progress tab: Léa's term in figures and bars.
         teacher.click(".club-tab[data-tab=progress]").await;
         let card = js_until(&teacher, "const c = document.querySelector('.club-progress'); return c && c.querySelectorAll('svg.bars rect').length > 0 && c.textContent;", |v| v.is_string()).await;
@@ -195,6 +204,14 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         teacher.click("#open-class-form button[type=submit]").await;
         let said = js_until(&teacher, "const e = document.querySelector('#start-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
         assert_eq!(said.as_str().unwrap(), "This code and PIN do not open a class. Check them and try again.");
+
+        // A pupil's tablet keeps her inside her class: from the home page,
+        // the way back to her page, and no lobby, leaderboard or log-in.
+        phone.open("/").await;
+        let links = js_until(&phone, "const a = Array.from(document.querySelectorAll('header.topbar a')).filter((a) => !a.hidden && getComputedStyle(a).display !== 'none').map((a) => a.getAttribute('href')); return a.includes('/join') && a;", |v| v.is_array()).await;
+        for gone in ["/lobby", "/leaderboard", "/account"] {
+            assert!(!links.as_array().unwrap().contains(&json!(gone)), "{links}");
+        }
 
         // Léa's page open, the teacher takes her out of the class: her
         // page says so, on the join form, instead of reconnecting forever.
@@ -554,7 +571,7 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         assert_eq!(cells, json!(["club-cell-right_after_solution", "club-cell-right"]));
         desk.click(".club-tab[data-tab=progress]").await;
         let line = js_until(&desk, "const l = document.querySelector('.club-learn-line'); return l && l.textContent;", |v| v.is_string()).await;
-        assert!(line.as_str().unwrap().starts_with("Problèmes\u{a0}: 2 justes sur 2 (1 du premier coup) · classement aux problèmes "), "{line}");
+        assert!(line.as_str().unwrap().starts_with("Problèmes\u{a0}: justes 2 sur 2 (du premier coup\u{a0}: 1) · classement aux problèmes "), "{line}");
         desk.shot("progress").await;
     })
     .await;

@@ -102,7 +102,9 @@ pub fn see_solution(
     Ok(work.clone())
 }
 
-/// Records an answer: right stays right; a skip never undoes an answer.
+/// Records an answer: right stays right; a skip never undoes an answer;
+/// an exercise redone once it is right is practice, and changes nothing
+/// (its tries, so "right the first time" stays so).
 pub fn record(
     book: &mut WorkBook,
     key: (u32, u32, u32),
@@ -140,6 +142,9 @@ fn record_given(
         solution_seen: false,
         played: None,
     });
+    if entry.attempts > 0 && entry.status.is_right() {
+        return entry.clone();
+    }
     let status = match status {
         WorkStatus::Right if entry.solution_seen => WorkStatus::RightAfterSolution,
         other => other,
@@ -197,10 +202,13 @@ mod tests {
         record(&mut book, k, WorkStatus::Right, Some(route()), 1);
         assert_eq!(book[&k].answer, Some(route()));
         assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 1));
-        // A wrong answer after it changes nothing but the count.
+        // Redone once right, wrong or right, it changes nothing: still
+        // right the first time.
         record(&mut book, k, WorkStatus::Wrong, None, 2);
+        record(&mut book, k, WorkStatus::Right, None, 3);
         assert_eq!(book[&k].answer, Some(route()));
-        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 2));
+        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 1));
+        assert_eq!(book[&k].at_ms, 1);
         // After a skip, the first answer is kept too.
         let k = (1, 1, 1);
         record(&mut book, k, WorkStatus::Skipped, None, 3);
@@ -257,7 +265,7 @@ mod tests {
         record(&mut book, k, WorkStatus::Right, None, 3);
         record(&mut book, k, WorkStatus::Wrong, None, 4);
         record(&mut book, k, WorkStatus::Skipped, None, 5);
-        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 3));
+        assert_eq!((book[&k].status, book[&k].attempts), (WorkStatus::Right, 2));
         assert_eq!(level_of(&book, 1), (1, 1));
     }
 }

@@ -21,14 +21,40 @@ export function rightCount(work) {
 
 /**
  * The item to open: the first not answered yet (not right yet, in an
- * assignment done until right); the first when all are.
+ * assignment done until right); once every item has been tried, the first
+ * still to redo (wrong or skipped); the first when all are right.
  * @param {AssignmentView} a
  */
 export function firstOpen(a) {
-  const done = new Set(a.work.filter((w) => !a.rules.until_right || isRight(w)).map((w) => w.index));
-  let first = 0;
-  while (first < a.count && done.has(first)) first += 1;
-  return first >= a.count ? 0 : first;
+  const right = new Set(a.work.filter(isRight).map((w) => w.index));
+  const tried = new Set(a.work.map((w) => w.index));
+  const first = (/** @type {Set<number>} */ done) => {
+    let i = 0;
+    while (i < a.count && done.has(i)) i += 1;
+    return i < a.count ? i : -1;
+  };
+  const open = a.rules.until_right ? first(right) : first(tried);
+  if (open >= 0) return open;
+  const redo = first(right);
+  return redo >= 0 ? redo : 0;
+}
+
+/**
+ * Each item's state for the row of numbered steps a pupil moves along:
+ * `right`, `right_after_solution`, `wrong`, `skipped` or `todo`; and
+ * whether it may be opened now (an assignment done until right, or with
+ * no skipping, opens nothing past its first item not done).
+ * @param {AssignmentView} a
+ * @returns {{index: number, status: string, open: boolean}[]}
+ */
+export function steps(a) {
+  const status = new Map(a.work.map((w) => [w.index, w.status]));
+  const limit = a.rules.until_right || a.rules.no_skip ? firstOpen(a) : a.count - 1;
+  const out = [];
+  for (let i = 0; i < a.count; i += 1) {
+    out.push({ index: i, status: status.get(i) || 'todo', open: i <= limit || status.has(i) });
+  }
+  return out;
 }
 
 /**

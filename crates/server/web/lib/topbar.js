@@ -5,6 +5,7 @@ import { I18n } from './i18n.js';
 import { el } from './dom.js';
 import { api } from './api.js';
 import { startOffline } from './offline.js';
+import { store } from './store.js';
 
 /**
  * Opens the page in its language (resolved once its texts are loaded: a
@@ -18,6 +19,7 @@ export async function languagePicker(changed) {
   // Every page starts here: the app kept for offline use, and the line
   // that says when the device is offline, above the top bar.
   startOffline();
+  pupilLinks();
   I18n.apply(document);
   const sel = /** @type {HTMLSelectElement | null} */ (document.querySelector('#lang'));
   if (sel) {
@@ -33,6 +35,34 @@ export async function languagePicker(changed) {
     I18n.apply(document);
     changed();
   });
+}
+
+/**
+ * A pupil's tablet (a class seat kept here) keeps the pupil inside their
+ * class: "My class" leads to their own page from every page, and the
+ * players' bar loses the lobby, the leaderboard and the account, which
+ * are not for a pupil's seat. On the join page with no seat yet, "My
+ * class" (the teacher's) is left out: that page is the pupil's way in.
+ */
+function pupilLinks() {
+  const bar = document.querySelector('header.topbar');
+  if (!bar) return;
+  const pupil = store.get('quoridor.club.pupil', null);
+  const myClass = /** @type {HTMLAnchorElement | null} */ (bar.querySelector('a[href="/class"]'));
+  if (!pupil) {
+    if (myClass && location.pathname === '/join') myClass.hidden = true;
+    return;
+  }
+  if (myClass) {
+    myClass.setAttribute('href', '/join');
+    return;
+  }
+  const links = bar.querySelector('.topbar-links');
+  if (!links) return;
+  for (const a of links.querySelectorAll('a[href="/lobby"], a[href="/leaderboard"], #account-link')) {
+    /** @type {HTMLElement} */ (a).hidden = true;
+  }
+  links.append(el('a', { class: 'topbar-link', href: '/join', 'data-i18n': 'club.nav_class', text: 'My class' }));
 }
 
 /**

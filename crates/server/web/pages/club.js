@@ -447,7 +447,8 @@ function rememberCup(key) {
  * `dashboard()` before anything reads it), its last view, the tab shown and
  * the pupils ticked, whether it fills the whiteboard, whether a teacher
  * is logged in here.
- * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, whiteboard: boolean, loggedIn: boolean}}
+ * The login-card codes shown on the Pupils tab (hidden until asked).
+ * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean}}
  */
 const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false };
 

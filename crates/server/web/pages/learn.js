@@ -291,7 +291,7 @@ function feedback(outcome, message, more) {
 
 function saveScore() {
   store.set(PUZZLE_KEY, S.score);
-  $('#pz-score').textContent = t('learn.pz_score', { streak: S.score.streak, rating: S.score.rating });
+  $('#pz-score').textContent = tw('learn.pz_score', { streak: S.score.streak, rating: S.score.rating });
 }
 
 function setMode(mode) {
@@ -596,8 +596,14 @@ async function init() {
   const params = new URLSearchParams(location.search);
   const inClass = params.has('class');
   if (!inClass) accountLink();
-  // Children do a class's lessons: simple words unless said otherwise.
-  $('#learn-child').checked = store.get(CHILD_KEY, inClass);
+  // Children do a class's lessons and puzzles: always in simple words
+  // ("tu"), whatever this tablet chose outside the class.
+  $('#learn-child').checked = inClass || store.get(CHILD_KEY, false);
+  if (inClass) {
+    const tagline = $('.tagline');
+    tagline.setAttribute('data-i18n', 'learn.tagline_child');
+    tagline.textContent = t('learn.tagline_child');
+  }
   $('#learn-child').addEventListener('change', () => {
     store.set(CHILD_KEY, $('#learn-child').checked);
     if (W.on) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignmentHref, buttons, firstOpen, learnContent, learnItem, rightCount } from '../lib/assignment.js';
+import { assignmentHref, buttons, firstOpen, learnContent, learnItem, rightCount, steps } from '../lib/assignment.js';
 
 const rules = (over = {}) => Object.assign({ solution_after_try: true, until_right: false, no_skip: false }, over);
 const w = (index, status) => ({ pupil: 1, index, status, attempts: 1, answer: '' });
@@ -13,6 +13,16 @@ test('an assignment opens at its first item not answered, or not right when it m
   assert.equal(firstOpen(done), 0, 'all done: from the start again');
   assert.equal(rightCount(done.work), 4);
   assert.equal(rightCount(a.work), 1);
+  // Every item tried: back to the first to redo, not to the first.
+  const tried = Object.assign({}, a, { work: [w(0, 'right'), w(1, 'right'), w(2, 'skipped'), w(3, 'wrong')] });
+  assert.equal(firstOpen(tried), 2);
+});
+
+test('the steps show what is right and open only what the rules allow', () => {
+  const a = { id: 3, title: 't', count: 4, source: { source: 'sheet' }, created_ms: 0, rules: rules(), work: [w(0, 'right'), w(1, 'wrong')] };
+  assert.deepEqual(steps(a).map((s) => [s.status, s.open]), [['right', true], ['wrong', true], ['todo', true], ['todo', true]]);
+  const strict = Object.assign({}, a, { rules: rules({ until_right: true }) });
+  assert.deepEqual(steps(strict).map((s) => s.open), [true, true, false, false]);
 });
 
 test('puzzles and lessons are done on /learn, exercises in the classroom', () => {

@@ -415,6 +415,13 @@ async function answerAssignment(body) {
   const a = openedAssignment();
   try {
     const res = await api('POST', assignmentUrl('/answers'), body, a.token);
+    if (res.status) {
+      // The steps show it at once: right, wrong, skipped.
+      const work = a.view.work.filter((w) => w.index !== body.index);
+      work.push({ pupil: 0, index: body.index, status: res.status, attempts: 1, answer: '' });
+      a.view.work = work;
+      a.onWork();
+    }
     // The solution comes after a real try, not after a skip.
     if (body.answer) {
       a.answered = true;
@@ -427,6 +434,8 @@ async function answerAssignment(body) {
     if (body.answer) {
       const title = res.status === 'right_after_solution' && res.right ? t('cls.right_after_solution') : undefined;
       feedback(res.right, res.messages, title);
+      // Right: nothing left to skip, no solution to see.
+      if (res.right) $('#cls-skip').hidden = $('#cls-show').hidden = true;
     }
     return res;
   } catch (e) {

@@ -19,7 +19,9 @@ const lang = () => I18n.lang;
 /**
  * A class's assignment being done: the class, its number, the exercise
  * shown and whether it has an answer, the pupil's token, its rules.
- * @typedef {{class: string, n: number, index: number, count: number, token: string, answered: boolean, rules: import('../../lib/views.js').AssignmentRules}} Assignment
+ * `view` is the pupil's assignment as the class has it (its work kept up
+ * to date with each answer); `onWork` redraws the steps after one.
+ * @typedef {{class: string, n: number, index: number, count: number, token: string, answered: boolean, rules: import('../../lib/views.js').AssignmentRules, view: import('../../lib/views.js').AssignmentView, onWork: () => void}} Assignment
  */
 
 /**
