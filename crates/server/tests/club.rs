@@ -294,6 +294,21 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
     )
     .await;
     assert_eq!(csv_again.text, csv.text);
+    // Saved under the class's name, what it holds and the day.
+    let sent = h
+        .http
+        .get(format!("{}/api/classes/{}/results.csv", h.base(), key.id))
+        .bearer_auth(&key.token)
+        .send()
+        .await
+        .unwrap();
+    let disposition = sent.headers()["content-disposition"].to_str().unwrap().to_string();
+    let day = quoridor_server::calendar::day_of(quoridor_server::wall_ms());
+    assert!(
+        disposition.ends_with(&format!("filename*=UTF-8''CE2-B-r%C3%A9sultats-{day}.csv")),
+        "{disposition}"
+    );
+    assert!(disposition.contains(&format!("filename=\"{}-results-{day}.csv\"", key.code)), "{disposition}");
     let me_again: MeView = get_as(
         &h,
         &format!("/api/classes/{}/me", key.id),

@@ -154,6 +154,21 @@ export function apiSaying(networkText) {
 }
 
 /**
+ * The name the server gives a file it sends (`filename*=UTF-8''…`, else
+ * `filename="…"`), or `fallback`.
+ * @param {string | null} disposition @param {string} fallback
+ */
+export function savedName(disposition, fallback) {
+  if (!disposition) return fallback;
+  const utf8 = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition);
+  if (utf8) {
+    try { return decodeURIComponent(utf8[1]); } catch (_) { /* a bad escape: the plain name */ }
+  }
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  return plain ? plain[1] : fallback;
+}
+
+/**
  * A file of the API that needs a token (a class's results): fetched with
  * the token as a bearer, then handed to the browser as a download named
  * `filename`.
@@ -174,7 +189,7 @@ export async function download(path, token, filename) {
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  link.download = savedName(res.headers.get('Content-Disposition'), filename);
   document.body.append(link);
   link.click();
   link.remove();

@@ -138,3 +138,11 @@ test('a page may say a network failure in its own words, and only that', async (
     delete globalThis.fetch;
   }
 });
+
+test('a download is saved under the name the server gives it', async () => {
+  const { savedName } = await import('../lib/api.js');
+  assert.equal(savedName("attachment; filename=\"AB12-results-2026-11-28.csv\"; filename*=UTF-8''CE2-B-r%C3%A9sultats-2026-11-28.csv", 'x.csv'), 'CE2-B-résultats-2026-11-28.csv');
+  assert.equal(savedName('attachment; filename="a.csv"', 'x.csv'), 'a.csv');
+  assert.equal(savedName(null, 'x.csv'), 'x.csv');
+  assert.equal(savedName("attachment; filename*=UTF-8''%E0%A4", 'x.csv'), 'x.csv');
+});

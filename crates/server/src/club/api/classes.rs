@@ -353,19 +353,74 @@ pub(super) async fn results(
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
     let csv = results_csv(&data.class, &data.work);
-    Ok(attachment(
-        CSV,
-        &format!("{}-results.csv", data.class.code),
-        csv,
-    ))
+    Ok(attachment(CSV, &data.class, Export::Results, "csv", csv))
 }
 
 const CSV: &str = "text/csv; charset=utf-8";
+
+/// What a class's export holds.
+#[derive(Clone, Copy)]
+enum Export {
+    Results,
+    Progress,
+}
+
+impl Export {
+    fn word(self, lang: quoridor_classroom::Lang) -> &'static str {
+        use quoridor_classroom::Lang;
+        match (self, lang) {
+            (Export::Results, Lang::En) => "results",
+            (Export::Results, Lang::Fr) => "résultats",
+            (Export::Results, Lang::Ro) => "rezultate",
+            (Export::Progress, Lang::En) => "progress",
+            (Export::Progress, Lang::Fr) => "progression",
+            (Export::Progress, Lang::Ro) => "progres",
+        }
+    }
+}
+
+/// `text` as RFC 5987 writes a header's UTF-8 value: letters, digits and
+/// `-._~` as they are, every other byte as `%XX`.
+fn percent_encoded(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 3);
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/// A file the browser saves as `name` (a class's exports).
-fn attachment(content_type: &'static str, name: &str, body: impl IntoResponse) -> Response {
-    let file = format!("attachment; filename=\"{name}\"");
+/// A class's export, saved by the browser under a name a teacher finds
+/// among their downloads: the class, what it holds (in the class's
+/// language) and the day, e.g. `CE2-B-résultats-2026-11-28.csv`; an ASCII
+/// name (the class's code) for the browsers that read only that.
+fn attachment(
+    content_type: &'static str,
+    class: &crate::club::class::Class,
+    what: Export,
+    ext: &str,
+    body: impl IntoResponse,
+) -> Response {
+    let day = crate::calendar::day_of(crate::wall_ms());
+    let word = what.word(class.lang);
+    let mut name = String::new();
+    for c in class.name.chars() {
+        let c = if c.is_alphanumeric() { c } else { '-' };
+        if !(c == '-' && (name.is_empty() || name.ends_with('-'))) {
+            name.push(c);
+        }
+    }
+    let name = name.trim_end_matches('-');
+    let full = format!("{name}-{word}-{day}.{ext}");
+    let ascii = format!("{}-{}-{day}.{ext}", class.code, what.word(quoridor_classroom::Lang::En));
+    let file = format!(
+        "attachment; filename=\"{ascii}\"; filename*=UTF-8''{}",
+        percent_encoded(&full)
+    );
     (
         [
             (header::CONTENT_TYPE, content_type.to_string()),
@@ -398,11 +453,7 @@ pub(super) async fn progress_file(
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
     let csv = progress_csv(&data.class, &class_progress(&data.class, &data.work));
-    Ok(attachment(
-        CSV,
-        &format!("{}-progress.csv", data.class.code),
-        csv,
-    ))
+    Ok(attachment(CSV, &data.class, Export::Progress, "csv", csv))
 }
 
 /// The results and the progress as a spreadsheet file (`.xlsx`).
@@ -414,7 +465,7 @@ pub(super) async fn results_file(
 ) -> Result<Response, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
-    let code = data.class.code.clone();
+    let class = data.class.clone();
     let bytes = clubs
         .blocking(move || {
             let progress = class_progress(&data.class, &data.work);
@@ -422,7 +473,7 @@ pub(super) async fn results_file(
         })
         .await?
         .map_err(|err| ApiError::unavailable(format!("no spreadsheet: {err}")))?;
-    Ok(attachment(XLSX, &format!("{code}-results.xlsx"), bytes))
+    Ok(attachment(XLSX, &class, Export::Results, "xlsx", bytes))
 }
 
 pub(super) async fn remove_pupil(
