@@ -92,6 +92,14 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         // Léa's phone shows the game to play.
         phone.shown("#pupil-games .club-board .btn.primary").await;
         phone.shot("pupil").await;
+        // Her game's page offers no seat link to pass on (it would open her
+        // class seat too), and the way back to her page.
+        phone.click("#pupil-games .club-board").await;
+        js_until(&phone, "const b = document.querySelector('#seat-link-box'); return document.querySelector('#game-meta').textContent !== '' && b.hidden;", |v| v.as_bool() == Some(true)).await;
+        let back = phone.js("return Array.from(document.querySelectorAll('header.topbar a')).some((a) => !a.hidden && a.getAttribute('href') === '/join');").await;
+        assert_eq!(back, json!(true));
+        phone.open("/join").await;
+        phone.shown("#pupil-title").await;
         js_until(&teacher, "return document.querySelectorAll('.club-board').length;", |v| v.as_u64() == Some(3)).await;
         teacher.shot("dashboard").await;
         // Before the first move nobody is "ahead" and no "move 0" is shown.

@@ -146,7 +146,10 @@ function renderShare() {
   const box = $('#seat-link-box');
   const local = isLocal(G.id);
   // A game of this device is in this browser only: no seat link to share.
-  if (token && holdsSeat() && !local) {
+  // Nor for a class's or a tournament's game: its token also opens the
+  // pupil's (or player's) seat in the class or tournament, not to be passed on.
+  const club = !!g.settings.chat_off || !!g.settings.tournament;
+  if (token && holdsSeat() && !local && !club) {
     const seats = mySeats();
     let frag = '#t=' + encodeURIComponent(token);
     if (seats && seats.length) frag += '&s=' + seats.join(',');
