@@ -51,6 +51,7 @@ pub use solve::{edge, race_winner, solve, steps_to_edge, Solution};
 pub use text::TextError;
 pub use texts::reasons;
 pub use texts::{
-    answer_text, fences_phrase, given_text, instruction, mistake_text, object_label, pawn_phrase, problem_text,
-    pupil_sheet, steps_phrase, variants, verdict_text, Lang, PupilSheet, VariantText, T,
+    answer_text, fences_phrase, given_text, instruction, mistake_text, object_label, pawn_phrase,
+    problem_text, pupil_sheet, steps_phrase, variants, verdict_text, Lang, PupilSheet, VariantText,
+    T,
 };

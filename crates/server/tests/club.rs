@@ -302,13 +302,19 @@ async fn a_class_of_25_does_an_assignment_and_exports_it() {
         .send()
         .await
         .unwrap();
-    let disposition = sent.headers()["content-disposition"].to_str().unwrap().to_string();
+    let disposition = sent.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
     let day = quoridor_server::calendar::day_of(quoridor_server::wall_ms());
     assert!(
         disposition.ends_with(&format!("filename*=UTF-8''CE2-B-r%C3%A9sultats-{day}.csv")),
         "{disposition}"
     );
-    assert!(disposition.contains(&format!("filename=\"{}-results-{day}.csv\"", key.code)), "{disposition}");
+    assert!(
+        disposition.contains(&format!("filename=\"{}-results-{day}.csv\"", key.code)),
+        "{disposition}"
+    );
     let me_again: MeView = get_as(
         &h,
         &format!("/api/classes/{}/me", key.id),
@@ -1817,14 +1823,17 @@ async fn a_lesson_tournament_goes_on_without_absent_and_removed_pupils() {
         pupils.push(join(&h, &key.code, name).await);
     }
     let reply = h
-        .post("/api/tournaments", Some(&key.token), &json!({"name": "Coupe", "format": "swiss", "rounds": 3, "size": 5, "class": key.id}))
+        .post(
+            "/api/tournaments",
+            Some(&key.token),
+            &json!({"name": "Coupe", "format": "swiss", "rounds": 3, "size": 5, "class": key.id}),
+        )
         .await;
     assert_eq!(reply.status, 201, "{}", reply.text);
     let cup: KeyView = reply.json();
     let path = format!("/api/tournaments/{}", cup.id);
-    let index_of = |t: &TournamentView, name: &str| {
-        t.players.iter().position(|p| p.name == name).unwrap()
-    };
+    let index_of =
+        |t: &TournamentView, name: &str| t.players.iter().position(|p| p.name == name).unwrap();
     // Ben and Eva are absent: taken out before round 1 is paired.
     for absent in ["Ben", "Eva"] {
         let t = wait_for_as(&h, &path, &key.token, |_| true).await;
@@ -1940,5 +1949,8 @@ async fn wait_for_as(
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("the tournament did not get there: {}", get_as(h, path, token).await.text);
+    panic!(
+        "the tournament did not get there: {}",
+        get_as(h, path, token).await.text
+    );
 }

@@ -676,7 +676,10 @@ async fn a_class_behind_one_address_has_a_budget_per_pupil() {
         )
         .await
         .json();
-    let (id, code) = (class["id"].as_str().unwrap(), class["code"].as_str().unwrap());
+    let (id, code) = (
+        class["id"].as_str().unwrap(),
+        class["code"].as_str().unwrap(),
+    );
     let teacher = class["token"].as_str().unwrap().to_string();
     let mut pupils = Vec::new();
     for name in ["Léa", "Hugo", "Inès"] {
@@ -688,13 +691,16 @@ async fn a_class_behind_one_address_has_a_budget_per_pupil() {
             )
             .await;
         assert_eq!(joined.status, 200, "{}", joined.text);
-        pupils.push(joined.json::<Value>()["token"].as_str().unwrap().to_string());
+        pupils.push(
+            joined.json::<Value>()["token"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
     }
     // The address's own budget is spent.
-    let spent = join_all(
-        (0..30).map(|_| h.send(school.get(format!("{}/api/health", h.base())))),
-    )
-    .await;
+    let spent =
+        join_all((0..30).map(|_| h.send(school.get(format!("{}/api/health", h.base()))))).await;
     assert!(count(&spent, 429) > 0);
     let me = |token: &str| {
         h.send(

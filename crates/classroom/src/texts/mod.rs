@@ -16,8 +16,8 @@ use quoridor_rules::ParseError;
 use serde::{Deserialize, Serialize};
 
 pub use compose::{
-    answer_text, fences_phrase, given_text, instruction, mistake_text, object_label, pawn_phrase, problem_text,
-    pupil_sheet, steps_phrase, variants, verdict_text, PupilSheet, VariantText,
+    answer_text, fences_phrase, given_text, instruction, mistake_text, object_label, pawn_phrase,
+    problem_text, pupil_sheet, steps_phrase, variants, verdict_text, PupilSheet, VariantText,
 };
 
 /// A language of the classroom.

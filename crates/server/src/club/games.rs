@@ -283,7 +283,11 @@ impl Clubs {
     /// before): their class games in progress are lost by forfeit, and
     /// they leave every tournament of the class not yet over, so that no
     /// round waits for them and their old token plays no more.
-    pub async fn pupil_removed(&self, class: &super::class::Class, pupil: u32) -> Result<(), ClubError> {
+    pub async fn pupil_removed(
+        &self,
+        class: &super::class::Class,
+        pupil: u32,
+    ) -> Result<(), ClubError> {
         for g in class.games.iter().filter(|g| g.result.is_none()) {
             if let Some(index) = g.pupils.iter().position(|p| *p == Some(pupil)) {
                 self.forfeit(&g.game, g.pupils.len() as u8, index).await?;

@@ -282,8 +282,7 @@ mod tests {
     fn read_as_value(field: &str) -> bool {
         let word = field.trim().trim_matches('"').to_lowercase();
         let booleans = ["true", "false", "vrai", "faux", "adevărat", "fals"];
-        booleans.contains(&word.as_str())
-            || word.replace(',', ".").parse::<f64>().is_ok()
+        booleans.contains(&word.as_str()) || word.replace(',', ".").parse::<f64>().is_ok()
     }
 
     #[test]

@@ -28,8 +28,8 @@ use quoridor_rules::{Entry, Game, Move, Outcome, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use self::action::{Action, Claim, DrawAction};
-pub use self::offers::Decision;
 pub use self::error::{PrivateOnly, RoomError};
+pub use self::offers::Decision;
 pub use self::settings::{clean_name, Settings, Theme, MAX_NAME_CHARS, MAX_PLIES};
 pub use self::summary::{SeatSummary, Summary};
 use crate::wire;

@@ -372,7 +372,8 @@ fn an_organiser_decides_a_forfeit_or_a_draw_once() {
     room.join(BOB, None, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
     // The absent player (north, to move) loses by forfeit, at once.
-    room.decide(Decision::Forfeit(Seat::North), t + ms(10)).unwrap();
+    room.decide(Decision::Forfeit(Seat::North), t + ms(10))
+        .unwrap();
     assert_eq!(room.status(), Status::Over);
     assert_eq!(room.result().unwrap().winners, vec![Seat::South]);
     assert_eq!(

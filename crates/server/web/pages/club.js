@@ -545,9 +545,9 @@ function renderWhiteboard(v) {
   $('#wb-title').textContent = v.name;
   $('#wb-url').textContent = v.join_url.replace(/^https?:\/\//, '').replace(/[?#].*$/, '');
   $('#wb-code').textContent = v.code;
+  // Who is here, never anyone's score: the whiteboard is seen by the class.
   $('#wb-pupils').replaceChildren(...v.pupils.map((p) => el('li', { class: 'club-pupil-chip' + (p.online ? ' online' : '') },
-    el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', p.name,
-    el('span', { class: 'club-wb-score', text: ' ' + t('club.pupil_score', { right: p.right, done: p.done }) }))));
+    el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', p.name)));
   const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
   $('#wb-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'club-wb-empty', text: t('club.no_boards') })]));
 }

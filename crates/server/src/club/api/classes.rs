@@ -416,7 +416,11 @@ fn attachment(
     }
     let name = name.trim_end_matches('-');
     let full = format!("{name}-{word}-{day}.{ext}");
-    let ascii = format!("{}-{}-{day}.{ext}", class.code, what.word(quoridor_classroom::Lang::En));
+    let ascii = format!(
+        "{}-{}-{day}.{ext}",
+        class.code,
+        what.word(quoridor_classroom::Lang::En)
+    );
     let file = format!(
         "attachment; filename=\"{ascii}\"; filename*=UTF-8''{}",
         percent_encoded(&full)

@@ -9,12 +9,12 @@ use axum::Json;
 use crate::club::class::Changed;
 use crate::club::event::{Entrant, GameRules, Tournament};
 use crate::club::tournament::{Format, Outcome};
-use crate::club::ClubError;
-use crate::model::Decision;
 use crate::club::view::*;
+use crate::club::ClubError;
 use crate::club::Clubs;
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
+use crate::model::Decision;
 use crate::token::{hash_token, new_game_id, new_token};
 use crate::wall_ms;
 

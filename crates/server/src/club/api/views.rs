@@ -66,23 +66,46 @@ pub(super) fn assignment_views(shown: &Shown, pupil: Option<u32>) -> Vec<Assignm
 /// The newest games shown on a page (the dashboard's or a pupil's).
 pub const GAMES_SHOWN: usize = 60;
 
+/// How long a finished game stays on the dashboard, the whiteboard and
+/// the pupils' pages: the rest of the lesson, not the next week's.
+pub const FINISHED_SHOWN_MS: u64 = 12 * 3600 * 1000;
+
 pub(super) fn game_views(
     room: &ClassRoom,
     class: &Class,
     pupil: Option<u32>,
 ) -> Vec<ClassGameView> {
     let boards = room.boards();
+    let now = crate::wall_ms();
     class
         .games
         .iter()
         .rev()
         .filter(|g| pupil.is_none_or(|me| g.pupils.contains(&Some(me))))
-        // A removed pupil's games leave the pages, with their name.
-        .filter(|g| g.pupils.iter().flatten().all(|&p| class.pupil(p).is_ok()))
         .take(GAMES_SHOWN)
         .filter_map(|g| {
+            let board = boards.get(&g.game)?;
+            // A removed pupil's games leave the pages, with their name: a
+            // seat with no pupil any more that no computer plays.
+            let removed = g.pupils.iter().enumerate().any(|(i, p)| match p {
+                Some(p) => class.pupil(*p).is_err(),
+                None => board.levels.get(i).is_some_and(Option::is_none),
+            });
+            if removed {
+                return None;
+            }
+            // A game over leaves the pages after the lesson (kept for the
+            // progress); one still played stays.
+            let ended = match &g.result {
+                Some(end) => Some(end.ended_ms),
+                None if board.status == crate::model::Status::Over => Some(g.created_ms),
+                None => None,
+            };
+            if ended.is_some_and(|at| now.saturating_sub(at) > FINISHED_SHOWN_MS) {
+                return None;
+            }
             Some(ClassGameView {
-                board: boards.get(&g.game)?.clone(),
+                board: board.clone(),
                 pupils: g.pupils.clone(),
             })
         })
@@ -266,5 +289,76 @@ pub(super) fn tournament_view(
             String::new()
         },
         version,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::club::class::{ClassGame, GameEnd};
+    use crate::club::work::WorkBook;
+    use quoridor_classroom::Lang;
+
+    fn board(id: &str, status: &str) -> BoardView {
+        serde_json::from_value(serde_json::json!({
+            "id": id, "size": 5, "theme": "classic", "names": ["A", "B"],
+            "seats": ["south", "north"], "pawns": ["c1", "c5"], "fences": [],
+            "levels": [null, null], "fences_left": [5, 5], "turn": "south", "ply": 0, "status": status,
+            "winners": [], "draw": false, "distances": [null, null],
+            "ahead": null, "version": 0
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn finished_games_leave_the_pages_after_the_lesson_and_removed_pupils_games_at_once() {
+        let now = crate::wall_ms();
+        let mut class =
+            Class::new("c".into(), "ABC234".into(), "CE2", Lang::Fr, "t".into(), 0).unwrap();
+        let lea = class.join("Léa", "h1".into(), "C1".into(), 0).unwrap();
+        let hugo = class.join("Hugo", "h2".into(), "C2".into(), 0).unwrap();
+        let ines = class.join("Inès", "h3".into(), "C3".into(), 0).unwrap();
+        let game = |id: &str, created_ms: u64, ended: Option<u64>, pupils: [u32; 2]| ClassGame {
+            game: id.into(),
+            pupils: pupils.iter().map(|&p| Some(p)).collect(),
+            created_ms,
+            result: ended.map(|ended_ms| GameEnd {
+                winners: vec![0],
+                draw: false,
+                ended_ms,
+            }),
+        };
+        let week_ago = now - 7 * 24 * 3600 * 1000;
+        class.add_game(game("old", week_ago, Some(week_ago + 600_000), [lea, hugo]));
+        class.add_game(game("aborted", week_ago, None, [lea, hugo]));
+        class.add_game(game("playing", week_ago, None, [lea, hugo]));
+        class.add_game(game(
+            "today",
+            now - 3_600_000,
+            Some(now - 60_000),
+            [lea, hugo],
+        ));
+        class.add_game(game("with_ines", now, None, [lea, ines]));
+        let room = ClassRoom::new(class.clone(), WorkBook::new());
+        for (id, status) in [
+            ("old", "over"),
+            ("aborted", "over"),
+            ("playing", "playing"),
+            ("today", "over"),
+            ("with_ines", "playing"),
+        ] {
+            room.boards().insert(id.into(), board(id, status));
+        }
+        class.remove_pupil(ines).unwrap();
+        let shown: Vec<String> = game_views(&room, &class, None)
+            .iter()
+            .map(|g| g.board.id.clone())
+            .collect();
+        assert_eq!(shown, ["today", "playing"]);
+        let hers: Vec<String> = game_views(&room, &class, Some(lea))
+            .iter()
+            .map(|g| g.board.id.clone())
+            .collect();
+        assert_eq!(hers, ["today", "playing"]);
     }
 }
