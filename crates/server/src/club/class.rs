@@ -649,6 +649,23 @@ impl Class {
         Ok(id)
     }
 
+    /// Gives pupil `id` another name (unique in the class, as on joining).
+    pub fn rename_pupil(&mut self, id: u32, name: &str) -> Result<(), ClassError> {
+        self.pupil(id)?;
+        let name = unique_name(
+            name,
+            self.pupils
+                .iter()
+                .filter(|p| p.id != id)
+                .map(|p| p.name.as_str()),
+            "in the class",
+        )?;
+        if let Some(pupil) = self.pupils.iter_mut().find(|p| p.id == id) {
+            pupil.name = name;
+        }
+        Ok(())
+    }
+
     /// Removes a pupil (their name leaves the class's games' list too;
     /// the games keep the name they were played under; the assignments
     /// given to them by name forget them).

@@ -344,6 +344,20 @@ pub struct AddPlayerRequest {
     pub ai: Option<u8>,
 }
 
+/// Pupils the teacher adds by name, before the lesson.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddPupilsRequest {
+    pub names: Vec<String>,
+}
+
+/// A pupil's new name.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenamePupilRequest {
+    pub name: String,
+}
+
 /// The organiser's decision for a game of the round being played: the
 /// first player wins (the second forfeits), the second wins, or a draw.
 #[derive(Clone, Debug, Serialize, Deserialize)]

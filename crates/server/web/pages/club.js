@@ -484,6 +484,7 @@ function dashboard(rec) {
   $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
   $('#assign-kind').addEventListener('change', showAssignFields);
   $('#group-form').addEventListener('submit', (ev) => { ev.preventDefault(); makeGroup(); });
+  $('#add-pupils-form').addEventListener('submit', (ev) => { ev.preventDefault(); addPupils(); });
   cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
   $('#dash-delete').addEventListener('click', deleteClass);
   // The QR code holds the class's code: asked with the teacher's key.
@@ -589,6 +590,7 @@ function renderDashboard(v) {
       },
     }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.card_new'), onclick: () => replaceCard(p) }),
+    el('button', { type: 'button', class: 'btn ghost small', text: t('club.rename'), onclick: () => renamePupil(p) }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
   renderGroups(v);
@@ -950,6 +952,29 @@ async function replaceCard(p) {
   if (!window.confirm(t('club.card_new_confirm', { name: p.name }))) return;
   try {
     await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id + '/card', {}, D.rec.token);
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+// The roster the teacher owns: first names added before the lesson (one a
+// line, or separated by commas), all or none.
+async function addPupils() {
+  const names = $('#add-pupils-names').value.split(/[\n,;]/).map((n) => n.trim()).filter(Boolean);
+  if (!names.length) return;
+  try {
+    renderDashboard(await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils', { names }, D.rec.token));
+    $('#add-pupils-names').value = '';
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+async function renamePupil(p) {
+  const name = window.prompt(t('club.rename_prompt', { name: p.name }), p.name);
+  if (!name || name.trim() === p.name) return;
+  try {
+    renderDashboard(await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id, { name: name.trim() }, D.rec.token));
   } catch (e) {
     dashError(e);
   }

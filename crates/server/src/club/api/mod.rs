@@ -16,6 +16,7 @@ mod games;
 mod groups;
 mod keys;
 mod live;
+mod roster;
 mod tasks;
 mod views;
 mod work;
@@ -25,6 +26,7 @@ use self::cups::*;
 use self::games::*;
 use self::groups::*;
 use self::live::*;
+use self::roster::*;
 use self::tasks::*;
 use self::work::*;
 
@@ -63,7 +65,11 @@ pub fn api_routes() -> Router<AppState> {
             get(work_drawing),
         )
         .route("/classes/{id}/games", post(class_games))
-        .route("/classes/{id}/pupils/{p}", delete(remove_pupil))
+        .route("/classes/{id}/pupils", post(add_pupils))
+        .route(
+            "/classes/{id}/pupils/{p}",
+            post(rename_pupil).delete(remove_pupil),
+        )
         .route("/classes/{id}/groups", post(new_group))
         .route(
             "/classes/{id}/groups/{g}",

@@ -1,0 +1,74 @@
+//! The teacher's roster: pupils added by name before the lesson (each
+//! comes in with their login card, printed beforehand), and renamed.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+
+use crate::club::class::{Changed, MAX_PUPILS};
+use crate::club::view::{AddPupilsRequest, ClassView, RenamePupilRequest};
+use crate::club::Clubs;
+use crate::error::ApiError;
+use crate::extract::Body;
+use crate::origin::OwnOrigins;
+use crate::token::{hash_token, new_token};
+
+use super::keys::*;
+use super::views::class_view;
+
+/// Adds pupils by name: all of them, or none (a name refused, or the class
+/// full, says which). Each gets a seat that only their login card opens.
+pub(super) async fn add_pupils(
+    State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<AddPupilsRequest>,
+) -> Result<(StatusCode, Json<ClassView>), ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    if req.names.is_empty() || req.names.len() > MAX_PUPILS {
+        return Err(ApiError::bad_request(format!(
+            "names: from 1 to {MAX_PUPILS} first names"
+        )));
+    }
+    clubs
+        .change_class(&room, |data, now| {
+            for name in &req.names {
+                let card = loop {
+                    let card = clubs.new_card();
+                    if data.class.pupil_of_card(&card).is_none() {
+                        break card;
+                    }
+                };
+                // The seat's token is never given: the card is the way in.
+                data.class.join(name, hash_token(&new_token()), card, now)?;
+            }
+            Ok(((), Changed::Class))
+        })
+        .await?;
+    let view = class_view(&clubs, &room, &join_base(&headers, &origins)).await;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Renames a pupil (a name typed wrong); their games keep the name they
+/// were played under.
+pub(super) async fn rename_pupil(
+    State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
+    Path((id, p)): Path<(String, u32)>,
+    headers: HeaderMap,
+    Body(req): Body<RenamePupilRequest>,
+) -> Result<Json<ClassView>, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    clubs
+        .change_class(&room, |data, _| {
+            data.class.rename_pupil(p, &req.name)?;
+            Ok(((), Changed::Class))
+        })
+        .await?;
+    Ok(Json(
+        class_view(&clubs, &room, &join_base(&headers, &origins)).await,
+    ))
+}
