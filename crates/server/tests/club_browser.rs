@@ -270,6 +270,10 @@ async fn a_pupil_comes_back_on_another_phone_with_her_card() {
 
         // The teacher sees each pupil's card, and prints them.
         teacher.click(".club-tab[data-tab=pupils]").await;
+        // Two more added by name before they come, one a line.
+        teacher.type_into("#add-pupils-names", "Zoé\nMaël").await;
+        teacher.click("#add-pupils-form button[type=submit]").await;
+        js_until(&teacher, "return Array.from(document.querySelectorAll('.club-pupil strong')).map((s) => s.textContent).join(',');", |v| v.as_str() == Some("Léa,Hugo,Zoé,Maël")).await;
         // Hidden until asked: the dashboard is often on the class's screen.
         let hidden = js_until(&teacher, "const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); return p && p.querySelector('.club-card-code').textContent;", |v| v.is_string()).await;
         assert_eq!(hidden, "Show card");
@@ -277,7 +281,7 @@ async fn a_pupil_comes_back_on_another_phone_with_her_card() {
         let card = card.as_str().unwrap().to_string();
         assert_eq!(&card[4..5], "-", "printed as ABCD-EFGH: {card}");
         teacher.open(&format!("/class?cards={class_id}")).await;
-        let sheet = js_until(&teacher, "const cs = Array.from(document.querySelectorAll('.club-login-card')); return cs.length === 2 && cs.every((c) => c.querySelector('img').naturalWidth > 0) && cs.map((c) => [c.querySelector('.club-login-name').textContent, c.querySelector('.club-login-code').textContent, c.querySelector('.club-login-class').textContent]);", |v| v.is_array()).await;
+        let sheet = js_until(&teacher, "const cs = Array.from(document.querySelectorAll('.club-login-card')); return cs.length === 4 && cs.every((c) => c.querySelector('img').naturalWidth > 0) && cs.map((c) => [c.querySelector('.club-login-name').textContent, c.querySelector('.club-login-code').textContent, c.querySelector('.club-login-class').textContent]);", |v| v.is_array()).await;
         assert_eq!(sheet[0], json!(["Léa", card, "CE2 B"]));
         teacher.shot("cards").await;
 
