@@ -588,3 +588,44 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
     })
     .await;
 }
+
+/// Every pupil screen fits a 768 px tablet and a 390 px phone, in French
+/// and in Romanian: the pupil's page, an exercise of an assignment, a game
+/// page; nothing wider than the screen (no sideways scrolling, taps where
+/// the child sees the square).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pupil_screens_fit_a_tablet_and_a_phone() {
+    e2e::run("club-sizes", |env| async move {
+        let base = env.base().to_string();
+        for lang in ["fr", "ro"] {
+            let class = post(&base, "/api/classes", None, json!({"name": "CE2 B", "lang": lang})).await;
+            let (class_id, teacher) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string());
+            let pupil = post(&base, "/api/join", None, json!({"code": class["code"], "name": "Gaëlle"})).await;
+            let assigned = post(&base, &format!("/api/classes/{class_id}/assignments"), Some(&teacher), json!({"level": 1, "count": 3, "seed": "5"})).await;
+            let n = assigned["assignments"][0]["id"].as_u64().unwrap();
+            let browser = env.browser_in(&format!("sizes-{lang}"), lang).await;
+            browser.open("/join").await;
+            browser.js(&format!("localStorage.setItem('quoridor.club.pupil', JSON.stringify({})); return null;", json!({"id": class_id, "token": pupil["token"], "name": "Gaëlle"}))).await;
+            for (width, height) in [(768, 1024), (390, 844)] {
+                browser.cdp("Emulation.setDeviceMetricsOverride", json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": true})).await;
+                let pages = [
+                    ("pupil", "/join".to_string(), "#pupil-title"),
+                    ("exercise", format!("/classroom?class={class_id}&a={n}"), "#cls-board svg"),
+                ];
+                for (label, path, ready) in pages {
+                    browser.open(&path).await;
+                    browser.shown(ready).await;
+                    let wide = browser.js("const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed').slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];").await;
+                    assert!(wide[0].as_u64() <= wide[1].as_u64(), "{lang} {label} at {width}: {wide}");
+                    browser.shot(&format!("{label}-{lang}-{width}")).await;
+                }
+                let game = browser.start_vs_ai("9").await;
+                assert!(!game.is_empty());
+                let wide = browser.js("const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed').slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];").await;
+                assert!(wide[0].as_u64() <= wide[1].as_u64(), "{lang} game at {width}: {wide}");
+                browser.shot(&format!("game-{lang}-{width}")).await;
+            }
+        }
+    })
+    .await;
+}
