@@ -676,7 +676,9 @@ function renderAssignments(v) {
       const w = a.work.find((x) => x.pupil === p.id && x.index === i);
       const status = w ? w.status : 'todo';
       const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + I18n.tn('club.attempts', w.attempts) : t('club.status.todo');
-      const mark = { right: '✓', right_after_solution: '✓', wrong: '✗', skipped: '–', todo: '' }[status];
+      // Right at the first try is a plain tick; after tries, the tick and their number.
+      const mark = status === 'right' && w && w.attempts > 1 ? '✓' + w.attempts
+        : { right: '✓', right_after_solution: '✓', wrong: '✗', skipped: '–', todo: '' }[status];
       if (!w) return el('td', { class: 'club-cell-todo', title, 'aria-label': title });
       // A click shows the exercise with the pupil's answer drawn.
       return el('td', { class: 'club-cell-' + status },
@@ -691,6 +693,7 @@ function renderAssignments(v) {
     return el('div', { class: 'card club-assignment', 'data-assignment': a.id },
       el('h3', { text: a.title }), el('p', { class: 'hint', text: about }),
       el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table club-grid' }, el('thead', {}, head), el('tbody', {}, rows))),
+      el('p', { class: 'hint club-grid-legend', text: t('club.grid_legend') }),
       el('button', { type: 'button', class: 'btn ghost small', text: t('club.unassign'), onclick: () => unassign(a) }));
   });
   $('#dash-assignments').replaceChildren(...out);

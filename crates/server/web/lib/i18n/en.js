@@ -799,6 +799,7 @@ export default {
   'club.status.wrong': 'wrong',
   'club.status.skipped': 'skipped',
   'club.status.todo': 'not done',
+  'club.grid_legend': '✓ right at the first try · ✓3 right at the third try · striped ✓ right after seeing the solution · ✗ wrong · – skipped · empty: not done',
   'club.attempts_one': '{n} try',
   'club.attempts_other': '{n} tries',
   'club.sheet_ref': 'Level {level} · sheet {seed}',

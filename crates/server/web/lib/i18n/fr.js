@@ -801,6 +801,7 @@ export default {
   'club.status.wrong': 'pas juste',
   'club.status.skipped': 'passé',
   'club.status.todo': 'pas fait',
+  'club.grid_legend': '✓ juste du premier coup · ✓3 juste au troisième essai · ✓ rayé : juste après la solution · ✗ pas juste · – passé · vide : pas fait',
   'club.attempts_one': '{n} essai',
   'club.attempts_other': '{n} essais',
   'club.sheet_ref': 'Niveau {level} · fiche {seed}',

@@ -812,6 +812,7 @@ export default {
   'club.status.wrong': 'greșit',
   'club.status.skipped': 'sărit',
   'club.status.todo': 'nefăcut',
+  'club.grid_legend': '✓ corect din prima · ✓3 corect la a treia încercare · ✓ hașurat: corect după soluție · ✗ greșit · – sărit · gol: nefăcut',
   'club.attempts_one': 'o încercare',
   'club.attempts_few': '{n} încercări',
   'club.attempts_other': '{n} de încercări',
