@@ -605,6 +605,11 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
             let n = assigned["assignments"][0]["id"].as_u64().unwrap();
             let browser = env.browser_in(&format!("sizes-{lang}"), lang).await;
             browser.open("/join").await;
+            // The join page says itself aloud too.
+            let said = browser.js("const said = []; speechSynthesis.speak = (u) => said.push(u.text); const b = document.querySelector('#join-say'); b.click(); return [b.hidden, said];").await;
+            assert_eq!(said[0], json!(false));
+            let text = said[1][0].as_str().unwrap_or_default();
+            assert!(text.starts_with(if lang == "fr" { "Rejoins ta classe." } else { "Intră în clasa ta." }), "{said}");
             browser.js(&format!("localStorage.setItem('quoridor.club.pupil', JSON.stringify({})); return null;", json!({"id": class_id, "token": pupil["token"], "name": "Gaëlle"}))).await;
             for (width, height) in [(768, 1024), (390, 844)] {
                 browser.cdp("Emulation.setDeviceMetricsOverride", json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": true})).await;
@@ -615,6 +620,14 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
                 for (label, path, ready) in pages {
                     browser.open(&path).await;
                     browser.shown(ready).await;
+                    if label == "pupil" {
+                        // A tap on the loudspeaker says the screen, in its language.
+                        let said = browser.js("const said = []; speechSynthesis.speak = (u) => said.push([u.lang, u.text]); document.querySelector('#pupil-say').click(); return said;").await;
+                        let (voice, hello) = if lang == "fr" { ("fr-FR", "Bonjour Gaëlle") } else { ("ro-RO", "Bună, Gaëlle") };
+                        assert_eq!(said[0][0], json!(voice), "{said}");
+                        let text = said[0][1].as_str().unwrap();
+                        assert!(text.starts_with(hello) && text.contains("Exerci"), "{text}");
+                    }
                     let wide = browser.js("const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed').slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];").await;
                     assert!(wide[0].as_u64() <= wide[1].as_u64(), "{lang} {label} at {width}: {wide}");
                     browser.shot(&format!("{label}-{lang}-{width}")).await;

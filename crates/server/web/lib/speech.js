@@ -53,3 +53,17 @@ export function spokenText(parts) {
     .map((p) => (/[.!?…:]$/.test(p) ? p : p + '.'))
     .join(' ');
 }
+
+/**
+ * The words of a screen for a child who cannot read yet: the visible text
+ * of each element, in order, each said as a sentence.
+ * @param {Iterable<Element>} elements
+ */
+export function screenText(elements) {
+  const parts = [];
+  for (const e of elements) {
+    if (e instanceof HTMLElement && (e.hidden || e.closest('[hidden]'))) continue;
+    parts.push((e.textContent || '').replace(/\s+/g, ' '));
+  }
+  return spokenText(parts);
+}

@@ -19,6 +19,8 @@ import { $, $$, el, svgEl } from '../lib/dom.js';
 import { barChart } from '../lib/bars.js';
 import { BoardView } from '../lib/board/view.js';
 import { forgetPerson } from '../lib/forget.js';
+import { icon } from '../lib/icons.js';
+import { canSpeak, screenText, speak } from '../lib/speech.js';
 import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
@@ -119,6 +121,19 @@ function pupilRec() {
   return store.get('quoridor.club.pupil', null);
 }
 
+/**
+ * The loudspeaker of a pupil's screen (#join-say, #pupil-say): a tap says
+ * what the screen says, in its language, for a child who cannot read yet.
+ * @param {string} id @param {() => Iterable<Element>} parts
+ */
+function sayButton(id, parts) {
+  const button = $(id);
+  if (!canSpeak()) return;
+  button.hidden = false;
+  if (!button.firstChild) button.append(icon('speaker'));
+  button.onclick = () => speak(screenText(parts()), I18n.lang);
+}
+
 // A login card's code as printed: `ABCD-EFGH`.
 function cardText(card) {
   return card.length === 8 ? card.slice(0, 4) + '-' + card.slice(4) : card;
@@ -141,6 +156,7 @@ async function joinView() {
     return;
   }
   showView('club-join');
+  sayButton('#join-say', () => $$('#club-join h1, #club-join h2, #club-join .field > span, #club-join .hint, #club-join .club-error'));
   // Why the pupil is back here: taken out of the class, or the class
   // deleted (said once).
   const notice = store.get('quoridor.club.notice', null);
@@ -261,6 +277,7 @@ function renderMe(rec, me) {
     I18n.set(me.lang, false);
   }
   $('#pupil-title').textContent = t('club.hello', { name: me.name });
+  sayButton('#pupil-say', () => $$('#pupil-title, #pupil-tournaments .club-work, #club-pupil h2, #pupil-games .club-line, #pupil-games .hint, #pupil-work .club-work, #pupil-work .hint'));
   $('#pupil-leave').dataset.name = me.name;
   $('#pupil-class').textContent = me.class_name;
   document.title = me.name + ' — ' + me.class_name;
