@@ -473,12 +473,19 @@ async fn a_worksheet_prints_to_pdf() {
             quoridor_classroom::svg::sheet_pages(&quoridor_classroom::Sheet::new(spec)).len();
 
         // The server's PDF.
-        let bytes = reqwest::get(format!("{}/classroom/sheet.pdf?{query}", env.base()))
-            .await
-            .unwrap()
-            .bytes()
+        let sent = reqwest::get(format!("{}/classroom/sheet.pdf?{query}", env.base()))
             .await
             .unwrap();
+        // Each sheet saved under its own name: kind, level, number.
+        let disposition = sent.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            disposition.contains("quoridor-mixed-level2-2026.pdf"),
+            "{disposition}"
+        );
+        let bytes = sent.bytes().await.unwrap();
         assert!(bytes.starts_with(b"%PDF"));
         let server_pdf = env.artifact("server.pdf");
         std::fs::write(&server_pdf, &bytes).unwrap();

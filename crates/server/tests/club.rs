@@ -1355,14 +1355,20 @@ async fn assignments_have_rules_a_due_day_and_their_pupils() {
             .await
         }
     };
-    let reply = give(json!({"title": "Routes", "level": 1, "count": 3, "seed": "11", "due": "2026-12-04", "pupils": [lea.player, hugo.player],
+    let day =
+        |n: u64| quoridor_server::calendar::day_of(quoridor_server::wall_ms() + n * 86_400_000);
+    let (later_day, sooner_day) = (day(6), day(2));
+    let reply = give(json!({"title": "Routes", "level": 1, "count": 3, "seed": "11", "due": later_day, "pupils": [lea.player, hugo.player],
         "rules": {"solution_after_try": false, "until_right": true, "no_skip": true}})).await;
     assert_eq!(reply.status, 201, "{}", reply.text);
     let view: ClassView = reply.json();
     let a = &view.assignments[0];
     assert_eq!(
         (a.due.as_deref(), a.pupils.clone()),
-        (Some("2026-12-04"), Some(vec![lea.player, hugo.player]))
+        (
+            Some(later_day.as_str()),
+            Some(vec![lea.player, hugo.player])
+        )
     );
     assert!(a.rules.until_right && a.rules.no_skip && !a.rules.solution_after_try);
     let n = a.id;
@@ -1373,13 +1379,17 @@ async fn assignments_have_rules_a_due_day_and_their_pupils() {
             .error(400),
         "bad_request"
     );
+    // Nor a day already gone (yesterday is allowed: the teacher's time zone).
+    let gone = give(json!({"level": 1, "due": day(0).replace(&day(0)[..4], "2020")})).await;
+    assert_eq!(gone.error(400), "bad_request");
+    assert!(gone.text.contains("past"), "{}", gone.text);
     assert_eq!(
         give(json!({"level": 1, "pupils": [99]})).await.error(404),
         "not_found"
     );
     // Two more for everyone: one due sooner, one due any day.
     give(json!({"title": "Later", "level": 2, "count": 1})).await;
-    give(json!({"title": "Sooner", "level": 1, "count": 1, "due": "2026-11-30"})).await;
+    give(json!({"title": "Sooner", "level": 1, "count": 1, "due": sooner_day})).await;
     // Inès has not got "Routes".
     let me: MeView = get_as(&h, &format!("/api/classes/{}/me", key.id), &ines.token)
         .await

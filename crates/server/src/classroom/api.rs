@@ -290,7 +290,13 @@ async fn sheet_pdf(
     Query(query): Query<SheetQuery>,
 ) -> Result<Response, ApiError> {
     let spec = sheet_spec(query)?;
-    let seed = spec.seed;
+    // Each sheet its own name: its kind, level and number.
+    let name = format!(
+        "quoridor-{}-level{}-{}.pdf",
+        spec.kind.map_or("mixed", |k| k.name()),
+        spec.level,
+        spec.seed
+    );
     let bytes = classroom
         .heavy(addr.ip(), move || {
             let sheet = Sheet::new(spec);
@@ -298,7 +304,7 @@ async fn sheet_pdf(
         })
         .await?
         .map_err(|e| ApiError::unavailable(e.to_string()))?;
-    Ok(pdf_file(bytes, &format!("quoridor-sheet-{seed}.pdf")))
+    Ok(pdf_file(bytes, &name))
 }
 
 async fn pupil_html(

@@ -722,6 +722,13 @@ impl Class {
                     "due: a day written YYYY-MM-DD".into(),
                 ));
             }
+            // Yesterday still counts: the teacher's day may be behind UTC.
+            let yesterday = crate::calendar::day_of(now_ms.saturating_sub(86_400_000));
+            if day.as_str() < yesterday.as_str() {
+                return Err(ClassError::BadAssignment(format!(
+                    "due: {day} is in the past; choose today or a day to come"
+                )));
+            }
         }
         let groups = self.known_groups(groups)?;
         let pupils = match pupils {

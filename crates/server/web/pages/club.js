@@ -930,7 +930,17 @@ async function assign() {
   }
   const title = $('#assign-title').value.trim();
   if (title) body.title = title;
-  if ($('#assign-due').value) body.due = $('#assign-due').value;
+  const due = $('#assign-due').value;
+  if (due) {
+    // A day already gone is said in the page's words (the server refuses it too).
+    const now = new Date();
+    const today = new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
+    if (due < today) {
+      dashError({ message: t('club.assign_due_past') });
+      return;
+    }
+    body.due = due;
+  }
   body.rules = {
     solution_after_try: $('#assign-after-try').checked,
     until_right: $('#assign-until-right').checked,

@@ -765,6 +765,7 @@ export default {
   'club.assign_shared': 'or shared exercises (links or ids)',
   'club.assign_title': 'Title (optional)',
   'club.assign_due': 'Due on (optional)',
+  'club.assign_due_past': 'This day is already past: choose today or a day to come.',
   'club.rules': 'Rules',
   'club.rule_after_try': 'The solution only after a try',
   'club.rule_until_right': 'Each exercise right before the next',

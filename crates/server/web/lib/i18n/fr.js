@@ -767,6 +767,7 @@ export default {
   'club.assign_shared': 'ou exercices partagés (liens ou identifiants)',
   'club.assign_title': 'Titre (facultatif)',
   'club.assign_due': 'À faire pour le (facultatif)',
+  'club.assign_due_past': 'Ce jour est déjà passé : choisissez aujourd\'hui ou un jour à venir.',
   'club.rules': 'Règles',
   'club.rule_after_try': 'La solution seulement après un essai',
   'club.rule_until_right': 'Chaque exercice juste avant le suivant',

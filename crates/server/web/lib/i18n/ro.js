@@ -777,6 +777,7 @@ export default {
   'club.assign_shared': 'sau exerciții partajate (linkuri sau coduri)',
   'club.assign_title': 'Titlu (opțional)',
   'club.assign_due': 'De făcut până pe (opțional)',
+  'club.assign_due_past': 'Această zi a trecut deja: alegeți azi sau o zi care vine.',
   'club.rules': 'Reguli',
   'club.rule_after_try': 'Soluția doar după o încercare',
   'club.rule_until_right': 'Fiecare exercițiu corect înainte de următorul',
