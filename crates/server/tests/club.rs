@@ -2045,3 +2045,38 @@ async fn the_teacher_adds_and_renames_pupils_before_the_lesson() {
         .await;
     assert_eq!(again.error(400), "bad_request");
 }
+
+/// Puzzles drawn for a class are new to it, week after week, while the
+/// collection has enough: two assignments drawn alike share none.
+#[tokio::test]
+async fn puzzles_drawn_for_a_class_do_not_repeat() {
+    let h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let mut seen = HashSet::new();
+    for week in 0..3 {
+        let reply = h
+            .post(
+                &format!("/api/classes/{}/assignments", key.id),
+                Some(&key.token),
+                &json!({"title": format!("Week {week}"), "puzzles": {}, "count": 12}),
+            )
+            .await;
+        assert_eq!(reply.status, 201, "{}", reply.text);
+        let view: Value = reply.json();
+        let last = view["assignments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["title"] == format!("Week {week}"))
+            .unwrap()
+            .clone();
+        let ids = last["source"]["puzzles"].as_array().unwrap();
+        assert_eq!(ids.len(), 12, "{last}");
+        for id in ids {
+            assert!(
+                seen.insert(id.as_str().unwrap().to_string()),
+                "{id} given twice"
+            );
+        }
+    }
+}

@@ -31,7 +31,20 @@ pub(super) async fn assign(
     Body(req): Body<AssignRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
-    let source = source_of(&clubs, &req)?;
+    // Puzzles drawn for the class are new to it while the collection has
+    // enough of them (a seed chosen by the teacher draws as it always did).
+    let given: std::collections::HashSet<String> = room
+        .shown()
+        .class
+        .assignments
+        .iter()
+        .filter_map(|a| match &a.source {
+            Source::Learn { puzzles, .. } => Some(puzzles.iter().cloned()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let source = source_of(&clubs, &req, &given)?;
     let new = NewAssignment {
         title: req.title,
         source,
@@ -52,7 +65,11 @@ pub(super) async fn assign(
 
 /// Where a new assignment's exercises come from: shared exercises, or
 /// lessons and puzzles of `/learn`, or else a sheet.
-fn source_of(clubs: &Clubs, req: &AssignRequest) -> Result<Source, ApiError> {
+fn source_of(
+    clubs: &Clubs,
+    req: &AssignRequest,
+    given: &std::collections::HashSet<String>,
+) -> Result<Source, ApiError> {
     let learn = req.puzzles.is_some() || req.lessons.is_some();
     if learn && !req.exercises.is_empty() {
         return Err(ApiError::bad_request(
@@ -65,7 +82,7 @@ fn source_of(clubs: &Clubs, req: &AssignRequest) -> Result<Source, ApiError> {
             None => Vec::new(),
         };
         let puzzles = match &req.puzzles {
-            Some(choice) => puzzles_of(choice, req.count, req.seed)?,
+            Some(choice) => puzzles_of(choice, req.count, req.seed, given)?,
             None => Vec::new(),
         };
         return Ok(Source::Learn { lessons, puzzles });
@@ -100,11 +117,13 @@ fn source_of(clubs: &Clubs, req: &AssignRequest) -> Result<Source, ApiError> {
 }
 
 /// Puzzles' ids: named, or drawn by theme and difficulty (by `seed`: the
-/// same seed, the same puzzles), `count` of them (6 if not said).
+/// same seed, the same puzzles), `count` of them (6 if not said). Drawn
+/// without a seed, they are first those the class was not `given` yet.
 fn puzzles_of(
     choice: &PuzzleChoice,
     count: Option<usize>,
     seed: Option<u64>,
+    given: &std::collections::HashSet<String>,
 ) -> Result<Vec<String>, ApiError> {
     if choice.ids.len() > MAX_EXERCISES {
         return Err(ApiError::bad_request(format!(
@@ -131,14 +150,34 @@ fn puzzles_of(
             "count: from 1 to {MAX_EXERCISES}"
         )));
     }
-    let seed = seed.unwrap_or_else(random_u64);
-    let drawn = quoridor_learn::choose(
-        quoridor_learn::shipped_puzzles(),
-        choice.theme,
-        choice.difficulty,
-        count,
-        seed,
-    );
+    let all = quoridor_learn::shipped_puzzles();
+    let Some(seed) = seed else {
+        let seed = random_u64();
+        let fresh: Vec<quoridor_learn::Puzzle> = all
+            .iter()
+            .filter(|p| !given.contains(&p.id))
+            .cloned()
+            .collect();
+        let mut ids: Vec<String> =
+            quoridor_learn::choose(&fresh, choice.theme, choice.difficulty, count, seed)
+                .into_iter()
+                .map(|p| p.id.clone())
+                .collect();
+        // Not enough new ones: the rest from those given before.
+        if ids.len() < count {
+            let again = quoridor_learn::choose(all, choice.theme, choice.difficulty, count, seed);
+            for p in again {
+                if ids.len() < count && !ids.contains(&p.id) {
+                    ids.push(p.id.clone());
+                }
+            }
+        }
+        if ids.is_empty() {
+            return Err(LearnError::NoSuchPuzzle.into());
+        }
+        return Ok(ids);
+    };
+    let drawn = quoridor_learn::choose(all, choice.theme, choice.difficulty, count, seed);
     if drawn.is_empty() {
         return Err(LearnError::NoSuchPuzzle.into());
     }
