@@ -187,6 +187,11 @@ pub struct DraftView {
 pub struct SavedView {
     pub id: String,
     pub link: String,
+    /// The whole address, as other machines (the pupils' tablets) reach
+    /// the server: never this computer's loopback when it listens on the
+    /// network.
+    #[serde(default)]
+    pub url: String,
     pub token: String,
 }
 

@@ -82,6 +82,17 @@ impl OwnOrigins {
         }
     }
 
+    /// [`OwnOrigins::for_others`] for the page whose request carried
+    /// `headers` (its `Host`, else `localhost`).
+    pub fn for_others_of(&self, headers: &axum::http::HeaderMap) -> String {
+        let host = headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| h.len() <= 255 && h.bytes().all(|b| b.is_ascii_graphic()))
+            .unwrap_or("localhost");
+        self.for_others(host)
+    }
+
     /// `scheme://host[:port]` of `--public-url`, if given.
     pub fn public(&self) -> Option<&str> {
         self.public.as_deref()

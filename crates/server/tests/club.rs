@@ -1067,6 +1067,33 @@ async fn the_join_address_is_never_loopback_when_the_network_can_reach_the_serve
             assert_eq!(view.join_url, format!("{lan}/join#code={}", key.code));
             assert!(view.join_reachable);
             assert!(!view.join_url.contains("127.0.0.1"), "{}", view.join_url);
+            // The same for a tournament's organiser and an editor's link.
+            let cup: KeyView = h
+                .post(
+                    "/api/tournaments",
+                    None,
+                    &json!({"name": "Club", "format": "swiss"}),
+                )
+                .await
+                .json();
+            let t: TournamentView = get_as(&h, &format!("/api/tournaments/{}", cup.id), &cup.token)
+                .await
+                .json();
+            assert_eq!(t.join_url, format!("{lan}/join"));
+            let drawn: Value = h
+                .get("/api/classroom/exercise?kind=maze&level=1")
+                .await
+                .json();
+            let shared: Value = h
+                .post(
+                    "/api/classroom/exercises",
+                    None,
+                    &json!({"exercise": drawn["exercise"], "lang": "fr"}),
+                )
+                .await
+                .json();
+            let url = shared["url"].as_str().unwrap();
+            assert!(url.starts_with(&format!("{lan}/classroom?e=")), "{shared}");
         }
         // A machine with no network: nothing better than loopback.
         None => eprintln!("no network address here: {}", view.join_url),

@@ -108,7 +108,9 @@ async fn analyze(
 /// Saves a usable, solvable exercise and answers its link.
 async fn share(
     State(classroom): State<Classroom>,
+    State(origins): State<std::sync::Arc<crate::origin::OwnOrigins>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
     Body(req): Body<ExerciseRequest>,
 ) -> Result<(axum::http::StatusCode, Json<SavedView>), ApiError> {
     let lang = lang_of(req.lang);
@@ -146,9 +148,15 @@ async fn share(
         .await?;
     place.keep();
     let link = format!("/classroom?e={id}");
+    let url = format!("{}{link}", origins.for_others_of(&headers));
     Ok((
         axum::http::StatusCode::CREATED,
-        Json(SavedView { id, link, token }),
+        Json(SavedView {
+            id,
+            link,
+            url,
+            token,
+        }),
     ))
 }
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::origin::OwnOrigins;
-use axum::http::{header, HeaderMap};
+use axum::http::HeaderMap;
 use quoridor_classroom::Lang;
 use serde::Deserialize;
 
@@ -51,12 +51,7 @@ pub(super) async fn as_teacher(
 /// ([`OwnOrigins::for_others`]: `--public-url`, never loopback when the
 /// server listens on the network).
 pub(super) fn join_base(headers: &HeaderMap, origins: &OwnOrigins) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| h.len() <= 255 && h.bytes().all(|b| b.is_ascii_graphic()))
-        .unwrap_or("localhost");
-    origins.for_others(host)
+    origins.for_others_of(headers)
 }
 
 /// The pupil of the class `holder` is.

@@ -367,7 +367,8 @@ async function editorSave() {
   try {
     const exercise = editorExercise();
     const res = await api('POST', '/api/classroom/exercises', { exercise, lang: lang() });
-    $('#ed-link').value = location.origin + res.link;
+    // The address the pupils' tablets reach, never this computer's loopback.
+    $('#ed-link').value = res.url || location.origin + res.link;
     $('#ed-copy').textContent = t('cls.ed.copy');
     $('#ed-shared').hidden = false;
     const mine = store.get(MINE, []);
