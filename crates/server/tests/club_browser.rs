@@ -496,6 +496,8 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         let group = js_until(&desk, "const g = document.querySelector('.club-group'); return g && g.textContent.includes('Léa') && Number(g.dataset.group);", |v| v.as_u64().is_some()).await;
         desk.js("document.querySelector('.club-groups').scrollIntoView({block: 'start'}); window.scrollBy(0, -70); return null;").await;
         desk.shot("groups").await;
+        // Back to the top: the tabs would be under the fixed top bar.
+        desk.js("window.scrollTo(0, 0); return null;").await;
         desk.click(".club-tab[data-tab=work]").await;
         desk.select("#assign-for", &format!("g:{group}")).await;
         desk.select("#assign-kind", "puzzles").await;
