@@ -342,7 +342,8 @@ async fn the_shipped_nginx_block_logs_no_token_and_no_code() {
     let conf = nginx_conf(dir.path(), &blocks);
     let nginx = Running(
         Command::new("nginx")
-            .args(["-g", "daemon off;", "-c"])
+            // One process, no workers: killed by its PID, nothing is left behind.
+            .args(["-g", "daemon off; master_process off;", "-c"])
             .arg(&conf)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
