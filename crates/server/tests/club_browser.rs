@@ -130,6 +130,9 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         teacher.click(".club-tab[data-tab=work]").await;
         js_until(&teacher, "const c = document.querySelector('.club-grid tbody tr td.club-cell-skipped'); return c && c.closest('tr').firstChild.textContent;", |v| v.as_str() == Some("Léa")).await;
         // A click on the cell shows the exercise as the pupil left it.
+        // The grid's columns name their exercises: a mixed sheet's kinds in turn.
+        let heads = teacher.js("return Array.from(document.querySelectorAll('.club-grid thead th')).map((h) => [h.textContent, h.title]);").await;
+        assert_eq!(heads, json!([["Pupil", ""], ["1Maze", "Get out of the maze · level 1"], ["2Ways", "Find the right way · level 1"]]));
         teacher.click(".club-grid td.club-cell-skipped button").await;
         js_until(&teacher, "const d = document.querySelector('#work-dialog'); const i = document.querySelector('#work-img'); return d.open && i.complete && i.naturalWidth > 0 && document.querySelector('#work-title').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("Léa"))).await;
         teacher.shot("work").await;
@@ -162,7 +165,18 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let card = js_until(&teacher, "const c = document.querySelector('.club-progress'); return c && c.querySelectorAll('svg.bars rect').length > 0 && c.textContent;", |v| v.is_string()).await;
         let card = card.as_str().unwrap();
         assert!(card.starts_with("Léa") && card.contains("right after the solution 1") && card.contains("skipped 1"), "{card}");
+        // Her skills in words and colours, each with its trend; on a tablet
+        // every card holds its content (nothing cut off on the right).
+        let skill = teacher.js("const s = document.querySelector('.club-progress .club-skill'); return [s.querySelector('.club-skill-head').textContent, s.querySelector('.club-skill-words').textContent, s.querySelector('svg.trend').getAttribute('aria-label')];").await;
+        let skill: Vec<&str> = skill.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        assert!(skill[0].contains("· level 1") && skill[0].contains("right: "), "{skill:?}");
+        assert!(!skill[1].is_empty() && skill[2].contains("right without the solution, week by week: "), "{skill:?}");
+        teacher.client.set_window_size(768, 1024).await.unwrap();
+        let cut = teacher.js("return Array.from(document.querySelectorAll('.club-progress')).filter((c) => c.scrollWidth > c.clientWidth).length + (document.documentElement.scrollWidth > window.innerWidth ? 100 : 0);").await;
+        assert_eq!(cut, json!(0), "the progress cards fit a tablet");
+        teacher.js("document.querySelector('.club-progress .club-skills').scrollIntoView({block: 'end'}); return null;").await;
         teacher.shot("progress").await;
+        teacher.client.set_window_size(1366, 900).await.unwrap();
 
         // A class tournament (round robin with a computer player), its page.
         let cup = post(&base, "/api/tournaments", Some(&teacher_token), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id, "ai": [1]})).await;
@@ -583,6 +597,8 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         // progress counts the puzzles and rates her.
         let cells = js_until(&desk, "const cs = Array.from(document.querySelectorAll('#dash-assignments tbody td')).map((c) => c.className); return cs.length === 2 && cs.every((c) => c !== 'club-cell-todo') && cs;", |v| v.is_array()).await;
         assert_eq!(cells, json!(["club-cell-right_after_solution", "club-cell-right"]));
+        let heads = desk.js("return Array.from(document.querySelectorAll('#dash-assignments thead th')).map((h) => h.textContent);").await;
+        assert_eq!(heads, json!(["Élève", "1Problème", "2Problème"]));
         desk.click(".club-tab[data-tab=progress]").await;
         let line = js_until(&desk, "const l = document.querySelector('.club-learn-line'); return l && l.textContent;", |v| v.is_string()).await;
         assert!(line.as_str().unwrap().starts_with("Problèmes\u{a0}: justes 2 sur 2 (du premier coup\u{a0}: 1) · classement aux problèmes "), "{line}");

@@ -257,9 +257,10 @@ impl Tournament {
         }
     }
 
-    /// A game of the tournament ended; the next round is paired when it
-    /// was the last of its round. Returns whether anything changed.
-    pub fn game_over(&mut self, game: &str, outcome: Outcome) -> bool {
+    /// A game of the tournament ended at `now_ms`; the next round is
+    /// paired when it was the last of its round. Returns whether anything
+    /// changed.
+    pub fn game_over(&mut self, game: &str, outcome: Outcome, now_ms: u64) -> bool {
         let Some(round) = self.rounds.last_mut() else {
             return false;
         };
@@ -270,6 +271,7 @@ impl Tournament {
             return false;
         }
         pairing.outcome = Some(outcome);
+        pairing.ended_ms = Some(now_ms);
         if self.round_done() {
             self.pair_next();
         }
@@ -419,7 +421,7 @@ mod tests {
                 t.set_game(i, format!("g{n}-{k}"));
             }
             for k in 0..todo.len() {
-                assert!(t.game_over(&format!("g{n}-{k}"), Outcome::FirstWins));
+                assert!(t.game_over(&format!("g{n}-{k}"), Outcome::FirstWins, 0));
             }
             n += 1;
         }
@@ -476,7 +478,7 @@ mod tests {
                 .filter(|p| !p.is_bye())
                 .count()
             {
-                t.game_over(&format!("r{n}-{k}"), Outcome::FirstWins);
+                t.game_over(&format!("r{n}-{k}"), Outcome::FirstWins, 0);
             }
             n += 1;
             for (k, i) in t.unstarted().into_iter().enumerate() {
@@ -506,8 +508,8 @@ mod tests {
         for (k, i) in t.unstarted().into_iter().enumerate() {
             t.set_game(i, format!("a{k}"));
         }
-        t.game_over("a0", Outcome::Draw);
-        t.game_over("a1", Outcome::Draw);
+        t.game_over("a0", Outcome::Draw, 0);
+        t.game_over("a1", Outcome::Draw, 0);
         // Round 2's pairing with player 0 is decided at once.
         let round = t.rounds.last().unwrap();
         let with_0 = round
@@ -546,9 +548,9 @@ mod tests {
         // The second player leaves: their game is handed back to be ended.
         assert_eq!(t.withdraw(second), Ok(Some(("a0".to_string(), 1))));
         assert!(t.decidable("a0"));
-        assert!(t.game_over("a0", Outcome::FirstWins));
+        assert!(t.game_over("a0", Outcome::FirstWins, 0));
         assert!(!t.decidable("a0"));
-        t.game_over("a1", Outcome::Draw);
+        t.game_over("a1", Outcome::Draw, 0);
         // Round 2 leaves them out: three players, one bye.
         let round = t.rounds.last().unwrap();
         assert_eq!(t.rounds.len(), 2);

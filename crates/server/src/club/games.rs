@@ -2,11 +2,13 @@
 //! their seats, followed by the hub, and a tournament's results recorded
 //! as its games end (then its next round made).
 
+use std::sync::Arc;
+
 use quoridor_engine::{Controller, Level};
 use quoridor_rules::Seat;
 
 use super::class::{Changed, ClassData, ClassGame, GameEnd};
-use super::event::Stage;
+use super::event::{Stage, Tournament};
 use super::rooms::{ClassRoom, Cup, CupData};
 use super::tournament;
 use super::view::{BoardView, GameSpec};
@@ -245,7 +247,7 @@ impl Clubs {
     /// A tournament game's result: the next round when it was the last.
     pub(super) async fn record_result(&self, cup: &Cup, game: &str, outcome: tournament::Outcome) {
         let mut change = self.begin_cup(cup).await;
-        if !change.event.game_over(game, outcome) {
+        if !change.event.game_over(game, outcome, wall_ms()) {
             return change.unchanged();
         }
         let id = change.event.id.clone();
@@ -306,6 +308,16 @@ impl Clubs {
             }
         }
         Ok(())
+    }
+
+    /// The tournaments of `class`, as they stand.
+    pub fn tournaments_of(&self, class: &super::class::Class) -> Vec<Arc<Tournament>> {
+        class
+            .tournaments
+            .iter()
+            .filter_map(|id| self.cup(id).ok())
+            .map(|cup| cup.shown())
+            .collect()
     }
 
     /// Boards of the current round not seen yet (after a restart) are read once.

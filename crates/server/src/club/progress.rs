@@ -1,8 +1,9 @@
 //! A class's progress over a term, from its work and its games: for each
 //! pupil, how their exercises went (right at the first try, right after
 //! tries, right after the solution, still wrong, skipped) by kind and
-//! level and week by week, and their games played and won; the class's
-//! weeks together. Pure: the class and its work in, the figures out.
+//! level and week by week, and their games played and won (the class's
+//! games and its tournaments'); the class's weeks together. Pure: the
+//! class, its work and its tournaments in, the figures out.
 
 use std::collections::BTreeMap;
 
@@ -10,6 +11,7 @@ use quoridor_classroom::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::class::{Class, LearnItem};
+use super::event::Tournament;
 use super::work::{Work, WorkBook, WorkStatus};
 use crate::calendar::monday_of;
 
@@ -59,6 +61,17 @@ impl Tally {
     pub fn total(&self) -> u32 {
         self.first_try + self.after_tries + self.after_solution + self.wrong + self.skipped
     }
+
+    /// The two tallies added up.
+    pub fn plus(self, other: &Tally) -> Tally {
+        Tally {
+            first_try: self.first_try + other.first_try,
+            after_tries: self.after_tries + other.after_tries,
+            after_solution: self.after_solution + other.after_solution,
+            wrong: self.wrong + other.wrong,
+            skipped: self.skipped + other.skipped,
+        }
+    }
 }
 
 /// Games counted.
@@ -83,6 +96,17 @@ pub struct ByKind {
     pub kind: Kind,
     /// None for an editor's exercise without a level.
     pub level: Option<u8>,
+    pub exercises: Tally,
+    /// The same, week by week (the weeks with any), oldest first: the
+    /// skill's trend over the term.
+    #[serde(default)]
+    pub weeks: Vec<SkillWeek>,
+}
+
+/// One skill's exercises in a week.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkillWeek {
+    pub monday: String,
     pub exercises: Tally,
 }
 
@@ -138,13 +162,46 @@ fn puzzle_rating(mut tried: Vec<(u64, i32, bool)>) -> Option<i32> {
     ))
 }
 
-/// The class's progress from its work and the games it kept the ends of.
-pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
+/// The ends of pupil `pupil`'s games in the class and in its
+/// `tournaments`: when it ended, whether they won, whether it was drawn
+/// (games aborted, byes and pairings lost without a game are none).
+fn game_ends(class: &Class, tournaments: &[&Tournament], pupil: u32) -> Vec<(u64, bool, bool)> {
+    let mut out = Vec::new();
+    for game in &class.games {
+        let (Some(seat), Some(end)) = (
+            game.pupils.iter().position(|p| *p == Some(pupil)),
+            &game.result,
+        ) else {
+            continue;
+        };
+        out.push((end.ended_ms, end.winners.contains(&seat), end.draw));
+    }
+    for event in tournaments {
+        let Some(player) = event.player_of_pupil(pupil) else {
+            continue;
+        };
+        for pairing in event.rounds.iter().flatten() {
+            let (Some(ended), Some(points), true) = (
+                pairing.ended_ms,
+                pairing.half_points(player),
+                pairing.game.is_some(),
+            ) else {
+                continue;
+            };
+            out.push((ended, points == 2, points == 1));
+        }
+    }
+    out
+}
+
+/// The class's progress from its work, the games it kept the ends of and
+/// its `tournaments`.
+pub fn progress(class: &Class, book: &WorkBook, tournaments: &[&Tournament]) -> ClassProgress {
     let mut all_weeks: BTreeMap<String, Week> = BTreeMap::new();
     let mut pupils = Vec::new();
     for pupil in &class.pupils {
         let mut exercises = Tally::default();
-        let mut kinds: BTreeMap<(usize, Option<u8>), Tally> = BTreeMap::new();
+        let mut kinds: BTreeMap<(usize, Option<u8>), BTreeMap<String, Tally>> = BTreeMap::new();
         let mut weeks: BTreeMap<String, Week> = BTreeMap::new();
         let mut puzzles = Tally::default();
         let mut lessons = Tally::default();
@@ -159,9 +216,15 @@ pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
             };
             let went = Went::of(work);
             exercises.add(went);
+            let monday = monday_of(work.at_ms);
             if let Some((kind, level)) = assignment.source.kind_and_level(*i as usize) {
                 let order = Kind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
-                kinds.entry((order, level)).or_default().add(went);
+                kinds
+                    .entry((order, level))
+                    .or_default()
+                    .entry(monday.clone())
+                    .or_default()
+                    .add(went);
             }
             match assignment.source.learn_item(*i as usize) {
                 Some(LearnItem::Puzzle(id)) => {
@@ -174,27 +237,20 @@ pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
                 Some(LearnItem::Lesson(_)) => lessons.add(went),
                 None => {}
             }
-            let monday = monday_of(work.at_ms);
             week(&mut weeks, &monday).exercises.add(went);
             week(&mut all_weeks, &monday).exercises.add(went);
         }
         let mut games = Games::default();
-        for game in &class.games {
-            let (Some(seat), Some(end)) = (
-                game.pupils.iter().position(|p| *p == Some(pupil.id)),
-                &game.result,
-            ) else {
-                continue;
-            };
-            let monday = monday_of(end.ended_ms);
+        for (ended_ms, won, drawn) in game_ends(class, tournaments, pupil.id) {
+            let monday = monday_of(ended_ms);
             for g in [
                 &mut games,
                 &mut week(&mut weeks, &monday).games,
                 &mut week(&mut all_weeks, &monday).games,
             ] {
                 g.played += 1;
-                g.won += u32::from(end.winners.contains(&seat));
-                g.drawn += u32::from(end.draw);
+                g.won += u32::from(won);
+                g.drawn += u32::from(drawn);
             }
         }
         pupils.push(PupilProgress {
@@ -204,10 +260,16 @@ pub fn progress(class: &Class, book: &WorkBook) -> ClassProgress {
             games,
             by_kind: kinds
                 .into_iter()
-                .map(|((order, level), exercises)| ByKind {
+                .map(|((order, level), by_week)| ByKind {
                     kind: Kind::ALL[order],
                     level,
-                    exercises,
+                    exercises: by_week
+                        .values()
+                        .fold(Tally::default(), |sum, t| sum.plus(t)),
+                    weeks: by_week
+                        .into_iter()
+                        .map(|(monday, exercises)| SkillWeek { monday, exercises })
+                        .collect(),
                 })
                 .collect(),
             weeks: weeks.into_values().collect(),
@@ -320,7 +382,7 @@ mod tests {
                 }),
             });
         }
-        let p = progress(&class, &book);
+        let p = progress(&class, &book, &[]);
         let mine = &p.pupils[0];
         let want = Tally {
             first_try: 1,
@@ -361,6 +423,20 @@ mod tests {
             ]
         );
         assert!(mine.by_kind.iter().all(|k| k.level == Some(2)));
+        // Each skill week by week: the maze right at once in week 1, after
+        // the solution in week 2.
+        let maze: Vec<(&str, u32, u32)> = mine.by_kind[0]
+            .weeks
+            .iter()
+            .map(|w| {
+                (
+                    w.monday.as_str(),
+                    w.exercises.first_try,
+                    w.exercises.after_solution,
+                )
+            })
+            .collect();
+        assert_eq!(maze, [("2026-11-23", 1, 0), ("2026-11-30", 0, 1)]);
         // Tom lost one, drew one; the class's weeks add both up.
         assert_eq!(p.pupils[1].games.won, 0);
         let class_weeks: Vec<(u32, u32)> = p
@@ -369,6 +445,88 @@ mod tests {
             .map(|w| (w.exercises.total(), w.games.played))
             .collect();
         assert_eq!(class_weeks, [(2, 0), (4, 4)]);
+    }
+
+    #[test]
+    fn a_class_tournaments_games_count_but_not_its_byes_nor_games_never_played() {
+        use crate::club::event::{Entrant, GameRules};
+        use crate::club::tournament::{Format, Outcome, Pairing};
+        let mut class =
+            Class::new("c".into(), "ABC234".into(), "CE2", Lang::Fr, "t".into(), 0).unwrap();
+        let lea = class.join("Léa", "h1".into(), "C1".into(), 0).unwrap();
+        let tom = class.join("Tom", "h2".into(), "C2".into(), 0).unwrap();
+        let zoe = class.join("Zoé", "h3".into(), "C3".into(), 0).unwrap();
+        let rules = GameRules {
+            size: 9,
+            fences: None,
+            clock: None,
+        };
+        let mut cup = Tournament::new(
+            "t1".into(),
+            "CODE".into(),
+            "Coupe",
+            Some("c".into()),
+            "t".into(),
+            Format::Swiss,
+            2,
+            rules,
+            0,
+        )
+        .unwrap();
+        for (name, pupil) in [("Léa", lea), ("Tom", tom), ("Zoé", zoe)] {
+            cup.players.push(Entrant {
+                name: name.into(),
+                holder: None,
+                ai: None,
+                pupil: Some(pupil),
+                withdrawn: false,
+            });
+        }
+        let pairing = |first, second, game: Option<&str>, outcome, ended_ms| Pairing {
+            first,
+            second,
+            game: game.map(str::to_string),
+            outcome,
+            ended_ms,
+        };
+        cup.rounds = vec![
+            // Léa beats Tom in week 1; Zoé has the bye.
+            vec![
+                pairing(
+                    0,
+                    Some(1),
+                    Some("g1"),
+                    Some(Outcome::FirstWins),
+                    Some(MONDAY),
+                ),
+                pairing(2, None, None, None, None),
+            ],
+            // Week 2: Tom and Zoé draw; Léa wins against a player who
+            // left before their game was made: no game played.
+            vec![
+                pairing(
+                    1,
+                    Some(2),
+                    Some("g2"),
+                    Some(Outcome::Draw),
+                    Some(MONDAY + WEEK_MS),
+                ),
+                pairing(0, Some(3), None, Some(Outcome::FirstWins), None),
+            ],
+        ];
+        let p = progress(&class, &WorkBook::new(), &[&cup]);
+        let games: Vec<(u32, u32, u32)> = p
+            .pupils
+            .iter()
+            .map(|x| (x.games.played, x.games.won, x.games.drawn))
+            .collect();
+        assert_eq!(games, [(1, 1, 0), (2, 0, 1), (1, 0, 1)]);
+        let weeks: Vec<(&str, u32)> = p
+            .weeks
+            .iter()
+            .map(|w| (w.monday.as_str(), w.games.played))
+            .collect();
+        assert_eq!(weeks, [("2026-11-23", 2), ("2026-11-30", 2)]);
     }
 
     #[test]
@@ -442,7 +600,7 @@ mod tests {
             "e2".into(),
             MONDAY,
         );
-        let p = progress(&class, &book);
+        let p = progress(&class, &book, &[]);
         let mine = &p.pupils[0];
         assert_eq!(
             (
@@ -465,7 +623,7 @@ mod tests {
         assert_eq!(book[&(puzzles, ana, 0)].given_text(Lang::En), "e3");
         // No puzzle tried, no rating.
         let tom = class.join("Tom", "h2".into(), "C2".into(), 0).unwrap();
-        let p = progress(&class, &book);
+        let p = progress(&class, &book, &[]);
         assert_eq!(
             p.pupils
                 .iter()

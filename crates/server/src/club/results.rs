@@ -268,7 +268,10 @@ mod tests {
             None,
             1_795_428_000_000,
         );
-        let csv = progress_csv(&class, &super::super::progress::progress(&class, &book));
+        let csv = progress_csv(
+            &class,
+            &super::super::progress::progress(&class, &book, &[]),
+        );
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines[0], "\u{feff}élève;semaine du;juste du premier coup;juste après des essais;juste après la solution;pas juste;passé;parties jouées;parties gagnées;parties nulles;problèmes justes;classement aux problèmes");
         assert_eq!(lines[1], "Léa;2026-11-23;1;0;0;0;0;0;0;0;;");

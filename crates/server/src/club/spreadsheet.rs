@@ -125,7 +125,7 @@ mod tests {
             None,
             1_795_428_000_000,
         );
-        let bytes = results_xlsx(&class, &book, &progress(&class, &book)).unwrap();
+        let bytes = results_xlsx(&class, &book, &progress(&class, &book, &[])).unwrap();
         let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
         let mut part = |name: &str| {
             let mut text = String::new();

@@ -62,6 +62,10 @@ pub struct Pairing {
     pub game: Option<String>,
     #[serde(default)]
     pub outcome: Option<Outcome>,
+    /// When its game ended (none for a bye, a pairing lost without a
+    /// game, or one from an older store).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_ms: Option<u64>,
 }
 
 impl Pairing {
@@ -241,6 +245,7 @@ pub fn round_robin(players: usize, round: usize) -> Round {
                 second,
                 game: None,
                 outcome: None,
+                ended_ms: None,
             }
         })
         .collect();
@@ -323,6 +328,7 @@ pub fn swiss(players: usize, active: &[usize], rounds: &[Round]) -> Round {
                             second: Some(second),
                             game: None,
                             outcome: None,
+                            ended_ms: None,
                         }
                     })
                     .collect();
@@ -332,6 +338,7 @@ pub fn swiss(players: usize, active: &[usize], rounds: &[Round]) -> Round {
                         second: None,
                         game: None,
                         outcome: None,
+                        ended_ms: None,
                     });
                 }
                 return round;
@@ -563,6 +570,7 @@ mod tests {
             second: Some(second),
             game: None,
             outcome: Some(outcome),
+            ended_ms: None,
         };
         let rounds = vec![
             vec![p(0, 3, FirstWins), p(1, 2, Draw)],

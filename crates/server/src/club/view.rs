@@ -438,6 +438,10 @@ pub struct AssignmentView {
     pub groups: Vec<u32>,
     /// Every pupil's work (teacher) or one's own (pupil).
     pub work: Vec<WorkView>,
+    /// The kind of each exercise, in order (none for lessons and puzzles
+    /// of `/learn`): the results grid's column headers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<quoridor_classroom::Kind>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -174,8 +174,9 @@
 /**
  * An assignment (`AssignmentView`): every pupil's work for the teacher,
  * one's own for a pupil; due on a day (`YYYY-MM-DD`), for the pupils
- * named (none: the whole class).
- * @typedef {{id: number, title: string, count: number, source: object, created_ms: number, rules: AssignmentRules, due?: string, pupils?: number[], groups?: number[], work: WorkView[]}} AssignmentView
+ * named (none: the whole class); `kinds`: each exercise's kind, in order
+ * (none for lessons and puzzles).
+ * @typedef {{id: number, title: string, count: number, source: object, created_ms: number, rules: AssignmentRules, due?: string, pupils?: number[], groups?: number[], work: WorkView[], kinds?: string[]}} AssignmentView
  */
 
 /** @typedef {{board: ClubBoardView, pupils: (number | null)[]}} ClassGameView */

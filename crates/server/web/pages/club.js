@@ -16,7 +16,6 @@
 import { apiSaying, download, imageUrl } from '../lib/api.js';
 import { assignmentHref, learnContent, learnItem, rightCount } from '../lib/assignment.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
-import { barChart } from '../lib/bars.js';
 import { BoardView } from '../lib/board/view.js';
 import { forgetPerson } from '../lib/forget.js';
 import { icon } from '../lib/icons.js';
@@ -25,6 +24,7 @@ import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
 import { currentAccount, languagePicker } from '../lib/topbar.js';
+import { progressParts } from './club/progress.js';
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -685,10 +685,29 @@ async function deleteGroup(g) {
   }
 }
 
+/**
+ * A column of the results grid in words: a short name under its number,
+ * and the whole name (with the level) for its title.
+ * @param {import('../lib/views.js').AssignmentView} a @param {number} i
+ */
+function itemHead(a, i) {
+  const kind = a.kinds && a.kinds[i];
+  if (kind) {
+    const level = /** @type {{level?: number}} */ (a.source).level;
+    const long = t('cls.kind.' + kind);
+    return { short: t('club.short.' + kind), long: level ? t('club.skill_level', { kind: long, level }) : long };
+  }
+  const item = learnItem(a, i);
+  const word = item ? t('club.short.' + item.kind) : '';
+  return { short: word, long: word };
+}
+
 /** @param {import('../lib/views.js').ClassView} v */
 function renderAssignments(v) {
   const out = v.assignments.slice().reverse().map((a) => {
-    const head = el('tr', {}, el('th', { text: t('club.pupil') }), ...Array.from({ length: a.count }, (_, i) => el('th', { text: String(i + 1) })));
+    const heads = Array.from({ length: a.count }, (_, i) => itemHead(a, i));
+    const head = el('tr', {}, el('th', { text: t('club.pupil') }), ...heads.map((h, i) => el('th', { scope: 'col', title: h.long },
+      el('span', { class: 'club-grid-n', text: String(i + 1) }), el('small', { class: 'club-grid-kind', text: h.short }))));
     const rows = v.pupils.filter((p) => !a.pupils || a.pupils.includes(p.id)).map((p) => el('tr', {}, el('th', { text: p.name }), ...Array.from({ length: a.count }, (_, i) => {
       const w = a.work.find((x) => x.pupil === p.id && x.index === i);
       const status = w ? w.status : 'todo';
@@ -699,7 +718,7 @@ function renderAssignments(v) {
       if (!w) return el('td', { class: 'club-cell-todo', title, 'aria-label': title });
       // A click shows the exercise with the pupil's answer drawn.
       return el('td', { class: 'club-cell-' + status },
-        el('button', { type: 'button', class: 'club-cell-btn', title, 'aria-label': p.name + ' · ' + (i + 1) + ' · ' + title, text: mark, onclick: () => showWork(a, i, p, title) }));
+        el('button', { type: 'button', class: 'club-cell-btn', title, 'aria-label': p.name + ' · ' + (i + 1) + ' ' + heads[i].short + ' · ' + title, text: mark, onclick: () => showWork(a, i, p, title) }));
     })));
     const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed })
       : learnContent(a) ? t('club.assign_' + learnContent(a)) : '';
@@ -717,35 +736,8 @@ function renderAssignments(v) {
 }
 
 // ------------------------------------------------------------------
-// Progress over the term: the class's weeks, and each pupil's.
+// Progress over the term (drawn by ./club/progress.js).
 // ------------------------------------------------------------------
-
-/** How an exercise went, in the order the bars stack, and its colour. */
-const WENT = [
-  ['first_try', '#2e7d32'],
-  ['after_tries', '#7cc47f'],
-  ['after_solution', '#e8b931'],
-  ['wrong', '#d9534f'],
-  ['skipped', '#a7a7a7'],
-];
-
-/** @param {{first_try: number, after_tries: number, after_solution: number, wrong: number, skipped: number}} tally */
-function parts(tally) {
-  return WENT.map(([k]) => tally[/** @type {keyof typeof tally} */ (k)]);
-}
-
-// A week in a few words: its Monday's day and month.
-/** @param {string} monday */
-function weekLabel(monday) {
-  const date = new Date(monday + 'T12:00:00');
-  return Number.isNaN(date.getTime()) ? monday : date.toLocaleDateString(I18n.lang, { day: 'numeric', month: 'short' });
-}
-
-/** @param {{monday: string, exercises: any}[]} weeks @param {string} label @param {number} height */
-function weeksChart(weeks, label, height) {
-  const columns = weeks.map((w) => ({ label: weekLabel(w.monday), parts: parts(w.exercises) }));
-  return barChart(columns, { colors: WENT.map(([, c]) => c), names: WENT.map(([k]) => t('club.went.' + k)), label, height });
-}
 
 let progressAsked = 0;
 
@@ -760,41 +752,10 @@ async function showProgress() {
     return;
   }
   if (ticket !== progressAsked) return;
-  $('#progress-legend').replaceChildren(...WENT.map(([k, color]) => el('span', { class: 'club-legend-item' },
-    el('i', { style: 'background:' + color }), t('club.went.' + k))));
-  const classLabel = t('club.progress_class');
-  $('#progress-class').replaceChildren(p.weeks.length ? weeksChart(p.weeks, classLabel, 140) : el('p', { class: 'hint', text: t('club.progress_none') }));
-  $('#progress-pupils').replaceChildren(...p.pupils.map((pupil) => {
-    const e = pupil.exercises;
-    const line = WENT.map(([k]) => t('club.went.' + k) + ' ' + e[k]).join(' · ');
-    const games = t('club.games_line', { played: pupil.games.played, won: pupil.games.won, drawn: pupil.games.drawn });
-    const kinds = el('table', { class: 'club-table club-kinds' },
-      el('thead', {}, el('tr', {}, el('th', { text: t('club.kind') }), el('th', { text: t('cls.level') }), ...WENT.map(([k, color]) => el('th', {}, el('i', { class: 'club-swatch', style: 'background:' + color, title: t('club.went.' + k), 'aria-label': t('club.went.' + k) }))))),
-      el('tbody', {}, ...pupil.by_kind.map((k) => el('tr', {}, el('td', { text: t('cls.kind.' + k.kind) }), el('td', { text: k.level ? String(k.level) : '–' }),
-        ...parts(k.exercises).map((n) => el('td', { text: String(n) }))))));
-    return el('div', { class: 'card club-progress', 'data-pupil': pupil.pupil },
-      el('h3', { text: pupil.name }),
-      el('p', { class: 'hint', text: line }),
-      el('p', { class: 'hint', text: games }),
-      learnLine(pupil),
-      pupil.weeks.length ? weeksChart(pupil.weeks, t('club.progress_of', { name: pupil.name }), 70) : null,
-      pupil.by_kind.length ? kinds : null);
-  }));
-}
-
-// A pupil's puzzles and rules lessons of /learn, and their puzzle
-// rating, in a line (none if they had none).
-/** @param {{puzzles?: any, lessons?: any, puzzle_rating?: number | null}} pupil */
-function learnLine(pupil) {
-  const total = (tally) => (tally ? parts(tally).reduce((a, b) => a + b, 0) : 0);
-  const right = (tally) => tally.first_try + tally.after_tries + tally.after_solution;
-  const said = [];
-  if (total(pupil.puzzles)) {
-    said.push(t('club.puzzles_line', { right: right(pupil.puzzles), total: total(pupil.puzzles), first: pupil.puzzles.first_try }));
-    if (pupil.puzzle_rating != null) said.push(t('club.puzzle_rating', { rating: pupil.puzzle_rating }));
-  }
-  if (total(pupil.lessons)) said.push(t('club.lessons_line', { right: right(pupil.lessons), total: total(pupil.lessons) }));
-  return said.length ? el('p', { class: 'hint club-learn-line', text: said.join(' · ') }) : null;
+  const { legend, whole, cards } = progressParts(p);
+  $('#progress-legend').replaceChildren(...legend);
+  $('#progress-class').replaceChildren(whole);
+  $('#progress-pupils').replaceChildren(...cards);
 }
 
 // Today in this browser, as `YYYY-MM-DD` (due days are calendar days).

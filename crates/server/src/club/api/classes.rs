@@ -11,9 +11,10 @@ use axum::Json;
 
 use crate::account::session::{LoggedIn, MaybeAccount};
 use crate::club::class::{is_code, lock_pin, normal_code, Changed, Class};
-use crate::club::event::Entrant;
+use crate::club::event::{Entrant, Tournament};
 use crate::club::progress::{progress as class_progress, ClassProgress};
 use crate::club::results::{progress_csv, results_csv};
+use crate::club::rooms::Shown;
 use crate::club::spreadsheet::results_xlsx;
 use crate::club::view::*;
 use crate::club::{ClubError, Clubs, Code};
@@ -443,8 +444,14 @@ pub(super) async fn progress(
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<ClassProgress>, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
-    let data = room.shown();
-    Ok(Json(class_progress(&data.class, &data.work)))
+    Ok(Json(term(&clubs, &room.shown())))
+}
+
+/// A class's progress over the term, its tournaments' games counted.
+fn term(clubs: &Clubs, data: &Shown) -> ClassProgress {
+    let cups = clubs.tournaments_of(&data.class);
+    let tournaments: Vec<&Tournament> = cups.iter().map(|t| &**t).collect();
+    class_progress(&data.class, &data.work, &tournaments)
 }
 
 /// The progress as CSV, for a spreadsheet in the class's language.
@@ -456,7 +463,7 @@ pub(super) async fn progress_file(
 ) -> Result<Response, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
-    let csv = progress_csv(&data.class, &class_progress(&data.class, &data.work));
+    let csv = progress_csv(&data.class, &term(&clubs, &data));
     Ok(attachment(CSV, &data.class, Export::Progress, "csv", csv))
 }
 
@@ -470,11 +477,9 @@ pub(super) async fn results_file(
     let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
     let class = data.class.clone();
+    let progress = term(&clubs, &data);
     let bytes = clubs
-        .blocking(move || {
-            let progress = class_progress(&data.class, &data.work);
-            results_xlsx(&data.class, &data.work, &progress)
-        })
+        .blocking(move || results_xlsx(&data.class, &data.work, &progress))
         .await?
         .map_err(|err| ApiError::unavailable(format!("no spreadsheet: {err}")))?;
     Ok(attachment(XLSX, &class, Export::Results, "xlsx", bytes))

@@ -59,6 +59,9 @@ pub(super) fn assignment_views(shown: &Shown, pupil: Option<u32>) -> Vec<Assignm
                 Vec::new()
             },
             work: work_views(shown, a.id, pupil),
+            kinds: (0..a.source.count())
+                .map_while(|i| a.source.kind_and_level(i).map(|(kind, _)| kind))
+                .collect(),
         })
         .collect()
 }
