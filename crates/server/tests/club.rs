@@ -1952,8 +1952,18 @@ async fn a_lesson_tournament_goes_on_without_absent_and_removed_pupils() {
     // Their game is lost at once, so round 2 is paired without them.
     let t3 = wait_for_as(&h, &path, &key.token, |t| t.rounds.len() == 2).await;
     assert_eq!(t3.rounds[0][1].outcome, Some(Outcome::SecondWins));
-    let gone = index_of(&t3, &removed.name);
+    let gone = table2.first;
     assert!(t3.players[gone].withdrawn);
+    // Their name is forgotten: in the players, the standings and the
+    // board of the game they lost, which the class's pupils read.
+    assert_eq!(t3.players[gone].name, "");
+    let row = t3.standings.iter().find(|s| s.player == gone).unwrap();
+    assert_eq!(row.name, "");
+    let board = t3.rounds[0][1].board.as_ref().unwrap();
+    assert_eq!(board.names[0], "");
+    assert!(!board.names[1].is_empty());
+    let text = get_as(&h, &path, &key.token).await.text;
+    assert!(!text.contains(&format!("\"{}\"", removed.name)), "{text}");
     let round2 = &t3.rounds[1];
     assert!(round2
         .iter()

@@ -28,6 +28,10 @@ pub struct Entrant {
     /// Left the tournament: no more pairings.
     #[serde(default)]
     pub withdrawn: bool,
+    /// Removed from the class: their name is forgotten (shown as "a
+    /// pupil who left"), and their token holds nothing here any more.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub removed: bool,
 }
 
 /// Where a tournament stands.
@@ -331,6 +335,22 @@ impl Tournament {
                 .any(|p| p.game.as_deref() == Some(game) && !p.is_done())
     }
 
+    /// Class pupil `pupil` was removed from the class: their player, if
+    /// any, keeps their results under no name and no token. Returns
+    /// whether anything changed.
+    pub fn forget_pupil(&mut self, pupil: u32) -> bool {
+        let Some(entrant) = self.players.iter_mut().find(|p| p.pupil == Some(pupil)) else {
+            return false;
+        };
+        if entrant.removed {
+            return false;
+        }
+        entrant.name = String::new();
+        entrant.holder = None;
+        entrant.removed = true;
+        true
+    }
+
     /// The players of class pupil `pupil` (at most one).
     pub fn player_of_pupil(&self, pupil: u32) -> Option<usize> {
         self.players.iter().position(|p| p.pupil == Some(pupil))
@@ -404,6 +424,8 @@ mod tests {
                 ai: None,
                 pupil: None,
                 withdrawn: false,
+                removed: false,
+                removed: false,
             })
             .unwrap();
         }

@@ -282,9 +282,10 @@ impl Clubs {
     }
 
     /// Pupil `pupil` was removed from the class `class` (as it was just
-    /// before): their class games in progress are lost by forfeit, and
-    /// they leave every tournament of the class not yet over, so that no
-    /// round waits for them and their old token plays no more.
+    /// before): their class games in progress are lost by forfeit, they
+    /// leave every tournament of the class not yet over, so that no round
+    /// waits for them and their old token plays no more, and their name
+    /// is forgotten in every one.
     pub async fn pupil_removed(
         &self,
         class: &super::class::Class,
@@ -305,6 +306,17 @@ impl Clubs {
                 if !event.players[player].withdrawn {
                     self.withdraw(&cup, player).await?;
                 }
+            }
+        }
+        // Their name leaves the standings of every tournament, over or
+        // not, which the class's pupils read.
+        for id in &class.tournaments {
+            let Ok(cup) = self.cup(id) else { continue };
+            let mut change = self.begin_cup(&cup).await;
+            if change.event.forget_pupil(pupil) {
+                change.commit().await?;
+            } else {
+                change.unchanged();
             }
         }
         Ok(())

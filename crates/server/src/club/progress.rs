@@ -480,6 +480,7 @@ mod tests {
                 ai: None,
                 pupil: Some(pupil),
                 withdrawn: false,
+                removed: false,
             });
         }
         let pairing = |first, second, game: Option<&str>, outcome, ended_ms| Pairing {

@@ -72,6 +72,8 @@ function thumbnail(b, label) {
 // A player's name as the page shows it: a computer player's default
 // name ("AI 2", "AI 2 #1", made by the server) in the page's language.
 function shownName(name, level) {
+  // A pupil removed from the class: their name is forgotten.
+  if (name === '') return t('club.removed_pupil');
   const m = level ? /^AI (\d+)(?: #(\d+))?$/.exec(name) : null;
   if (!m || Number(m[1]) !== level) return name;
   return m[2] ? t('club.ai_name_n', { level, n: m[2] }) : t('club.ai_name', { level });

@@ -219,6 +219,7 @@ pub(super) async fn join(
                     ai: None,
                     pupil: Some(pupil),
                     withdrawn: false,
+                    removed: false,
                 })?;
                 let name = change.event.players[player].name.clone();
                 change.commit().await?;
@@ -231,6 +232,7 @@ pub(super) async fn join(
                     ai: None,
                     pupil: None,
                     withdrawn: false,
+                    removed: false,
                 })?;
                 let name = change.event.players[player].name.clone();
                 change.commit().await?;

@@ -79,6 +79,7 @@ pub(super) async fn new_tournament(
                 ai: None,
                 pupil: Some(p),
                 withdrawn: false,
+                removed: false,
             })?;
         }
     }
@@ -89,6 +90,7 @@ pub(super) async fn new_tournament(
             ai: Some(level),
             pupil: None,
             withdrawn: false,
+            removed: false,
         })?;
     }
     let address = crate::limits::client_key(addr.ip());
@@ -161,6 +163,7 @@ pub(super) async fn add_player(
                         ai: Some(level),
                         pupil: None,
                         withdrawn: false,
+                        removed: false,
                     }
                 }
                 None => Entrant {
@@ -169,6 +172,7 @@ pub(super) async fn add_player(
                     ai: None,
                     pupil: None,
                     withdrawn: false,
+                    removed: false,
                 },
             };
             let player = data.event.enter(entrant)?;

@@ -274,7 +274,20 @@ pub(super) fn tournament_view(
                         second: p.second,
                         game: p.game.clone(),
                         outcome: p.outcome,
-                        board: p.game.as_ref().and_then(|g| boards.get(g).cloned()),
+                        board: p.game.as_ref().and_then(|g| boards.get(g)).map(|b| {
+                            // A removed pupil's name is not shown on the
+                            // board either.
+                            let mut b = b.clone();
+                            for (seat, player) in [Some(p.first), p.second].into_iter().enumerate()
+                            {
+                                let gone = player
+                                    .is_some_and(|i| t.players.get(i).is_some_and(|e| e.removed));
+                                if let (true, Some(name)) = (gone, b.names.get_mut(seat)) {
+                                    name.clear();
+                                }
+                            }
+                            b
+                        }),
                     })
                     .collect()
             })

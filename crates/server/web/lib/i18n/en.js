@@ -903,6 +903,7 @@ export default {
   'club.err_name': 'Write your first name (24 letters at most).',
   'club.close': 'Close',
   'club.bye': 'bye',
+  'club.removed_pupil': 'A pupil who left',
   'club.byes': 'bye ×{n}',
   'club.round_n': 'Round {n}',
   'club.computer': 'computer, level {level}',

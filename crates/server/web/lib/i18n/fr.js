@@ -903,6 +903,7 @@ export default {
   'club.err_name': 'Écris ton prénom (24 lettres au plus).',
   'club.close': 'Fermer',
   'club.bye': 'exempt',
+  'club.removed_pupil': 'Un élève parti',
   'club.byes': 'exempt ×{n}',
   'club.round_n': 'Ronde {n}',
   'club.computer': 'ordinateur, niveau {level}',

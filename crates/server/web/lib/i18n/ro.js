@@ -914,6 +914,7 @@ export default {
   'club.err_name': 'Scrie-ți prenumele (cel mult 24 de litere).',
   'club.close': 'Închide',
   'club.bye': 'liber',
+  'club.removed_pupil': 'Un elev plecat',
   'club.byes': 'liber ×{n}',
   'club.round_n': 'Runda {n}',
   'club.computer': 'calculator, nivelul {level}',
