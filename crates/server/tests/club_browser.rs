@@ -634,6 +634,7 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
                 let pages = [
                     ("pupil", "/join".to_string(), "#pupil-title"),
                     ("exercise", format!("/classroom?class={class_id}&a={n}"), "#cls-board svg"),
+                    ("lesson", "/learn".to_string(), "#learn-board svg"),
                 ];
                 for (label, path, ready) in pages {
                     browser.open(&path).await;
@@ -646,6 +647,14 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
                         let text = said[0][1].as_str().unwrap();
                         assert!(text.starts_with(hello) && text.contains("Exerci"), "{text}");
                     }
+                    if label == "lesson" {
+                        // The lesson says itself: its title, its rule, its task.
+                        let said = browser.js("const said = []; speechSynthesis.speak = (u) => said.push([u.lang, u.text]); document.querySelector('#learn-say').click(); return said;").await;
+                        let (voice, first) = if lang == "fr" { ("fr-FR", "Leçon 1 sur ") } else { ("ro-RO", "Lecția 1 din ") };
+                        assert_eq!(said[0][0], json!(voice), "{said}");
+                        let text = said[0][1].as_str().unwrap();
+                        assert!(text.starts_with(first) && text.len() > 60, "{text}");
+                    }
                     let wide = browser.js("const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed').slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];").await;
                     assert!(wide[0].as_u64() <= wide[1].as_u64(), "{lang} {label} at {width}: {wide}");
                     browser.shot(&format!("{label}-{lang}-{width}")).await;
@@ -654,6 +663,11 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
                 assert!(!game.is_empty());
                 let wide = browser.js("const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed').slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];").await;
                 assert!(wide[0].as_u64() <= wide[1].as_u64(), "{lang} game at {width}: {wide}");
+                // The game page says whose turn it is.
+                let said = browser.js("const said = []; speechSynthesis.speak = (u) => said.push([u.lang, u.text, document.querySelector('#turn').textContent]); document.querySelector('#game-say').click(); return said;").await;
+                assert_eq!(said[0][0], json!(if lang == "fr" { "fr-FR" } else { "ro-RO" }), "{said}");
+                let (text, turn) = (said[0][1].as_str().unwrap(), said[0][2].as_str().unwrap().trim());
+                assert!(!turn.is_empty() && text.starts_with(turn), "{said}");
                 browser.shot(&format!("game-{lang}-{width}")).await;
             }
         }

@@ -3,6 +3,8 @@
 // instructions and the feedback after "Check", said by the browser's
 // speech synthesis in the page's language.
 
+import { icon } from './icons.js';
+
 /** The voice asked for in each language of ours. */
 const VOICES = { en: 'en-GB', fr: 'fr-FR', ro: 'ro-RO' };
 
@@ -66,4 +68,17 @@ export function screenText(elements) {
     parts.push((e.textContent || '').replace(/\s+/g, ' '));
   }
   return spokenText(parts);
+}
+
+/**
+ * Makes `button` a loudspeaker that says the screen: the text of what
+ * `parts` finds when it is pressed, in the language `lang` gives then
+ * (the button stays hidden where the browser cannot speak).
+ * @param {HTMLElement} button @param {() => Iterable<Element>} parts @param {() => string} lang
+ */
+export function sayButton(button, parts, lang) {
+  if (!canSpeak()) return;
+  button.hidden = false;
+  if (!button.querySelector('svg')) button.prepend(icon('speaker'));
+  button.onclick = () => speak(screenText(parts()), lang());
 }

@@ -18,8 +18,7 @@ import { assignmentHref, learnContent, learnItem, rightCount } from '../lib/assi
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { BoardView } from '../lib/board/view.js';
 import { forgetPerson } from '../lib/forget.js';
-import { icon } from '../lib/icons.js';
-import { canSpeak, screenText, speak } from '../lib/speech.js';
+import { sayButton as sayScreen } from '../lib/speech.js';
 import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
@@ -123,17 +122,11 @@ function pupilRec() {
   return store.get('quoridor.club.pupil', null);
 }
 
-/**
- * The loudspeaker of a pupil's screen (#join-say, #pupil-say): a tap says
- * what the screen says, in its language, for a child who cannot read yet.
- * @param {string} id @param {() => Iterable<Element>} parts
- */
+// The loudspeaker of a pupil's screen (#join-say, #pupil-say): a tap says
+// what the screen says, in its language, for a child who cannot read yet.
+/** @param {string} id @param {() => Iterable<Element>} parts */
 function sayButton(id, parts) {
-  const button = $(id);
-  if (!canSpeak()) return;
-  button.hidden = false;
-  if (!button.firstChild) button.append(icon('speaker'));
-  button.onclick = () => speak(screenText(parts()), I18n.lang);
+  sayScreen($(id), parts, () => I18n.lang);
 }
 
 // A login card's code as printed: `ABCD-EFGH`.

@@ -13,6 +13,7 @@ import { BoardKeys } from '../lib/board/input.js';
 import { BoardView } from '../lib/board/view.js';
 import { I18n } from '../lib/i18n.js';
 import { parseSquare } from '../lib/position.js';
+import { sayButton } from '../lib/speech.js';
 import { store } from '../lib/store.js';
 import { accountLink, languagePicker } from '../lib/topbar.js';
 
@@ -604,6 +605,8 @@ async function init() {
     tagline.setAttribute('data-i18n', 'learn.tagline_child');
     tagline.textContent = t('learn.tagline_child');
   }
+  // A loudspeaker says the lesson or the puzzle, and what came of a move.
+  sayButton($('#learn-say'), () => document.querySelectorAll('#learn-lesson-title, #learn-rule, #learn-task, #learn-turn, #learn-feedback'), () => I18n.lang);
   $('#learn-child').addEventListener('change', () => {
     store.set(CHILD_KEY, $('#learn-child').checked);
     if (W.on) {

@@ -5,6 +5,8 @@
 import { api } from '../../lib/api.js';
 import { $, svgEl } from '../../lib/dom.js';
 import { fenceName, parseFence, parsePosition, parseSquare, seatOrder } from '../../lib/position.js';
+import { I18n } from '../../lib/i18n.js';
+import { sayButton } from '../../lib/speech.js';
 import { store } from '../../lib/store.js';
 import { act, applyState, askRematch, connectWs, playMove } from './connection.js';
 import { renderTools, showError } from './panels.js';
@@ -231,6 +233,8 @@ function replayKey(k) {
 
 
 function initGameControls() {
+  // For a child who cannot read yet: whose turn it is, how it ended, why a fence may not go there.
+  sayButton($('#game-say'), () => document.querySelectorAll('#turn, #first-move, #result, #fence-error, #status'), () => I18n.lang);
   $('#undo').addEventListener('click', () => act({ type: 'undo' }, 'POST', '/undo', {}));
   $('#pass').addEventListener('click', () => playMove('pass'));
   $('#hint').addEventListener('click', async () => {
