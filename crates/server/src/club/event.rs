@@ -425,7 +425,6 @@ mod tests {
                 pupil: None,
                 withdrawn: false,
                 removed: false,
-                removed: false,
             })
             .unwrap();
         }
@@ -455,11 +454,28 @@ mod tests {
                 holder: None,
                 ai: Some(3),
                 pupil: None,
-                withdrawn: false
+                withdrawn: false,
+                removed: false,
             })
             .is_err());
         let table = t.standings();
         assert_eq!(table.iter().map(|r| r.played).sum::<u32>(), 20);
+    }
+
+    #[test]
+    fn a_removed_pupil_keeps_their_results_under_no_name_and_no_token() {
+        let mut t = event(Format::Swiss, 4, 2);
+        t.players[1].pupil = Some(7);
+        assert!(!t.forget_pupil(99), "not a player");
+        assert!(t.forget_pupil(7));
+        let p = &t.players[1];
+        assert_eq!(
+            (p.name.as_str(), p.holder.as_deref(), p.removed),
+            ("", None, true)
+        );
+        assert_eq!(t.player_of("h1"), None, "their old token holds nothing");
+        assert!(!t.forget_pupil(7), "once");
+        assert_eq!(t.players.len(), 4);
     }
 
     /// A class's pupils: player 0 too is someone's opponent, never "a
