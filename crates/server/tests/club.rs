@@ -1981,6 +1981,17 @@ async fn a_lesson_tournament_goes_on_without_absent_and_removed_pupils() {
     // Removing them again changes nothing; a finished game stays as it ended.
     let game: Value = h.get(&format!("/api/games/{game2}")).await.json();
     assert_eq!(game["status"], "over", "{game}");
+    // The game they lost no longer says their name, to anyone who has its
+    // address: not its page, not the lists of games.
+    let text = h.get(&format!("/api/games/{game2}")).await.text;
+    assert!(!text.contains(&format!("\"{}\"", removed.name)), "{text}");
+    let names: Vec<&str> = game["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[0], "", "{game}");
 }
 
 async fn wait_for_as(
@@ -2115,5 +2126,54 @@ async fn puzzles_drawn_for_a_class_do_not_repeat() {
                 "{id} given twice"
             );
         }
+    }
+}
+
+/// A pupil removed from the class leaves no name behind in the games they
+/// played: their game in progress is lost, and its page, kept over a
+/// restart, names their seat no more; the other pupil's name stays.
+#[tokio::test]
+async fn a_removed_pupils_name_leaves_their_class_games() {
+    let mut h = Harness::new().await;
+    let key = new_class(&h, None).await;
+    let lea = join(&h, &key.code, "Léa").await;
+    let hugo = join(&h, &key.code, "Hugo").await;
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/games", key.id),
+            Some(&key.token),
+            &json!({"pair_by": "hand", "groups": [[lea.player, hugo.player]], "game": {"size": 5}}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let game = reply.json::<ClassView>().games[0].clone();
+    let lea_seat = game
+        .pupils
+        .iter()
+        .position(|p| *p == Some(lea.player))
+        .unwrap();
+    let reply = delete(
+        &h,
+        &format!("/api/classes/{}/pupils/{}", key.id, lea.player),
+        &key.token,
+    )
+    .await;
+    assert_eq!(reply.status, 204, "{}", reply.text);
+    for restarted in [false, true] {
+        if restarted {
+            h.restart().await;
+        }
+        let text = h.get(&format!("/api/games/{}", game.board.id)).await.text;
+        assert!(!text.contains("Léa"), "restarted {restarted}: {text}");
+        let shown: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(shown["status"], "over", "{shown}");
+        let names: Vec<&str> = shown["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names[lea_seat], "");
+        assert_eq!(names[1 - lea_seat], "Hugo");
     }
 }

@@ -308,8 +308,11 @@ impl Clubs {
                 }
             }
         }
-        // Their name leaves the standings of every tournament, over or
-        // not, which the class's pupils read.
+        // Their name leaves the games they played, which anyone with a
+        // game's address reads...
+        self.forget_seats(class, pupil).await?;
+        // ...and the standings of every tournament, over or not, which the
+        // class's pupils read.
         for id in &class.tournaments {
             let Ok(cup) = self.cup(id) else { continue };
             let mut change = self.begin_cup(&cup).await;
@@ -319,6 +322,55 @@ impl Clubs {
                 change.unchanged();
             }
         }
+        Ok(())
+    }
+
+    /// Pupil `pupil`'s seats in the games of `class` and of its
+    /// tournaments are renamed `""` (the pages say "a pupil who left"),
+    /// stored and in memory. Only games over: one still played by the
+    /// others of a game of four is written again at its next move, so it
+    /// keeps the name (API.md says so).
+    async fn forget_seats(&self, class: &super::class::Class, pupil: u32) -> Result<(), ClubError> {
+        let mut seats: Vec<(String, Seat)> = Vec::new();
+        for g in &class.games {
+            if let Some(index) = g.pupils.iter().position(|p| *p == Some(pupil)) {
+                if let Some(&seat) = Seat::in_play(g.pupils.len() as u8).get(index) {
+                    seats.push((g.game.clone(), seat));
+                }
+            }
+        }
+        for event in self.tournaments_of(class) {
+            let Some(player) = event.player_of_pupil(pupil) else {
+                continue;
+            };
+            for p in event.rounds.iter().flatten() {
+                let index = usize::from(p.first != player);
+                let (Some(game), true) = (&p.game, p.opponent(player).is_some()) else {
+                    continue;
+                };
+                seats.push((game.clone(), Seat::in_play(2)[index]));
+            }
+        }
+        let mut over = Vec::new();
+        for (game, seat) in seats {
+            let ended = self.inner.hub.glance(&game).await;
+            if ended.is_ok_and(|state| state.status() == crate::model::Status::Over) {
+                over.push((game, vec![seat]));
+            }
+        }
+        if over.is_empty() {
+            return Ok(());
+        }
+        let db = self.db().clone();
+        let renamed = tokio::task::spawn_blocking(move || db.renamed_seats(&over, ""))
+            .await
+            .map_err(|_| ClubError::Unavailable("the server is stopping".into()))??;
+        let ids: Vec<String> = renamed.iter().map(|g| g.id.clone()).collect();
+        self.db()
+            .save_club(crate::db::ClubWrite::RenameSeats { games: renamed })
+            .await?;
+        // Finished games kept in memory are read again, with the new names.
+        self.inner.hub.forget_finished(&ids).await;
         Ok(())
     }
 

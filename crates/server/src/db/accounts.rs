@@ -224,13 +224,7 @@ pub fn write(tx: &Transaction<'_>, write: &AccountWrite) -> rusqlite::Result<()>
             tx.prepare_cached("DELETE FROM blocks WHERE account_id = ?1 OR blocked_id = ?1")?
                 .execute(params![id])?;
             super::challenges::delete_account(tx, id as u64)?;
-            for game in games {
-                tx.prepare_cached(
-                    "UPDATE games SET seats = ?2, summary = COALESCE(?3, summary) WHERE id = ?1",
-                )?
-                .execute(params![game.id, game.seats, game.summary])?;
-            }
-            Ok(())
+            super::games::write_renamed(tx, games)
         }
     }
 }

@@ -29,6 +29,10 @@ pub enum ClubWrite {
     },
     /// A tournament and its games.
     DeleteTournament { id: String, games: Vec<String> },
+    /// A removed pupil's seats, renamed in the games they played.
+    RenameSeats {
+        games: Vec<super::accounts::RenamedGame>,
+    },
     /// A class and everything in it: its work, its tournaments, its games.
     DeleteClass {
         id: String,
@@ -93,6 +97,7 @@ pub(super) fn write_club(
             )?
             .execute(params![id, class, body, wall_ms() as i64])
             .map(|_| ()),
+        ClubWrite::RenameSeats { games } => super::games::write_renamed(tx, games),
         ClubWrite::DeleteTournament { id, games } => {
             tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?
                 .execute(params![id])?;

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use quoridor_engine::{Controller, Level};
-use quoridor_rules::Game;
+use quoridor_rules::{Game, Seat};
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
@@ -324,6 +324,21 @@ pub(super) fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlit
     Ok(())
 }
 
+/// Writes games' seats and summaries renamed ([`Db::renamed_games`],
+/// [`Db::renamed_seats`]).
+pub(super) fn write_renamed(
+    tx: &rusqlite::Transaction<'_>,
+    games: &[RenamedGame],
+) -> rusqlite::Result<()> {
+    let mut update = tx.prepare_cached(
+        "UPDATE games SET seats = ?2, summary = COALESCE(?3, summary) WHERE id = ?1",
+    )?;
+    for game in games {
+        update.execute(params![game.id, game.seats, game.summary])?;
+    }
+    Ok(())
+}
+
 impl Db {
     /// Writes a change and waits until it is committed.
     pub async fn save(&self, save: Save) -> Result<(), StoreError> {
@@ -333,32 +348,56 @@ impl Db {
     /// The finished games of account `id` with its seats renamed `name`
     /// and no longer tied to it (to write when the account is deleted).
     pub fn renamed_games(&self, id: u64, name: &str) -> Result<Vec<RenamedGame>, StoreError> {
+        let ids = self.read(|conn| super::accounts::game_ids(conn, id))?;
+        let games: Vec<(String, Vec<Seat>)> = ids.into_iter().map(|g| (g, Vec::new())).collect();
+        self.renamed(&games, name, |seat, _| seat.account == Some(id))
+    }
+
+    /// Games `seats` names with the seats it names in each renamed `name`
+    /// (to write when a pupil leaves their class: their name goes with
+    /// them); games not stored are left out.
+    pub fn renamed_seats(
+        &self,
+        seats: &[(String, Vec<Seat>)],
+        name: &str,
+    ) -> Result<Vec<RenamedGame>, StoreError> {
+        self.renamed(seats, name, |seat, wanted| wanted.contains(&seat.seat))
+    }
+
+    /// Each of `games` with the seats `pick` chooses (given the game's
+    /// seats asked for) renamed `name` and tied to no account.
+    fn renamed(
+        &self,
+        games: &[(String, Vec<Seat>)],
+        name: &str,
+        pick: impl Fn(&StoredSeat, &[Seat]) -> bool,
+    ) -> Result<Vec<RenamedGame>, StoreError> {
         let rows = self.read(|conn| {
-            let ids = super::accounts::game_ids(conn, id)?;
             let mut stmt = conn.prepare_cached("SELECT seats, summary FROM games WHERE id = ?1")?;
             let mut rows = Vec::new();
-            for game in ids {
+            for (game, wanted) in games {
                 let row = stmt
                     .query_row(params![game], |r| {
                         Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
                     })
                     .optional()?;
                 if let Some((seats, summary)) = row {
-                    rows.push((game, seats, summary));
+                    rows.push((game.clone(), wanted.as_slice(), seats, summary));
                 }
             }
             Ok(rows)
         })?;
         let corrupt = |game: &str| StoreError(format!("game {game}: unreadable seats"));
         let mut out = Vec::new();
-        for (game, seats, summary) in rows {
+        for (game, wanted, seats, summary) in rows {
             let mut seats: Vec<StoredSeat> =
                 serde_json::from_str(&seats).map_err(|_| corrupt(&game))?;
             let mut renamed = Vec::new();
-            for seat in seats.iter_mut().filter(|s| s.account == Some(id)) {
+            for seat in seats.iter_mut().filter(|s| pick(s, wanted)) {
                 seat.name = name.to_string();
-                // The holder stays (`account:<id>`): ids are never given
-                // again and a deleted account has no sessions.
+                // The holder stays (`account:<id>`, or a pupil's token's
+                // hash): ids are never given again, a deleted account has
+                // no sessions and a removed pupil's token opens nothing.
                 seat.account = None;
                 renamed.push(seat.seat);
             }

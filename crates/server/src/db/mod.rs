@@ -383,6 +383,7 @@ impl Write {
                 | Write::Club(
                     ClubWrite::DeleteClass { .. }
                         | ClubWrite::DeleteTournament { .. }
+                        | ClubWrite::RenameSeats { .. }
                         | ClubWrite::Class {
                             forget: Some(_),
                             ..
