@@ -674,3 +674,56 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
     })
     .await;
 }
+
+/// The teacher's dashboard on a tablet and on a phone, in French and in
+/// Romanian: every tab (games, pupils, exercises, progress, tournaments)
+/// without sideways scrolling, the progress cards holding their content;
+/// screenshots of the exercises and the progress to look at.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_teachers_dashboard_fits_a_tablet_and_a_phone() {
+    e2e::run("club-desk-sizes", |env| async move {
+        let base = env.base().to_string();
+        for lang in ["fr", "ro"] {
+            let class = post(&base, "/api/classes", None, json!({"name": "CE2 B", "lang": lang})).await;
+            let (class_id, teacher, code) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string(), class["code"].as_str().unwrap().to_string());
+            let assigned = post(&base, &format!("/api/classes/{class_id}/assignments"), Some(&teacher), json!({"level": 2, "count": 8, "seed": "5"})).await;
+            let n = assigned["assignments"][0]["id"].as_u64().unwrap();
+            for (k, name) in ["Gaëlle", "Ștefan", "Maëlys-Anne", "Théo"].into_iter().enumerate() {
+                let pupil = post(&base, "/api/join", None, json!({"code": code, "name": name})).await;
+                let token = pupil["token"].as_str().unwrap().to_string();
+                for index in 0..(2 + 2 * k) {
+                    post(&base, &format!("/api/classes/{class_id}/assignments/{n}/answers"), Some(&token), json!({"index": index, "skip": true})).await;
+                }
+            }
+            let desk = env.browser_in(&format!("desk-{lang}"), lang).await;
+            desk.open("/class").await;
+            desk.js(&format!("localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'CE2 B'}}])); return null;")).await;
+            for (width, height) in [(768, 1024), (390, 844)] {
+                desk.cdp("Emulation.setDeviceMetricsOverride", json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": true})).await;
+                desk.open(&format!("/class#{class_id}")).await;
+                js_until(&desk, "const c = document.querySelector('#dash-code'); return c && c.textContent.length === 6;", |v| v.as_bool() == Some(true)).await;
+                for tab in ["boards", "pupils", "work", "progress", "cups"] {
+                    desk.click(&format!(".club-tab[data-tab={tab}]")).await;
+                    if tab == "progress" {
+                        js_until(&desk, "return document.querySelectorAll('.club-progress .club-skill').length >= 4;", |v| v.as_bool() == Some(true)).await;
+                        let cut = desk.js("return Array.from(document.querySelectorAll('.club-progress')).filter((c) => c.scrollWidth > c.clientWidth).length;").await;
+                        assert_eq!(cut, json!(0), "{lang} progress at {width}");
+                    }
+                    if tab == "work" {
+                        js_until(&desk, "return document.querySelectorAll('.club-grid tbody tr').length;", |v| v.as_u64() == Some(4)).await;
+                    }
+                    let wide = desk.js("const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed' && !e.closest('.club-table-wrap')).slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];").await;
+                    assert!(wide[0].as_u64() <= wide[1].as_u64(), "{lang} {tab} at {width}: {wide}");
+                    if tab == "work" || tab == "progress" {
+                        let shown = if tab == "work" { "#dash-assignments" } else { "#progress-pupils" };
+                        desk.js(&format!("document.querySelector('{shown}').scrollIntoView(); return null;")).await;
+                        desk.shot(&format!("{tab}-{lang}-{width}")).await;
+                        // Back to the top, where the tabs are not under the fixed top bar.
+                        desk.js("window.scrollTo(0, 0); return null;").await;
+                    }
+                }
+            }
+        }
+    })
+    .await;
+}
