@@ -101,13 +101,24 @@ impl Pages {
     }
 }
 
-/// The width of an exercise's board on paper: squares of about 9 mm.
+/// The width of an exercise's board on paper: squares of about 9 mm, and
+/// large for the youngest (levels 1 and 2, from 4 years old: squares a
+/// child's pencil fills, the board up to 88 mm so that two exercises still
+/// share a page), at most `most`.
 fn board_width(exercise: &Exercise, most: f64) -> f64 {
     let n = exercise.board.size as f64;
-    let square = if n <= 6.0 { 10.0 } else { 9.0 };
     let drawing = n * UNIT + 14.0;
-    (drawing * square / UNIT).min(most)
+    let width = match exercise.level {
+        Some(1) => (drawing * 18.0 / UNIT).min(YOUNG_BOARD),
+        Some(2) => (drawing * 13.0 / UNIT).min(YOUNG_BOARD),
+        _ if n <= 6.0 => drawing * 10.0 / UNIT,
+        _ => drawing * 9.0 / UNIT,
+    };
+    width.min(most)
 }
+
+/// The widest board of the youngest's exercises, in mm.
+const YOUNG_BOARD: f64 = 88.0;
 
 /// The worksheet: its exercise pages, then its answer-key pages.
 pub fn sheet_pages(sheet: &Sheet) -> Vec<String> {
@@ -446,5 +457,40 @@ mod tests {
                 "{lang}"
             );
         }
+    }
+
+    /// The youngest's boards are printed large (squares of 13 mm or more
+    /// at level 1, 11.5 at level 2, where older pupils' are 9 or 10 mm),
+    /// and two exercises still share a page.
+    #[test]
+    fn the_youngest_boards_are_printed_large_two_to_a_page() {
+        use crate::sheet::SheetSpec;
+        for level in [1, 2] {
+            let sheet = Sheet::new(SheetSpec {
+                kind: None,
+                level,
+                count: 8,
+                seed: 7,
+                lang: Lang::Fr,
+            });
+            for (exercise, _) in &sheet.exercises {
+                let n = f64::from(exercise.board.size);
+                let square = board_width(exercise, 100.0) / (n + 1.4);
+                let least = if level == 1 { 13.0 } else { 11.5 };
+                assert!(square >= least, "level {level}, {n}×{n}: {square:.1} mm");
+            }
+            let exercise_pages = sheet_pages(&sheet).len() - answer_key_pages(&sheet);
+            assert!(
+                exercise_pages <= 4,
+                "level {level}: {exercise_pages} pages for 8"
+            );
+        }
+    }
+
+    fn answer_key_pages(sheet: &Sheet) -> usize {
+        let mut key = Pages::new();
+        header(&mut key, "", sheet.spec.lang, false);
+        answer_key(&mut key, sheet, sheet.spec.lang);
+        key.finish("", sheet.spec.lang).len()
     }
 }
