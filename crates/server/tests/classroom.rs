@@ -54,7 +54,7 @@ async fn tap(browser: &Browser, squares: &[&str]) {
 /// How many numbered steps the board's route layer shows.
 async fn drawn_steps(browser: &Browser) -> usize {
     browser
-        .js("return document.querySelectorAll('#cls-board g.route-layer text').length;")
+        .js("return document.querySelectorAll('#cls-board g.step-layer text').length;")
         .await
         .as_u64()
         .unwrap() as usize
@@ -595,7 +595,7 @@ async fn a_route_drawn_with_a_finger_and_the_answer_spoken() {
         }
         finger = finger.then(PointerAction::Up { button: 0 });
         b.client.perform_actions(finger).await.unwrap();
-        let route = b.js("return Array.from(document.querySelectorAll('#cls-board g.route-layer text')).length;").await;
+        let route = b.js("return Array.from(document.querySelectorAll('#cls-board g.step-layer text')).length;").await;
         assert_eq!(route.as_u64(), Some(7), "seven steps, none back and forth");
         b.shot("drawn").await;
         b.click("#cls-check").await;

@@ -148,7 +148,12 @@ impl BoardDrawing<'_> {
                 &pawn_letter(self.lang, color),
             );
         }
+        // The steps' numbers over the fences and the pawns, never under.
+        if let Some(route) = self.route.filter(|_| self.numbers) {
+            self.draw_route_numbers(out, route);
+        }
         if self.interactive {
+            out.push_str(r#"<g class="step-layer"></g>"#);
             for sq in board.squares() {
                 let (cx, cy) = self.centre(sq);
                 let _ = write!(
@@ -277,18 +282,24 @@ impl BoardDrawing<'_> {
         );
     }
 
+    /// A route's colour and dashes: arrows to write are a pencil's dashes.
+    fn route_style(&self) -> (&'static str, &'static str) {
+        match self.exercise.task {
+            Task::WriteArrows { .. } => (INK, r#" stroke-dasharray="1.6 1.2""#),
+            _ => ("#d63a2f", ""),
+        }
+    }
+
     /// A route from the first pawn: a line through the squares' centres,
-    /// each step numbered, an arrowhead at the end.
+    /// an arrowhead at the end (its numbers are drawn over the pawns and
+    /// fences, by [`BoardDrawing::draw_route_numbers`]).
     fn draw_route(&self, out: &mut String, route: &[Square]) {
         let Some(&(_, start)) = self.exercise.task.pawns().first() else {
             return;
         };
         let mut points = vec![self.centre(start)];
         points.extend(route.iter().map(|&sq| self.centre(sq)));
-        let (color, dash) = match self.exercise.task {
-            Task::WriteArrows { .. } => (INK, r#" stroke-dasharray="1.6 1.2""#),
-            _ => ("#d63a2f", ""),
-        };
+        let (color, dash) = self.route_style();
         let mut d = String::new();
         for (i, (x, y)) in points.iter().enumerate() {
             let _ = write!(d, "{}{x:.2},{y:.2} ", if i == 0 { "M" } else { "L" });
@@ -307,11 +318,14 @@ impl BoardDrawing<'_> {
             );
             icons::arrow(out, before, tip, 1.4, color);
         }
-        if !self.numbers {
-            return;
-        }
+    }
+
+    /// Each step of a route numbered, in a corner of its square.
+    fn draw_route_numbers(&self, out: &mut String, route: &[Square]) {
+        let (color, _) = self.route_style();
+        let points: Vec<(f64, f64)> = route.iter().map(|&sq| self.centre(sq)).collect();
         let mut visits: std::collections::HashMap<Square, usize> = Default::default();
-        for (i, (&(x, y), &sq)) in points.iter().skip(1).zip(route).enumerate() {
+        for (i, (&(x, y), &sq)) in points.iter().zip(route).enumerate() {
             let visit = visits.entry(sq).or_insert(0);
             let (dx, dy) = badge_offset(*visit);
             *visit += 1;
@@ -420,5 +434,52 @@ mod tests {
                 "apart: {visit}"
             );
         }
+    }
+
+    /// A key's step numbers are drawn after (over) every fence and pawn,
+    /// and the page's board has its layer for them after its pawns too.
+    #[test]
+    fn step_numbers_are_never_under_a_pawn_or_a_fence() {
+        let mut checked = 0;
+        for (seed, kind) in (0..40).zip(
+            [crate::Kind::Routes, crate::Kind::Shortest]
+                .into_iter()
+                .cycle(),
+        ) {
+            let sheet = crate::Sheet::new(crate::SheetSpec {
+                kind: Some(kind),
+                level: 1 + (seed % 5) as u8,
+                count: 1,
+                seed,
+                lang: Lang::En,
+            });
+            let (exercise, solution) = &sheet.exercises[0];
+            let crate::answer::Answer::Route { squares: route } = &solution.answer else {
+                continue;
+            };
+            for interactive in [false, true] {
+                let svg = BoardDrawing {
+                    exercise,
+                    lang: Lang::En,
+                    route: Some(route),
+                    numbers: true,
+                    interactive,
+                }
+                .svg();
+                let first_number = svg.find(r#"class="step""#).expect("numbers");
+                let last_piece = svg
+                    .rfind(r#"class="pawn""#)
+                    .into_iter()
+                    .chain(svg.rfind(r#"class="fence""#))
+                    .max()
+                    .expect("a pawn");
+                assert!(first_number > last_piece, "seed {seed}");
+                if interactive {
+                    assert!(svg.find(r#"class="step-layer""#) > Some(last_piece));
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "{checked}");
     }
 }

@@ -128,14 +128,21 @@ function drawWithFinger(svg, diagonals) {
   }
 }
 
-// The pupil's route on the board: a line through the squares, each
-// step numbered, the squares of a mistake ringed.
+// The pupil's route on the board: a line through the squares (under the
+// fences and pawns), the squares of a mistake ringed and each step
+// numbered (over them, in the layer the board has after its pawns).
 function drawRoute() {
   const svg = $('#cls-board svg');
   if (!svg) return;
   const layer = $('g.route-layer', svg);
-  if (!layer) return;
+  const marks = $('g.step-layer', svg);
+  if (!layer || !marks) return;
   layer.textContent = '';
+  marks.textContent = '';
+  for (const sq of mistakeSquares()) {
+    const c = centre(svg, sq);
+    if (c) marks.append(svgEl('circle', { class: 'mistake', cx: c.x, cy: c.y, r: '4.6', fill: 'none', stroke: '#b3261e', 'stroke-width': '1.2', 'stroke-dasharray': '2 1.2' }));
+  }
   const points = [startSquare()].concat(S.route).map((sq) => centre(svg, sq)).filter((p) => p !== null);
   if (shownExercise().answer === 'route' && points.length > 1) {
     layer.append(svgEl('polyline', {
@@ -154,15 +161,11 @@ function drawRoute() {
       const inward = visit >= 4 ? 0.6 : 1;
       const x = p.x + corners[visit % 4][0] * inward;
       const y = p.y + corners[visit % 4][1] * inward;
-      layer.append(svgEl('circle', { class: 'step', cx: x, cy: y, r: '2.2', fill: '#fff', stroke: '#d63a2f', 'stroke-width': '0.5' }));
+      marks.append(svgEl('circle', { class: 'step', cx: x, cy: y, r: '2.2', fill: '#fff', stroke: '#d63a2f', 'stroke-width': '0.5' }));
       const n = svgEl('text', { x, y: y + 1, 'font-size': '2.8', 'text-anchor': 'middle', fill: '#3b2a1a' });
       n.textContent = String(i + 1);
-      layer.append(n);
+      marks.append(n);
     });
-  }
-  for (const sq of mistakeSquares()) {
-    const c = centre(svg, sq);
-    if (c) layer.append(svgEl('circle', { class: 'mistake', cx: c.x, cy: c.y, r: '4.6', fill: 'none', stroke: '#b3261e', 'stroke-width': '1.2', 'stroke-dasharray': '2 1.2' }));
   }
 }
 
