@@ -628,6 +628,14 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
             assert_eq!(said[0], json!(false));
             let text = said[1][0].as_str().unwrap_or_default();
             assert!(text.starts_with(if lang == "fr" { "Rejoins ta classe." } else { "Intră în clasa ta." }), "{said}");
+            // Her own name again, on another tablet: she is sent to her card
+            // or her teacher, never told to make a second seat ("Gaëlle B").
+            browser.type_into("#join-code", class["code"].as_str().unwrap()).await;
+            browser.type_into("#join-name", "Gaëlle").await;
+            browser.click("#join-go").await;
+            let taken = js_until(&browser, "const e = document.querySelector('#join-error'); return e && !e.hidden && e.textContent;", |v| v.is_string()).await;
+            let taken = taken.as_str().unwrap();
+            assert!(taken.contains(if lang == "fr" { "demande à ton professeur" } else { "întreabă-ți profesorul" }) && !taken.contains(" B."), "{taken}");
             browser.js(&format!("localStorage.setItem('quoridor.club.pupil', JSON.stringify({})); return null;", json!({"id": class_id, "token": pupil["token"], "name": "Gaëlle"}))).await;
             for (width, height) in [(768, 1024), (390, 844)] {
                 browser.cdp("Emulation.setDeviceMetricsOverride", json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": true})).await;

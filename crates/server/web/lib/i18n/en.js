@@ -898,7 +898,7 @@ export default {
   'club.err_pin': 'This code and PIN do not open a class. Check them and try again.',
   'club.err_pin_wait': 'Too many wrong PINs: wait a minute, then try again.',
   'club.err_full': 'The class is full. Ask your teacher.',
-  'club.err_taken': 'There is already a {name}. If it is you, type the code on your card below. If not, add a letter, like {name} B.',
+  'club.err_taken': 'There is already a {name} in this class. If it is you, type the code of your card below. If not, ask your teacher what name to write.',
   'club.err_started': 'The tournament has started: it is too late to join.',
   'club.err_name': 'Write your first name (24 letters at most).',
   'club.close': 'Close',

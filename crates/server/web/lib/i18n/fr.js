@@ -898,7 +898,7 @@ export default {
   'club.err_pin': 'Ce code et ce code PIN n’ouvrent aucune classe. Vérifiez-les et réessayez.',
   'club.err_pin_wait': 'Trop de codes PIN faux : attendez une minute, puis réessayez.',
   'club.err_full': 'La classe est pleine. Demande à ton professeur.',
-  'club.err_taken': 'Il y a déjà un(e) {name}. Si c’est toi, tape le code de ta carte plus bas. Sinon, ajoute une lettre, comme {name} B.',
+  'club.err_taken': 'Il y a déjà un(e) {name} dans cette classe. Si c’est toi, tape le code de ta carte plus bas. Sinon, demande à ton professeur quel nom écrire.',
   'club.err_started': 'Le tournoi a commencé : il est trop tard pour entrer.',
   'club.err_name': 'Écris ton prénom (24 lettres au plus).',
   'club.close': 'Fermer',

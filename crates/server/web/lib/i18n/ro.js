@@ -909,7 +909,7 @@ export default {
   'club.err_pin': 'Codul și PIN-ul acestea nu deschid nicio clasă. Verificați-le și încercați din nou.',
   'club.err_pin_wait': 'Prea multe PIN-uri greșite: așteptați un minut, apoi încercați din nou.',
   'club.err_full': 'Clasa e plină. Întreabă-l pe profesor.',
-  'club.err_taken': 'Există deja un {name}. Dacă ești tu, scrie mai jos codul de pe cartonașul tău. Dacă nu, adaugă o literă, ca {name} B.',
+  'club.err_taken': 'Există deja un {name} în această clasă. Dacă ești tu, scrie mai jos codul de pe cartonașul tău. Dacă nu, întreabă-ți profesorul ce nume să scrii.',
   'club.err_started': 'Turneul a început: e prea târziu să intri.',
   'club.err_name': 'Scrie-ți prenumele (cel mult 24 de litere).',
   'club.close': 'Închide',
