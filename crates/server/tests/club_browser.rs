@@ -563,6 +563,10 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         };
         tap(wrong).await;
         let text = said("wrong").await;
+        // The fences stand out on a phone: orange and outlined, not the
+        // board's pale maple.
+        let fences = phone.js("return Array.from(document.querySelectorAll('#learn-board [id$=\"fence-h\"] stop')).map((s) => getComputedStyle(s).stopColor).concat([getComputedStyle(document.querySelector('#learn-board .fence')).strokeWidth]);").await;
+        assert_eq!(fences, json!(["rgb(232, 116, 42)", "rgb(223, 106, 31)", "rgb(216, 98, 26)", "rgb(210, 92, 24)", "4px"]));
         assert!(text.contains("Ce n'est pas le meilleur coup. Regarde encore"), "{text}");
         assert!(!text.contains(&best(puzzles[0])), "nothing given away: {text}");
         let shown = phone.js("return ['#lc-solution', '#lc-skip', '#learn-next'].map((id) => !document.querySelector(id).hidden);").await;
