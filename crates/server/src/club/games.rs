@@ -364,7 +364,7 @@ impl Clubs {
         let db = self.db().clone();
         let renamed = tokio::task::spawn_blocking(move || db.renamed_seats(&over, ""))
             .await
-            .map_err(|_| ClubError::Unavailable("the server is stopping".into()))??;
+            .map_err(|_| ClubError::Unavailable("the server is stopping"))??;
         let ids: Vec<String> = renamed.iter().map(|g| g.id.clone()).collect();
         self.db()
             .save_club(crate::db::ClubWrite::RenameSeats { games: renamed })
