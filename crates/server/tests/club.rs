@@ -10,7 +10,9 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use harness::Harness;
 use quoridor_classroom::{solve, Answer, Exercise};
-use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView, TournamentView};
+use quoridor_server::club::view::{
+    ClassGameView, ClassView, JoinedView, KeyView, MeView, TournamentView,
+};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
@@ -70,6 +72,19 @@ async fn answer(h: &Harness, class: &str, n: u32, token: &str, body: Value) -> V
         .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     reply.json()
+}
+
+/// A 5×5 class game between pupils `a` and `b`, made by the teacher.
+async fn game_of_two(h: &Harness, key: &KeyView, a: u32, b: u32) -> ClassGameView {
+    let reply = h
+        .post(
+            &format!("/api/classes/{}/games", key.id),
+            Some(&key.token),
+            &json!({"pair_by": "hand", "groups": [[a, b]], "game": {"size": 5}}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    reply.json::<ClassView>().games[0].clone()
 }
 
 #[tokio::test]
@@ -1233,15 +1248,7 @@ async fn a_pupil_comes_back_with_their_card_on_any_tablet() {
         json!({"index": 0, "skip": true}),
     )
     .await;
-    let reply = h
-        .post(
-            &format!("/api/classes/{}/games", key.id),
-            Some(&key.token),
-            &json!({"pair_by": "hand", "groups": [[lea.player, hugo.player]], "game": {"size": 5}}),
-        )
-        .await;
-    assert_eq!(reply.status, 201, "{}", reply.text);
-    let game = reply.json::<ClassView>().games[0].clone();
+    let game = game_of_two(&h, &key, lea.player, hugo.player).await;
     let reply = h
         .post(
             "/api/tournaments",
@@ -2138,15 +2145,7 @@ async fn a_removed_pupils_name_leaves_their_class_games() {
     let key = new_class(&h, None).await;
     let lea = join(&h, &key.code, "Léa").await;
     let hugo = join(&h, &key.code, "Hugo").await;
-    let reply = h
-        .post(
-            &format!("/api/classes/{}/games", key.id),
-            Some(&key.token),
-            &json!({"pair_by": "hand", "groups": [[lea.player, hugo.player]], "game": {"size": 5}}),
-        )
-        .await;
-    assert_eq!(reply.status, 201, "{}", reply.text);
-    let game = reply.json::<ClassView>().games[0].clone();
+    let game = game_of_two(&h, &key, lea.player, hugo.player).await;
     let lea_seat = game
         .pupils
         .iter()
