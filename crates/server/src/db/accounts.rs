@@ -116,12 +116,28 @@ pub enum AccountWrite {
     },
 }
 
-/// A finished game of a deleted account, its names written again.
+/// A finished game with seats renamed (a deleted account's, a removed
+/// pupil's), its names written again.
 #[derive(Clone, Debug)]
 pub struct RenamedGame {
     pub id: String,
     pub seats: String,
     pub summary: Option<String>,
+}
+
+/// Writes games' seats and summaries renamed ([`Db::renamed_games`],
+/// [`Db::renamed_seats`]).
+pub(super) fn write_renamed(
+    tx: &rusqlite::Transaction<'_>,
+    games: &[RenamedGame],
+) -> rusqlite::Result<()> {
+    let mut update = tx.prepare_cached(
+        "UPDATE games SET seats = ?2, summary = COALESCE(?3, summary) WHERE id = ?1",
+    )?;
+    for game in games {
+        update.execute(params![game.id, game.seats, game.summary])?;
+    }
+    Ok(())
 }
 
 /// One account's line for one game, written when it takes a seat and
@@ -224,7 +240,7 @@ pub fn write(tx: &Transaction<'_>, write: &AccountWrite) -> rusqlite::Result<()>
             tx.prepare_cached("DELETE FROM blocks WHERE account_id = ?1 OR blocked_id = ?1")?
                 .execute(params![id])?;
             super::challenges::delete_account(tx, id as u64)?;
-            super::games::write_renamed(tx, games)
+            write_renamed(tx, games)
         }
     }
 }

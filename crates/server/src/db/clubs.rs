@@ -97,7 +97,7 @@ pub(super) fn write_club(
             )?
             .execute(params![id, class, body, wall_ms() as i64])
             .map(|_| ()),
-        ClubWrite::RenameSeats { games } => super::games::write_renamed(tx, games),
+        ClubWrite::RenameSeats { games } => super::accounts::write_renamed(tx, games),
         ClubWrite::DeleteTournament { id, games } => {
             tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?
                 .execute(params![id])?;

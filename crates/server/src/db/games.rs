@@ -324,21 +324,6 @@ pub(super) fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlit
     Ok(())
 }
 
-/// Writes games' seats and summaries renamed ([`Db::renamed_games`],
-/// [`Db::renamed_seats`]).
-pub(super) fn write_renamed(
-    tx: &rusqlite::Transaction<'_>,
-    games: &[RenamedGame],
-) -> rusqlite::Result<()> {
-    let mut update = tx.prepare_cached(
-        "UPDATE games SET seats = ?2, summary = COALESCE(?3, summary) WHERE id = ?1",
-    )?;
-    for game in games {
-        update.execute(params![game.id, game.seats, game.summary])?;
-    }
-    Ok(())
-}
-
 impl Db {
     /// Writes a change and waits until it is committed.
     pub async fn save(&self, save: Save) -> Result<(), StoreError> {
