@@ -161,7 +161,7 @@ impl Refusal for ClubError {
             ClubError::Class(err) => err.status_and_code(),
             ClubError::NoSuchClass | ClubError::NoSuchTournament => NOT_FOUND,
             ClubError::NotTeacher | ClubError::NotOrganiser | ClubError::NoToken => UNAUTHORIZED,
-            ClubError::ClassOnly => (StatusCode::FORBIDDEN, "not_allowed"),
+            ClubError::ClassOnly | ClubError::ChatOff => (StatusCode::FORBIDDEN, "not_allowed"),
             ClubError::NotDecidable => (StatusCode::CONFLICT, "not_decidable"),
             ClubError::WrongPin => (StatusCode::UNAUTHORIZED, "wrong_pin"),
             ClubError::TooManyPins(_) | ClubError::TooManyCards(_) => {

@@ -16,6 +16,7 @@ use tokio::sync::broadcast::Receiver;
 
 use crate::account::session::logged_in;
 use crate::account::{Account, Accounts};
+use crate::club::Clubs;
 use crate::db::accounts as account_store;
 use crate::error::ApiError;
 use crate::extract::{request_token, token_in_address, GameId, Query};
@@ -28,8 +29,10 @@ use crate::socket::{self, Live, WsConfig};
 use crate::token::hash_token;
 use crate::view::{EventView, GameView, ServerMessage};
 
+#[allow(clippy::too_many_arguments)]
 pub async fn upgrade(
     State(hub): State<Hub>,
+    State(clubs): State<Clubs>,
     State(config): State<Arc<WsConfig>>,
     State(accounts): State<Accounts>,
     headers: axum::http::HeaderMap,
@@ -62,7 +65,7 @@ pub async fn upgrade(
     };
     let viewer = Viewer { account, blocked };
     Ok(socket::configure(ws, config.max_message)
-        .on_upgrade(move |socket| connection(hub, config, room, holder, viewer, socket)))
+        .on_upgrade(move |socket| connection(hub, clubs, config, room, holder, viewer, socket)))
 }
 
 fn text(message: &ServerMessage) -> Message {
@@ -111,6 +114,8 @@ struct ChatState {
 /// One connection to a game: a player's seats, or a spectator.
 struct GameLive {
     hub: Hub,
+    /// Keeps the lines of a class's games for their teacher.
+    clubs: Clubs,
     room: Arc<Room>,
     holder: Option<String>,
     seats: Vec<Seat>,
@@ -128,6 +133,7 @@ enum GameSignal {
 
 async fn connection(
     hub: Hub,
+    clubs: Clubs,
     config: Arc<WsConfig>,
     room: Arc<Room>,
     holder: Option<String>,
@@ -170,6 +176,7 @@ async fn connection(
             bucket: Bucket::new(1, 3),
         },
         hub,
+        clubs,
         room,
         holder,
         seats,
@@ -233,10 +240,12 @@ impl Live for GameLive {
             }
         };
         match message {
-            ClientMessage::ChatOn { on } if on && self.chat_off().await => Some(error_message(
-                &ApiError::bad_request("chat: there is no chat in this game (a class's game)"),
-            )),
             ClientMessage::ChatOn { on } => {
+                if on {
+                    if let Err(err) = self.may_chat().await {
+                        return Some(error_message(&err));
+                    }
+                }
                 self.chat.on = on;
                 on.then(|| {
                     let blocked = &self.viewer.blocked;
@@ -251,10 +260,7 @@ impl Live for GameLive {
                 })
             }
             ClientMessage::Chat { text: line } => {
-                say(&self.room, &mut self.chat, &self.seats, &self.viewer, &line)
-                    .await
-                    .err()
-                    .map(|e| error_message(&e))
+                self.say(&line).await.err().map(|e| error_message(&e))
             }
             other => self.act(other).await,
         }
@@ -293,43 +299,59 @@ impl GameLive {
 }
 
 impl GameLive {
-    /// Whether the game has no chat at all.
-    async fn chat_off(&self) -> bool {
-        self.room.chat_off().await
+    /// Whether this connection may chat now: not in a class's game whose
+    /// teacher has not turned the chat on (it may be turned off in the
+    /// middle of a game), and in a class's game only from a seat.
+    async fn may_chat(&self) -> Result<(), ApiError> {
+        match self.room.chat_rules().await {
+            (true, _) => Err(ApiError::bad_request(
+                "chat: there is no chat in this game (a class's game: only the teacher can turn it on)",
+            )),
+            (false, true) if self.seats.is_empty() => Err(ApiError::bad_request(
+                "chat: in a class's game only the pupils at the board talk",
+            )),
+            _ => Ok(()),
+        }
     }
-}
 
-/// Says a chat line on the connection's channel.
-async fn say(
-    room: &Room,
-    chat: &mut ChatState,
-    seats: &[Seat],
-    viewer: &Viewer,
-    line: &str,
-) -> Result<(), ApiError> {
-    if !chat.on {
-        return Err(ApiError::bad_request("chat: turn the chat on first"));
+    /// Says a chat line on the connection's channel. In a class's game the
+    /// line is first kept for the teacher ([`Clubs::keep_chat`]): one that
+    /// cannot be kept is not said.
+    async fn say(&mut self, line: &str) -> Result<(), ApiError> {
+        if !self.chat.on {
+            return Err(ApiError::bad_request("chat: turn the chat on first"));
+        }
+        self.may_chat().await?;
+        let text = crate::hub::chat::clean(line)?;
+        if !self.chat.bucket.take(Instant::now()) {
+            return Err(ApiError::RateLimited);
+        }
+        let at_ms = crate::wall_ms();
+        let seat = self.seats.first().copied();
+        let name = match (seat, &self.viewer.account) {
+            (Some(seat), _) => self
+                .room
+                .name_of(seat)
+                .await
+                .unwrap_or_else(|| seat.name().into()),
+            (None, Some(account)) => account.name.clone(),
+            (None, None) => "spectator".to_string(),
+        };
+        if self.room.chat_rules().await.1 {
+            let holder = self.holder.as_deref().unwrap_or_default();
+            self.clubs
+                .keep_chat(&self.room.id, holder, &text, at_ms)
+                .await?;
+        }
+        self.room.chat.say(ChatLine {
+            channel: self.chat.channel,
+            name,
+            seat,
+            account: self.viewer.account.is_some(),
+            text,
+            at_ms,
+            account_id: self.viewer.account.as_ref().map(|a| a.id),
+        });
+        Ok(())
     }
-    let text = crate::hub::chat::clean(line)?;
-    if !chat.bucket.take(Instant::now()) {
-        return Err(ApiError::RateLimited);
-    }
-    let name = match (seats.first(), &viewer.account) {
-        (Some(&seat), _) => room
-            .name_of(seat)
-            .await
-            .unwrap_or_else(|| seat.name().into()),
-        (None, Some(account)) => account.name.clone(),
-        (None, None) => "spectator".to_string(),
-    };
-    room.chat.say(ChatLine {
-        channel: chat.channel,
-        name,
-        seat: seats.first().copied(),
-        account: viewer.account.is_some(),
-        text,
-        at_ms: crate::wall_ms(),
-        account_id: viewer.account.as_ref().map(|a| a.id),
-    });
-    Ok(())
 }

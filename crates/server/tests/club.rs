@@ -2,53 +2,19 @@
 //! assignment is done by some, the CSV export; a Swiss tournament of 7 over
 //! 3 rounds with a restart in the middle; games in class followed live.
 
+mod classes;
 mod harness;
 
 use std::collections::HashSet;
 use std::time::Duration;
 
+use classes::{delete, game_of_two, get_as, join, new_class};
 use futures_util::StreamExt;
 use harness::Harness;
 use quoridor_classroom::{solve, Answer, Exercise};
-use quoridor_server::club::view::{
-    ClassGameView, ClassView, JoinedView, KeyView, MeView, TournamentView,
-};
+use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView, TournamentView};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-
-async fn delete(h: &Harness, path: &str, token: &str) -> harness::Reply {
-    h.send(
-        h.http
-            .delete(format!("{}{path}", h.base()))
-            .bearer_auth(token),
-    )
-    .await
-}
-
-async fn get_as(h: &Harness, path: &str, token: &str) -> harness::Reply {
-    h.send(h.http.get(format!("{}{path}", h.base())).bearer_auth(token))
-        .await
-}
-
-async fn new_class(h: &Harness, pin: Option<&str>) -> KeyView {
-    let reply = h
-        .post(
-            "/api/classes",
-            None,
-            &json!({"name": "CE2 B", "pin": pin, "lang": "fr"}),
-        )
-        .await;
-    assert_eq!(reply.status, 201, "{}", reply.text);
-    reply.json()
-}
-
-async fn join(h: &Harness, code: &str, name: &str) -> JoinedView {
-    let reply = h
-        .post("/api/join", None, &json!({"code": code, "name": name}))
-        .await;
-    assert_eq!(reply.status, 200, "{}", reply.text);
-    reply.json()
-}
 
 async fn exercise(h: &Harness, class: &str, n: u32, i: u32, token: &str) -> Exercise {
     let reply = get_as(
@@ -72,19 +38,6 @@ async fn answer(h: &Harness, class: &str, n: u32, token: &str, body: Value) -> V
         .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     reply.json()
-}
-
-/// A 5×5 class game between pupils `a` and `b`, made by the teacher.
-async fn game_of_two(h: &Harness, key: &KeyView, a: u32, b: u32) -> ClassGameView {
-    let reply = h
-        .post(
-            &format!("/api/classes/{}/games", key.id),
-            Some(&key.token),
-            &json!({"pair_by": "hand", "groups": [[a, b]], "game": {"size": 5}}),
-        )
-        .await;
-    assert_eq!(reply.status, 201, "{}", reply.text);
-    reply.json::<ClassView>().games[0].clone()
 }
 
 #[tokio::test]

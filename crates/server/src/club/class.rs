@@ -364,6 +364,10 @@ pub struct Class {
     pub groups: Vec<Group>,
     #[serde(default = "first_id")]
     pub next_group: u32,
+    /// Pupils may chat in the class's games (and its tournaments'); the
+    /// teacher reads every line. Off unless the teacher turns it on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chat: bool,
 }
 
 fn first_id() -> u32 {
@@ -539,6 +543,7 @@ impl Class {
             owner: None,
             groups: Vec::new(),
             next_group: 1,
+            chat: false,
         })
     }
 

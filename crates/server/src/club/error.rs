@@ -23,6 +23,9 @@ pub enum ClubError {
     NoToken,
     /// A class's tournament is for the class's pupils: no one else joins.
     ClassOnly,
+    /// Chat in a class's game that the teacher has not turned on, or from
+    /// someone who is not one of the class's pupils.
+    ChatOff,
     /// Not a game of the round being played that is still undecided.
     NotDecidable,
     /// A class code and PIN that do not match.
@@ -58,6 +61,9 @@ impl fmt::Display for ClubError {
             ClubError::NoToken => f.write_str("this needs a token of this class or tournament"),
             ClubError::ClassOnly => f.write_str(
                 "this tournament is for the pupils of its class: join the class with its code",
+            ),
+            ClubError::ChatOff => f.write_str(
+                "chat: no chat in this class's games (only their teacher can turn it on, for the pupils)",
             ),
             ClubError::NotDecidable => f.write_str(
                 "game: not a game of this tournament's round being played that is still going on",

@@ -49,12 +49,11 @@ impl Clubs {
         settings.theme = spec.theme;
         settings.public = false;
         settings.competition = competition;
-        settings.chat_off = match &owner {
-            Owner::Class(_) => true,
-            Owner::Tournament(id) => read(&self.inner.cups)
-                .get(id)
-                .is_some_and(|cup| cup.shown().class.is_some()),
-        };
+        // A class's game, or a class tournament's: chat only when the
+        // teacher allows it, and then the teacher reads it.
+        let class_chat = self.class_chat_for(&owner);
+        settings.teacher_reads = class_chat.is_some();
+        settings.chat_off = class_chat == Some(false);
         if let Owner::Tournament(id) = &owner {
             settings.tournament = Some(id.clone());
         }

@@ -15,6 +15,7 @@
 pub mod api;
 pub mod cards;
 pub mod change;
+pub mod chat;
 pub mod class;
 pub mod error;
 pub mod event;

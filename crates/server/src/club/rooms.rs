@@ -3,6 +3,7 @@
 //! boards of their games and who is online beside.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard, RwLock};
 
 use quoridor_classroom::Exercise;
@@ -33,6 +34,9 @@ pub struct ClassRoom {
     online: StdMutex<HashMap<u32, u32>>,
     /// Each assignment's exercises, made once.
     exercises: StdMutex<HashMap<u32, Arc<Vec<Exercise>>>>,
+    /// When a pupil last said a line in a class game (0: none since the
+    /// server started, or cleared), so that the teacher's page reads them.
+    chat_said_ms: AtomicU64,
 }
 
 /// The class and its work as last stored.
@@ -58,7 +62,21 @@ impl ClassRoom {
             boards: Default::default(),
             online: Default::default(),
             exercises: Default::default(),
+            chat_said_ms: AtomicU64::new(0),
         }
+    }
+
+    /// A line was said in one of the class's games at `at_ms` (0: the
+    /// lines were cleared): the teacher's page reads them again.
+    pub(super) fn chat_said(&self, at_ms: u64) {
+        self.chat_said_ms.store(at_ms, Ordering::SeqCst);
+        self.bump();
+    }
+
+    /// When a line was last said in one of the class's games (0: none
+    /// since the server started).
+    pub fn chat_said_ms(&self) -> u64 {
+        self.chat_said_ms.load(Ordering::SeqCst)
     }
 
     /// Tells the live pages that something changed.

@@ -256,6 +256,32 @@ pub struct AssignRequest {
     pub groups: Vec<u32>,
 }
 
+/// The teacher turns the chat of the class's games on or off.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatSwitch {
+    pub on: bool,
+}
+
+/// What pupils said in the class's games, for their teacher.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClassChatView {
+    /// Whether pupils may chat now.
+    pub on: bool,
+    /// Oldest first (the last [`crate::db::clubs::MAX_CHAT_LINES`]).
+    pub lines: Vec<ClassChatLine>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClassChatLine {
+    pub game: String,
+    pub pupil: u32,
+    /// The pupil's name now (as the teacher last wrote it).
+    pub name: String,
+    pub text: String,
+    pub at_ms: u64,
+}
+
 /// A new group, or a group changed (what is not said stays).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -496,6 +522,13 @@ pub struct ClassView {
     pub assignments: Vec<AssignmentView>,
     pub games: Vec<ClassGameView>,
     pub tournaments: Vec<TournamentLink>,
+    /// Pupils may chat in the class's games (the teacher reads it).
+    #[serde(default)]
+    pub chat: bool,
+    /// When a pupil last said a line (0: none since the server started):
+    /// the page reads the lines again when it changes.
+    #[serde(default)]
+    pub chat_said_ms: u64,
     pub version: u64,
 }
 

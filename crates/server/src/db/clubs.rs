@@ -1,10 +1,40 @@
-//! Classes and tournaments (their JSON forms) and the pupils' work.
+//! Classes and tournaments (their JSON forms), the pupils' work, and the
+//! lines pupils say in their class's games (kept for their teacher).
 
 use rusqlite::params;
 
 use super::games::delete_games;
 use super::{Db, StoreError, Write};
 use crate::wall_ms;
+
+/// Step 7: what pupils say in their class's games, for their teacher to
+/// read (a pupil removed, a game or a class deleted: their lines go too).
+pub(super) const CHAT: &str = "
+CREATE TABLE IF NOT EXISTS class_chat (
+    id INTEGER PRIMARY KEY,
+    class_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    pupil INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS class_chat_class ON class_chat (class_id, id);
+CREATE INDEX IF NOT EXISTS class_chat_game ON class_chat (game);
+";
+
+/// The most lines a class keeps: the oldest go first.
+pub const MAX_CHAT_LINES: usize = 2000;
+
+/// A line a pupil said in a class's game, as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatRow {
+    pub game: String,
+    pub pupil: u32,
+    pub name: String,
+    pub text: String,
+    pub at_ms: u64,
+}
 
 /// A change to a class or a tournament (their JSON forms).
 pub enum ClubWrite {
@@ -29,6 +59,10 @@ pub enum ClubWrite {
     },
     /// A tournament and its games.
     DeleteTournament { id: String, games: Vec<String> },
+    /// A line said in one of the class's games.
+    Chat { class: String, line: ChatRow },
+    /// Every line kept of the class's games (the teacher cleared them).
+    ClearChat { class: String },
     /// A removed pupil's seats, renamed in the games they played.
     RenameSeats {
         games: Vec<super::accounts::RenamedGame>,
@@ -60,9 +94,12 @@ pub(super) fn write_club(
     match write {
         ClubWrite::Class { id, body, forget } => {
             match forget {
-                Some(Forget::Pupil(pupil)) => tx
-                    .prepare_cached("DELETE FROM class_work WHERE class_id = ?1 AND pupil = ?2")?
-                    .execute(params![id, pupil])?,
+                Some(Forget::Pupil(pupil)) => {
+                    tx.prepare_cached("DELETE FROM class_chat WHERE class_id = ?1 AND pupil = ?2")?
+                        .execute(params![id, pupil])?;
+                    tx.prepare_cached("DELETE FROM class_work WHERE class_id = ?1 AND pupil = ?2")?
+                        .execute(params![id, pupil])?
+                }
                 Some(Forget::Assignment(n)) => tx
                     .prepare_cached(
                         "DELETE FROM class_work WHERE class_id = ?1 AND assignment = ?2",
@@ -97,6 +134,31 @@ pub(super) fn write_club(
             )?
             .execute(params![id, class, body, wall_ms() as i64])
             .map(|_| ()),
+        ClubWrite::Chat { class, line } => {
+            tx.prepare_cached(
+                "INSERT INTO class_chat (class_id, game, pupil, name, text, at_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                class,
+                line.game,
+                line.pupil,
+                line.name,
+                line.text,
+                line.at_ms as i64
+            ])?;
+            tx.prepare_cached(
+                "DELETE FROM class_chat WHERE class_id = ?1 AND id <= (
+                     SELECT id FROM class_chat WHERE class_id = ?1
+                     ORDER BY id DESC LIMIT 1 OFFSET ?2)",
+            )?
+            .execute(params![class, MAX_CHAT_LINES as i64])
+            .map(|_| ())
+        }
+        ClubWrite::ClearChat { class } => tx
+            .prepare_cached("DELETE FROM class_chat WHERE class_id = ?1")?
+            .execute(params![class])
+            .map(|_| ()),
         ClubWrite::RenameSeats { games } => super::accounts::write_renamed(tx, games),
         ClubWrite::DeleteTournament { id, games } => {
             tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?
@@ -111,6 +173,8 @@ pub(super) fn write_club(
             tx.prepare_cached("DELETE FROM classes WHERE id = ?1")?
                 .execute(params![id])?;
             tx.prepare_cached("DELETE FROM class_work WHERE class_id = ?1")?
+                .execute(params![id])?;
+            tx.prepare_cached("DELETE FROM class_chat WHERE class_id = ?1")?
                 .execute(params![id])?;
             for t in tournaments {
                 tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?
@@ -144,6 +208,29 @@ impl Db {
             )?;
             let rows = stmt.query_map(params![class], |row| {
                 Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The last `limit` lines said in a class's games, oldest first.
+    pub fn class_chat(&self, class: &str, limit: usize) -> Result<Vec<ChatRow>, StoreError> {
+        let class = class.to_string();
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT game, pupil, name, text, at_ms FROM (
+                     SELECT id, game, pupil, name, text, at_ms FROM class_chat
+                     WHERE class_id = ?1 ORDER BY id DESC LIMIT ?2)
+                 ORDER BY id",
+            )?;
+            let rows = stmt.query_map(params![class, limit as i64], |row| {
+                Ok(ChatRow {
+                    game: row.get(0)?,
+                    pupil: row.get(1)?,
+                    name: row.get(2)?,
+                    text: row.get(3)?,
+                    at_ms: row.get::<_, i64>(4)? as u64,
+                })
             })?;
             rows.collect()
         })

@@ -76,7 +76,10 @@ pub struct Save {
     creator: String,
     status: &'static str,
     public: bool,
-    /// Written once, when the game is made (`None` afterwards).
+    /// A new game: the whole row is inserted.
+    created: bool,
+    /// Written when the game is made and when they change (a teacher
+    /// turning a class's chat on or off); `None`: unchanged.
     settings: Option<String>,
     /// `None`: unchanged since the last save.
     seats: Option<String>,
@@ -129,8 +132,9 @@ impl Save {
             creator: state.creator.clone(),
             status: state.status().name(),
             public: state.settings.public,
+            created: old.is_none(),
             settings: old
-                .is_none()
+                .is_none_or(|old| old.settings != state.settings)
                 .then(|| serde_json::to_string(&state.settings).expect("settings serialize")),
             seats: old
                 .is_none_or(|old| old.seats != state.seats)
@@ -260,14 +264,16 @@ pub(super) fn delete_games(
             .execute(params![game])?;
         tx.prepare_cached("DELETE FROM analyses WHERE game_id = ?1")?
             .execute(params![game])?;
+        tx.prepare_cached("DELETE FROM class_chat WHERE game = ?1")?
+            .execute(params![game])?;
     }
     Ok(())
 }
 
 pub(super) fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
-    match &save.settings {
+    match (&save.settings, save.created) {
         // A new game: the whole row.
-        Some(settings) => {
+        (Some(settings), true) => {
             tx.prepare_cached(
                 "INSERT INTO games (id, created_ms, creator, status, public, settings, seats, extra, clock, summary, updated_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -287,10 +293,11 @@ pub(super) fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlit
             ])?;
         }
         // A change: what changed (a column given as NULL is kept).
-        None => {
+        (settings, _) => {
             tx.prepare_cached(
                 "UPDATE games SET status = ?2, seats = COALESCE(?3, seats), extra = ?4, clock = ?5,
-                     summary = COALESCE(?6, summary), updated_ms = ?7
+                     summary = COALESCE(?6, summary), updated_ms = ?7,
+                     settings = COALESCE(?8, settings)
                  WHERE id = ?1",
             )?
             .execute(params![
@@ -301,6 +308,7 @@ pub(super) fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlit
                 save.clock,
                 save.summary,
                 wall_ms() as i64,
+                settings,
             ])?;
         }
     }

@@ -118,6 +118,7 @@ const MIGRATIONS: &[&str] = &[
     accounts::BLOCKS,
     challenges::SCHEMA,
     PROBE,
+    clubs::CHAT,
 ];
 
 /// The schema version this release writes.

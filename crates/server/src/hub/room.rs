@@ -108,12 +108,14 @@ impl Room {
         self.state.lock().await.seats_of(holder)
     }
 
-    /// The name a seat plays under.
-    /// Whether the game has no chat (a class's game).
-    pub async fn chat_off(&self) -> bool {
-        self.state.lock().await.settings.chat_off
+    /// Whether the game has no chat now (a class's game whose teacher has
+    /// not turned it on), and whether its teacher reads it (a class's).
+    pub async fn chat_rules(&self) -> (bool, bool) {
+        let state = self.state.lock().await;
+        (state.settings.chat_off, state.settings.teacher_reads)
     }
 
+    /// The name a seat plays under.
     pub async fn name_of(&self, seat: Seat) -> Option<String> {
         let state = self.state.lock().await;
         state

@@ -78,6 +78,11 @@ pub struct Settings {
     /// class, not through the board, unless their teacher allows it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chat_off: bool,
+    /// A class's game (or a class tournament's): its pupils' seat links are
+    /// not shared, and when their teacher turns the chat on, the teacher
+    /// reads every line (the page says so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub teacher_reads: bool,
 }
 
 impl Settings {
@@ -109,6 +114,7 @@ impl Settings {
             tournament: None,
             rated: false,
             chat_off: false,
+            teacher_reads: false,
         };
         settings.ruleset()?;
         Ok(settings)

@@ -67,7 +67,8 @@
  * @property {boolean} side_step_over_pawn
  * @property {number} ply_limit
  * @property {boolean} [competition]
- * @property {boolean} [chat_off] no chat in this game (a class's game)
+ * @property {boolean} [chat_off] no chat in this game (a class's game, unless its teacher turned it on)
+ * @property {boolean} [teacher_reads] a class's game: its teacher reads its chat
  * @property {boolean} [rated]
  * @property {string} [tournament] the tournament whose game this is
  */
@@ -210,7 +211,14 @@
  * @property {AssignmentView[]} assignments
  * @property {ClassGameView[]} games
  * @property {TournamentLink[]} tournaments
+ * @property {boolean} [chat] pupils may chat in the class's games (the teacher reads it)
+ * @property {number} [chat_said_ms] when a pupil last said a line (0: none since the server started)
  * @property {number} version
+ */
+
+/**
+ * What pupils said in the class's games (`ClassChatView`), oldest first.
+ * @typedef {{on: boolean, lines: {game: string, pupil: number, name: string, text: string, at_ms: number}[]}} ClassChatView
  */
 
 /**

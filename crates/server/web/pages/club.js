@@ -23,6 +23,7 @@ import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
 import { currentAccount, languagePicker } from '../lib/topbar.js';
+import { chatPanel } from './club/chat.js';
 import { progressParts } from './club/progress.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -458,11 +459,11 @@ function rememberCup(key) {
  * The dashboard's state: the class this browser opened (its record, set by
  * `dashboard()` before anything reads it), its last view, the tab shown and
  * the pupils ticked, whether it fills the whiteboard, whether a teacher
- * is logged in here.
+ * is logged in here, the chat panel.
  * The login-card codes shown on the Pupils tab (hidden until asked).
- * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean}}
+ * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean, chat: {render: (v: import('../lib/views.js').ClassView) => void} | null}}
  */
-const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false };
+const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false, chat: null };
 
 function dashboard(rec) {
   D.rec = rec;
@@ -498,6 +499,15 @@ function dashboard(rec) {
   $('#group-form').addEventListener('submit', (ev) => { ev.preventDefault(); makeGroup(); });
   $('#add-pupils-form').addEventListener('submit', (ev) => { ev.preventDefault(); addPupils(); });
   cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
+  D.chat = chatPanel({
+    box: $('#dash-chat'), toggle: $('#dash-chat-on'), list: $('#dash-chat-lines'),
+    clear: $('#dash-chat-clear'), empty: $('#dash-chat-empty'),
+  }, {
+    api: (method, path, body) => api(method, path, body, rec.token),
+    path: '/api/classes/' + encodeURIComponent(rec.id) + '/chat',
+    onError: dashError,
+    confirm: (text) => window.confirm(text),
+  });
   $('#dash-delete').addEventListener('click', deleteClass);
   // The QR code holds the class's code: asked with the teacher's key.
   imageUrl('/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg', rec.token).then((src) => {
@@ -584,6 +594,7 @@ function renderDashboard(v) {
   // Boards, newest first; click to watch large.
   const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
   $('#dash-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'hint', text: t('club.no_boards') })]));
+  if (D.chat) D.chat.render(v);
   // Pupils.
   const pupils = v.pupils.map((p) => el('li', { class: 'club-pupil' + (p.online ? ' online' : '') },
     el('label', {}, el('input', { type: 'checkbox', checked: D.ticked.has(p.id), onchange: (e) => { if (e.target.checked) D.ticked.add(p.id); else D.ticked.delete(p.id); } }),

@@ -10,6 +10,7 @@ use axum::Router;
 
 use crate::state::AppState;
 
+mod chat;
 mod classes;
 mod cups;
 mod games;
@@ -21,6 +22,7 @@ mod tasks;
 mod views;
 mod work;
 
+use self::chat::*;
 use self::classes::*;
 use self::cups::*;
 use self::games::*;
@@ -69,6 +71,10 @@ pub fn api_routes() -> Router<AppState> {
         .route(
             "/classes/{id}/pupils/{p}",
             post(rename_pupil).delete(remove_pupil),
+        )
+        .route(
+            "/classes/{id}/chat",
+            get(read_chat).post(switch_chat).delete(clear_chat),
         )
         .route("/classes/{id}/groups", post(new_group))
         .route(

@@ -198,6 +198,8 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
         assignments: assignment_views(&shown, None),
         games: game_views(room, class, None),
         tournaments: tournament_links(clubs, &class.tournaments, None),
+        chat: class.chat,
+        chat_said_ms: room.chat_said_ms(),
         version,
     }
 }

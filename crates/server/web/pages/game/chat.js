@@ -60,9 +60,11 @@ function render(game, watching, oneScreen) {
   const box = $('#chat');
   if (!box) return;
   const others = ((game.seats || []).filter((s) => s.kind === 'human').length > 1 && !oneScreen) || watching;
-  // A class's game has no chat (the teacher's choice, API.md).
+  // A class's game has no chat unless its teacher turned it on (API.md);
+  // then only its players talk.
   const allowed = !(game.settings && game.settings.chat_off);
-  box.hidden = !(others && !game.undo_allowed && allowed);
+  const classWatcher = watching && !!(game.settings && game.settings.teacher_reads);
+  box.hidden = !(others && !game.undo_allowed && allowed) || classWatcher;
   if (box.hidden) return;
   wire();
   if (C.id !== game.id) {
@@ -71,6 +73,8 @@ function render(game, watching, oneScreen) {
   }
   $('#chat-on').checked = on();
   $('#chat-title').textContent = t(watching ? 'chat.spectators' : 'chat.players');
+  // A class's game: the pupils know their teacher reads what they write.
+  $('#chat-teacher').hidden = !(game.settings && game.settings.teacher_reads);
   draw();
 }
 

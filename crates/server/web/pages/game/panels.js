@@ -148,7 +148,7 @@ function renderShare() {
   // A game of this device is in this browser only: no seat link to share.
   // Nor for a class's or a tournament's game: its token also opens the
   // pupil's (or player's) seat in the class or tournament, not to be passed on.
-  const club = !!g.settings.chat_off || !!g.settings.tournament;
+  const club = !!g.settings.chat_off || !!g.settings.teacher_reads || !!g.settings.tournament;
   if (token && holdsSeat() && !local && !club) {
     const seats = mySeats();
     let frag = '#t=' + encodeURIComponent(token);
