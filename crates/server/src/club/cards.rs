@@ -136,7 +136,7 @@ impl Clubs {
     /// Pupil `pupil`'s seats in the class's games still being played, and
     /// in its tournaments, pass to `holder`. Found by seat, not by the old
     /// holder, so that a card used again mends what a failure left.
-    async fn hand_games(&self, room: &ClassRoom, pupil: u32, holder: &str) {
+    pub(super) async fn hand_games(&self, room: &ClassRoom, pupil: u32, holder: &str) {
         let shown = room.shown();
         let over: Vec<String> = room
             .boards()

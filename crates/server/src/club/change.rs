@@ -121,6 +121,26 @@ impl ClassChange<'_> {
             Changed::Class => Some(self.class_write(None)),
             Changed::ClassLessPupil(p) => Some(self.class_write(Some(Forget::Pupil(p)))),
             Changed::ClassLessAssignment(n) => Some(self.class_write(Some(Forget::Assignment(n)))),
+            Changed::ClassMerged { from, into } => Some(ClubWrite::MergePupils {
+                id: class,
+                body: class_json(&self.data.class),
+                from,
+                into,
+                work: self
+                    .data
+                    .work
+                    .iter()
+                    .filter(|((_, p, _), _)| *p == into)
+                    .map(|(&(a, p, i), work)| {
+                        (
+                            a,
+                            p,
+                            i,
+                            serde_json::to_string(work).expect("work serializes"),
+                        )
+                    })
+                    .collect(),
+            }),
         };
         let class_changed = !matches!(changed, Changed::Work(_));
         if let Some(write) = write {

@@ -868,6 +868,11 @@ pub enum Changed {
     ClassLessPupil(u32),
     /// The class, and the assignment's work is gone with it.
     ClassLessAssignment(u32),
+    /// The class, pupil `from` merged into pupil `into` (`club::merge`).
+    ClassMerged {
+        from: u32,
+        into: u32,
+    },
 }
 
 /// A class and its pupils' work: what a change of the class changes.

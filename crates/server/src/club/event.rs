@@ -351,6 +351,20 @@ impl Tournament {
         true
     }
 
+    /// Class pupil `from`'s place passes to pupil `into`, named `name`
+    /// (two seats of one child merged; `into` does not play here).
+    /// Returns whether anything changed.
+    pub fn pass_pupil(&mut self, from: u32, into: u32, name: &str) -> bool {
+        let Some(entrant) = self.players.iter_mut().find(|p| p.pupil == Some(from)) else {
+            return false;
+        };
+        entrant.pupil = Some(into);
+        if !entrant.removed {
+            entrant.name = name.to_string();
+        }
+        true
+    }
+
     /// The players of class pupil `pupil` (at most one).
     pub fn player_of_pupil(&self, pupil: u32) -> Option<usize> {
         self.players.iter().position(|p| p.pupil == Some(pupil))

@@ -384,6 +384,13 @@ pub struct RenamePupilRequest {
     pub name: String,
 }
 
+/// The pupil a pupil is merged into (two seats of one child).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MergePupilRequest {
+    pub into: u32,
+}
+
 /// The organiser's decision for a game of the round being played: the
 /// first player wins (the second forfeits), the second wins, or a draw.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -59,6 +59,16 @@ pub enum ClubWrite {
     },
     /// A tournament and its games.
     DeleteTournament { id: String, games: Vec<String> },
+    /// Pupil `from` merged into pupil `into`: the class, `from`'s work
+    /// gone, `into`'s work as it now is (`club::merge`), and `from`'s
+    /// chat lines now `into`'s.
+    MergePupils {
+        id: String,
+        body: String,
+        from: u32,
+        into: u32,
+        work: Vec<WorkRow>,
+    },
     /// A line said in one of the class's games.
     Chat { class: String, line: ChatRow },
     /// Every line kept of the class's games (the teacher cleared them).
@@ -134,6 +144,35 @@ pub(super) fn write_club(
             )?
             .execute(params![id, class, body, wall_ms() as i64])
             .map(|_| ()),
+        ClubWrite::MergePupils {
+            id,
+            body,
+            from,
+            into,
+            work,
+        } => {
+            tx.prepare_cached("DELETE FROM class_work WHERE class_id = ?1 AND pupil IN (?2, ?3)")?
+                .execute(params![id, from, into])?;
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO class_work (class_id, assignment, pupil, idx, body)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?;
+            for (assignment, pupil, index, body) in work {
+                insert.execute(params![id, assignment, pupil, index, body])?;
+            }
+            tx.prepare_cached(
+                "UPDATE class_chat SET pupil = ?3 WHERE class_id = ?1 AND pupil = ?2",
+            )?
+            .execute(params![id, from, into])?;
+            write_club(
+                tx,
+                &ClubWrite::Class {
+                    id: id.clone(),
+                    body: body.clone(),
+                    forget: None,
+                },
+            )
+        }
         ClubWrite::Chat { class, line } => {
             tx.prepare_cached(
                 "INSERT INTO class_chat (class_id, game, pupil, name, text, at_ms)

@@ -385,6 +385,8 @@ impl Write {
                     ClubWrite::DeleteClass { .. }
                         | ClubWrite::DeleteTournament { .. }
                         | ClubWrite::RenameSeats { .. }
+                        | ClubWrite::ClearChat { .. }
+                        | ClubWrite::MergePupils { .. }
                         | ClubWrite::Class {
                             forget: Some(_),
                             ..

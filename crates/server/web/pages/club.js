@@ -614,6 +614,7 @@ function renderDashboard(v) {
     }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.card_new'), onclick: () => replaceCard(p) }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.rename'), onclick: () => renamePupil(p) }),
+    v.pupils.length > 1 ? el('button', { type: 'button', class: 'btn ghost small', text: t('club.merge'), onclick: (e) => mergeForm(p, v, /** @type {HTMLElement} */ (e.currentTarget)) }) : null,
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
   renderGroups(v);
@@ -975,6 +976,34 @@ async function renamePupil(p) {
   } catch (e) {
     dashError(e);
   }
+}
+
+// Two seats of one child ("Léa" and "Léa M"): the teacher picks the seat
+// to keep; the other's work, games, groups and tournament places go to it.
+/** @param {{id: number, name: string}} p @param {import('../lib/views.js').ClassView} v @param {HTMLElement} button */
+function mergeForm(p, v, button) {
+  const row = /** @type {HTMLElement} */ (button.closest('li'));
+  const open = row.querySelector('.club-merge');
+  if (open) { open.remove(); return; }
+  const others = v.pupils.filter((x) => x.id !== p.id);
+  const select = el('select', { class: 'club-merge-into', 'aria-label': t('club.merge_into', { name: p.name }) },
+    ...others.map((x) => el('option', { value: String(x.id), text: x.name })));
+  const form = el('form', { class: 'club-merge' },
+    el('label', {}, el('span', { text: t('club.merge_into', { name: p.name }) }), ' ', select),
+    el('button', { type: 'submit', class: 'btn small primary', text: t('club.merge_go') }),
+    el('button', { type: 'button', class: 'btn ghost small', text: t('common.cancel'), onclick: () => form.remove() }));
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const into = others.find((x) => String(x.id) === /** @type {HTMLSelectElement} */ (select).value);
+    if (!into || !window.confirm(t('club.merge_confirm', { name: p.name, into: into.name }))) return;
+    try {
+      renderDashboard(await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id + '/merge', { into: into.id }, D.rec.token));
+    } catch (e) {
+      dashError(e);
+    }
+  });
+  row.append(form);
+  /** @type {HTMLElement} */ (select).focus();
 }
 
 async function removePupil(p) {

@@ -82,6 +82,7 @@ pub fn api_routes() -> Router<AppState> {
             post(change_group).delete(delete_group),
         )
         .route("/classes/{id}/pupils/{p}/card", post(replace_card))
+        .route("/classes/{id}/pupils/{p}/merge", post(merge_pupil))
         .route("/classes/{id}/cards", get(cards))
         .route("/tournaments", post(new_tournament))
         .route(

@@ -1,5 +1,6 @@
 //! The teacher's roster: pupils added by name before the lesson (each
-//! comes in with their login card, printed beforehand), and renamed.
+//! comes in with their login card, printed beforehand), renamed, and two
+//! seats of one child merged.
 
 use std::sync::Arc;
 
@@ -8,7 +9,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 
 use crate::club::class::{Changed, MAX_PUPILS};
-use crate::club::view::{AddPupilsRequest, ClassView, RenamePupilRequest};
+use crate::club::view::{AddPupilsRequest, ClassView, MergePupilRequest, RenamePupilRequest};
 use crate::club::Clubs;
 use crate::error::ApiError;
 use crate::extract::Body;
@@ -68,6 +69,23 @@ pub(super) async fn rename_pupil(
             Ok(((), Changed::Class))
         })
         .await?;
+    Ok(Json(
+        class_view(&clubs, &room, &join_base(&headers, &origins)).await,
+    ))
+}
+
+/// Merges pupil `p` into pupil `into` (a child who joined twice): the kept
+/// pupil has both seats' work, games and tournament places
+/// ([`Clubs::merge_pupils`]).
+pub(super) async fn merge_pupil(
+    State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
+    Path((id, p)): Path<(String, u32)>,
+    headers: HeaderMap,
+    Body(req): Body<MergePupilRequest>,
+) -> Result<Json<ClassView>, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    clubs.merge_pupils(&room, p, req.into).await?;
     Ok(Json(
         class_view(&clubs, &room, &join_base(&headers, &origins)).await,
     ))

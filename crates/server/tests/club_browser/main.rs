@@ -4,7 +4,11 @@
 //! pupil skips an exercise of an assignment and the teacher's grid shows
 //! it; the tournament page shows its standings.
 
+#[path = "../e2e/mod.rs"]
 mod e2e;
+
+mod chat;
+mod roster;
 
 use std::time::{Duration, Instant};
 

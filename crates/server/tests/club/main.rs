@@ -2,8 +2,13 @@
 //! assignment is done by some, the CSV export; a Swiss tournament of 7 over
 //! 3 rounds with a restart in the middle; games in class followed live.
 
+#[path = "../classes/mod.rs"]
 mod classes;
+#[path = "../harness/mod.rs"]
 mod harness;
+
+mod chat;
+mod roster;
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -1971,87 +1976,6 @@ async fn wait_for_as(
         "the tournament did not get there: {}",
         get_as(h, path, token).await.text
     );
-}
-
-/// The teacher's roster before the lesson: pupils added by name (all or
-/// none), their cards printed at once, a pupil in with her card on her
-/// first day, a name typed wrong renamed.
-#[tokio::test]
-async fn the_teacher_adds_and_renames_pupils_before_the_lesson() {
-    let h = Harness::new().await;
-    let key = new_class(&h, None).await;
-    let path = format!("/api/classes/{}/pupils", key.id);
-    // A name twice (as the class compares them): nothing is added.
-    let refused = h
-        .post(
-            &path,
-            Some(&key.token),
-            &json!({"names": ["Léa", "Hugo", "LEA"]}),
-        )
-        .await;
-    assert_eq!(refused.error(400), "bad_request");
-    let none: ClassView = get_as(&h, &format!("/api/classes/{}", key.id), &key.token)
-        .await
-        .json();
-    assert!(none.pupils.is_empty());
-    // Only the teacher adds.
-    let stranger = h.post(&path, None, &json!({"names": ["Zoé"]})).await;
-    assert_eq!(stranger.error(401), "unauthorized");
-    let added = h
-        .post(
-            &path,
-            Some(&key.token),
-            &json!({"names": ["Léa", "Hugo", "Inés"]}),
-        )
-        .await;
-    assert_eq!(added.status, 201, "{}", added.text);
-    let view: ClassView = added.json();
-    let names: Vec<&str> = view.pupils.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["Léa", "Hugo", "Inés"]);
-    // Their cards print before anyone has typed the code.
-    let cards: Value = get_as(&h, &format!("/api/classes/{}/cards", key.id), &key.token)
-        .await
-        .json();
-    assert_eq!(cards["cards"].as_array().unwrap().len(), 3);
-    // Inès's name was typed wrong: renamed; a name taken is refused.
-    let ines = view.pupils[2].id;
-    let taken = h
-        .post(
-            &format!("{path}/{ines}"),
-            Some(&key.token),
-            &json!({"name": "hugo"}),
-        )
-        .await;
-    assert_eq!(taken.error(400), "bad_request");
-    let renamed = h
-        .post(
-            &format!("{path}/{ines}"),
-            Some(&key.token),
-            &json!({"name": "Inès"}),
-        )
-        .await;
-    assert_eq!(renamed.status, 200, "{}", renamed.text);
-    let view: ClassView = renamed.json();
-    assert_eq!(view.pupils[2].name, "Inès");
-    // Léa comes in with her card: her seat, her name.
-    let card = view.pupils[0].card.clone();
-    let joined: JoinedView = h
-        .post("/api/join", None, &json!({"card": card}))
-        .await
-        .json();
-    assert_eq!(
-        (joined.name.as_str(), joined.player),
-        ("Léa", view.pupils[0].id)
-    );
-    let me: MeView = get_as(&h, &format!("/api/classes/{}/me", key.id), &joined.token)
-        .await
-        .json();
-    assert_eq!(me.name, "Léa");
-    // Typing the code and her own name again makes no second seat.
-    let again = h
-        .post("/api/join", None, &json!({"code": key.code, "name": "Léa"}))
-        .await;
-    assert_eq!(again.error(400), "bad_request");
 }
 
 /// Puzzles drawn for a class are new to it, week after week, while the

@@ -5,35 +5,10 @@
 //! pupil writes appears on the dashboard; turned off, the chat leaves the
 //! pupil's page at once.
 
-mod e2e;
-
-use e2e::{Browser, Waiter};
 use serde_json::{json, Value};
 
-async fn js_until(b: &Browser, script: &str, ok: impl Fn(&Value) -> bool) -> Value {
-    let wait = Waiter::new(format!("{}: {script}", b.label));
-    loop {
-        let v = b.js(script).await;
-        if ok(&v) {
-            return v;
-        }
-        wait.tick(&v).await;
-    }
-}
-
-async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
-    let mut req = reqwest::Client::new()
-        .post(format!("{base}{path}"))
-        .json(&body);
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status();
-    let text = res.text().await.unwrap();
-    assert!(status.is_success(), "{path}: {status} {text}");
-    serde_json::from_str(&text).unwrap_or(Value::Null)
-}
+use super::{js_until, post};
+use crate::e2e;
 
 const FITS: &str = "const w = document.documentElement.clientWidth; return w <= 768 && document.documentElement.scrollWidth <= w || [w, document.documentElement.scrollWidth, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1).slice(0, 6).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];";
 

@@ -4,14 +4,11 @@
 //! the middle of a game, nothing more is said; a removed pupil's lines, a
 //! cleared chat and a deleted class leave nothing in the store.
 
-mod classes;
-mod harness;
-
 use std::time::Duration;
 
-use classes::{delete, game_of_two, get_as, join, new_class};
+use crate::classes::{delete, game_of_two, get_as, join, new_class};
+use crate::harness::{Harness, Ws};
 use futures_util::{SinkExt, StreamExt};
-use harness::{Harness, Ws};
 use quoridor_server::club::view::{ClassChatView, ClassView, KeyView};
 use quoridor_server::view::ServerMessage;
 use serde_json::{json, Value};

@@ -1,0 +1,43 @@
+//! The teacher merges two seats of one child from the Pupils tab, in French
+//! on a 768 px tablet: "Même enfant que…", the seat to keep, a question
+//! first, and the class shows one Léa.
+
+use serde_json::{json, Value};
+
+use super::{js_until, post};
+use crate::e2e;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_teacher_merges_a_child_who_joined_twice() {
+    e2e::run("club-merge", |env| async move {
+        let base = env.base().to_string();
+        let class = post(&base, "/api/classes", None, json!({"name": "CE2 B", "lang": "fr"})).await;
+        let (class_id, teacher, code) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string(), class["code"].as_str().unwrap().to_string());
+        for name in ["Léa", "Hugo", "Léa M"] {
+            post(&base, "/api/join", None, json!({"code": code, "name": name})).await;
+        }
+        let desk = env.browser_in("desk", "fr").await;
+        desk.client.set_window_size(768, 1024).await.unwrap();
+        desk.open("/class").await;
+        desk.js(&format!("localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'CE2 B'}}])); return null;")).await;
+        desk.open(&format!("/class#{class_id}")).await;
+        desk.click(".club-tab[data-tab=pupils]").await;
+        js_until(&desk, "return document.querySelectorAll('.club-pupil').length;", |v| v.as_u64() == Some(3)).await;
+        // The third row is Léa M's: "Même enfant que…", then Léa.
+        let label = desk.js("const b = Array.from(document.querySelectorAll('.club-pupil'))[2].querySelectorAll('button'); return Array.from(b).map((x) => x.textContent);").await;
+        assert!(label.to_string().contains("Même enfant que…"), "{label}");
+        desk.js("const row = Array.from(document.querySelectorAll('.club-pupil'))[2]; Array.from(row.querySelectorAll('button')).find((b) => b.textContent === 'Même enfant que…').click(); return null;").await;
+        let asked: Value = desk.js("const s = document.querySelector('.club-merge select'); s.value = Array.from(s.options).find((o) => o.textContent === 'Léa').value; window.asked = []; window.confirm = (q) => { window.asked.push(q); return true; }; return [document.querySelector('.club-merge label span').textContent, Array.from(s.options).map((o) => o.textContent)];").await;
+        assert_eq!(asked, json!(["Léa M est le même enfant que", ["Léa", "Hugo"]]));
+        let fits = desk.js("const w = document.documentElement.clientWidth; return document.documentElement.scrollWidth <= w;").await;
+        assert_eq!(fits, json!(true), "the merge form fits 768 px");
+        desk.shot("merge-form").await;
+        desk.click(".club-merge button[type=submit]").await;
+        let names = js_until(&desk, "return Array.from(document.querySelectorAll('.club-pupil strong')).map((s) => s.textContent);", |v| v.as_array().is_some_and(|a| a.len() == 2)).await;
+        assert_eq!(names, json!(["Léa", "Hugo"]));
+        let asked = desk.js("return window.asked;").await;
+        let asked = asked[0].as_str().unwrap();
+        assert!(asked.starts_with("Fusionner Léa M dans Léa") && asked.ends_with("Léa M quitte la classe."), "{asked}");
+    })
+    .await;
+}
