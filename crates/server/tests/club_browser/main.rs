@@ -8,6 +8,7 @@
 mod e2e;
 
 mod chat;
+mod redo;
 mod roster;
 
 use std::time::{Duration, Instant};

@@ -40,6 +40,27 @@ export function firstOpen(a) {
 }
 
 /**
+ * The item after `from` to go to: the next one not right yet, so that a
+ * pupil redoing their mistakes goes from one to the next without passing
+ * through what is right already; `count` (the end) when none is left
+ * after it.
+ * @param {number} count @param {Set<number>} right @param {number} from
+ */
+export function nextToDo(count, right, from) {
+  let i = from + 1;
+  while (i < count && right.has(i)) i += 1;
+  return i;
+}
+
+/**
+ * The indices of the items right (with or without the solution).
+ * @param {WorkView[]} work
+ */
+export function rightSet(work) {
+  return new Set(work.filter(isRight).map((w) => w.index));
+}
+
+/**
  * Each item's state for the row of numbered steps a pupil moves along:
  * `right`, `right_after_solution`, `wrong`, `skipped` or `todo`; and
  * whether it may be opened now (an assignment done until right, or with

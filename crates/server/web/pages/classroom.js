@@ -12,7 +12,7 @@
 import { $, $$ } from '../lib/dom.js';
 import { store } from '../lib/store.js';
 import { languagePicker } from '../lib/topbar.js';
-import { loadAssignment, next, openAssignment, readAloud, relabel } from './classroom/assignment.js';
+import { loadNextItem, next, openAssignment, readAloud, relabel } from './classroom/assignment.js';
 import { editorChanged, editorOpen } from './classroom/editor.js';
 import { printOpen } from './classroom/print.js';
 import { renderRules } from './classroom/rules.js';
@@ -140,7 +140,7 @@ async function init() {
   $('#cls-skip').addEventListener('click', async () => {
     stopShowing();
     const a = S.assignment;
-    if (a && await answerAssignment({ index: a.index, skip: true })) loadAssignment(a.index + 1);
+    if (a && await answerAssignment({ index: a.index, skip: true })) loadNextItem();
   });
   window.addEventListener('hashchange', show);
   const query = new URLSearchParams(location.search);

@@ -292,11 +292,18 @@ function renderMe(rec, me) {
     const solved = rightCount(a.work);
     const late = !!a.due && a.due < today() && solved < a.count;
     const due = a.due ? el('span', { class: 'club-due' + (late ? ' late' : ''), text: late ? t('club.late', { day: dayWords(a.due) }) : t('club.due', { day: dayWords(a.due) }) }) : null;
-    return el('a', { class: 'card club-work', href, 'data-assignment': a.id },
-      el('strong', { text: a.title }), due,
+    // Every item tried, some not right: the button says so, and the
+    // exercises then go from one mistake to the next. All right: a star.
+    const tried = new Set(a.work.map((w) => w.index)).size;
+    const action = solved === a.count ? t('club.again')
+      : tried === a.count ? t('club.redo_mistakes', { n: a.count - solved })
+        : t('club.start');
+    const star = solved === a.count ? el('span', { class: 'club-star', role: 'img', 'aria-label': t('club.star'), text: '★' }) : null;
+    return el('a', { class: 'card club-work' + (star ? ' all-right' : ''), href, 'data-assignment': a.id },
+      el('strong', {}, star, star ? ' ' : '', a.title), due,
       el('progress', { max: a.count, value: done, 'aria-label': t('club.progress', { done, total: a.count }) }),
       el('span', { text: t('club.progress_right', { done, total: a.count, right }) }),
-      el('span', { class: 'btn primary big', text: done === a.count ? t('club.again') : t('club.start') }));
+      el('span', { class: 'btn primary big', text: action }));
   });
   $('#pupil-work').replaceChildren(...(work.length ? work : [el('p', { class: 'hint', text: t('club.no_work') })]));
   $('#pupil-tournaments').replaceChildren(...me.tournaments.map((c) => tournamentCard(c, rec.token)));

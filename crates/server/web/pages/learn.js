@@ -7,7 +7,7 @@
 // move is checked and recorded by the class, by the assignment's rules.
 
 import { api } from '../lib/api.js';
-import { buttons, firstOpen, rightCount } from '../lib/assignment.js';
+import { buttons, firstOpen, nextToDo, rightCount, rightSet } from '../lib/assignment.js';
 import { $, announce, el, svgEl } from '../lib/dom.js';
 import { BoardKeys } from '../lib/board/input.js';
 import { BoardView } from '../lib/board/view.js';
@@ -54,12 +54,13 @@ const S = {
  * A class's assignment done here (`?class=ID&a=N`): who, where, and how
  * the item on the board stands.
  * @type {{on: boolean, class: string, n: number, token: string, index: number, count: number,
- *   rules: import('../lib/views.js').AssignmentRules, title: string, task: any, tried: boolean, right: boolean}}
+ *   rules: import('../lib/views.js').AssignmentRules, title: string, task: any, tried: boolean, right: boolean,
+ *   done: Set<number>}} `done`: the items right, passed over by "Next".
  */
 const W = {
   on: false, class: '', n: 0, token: '', index: 0, count: 0,
   rules: { solution_after_try: true, until_right: false, no_skip: false },
-  title: '', task: null, tried: false, right: false,
+  title: '', task: null, tried: false, right: false, done: new Set(),
 };
 
 function lang() {
@@ -410,7 +411,7 @@ async function openClassWork(classId, n) {
     const me = await api('GET', '/api/classes/' + encodeURIComponent(classId) + '/me', undefined, rec.token);
     const mine = me.assignments.find((x) => x.id === n);
     if (!mine) throw new Error(t('cls.not_found'));
-    Object.assign(W, { class: classId, n, token: rec.token, count: mine.count, rules: mine.rules, title: mine.title });
+    Object.assign(W, { class: classId, n, token: rec.token, count: mine.count, rules: mine.rules, title: mine.title, done: rightSet(mine.work) });
     $('#lc-title').textContent = mine.title;
     $('#lc-progress').max = mine.count;
     await loadTask(firstOpen(mine));
@@ -488,6 +489,7 @@ async function tapClassWork(move) {
   W.tried = true;
   if (res.outcome === 'right') {
     W.right = true;
+    W.done.add(index);
     S.solved = true;
     S.board = res.board;
     drawBoard();
@@ -529,7 +531,7 @@ async function showClassSolution() {
 async function skipTask() {
   try {
     await api('POST', classPath('/answers'), { index: W.index, skip: true }, W.token);
-    await loadTask(W.index + 1);
+    await loadTask(nextToDo(W.count, W.done, W.index));
   } catch (e) {
     feedback('illegal', e.message, null);
   }
@@ -620,7 +622,7 @@ async function init() {
   $('#lc-solution').addEventListener('click', showClassSolution);
   $('#lc-skip').addEventListener('click', skipTask);
   $('#learn-next').addEventListener('click', () => {
-    if (W.on) loadTask(W.index + 1).catch((e) => feedback('illegal', e.message, null));
+    if (W.on) loadTask(nextToDo(W.count, W.done, W.index)).catch((e) => feedback('illegal', e.message, null));
     else if (S.mode === 'puzzles') nextPuzzle();
     else open(Math.min(S.index + 1, S.lessons.length - 1));
   });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignmentHref, buttons, firstOpen, learnContent, learnItem, rightCount, steps } from '../lib/assignment.js';
+import { assignmentHref, buttons, firstOpen, learnContent, learnItem, nextToDo, rightCount, rightSet, steps } from '../lib/assignment.js';
 
 const rules = (over = {}) => Object.assign({ solution_after_try: true, until_right: false, no_skip: false }, over);
 const w = (index, status) => ({ pupil: 1, index, status, attempts: 1, answer: '' });
@@ -51,4 +51,19 @@ test('the buttons follow the rules', () => {
   assert.deepEqual(buttons(rules({ solution_after_try: false }), { tried: false, right: false }).solution, true);
   assert.deepEqual(buttons(rules({ until_right: true, no_skip: true }), { tried: true, right: false }), { solution: true, skip: false, next: false });
   assert.deepEqual(buttons(rules({ until_right: true }), { tried: true, right: true }), { solution: false, skip: false, next: true });
+});
+
+test('redoing mistakes, "Next" passes over what is right already', () => {
+  const work = [
+    { index: 0, status: 'right' },
+    { index: 1, status: 'wrong' },
+    { index: 2, status: 'right_after_solution' },
+    { index: 3, status: 'skipped' },
+  ];
+  const right = rightSet(/** @type {any} */ (work));
+  assert.deepEqual([...right].sort(), [0, 2]);
+  assert.equal(nextToDo(5, right, 1), 3);
+  assert.equal(nextToDo(5, right, 3), 4);
+  assert.equal(nextToDo(4, right, 3), 4, 'the end when nothing is left after');
+  assert.equal(nextToDo(4, new Set(), 0), 1, 'a first pass goes one by one');
 });

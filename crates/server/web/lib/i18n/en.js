@@ -682,6 +682,8 @@ export default {
   'club.play': 'Play',
   'club.see': 'See the game',
   'club.start': 'Start',
+  'club.redo_mistakes': 'Redo my mistakes ({n})',
+  'club.star': 'All right: a star!',
   'club.again': 'Look again',
   'club.no_games': 'No game yet. Your teacher will start one.',
   'club.no_work': 'No exercises yet.',

@@ -684,6 +684,8 @@ export default {
   'club.play': 'Jouer',
   'club.see': 'Voir la partie',
   'club.start': 'Commencer',
+  'club.redo_mistakes': 'Refaire mes erreurs ({n})',
+  'club.star': 'Tout est juste : une étoile !',
   'club.again': 'Revoir',
   'club.no_games': 'Pas encore de partie. Ton professeur va en lancer une.',
   'club.no_work': 'Pas encore d\'exercices.',

@@ -693,6 +693,8 @@ export default {
   'club.play': 'Joacă',
   'club.see': 'Vezi partida',
   'club.start': 'Începe',
+  'club.redo_mistakes': 'Refă greșelile ({n})',
+  'club.star': 'Totul e corect: o stea!',
   'club.again': 'Mai vezi o dată',
   'club.no_games': 'Încă nu ai nicio partidă. Profesorul tău va porni una.',
   'club.no_work': 'Încă nu ai exerciții.',

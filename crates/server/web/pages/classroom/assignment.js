@@ -2,7 +2,7 @@
 // A class's assignment: its exercises one after another, each answer
 // checked and recorded by the class.
 
-import { firstOpen, rightCount, steps } from '../../lib/assignment.js';
+import { firstOpen, nextToDo, rightCount, rightSet, steps } from '../../lib/assignment.js';
 import { $, el } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
 import { speak } from '../../lib/speech.js';
@@ -106,10 +106,17 @@ async function openAssignment(classId, n) {
   }
 }
 
+/** The assignment's next item not right yet (a pupil redoing mistakes
+ * goes from one to the next), or its end. */
+function loadNextItem() {
+  const a = openedAssignment();
+  loadAssignment(nextToDo(a.count, rightSet(a.view.work), a.index));
+}
+
 function next() {
   stopShowing();
   if (S.assignment) {
-    loadAssignment(S.assignment.index + 1);
+    loadNextItem();
     return;
   }
   if (S.set) {
@@ -146,6 +153,7 @@ async function relabel() {
 }
 
 export {
+  loadNextItem,
   loadAssignment,
   next,
   openAssignment,
