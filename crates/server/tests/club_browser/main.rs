@@ -8,6 +8,7 @@
 mod e2e;
 
 mod chat;
+mod lesson;
 mod redo;
 mod roster;
 
