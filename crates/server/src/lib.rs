@@ -14,7 +14,7 @@
 //! 2. Domain, each feature's rules without the server: `model` (one game:
 //!    seats, clocks, draw offers), `account::name`, `account::speed`,
 //!    `account::password`, `model::new_game`, `club::work`, `club::class`,
-//!    `club::groups`, `club::merge`, `club::pairing`, `club::results`, `club::progress`,
+//!    `club::groups`, `club::merge`, `club::year`, `club::pairing`, `club::results`, `club::progress`,
 //!    `club::spreadsheet`, `club::event`, `club::tournament`, `lobby::seek`,
 //!    `hub::chat`, `challenge::model`.
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per

@@ -32,6 +32,7 @@ pub mod spreadsheet;
 pub mod tournament;
 pub mod view;
 pub mod work;
+pub mod year;
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};

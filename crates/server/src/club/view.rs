@@ -159,6 +159,14 @@ pub struct NewClassRequest {
     pub lang: Lang,
 }
 
+/// Next year's class from an old one (its name, or the old one's).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NextYearRequest {
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OpenClassRequest {

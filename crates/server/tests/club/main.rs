@@ -9,6 +9,7 @@ mod harness;
 
 mod chat;
 mod roster;
+mod year;
 
 use std::collections::HashSet;
 use std::time::Duration;

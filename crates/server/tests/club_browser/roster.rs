@@ -1,6 +1,7 @@
-//! The teacher merges two seats of one child from the Pupils tab, in French
-//! on a 768 px tablet: "Même enfant que…", the seat to keep, a question
-//! first, and the class shows one Léa.
+//! The teacher's roster in French on a 768 px tablet: two seats of one
+//! child merged from the Pupils tab ("Même enfant que…", the seat to keep,
+//! a question first, and the class shows one Léa); then next year's class
+//! made from this one.
 
 use serde_json::{json, Value};
 
@@ -38,6 +39,15 @@ async fn the_teacher_merges_a_child_who_joined_twice() {
         let asked = desk.js("return window.asked;").await;
         let asked = asked[0].as_str().unwrap();
         assert!(asked.starts_with("Fusionner Léa M dans Léa") && asked.ends_with("Léa M quitte la classe."), "{asked}");
+        // Next year: a new class from this one, opened on this screen.
+        let code = desk.js("return document.querySelector('#dash-code').textContent;").await;
+        desk.js("window.prompt = () => 'CM1 B'; return null;").await;
+        desk.click("#dash-next-year").await;
+        let title = js_until(&desk, "const t = document.querySelector('#dash-title'); const c = document.querySelector('#dash-code'); return t && c && c.textContent.length === 6 && [t.textContent, c.textContent, document.querySelectorAll('.club-pupil').length];", |v| v.is_array() && v[0] == json!("CM1 B")).await;
+        assert_ne!(title[1], code, "a new code");
+        assert_eq!(title[2], json!(0), "no pupil comes with it");
+        let kept = desk.js("return JSON.parse(localStorage.getItem('quoridor.club.classes')).map((c) => c.name);").await;
+        assert_eq!(kept, json!(["CM1 B", "CE2 B"]));
     })
     .await;
 }

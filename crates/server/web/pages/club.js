@@ -516,6 +516,7 @@ function dashboard(rec) {
     confirm: (text) => window.confirm(text),
   });
   $('#dash-delete').addEventListener('click', deleteClass);
+  $('#dash-next-year').addEventListener('click', nextYear);
   // The QR code holds the class's code: asked with the teacher's key.
   imageUrl('/api/classes/' + encodeURIComponent(rec.id) + '/qr.svg', rec.token).then((src) => {
     $('#dash-qr').src = src;
@@ -1017,6 +1018,21 @@ async function removePupil(p) {
   if (!window.confirm(t('club.remove_confirm', { name: p.name }))) return;
   try {
     await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id, undefined, D.rec.token);
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+// Next year's class: the assignments again, for new pupils; the new
+// class opens on this screen (its key kept here, as a new class's is).
+async function nextYear() {
+  const name = window.prompt(t('club.next_year_prompt'), D.view ? D.view.name : '');
+  if (name === null) return;
+  try {
+    const key = await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/next-year', { name: name.trim() || null }, D.rec.token);
+    saveClass({ id: key.id, code: key.code, token: key.token, name: name.trim() || (D.view ? D.view.name : '') });
+    location.href = '/class#' + encodeURIComponent(key.id);
+    location.reload();
   } catch (e) {
     dashError(e);
   }

@@ -61,6 +61,35 @@ pub(super) async fn new_class(
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
 }
 
+/// Next year's class, made from this one by its teacher
+/// ([`Class::next_year`]): a new class, code and teacher key, counted
+/// against the address's classes as a new class is.
+pub(super) async fn next_year(
+    State(clubs): State<Clubs>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<NextYearRequest>,
+) -> Result<(StatusCode, Json<KeyView>), ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    let token = new_token();
+    let old = room.shown().class.clone();
+    let mut class = old.next_year(
+        new_game_id(),
+        clubs.new_code(),
+        req.name.as_deref(),
+        hash_token(&token),
+        wall_ms(),
+    )?;
+    let address = crate::limits::client_key(addr.ip());
+    let place = clubs.take_place(&address)?;
+    class.creator = Some(address.clone());
+    let (id, code) = (class.id.clone(), class.code.clone());
+    clubs.open_class(class, Some(place)).await?;
+    clubs.pin_known(&id, &address);
+    Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
+}
+
 /// The classes kept in the logged-in teacher's account.
 pub(super) async fn my_classes(
     State(clubs): State<Clubs>,

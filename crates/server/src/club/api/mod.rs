@@ -39,6 +39,7 @@ pub fn api_routes() -> Router<AppState> {
         .route("/classes/mine", get(my_classes))
         .route("/classes/{id}/teacher", post(teacher_key))
         .route("/classes/{id}/account", post(keep_in_account))
+        .route("/classes/{id}/next-year", post(next_year))
         .route("/join", post(join))
         .route("/classes/{id}", get(get_class).delete(delete_class))
         .route("/classes/{id}/me", get(me))
