@@ -40,6 +40,14 @@ async fn chat_within(ws: &mut Ws, wait: Duration) -> (Vec<String>, Vec<String>) 
 
 const SHORT: Duration = Duration::from_millis(400);
 
+/// A seat's socket with the chat on (its history read).
+async fn chatting(h: &Harness, game: &str, token: &str) -> Ws {
+    let mut ws = h.ws(game, Some(token)).await;
+    send(&mut ws, json!({"type": "chat_on", "on": true})).await;
+    chat_within(&mut ws, SHORT).await;
+    ws
+}
+
 async fn switch(h: &Harness, key: &KeyView, on: bool) -> ClassView {
     let reply = h
         .post(
@@ -105,12 +113,10 @@ async fn the_teacher_turns_the_chat_on_reads_it_and_turns_it_off() {
     assert!(view.chat);
     let shown = settings(&h, &id).await;
     assert_eq!(shown["chat_off"], json!(null), "{shown}");
-    let mut a = h.ws(&id, Some(&lea.token)).await;
-    let mut b = h.ws(&id, Some(&hugo.token)).await;
-    send(&mut a, json!({"type": "chat_on", "on": true})).await;
-    send(&mut b, json!({"type": "chat_on", "on": true})).await;
-    chat_within(&mut a, SHORT).await;
-    chat_within(&mut b, SHORT).await;
+    let (mut a, mut b) = (
+        chatting(&h, &id, &lea.token).await,
+        chatting(&h, &id, &hugo.token).await,
+    );
     send(&mut a, json!({"type": "chat", "text": "Bonjour Hugo !"})).await;
     let (lines, errors) = chat_within(&mut b, SHORT).await;
     assert_eq!(
@@ -146,12 +152,10 @@ async fn the_teacher_turns_the_chat_on_reads_it_and_turns_it_off() {
     );
 
     // Off in the middle of the game: a pupil who had it on says nothing more.
-    let mut a = h.ws(&id, Some(&lea.token)).await;
-    let mut b = h.ws(&id, Some(&hugo.token)).await;
-    send(&mut a, json!({"type": "chat_on", "on": true})).await;
-    send(&mut b, json!({"type": "chat_on", "on": true})).await;
-    chat_within(&mut a, SHORT).await;
-    chat_within(&mut b, SHORT).await;
+    let (mut a, mut b) = (
+        chatting(&h, &id, &lea.token).await,
+        chatting(&h, &id, &hugo.token).await,
+    );
     assert!(!switch(&h, &key, false).await.chat);
     send(&mut a, json!({"type": "chat", "text": "encore"})).await;
     let (_, errors) = chat_within(&mut a, SHORT).await;

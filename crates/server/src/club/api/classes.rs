@@ -52,6 +52,17 @@ pub(super) async fn new_class(
     )?;
     class.pin = pin;
     class.owner = account.map(|a| a.id);
+    open_counted(&clubs, class, addr, token).await
+}
+
+/// Opens a new class counted against the address's classes; its PIN is
+/// known there. Answers its key.
+async fn open_counted(
+    clubs: &Clubs,
+    mut class: Class,
+    addr: SocketAddr,
+    token: String,
+) -> Result<(StatusCode, Json<KeyView>), ApiError> {
     let address = crate::limits::client_key(addr.ip());
     let place = clubs.take_place(&address)?;
     class.creator = Some(address.clone());
@@ -74,20 +85,14 @@ pub(super) async fn next_year(
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let token = new_token();
     let old = room.shown().class.clone();
-    let mut class = old.next_year(
+    let class = old.next_year(
         new_game_id(),
         clubs.new_code(),
         req.name.as_deref(),
         hash_token(&token),
         wall_ms(),
     )?;
-    let address = crate::limits::client_key(addr.ip());
-    let place = clubs.take_place(&address)?;
-    class.creator = Some(address.clone());
-    let (id, code) = (class.id.clone(), class.code.clone());
-    clubs.open_class(class, Some(place)).await?;
-    clubs.pin_known(&id, &address);
-    Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
+    open_counted(&clubs, class, addr, token).await
 }
 
 /// The classes kept in the logged-in teacher's account.
