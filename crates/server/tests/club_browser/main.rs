@@ -633,7 +633,9 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
             let n = assigned["assignments"][0]["id"].as_u64().unwrap();
             let browser = env.browser_in(&format!("sizes-{lang}"), lang).await;
             browser.open("/join").await;
-            // The join page says itself aloud too.
+            // The join page says itself aloud too (its loudspeaker shows
+            // once the page has its words).
+            js_until(&browser, "return !document.querySelector('#join-say').hidden;", |v| v.as_bool() == Some(true)).await;
             let said = browser.js("const said = []; speechSynthesis.speak = (u) => said.push(u.text); const b = document.querySelector('#join-say'); b.click(); return [b.hidden, said];").await;
             assert_eq!(said[0], json!(false));
             let text = said[1][0].as_str().unwrap_or_default();
