@@ -168,6 +168,8 @@ impl Refusal for ClubError {
                 (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
             }
             ClubError::WrongCard => (StatusCode::UNAUTHORIZED, "wrong_card"),
+            ClubError::WrongPictures => (StatusCode::UNAUTHORIZED, "wrong_pictures"),
+            ClubError::PicturesShut => (StatusCode::FORBIDDEN, "pictures_shut"),
             ClubError::MovedAway => (StatusCode::UNAUTHORIZED, "moved_away"),
             ClubError::TooMany(_) => TOO_MANY_ROOMS,
             ClubError::Hub(err) => err.status_and_code(),

@@ -10,6 +10,23 @@ mod page;
 pub use board::{pawn_letter, BoardDrawing, UNIT};
 pub use page::{pupil_pages, sheet_pages, PAGE_HEIGHT, PAGE_WIDTH};
 
+use crate::item::Item;
+
+/// One picture of the boards (a star, a fish, an object) alone, as an SVG
+/// document of 100 by 100: what a pupil's picture card is made of.
+pub fn picture(item: Item) -> String {
+    let mut out = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">"#,
+    );
+    match item {
+        Item::Star => icons::star(&mut out, 50.0, 50.0, 100.0),
+        Item::Fish => icons::fish(&mut out, 50.0, 50.0, 100.0),
+        Item::Object(o) => icons::object(&mut out, o, 50.0, 50.0, 100.0),
+    }
+    out.push_str("</svg>");
+    out
+}
+
 /// Text made safe inside SVG or HTML.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -115,5 +132,18 @@ mod tests {
             lines.join(" "),
             "one two three four five six seven eight nine ten"
         );
+    }
+
+    #[test]
+    fn each_picture_is_a_whole_svg_of_its_own() {
+        let mut items = vec![Item::Star, Item::Fish];
+        items.extend(crate::item::Object::ALL.map(Item::Object));
+        let mut seen = std::collections::HashSet::new();
+        for item in items {
+            let svg = picture(item);
+            assert!(svg.starts_with("<svg xmlns=") && svg.ends_with("</svg>"));
+            assert_eq!(svg.matches("<svg").count(), 1, "{item}");
+            assert!(seen.insert(svg), "{item} drawn as another");
+        }
     }
 }

@@ -1,8 +1,9 @@
-//! Login cards: each pupil's own code (printed with a QR code) that brings
-//! them back to their seat, with their work and their games, on any
-//! tablet. Only the teacher sees the cards; a card the teacher replaces
-//! stops working; wrong cards are counted per address before they are
-//! looked up, so that a burst cannot guess faster than the limit.
+//! Login cards: each pupil's own code (printed with a QR code, and with
+//! their row of pictures, [`super::pictures`]) that brings them back to
+//! their seat, with their work and their games, on any tablet. Only the
+//! teacher sees the cards; a card the teacher replaces stops working, its
+//! pictures too; wrong cards and rows are counted per address before they
+//! are looked up, so that a burst cannot guess faster than the limit.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -10,7 +11,8 @@ use std::time::{Duration, Instant};
 use quoridor_rules::Seat;
 
 use super::class::{code_from, is_card, normal_code, Changed, Class, CARD_LEN};
-use super::{read, ClassRoom, ClubError, Clubs};
+use super::pictures::{read_pictures, PictureTry};
+use super::{read, ClassRoom, ClubError, Clubs, Code};
 use crate::db::ClubWrite;
 use crate::limits::window::Window;
 use crate::token::{hash_token, new_token, random_u64};
@@ -23,6 +25,15 @@ pub const CARD_WINDOW: Duration = Duration::from_secs(60);
 /// The window that counts wrong cards per address.
 pub fn card_window() -> Window {
     Window::new(WRONG_CARDS, CARD_WINDOW)
+}
+
+/// What a pupil comes back with.
+#[derive(Clone, Copy, Debug)]
+pub enum Key<'a> {
+    /// Their login card's letters, as typed (or scanned).
+    Card(&'a str),
+    /// Their row of pictures, tapped on the join page of class `code`.
+    Pictures { code: &'a str, row: &'a [String] },
 }
 
 /// A pupil back in their seat: the class, the pupil, their name and the
@@ -75,47 +86,31 @@ impl Clubs {
         gave
     }
 
-    /// A pupil comes back with their card from `address`: a new token
-    /// holds their seat in the class, in its games still being played and
-    /// in its tournaments; the tablet that held it before is out.
-    pub async fn come_back(&self, typed: &str, address: &str) -> Result<CameBack, ClubError> {
-        // Counted before the card is looked up, given back when right.
+    /// A pupil comes back from `address` with their card, or their row of
+    /// pictures: a new token holds their seat in the class, in its games
+    /// still being played and in its tournaments; the tablet that held it
+    /// before is out.
+    pub async fn come_back(&self, key: Key<'_>, address: &str) -> Result<CameBack, ClubError> {
+        // Counted before the key is looked up, given back when right.
         let slot = self
             .inner
             .cards
             .take(address, Instant::now())
             .map_err(|full| ClubError::TooManyCards(full.retry_after))?;
-        let card = normal_code(typed);
-        let found = if is_card(&card) {
-            self.find_card(&card)
-        } else {
-            None
-        };
-        let Some((room, _)) = found else {
-            slot.keep();
-            return Err(ClubError::WrongCard);
-        };
         let token = new_token();
         let holder = hash_token(&token);
-        let came = self
-            .change_class(&room, |data, _| {
-                // The teacher may have replaced the card meanwhile.
-                let pupil = data
-                    .class
-                    .come_back(&card, holder.clone())
-                    .ok_or(ClubError::WrongCard)?;
-                let name = data.class.pupil(pupil)?.name.clone();
-                Ok(((pupil, name), Changed::Class))
-            })
-            .await;
-        let (pupil, name) = match came {
+        let came = match key {
+            Key::Card(typed) => self.back_with_card(typed, &holder).await,
+            Key::Pictures { code, row } => self.back_with_pictures(code, row, &holder).await,
+        };
+        let (room, pupil, name) = match came {
             Ok(came) => {
                 slot.give_back();
                 came
             }
-            Err(ClubError::WrongCard) => {
+            Err(err @ (ClubError::WrongCard | ClubError::WrongPictures | ClubError::PicturesShut | ClubError::NoSuchClass)) => {
                 slot.keep();
-                return Err(ClubError::WrongCard);
+                return Err(err);
             }
             Err(err) => {
                 slot.give_back();
@@ -131,6 +126,72 @@ impl Clubs {
             name,
             token,
         })
+    }
+
+    /// The seat of the pupil whose card is `typed` passes to `holder`.
+    async fn back_with_card(
+        &self,
+        typed: &str,
+        holder: &str,
+    ) -> Result<(Arc<ClassRoom>, u32, String), ClubError> {
+        let card = normal_code(typed);
+        let found = if is_card(&card) {
+            self.find_card(&card)
+        } else {
+            None
+        };
+        let Some((room, _)) = found else {
+            return Err(ClubError::WrongCard);
+        };
+        let (pupil, name) = self
+            .change_class(&room, |data, _| {
+                // The teacher may have replaced the card meanwhile.
+                let pupil = data
+                    .class
+                    .come_back(&card, holder.to_owned())
+                    .ok_or(ClubError::WrongCard)?;
+                let name = data.class.pupil(pupil)?.name.clone();
+                Ok(((pupil, name), Changed::Class))
+            })
+            .await?;
+        Ok((room, pupil, name))
+    }
+
+    /// The seat of the pupil of class `code` whose pictures are `row`
+    /// passes to `holder`, while the teacher has the way in open; a wrong
+    /// row uses up one of the opening's tries (stored, as the door is).
+    async fn back_with_pictures(
+        &self,
+        code: &str,
+        row: &[String],
+        holder: &str,
+    ) -> Result<(Arc<ClassRoom>, u32, String), ClubError> {
+        let Some(Code::Class(id)) = self.code(&normal_code(code)) else {
+            return Err(ClubError::NoSuchClass);
+        };
+        let room = self.class(&id)?;
+        let row = read_pictures(row).ok_or(ClubError::WrongPictures)?;
+        let tried = self
+            .change_class(&room, |data, now| {
+                let tried = data.class.try_pictures(&row, now);
+                let PictureTry::Pupil(pupil) = tried else {
+                    let stored = if tried == PictureTry::Shut {
+                        Changed::Nothing
+                    } else {
+                        Changed::Class
+                    };
+                    return Ok((Err(tried), stored));
+                };
+                data.class.seat_to(pupil, holder.to_owned())?;
+                let name = data.class.pupil(pupil)?.name.clone();
+                Ok((Ok((pupil, name)), Changed::Class))
+            })
+            .await?;
+        match tried {
+            Ok((pupil, name)) => Ok((room, pupil, name)),
+            Err(PictureTry::Shut) => Err(ClubError::PicturesShut),
+            Err(_) => Err(ClubError::WrongPictures),
+        }
     }
 
     /// Pupil `pupil`'s seats in the class's games still being played, and
@@ -188,6 +249,8 @@ impl Clubs {
         let card = self.new_card();
         self.change_class(room, |data, _| {
             data.class.new_card(pupil, card.clone())?;
+            // A lost card shows its pictures too.
+            data.class.new_pictures(pupil, random_u64)?;
             Ok(((), Changed::Class))
         })
         .await?;

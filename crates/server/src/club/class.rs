@@ -7,6 +7,7 @@ use quoridor_classroom::{Exercise, Kind, Lang, Sheet, SheetSpec};
 use serde::{Deserialize, Serialize};
 
 pub use super::groups::Group;
+use super::pictures::PictureDoor;
 use super::work::WorkBook;
 use crate::model::{name, MAX_NAME_CHARS};
 use crate::token::hash_token;
@@ -62,6 +63,11 @@ pub struct Pupil {
     /// told why (at most [`FORMER_TABLETS`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub former: Vec<String>,
+    /// The pupil's row of pictures, for a child who cannot read
+    /// ([`super::pictures`]; empty in older stores until the server gives
+    /// one at its start).
+    #[serde(default)]
+    pub pictures: String,
 }
 
 /// Tablets a pupil left that are told so.
@@ -368,6 +374,9 @@ pub struct Class {
     /// teacher reads every line. Off unless the teacher turns it on.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chat: bool,
+    /// The way in by pictures, while the teacher has it open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture_door: Option<PictureDoor>,
 }
 
 fn first_id() -> u32 {
@@ -544,6 +553,7 @@ impl Class {
             groups: Vec::new(),
             next_group: 1,
             chat: false,
+            picture_door: None,
         })
     }
 
@@ -589,10 +599,18 @@ impl Class {
     /// the seat is theirs from now on, and the tablet that held it before
     /// is out (its token opens nothing any more).
     pub fn come_back(&mut self, card: &str, holder: String) -> Option<u32> {
+        let id = self.pupil_of_card(card)?.id;
+        self.seat_to(id, holder).ok()
+    }
+
+    /// Pupil `id`'s seat passes to the tablet holding `holder` (back with
+    /// their card or their pictures); the tablet that held it is told.
+    pub fn seat_to(&mut self, id: u32, holder: String) -> Result<u32, ClassError> {
         let pupil = self
             .pupils
             .iter_mut()
-            .find(|p| !p.card.is_empty() && p.card == card)?;
+            .find(|p| p.id == id)
+            .ok_or(ClassError::NoSuchPupil)?;
         let left = std::mem::replace(&mut pupil.holder, holder);
         if left != pupil.holder {
             pupil.former.retain(|h| *h != pupil.holder);
@@ -601,7 +619,7 @@ impl Class {
                 pupil.former.remove(0);
             }
         }
-        Some(pupil.id)
+        Ok(pupil.id)
     }
 
     /// Whether `holder` held a pupil's seat until the pupil came back on
@@ -643,6 +661,7 @@ impl Class {
         }
         let id = self.next_pupil;
         self.next_pupil += 1;
+        let pictures = self.free_pictures(crate::token::random_u64);
         self.pupils.push(Pupil {
             id,
             name,
@@ -650,6 +669,7 @@ impl Class {
             joined_ms: now_ms,
             card,
             former: Vec::new(),
+            pictures,
         });
         Ok(id)
     }

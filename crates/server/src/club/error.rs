@@ -36,6 +36,10 @@ pub enum ClubError {
     WrongCard,
     /// Too many wrong cards from this address: wait this long.
     TooManyCards(Duration),
+    /// A row of pictures that opens no seat of the class.
+    WrongPictures,
+    /// The way in by pictures is shut: the teacher opens it.
+    PicturesShut,
     /// The pupil came back on another tablet with their card: this one's
     /// token opens nothing any more.
     MovedAway,
@@ -83,6 +87,12 @@ impl fmt::Display for ClubError {
                 f,
                 "too many wrong cards: try again in {}",
                 crate::limits::wait_words(*wait)
+            ),
+            ClubError::WrongPictures => f.write_str(
+                "pictures: no pupil of this class has these pictures: tap the ones on your card, in order",
+            ),
+            ClubError::PicturesShut => f.write_str(
+                "pictures: the way in by pictures is shut: the teacher opens it on the class's page",
             ),
             ClubError::MovedAway => f.write_str(
                 "this pupil came back on another device with their card: this one left the class",

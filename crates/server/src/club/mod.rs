@@ -24,6 +24,7 @@ pub mod groups;
 pub mod merge;
 pub mod owners;
 pub mod pairing;
+pub mod pictures;
 pub mod progress;
 pub mod results;
 pub mod rooms;
@@ -160,10 +161,12 @@ impl Clubs {
                     work.insert((a, p, i), w);
                 }
             }
-            // Pupils of a store from before login cards get theirs, and
-            // assignments made before a puzzle was dropped its stand-in.
+            // Pupils of a store from before login cards (or picture
+            // rows) get theirs, and assignments made before a puzzle was
+            // dropped its stand-in.
             let carded = clubs.give_missing_cards(&mut class);
-            if class.replace_retired_puzzles() | carded {
+            let pictured = class.give_missing_pictures(random_u64);
+            if class.replace_retired_puzzles() | carded | pictured {
                 clubs.store_class(&class).await.map_err(|e| e.to_string())?;
             }
             clubs.add_class(class, work, None);

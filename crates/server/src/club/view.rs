@@ -186,6 +186,10 @@ pub struct JoinClassRequest {
     /// not needed then).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
+    /// Or the row of pictures on a pupil's card, tapped on the join page
+    /// of class `code` (while the teacher has the way in open).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pictures: Option<Vec<String>>,
 }
 
 /// A class kept in the logged-in teacher's account.
@@ -222,7 +226,27 @@ pub struct PrintedCard {
     pub pupil: u32,
     pub name: String,
     pub card: String,
+    /// The row of pictures, by name (`/join/pictures/<name>.svg`).
+    #[serde(default)]
+    pub pictures: Vec<String>,
     pub qr_svg: String,
+}
+
+/// The way in by pictures as the teacher sees it: open until `until_ms`
+/// with `tries_left` wrong rows left, or shut (`shut_by_misses` when
+/// wrong rows shut it).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PictureDoorView {
+    pub open: bool,
+    pub until_ms: u64,
+    pub tries_left: u32,
+    pub shut_by_misses: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PictureDoorRequest {
+    pub open: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -449,6 +473,9 @@ pub struct PupilView {
     /// The pupil's login card (the teacher's view only).
     #[serde(default)]
     pub card: String,
+    /// The pupil's row of pictures (the teacher's view only).
+    #[serde(default)]
+    pub pictures: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -544,6 +571,9 @@ pub struct ClassView {
     /// the page reads the lines again when it changes.
     #[serde(default)]
     pub chat_said_ms: u64,
+    /// The way in by pictures.
+    #[serde(default)]
+    pub picture_door: PictureDoorView,
     pub version: u64,
 }
 

@@ -8,6 +8,7 @@ mod classes;
 mod harness;
 
 mod chat;
+mod pictures;
 mod roster;
 mod year;
 

@@ -9,6 +9,7 @@ mod e2e;
 
 mod chat;
 mod lesson;
+mod pictures;
 mod redo;
 mod roster;
 

@@ -205,7 +205,7 @@
  * @property {boolean} join_reachable whether other machines can open `join_url`
  * @property {boolean} has_pin
  * @property {boolean} in_account kept in a teacher's account
- * @property {{id: number, name: string, right: number, done: number, online: boolean, card: string}[]} pupils
+ * @property {{id: number, name: string, right: number, done: number, online: boolean, card: string, pictures?: string[]}[]} pupils
  * @property {{id: number, name: string, pupils: number[]}[]} groups the named groups of pupils
  *   `card`: the pupil's login card (8 letters, shown as `ABCD-EFGH`)
  * @property {AssignmentView[]} assignments
@@ -213,6 +213,7 @@
  * @property {TournamentLink[]} tournaments
  * @property {boolean} [chat] pupils may chat in the class's games (the teacher reads it)
  * @property {number} [chat_said_ms] when a pupil last said a line (0: none since the server started)
+ * @property {{open: boolean, until_ms: number, tries_left: number, shut_by_misses: boolean}} [picture_door] the way in by pictures
  * @property {number} version
  */
 
@@ -224,7 +225,7 @@
 /**
  * A class's login cards, to print (`CardsView`): each with a QR code (SVG)
  * that opens `join_url#card=…`.
- * @typedef {{class_name: string, join_url: string, cards: {pupil: number, name: string, card: string, qr_svg: string}[]}} CardsView
+ * @typedef {{class_name: string, join_url: string, cards: {pupil: number, name: string, card: string, pictures?: string[], qr_svg: string}[]}} CardsView
  */
 
 /**

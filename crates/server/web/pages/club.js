@@ -18,12 +18,13 @@ import { assignmentHref, learnContent, learnItem, rightCount } from '../lib/assi
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { BoardView } from '../lib/board/view.js';
 import { forgetPerson } from '../lib/forget.js';
-import { sayButton as sayScreen } from '../lib/speech.js';
+import { sayButton as sayScreen, speak } from '../lib/speech.js';
 import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
 import { currentAccount, languagePicker } from '../lib/topbar.js';
 import { chatPanel } from './club/chat.js';
+import { pictureRow, picturePad, renderDoor } from './club/pictures.js';
 import { progressParts } from './club/progress.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -180,26 +181,50 @@ async function joinView() {
   });
   $('#card-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    comeBack($('#card-code').value);
+    comeBack({ card: $('#card-code').value }, $('#card-error'));
   });
   if (scanned) {
     $('#card-code').value = cardText(scanned[1].toUpperCase());
-    comeBack(scanned[1]);
+    comeBack({ card: scanned[1] }, $('#card-error'));
   }
+  // A child who cannot read taps the pictures of their card; what went
+  // wrong is said aloud too.
+  picturePad($('#pictures-pad'), async (row) => {
+    const box = $('#pictures-error');
+    const code = $('#join-code').value;
+    if (code.replace(/[\s-]/g, '').length !== 6) {
+      showError(box, { message: t('club.pictures_code_first') });
+      speak(box.textContent || '', I18n.lang);
+      $('#join-code').focus();
+      return false;
+    }
+    const opened = await comeBack({ code, pictures: row }, box);
+    if (!opened) speak(box.textContent || '', I18n.lang);
+    return opened;
+  });
 }
 
-// Back to one's seat with a login card (typed or scanned).
-async function comeBack(card) {
-  const box = $('#card-error');
+/**
+ * Back to one's seat with a login card (typed or scanned), or the row of
+ * pictures on it (with the class's code); what went wrong goes in `box`.
+ * Says whether the seat opened.
+ * @param {{card: string} | {code: string, pictures: string[]}} key @param {HTMLElement} box
+ */
+async function comeBack(key, box) {
   box.hidden = true;
   try {
-    const res = await api('POST', '/api/join', { card });
+    const res = await api('POST', '/api/join', key);
     const joined = { id: res.id, token: res.token, name: res.name, player: res.player, code: res.code };
     store.set('quoridor.club.pupil', joined);
     openJoined(joined);
+    return true;
   } catch (e) {
-    const said = { wrong_card: 'club.err_card', rate_limited: 'club.err_card_wait' }[e.code];
+    const said = {
+      wrong_card: 'club.err_card', rate_limited: 'club.err_card_wait',
+      wrong_pictures: 'club.err_pictures', pictures_shut: 'club.err_pictures_shut', not_found: 'club.err_code',
+    }[e.code];
     showError(box, said ? { message: t(said) } : e);
+    return false;
   }
 }
 
@@ -609,22 +634,13 @@ function renderDashboard(v) {
       el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', el('strong', { text: p.name })),
     el('span', { class: 'hint', text: t('club.pupil_score', { right: p.right, done: p.done }) }),
     // Hidden until asked: the dashboard is often on the class's screen.
-    el('button', {
-      type: 'button', class: 'btn ghost small club-card-code', title: t('club.card_of', { name: p.name }),
-      'aria-pressed': D.cardsShown.has(p.id) ? 'true' : 'false',
-      text: D.cardsShown.has(p.id) ? cardText(p.card) : t('club.card_show'),
-      onclick: (e) => {
-        const shown = !D.cardsShown.has(p.id);
-        if (shown) D.cardsShown.add(p.id); else D.cardsShown.delete(p.id);
-        e.currentTarget.textContent = shown ? cardText(p.card) : t('club.card_show');
-        e.currentTarget.setAttribute('aria-pressed', String(shown));
-      },
-    }),
+    cardShown(p),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.card_new'), onclick: () => replaceCard(p) }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.rename'), onclick: () => renamePupil(p) }),
     v.pupils.length > 1 ? el('button', { type: 'button', class: 'btn ghost small', text: t('club.merge'), onclick: (e) => mergeForm(p, v, /** @type {HTMLElement} */ (e.currentTarget)) }) : null,
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
+  renderDoor($('#dash-pictures'), v, setPictureDoor);
   renderGroups(v);
   renderAssignments(v);
   if (D.whiteboard) renderWhiteboard(v);
@@ -954,6 +970,40 @@ async function unassign(a) {
   }
 }
 
+/**
+ * A pupil's card on the Pupils tab, hidden until asked: its letters and
+ * its pictures.
+ * @param {import('../lib/views.js').ClassView['pupils'][number]} p
+ */
+function cardShown(p) {
+  const shown = D.cardsShown.has(p.id);
+  const box = el('span', { class: 'club-card-shown' });
+  const button = el('button', {
+    type: 'button', class: 'btn ghost small club-card-code', title: t('club.card_of', { name: p.name }),
+    'aria-pressed': String(shown), text: shown ? cardText(p.card) : t('club.card_show'),
+    onclick: () => {
+      if (shown) D.cardsShown.delete(p.id); else D.cardsShown.add(p.id);
+      box.replaceWith(cardShown(p));
+    },
+  });
+  box.append(button);
+  if (shown && p.pictures && p.pictures.length) {
+    const row = pictureRow(p.pictures);
+    row.setAttribute('aria-label', t('club.card_pictures_of', { name: p.name, list: row.getAttribute('aria-label') || '' }));
+    box.append(row);
+  }
+  return box;
+}
+
+// The way in by pictures, opened for a lesson or shut.
+async function setPictureDoor(open) {
+  try {
+    renderDashboard(await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pictures', { open }, D.rec.token));
+  } catch (e) {
+    dashError(e);
+  }
+}
+
 async function replaceCard(p) {
   if (!window.confirm(t('club.card_new_confirm', { name: p.name }))) return;
   try {
@@ -1075,7 +1125,10 @@ async function cardsPage(id) {
         el('strong', { class: 'club-login-name', text: c.name }),
         el('span', { class: 'club-login-class', text: v.class_name }),
         el('span', { class: 'club-login-code', text: cardText(c.card) }),
-        el('span', { class: 'club-login-where', text: t('club.card_where', { where }) }))));
+        el('span', { class: 'club-login-where', text: t('club.card_where', { where }) })),
+      // For a child who cannot read: the same seat by its pictures.
+      c.pictures && c.pictures.length ? el('div', { class: 'club-login-pictures' },
+        el('span', { class: 'club-login-where', text: t('club.card_pictures') }), pictureRow(c.pictures)) : null));
     $('#cards-sheet').replaceChildren(...(cards.length ? cards : [el('p', { class: 'hint', text: t('club.cards_none') })]));
   } catch (e) {
     fail(e);

@@ -17,6 +17,7 @@ use crate::club::results::{progress_csv, results_csv};
 use crate::club::rooms::Shown;
 use crate::club::spreadsheet::results_xlsx;
 use crate::club::view::*;
+use crate::club::cards::Key;
 use crate::club::{ClubError, Clubs, Code};
 use crate::origin::OwnOrigins;
 
@@ -185,9 +186,17 @@ pub(super) async fn join(
     headers: HeaderMap,
     Body(req): Body<JoinClassRequest>,
 ) -> Result<Json<JoinedView>, ApiError> {
-    if let Some(card) = &req.card {
+    let key = match (&req.card, &req.pictures) {
+        (Some(card), _) => Some(Key::Card(card)),
+        (None, Some(row)) => Some(Key::Pictures {
+            code: &req.code,
+            row,
+        }),
+        (None, None) => None,
+    };
+    if let Some(key) = key {
         let back = clubs
-            .come_back(card, &crate::limits::client_key(addr.ip()))
+            .come_back(key, &crate::limits::client_key(addr.ip()))
             .await?;
         return Ok(Json(JoinedView {
             id: back.class,
@@ -359,6 +368,7 @@ pub(super) async fn cards(
             pupil: pupil.id,
             name: pupil.name.clone(),
             card: pupil.card.clone(),
+            pictures: pupil.picture_row(),
             qr_svg: qr_svg(&format!("{join_url}#card={}", pupil.card), 160)?,
         });
     }

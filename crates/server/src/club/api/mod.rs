@@ -3,11 +3,13 @@
 //! (the teacher's, the pupil's or the organiser's token, hashed), change
 //! the class or tournament under its lock, store it, and answer a view.
 
-use axum::extract::State;
-use axum::response::Response;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::Router;
 
+use crate::error::ApiError;
 use crate::state::AppState;
 
 mod chat;
@@ -85,6 +87,7 @@ pub fn api_routes() -> Router<AppState> {
         .route("/classes/{id}/pupils/{p}/card", post(replace_card))
         .route("/classes/{id}/pupils/{p}/merge", post(merge_pupil))
         .route("/classes/{id}/cards", get(cards))
+        .route("/classes/{id}/pictures", post(picture_door))
         .route("/tournaments", post(new_tournament))
         .route(
             "/tournaments/{id}",
@@ -102,6 +105,7 @@ pub fn page_routes() -> Router<AppState> {
         .route("/class", get(page))
         .route("/join", get(page))
         .route("/t/{id}", get(page))
+        .route("/join/pictures/{file}", get(picture))
 }
 
 async fn page(
@@ -109,4 +113,22 @@ async fn page(
     headers: axum::http::HeaderMap,
 ) -> Response {
     crate::assets::serve_named_page("club.html", web.0.as_deref(), &headers)
+}
+
+/// `/join/pictures/sun.svg`: one picture of the boards alone, as on a
+/// pupil's picture card.
+async fn picture(Path(file): Path<String>) -> Result<Response, ApiError> {
+    let item = file
+        .strip_suffix(".svg")
+        .filter(|name| crate::club::pictures::PICTURES.contains(name))
+        .and_then(|name| name.parse::<quoridor_classroom::Item>().ok())
+        .ok_or(ApiError::NoSuchRoute)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        quoridor_classroom::svg::picture(item),
+    )
+        .into_response())
 }

@@ -1,6 +1,7 @@
 //! The teacher's roster: pupils added by name before the lesson (each
-//! comes in with their login card, printed beforehand), renamed, and two
-//! seats of one child merged.
+//! comes in with their login card, printed beforehand), renamed, two
+//! seats of one child merged, and the way in by pictures opened for a
+//! lesson.
 
 use std::sync::Arc;
 
@@ -9,7 +10,9 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 
 use crate::club::class::{Changed, MAX_PUPILS};
-use crate::club::view::{AddPupilsRequest, ClassView, MergePupilRequest, RenamePupilRequest};
+use crate::club::view::{
+    AddPupilsRequest, ClassView, MergePupilRequest, PictureDoorRequest, RenamePupilRequest,
+};
 use crate::club::Clubs;
 use crate::error::ApiError;
 use crate::extract::Body;
@@ -86,6 +89,31 @@ pub(super) async fn merge_pupil(
 ) -> Result<Json<ClassView>, ApiError> {
     let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs.merge_pupils(&room, p, req.into).await?;
+    Ok(Json(
+        class_view(&clubs, &room, &join_base(&headers, &origins)).await,
+    ))
+}
+
+/// Opens the way in by pictures for a lesson (again: with every try
+/// given back), or shuts it.
+pub(super) async fn picture_door(
+    State(clubs): State<Clubs>,
+    State(origins): State<Arc<OwnOrigins>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<PictureDoorRequest>,
+) -> Result<Json<ClassView>, ApiError> {
+    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
+    clubs
+        .change_class(&room, |data, now| {
+            if req.open {
+                data.class.open_pictures(now);
+            } else {
+                data.class.shut_pictures();
+            }
+            Ok(((), Changed::Class))
+        })
+        .await?;
     Ok(Json(
         class_view(&clubs, &room, &join_base(&headers, &origins)).await,
     ))

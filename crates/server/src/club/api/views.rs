@@ -2,6 +2,7 @@
 //! stored (a view never waits for a change being stored).
 
 use crate::club::class::{Assignment, Class, Source};
+use crate::club::pictures::PICTURE_MISSES;
 use crate::club::view::*;
 use crate::club::work::level_of;
 use crate::club::{ClassRoom, Clubs, Cup, Shown};
@@ -179,6 +180,7 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
                 done,
                 online: room.is_online(p.id),
                 card: p.card.clone(),
+                pictures: p.picture_row(),
             }
         })
         .collect();
@@ -200,7 +202,25 @@ pub(super) async fn class_view(clubs: &Clubs, room: &ClassRoom, base: &str) -> C
         tournaments: tournament_links(clubs, &class.tournaments, None),
         chat: class.chat,
         chat_said_ms: room.chat_said_ms(),
+        picture_door: door_view(class, crate::wall_ms()),
         version,
+    }
+}
+
+/// The way in by pictures at `now_ms`, as the teacher sees it.
+fn door_view(class: &Class, now_ms: u64) -> PictureDoorView {
+    match (&class.picture_door, class.pictures_open(now_ms)) {
+        (_, Some(door)) => PictureDoorView {
+            open: true,
+            until_ms: door.until_ms,
+            tries_left: PICTURE_MISSES - door.misses,
+            shut_by_misses: false,
+        },
+        (Some(door), None) => PictureDoorView {
+            shut_by_misses: door.misses >= PICTURE_MISSES,
+            ..PictureDoorView::default()
+        },
+        (None, None) => PictureDoorView::default(),
     }
 }
 
