@@ -108,7 +108,12 @@ impl Clubs {
                 slot.give_back();
                 came
             }
-            Err(err @ (ClubError::WrongCard | ClubError::WrongPictures | ClubError::PicturesShut | ClubError::NoSuchClass)) => {
+            Err(
+                err @ (ClubError::WrongCard
+                | ClubError::WrongPictures
+                | ClubError::PicturesShut
+                | ClubError::NoSuchClass),
+            ) => {
                 slot.keep();
                 return Err(err);
             }

@@ -164,10 +164,16 @@ mod tests {
     use quoridor_classroom::Lang;
 
     fn class_of(n: u32) -> Class {
-        let mut c = Class::new("c1".into(), "ABCDEF".into(), "CM1", Lang::Fr, "t".into(), 0).unwrap();
+        let mut c =
+            Class::new("c1".into(), "ABCDEF".into(), "CM1", Lang::Fr, "t".into(), 0).unwrap();
         for i in 0..n {
-            c.join(&format!("Élève{i}"), format!("h{i}"), format!("CARD{i:04}"), 0)
-                .unwrap();
+            c.join(
+                &format!("Élève{i}"),
+                format!("h{i}"),
+                format!("CARD{i:04}"),
+                0,
+            )
+            .unwrap();
         }
         c
     }
@@ -198,7 +204,10 @@ mod tests {
     #[test]
     fn every_pupil_gets_a_row_of_their_own() {
         let mut c = class_of(3);
-        assert!(c.pupils.iter().all(|p| p.picture_row().len() == PICTURE_LEN));
+        assert!(c
+            .pupils
+            .iter()
+            .all(|p| p.picture_row().len() == PICTURE_LEN));
         // A store from before pictures. Every draw gives the same row but
         // two: the class still gets three different rows.
         for p in &mut c.pupils {

@@ -99,7 +99,9 @@ async fn a_child_comes_back_by_tapping_the_pictures_of_their_card() {
         let wrong = h.post("/api/join", None, &tap(&turned)).await;
         assert_eq!(wrong.error(401), "wrong_pictures");
     }
-    let short = h.post("/api/join", None, &tap(&lea.pictures[..4].to_vec())).await;
+    let short = h
+        .post("/api/join", None, &tap(&lea.pictures[..4].to_vec()))
+        .await;
     assert_eq!(short.error(401), "wrong_pictures");
     let other = new_class(&h, None).await;
     let elsewhere = h
@@ -139,7 +141,9 @@ async fn a_child_comes_back_by_tapping_the_pictures_of_their_card() {
     // Shut by the teacher: nothing opens.
     let shut = door(&h, &key.id, &key.token, false).await;
     assert!(!shut.picture_door.open && !shut.picture_door.shut_by_misses);
-    let reply = h.post("/api/join", None, &tap(&now.pupils[2].pictures)).await;
+    let reply = h
+        .post("/api/join", None, &tap(&now.pupils[2].pictures))
+        .await;
     assert_eq!(reply.error(403), "pictures_shut");
 }
 
@@ -174,7 +178,11 @@ async fn guessed_rows_shut_the_way_in_until_the_teacher_opens_it_again() {
     let shut = statuses.iter().filter(|s| **s == 403).count();
     let waited = statuses.iter().filter(|s| **s == 429).count();
     assert_eq!(wrong_tries, PICTURE_MISSES as usize, "{statuses:?}");
-    assert_eq!((shut, waited), (20 - PICTURE_MISSES as usize, 4), "{statuses:?}");
+    assert_eq!(
+        (shut, waited),
+        (20 - PICTURE_MISSES as usize, 4),
+        "{statuses:?}"
+    );
     // Léa's own row is refused now, on a tablet that made no mistake.
     let row = view.pupils[0].pictures.clone();
     let tablet = h.client_from("127.0.0.23");

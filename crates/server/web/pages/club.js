@@ -221,7 +221,7 @@ async function comeBack(key, box) {
   } catch (e) {
     const said = {
       wrong_card: 'club.err_card', rate_limited: 'club.err_card_wait',
-      wrong_pictures: 'club.err_pictures', pictures_shut: 'club.err_pictures_shut', not_found: 'club.err_code',
+      wrong_pictures: 'err.wrong_pictures', pictures_shut: 'err.pictures_shut', not_found: 'club.err_code',
     }[e.code];
     showError(box, said ? { message: t(said) } : e);
     return false;

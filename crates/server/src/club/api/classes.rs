@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::account::session::{LoggedIn, MaybeAccount};
+use crate::club::cards::Key;
 use crate::club::class::{is_code, lock_pin, normal_code, Changed, Class};
 use crate::club::event::{Entrant, Tournament};
 use crate::club::progress::{progress as class_progress, ClassProgress};
@@ -17,7 +18,6 @@ use crate::club::results::{progress_csv, results_csv};
 use crate::club::rooms::Shown;
 use crate::club::spreadsheet::results_xlsx;
 use crate::club::view::*;
-use crate::club::cards::Key;
 use crate::club::{ClubError, Clubs, Code};
 use crate::origin::OwnOrigins;
 
