@@ -1,5 +1,6 @@
 //! The lessons of the rules tutorial and how a move is checked against one.
 
+use crate::puzzle::MoveKind;
 use quoridor_rules::{IllegalMove, Move, Position, Seat};
 
 /// What a lesson asks for.
@@ -111,6 +112,20 @@ impl Lesson {
             .expect("every lesson's position is valid (tested)")
     }
 
+    /// The kind of move the lesson asks for (its first answer's).
+    pub fn move_kind(&self) -> MoveKind {
+        match self.goal {
+            Goal::Moves(moves) => {
+                let mv = moves[0]
+                    .parse()
+                    .expect("every lesson's answers are moves (tested)");
+                MoveKind::of(&self.start(), mv)
+            }
+            Goal::Closer => MoveKind::Step,
+            Goal::Lengthens(_) | Goal::Longest(_) => MoveKind::Fence,
+        }
+    }
+
     /// Its number, from 1.
     pub fn number(&self) -> usize {
         LESSONS.iter().position(|l| l.id == self.id).unwrap_or(0) + 1
@@ -183,6 +198,13 @@ fn longest(pos: &Position, seat: Seat) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_lesson_names_the_kind_of_move_it_asks_for() {
+        let kinds: Vec<&str> = LESSONS.iter().map(|l| l.move_kind().name()).collect();
+        assert_eq!(kinds[..3], ["step", "step", "jump"]);
+        assert!(kinds.contains(&"fence"), "{kinds:?}");
+    }
 
     #[test]
     fn every_lesson_has_a_valid_position_and_an_answer() {

@@ -8,7 +8,7 @@
 use quoridor_rules::{Move, ParseError, Position};
 use serde::{Deserialize, Serialize};
 
-use crate::texts::{seat_name, theme_name, Word};
+use crate::texts::{puzzle_task, seat_name, theme_name};
 use crate::{
     illegal_text, lesson, pick, rated, Answer, Lang, Lesson, LessonText, Outcome, Puzzle, Theme,
     Wording, LESSONS,
@@ -118,6 +118,9 @@ pub struct LessonView {
     pub title: String,
     pub rule: String,
     pub task: String,
+    /// The kind of move asked for (`step`, `jump`, `fence`): a picture.
+    #[serde(default)]
+    pub move_kind: String,
     pub board: BoardView,
 }
 
@@ -145,6 +148,7 @@ pub fn lessons(query: &LessonsQuery) -> LessonsView {
                 title: text.title.into(),
                 rule: text.rule(wording).into(),
                 task: text.task(wording).into(),
+                move_kind: lesson.move_kind().name().into(),
                 board: BoardView::of(&lesson.start(), lang),
             }
         })
@@ -250,15 +254,20 @@ pub struct PuzzleView {
     pub theme_name: String,
     pub difficulty: u8,
     pub rating: i32,
-    /// "North to move: find the best move." in the asked language.
+    /// "North to move: find the best move." in the asked language, or
+    /// for a child what to look for ([`puzzle_task`]).
     pub task: String,
+    /// The kind of move that answers it (`step`, `jump`, `fence`): a
+    /// picture.
+    #[serde(default)]
+    pub move_kind: String,
     pub board: BoardView,
     /// How many puzzles there are.
     pub total: usize,
 }
 
 /// A puzzle as the page shows it.
-pub fn puzzle_view(puzzle: &Puzzle, lang: Lang) -> PuzzleView {
+pub fn puzzle_view(puzzle: &Puzzle, lang: Lang, wording: Wording) -> PuzzleView {
     let pos = puzzle.start();
     PuzzleView {
         id: puzzle.id.clone(),
@@ -266,9 +275,8 @@ pub fn puzzle_view(puzzle: &Puzzle, lang: Lang) -> PuzzleView {
         theme_name: theme_name(lang, puzzle.theme).into(),
         difficulty: puzzle.difficulty,
         rating: puzzle.rating,
-        task: Word::PuzzleTask
-            .text(lang)
-            .replace("{seat}", seat_name(lang, pos.turn())),
+        task: puzzle_task(lang, pos.turn(), puzzle.theme, wording),
+        move_kind: puzzle.theme.move_kind().name().into(),
         board: BoardView::of(&pos, lang),
         total: puzzles().len(),
     }
@@ -284,6 +292,8 @@ pub struct NextPuzzleRequest {
     #[serde(default)]
     pub seen: Vec<String>,
     pub lang: Option<Lang>,
+    #[serde(default)]
+    pub wording: Option<Wording>,
 }
 
 fn rating_of(rating: Option<i32>) -> Result<i32, LearnError> {
@@ -311,7 +321,7 @@ pub fn next_puzzle(req: &NextPuzzleRequest) -> Result<PuzzleView, LearnError> {
     let found = pick(all, req.theme, req.difficulty, rating, &req.seen)
         .or_else(|| pick(all, req.theme, req.difficulty, rating, &[]))
         .ok_or(LearnError::NoSuchPuzzle)?;
-    Ok(puzzle_view(found, lang))
+    Ok(puzzle_view(found, lang, req.wording.unwrap_or_default()))
 }
 
 #[derive(Debug, Deserialize, Serialize)]

@@ -28,6 +28,15 @@ pub enum Theme {
 impl Theme {
     pub const ALL: [Theme; 4] = [Theme::Race, Theme::Detour, Theme::FenceTiming, Theme::Jump];
 
+    /// The kind of move that answers a puzzle of this theme.
+    pub const fn move_kind(self) -> MoveKind {
+        match self {
+            Theme::Race => MoveKind::Step,
+            Theme::Jump => MoveKind::Jump,
+            Theme::Detour | Theme::FenceTiming => MoveKind::Fence,
+        }
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Theme::Race => "race",
@@ -335,6 +344,16 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
+    /// Its name for the pages (`step`, `jump`, `fence`): the picture beside
+    /// a task.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveKind::Step => "step",
+            MoveKind::Jump => "jump",
+            MoveKind::Fence => "fence",
+        }
+    }
+
     pub fn of(pos: &Position, mv: Move) -> MoveKind {
         match mv {
             Move::Pawn(to) => {

@@ -56,7 +56,8 @@ async fn one_puzzle(
     Query(query): Query<LessonsQuery>,
 ) -> Result<Json<PuzzleView>, ApiError> {
     let lang = query.lang.unwrap_or_default();
-    Ok(Json(page::puzzle_view(page::puzzle(&id)?, lang)))
+    let wording = query.wording.unwrap_or_default();
+    Ok(Json(page::puzzle_view(page::puzzle(&id)?, lang, wording)))
 }
 
 async fn check_puzzle(

@@ -117,6 +117,10 @@ async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
         let tool = b.attr(".learn-tool[data-tool=\"v\"]", "aria-checked").await;
         assert_eq!(tool.as_deref(), Some("true"));
         assert!(said.contains("croiserait la barrière e5h"), "{said}");
+        // Pictures for a child who cannot read: the move asked for (a
+        // fence), and each tool's.
+        let pictures = b.js("return [document.querySelector('#learn-task-pic svg').dataset.kind, document.querySelectorAll('.learn-tool svg.tool-picture').length];").await;
+        assert_eq!(pictures, serde_json::json!(["fence", 3]));
         // End to end with it: right, and the fence is drawn.
         b.click(".learn-tool[data-tool=\"h\"]").await;
         tap(&b, "g5").await;

@@ -142,7 +142,11 @@ fn respond(method: &str, target: &str, seed: u64, body: &str) -> Result<Value, R
             let asked: learn::LessonsQuery = query_of(query)?;
             let id = decode(id);
             let puzzle = learn::puzzle(&id)?;
-            view(learn::puzzle_view(puzzle, asked.lang.unwrap_or_default()))
+            view(learn::puzzle_view(
+                puzzle,
+                asked.lang.unwrap_or_default(),
+                asked.wording.unwrap_or_default(),
+            ))
         }
         Route::Exercise => view(classroom::new_exercise(&query_of(query)?, seed)?),
         Route::ExerciseCheck => view(classroom::check_answer(&body_of(body)?)?),

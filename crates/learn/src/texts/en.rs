@@ -129,6 +129,26 @@ pub(super) fn seat(seat: Seat) -> &'static str {
     }
 }
 
+/// The pawn of `seat` by its colour on the board, for a child.
+pub(super) fn pawn(seat: Seat) -> &'static str {
+    match seat {
+        Seat::South => "the red pawn",
+        Seat::West => "the green pawn",
+        Seat::North => "the blue pawn",
+        Seat::East => "the purple pawn",
+    }
+}
+
+/// A puzzle's task for a child, by its theme (`{pawn}`: the pawn to move).
+pub(super) fn theme_task_child(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Race => "You play {pawn}. Move your pawn one square: which square wins the race to the other side?",
+        Theme::Jump => "You play {pawn}. Jump over the other pawn, or go round it: which move helps you most?",
+        Theme::Detour => "You play {pawn}. Put down a fence that sends the other pawn the long way round.",
+        Theme::FenceTiming => "You play {pawn}. Put down a fence now, before the other player puts down theirs.",
+    }
+}
+
 pub(super) fn theme(theme: Theme) -> &'static str {
     match theme {
         Theme::Race => "Race",

@@ -133,6 +133,26 @@ pub(super) fn seat(seat: Seat) -> &'static str {
     }
 }
 
+/// The pawn of `seat` by its colour on the board, for a child.
+pub(super) fn pawn(seat: Seat) -> &'static str {
+    match seat {
+        Seat::South => "le pion rouge",
+        Seat::West => "le pion vert",
+        Seat::North => "le pion bleu",
+        Seat::East => "le pion violet",
+    }
+}
+
+/// A puzzle's task for a child, by its theme (`{pawn}`: the pawn to move).
+pub(super) fn theme_task_child(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Race => "Tu joues {pawn}. Avance ton pion d'une case : quelle case gagne la course jusqu'à l'autre côté ?",
+        Theme::Jump => "Tu joues {pawn}. Saute par-dessus l'autre pion, ou passe à côté : quel coup t'aide le plus ?",
+        Theme::Detour => "Tu joues {pawn}. Pose une barrière qui oblige l'autre pion à faire un grand détour.",
+        Theme::FenceTiming => "Tu joues {pawn}. Pose une barrière maintenant, avant que l'autre joueur pose la sienne.",
+    }
+}
+
 pub(super) fn theme(theme: Theme) -> &'static str {
     match theme {
         Theme::Race => "Course",

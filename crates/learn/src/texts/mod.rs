@@ -212,6 +212,25 @@ pub fn puzzle_words(lang: Lang, facts: &Facts) -> String {
 }
 
 /// A seat's name in `lang`.
+/// A puzzle's task: "North to move: find the best move.", or for a child
+/// what to look for by the puzzle's theme, the pawn named by its colour
+/// ("You play the blue pawn. Put down a fence…").
+pub fn puzzle_task(lang: Lang, seat: Seat, theme: Theme, wording: Wording) -> String {
+    match wording {
+        Wording::Standard => Word::PuzzleTask
+            .text(lang)
+            .replace("{seat}", seat_name(lang, seat)),
+        Wording::Child => {
+            let (task, pawn) = match lang {
+                Lang::En => (en::theme_task_child(theme), en::pawn(seat)),
+                Lang::Fr => (fr::theme_task_child(theme), fr::pawn(seat)),
+                Lang::Ro => (ro::theme_task_child(theme), ro::pawn(seat)),
+            };
+            task.replace("{pawn}", pawn)
+        }
+    }
+}
+
 pub fn seat_name(lang: Lang, seat: Seat) -> &'static str {
     match lang {
         Lang::En => en::seat(seat),
@@ -233,6 +252,37 @@ pub fn illegal_text(lang: Lang, err: &IllegalMove) -> String {
 mod tests {
     use super::*;
     use crate::LESSONS;
+
+    #[test]
+    fn a_childs_puzzle_says_what_to_look_for_and_names_the_pawn_by_its_colour() {
+        let fr = puzzle_task(Lang::Fr, Seat::North, Theme::Detour, Wording::Child);
+        assert_eq!(
+            fr,
+            "Tu joues le pion bleu. Pose une barrière qui oblige l'autre pion à faire un grand détour."
+        );
+        let en = puzzle_task(Lang::En, Seat::South, Theme::Race, Wording::Standard);
+        assert_eq!(en, "South to move: find the best move.");
+        for lang in Lang::ALL {
+            let mut said = std::collections::HashSet::new();
+            for theme in Theme::ALL {
+                for seat in [Seat::South, Seat::West, Seat::North, Seat::East] {
+                    let text = puzzle_task(lang, seat, theme, Wording::Child);
+                    assert!(!text.contains('{'), "{text}");
+                    assert!(said.insert(text.clone()), "{text} twice");
+                    // "tu", never "vous", and no compass point.
+                    let lower = text.to_lowercase();
+                    for word in [
+                        "vous", "trouvez", "nord", "sud", "north", "south", "nordul", "sudul",
+                    ] {
+                        assert!(
+                            !lower.split(|c: char| !c.is_alphabetic()).any(|w| w == word),
+                            "{text}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_lesson_has_every_text_in_every_language() {

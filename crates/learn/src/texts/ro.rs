@@ -129,6 +129,26 @@ pub(super) fn seat(seat: Seat) -> &'static str {
     }
 }
 
+/// The pawn of `seat` by its colour on the board, for a child.
+pub(super) fn pawn(seat: Seat) -> &'static str {
+    match seat {
+        Seat::South => "pionul roșu",
+        Seat::West => "pionul verde",
+        Seat::North => "pionul albastru",
+        Seat::East => "pionul mov",
+    }
+}
+
+/// A puzzle's task for a child, by its theme (`{pawn}`: the pawn to move).
+pub(super) fn theme_task_child(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Race => "Tu joci cu {pawn}. Mută pionul cu o căsuță: care căsuță câștigă cursa până în partea cealaltă?",
+        Theme::Jump => "Tu joci cu {pawn}. Sari peste celălalt pion sau ocolește-l: care mutare te ajută cel mai mult?",
+        Theme::Detour => "Tu joci cu {pawn}. Pune o barieră care îl trimite pe celălalt pion pe drumul lung.",
+        Theme::FenceTiming => "Tu joci cu {pawn}. Pune o barieră acum, înainte să o pună celălalt jucător pe a lui.",
+    }
+}
+
 pub(super) fn theme(theme: Theme) -> &'static str {
     match theme {
         Theme::Race => "Cursă",

@@ -558,6 +558,12 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         js_until(&phone, "const s = document.querySelector('#lc-step'); return location.pathname === '/learn' && s && s.textContent;", |v| v.as_str() == Some("1 sur 2")).await;
         let shown = phone.js("return ['#lc-solution', '#lc-skip', '#learn-next'].map((id) => !document.querySelector(id).hidden);").await;
         assert_eq!(shown, json!([false, true, false]), "no solution before a try");
+        // The race puzzle in a child's words ("tu", the pawn by its colour,
+        // what to look for), with a picture of the move asked for.
+        let task = phone.js("const p = document.querySelector('#learn-task-pic svg.move-picture'); return [document.querySelector('#learn-task').textContent, p && p.dataset.kind, p && p.getAttribute('aria-label'), p && Math.round(p.getBoundingClientRect().width)];").await;
+        let seat = puzzles[0].start().turn();
+        let colour = if seat == quoridor_rules::Seat::South { "rouge" } else { "bleu" };
+        assert_eq!(task, json!([format!("Tu joues le pion {colour}. Avance ton pion d'une case : quelle case gagne la course jusqu'à l'autre côté ?"), "step", "Avance ton pion d’une case", 64]));
         let tap = |square: String| {
             let phone = &phone;
             async move { phone.click(&format!("#learn-board [data-square=\"{square}\"]")).await }

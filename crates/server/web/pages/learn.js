@@ -13,6 +13,7 @@ import { BoardKeys } from '../lib/board/input.js';
 import { BoardView } from '../lib/board/view.js';
 import { I18n } from '../lib/i18n.js';
 import { parseSquare } from '../lib/position.js';
+import { movePicture, toolPicture } from '../lib/move-picture.js';
 import { sayButton } from '../lib/speech.js';
 import { store } from '../lib/store.js';
 import { accountLink, languagePicker } from '../lib/topbar.js';
@@ -34,7 +35,7 @@ const PUZZLE_KEY = 'quoridor.puzzles';
  * @type {{
  *   mode: 'lessons' | 'puzzles', puzzle: any,
  *   score: {rating: number, streak: number, seen: string[]},
- *   lessons: {id: string, number: number, title: string, rule: string, task: string, board: LessonBoard}[],
+ *   lessons: {id: string, number: number, title: string, rule: string, task: string, move_kind?: string, board: LessonBoard}[],
  *   index: number, tool: 'pawn' | 'h' | 'v', board: LessonBoard | null, solved: boolean, done: Set<string>,
  * }}
  */
@@ -136,6 +137,7 @@ function renderLesson(focus) {
   $('#learn-lesson-title').textContent = t('learn.lesson_n', { n: lesson.number, total: S.lessons.length }) + ' — ' + lesson.title;
   $('#learn-rule').textContent = lesson.rule;
   $('#learn-task').textContent = lesson.task;
+  showMovePicture(lesson.move_kind, lesson.board.turn);
   $('#learn-feedback').hidden = true;
   $('#learn-next').hidden = true;
   $('#learn-again').hidden = true;
@@ -303,9 +305,13 @@ function setMode(mode) {
   $('#learn-lessons').hidden = puzzles;
   $('#learn-puzzle-bar').hidden = !puzzles;
   $('#learn-rule').hidden = puzzles;
-  $('.learn-child').hidden = puzzles;
   $('#learn-next').textContent = puzzles ? t('learn.pz_next') : t('learn.next');
   saveScore();
+}
+
+/** A puzzle's address, in the page's language and wording. @param {string} id */
+function puzzlePath(id) {
+  return '/api/learn/puzzles/' + encodeURIComponent(id) + '?lang=' + lang() + '&wording=' + wording();
 }
 
 function openPuzzle(view) {
@@ -316,6 +322,7 @@ function openPuzzle(view) {
   keys.forgetCursor();
   $('#learn-lesson-title').textContent = t('learn.pz_heading', { id: view.id, theme: t('learn.theme.' + view.theme), d: view.difficulty });
   $('#learn-task').textContent = view.task;
+  showMovePicture(view.move_kind, view.board.turn);
   $('#learn-feedback').hidden = true;
   $('#learn-next').hidden = true;
   $('#learn-again').hidden = true;
@@ -327,6 +334,7 @@ async function nextPuzzle() {
     rating: S.score.rating,
     seen: S.score.seen.slice(-4000),
     lang: lang(),
+    wording: wording(),
   };
   if ($('#pz-theme').value) body.theme = $('#pz-theme').value;
   if ($('#pz-difficulty').value) body.difficulty = Number($('#pz-difficulty').value);
@@ -447,7 +455,18 @@ function showTaskWords() {
   $('#learn-rule').textContent = task.rule || '';
   $('#learn-rule').hidden = !task.rule;
   $('#learn-task').textContent = task.task;
-  $('.learn-child').hidden = task.kind !== 'lesson';
+  showMovePicture(task.move_kind, task.board.turn);
+}
+
+/**
+ * The picture of the move asked for, beside the task: for a child who
+ * cannot read it yet.
+ * @param {string | undefined} kind @param {string} seat
+ */
+function showMovePicture(kind, seat) {
+  const box = $('#learn-task-pic');
+  box.replaceChildren(...(kind ? [movePicture(kind, /** @type {Seat} */ (seat), t('learn.kind.' + kind))] : []));
+  box.hidden = !kind;
 }
 
 // The same item in another language or wording: its words again.
@@ -585,7 +604,7 @@ function setupLanguage() {
     load()
       .then(async () => {
         if (S.mode === 'puzzles' && S.puzzle) {
-          openPuzzle(await api('GET', '/api/learn/puzzles/' + encodeURIComponent(S.puzzle.id) + '?lang=' + lang()));
+          openPuzzle(await api('GET', puzzlePath(S.puzzle.id)));
         }
       })
       .catch((e) => feedback('illegal', e.message, null));
@@ -615,10 +634,18 @@ async function init() {
       relabelTask();
       return;
     }
+    if (S.mode === 'puzzles' && S.puzzle) {
+      // The same puzzle, in the other wording.
+      api('GET', puzzlePath(S.puzzle.id)).then(openPuzzle).catch((e) => feedback('illegal', e.message, null));
+      return;
+    }
     const keep = S.index;
     load().then(() => open(keep)).catch((e) => feedback('illegal', e.message, null));
   });
-  for (const b of $$('.learn-tool')) b.addEventListener('click', () => setTool(b.dataset.tool));
+  for (const b of $$('.learn-tool')) {
+    b.prepend(toolPicture(b.dataset.tool || 'pawn'));
+    b.addEventListener('click', () => setTool(b.dataset.tool));
+  }
   $('#lc-solution').addEventListener('click', showClassSolution);
   $('#lc-skip').addEventListener('click', skipTask);
   $('#learn-next').addEventListener('click', () => {
@@ -649,7 +676,7 @@ async function init() {
     .then(async () => {
       if (puzzleId) {
         setMode('puzzles');
-        openPuzzle(await api('GET', '/api/learn/puzzles/' + encodeURIComponent(puzzleId) + '?lang=' + lang()));
+        openPuzzle(await api('GET', puzzlePath(puzzleId)));
         return;
       }
       const i = S.lessons.findIndex((l) => l.id === wanted);

@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use quoridor_classroom::Lang;
-use quoridor_learn::texts::{seat_name, Word};
+use quoridor_learn::texts::puzzle_task;
 use quoridor_learn::{find_puzzle, illegal_text, lesson, Lesson, Outcome, Puzzle, Theme, Wording};
 use quoridor_rules::Position;
 use serde::{Deserialize, Serialize};
@@ -79,6 +79,10 @@ pub struct TaskView {
     pub theme: Option<Theme>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<u8>,
+    /// The kind of move that answers it (`step`, `jump`, `fence`): a
+    /// picture beside the task.
+    #[serde(default)]
+    pub move_kind: String,
     pub board: BoardView,
 }
 
@@ -111,11 +115,10 @@ pub(super) async fn task(
             id: p.id.clone(),
             title: quoridor_learn::texts::theme_name(lang, p.theme).into(),
             rule: None,
-            task: Word::PuzzleTask
-                .text(lang)
-                .replace("{seat}", seat_name(lang, p.start().turn())),
+            task: puzzle_task(lang, p.start().turn(), p.theme, wording),
             theme: Some(p.theme),
             difficulty: Some(p.difficulty),
+            move_kind: p.theme.move_kind().name().into(),
             board,
         },
         Item::Lesson(l) => {
@@ -129,6 +132,7 @@ pub(super) async fn task(
                 task: text.task(wording).into(),
                 theme: None,
                 difficulty: None,
+                move_kind: l.move_kind().name().into(),
                 board,
             }
         }
