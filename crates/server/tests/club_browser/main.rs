@@ -12,6 +12,7 @@ mod lesson;
 mod pictures;
 mod redo;
 mod roster;
+mod sheet;
 
 use std::time::{Duration, Instant};
 

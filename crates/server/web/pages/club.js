@@ -25,6 +25,7 @@ import { store } from '../lib/store.js';
 import { currentAccount, languagePicker } from '../lib/topbar.js';
 import { chatPanel } from './club/chat.js';
 import { pictureRow, picturePad, renderDoor } from './club/pictures.js';
+import { itemHead, pupilSheet, workCell } from './club/pupil-sheet.js';
 import { progressParts } from './club/progress.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -493,9 +494,10 @@ function rememberCup(key) {
  * the pupils ticked, whether it fills the whiteboard, whether a teacher
  * is logged in here, the chat panel.
  * The login-card codes shown on the Pupils tab (hidden until asked).
- * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean, chat: {render: (v: import('../lib/views.js').ClassView) => void} | null}}
+ * The pupil whose page is open (`sheet`), with their progress card once fetched.
+ * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean, chat: {render: (v: import('../lib/views.js').ClassView) => void} | null, sheet: {pupil: number, progress: Element | null} | null}}
  */
-const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false, chat: null };
+const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false, chat: null, sheet: null };
 
 function dashboard(rec) {
   D.rec = rec;
@@ -540,6 +542,7 @@ function dashboard(rec) {
     onError: dashError,
     confirm: (text) => window.confirm(text),
   });
+  $('#pupil-sheet').addEventListener('close', () => { D.sheet = null; });
   $('#dash-delete').addEventListener('click', deleteClass);
   $('#dash-next-year').addEventListener('click', nextYear);
   // The QR code holds the class's code: asked with the teacher's key.
@@ -635,12 +638,14 @@ function renderDashboard(v) {
     el('span', { class: 'hint', text: t('club.pupil_score', { right: p.right, done: p.done }) }),
     // Hidden until asked: the dashboard is often on the class's screen.
     cardShown(p),
+    el('button', { type: 'button', class: 'btn ghost small club-sheet-open', text: t('club.sheet_open'), onclick: () => openPupilSheet(p.id) }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.card_new'), onclick: () => replaceCard(p) }),
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.rename'), onclick: () => renamePupil(p) }),
     v.pupils.length > 1 ? el('button', { type: 'button', class: 'btn ghost small', text: t('club.merge'), onclick: (e) => mergeForm(p, v, /** @type {HTMLElement} */ (e.currentTarget)) }) : null,
     el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
   $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
   renderDoor($('#dash-pictures'), v, setPictureDoor);
+  if (D.sheet !== null) drawPupilSheet(v);
   renderGroups(v);
   renderAssignments(v);
   if (D.whiteboard) renderWhiteboard(v);
@@ -716,41 +721,17 @@ async function deleteGroup(g) {
   }
 }
 
-/**
- * A column of the results grid in words: a short name under its number,
- * and the whole name (with the level) for its title.
- * @param {import('../lib/views.js').AssignmentView} a @param {number} i
- */
-function itemHead(a, i) {
-  const kind = a.kinds && a.kinds[i];
-  if (kind) {
-    const level = /** @type {{level?: number}} */ (a.source).level;
-    const long = t('cls.kind.' + kind);
-    return { short: t('club.short.' + kind), long: level ? t('club.skill_level', { kind: long, level }) : long };
-  }
-  const item = learnItem(a, i);
-  const word = item ? t('club.short.' + item.kind) : '';
-  return { short: word, long: word };
-}
-
 /** @param {import('../lib/views.js').ClassView} v */
 function renderAssignments(v) {
   const out = v.assignments.slice().reverse().map((a) => {
     const heads = Array.from({ length: a.count }, (_, i) => itemHead(a, i));
     const head = el('tr', {}, el('th', { text: t('club.pupil') }), ...heads.map((h, i) => el('th', { scope: 'col', title: h.long },
       el('span', { class: 'club-grid-n', text: String(i + 1) }), el('small', { class: 'club-grid-kind', text: h.short }))));
-    const rows = v.pupils.filter((p) => !a.pupils || a.pupils.includes(p.id)).map((p) => el('tr', {}, el('th', { text: p.name }), ...Array.from({ length: a.count }, (_, i) => {
-      const w = a.work.find((x) => x.pupil === p.id && x.index === i);
-      const status = w ? w.status : 'todo';
-      const title = w ? t('club.status.' + status) + (w.answer ? ' · ' + w.answer : '') + ' · ' + I18n.tn('club.attempts', w.attempts) : t('club.status.todo');
-      // Right at the first try is a plain tick; after tries, the tick and their number.
-      const mark = status === 'right' && w && w.attempts > 1 ? '✓' + w.attempts
-        : { right: '✓', right_after_solution: '✓', wrong: '✗', skipped: '–', todo: '' }[status];
-      if (!w) return el('td', { class: 'club-cell-todo', title, 'aria-label': title });
-      // A click shows the exercise with the pupil's answer drawn.
-      return el('td', { class: 'club-cell-' + status },
-        el('button', { type: 'button', class: 'club-cell-btn', title, 'aria-label': p.name + ' · ' + (i + 1) + ' ' + heads[i].short + ' · ' + title, text: mark, onclick: () => showWork(a, i, p, title) }));
-    })));
+    // A click on a cell shows the exercise with the pupil's answer drawn;
+    // on a name, the pupil's page.
+    const rows = v.pupils.filter((p) => !a.pupils || a.pupils.includes(p.id)).map((p) => el('tr', {},
+      el('th', {}, el('button', { type: 'button', class: 'club-name-btn', text: p.name, onclick: () => openPupilSheet(p.id) })),
+      ...heads.map((h, i) => workCell(a, i, p, h, (title) => showWork(a, i, p, title)))));
     const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed })
       : learnContent(a) ? t('club.assign_' + learnContent(a)) : '';
     const groups = v.groups.filter((g) => (a.groups || []).includes(g.id)).map((g) => g.name);
@@ -787,6 +768,45 @@ async function showProgress() {
   $('#progress-legend').replaceChildren(...legend);
   $('#progress-class').replaceChildren(whole);
   $('#progress-pupils').replaceChildren(...cards);
+}
+
+// ------------------------------------------------------------------
+// A pupil's page (./club/pupil-sheet.js), drawn again at each change
+// while it is open.
+// ------------------------------------------------------------------
+
+/** @param {number} id */
+async function openPupilSheet(id) {
+  D.sheet = { pupil: id, progress: null };
+  const dialog = /** @type {HTMLDialogElement} */ ($('#pupil-sheet'));
+  if (D.view) drawPupilSheet(D.view);
+  if (!dialog.open) dialog.showModal();
+  try {
+    const p = await api('GET', '/api/classes/' + encodeURIComponent(D.rec.id) + '/progress', undefined, D.rec.token);
+    if (!D.sheet || D.sheet.pupil !== id) return;
+    const card = progressParts(p).cards.find((c) => c.getAttribute('data-pupil') === String(id)) || null;
+    // The page has the name for its title already.
+    if (card) card.querySelector('h3')?.remove();
+    D.sheet.progress = card;
+    if (D.view) drawPupilSheet(D.view);
+  } catch (e) {
+    dashError(e);
+  }
+}
+
+/** @param {import('../lib/views.js').ClassView} v */
+function drawPupilSheet(v) {
+  const sheet = D.sheet;
+  if (!sheet) return;
+  const p = v.pupils.find((x) => x.id === sheet.pupil);
+  const dialog = /** @type {HTMLDialogElement} */ ($('#pupil-sheet'));
+  if (!p) {
+    // Taken out of the class meanwhile.
+    D.sheet = null;
+    if (dialog.open) dialog.close();
+    return;
+  }
+  $('#pupil-sheet-body').replaceChildren(...pupilSheet(v, p, sheet.progress, { showWork: (a, i, title) => showWork(a, i, p, title) }));
 }
 
 // Today in this browser, as `YYYY-MM-DD` (due days are calendar days).
