@@ -95,7 +95,7 @@ impl fmt::Display for RoomError {
                 "a tournament's game has no rematch: the tournament pairs the next game",
             ),
             TooLateToAbort => {
-                f.write_str("a game can only be aborted before every player has moved")
+                f.write_str("a game can only be aborted before every player has moved, and never a tournament's or a class's game")
             }
             NoRematchOffer => f.write_str("no rematch is offered to you"),
             NobodyGone => f.write_str(

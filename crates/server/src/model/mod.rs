@@ -406,9 +406,13 @@ impl RoomState {
     }
 
     /// Whether the game may still be aborted: not over, and some seat
-    /// still playing has not moved yet.
+    /// still playing has not moved yet; never a competition's, nor a
+    /// class's (the teacher paired it: a pupil does not end it).
     pub fn abort_allowed(&self) -> bool {
-        !self.settings.competition && self.status() != Status::Over && !self.everyone_moved()
+        !self.settings.competition
+            && !self.settings.teacher_reads
+            && self.status() != Status::Over
+            && !self.everyone_moved()
     }
 
     /// Records an entry made by `seat` (the time since its turn started, the

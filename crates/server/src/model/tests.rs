@@ -541,6 +541,26 @@ fn a_competition_game_times_the_first_move_and_is_never_aborted() {
 }
 
 #[test]
+fn a_class_game_is_never_aborted_by_a_pupil_but_keeps_its_hints() {
+    let t = Instant::now();
+    let mut rules = settings(5, 2, Variant::Standard, None);
+    rules.teacher_reads = true;
+    let seats = vec![
+        slot(Seat::South, Controller::Human, Some(ANA)),
+        slot(Seat::North, Controller::Ai(Level::new(1).unwrap()), None),
+    ];
+    let mut room = room_of(rules, seats, t);
+    assert!(!room.abort_allowed());
+    assert_eq!(
+        room.apply(ANA, Action::Abort, t),
+        Err(RoomError::TooLateToAbort)
+    );
+    assert_eq!(room.status(), Status::Playing);
+    // Against the computer, a pupil still learns with undo and hints.
+    assert!(room.is_private());
+}
+
+#[test]
 fn a_rated_game_needs_two_accounts() {
     let t = Instant::now();
     let clock = Some(TimeControl::Fischer {

@@ -2030,6 +2030,18 @@ async fn a_removed_pupils_name_leaves_their_class_games() {
         .iter()
         .position(|p| *p == Some(lea.player))
         .unwrap();
+    // A game the teacher paired is not the pupils' to abort, even before
+    // anyone has moved.
+    let shown: Value = h.get(&format!("/api/games/{}", game.board.id)).await.json();
+    assert_eq!(shown["abort_allowed"], false, "{shown}");
+    let refused = h
+        .post(
+            &format!("/api/games/{}/abort", game.board.id),
+            Some(&hugo.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(refused.error(403), "not_allowed");
     let reply = delete(
         &h,
         &format!("/api/classes/{}/pupils/{}", key.id, lea.player),
