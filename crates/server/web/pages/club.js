@@ -996,22 +996,21 @@ async function unassign(a) {
  * @param {import('../lib/views.js').ClassView['pupils'][number]} p
  */
 function cardShown(p) {
-  const shown = D.cardsShown.has(p.id);
   const box = el('span', { class: 'club-card-shown' });
-  const button = el('button', {
-    type: 'button', class: 'btn ghost small club-card-code', title: t('club.card_of', { name: p.name }),
-    'aria-pressed': String(shown), text: shown ? cardText(p.card) : t('club.card_show'),
-    onclick: () => {
-      if (shown) D.cardsShown.delete(p.id); else D.cardsShown.add(p.id);
-      box.replaceWith(cardShown(p));
-    },
+  const button = el('button', { type: 'button', class: 'btn ghost small club-card-code', title: t('club.card_of', { name: p.name }) });
+  const draw = () => {
+    const shown = D.cardsShown.has(p.id);
+    button.textContent = shown ? cardText(p.card) : t('club.card_show');
+    button.setAttribute('aria-pressed', String(shown));
+    const row = shown && p.pictures && p.pictures.length ? pictureRow(p.pictures) : null;
+    if (row) row.setAttribute('aria-label', t('club.card_pictures_of', { name: p.name, list: row.getAttribute('aria-label') || '' }));
+    box.replaceChildren(button, ...(row ? [row] : []));
+  };
+  button.addEventListener('click', () => {
+    if (D.cardsShown.has(p.id)) D.cardsShown.delete(p.id); else D.cardsShown.add(p.id);
+    draw();
   });
-  box.append(button);
-  if (shown && p.pictures && p.pictures.length) {
-    const row = pictureRow(p.pictures);
-    row.setAttribute('aria-label', t('club.card_pictures_of', { name: p.name, list: row.getAttribute('aria-label') || '' }));
-    box.append(row);
-  }
+  draw();
   return box;
 }
 
