@@ -30,6 +30,41 @@ async fn js_until(b: &Browser, script: &str, ok: impl Fn(&Value) -> bool) -> Val
     }
 }
 
+/// A class opened over the API: its id, its teacher's token and its code.
+struct NewClass {
+    id: String,
+    teacher: String,
+    code: String,
+}
+
+async fn new_class(base: &str, name: &str, lang: &str) -> NewClass {
+    let class = post(
+        base,
+        "/api/classes",
+        None,
+        json!({"name": name, "lang": lang}),
+    )
+    .await;
+    let field = |k: &str| class[k].as_str().unwrap().to_string();
+    NewClass {
+        id: field("id"),
+        teacher: field("token"),
+        code: field("code"),
+    }
+}
+
+/// `b` on the class's dashboard, the class kept in this browser as the
+/// teacher's page keeps it.
+async fn open_dashboard(b: &Browser, class: &NewClass, name: &str) {
+    b.open("/class").await;
+    b.js(&format!(
+        "localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{}', code: '{}', token: '{}', name: {}}}])); return null;",
+        class.id, class.code, class.teacher, json!(name)
+    ))
+    .await;
+    b.open(&format!("/class#{}", class.id)).await;
+}
+
 async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
     let mut req = reqwest::Client::new()
         .post(format!("{base}{path}"))

@@ -6,7 +6,7 @@
 
 use serde_json::json;
 
-use super::{js_until, post};
+use super::{js_until, new_class, open_dashboard, post};
 use crate::e2e;
 
 /// Taps the pictures `row` on the join page's pad, one after the other.
@@ -21,14 +21,12 @@ fn tap_script(row: &[String]) -> String {
 async fn a_child_who_cannot_read_comes_in_with_the_pictures_of_her_card() {
     e2e::run("club-pictures", |env| async move {
         let base = env.base().to_string();
-        let class = post(&base, "/api/classes", None, json!({"name": "GS A", "lang": "fr"})).await;
-        let (class_id, teacher, code) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string(), class["code"].as_str().unwrap().to_string());
+        let class = new_class(&base, "GS A", "fr").await;
+        let (class_id, teacher, code) = (&class.id, &class.teacher, &class.code);
         post(&base, &format!("/api/classes/{class_id}/pupils"), Some(&teacher), json!({"names": ["Léa", "Hugo"]})).await;
         let desk = env.browser_in("desk", "fr").await;
         desk.client.set_window_size(768, 1024).await.unwrap();
-        desk.open("/class").await;
-        desk.js(&format!("localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'GS A'}}])); return null;")).await;
-        desk.open(&format!("/class#{class_id}")).await;
+        open_dashboard(&desk, &class, "GS A").await;
         desk.click(".club-tab[data-tab=pupils]").await;
         // Shut until the teacher opens it for the lesson.
         let state = js_until(&desk, "const s = document.querySelector('.club-door-state'); return s && [s.dataset.open, s.textContent, document.querySelector('#dash-pictures-door').textContent];", |v| v.is_array()).await;

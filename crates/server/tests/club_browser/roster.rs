@@ -5,23 +5,21 @@
 
 use serde_json::{json, Value};
 
-use super::{js_until, post};
+use super::{js_until, new_class, open_dashboard, post};
 use crate::e2e;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_teacher_merges_a_child_who_joined_twice() {
     e2e::run("club-merge", |env| async move {
         let base = env.base().to_string();
-        let class = post(&base, "/api/classes", None, json!({"name": "CE2 B", "lang": "fr"})).await;
-        let (class_id, teacher, code) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string(), class["code"].as_str().unwrap().to_string());
+        let class = new_class(&base, "CE2 B", "fr").await;
+        let code = &class.code;
         for name in ["Léa", "Hugo", "Léa M"] {
             post(&base, "/api/join", None, json!({"code": code, "name": name})).await;
         }
         let desk = env.browser_in("desk", "fr").await;
         desk.client.set_window_size(768, 1024).await.unwrap();
-        desk.open("/class").await;
-        desk.js(&format!("localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'CE2 B'}}])); return null;")).await;
-        desk.open(&format!("/class#{class_id}")).await;
+        open_dashboard(&desk, &class, "CE2 B").await;
         desk.click(".club-tab[data-tab=pupils]").await;
         js_until(&desk, "return document.querySelectorAll('.club-pupil').length;", |v| v.as_u64() == Some(3)).await;
         // The third row is Léa M's: "Même enfant que…", then Léa.

@@ -5,15 +5,15 @@
 
 use serde_json::json;
 
-use super::{js_until, post};
+use super::{js_until, new_class, open_dashboard, post};
 use crate::e2e;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_teacher_opens_a_pupils_page_with_their_work_and_games() {
     e2e::run("club-sheet", |env| async move {
         let base = env.base().to_string();
-        let class = post(&base, "/api/classes", None, json!({"name": "a III-a", "lang": "ro"})).await;
-        let (class_id, teacher, code) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string(), class["code"].as_str().unwrap().to_string());
+        let class = new_class(&base, "a III-a", "ro").await;
+        let (class_id, teacher, code) = (&class.id, &class.teacher, &class.code);
         let ana = post(&base, "/api/join", None, json!({"code": code, "name": "Ana"})).await;
         let ion = post(&base, "/api/join", None, json!({"code": code, "name": "Ion"})).await;
         let ids = [ana["player"].as_u64().unwrap(), ion["player"].as_u64().unwrap()];
@@ -28,9 +28,7 @@ async fn the_teacher_opens_a_pupils_page_with_their_work_and_games() {
 
         let desk = env.browser_in("desk", "ro").await;
         desk.client.set_window_size(768, 1024).await.unwrap();
-        desk.open("/class").await;
-        desk.js(&format!("localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'a III-a'}}])); return null;")).await;
-        desk.open(&format!("/class#{class_id}")).await;
+        open_dashboard(&desk, &class, "a III-a").await;
         desk.click(".club-tab[data-tab=pupils]").await;
         js_until(&desk, "return document.querySelectorAll('.club-pupil .club-sheet-open').length;", |v| v.as_u64() == Some(2)).await;
         desk.click(".club-pupil .club-sheet-open").await;
