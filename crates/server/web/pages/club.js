@@ -24,9 +24,10 @@ import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
 import { currentAccount, languagePicker } from '../lib/topbar.js';
 import { chatPanel } from './club/chat.js';
-import { pictureRow, picturePad, renderDoor } from './club/pictures.js';
+import { pictureRow, picturePad } from './club/pictures.js';
 import { itemHead, pupilSheet, workCell } from './club/pupil-sheet.js';
 import { progressParts } from './club/progress.js';
+import { cardText, rosterTab } from './club/roster.js';
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -130,11 +131,6 @@ function pupilRec() {
 /** @param {string} id @param {() => Iterable<Element>} parts */
 function sayButton(id, parts) {
   sayScreen($(id), parts, () => I18n.lang);
-}
-
-// A login card's code as printed: `ABCD-EFGH`.
-function cardText(card) {
-  return card.length === 8 ? card.slice(0, 4) + '-' + card.slice(4) : card;
 }
 
 async function joinView() {
@@ -495,9 +491,9 @@ function rememberCup(key) {
  * is logged in here, the chat panel.
  * The login-card codes shown on the Pupils tab (hidden until asked).
  * The pupil whose page is open (`sheet`), with their progress card once fetched.
- * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean, chat: {render: (v: import('../lib/views.js').ClassView) => void} | null, sheet: {pupil: number, progress: Element | null} | null}}
+ * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean, chat: {render: (v: import('../lib/views.js').ClassView) => void} | null, roster: {render: (v: import('../lib/views.js').ClassView) => void} | null, sheet: {pupil: number, progress: Element | null} | null}}
  */
-const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false, chat: null, sheet: null };
+const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false, chat: null, roster: null, sheet: null };
 
 function dashboard(rec) {
   D.rec = rec;
@@ -531,7 +527,12 @@ function dashboard(rec) {
   $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
   $('#assign-kind').addEventListener('change', showAssignFields);
   $('#group-form').addEventListener('submit', (ev) => { ev.preventDefault(); makeGroup(); });
-  $('#add-pupils-form').addEventListener('submit', (ev) => { ev.preventDefault(); addPupils(); });
+  D.roster = rosterTab(D, {
+    call: (method, rest, body) => api(method, '/api/classes/' + encodeURIComponent(rec.id) + rest, body, rec.token),
+    shown: renderDashboard,
+    onError: dashError,
+    openSheet: openPupilSheet,
+  });
   cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
   D.chat = chatPanel({
     box: $('#dash-chat'), toggle: $('#dash-chat-on'), list: $('#dash-chat-lines'),
@@ -631,20 +632,7 @@ function renderDashboard(v) {
   const boards = v.games.map((g) => boardCard(g.board, { href: '/g/' + encodeURIComponent(g.board.id), target: '_blank' }));
   $('#dash-boards').replaceChildren(...(boards.length ? boards : [el('p', { class: 'hint', text: t('club.no_boards') })]));
   if (D.chat) D.chat.render(v);
-  // Pupils.
-  const pupils = v.pupils.map((p) => el('li', { class: 'club-pupil' + (p.online ? ' online' : '') },
-    el('label', {}, el('input', { type: 'checkbox', checked: D.ticked.has(p.id), onchange: (e) => { if (e.target.checked) D.ticked.add(p.id); else D.ticked.delete(p.id); } }),
-      el('span', { class: 'club-dot', 'aria-label': p.online ? t('club.online') : t('club.offline') }), ' ', el('strong', { text: p.name })),
-    el('span', { class: 'hint', text: t('club.pupil_score', { right: p.right, done: p.done }) }),
-    // Hidden until asked: the dashboard is often on the class's screen.
-    cardShown(p),
-    el('button', { type: 'button', class: 'btn ghost small club-sheet-open', text: t('club.sheet_open'), onclick: () => openPupilSheet(p.id) }),
-    el('button', { type: 'button', class: 'btn ghost small', text: t('club.card_new'), onclick: () => replaceCard(p) }),
-    el('button', { type: 'button', class: 'btn ghost small', text: t('club.rename'), onclick: () => renamePupil(p) }),
-    v.pupils.length > 1 ? el('button', { type: 'button', class: 'btn ghost small', text: t('club.merge'), onclick: (e) => mergeForm(p, v, /** @type {HTMLElement} */ (e.currentTarget)) }) : null,
-    el('button', { type: 'button', class: 'btn ghost small', text: t('club.remove'), onclick: () => removePupil(p) })));
-  $('#dash-pupils').replaceChildren(...(pupils.length ? pupils : [el('li', { class: 'hint', text: t('club.no_pupils', { code: v.code }) })]));
-  renderDoor($('#dash-pictures'), v, setPictureDoor);
+  if (D.roster) D.roster.render(v);
   if (D.sheet !== null) drawPupilSheet(v);
   renderGroups(v);
   renderAssignments(v);
@@ -985,108 +973,6 @@ async function unassign(a) {
   if (!window.confirm(t('club.unassign_confirm', { title: a.title }))) return;
   try {
     await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments/' + a.id, undefined, D.rec.token);
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-/**
- * A pupil's card on the Pupils tab, hidden until asked: its letters and
- * its pictures.
- * @param {import('../lib/views.js').ClassView['pupils'][number]} p
- */
-function cardShown(p) {
-  const box = el('span', { class: 'club-card-shown' });
-  const button = el('button', { type: 'button', class: 'btn ghost small club-card-code', title: t('club.card_of', { name: p.name }) });
-  const draw = () => {
-    const shown = D.cardsShown.has(p.id);
-    button.textContent = shown ? cardText(p.card) : t('club.card_show');
-    button.setAttribute('aria-pressed', String(shown));
-    const row = shown && p.pictures && p.pictures.length ? pictureRow(p.pictures) : null;
-    if (row) row.setAttribute('aria-label', t('club.card_pictures_of', { name: p.name, list: row.getAttribute('aria-label') || '' }));
-    box.replaceChildren(button, ...(row ? [row] : []));
-  };
-  button.addEventListener('click', () => {
-    if (D.cardsShown.has(p.id)) D.cardsShown.delete(p.id); else D.cardsShown.add(p.id);
-    draw();
-  });
-  draw();
-  return box;
-}
-
-// The way in by pictures, opened for a lesson or shut.
-async function setPictureDoor(open) {
-  try {
-    renderDashboard(await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pictures', { open }, D.rec.token));
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-async function replaceCard(p) {
-  if (!window.confirm(t('club.card_new_confirm', { name: p.name }))) return;
-  try {
-    await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id + '/card', {}, D.rec.token);
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-// The roster the teacher owns: first names added before the lesson (one a
-// line, or separated by commas), all or none.
-async function addPupils() {
-  const names = $('#add-pupils-names').value.split(/[\n,;]/).map((n) => n.trim()).filter(Boolean);
-  if (!names.length) return;
-  try {
-    renderDashboard(await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils', { names }, D.rec.token));
-    $('#add-pupils-names').value = '';
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-async function renamePupil(p) {
-  const name = window.prompt(t('club.rename_prompt', { name: p.name }), p.name);
-  if (!name || name.trim() === p.name) return;
-  try {
-    renderDashboard(await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id, { name: name.trim() }, D.rec.token));
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-// Two seats of one child ("Léa" and "Léa M"): the teacher picks the seat
-// to keep; the other's work, games, groups and tournament places go to it.
-/** @param {{id: number, name: string}} p @param {import('../lib/views.js').ClassView} v @param {HTMLElement} button */
-function mergeForm(p, v, button) {
-  const row = /** @type {HTMLElement} */ (button.closest('li'));
-  const open = row.querySelector('.club-merge');
-  if (open) { open.remove(); return; }
-  const others = v.pupils.filter((x) => x.id !== p.id);
-  const select = el('select', { class: 'club-merge-into', 'aria-label': t('club.merge_into', { name: p.name }) },
-    ...others.map((x) => el('option', { value: String(x.id), text: x.name })));
-  const form = el('form', { class: 'club-merge' },
-    el('label', {}, el('span', { text: t('club.merge_into', { name: p.name }) }), ' ', select),
-    el('button', { type: 'submit', class: 'btn small primary', text: t('club.merge_go') }),
-    el('button', { type: 'button', class: 'btn ghost small', text: t('common.cancel'), onclick: () => form.remove() }));
-  form.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const into = others.find((x) => String(x.id) === /** @type {HTMLSelectElement} */ (select).value);
-    if (!into || !window.confirm(t('club.merge_confirm', { name: p.name, into: into.name }))) return;
-    try {
-      renderDashboard(await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id + '/merge', { into: into.id }, D.rec.token));
-    } catch (e) {
-      dashError(e);
-    }
-  });
-  row.append(form);
-  /** @type {HTMLElement} */ (select).focus();
-}
-
-async function removePupil(p) {
-  if (!window.confirm(t('club.remove_confirm', { name: p.name }))) return;
-  try {
-    await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/pupils/' + p.id, undefined, D.rec.token);
   } catch (e) {
     dashError(e);
   }
