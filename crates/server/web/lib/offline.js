@@ -39,7 +39,7 @@ export function serverReached(reached) {
 /**
  * The browser's offer to install the app, kept until the person asks
  * (`beforeinstallprompt`: Chromium's browsers; elsewhere the browser's
- * own menu installs it, README says how).
+ * own menu installs it, docs/players.md says how).
  * @type {any}
  */
 let installOffer = null;
