@@ -13,6 +13,7 @@
 //! - [`api`]: the routes; [`view`]: what they send and receive.
 
 pub mod api;
+pub mod assignment;
 pub mod cards;
 pub mod change;
 pub mod chat;

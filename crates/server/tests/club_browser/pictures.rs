@@ -23,7 +23,7 @@ async fn a_child_who_cannot_read_comes_in_with_the_pictures_of_her_card() {
         let base = env.base().to_string();
         let class = new_class(&base, "GS A", "fr").await;
         let (class_id, teacher, code) = (&class.id, &class.teacher, &class.code);
-        post(&base, &format!("/api/classes/{class_id}/pupils"), Some(&teacher), json!({"names": ["Léa", "Hugo"]})).await;
+        post(&base, &format!("/api/classes/{class_id}/pupils"), Some(teacher), json!({"names": ["Léa", "Hugo"]})).await;
         let desk = env.browser_in("desk", "fr").await;
         desk.client.set_window_size(768, 1024).await.unwrap();
         open_dashboard(&desk, &class, "GS A").await;

@@ -17,14 +17,14 @@ async fn the_teacher_opens_a_pupils_page_with_their_work_and_games() {
         let ana = post(&base, "/api/join", None, json!({"code": code, "name": "Ana"})).await;
         let ion = post(&base, "/api/join", None, json!({"code": code, "name": "Ion"})).await;
         let ids = [ana["player"].as_u64().unwrap(), ion["player"].as_u64().unwrap()];
-        let given = post(&base, &format!("/api/classes/{class_id}/assignments"), Some(&teacher), json!({"level": 1, "count": 3, "seed": "9"})).await;
+        let given = post(&base, &format!("/api/classes/{class_id}/assignments"), Some(teacher), json!({"level": 1, "count": 3, "seed": "9"})).await;
         let n = given["assignments"][0]["id"].as_u64().unwrap();
         post(&base, &format!("/api/classes/{class_id}/assignments/{n}/answers"), ana["token"].as_str(), json!({"index": 1, "skip": true})).await;
         // Two games with Ion: the first ends (Ion resigns), the second goes on.
-        let view = post(&base, &format!("/api/classes/{class_id}/games"), Some(&teacher), json!({"pair_by": "hand", "groups": [ids], "game": {"size": 5}})).await;
+        let view = post(&base, &format!("/api/classes/{class_id}/games"), Some(teacher), json!({"pair_by": "hand", "groups": [ids], "game": {"size": 5}})).await;
         let first = view["games"][0]["board"]["id"].as_str().unwrap().to_string();
         post(&base, &format!("/api/games/{first}/resign"), ion["token"].as_str(), json!({})).await;
-        post(&base, &format!("/api/classes/{class_id}/games"), Some(&teacher), json!({"pair_by": "hand", "groups": [ids], "game": {"size": 5}})).await;
+        post(&base, &format!("/api/classes/{class_id}/games"), Some(teacher), json!({"pair_by": "hand", "groups": [ids], "game": {"size": 5}})).await;
 
         let desk = env.browser_in("desk", "ro").await;
         desk.client.set_window_size(768, 1024).await.unwrap();
@@ -65,7 +65,7 @@ async fn the_teacher_opens_a_pupils_page_with_their_work_and_games() {
         desk.click(".club-grid .club-name-btn").await;
         js_until(&desk, "const d = document.querySelector('#pupil-sheet'); return d.open && d.querySelector('#pupil-sheet-title').textContent;", |v| v == &json!("Ana")).await;
         // Taken out of the class: her page closes.
-        let removed = reqwest::Client::new().delete(format!("{base}/api/classes/{class_id}/pupils/{}", ids[0])).bearer_auth(&teacher).send().await.unwrap();
+        let removed = reqwest::Client::new().delete(format!("{base}/api/classes/{class_id}/pupils/{}", ids[0])).bearer_auth(teacher).send().await.unwrap();
         assert!(removed.status().is_success(), "{}", removed.status());
         js_until(&desk, "return document.querySelector('#pupil-sheet').open;", |v| v == &json!(false)).await;
     })
