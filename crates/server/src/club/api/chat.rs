@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 
@@ -18,10 +18,8 @@ use super::views::class_view;
 
 pub(super) async fn read_chat(
     State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Teacher(room): Teacher,
 ) -> Result<Json<ClassChatView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let rows = clubs.chat_of(&room).await?;
     let class = room.shown().class.clone();
     let lines = rows
@@ -45,11 +43,10 @@ pub(super) async fn read_chat(
 pub(super) async fn switch_chat(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path(id): Path<String>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<ChatSwitch>,
 ) -> Result<Json<ClassView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs.set_chat(&room, req.on).await?;
     Ok(Json(
         class_view(&clubs, &room, &join_base(&headers, &origins)).await,
@@ -58,10 +55,8 @@ pub(super) async fn switch_chat(
 
 pub(super) async fn clear_chat(
     State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs.clear_chat(&room).await?;
     Ok(StatusCode::NO_CONTENT)
 }

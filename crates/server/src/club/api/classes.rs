@@ -79,11 +79,9 @@ async fn open_counted(
 pub(super) async fn next_year(
     State(clubs): State<Clubs>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<NextYearRequest>,
 ) -> Result<(StatusCode, Json<KeyView>), ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let token = new_token();
     let old = room.shown().class.clone();
     let class = old.next_year(
@@ -135,11 +133,9 @@ pub(super) async fn teacher_key(
 /// The class (its teacher's token) kept in the logged-in account.
 pub(super) async fn keep_in_account(
     State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
     session: LoggedIn,
+    Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs.keep_in_account(&room, session.account.id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -295,11 +291,9 @@ pub(super) async fn join(
 pub(super) async fn get_class(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path(id): Path<String>,
     headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+    Teacher(room): Teacher,
 ) -> Result<Json<ClassView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     Ok(Json(
         class_view(&clubs, &room, &join_base(&headers, &origins)).await,
     ))
@@ -307,11 +301,8 @@ pub(super) async fn get_class(
 
 pub(super) async fn delete_class(
     State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+    Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     clubs.delete_class(&room).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -330,12 +321,10 @@ pub(super) async fn me(
 /// class's code: the teacher's key only). The code rides in the address's
 /// fragment, which no server or proxy ever receives.
 pub(super) async fn qr(
-    State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path(id): Path<String>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
 ) -> Result<Response, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let code = room.shown().class.code.clone();
     let url = format!("{}/join#code={code}", join_base(&headers, &origins));
     let svg = qr_svg(&url, 240)?;
@@ -353,13 +342,10 @@ fn qr_svg(text: &str, size: u32) -> Result<String, ApiError> {
 
 /// The class's login cards, to print: one per pupil, with its QR code.
 pub(super) async fn cards(
-    State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path(id): Path<String>,
     headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+    Teacher(room): Teacher,
 ) -> Result<Json<CardsView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let join_url = format!("{}/join", join_base(&headers, &origins));
     let shown = room.shown();
     let mut cards = Vec::new();
@@ -383,21 +369,14 @@ pub(super) async fn cards(
 /// stops working.
 pub(super) async fn replace_card(
     State(clubs): State<Clubs>,
-    Path((id, p)): Path<(String, u32)>,
-    headers: HeaderMap,
+    Path((_, p)): Path<(String, u32)>,
+    Teacher(room): Teacher,
 ) -> Result<Json<CardView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let card = clubs.replace_card(&room, p).await?;
     Ok(Json(CardView { pupil: p, card }))
 }
 
-pub(super) async fn results(
-    State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
-) -> Result<Response, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
+pub(super) async fn results(Teacher(room): Teacher) -> Result<Response, ApiError> {
     let data = room.shown();
     let csv = results_csv(&data.class, &data.work);
     Ok(attachment(CSV, &data.class, Export::Results, "csv", csv))
@@ -485,11 +464,8 @@ fn attachment(
 /// The class's progress over the term (the teacher's).
 pub(super) async fn progress(
     State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+    Teacher(room): Teacher,
 ) -> Result<Json<ClassProgress>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     Ok(Json(term(&clubs, &room.shown())))
 }
 
@@ -503,11 +479,8 @@ fn term(clubs: &Clubs, data: &Shown) -> ClassProgress {
 /// The progress as CSV, for a spreadsheet in the class's language.
 pub(super) async fn progress_file(
     State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+    Teacher(room): Teacher,
 ) -> Result<Response, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
     let csv = progress_csv(&data.class, &term(&clubs, &data));
     Ok(attachment(CSV, &data.class, Export::Progress, "csv", csv))
@@ -516,11 +489,8 @@ pub(super) async fn progress_file(
 /// The results and the progress as a spreadsheet file (`.xlsx`).
 pub(super) async fn results_file(
     State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+    Teacher(room): Teacher,
 ) -> Result<Response, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let data = room.shown();
     let class = data.class.clone();
     let progress = term(&clubs, &data);
@@ -533,10 +503,9 @@ pub(super) async fn results_file(
 
 pub(super) async fn remove_pupil(
     State(clubs): State<Clubs>,
-    Path((id, p)): Path<(String, u32)>,
-    headers: HeaderMap,
+    Path((_, p)): Path<(String, u32)>,
+    Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let class = clubs
         .change_class(&room, |data, _| {
             let before = data.class.clone();

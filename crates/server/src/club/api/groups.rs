@@ -18,11 +18,10 @@ use super::views::class_view;
 pub(super) async fn new_group(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path(id): Path<String>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<GroupRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     let name = req
         .name
         .ok_or_else(|| ApiError::bad_request("name: the group's name"))?;
@@ -40,11 +39,11 @@ pub(super) async fn new_group(
 pub(super) async fn change_group(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path((id, g)): Path<(String, u32)>,
+    Path((_, g)): Path<(String, u32)>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<GroupRequest>,
 ) -> Result<Json<ClassView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs
         .change_class(&room, |data, _| {
             data.class
@@ -59,10 +58,9 @@ pub(super) async fn change_group(
 
 pub(super) async fn delete_group(
     State(clubs): State<Clubs>,
-    Path((id, g)): Path<(String, u32)>,
-    headers: HeaderMap,
+    Path((_, g)): Path<(String, u32)>,
+    Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs
         .change_class(&room, |data, _| {
             data.class.delete_group(g)?;

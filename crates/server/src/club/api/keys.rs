@@ -4,13 +4,15 @@
 use std::sync::Arc;
 
 use crate::origin::OwnOrigins;
+use axum::extract::{FromRef, FromRequestParts, RawPathParams};
+use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use quoridor_classroom::Lang;
 use serde::Deserialize;
 
 use crate::club::{ClassRoom, ClubError, Clubs, Cup};
 use crate::error::ApiError;
-use crate::extract::{bearer, request_token, token_in_address};
+use crate::extract::{bearer, request_token, token_in_address, Query};
 use crate::token::hash_token;
 
 /// A query's language; a token sent there is refused
@@ -30,6 +32,33 @@ pub(super) fn holder_of(
         return Err(token_in_address());
     }
     Ok(request_token(headers).map(|t| hash_token(&t)))
+}
+
+/// The class of the request's path (`/classes/{id}/…`), opened by its
+/// teacher's token (never one in the address): what every teacher's route
+/// asks first.
+pub(super) struct Teacher(pub(super) Arc<ClassRoom>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Teacher
+where
+    Clubs: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let params = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::NoSuchRoute)?;
+        let id = params
+            .iter()
+            .find(|(name, _)| *name == "id")
+            .map(|(_, value)| value.to_owned())
+            .ok_or(ApiError::NoSuchRoute)?;
+        let Query(query) = Query::<TokenQuery>::from_request_parts(parts, state).await?;
+        let holder = holder_of(&parts.headers, &query)?;
+        let clubs = Clubs::from_ref(state);
+        Ok(Teacher(as_teacher(&clubs, &id, holder).await?))
+    }
 }
 
 /// The class, if `holder` is its teacher.

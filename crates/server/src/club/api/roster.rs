@@ -27,11 +27,10 @@ use super::views::class_view;
 pub(super) async fn add_pupils(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path(id): Path<String>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<AddPupilsRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     if req.names.is_empty() || req.names.len() > MAX_PUPILS {
         return Err(ApiError::bad_request(format!(
             "names: from 1 to {MAX_PUPILS} first names"
@@ -61,11 +60,11 @@ pub(super) async fn add_pupils(
 pub(super) async fn rename_pupil(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path((id, p)): Path<(String, u32)>,
+    Path((_, p)): Path<(String, u32)>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<RenamePupilRequest>,
 ) -> Result<Json<ClassView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs
         .change_class(&room, |data, _| {
             data.class.rename_pupil(p, &req.name)?;
@@ -83,11 +82,11 @@ pub(super) async fn rename_pupil(
 pub(super) async fn merge_pupil(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path((id, p)): Path<(String, u32)>,
+    Path((_, p)): Path<(String, u32)>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<MergePupilRequest>,
 ) -> Result<Json<ClassView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs.merge_pupils(&room, p, req.into).await?;
     Ok(Json(
         class_view(&clubs, &room, &join_base(&headers, &origins)).await,
@@ -99,11 +98,10 @@ pub(super) async fn merge_pupil(
 pub(super) async fn picture_door(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path(id): Path<String>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<PictureDoorRequest>,
 ) -> Result<Json<ClassView>, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs
         .change_class(&room, |data, now| {
             if req.open {

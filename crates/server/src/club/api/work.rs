@@ -26,11 +26,10 @@ use super::views::*;
 pub(super) async fn assign(
     State(clubs): State<Clubs>,
     State(origins): State<Arc<OwnOrigins>>,
-    Path(id): Path<String>,
     headers: HeaderMap,
+    Teacher(room): Teacher,
     Body(req): Body<AssignRequest>,
 ) -> Result<(StatusCode, Json<ClassView>), ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     // Puzzles drawn for the class are new to it while the collection has
     // enough of them (a seed chosen by the teacher draws as it always did).
     let given: std::collections::HashSet<String> = room
@@ -208,10 +207,9 @@ fn lessons_of(ids: &[String]) -> Result<Vec<String>, ApiError> {
 
 pub(super) async fn unassign(
     State(clubs): State<Clubs>,
-    Path((id, n)): Path<(String, u32)>,
-    headers: HeaderMap,
+    Path((_, n)): Path<(String, u32)>,
+    Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &TokenQuery::default())?).await?;
     clubs
         .change_class(&room, |data, _| {
             data.unassign(n)?;
@@ -257,11 +255,10 @@ pub(super) async fn exercise(
 /// For the teacher: exercise `i` drawn with the route pupil `p` gave.
 pub(super) async fn work_drawing(
     State(clubs): State<Clubs>,
-    Path((id, n, i, p)): Path<(String, u32, u32, u32)>,
-    headers: HeaderMap,
+    Path((_, n, i, p)): Path<(String, u32, u32, u32)>,
     Query(q): Query<TokenQuery>,
+    Teacher(room): Teacher,
 ) -> Result<Response, ApiError> {
-    let room = as_teacher(&clubs, &id, holder_of(&headers, &q)?).await?;
     let (lang, answer) = {
         let data = room.shown();
         data.class.pupil(p)?;
