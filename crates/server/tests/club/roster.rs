@@ -6,7 +6,8 @@ use quoridor_classroom::solve;
 use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView, TournamentView};
 use serde_json::{json, Value};
 
-use super::{answer, exercise, stored_work};
+use super::assignments::stored_work;
+use super::{answer, exercise};
 use crate::classes::{game_of_two, get_as, join, new_class};
 use crate::harness::Harness;
 
