@@ -1,10 +1,10 @@
 // @ts-check
 // Class and club: a pupil joins with the code on the board (/join) and
 // finds their exercises and games; the teacher's dashboard (/class) with
-// every board live; a tournament's page (/t/<id>) with its pairings and
-// standings, printable. Everything live comes over one WebSocket per page,
-// which reconnects by itself (a tablet that went to sleep comes back to
-// the same seat: its token is kept in this browser).
+// every board live; a tournament's page (/t/<id>, ./club/cup.js) with its
+// pairings and standings, printable. Everything live comes over one
+// WebSocket per page, which reconnects by itself (a tablet that went to
+// sleep comes back to the same seat: its token is kept in this browser).
 //
 // A pupil who left, or who is on another tablet, comes back with their
 // login card (typed, or its QR code scanned: /join#card=…).
@@ -13,105 +13,29 @@
 // or tournament joined), quoridor.club.classes = [{id, code, name, token}]
 // (the teacher's classes on this device), quoridor.club.cups = {id: token}.
 
-import { apiSaying, download, imageUrl } from '../lib/api.js';
+import { download, imageUrl } from '../lib/api.js';
 import { assignmentHref, learnContent, learnItem, rightCount } from '../lib/assignment.js';
-import { $, $$, el, svgEl } from '../lib/dom.js';
-import { BoardView } from '../lib/board/view.js';
+import { $, $$, el } from '../lib/dom.js';
 import { forgetPerson } from '../lib/forget.js';
 import { sayButton as sayScreen, speak } from '../lib/speech.js';
 import { I18n } from '../lib/i18n.js';
-import { LiveSocket, socketUrl, wakeWhenShown } from '../lib/socket.js';
 import { store } from '../lib/store.js';
 import { currentAccount, languagePicker } from '../lib/topbar.js';
 import { chatPanel } from './club/chat.js';
+import { cupPage } from './club/cup.js';
 import { pictureRow, picturePad } from './club/pictures.js';
 import { itemHead, pupilSheet, workCell } from './club/pupil-sheet.js';
 import { progressParts } from './club/progress.js';
 import { cardText, rosterTab } from './club/roster.js';
+import { api, boardCard, cupWords, live } from './club/shared.js';
 
 const t = (key, params) => I18n.t(key, params);
 
 // A network failure in the page's own words.
-const api = apiSaying(() => t('club.network'));
 
 function showError(box, e) {
   box.hidden = false;
   box.textContent = e.message || String(e);
-}
-
-// ------------------------------------------------------------------
-// One live connection, reconnecting with a growing pause.
-// ------------------------------------------------------------------
-
-function live(path, token, onMessage, onState) {
-  const conn = new LiveSocket(socketUrl(path), {
-    token,
-    onMessage,
-    onOpen: () => onState(true),
-    onClose: () => onState(false),
-    backoff: { base: 500, max: 10000 },
-  });
-  return wakeWhenShown(conn.start());
-}
-
-/** @typedef {import('../lib/views.js').ClubBoardView} ClubBoardView */
-
-// ------------------------------------------------------------------
-// A board at a glance (the server's BoardView).
-// ------------------------------------------------------------------
-
-// A board at a glance, drawn by the shared board as a thumbnail.
-/** @param {ClubBoardView} b @param {string} label */
-function thumbnail(b, label) {
-  const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'board mini club-thumb', role: 'img', 'aria-label': label }));
-  const view = new BoardView(svg);
-  view.build({ size: b.size, seats: b.seats, theme: b.theme === 'crab' ? 'crab' : 'classic', mini: true });
-  const pawns = {};
-  b.pawns.forEach((sq, i) => { if (b.seats[i]) pawns[b.seats[i]] = sq; });
-  view.showPosition({ pawns, fences: b.fences, toMove: b.status === 'playing' ? b.turn : null });
-  return svg;
-}
-
-// A player's name as the page shows it: a computer player's default
-// name ("AI 2", "AI 2 #1", made by the server) in the page's language.
-function shownName(name, level) {
-  // A pupil removed from the class: their name is forgotten.
-  if (name === '') return t('club.removed_pupil');
-  const m = level ? /^AI (\d+)(?: #(\d+))?$/.exec(name) : null;
-  if (!m || Number(m[1]) !== level) return name;
-  return m[2] ? t('club.ai_name_n', { level, n: m[2] }) : t('club.ai_name', { level });
-}
-
-function seatName(b, i) {
-  return shownName(b.names[i], (b.levels || [])[i]);
-}
-
-// Who is where and how it stands, in words.
-/** @param {ClubBoardView} b */
-function boardLine(b) {
-  if (b.status === 'over') {
-    if (b.draw || !b.winners.length) return t('club.draw');
-    const names = b.winners.map((w) => seatName(b, b.seats.indexOf(w)));
-    return t('club.won', { names: names.join(' & ') });
-  }
-  if (b.status === 'waiting') return t('club.waiting');
-  // Before the first move nobody is ahead, and there is no move to count.
-  if (!b.ply) return t('club.no_move_yet');
-  const ahead = b.ahead ? seatName(b, b.seats.indexOf(b.ahead)) : null;
-  return (ahead ? t('club.ahead', { name: ahead }) + ' · ' : '') + t('club.ply', { n: b.ply });
-}
-
-/** @param {ClubBoardView} b @param {{href?: string, target?: string, extra?: Node}} [opts] */
-function boardCard(b, opts = {}) {
-  const shown = b.names.map((_, i) => seatName(b, i));
-  const names = shown.map((n, i) => el('span', { class: 'club-name seat-' + b.seats[i] + (b.winners.includes(b.seats[i]) ? ' winner' : ''), text: n }));
-  const title = shown.join(' – ');
-  const card = el(opts.href ? 'a' : 'div', { class: 'club-board' + (b.status === 'over' ? ' over' : ''), href: opts.href || null, target: opts.target || null, 'data-game': b.id, 'data-ply': b.ply },
-    thumbnail(b, title),
-    el('div', { class: 'club-names' }, names.flatMap((n, i) => (i ? [' – ', n] : [n]))),
-    el('div', { class: 'club-line', text: boardLine(b) }),
-    opts.extra || null);
-  return card;
 }
 
 // ------------------------------------------------------------------
@@ -345,19 +269,6 @@ function tournamentCard(c, token) {
   }
   card.append(el('a', { class: 'btn', href: page, text: t('club.cup_see') }));
   return card;
-}
-
-// A player's tournament in words (null: nothing of their own to say).
-/** @param {{stage: string, playing?: boolean, game?: string | null, bye?: boolean, place?: number | null, players: number}} c */
-function cupWords(c) {
-  if (!c.playing) return null;
-  if (c.stage === 'finished' && c.place) {
-    return c.place === 1 ? t('club.cup_won') : I18n.tord('club.cup_place', c.place, { players: c.players });
-  }
-  if (c.stage !== 'running') return null;
-  if (c.bye) return t('club.you_bye');
-  if (!c.game) return t('club.cup_wait');
-  return null;
 }
 
 // ------------------------------------------------------------------
@@ -1041,158 +952,6 @@ async function cardsPage(id) {
 }
 
 // ------------------------------------------------------------------
-// A tournament's page.
-// ------------------------------------------------------------------
-
-function cupPage(id) {
-  showView('club-tournament');
-  const mine = store.get('quoridor.club.cups', {})[id];
-  const pupil = pupilRec();
-  let token = mine ? mine.token : null;
-  // A class's pupil plays with their class token; a teacher organises with theirs.
-  const tokens = [token, pupil && pupil.token, ...myClasses().map((c) => c.token)].filter(Boolean);
-  (async () => {
-    for (const candidate of tokens) {
-      try {
-        const v = await api('GET', '/api/tournaments/' + encodeURIComponent(id), undefined, candidate);
-        if (v.you !== null || v.organiser) { token = candidate; break; }
-      } catch (_) { /* try the next */ }
-    }
-    if (!token) {
-      // A class's tournament is for its class only: say so, and stop.
-      try {
-        await api('GET', '/api/tournaments/' + encodeURIComponent(id));
-      } catch (e) {
-        if (e.status === 401) {
-          $('#cup-title').textContent = t('club.cup_class_only');
-          $('#cup-status').textContent = '';
-          return;
-        }
-      }
-    }
-    live('/api/tournaments/' + encodeURIComponent(id) + '/live', token,
-      (msg) => { if (msg.type === 'tournament') renderCup(msg.tournament, token); },
-      (up) => { $('#cup-status').textContent = up ? '' : t('club.reconnecting'); });
-  })();
-  $('#cup-print').addEventListener('click', () => window.print());
-  $('#cup-start').addEventListener('click', async () => {
-    try {
-      await api('POST', '/api/tournaments/' + encodeURIComponent(id) + '/start', {}, token);
-    } catch (e) {
-      window.alert(e.message);
-    }
-  });
-  $('#cup-add-ai').addEventListener('click', async () => {
-    try {
-      await api('POST', '/api/tournaments/' + encodeURIComponent(id) + '/players', { ai: Number($('#cup-add-level').value) }, token);
-    } catch (e) {
-      window.alert(e.message);
-    }
-  });
-}
-
-function points(x) {
-  return x % 1 ? (Math.floor(x) ? Math.floor(x) : '') + '½' : String(x);
-}
-
-function renderCup(v, token) {
-  const name = (i) => (i === null || i === undefined ? t('club.bye') : shownName(v.players[i].name, v.players[i].ai));
-  document.title = v.name;
-  $('#cup-title').textContent = v.name;
-  const clock = v.clock ? Math.round((v.clock.initial_ms || v.clock.per_move_ms) / 60000) + ' min' + (v.clock.increment_ms ? ' + ' + v.clock.increment_ms / 1000 + ' s' : '') : t('club.no_clock');
-  // The rounds are known once it starts (a round robin's depend on who entered).
-  const roundsLine = v.stage === 'open' ? [] : [t('club.rounds_of', { n: v.rounds.length, total: v.total_rounds })];
-  $('#cup-info').textContent = [t('club.format.' + v.format), ...roundsLine, v.size + '×' + v.size, clock, t('club.stage.' + v.stage)].join(' · ');
-  $('#cup-organiser').hidden = !(v.organiser && v.stage === 'open');
-  // Only the organiser is given the code to share.
-  $('#cup-code-line').hidden = !v.code;
-  $('#cup-code-line').textContent = v.code ? t('club.cup_code', { code: v.code, url: v.join_url || location.origin + '/join' }) : '';
-  // The player's own game now, a bye, a wait, or their place at the end.
-  const you = $('#cup-you');
-  you.replaceChildren();
-  if (v.you !== null && v.you !== undefined) {
-    const round = v.stage === 'running' && v.rounds.length ? v.rounds[v.rounds.length - 1] : [];
-    // Player 0 is an opponent like any other: a bye is a `second` of null.
-    const p = round.find((x) => x.first === v.you || x.second === v.you);
-    const row = v.standings.find((r) => r.player === v.you);
-    const said = cupWords({
-      stage: v.stage, playing: true, players: v.players.length,
-      game: p && p.game && !p.outcome ? p.game : null,
-      bye: !!p && p.second === null,
-      place: v.stage === 'finished' && row ? row.rank : null,
-    });
-    if (p && p.game && !p.outcome) {
-      you.append(el('a', { class: 'btn primary big', href: '/g/' + encodeURIComponent(p.game) + '#t=' + encodeURIComponent(token), text: t('club.play_your_game', { name: name(p.first === v.you ? p.second : p.first) }) }));
-    } else if (said) {
-      you.append(el('p', { class: 'club-status club-cup-now', text: said }));
-    }
-  }
-  const head = el('tr', {}, ...['club.rank', 'club.player', 'club.points', 'club.buchholz', 'club.sb', 'club.wdl'].map((k) => el('th', { text: t(k) })));
-  const rows = v.standings.map((r) => el('tr', { class: r.player === v.you ? 'you' : '' },
-    el('td', { text: String(r.rank) }), el('td', { text: name(r.player) }), el('td', { text: points(r.points) }),
-    el('td', { text: points(r.buchholz) }), el('td', { text: points(r.sonneborn_berger) }),
-    el('td', { text: `${r.wins}/${r.draws}/${r.losses}` + (r.byes ? ' · ' + t('club.byes', { n: r.byes }) : '') })));
-  $('#cup-standings').replaceChildren(el('thead', {}, head), el('tbody', {}, rows));
-  const rounds = v.rounds.map((round, k) => {
-    const items = round.map((p, table) => {
-      const result = p.second === null ? t('club.bye') : p.outcome === 'first_wins' ? '1 – 0' : p.outcome === 'second_wins' ? '0 – 1' : p.outcome === 'draw' ? '½ – ½' : '';
-      const current = k === v.rounds.length - 1;
-      // The organiser may end a game of the round being played: an absent
-      // player forfeits, or a draw.
-      const decide = v.organiser && v.stage === 'running' && current && p.game && !p.outcome && p.second !== null
-        ? el('div', { class: 'club-decide no-print' }, ...[
-          ['first_wins', t('club.decide_wins', { name: name(p.first) })],
-          ['draw', t('club.decide_draw')],
-          ['second_wins', t('club.decide_wins', { name: name(p.second) })],
-        ].map(([outcome, label]) => el('button', { type: 'button', class: 'btn ghost small', text: label, onclick: () => decideGame(v, p.game, outcome, label, token) })))
-        : null;
-      return el('tr', {}, el('td', { text: String(table + 1) }), el('td', { text: name(p.first) }), el('td', { text: p.second === null ? '' : name(p.second) }), el('td', {}, result, decide || ''),
-        el('td', { class: 'no-print' }, p.board && current ? boardCard(p.board, { href: '/g/' + encodeURIComponent(p.game), target: '_blank' }) : ''));
-    });
-    return el('div', { class: 'club-round' + (k === v.rounds.length - 1 ? ' current' : '') },
-      el('h2', { text: t('club.round_n', { n: k + 1 }) }),
-      el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table' }, el('thead', {}, el('tr', {}, ...['club.table', 'club.first', 'club.second', 'club.result', ''].map((x) => el('th', { text: x ? t(x) : '' })))), el('tbody', {}, items))));
-  }).reverse();
-  $('#cup-rounds').replaceChildren(...rounds);
-  // Before the start, an absent player is taken out; after it, withdrawn.
-  const manage = v.organiser && v.stage !== 'finished';
-  $('#cup-players').replaceChildren(...v.players.map((p) => el('li', { class: p.withdrawn ? 'withdrawn' : '' },
-    shownName(p.name, p.ai) + (p.ai && shownName(p.name, p.ai) === p.name ? ' (' + t('club.computer', { level: p.ai }) + ')' : ''),
-    manage && !p.withdrawn ? el('button', { type: 'button', class: 'btn ghost small no-print', text: t('club.withdraw'), onclick: () => withdraw(v, p, token) }) : null)));
-  $('#cup-delete').hidden = !v.organiser;
-  $('#cup-delete').onclick = () => deleteCup(v, token);
-}
-
-async function withdraw(v, p, token) {
-  const ask = v.stage === 'open' ? 'club.withdraw_confirm_open' : 'club.withdraw_confirm';
-  if (!window.confirm(t(ask, { name: p.name }))) return;
-  try {
-    await api('POST', '/api/tournaments/' + encodeURIComponent(v.id) + '/withdraw', { player: p.index }, token);
-  } catch (e) {
-    window.alert(e.message);
-  }
-}
-
-async function decideGame(v, game, outcome, label, token) {
-  if (!window.confirm(t('club.decide_confirm', { result: label }))) return;
-  try {
-    await api('POST', '/api/tournaments/' + encodeURIComponent(v.id) + '/decide', { game, outcome }, token);
-  } catch (e) {
-    window.alert(e.message);
-  }
-}
-
-async function deleteCup(v, token) {
-  if (!window.confirm(t('club.delete_cup_confirm', { name: v.name }))) return;
-  try {
-    await api('DELETE', '/api/tournaments/' + encodeURIComponent(v.id), undefined, token);
-    location.href = v.class ? '/class#' + encodeURIComponent(v.class) : '/class';
-  } catch (e) {
-    window.alert(e.message);
-  }
-}
-
-// ------------------------------------------------------------------
 
 async function init() {
   await languagePicker(() => {
@@ -1202,7 +961,14 @@ async function init() {
   // Each view names the tab after itself; until then, the page's name.
   document.title = t('title.club');
   const path = location.pathname;
-  if (path.startsWith('/t/')) cupPage(decodeURIComponent(path.slice(3)));
+  if (path.startsWith('/t/')) {
+    const id = decodeURIComponent(path.slice(3));
+    showView('club-tournament');
+    const mine = store.get('quoridor.club.cups', {})[id];
+    const pupil = pupilRec();
+    // A class's pupil plays with their class token; a teacher organises with theirs.
+    cupPage(id, [mine && mine.token, pupil && pupil.token, ...myClasses().map((c) => c.token)].filter(Boolean));
+  }
   else if (path === '/class' && new URLSearchParams(location.search).has('cards')) {
     cardsPage(new URLSearchParams(location.search).get('cards') || '');
   } else if (path === '/class') {
