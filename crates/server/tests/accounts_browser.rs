@@ -427,6 +427,10 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         assert_eq!(lines.iter().collect::<std::collections::HashSet<_>>().len(), 3, "{lines:?}");
         let said = b.js("return document.querySelector('#ab-best').textContent;").await;
         assert!(said.as_str().unwrap().contains(&format!("Best: {} ", lines[0])) && said.as_str().unwrap().contains("(depth 8)"), "{said} {lines:?}");
+        // The lines keep their room while searched again, so that the
+        // buttons under them stay where a click is aimed.
+        let heights = b.js("const l = document.querySelector('#ab-lines'); const kept = Array.from(l.children); const full = l.getBoundingClientRect().height; l.replaceChildren(); const empty = l.getBoundingClientRect().height; l.replaceChildren(kept[0]); const one = l.getBoundingClientRect().height; l.replaceChildren(...kept); return [full, empty, one];").await;
+        assert!(heights[0] == heights[1] && heights[1] == heights[2], "the lines' room changes: {heights}");
         // Another of them played here: a variation beside the main line.
         let other = lines.iter().find(|m| format!("e2 e3h {m}") != main).unwrap().clone();
         b.click(&format!("#ab-lines button[data-move=\"{other}\"]")).await;
