@@ -6,6 +6,8 @@
 //! - [`registry`]: the games in memory and the counts of unfinished games.
 //! - [`room`]: one game and its followers.
 //! - [`ai`]: AI seats and hints; [`clock`]: the clock task of each game.
+//! - [`searches`]: the AI's turns; `sweep`: games leaving memory, going
+//!   to sleep and waking.
 
 pub mod ai;
 pub mod chat;
@@ -14,7 +16,9 @@ pub mod error;
 pub mod rated;
 pub mod registry;
 pub mod room;
+pub mod searches;
 pub mod seated;
+mod sweep;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -29,9 +33,10 @@ pub use self::error::HubError;
 use self::rated::{check_rated, rating_changes};
 use self::registry::Registry;
 pub use self::room::Room;
+pub use self::searches::SearchPermit;
 use crate::account::Account;
 use crate::db::{Db, Save};
-use crate::metrics::{Held, Metrics};
+use crate::metrics::Metrics;
 use crate::model::{
     common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status, Summary,
 };
@@ -102,26 +107,6 @@ struct HubInner {
     playing: tokio::sync::broadcast::Sender<Arc<[u64]>>,
 }
 
-/// A search's turn ([`Hub::search_permit`], [`Hub::asked_search`]).
-pub struct SearchPermit {
-    _permit: Turn,
-    _running: Held,
-    began: Instant,
-    metrics: Arc<Metrics>,
-}
-
-/// Which pool a search's turn came from.
-enum Turn {
-    Game(#[allow(dead_code)] tokio::sync::OwnedSemaphorePermit),
-    Asked(#[allow(dead_code)] crate::limits::pool::PoolPermit),
-}
-
-impl Drop for SearchPermit {
-    fn drop(&mut self) {
-        self.metrics.search_seconds.observe(self.began.elapsed());
-    }
-}
-
 /// One state message, serialized once for every connection.
 fn state_bytes(message: &ServerMessage) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(message).expect("views serialize"))
@@ -148,59 +133,6 @@ impl Hub {
 
     pub fn config(&self) -> &HubConfig {
         &self.inner.config
-    }
-
-    /// Whether no search runs, of the games or asked for.
-    pub fn searches_idle(&self) -> bool {
-        self.inner.searches.idle(self.inner.config.ai_threads)
-    }
-
-    /// Waits for an AI move's turn on the games' own threads (counted as
-    /// queued, then as running until the permit is dropped, when its time
-    /// is counted); `None` when the server stops.
-    pub async fn search_permit(&self) -> Option<SearchPermit> {
-        let metrics = &self.inner.metrics;
-        let queued = metrics.searches_queued.hold();
-        let games = self.inner.searches.games().clone();
-        let permit = games.acquire_owned().await.ok()?;
-        drop(queued);
-        Some(self.running(Turn::Game(permit)))
-    }
-
-    /// A turn for a search someone asked for (a hint, the analysis board,
-    /// a game's analysis), never taken from the games' AI: refused at once
-    /// when `client` (an address's key) has its share, or when too many
-    /// wait ([`crate::limits::searches`]).
-    pub async fn asked_search(&self, client: Option<&str>) -> Result<SearchPermit, HubError> {
-        use crate::limits::pool::PoolRefused as SearchRefused;
-        let metrics = &self.inner.metrics;
-        let queued = metrics.searches_queued.hold();
-        let permit = self.inner.searches.asked(client).await;
-        drop(queued);
-        match permit {
-            Ok(permit) => Ok(self.running(Turn::Asked(permit))),
-            Err(refused) => {
-                let (limit, err) = match refused {
-                    SearchRefused::PerClient => {
-                        ("searches_per_client", HubError::SearchesPerClient)
-                    }
-                    SearchRefused::Busy => ("searches_busy", HubError::SearchesBusy),
-                    SearchRefused::Stopping => return Err(HubError::Stopping),
-                };
-                metrics.limit_refusals.get(&limit).inc();
-                Err(err)
-            }
-        }
-    }
-
-    fn running(&self, permit: Turn) -> SearchPermit {
-        let metrics = &self.inner.metrics;
-        SearchPermit {
-            _permit: permit,
-            _running: metrics.searches_running.hold(),
-            began: Instant::now(),
-            metrics: metrics.clone(),
-        }
     }
 
     /// Whether the store serves (readiness).
@@ -729,126 +661,6 @@ impl Hub {
         found.sort_by_key(|s| std::cmp::Reverse(s.created_ms));
         found.truncate(limit);
         Ok(found)
-    }
-
-    /// Drops from memory the finished games that nobody has followed for
-    /// `idle` (they are read back from the database when asked for).
-    pub async fn evict_idle(&self, idle: Duration) -> usize {
-        let now = Instant::now();
-        let mut idle_ids = Vec::new();
-        for room in self.inner.registry.all() {
-            let state = room.state.lock().await;
-            if state.status() == Status::Over
-                && now.saturating_duration_since(state.last_seen) >= idle
-            {
-                idle_ids.push(room.id.clone());
-            }
-        }
-        idle_ids
-            .iter()
-            .filter(|id| self.inner.registry.evict_if_unused(id))
-            .count()
-    }
-
-    /// Ends the games that have waited for their players longer than
-    /// [`HubConfig::waiting_expiry`] (turn-based ones: [`TURN_BASED_WAIT`]
-    /// at least) since the last seat was taken: "nobody came". Returns how
-    /// many.
-    pub async fn expire_waiting(&self) -> usize {
-        let config = &self.inner.config;
-        let now = Instant::now();
-        let mut expired = 0;
-        for room in self.inner.registry.all() {
-            let due = {
-                let state = room.state.lock().await;
-                let limit = if state.settings.is_correspondence() {
-                    config.waiting_expiry.max(TURN_BASED_WAIT)
-                } else {
-                    config.waiting_expiry
-                };
-                state.status() == Status::Waiting
-                    && now.saturating_duration_since(state.turn_began) >= limit
-            };
-            if due
-                && self
-                    .change(&room, |state, now| state.nobody_came(now))
-                    .await
-                    .is_ok()
-            {
-                expired += 1;
-            }
-        }
-        expired
-    }
-
-    /// Sends to sleep the turn-based games that nobody has looked at for
-    /// `idle`: out of memory while they go on, read back when asked for
-    /// or when their clock falls ([`Hub::wake_due`]). Returns how many.
-    pub async fn sleep_idle(&self, idle: Duration) -> usize {
-        let now = Instant::now();
-        let mut idle_ids = Vec::new();
-        for room in self.inner.registry.all() {
-            let state = room.state.lock().await;
-            // A game waiting for its players stays: it expires here.
-            if state.status() == Status::Playing
-                && state.settings.is_correspondence()
-                && now.saturating_duration_since(state.last_seen) >= idle
-            {
-                idle_ids.push(room.id.clone());
-            }
-        }
-        let registry = &self.inner.registry;
-        idle_ids
-            .iter()
-            .filter(|id| {
-                registry.sleep_if_unused(id, |state| {
-                    let idle = now.saturating_duration_since(state.last_seen) >= idle;
-                    let deadline = state.deadline().map(|deadline| {
-                        let left = deadline.saturating_duration_since(Instant::now());
-                        wall_ms().saturating_add(left.as_millis() as u64)
-                    });
-                    (idle && state.settings.is_correspondence()).then_some(deadline)
-                })
-            })
-            .count()
-    }
-
-    /// Reads back the games asleep whose clock has fallen: their clock
-    /// task then ends them, as if they had stayed. Returns how many.
-    pub async fn wake_due(&self) -> usize {
-        let due = self.inner.registry.due(wall_ms());
-        for id in &due {
-            if let Err(HubError::NoSuchGame) = self.room(id).await {
-                // Gone from the database: it is no longer counted.
-                self.inner.registry.forget_asleep(std::slice::from_ref(id));
-            }
-        }
-        due.len()
-    }
-
-    /// Turn-based games out of memory.
-    pub fn asleep(&self) -> usize {
-        self.inner.registry.asleep_len()
-    }
-
-    /// Runs [`Hub::evict_idle`], [`Hub::sleep_idle`] (after at least
-    /// [`LIVE_FOR`], so that a game listed as being played stays) and
-    /// [`Hub::wake_due`] every minute.
-    pub fn start_sweeper(&self, idle: Duration) {
-        let hub = self.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(60));
-            loop {
-                tick.tick().await;
-                if hub.is_closing() {
-                    return;
-                }
-                hub.evict_idle(idle).await;
-                hub.expire_waiting().await;
-                hub.sleep_idle(idle.max(LIVE_FOR)).await;
-                hub.wake_due().await;
-            }
-        });
     }
 
     /// Games in memory.
