@@ -10,10 +10,9 @@ use serde::{Deserialize, Serialize};
 pub use super::assignment::{
     is_day, Assignment, LearnItem, NewAssignment, Rules, Source, MAX_ASSIGNMENTS, MAX_EXERCISES,
 };
+pub use super::class_error::{first_name, unique_name, ClassError};
 pub use super::groups::Group;
-use super::pictures::PictureDoor;
 use super::work::WorkBook;
-use crate::model::{name, MAX_NAME_CHARS};
 use crate::token::hash_token;
 
 /// The most pupils in a class.
@@ -95,6 +94,16 @@ pub struct GameEnd {
     pub ended_ms: u64,
 }
 
+/// The way in by pictures while the teacher has it open
+/// ([`super::pictures`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PictureDoor {
+    /// Open until then (ms since the epoch).
+    pub until_ms: u64,
+    /// Wrong rows tapped since it was opened.
+    pub misses: u32,
+}
+
 /// A class as stored (the work is stored apart, one row per exercise).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Class {
@@ -137,87 +146,6 @@ pub struct Class {
 
 fn first_id() -> u32 {
     1
-}
-
-/// Why a class refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClassError {
-    BadName(String),
-    Full(&'static str, usize),
-    NoSuchPupil,
-    NoSuchAssignment,
-    NoSuchExercise,
-    BadAssignment(String),
-    /// A PIN that is not 4 to 8 digits.
-    BadPin,
-    /// Pupils that cannot be paired so.
-    BadGroups(String),
-    /// The solution of an exercise the pupil has not tried yet.
-    TryFirst,
-    /// An assignment that may not be skipped.
-    NoSkip,
-    /// An assignment done in order, each exercise right before the next:
-    /// this one (from 0) is not right yet.
-    NotRightYet(u32),
-    NoSuchGroup,
-}
-
-impl std::fmt::Display for ClassError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ClassError::BadName(why) => f.write_str(why),
-            ClassError::Full(what, n) => write!(f, "at most {n} {what} in a class"),
-            ClassError::NoSuchPupil => f.write_str("no such pupil in this class"),
-            ClassError::NoSuchAssignment => f.write_str("no such assignment in this class"),
-            ClassError::NoSuchExercise => f.write_str("no such exercise in this assignment"),
-            ClassError::BadAssignment(why) => f.write_str(why),
-            ClassError::BadPin => f.write_str("pin: 4 to 8 digits"),
-            ClassError::BadGroups(why) => f.write_str(why),
-            ClassError::TryFirst => {
-                f.write_str("try the exercise first: the solution comes after an answer")
-            }
-            ClassError::NoSkip => f.write_str("this assignment's exercises may not be skipped"),
-            ClassError::NoSuchGroup => f.write_str("no such group in this class"),
-            ClassError::NotRightYet(i) => write!(
-                f,
-                "exercise {} must be right first: this assignment goes on once each answer is right",
-                i + 1
-            ),
-        }
-    }
-}
-
-/// A first name ([`name::clean`]: composed, tidied, 1 to
-/// [`MAX_NAME_CHARS`] characters, nothing invisible); `what` names the
-/// field in the message.
-pub fn first_name(text: &str, what: &str) -> Result<String, ClassError> {
-    name::clean(text, MAX_NAME_CHARS).map_err(|problem| {
-        ClassError::BadName(match problem {
-            name::NameProblem::Empty | name::NameProblem::TooLong(_) => {
-                format!("{what}: from 1 to {MAX_NAME_CHARS} characters")
-            }
-            other => format!("{what}: {other}"),
-        })
-    })
-}
-
-/// A first name (as [`first_name`]) that none of `taken` already has,
-/// without regard to case or accents ("lea" beside "Léa"): two people of
-/// one name could not be told apart. `where_` ends the message ("in the
-/// class").
-pub fn unique_name<'a>(
-    text: &str,
-    mut taken: impl Iterator<Item = &'a str>,
-    where_: &str,
-) -> Result<String, ClassError> {
-    let name = first_name(text, "name")?;
-    let key = name::key(&name);
-    if taken.any(|t| name::key(t) == key) {
-        return Err(ClassError::BadName(format!(
-            "name: {name} is already {where_}: add a letter (e.g. {name} B)"
-        )));
-    }
-    Ok(name)
 }
 
 /// A teacher's PIN as kept: `salt:hash`, so that the stored class does not

@@ -11,9 +11,7 @@
 //! class's code has at most that many tries, about 0.15 % to find one of
 //! 25 pupils, before the teacher must open it again.
 
-use serde::{Deserialize, Serialize};
-
-use super::class::{Class, ClassError, Pupil};
+use super::class::{Class, ClassError, PictureDoor, Pupil};
 
 /// The pictures a row is made of, by the names the exercises give them.
 pub const PICTURES: [&str; 12] = [
@@ -26,15 +24,6 @@ pub const PICTURE_LEN: usize = 5;
 pub const PICTURE_OPENING_MS: u64 = 90 * 60 * 1000;
 /// Wrong rows in one opening before the way in shuts itself.
 pub const PICTURE_MISSES: u32 = 15;
-
-/// The way in by pictures, while the teacher has it open.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PictureDoor {
-    /// Open until then (ms since the epoch).
-    pub until_ms: u64,
-    /// Wrong rows tapped since it was opened.
-    pub misses: u32,
-}
 
 /// How a row of pictures was taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
