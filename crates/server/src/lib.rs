@@ -13,8 +13,10 @@
 //!    security headers of every answer, the policy's reports).
 //! 2. Domain, each feature's rules without the server: `model` (one game:
 //!    seats, clocks, draw offers), `account::name`, `account::speed`,
-//!    `account::password`, `model::new_game`, `club::work`, `club::class`,
-//!    `club::groups`, `club::merge`, `club::year`, `club::pairing`, `club::results`, `club::progress`,
+//!    `account::password`, `model::new_game`, `club::work`,
+//!    `club::class_error`, `club::class`, `club::assignment`, `club::give`,
+//!    `club::pictures`, `club::groups`, `club::merge`, `club::year`,
+//!    `club::pairing`, `club::results`, `club::progress`,
 //!    `club::spreadsheet`, `club::event`, `club::tournament`, `lobby::seek`,
 //!    `hub::chat`, `challenge::model`.
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
