@@ -55,7 +55,7 @@ for N in "$@"; do
     start_server
     busy >"$OUT/stat0"
     if [ "$KIND" = games ]; then
-        taskset -c 1 "$BIN" bench server --addr "127.0.0.1:$PORT" --games "$N" --think-ms 500-1000 \
+        taskset -c 1 "$(dirname "$BIN")/quoridor-lab" bench server --addr "127.0.0.1:$PORT" --games "$N" --think-ms 500-1000 \
             --moves-per-game 30 --create-rate 1000 --stall-seconds 60 --json >"$OUT/games-$N.json" &
         BENCH=$!
         profile $((N / 1000 + 6))
@@ -64,7 +64,7 @@ for N in "$@"; do
         PIDS=()
         rm -rf "$OUT/classes-$N" && mkdir -p "$OUT/classes-$N"
         for i in $(seq "$N"); do
-            taskset -c 1 "$BIN" bench class --addr "127.0.0.1:$PORT" --from "127.0.0.$(((i - 1) / 40 + 2))" \
+            taskset -c 1 "$(dirname "$BIN")/quoridor-lab" bench class --addr "127.0.0.1:$PORT" --from "127.0.0.$(((i - 1) / 40 + 2))" \
                 --seconds 30 --seed "$i" --json >"$OUT/classes-$N/$i.json" &
             PIDS+=($!)
         done

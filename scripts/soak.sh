@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The server's memory over many games (BENCHMARKS.md, "Memory over many
 # games"): starts one `quoridor serve`, plays ROUNDS rounds of GAMES games
-# against it with `quoridor bench server --addr`, and after each round prints
-# the games played so far, the server's resident memory and the games it
-# holds in memory (/api/health). A server that keeps every finished game
+# against it with `quoridor-lab bench server --addr` (the quoridor-lab
+# beside BIN), and after each round prints the games played so far, the
+# server's resident memory and the games it holds in memory (/api/health). A server that keeps every finished game
 # grows without end; one that keeps a bounded number levels off.
 #
 #   scripts/soak.sh [BIN] [ROUNDS] [GAMES] [-- extra serve flags]
@@ -49,7 +49,7 @@ rss() { awk '/^VmRSS:/ {printf "%.0f", $2 / 1024}' "/proc/$server/status"; }
 echo "round,games_played,rss_mib,games_in_memory,finished_in_memory"
 echo "0,0,$(rss),$(health | tr ' ' ',')"
 for round in $(seq "$rounds"); do
-    "$bin" bench server --addr "127.0.0.1:$port" --games "$games" --think-ms 0 \
+    "$(dirname "$bin")/quoridor-lab" bench server --addr "127.0.0.1:$port" --games "$games" --think-ms 0 \
         --seed "$round" --json >"$dir/round.json" 2>/dev/null
     echo "$round,$((round * games)),$(rss),$(health | tr ' ' ',')"
 done

@@ -37,6 +37,7 @@ NEXT_EPOCHS=${NEXT_EPOCHS:-6}
 NEXT_RATE=${NEXT_RATE:-3e-4}
 CHECK_GAMES=${CHECK_GAMES:-200}
 BIN=target/release/quoridor
+LAB=target/release/quoridor-lab
 mkdir -p "$WORK"
 
 # Self-play runs of one generation: play EVAL SEED...; DATA lists their files.
@@ -45,7 +46,7 @@ play() {
     shift
     DATA=()
     for seed in "$@"; do
-        "$BIN" train-eval play --eval "$eval" --games "$GAMES" --nodes "$NODES" \
+        "$LAB" train-eval play --eval "$eval" --games "$GAMES" --nodes "$NODES" \
             --opening-plies 4 --seed "$seed" -o "$WORK/selfplay-$eval-$seed.tsv"
         DATA+=("$WORK/selfplay-$eval-$seed.tsv")
     done
@@ -54,7 +55,7 @@ play() {
 cargo build --release --locked
 # shellcheck disable=SC2086
 play hand $SEEDS
-"$BIN" train-eval fit "${DATA[@]}" --hidden "$HIDDEN" --epochs "$EPOCHS" \
+"$LAB" train-eval fit "${DATA[@]}" --hidden "$HIDDEN" --epochs "$EPOCHS" \
     -o "$WORK/eval-net-1.bin"
 cp "$WORK/eval-net-1.bin" crates/engine/data/eval-net.bin
 echo "generation 1 copied to crates/engine/data/eval-net.bin"
@@ -63,7 +64,7 @@ generation=1
 for seed in $NEXT_SEEDS; do
     cargo build --release --locked
     play learned "$seed"
-    "$BIN" train-eval fit "${DATA[@]}" --from "$WORK/eval-net-$generation.bin" \
+    "$LAB" train-eval fit "${DATA[@]}" --from "$WORK/eval-net-$generation.bin" \
         --epochs "$NEXT_EPOCHS" --learning-rate "$NEXT_RATE" \
         -o "$WORK/eval-net-$((generation + 1)).bin"
     generation=$((generation + 1))

@@ -47,3 +47,7 @@ impl From<VariantArg> for Variant {
         }
     }
 }
+
+/// What a command returns: done, or an error the program prints before it
+/// ends with a failure.
+pub type CliResult = Result<(), Box<dyn std::error::Error>>;

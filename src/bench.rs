@@ -1,16 +1,14 @@
 //! `quoridor bench`: random games, perft and mid-game move generation, each
 //! timed on one thread, with an optional comparison against OpenSpiel run in
-//! the same invocation. `quoridor bench server` is the web server's load
-//! benchmark (see [`server`]); `quoridor bench class` times the teacher's
-//! dashboard under a class's load (see [`class`]).
+//! the same invocation. The web server's load benchmarks (`bench server`,
+//! `bench class`) are fleets of bots for us, in the lab's binary
+//! (`quoridor-lab`).
 
-mod class;
 mod games;
 mod movegen;
 mod openspiel;
 mod progress;
 mod search;
-mod server;
 
 use std::time::{Duration, Instant};
 
@@ -46,10 +44,7 @@ const DEFAULT_SECONDS: f64 = 5.0;
 const QUICK_SECONDS: f64 = 0.2;
 
 #[derive(clap::Args)]
-#[command(args_conflicts_with_subcommands = true)]
 pub struct BenchArgs {
-    #[command(subcommand)]
-    pub command: Option<BenchCommand>,
     /// Seconds for each timed benchmark [default: 5, or 0.2 with --quick].
     #[arg(long)]
     pub seconds: Option<f64>,
@@ -67,19 +62,6 @@ pub struct BenchArgs {
     /// Seed of the random games and of the position set.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-}
-
-/// The benchmarks that are not run by plain `quoridor bench`.
-#[derive(clap::Subcommand)]
-pub enum BenchCommand {
-    /// Load benchmark of `quoridor serve`: many games at once, played by bot
-    /// clients over WebSocket on loopback; move round trips, throughput,
-    /// errors and the server's memory.
-    Server(server::ServerArgs),
-    /// The teacher's dashboard under a class's load: 30 pupils, 15 games
-    /// played at a pupil's pace, every page open; each move timed until the
-    /// dashboard shows it.
-    Class(class::ClassArgs),
 }
 
 /// Everything one run measured.
@@ -105,18 +87,13 @@ struct Report {
 }
 
 /// The 1, 5 and 15-minute load averages, from `/proc/loadavg`.
-fn load_average() -> Option<String> {
+pub fn load_average() -> Option<String> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
     let fields: Vec<&str> = text.split_whitespace().take(3).collect();
     (fields.len() == 3).then(|| fields.join(" "))
 }
 
 pub fn run(args: &BenchArgs) -> crate::CliResult {
-    match &args.command {
-        Some(BenchCommand::Server(server_args)) => return server::run(server_args),
-        Some(BenchCommand::Class(class_args)) => return class::run(class_args),
-        None => {}
-    }
     let seconds = args.seconds.unwrap_or(if args.quick {
         QUICK_SECONDS
     } else {
@@ -199,9 +176,9 @@ pub fn run(args: &BenchArgs) -> crate::CliResult {
     };
     if args.json {
         let json = serde_json::to_string_pretty(&report.to_json())?;
-        crate::perft::print(&format!("{json}\n"))?;
+        crate::output::print(&format!("{json}\n"))?;
     } else {
-        crate::perft::print(&report.render())?;
+        crate::output::print(&report.render())?;
     }
     let wrong: Vec<String> = report
         .perft

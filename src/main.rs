@@ -1,26 +1,13 @@
-//! `quoridor`: the command-line front end.
+//! `quoridor`: the command-line front end of the program players,
+//! teachers, operators and bot authors install. The tools that made its
+//! data (training, mining, the opening book) and the server's load fleets
+//! are the lab's, in `quoridor-lab` (`src/bin/quoridor-lab/`).
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod analyze;
-mod args;
-mod bench;
-mod book;
-mod game_file;
-mod gtp;
-mod learn;
-mod lines;
-mod matches;
-mod mine_puzzles;
-mod perft;
-mod play;
-mod progress_lines;
-mod puzzles;
-mod store;
-mod train_eval;
-mod worksheet;
+use quoridor::{analyze, bench, gtp, learn, matches, perft, play, puzzles, store, worksheet};
 
 #[derive(Parser)]
 #[command(
@@ -33,15 +20,14 @@ struct Cli {
     command: Command,
 }
 
-pub use args::{BoardArgs, VariantArg};
-
 #[derive(Subcommand)]
 enum Command {
     /// Speak the engine text protocol (GTP v2 framing) on standard input/output.
     Gtp,
     /// Count the move sequences of a given length from the start position.
     Perft(perft::PerftArgs),
-    /// Run the benchmarks (move generation, random games, perft).
+    /// Time the rules and the engine: random games, perft, move generation
+    /// and search, optionally against OpenSpiel in the same run.
     Bench(bench::BenchArgs),
     /// Show the engine's best move, principal variation and evaluation of a
     /// position, or review a whole game.
@@ -67,18 +53,9 @@ enum Command {
     /// Solve tactics puzzles: find the move that is clearly best (a streak
     /// and a puzzle rating are kept).
     Puzzle(puzzles::PuzzleArgs),
-    /// Make tactics puzzles from self-play games, each proved by the
-    /// engine's search (the shipped set was made by this command).
-    MinePuzzles(mine_puzzles::MineArgs),
     /// Print classroom exercises with their answer key (PDF, HTML, SVG,
     /// text or JSON), or the pupil's rule sheet.
     Worksheet(worksheet::WorksheetArgs),
-    /// Train the learned evaluation on played games and write its weights
-    /// (see scripts/train-eval.sh, which made the shipped ones).
-    TrainEval(train_eval::TrainEvalArgs),
-    /// Build the opening book from the engine's own long searches, or show
-    /// the book moves of a position.
-    Book(book::BookArgs),
 }
 
 impl Command {
@@ -86,26 +63,9 @@ impl Command {
     /// no child program, no socket): it may end as soon as whoever reads its
     /// output stops (`quoridor analyze … | head`).
     fn only_prints(&self) -> bool {
-        match self {
-            Command::Perft(_) | Command::Analyze(_) => true,
-            Command::Book(args) => args.only_prints(),
-            _ => false,
-        }
+        matches!(self, Command::Perft(_) | Command::Analyze(_))
     }
 }
-
-/// Lets a closed standard output end the program as it ends other Unix
-/// tools (the default action of SIGPIPE), where Rust's own handling would
-/// make every later `println!` panic with "Broken pipe".
-fn end_quietly_on_closed_output() {
-    // SAFETY: setting a signal's action to its default is async-signal-safe
-    // and happens before any other thread exists.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
-pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -113,7 +73,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if cli.command.only_prints() {
-        end_quietly_on_closed_output();
+        quoridor::output::end_quietly_on_closed_output();
     }
     let result = match cli.command {
         Command::Gtp => gtp::run_stdio(),
@@ -127,10 +87,7 @@ fn main() -> ExitCode {
         Command::Restore(args) => store::run_restore(&args),
         Command::Worksheet(args) => worksheet::run(&args),
         Command::Learn(args) => learn::run(&args),
-        Command::MinePuzzles(args) => mine_puzzles::run(&args),
         Command::Puzzle(args) => puzzles::run(&args),
-        Command::TrainEval(args) => train_eval::run(&args),
-        Command::Book(args) => book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -71,7 +71,7 @@ pub fn run(args: &PerftArgs) -> crate::CliResult {
         threads,
         if threads == 1 { "" } else { "s" },
     ));
-    print(&out)
+    crate::output::print(&out)
 }
 
 /// A bar over the first moves for the long counts (hidden when standard
@@ -89,20 +89,6 @@ fn progress_bar(depth: u32) -> Option<indicatif::ProgressBar> {
         bar.set_message(format!("{depth} "));
         bar
     })
-}
-
-/// Writes `text` to standard output. A closed pipe (`quoridor perft 4
-/// --divide | head`) is not an error.
-pub fn print(text: &str) -> crate::CliResult {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => Err(err.into()),
-        _ => Ok(()),
-    }
 }
 
 /// `0.612 s (404.5 M/s)`, or just the seconds when too short to measure.

@@ -1,4 +1,4 @@
-//! `quoridor bench server` in tiny configurations: it starts `quoridor
+//! `quoridor-lab bench server` in tiny configurations: it starts `quoridor
 //! serve`, plays a few games over WebSocket and reports them.
 
 use std::process::Command;
@@ -6,7 +6,7 @@ use std::process::Command;
 use serde_json::Value;
 
 fn bench_server(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+    let out = Command::new(env!("CARGO_BIN_EXE_quoridor-lab"))
         .args(["bench", "server", "--json"])
         .args(args)
         .output()
@@ -14,7 +14,7 @@ fn bench_server(args: &[&str]) -> Value {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
-        "quoridor bench server {args:?} failed:\n{stdout}\n{}",
+        "quoridor-lab bench server {args:?} failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_str(&stdout).expect("one JSON object")
@@ -57,10 +57,27 @@ fn whole_games_with_think_time() {
 
 #[test]
 fn bad_arguments_are_refused() {
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+    let out = Command::new(env!("CARGO_BIN_EXE_quoridor-lab"))
         .args(["bench", "server", "--think-ms", "9-1"])
+        .output()
+        .expect("the quoridor-lab binary runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("above the high end"));
+    // The fleets are the lab's: the players' program has none.
+    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(["bench", "server"])
         .output()
         .expect("the quoridor binary runs");
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("above the high end"));
+    for lab_only in ["train-eval", "mine-puzzles", "book"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+            .arg(lab_only)
+            .output()
+            .expect("the quoridor binary runs");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && said.contains("unrecognized subcommand"),
+            "{said}"
+        );
+    }
 }

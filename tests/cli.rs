@@ -5,6 +5,14 @@ use std::process::{Command, Output};
 
 use quoridor_rules::{perft, Fence, Move, Orientation, Position, Ruleset, Square};
 
+/// `quoridor-lab` with these arguments.
+fn lab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quoridor-lab"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 fn quoridor(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_quoridor"))
         .args(args)
@@ -301,7 +309,7 @@ fn train_eval_plays_then_fits_weights_that_load() {
     let data = dir.path().join("selfplay.tsv");
     let weights = dir.path().join("net.bin");
     let data_arg = data.to_str().unwrap();
-    let out = quoridor(&[
+    let out = lab(&[
         "train-eval",
         "play",
         "--games",
@@ -327,7 +335,7 @@ fn train_eval_plays_then_fits_weights_that_load() {
         assert!(fields[1].parse::<Position>().is_ok(), "{line}");
         assert!(fields[3] == "0" || fields[3] == "1", "{line}");
     }
-    let out = quoridor(&[
+    let out = lab(&[
         "train-eval",
         "fit",
         data_arg,
@@ -347,7 +355,7 @@ fn train_eval_plays_then_fits_weights_that_load() {
     // A next generation: games played by the network, and the weights
     // trained further from the last ones (their size kept).
     let next_data = dir.path().join("learned.tsv");
-    let out = quoridor(&[
+    let out = lab(&[
         "train-eval",
         "play",
         "--eval",
@@ -363,7 +371,7 @@ fn train_eval_plays_then_fits_weights_that_load() {
     ]);
     succeeded(&out);
     let next = dir.path().join("next.bin");
-    let out = quoridor(&[
+    let out = lab(&[
         "train-eval",
         "fit",
         data_arg,
@@ -390,7 +398,7 @@ fn train_eval_plays_then_fits_weights_that_load() {
     // Starting weights that are not weights are refused, and nothing is
     // written.
     let nothing = dir.path().join("nothing.bin");
-    let out = quoridor(&[
+    let out = lab(&[
         "train-eval",
         "fit",
         data_arg,
@@ -410,7 +418,7 @@ fn train_eval_plays_then_fits_weights_that_load() {
     // A malformed data file is refused with its line.
     let bad = dir.path().join("bad.tsv");
     std::fs::write(&bad, "0\tnot a position\t10\t1\n").unwrap();
-    let out = quoridor(&[
+    let out = lab(&[
         "train-eval",
         "fit",
         bad.to_str().unwrap(),
@@ -425,7 +433,7 @@ fn train_eval_plays_then_fits_weights_that_load() {
 fn book_builds_a_small_book_and_shows_the_shipped_one() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("book.txt");
-    let out = quoridor(&[
+    let out = lab(&[
         "book",
         "build",
         "--plies",
@@ -441,21 +449,21 @@ fn book_builds_a_small_book_and_shows_the_shipped_one() {
     assert!(text.contains(" positions written to "), "{text}");
     let text = std::fs::read_to_string(&file).unwrap();
     // The header says how it was made; it reads back as a book.
-    assert!(text.contains("# Made by: quoridor book build --plies 2 --nodes 2000"));
+    assert!(text.contains("# Made by: quoridor-lab book build --plies 2 --nodes 2000"));
     let book = quoridor_engine::book::Book::parse(&text).unwrap();
     assert!(book.len() >= 2, "{text}");
 
     // The shipped book, from the start and out of it.
-    let out = quoridor(&["book", "show"]);
+    let out = lab(&["book", "show"]);
     let text = succeeded(&out);
     assert!(text.contains("book line: "), "{text}");
-    let out = quoridor(&["book", "show", "d1 f9 c1"]);
+    let out = lab(&["book", "show", "d1 f9 c1"]);
     assert!(
         stdout(&out).contains("not in the opening book"),
         "{}",
         stdout(&out)
     );
-    let out = quoridor(&[
+    let out = lab(&[
         "book",
         "build",
         "--threads",
@@ -514,7 +522,7 @@ fn puzzles_are_proved_again_and_checked() {
         "\n"
     );
     std::fs::write(path("in.jsonl"), candidates).unwrap();
-    let out = succeeded(&quoridor(&[
+    let out = succeeded(&lab(&[
         "mine-puzzles",
         "--reprove",
         &path("in.jsonl"),
@@ -541,7 +549,7 @@ fn puzzles_are_proved_again_and_checked() {
         retired.contains(r#""id":"t2""#) && retired.contains("lost"),
         "{retired}"
     );
-    let checked = succeeded(&quoridor(&[
+    let checked = succeeded(&lab(&[
         "mine-puzzles",
         "--check",
         &path("out.jsonl"),
@@ -552,7 +560,7 @@ fn puzzles_are_proved_again_and_checked() {
     let mut wrong: serde_json::Value = serde_json::from_str(kept.trim()).unwrap();
     wrong["solution"] = serde_json::json!(["c4"]);
     std::fs::write(path("wrong.jsonl"), format!("{wrong}\n")).unwrap();
-    let wrong = quoridor(&["mine-puzzles", "--check", &path("wrong.jsonl"), "-o", "-"]);
+    let wrong = lab(&["mine-puzzles", "--check", &path("wrong.jsonl"), "-o", "-"]);
     assert!(!wrong.status.success());
     assert!(
         stdout(&wrong).contains("t1: the search prefers a1h to c4"),

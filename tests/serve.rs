@@ -711,7 +711,7 @@ fn the_log_of_a_full_run_holds_no_secret() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `/metrics` scraped after `quoridor bench server` shows the moves the
+/// `/metrics` scraped after `quoridor-lab bench server` shows the moves the
 /// bench made and a latency that agrees with the round trips it measured
 /// (the server's part of a move never exceeds its round trip).
 #[test]
@@ -731,7 +731,7 @@ fn metrics_agree_with_the_load_benchmark() {
     let mut server = serve_with(port, &db, &flags);
     let (status, ready) = request(port, "GET", "/api/ready", None, None);
     assert_eq!((status, &ready), (200, &json!({"ready": true})));
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+    let out = Command::new(env!("CARGO_BIN_EXE_quoridor-lab"))
         .args([
             "bench",
             "server",

@@ -1,6 +1,6 @@
 //! The server's memory stops growing as games are played (issue 42): one
 //! `quoridor serve`, rounds of games played to their end against it with
-//! `quoridor bench server --addr`, its resident memory and the games it
+//! `quoridor-lab bench server --addr`, its resident memory and the games it
 //! holds read after each round. A server that kept every finished game
 //! would hold them all and grow by tens of kilobytes a game.
 //! (`scripts/soak.sh` is the long form, with the curve in BENCHMARKS.md.)
@@ -76,7 +76,7 @@ fn memory_levels_off_over_rounds_of_games() {
     }
     let mut rss = Vec::new();
     for round in 1..=ROUNDS {
-        let out = Command::new(exe)
+        let out = Command::new(env!("CARGO_BIN_EXE_quoridor-lab"))
             .args(["bench", "server", "--addr", &format!("127.0.0.1:{port}")])
             .args(["--games", &GAMES.to_string(), "--think-ms", "0", "--json"])
             .args(["--seed", &round.to_string()])

@@ -5,7 +5,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use super::process::Memory;
-use super::{ServerArgs, TARGET_GAMES, TARGET_P99_MS};
+use super::settings::{ServerArgs, TARGET_GAMES, TARGET_P99_MS};
 
 /// `writeln!` into a `String`, which cannot fail.
 macro_rules! w {

@@ -11,7 +11,8 @@ use serde_json::json;
 use tokio::sync::Semaphore;
 
 use super::http::{http_as, Auth};
-use super::{bar, Target};
+use super::settings::bar;
+use super::target::Target;
 
 /// Sign-ups in flight at once (the server hashes two passwords at a time).
 const SIGN_UPS_IN_FLIGHT: usize = 4;

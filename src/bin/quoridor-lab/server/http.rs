@@ -12,8 +12,8 @@ use quoridor_server::view::{ErrorBody, SeatedView};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use super::micros;
 use super::process::ServerProcess;
+use super::settings::micros;
 
 pub struct HttpReply {
     pub status: u16,

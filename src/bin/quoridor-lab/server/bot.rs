@@ -19,7 +19,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
-use super::{micros, Errors, ThinkTime};
+use super::settings::{micros, Errors, ThinkTime};
 use quoridor_rules::rng::SplitMix64;
 
 /// Steps of the opponent's shortest path a bot considers cutting with a fence.

@@ -19,6 +19,21 @@ pub struct ServerProcess {
     stderr: Arc<Mutex<Vec<String>>>,
 }
 
+/// The server to load: the players' `quoridor`, installed (and built)
+/// beside `quoridor-lab`.
+fn server_program() -> Result<PathBuf, String> {
+    let lab = std::env::current_exe().map_err(|err| format!("no executable: {err}"))?;
+    let program = lab.with_file_name(format!("quoridor{}", std::env::consts::EXE_SUFFIX));
+    if program.is_file() {
+        Ok(program)
+    } else {
+        Err(format!(
+            "the server to load, {}, is missing: build it too (cargo build --release)",
+            program.display()
+        ))
+    }
+}
+
 impl ServerProcess {
     pub fn start() -> Result<ServerProcess, String> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -33,8 +48,7 @@ impl ServerProcess {
         ));
         std::fs::create_dir_all(&dir)
             .map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
-        let exe = std::env::current_exe().map_err(|err| format!("no executable: {err}"))?;
-        let spawned = Command::new(exe)
+        let spawned = Command::new(server_program()?)
             .arg("serve")
             .args(["--addr", &addr.to_string()])
             .arg("--db")

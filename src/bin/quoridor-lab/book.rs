@@ -1,4 +1,4 @@
-//! `quoridor book`: the opening book ([`quoridor_engine::book`]). `build`
+//! `quoridor-lab book`: the opening book ([`quoridor_engine::book`]). `build`
 //! makes it from our own long searches (the shipped
 //! `crates/engine/data/opening-book.txt` was made by it, with the
 //! command written in its header); `show` prints the book moves of a
@@ -69,14 +69,14 @@ struct ShowArgs {
     game: Vec<String>,
 }
 
-pub fn run(args: &BookArgs) -> crate::CliResult {
+pub fn run(args: &BookArgs) -> quoridor::CliResult {
     match &args.step {
         Step::Build(args) => build_book(args),
         Step::Show(args) => show(args),
     }
 }
 
-fn build_book(args: &BuildArgs) -> crate::CliResult {
+fn build_book(args: &BuildArgs) -> quoridor::CliResult {
     if !(1..=64).contains(&args.threads) || args.width == 0 || args.nodes == 0 {
         return Err("--threads from 1 to 64, --width and --nodes at least 1".into());
     }
@@ -98,7 +98,7 @@ fn build_book(args: &BuildArgs) -> crate::CliResult {
     bar.finish_and_clear();
     let text = format!(
         "# The opening book of quoridor's levels 6-8: {} positions.\n\
-         # Made by: quoridor book build --plies {} --nodes {} --width {} --margin {} \
+         # Made by: quoridor-lab book build --plies {} --nodes {} --width {} --margin {} \
          --natural-plies {}\n\
          # Each line: a position, a tab, then move:value:depth for each book\n\
          # move, best first (the value in hundredths of a step for the mover).\n{book}",
@@ -109,7 +109,7 @@ fn build_book(args: &BuildArgs) -> crate::CliResult {
         args.margin,
         args.natural_plies,
     );
-    crate::game_file::write_whole(&args.output, text.as_bytes())
+    quoridor::game_file::write_whole(&args.output, text.as_bytes())
         .map_err(|e| format!("{}: {e}", args.output.display()))?;
     println!(
         "{} positions written to {}",
@@ -119,11 +119,11 @@ fn build_book(args: &BuildArgs) -> crate::CliResult {
     Ok(())
 }
 
-fn show(args: &ShowArgs) -> crate::CliResult {
+fn show(args: &ShowArgs) -> quoridor::CliResult {
     let game = if args.game.is_empty() {
         quoridor_rules::Game::new(quoridor_rules::Ruleset::STANDARD)
     } else {
-        crate::analyze::read_game(&args.game)?
+        quoridor::analyze::read_game(&args.game)?
     };
     let pos = game.position();
     println!("position: {pos}");

@@ -1,4 +1,4 @@
-//! `quoridor train-eval`: the learned evaluation's training pipeline
+//! `quoridor-lab train-eval`: the learned evaluation's training pipeline
 //! ([`quoridor_engine::net`]). `play` plays self-play games and writes every
 //! position with its search's value and its result; `fit` trains the network
 //! on such files and writes its weights. `scripts/train-eval.sh` runs both
@@ -14,8 +14,8 @@ use quoridor_engine::net::Network;
 use quoridor_engine::{Engine, Level, Score, SearchLimit, Silent};
 use quoridor_rules::{Game, Position, Ruleset};
 
-use crate::matches::opening::Openings;
-use crate::progress_lines::ProgressLines;
+use quoridor::matches::opening::Openings;
+use quoridor::progress_lines::ProgressLines;
 
 #[derive(clap::Args)]
 pub struct TrainEvalArgs {
@@ -93,7 +93,7 @@ struct FitArgs {
     output: PathBuf,
 }
 
-pub fn run(args: &TrainEvalArgs) -> crate::CliResult {
+pub fn run(args: &TrainEvalArgs) -> quoridor::CliResult {
     match &args.step {
         Step::Play(args) => play(args),
         Step::Fit(args) => fit(args),
@@ -139,7 +139,7 @@ fn self_play(engine: &mut Engine, mut game: Game, nodes: u64) -> Vec<Labelled> {
         .collect()
 }
 
-fn play(args: &PlayArgs) -> crate::CliResult {
+fn play(args: &PlayArgs) -> quoridor::CliResult {
     let rules = Ruleset::STANDARD;
     let openings = Openings::Random(args.opening_plies);
     let bar = progress_bar(
@@ -316,7 +316,7 @@ fn read_data(path: &Path) -> Result<Vec<(usize, Labelled)>, String> {
     Ok(out)
 }
 
-fn fit(args: &FitArgs) -> crate::CliResult {
+fn fit(args: &FitArgs) -> quoridor::CliResult {
     if !(1..=256).contains(&args.hidden) {
         return Err("--hidden: expected 1 to 256 units".into());
     }
@@ -410,7 +410,7 @@ fn fit(args: &FitArgs) -> crate::CliResult {
         "held-out loss: hand-made {hand:.4}, learned {learned:.4} ({:+.2} %)",
         (learned / hand - 1.0) * 100.0
     );
-    crate::game_file::write_whole(&args.output, &net.to_bytes())
+    quoridor::game_file::write_whole(&args.output, &net.to_bytes())
         .map_err(|e| format!("{}: {e}", args.output.display()))?;
     println!("weights written to {}", args.output.display());
     Ok(())

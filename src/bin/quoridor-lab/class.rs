@@ -1,4 +1,4 @@
-//! `quoridor bench class`: the teacher's dashboard under a class's load. A
+//! `quoridor-lab bench class`: the teacher's dashboard under a class's load. A
 //! class of 30 pupils joins, the teacher starts 15 games (pupils paired at
 //! random), every pupil's page and the dashboard stay open over WebSocket,
 //! and the games are played at a pupil's pace over HTTP. Each move's
@@ -297,7 +297,7 @@ async fn play_pair(
     Ok(())
 }
 
-pub fn run(args: &ClassArgs) -> crate::CliResult {
+pub fn run(args: &ClassArgs) -> quoridor::CliResult {
     if args.pupils < 2 || args.pupils > quoridor_server::club::class::MAX_PUPILS {
         return Err(format!(
             "--pupils: from 2 to {}",
@@ -311,9 +311,9 @@ pub fn run(args: &ClassArgs) -> crate::CliResult {
     let report = runtime.block_on(bench(args))?;
     drop(runtime);
     if args.json {
-        crate::perft::print(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
+        quoridor::output::print(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
     } else {
-        crate::perft::print(&render(&report))?;
+        quoridor::output::print(&render(&report))?;
     }
     let errors = report["errors"].as_array().map_or(0, Vec::len);
     if errors > 0 {

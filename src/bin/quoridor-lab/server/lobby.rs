@@ -17,7 +17,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use super::http::Seats;
-use super::micros;
+use super::settings::micros;
 
 type Ws = WebSocketStream<TcpStream>;
 type Failure = (String, String);

@@ -1,4 +1,4 @@
-//! `quoridor mine-puzzles`: tactics puzzles from self-play games, each
+//! `quoridor-lab mine-puzzles`: tactics puzzles from self-play games, each
 //! proved by two searches at a fixed depth (the best move, then the best of
 //! the others), written as JSON lines. The shipped set
 //! (`crates/learn/data/puzzles.jsonl`) was made by this command.
@@ -81,8 +81,8 @@ fn played_games(path: &std::path::Path) -> Result<Vec<quoridor_rules::Game>, Str
     };
     let mut games = Vec::new();
     for file in files {
-        let record =
-            crate::game_file::read_game(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let record = quoridor::game_file::read_game(&file)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
         let game = record.into_game();
         if game.rules().players() == 2 {
             games.push(game);
@@ -134,7 +134,7 @@ fn article_puzzles(args: &MineArgs) -> Result<Vec<Puzzle>, String> {
     Ok(puzzles)
 }
 
-pub fn run(args: &MineArgs) -> crate::CliResult {
+pub fn run(args: &MineArgs) -> quoridor::CliResult {
     if quoridor_rules::Ruleset::new(u32::from(args.size), 2).is_err() {
         return Err(format!("--size {}: an odd size from 3 to 11", args.size).into());
     }
@@ -228,7 +228,7 @@ fn puzzles_of_file(path: &std::path::Path) -> Result<Vec<Puzzle>, String> {
 /// `--reprove`: every puzzle of `path` proved deep, on `--threads`
 /// threads, written in the same order; the dropped ones are listed with
 /// their reasons.
-fn reprove_file(args: &MineArgs, path: &std::path::Path) -> crate::CliResult {
+fn reprove_file(args: &MineArgs, path: &std::path::Path) -> quoridor::CliResult {
     let candidates = puzzles_of_file(path)?;
     let bar = progress_bar(candidates.len(), "puzzles", "dropped");
     let next = AtomicUsize::new(0);
@@ -302,14 +302,14 @@ fn reprove_file(args: &MineArgs, path: &std::path::Path) -> crate::CliResult {
     if let Some(file) = &args.retired {
         let mut text = std::fs::read_to_string(file).unwrap_or_default();
         text.push_str(&retired);
-        crate::game_file::write_whole(file, text.as_bytes())
+        quoridor::game_file::write_whole(file, text.as_bytes())
             .map_err(|e| format!("{}: {e}", file.display()))?;
     }
     write_puzzles(args, &kept)
 }
 
 /// `--check`: the test run's check of every puzzle of `path`, timed.
-fn check_file(path: &std::path::Path) -> crate::CliResult {
+fn check_file(path: &std::path::Path) -> quoridor::CliResult {
     let puzzles = puzzles_of_file(path)?;
     let mut engine = quoridor_learn::proof::proof_engine();
     let started = std::time::Instant::now();
@@ -332,13 +332,13 @@ fn check_file(path: &std::path::Path) -> crate::CliResult {
     Ok(())
 }
 
-fn write_puzzles(args: &MineArgs, puzzles: &[Puzzle]) -> crate::CliResult {
+fn write_puzzles(args: &MineArgs, puzzles: &[Puzzle]) -> quoridor::CliResult {
     let mut text = String::new();
     for puzzle in puzzles {
         text.push_str(&serde_json::to_string(puzzle)?);
         text.push('\n');
     }
-    crate::game_file::write_whole(&args.output, text.as_bytes())
+    quoridor::game_file::write_whole(&args.output, text.as_bytes())
         .map_err(|e| format!("{}: {e}", args.output.display()))?;
     if args.reprove.is_some() {
         println!(

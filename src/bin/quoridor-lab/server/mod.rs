@@ -1,4 +1,4 @@
-//! `quoridor bench server`: the web server's load benchmark. Many two-player
+//! `quoridor-lab bench server`: the web server's load benchmark. Many two-player
 //! games at once, every seat played by a bot client over its own WebSocket on
 //! loopback, against `quoridor serve` started as a child process (or an
 //! already running server with `--addr`).
@@ -24,130 +24,30 @@ pub(super) mod http;
 pub(super) mod lobby;
 pub(super) mod process;
 pub(super) mod report;
+pub(super) mod settings;
+pub(super) mod target;
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quoridor_rules::Seat;
 use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinHandle;
 
 use self::bot::{bot, BotStats, Phase, Shared};
-use self::http::{create_game, wait_for_health, Seats};
-use self::process::{cpu_of, machine_cpu, memory_of, own_cpu, Memory, Sampler, ServerProcess};
+use self::http::{create_game, Seats};
+use self::process::{cpu_of, machine_cpu, memory_of, own_cpu, Sampler};
 use self::report::{Percentiles, Report, ServerFigures};
-use quoridor_rules::rng::SplitMix64;
-
-/// The target: p99 move round trip under 50 ms with 1,000 games
-/// (2,000 WebSocket clients) at once.
-pub const TARGET_GAMES: usize = 1000;
-pub const TARGET_P99_MS: f64 = 50.0;
+pub use self::settings::{bar, Errors, ServerArgs, ThinkTime};
+pub use self::target::Target;
 
 /// HTTP requests (create, join) in flight at once.
 const HTTP_IN_FLIGHT: usize = 32;
 /// WebSocket handshakes in flight at once (the listen queue stays short).
 const CONNECTS_IN_FLIGHT: usize = 64;
 
-#[derive(clap::Args, Clone, Debug)]
-pub struct ServerArgs {
-    /// Games played at once (two WebSocket clients each).
-    #[arg(long, default_value_t = 1000)]
-    pub games: usize,
-    /// Stop every game after this many moves [default: play until it ends].
-    #[arg(long)]
-    pub moves_per_game: Option<usize>,
-    /// How long a bot waits between seeing its turn and moving: T (ms), or
-    /// LO-HI for a time drawn uniformly for each move.
-    #[arg(long, default_value = "0")]
-    pub think_ms: ThinkTime,
-    /// Play against the server already running at HOST:PORT instead of
-    /// starting one (its memory is then not measured).
-    #[arg(long)]
-    pub addr: Option<String>,
-    /// Games created per second while setting up (0: as fast as possible).
-    #[arg(long, default_value_t = 200.0)]
-    pub create_rate: f64,
-    /// Chance (percent) that a bot with fences left places one, when a
-    /// fence it weighs lengthens the opponent's path more than its own.
-    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(0..=100))]
-    pub fence_percent: u32,
-    /// Seed of the bots' choices and think times.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Give up when no move has been acknowledged for this many seconds.
-    #[arg(long, default_value_t = 30)]
-    pub stall_seconds: u64,
-    /// Also write every move's round trip to FILE (CSV: when it was sent
-    /// and its round trip, in ms from the start of play).
-    #[arg(long, value_name = "FILE")]
-    pub samples: Option<PathBuf>,
-    /// Sign up this many accounts first and make every game a rated game
-    /// between two of them (with a 10 min + 5 s clock); 0: anonymous games
-    /// without a clock.
-    #[arg(long, default_value_t = 0)]
-    pub accounts: usize,
-    /// Pair every game in the lobby (a seek over one client's lobby
-    /// WebSocket, accepted over another's) instead of create and join.
-    #[arg(long)]
-    pub lobby: bool,
-    /// Print one JSON object with every figure instead of the table.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// A think time: fixed, or drawn from `lo..=hi` for each move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThinkTime {
-    pub lo: u32,
-    pub hi: u32,
-}
-
-impl FromStr for ThinkTime {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<ThinkTime, String> {
-        let number = |t: &str| {
-            t.trim().parse::<u32>().map_err(|_| {
-                format!("expected milliseconds such as 500 or 500-1000, found {text:?}")
-            })
-        };
-        let (lo, hi) = match text.split_once('-') {
-            Some((lo, hi)) => (number(lo)?, number(hi)?),
-            None => {
-                let t = number(text)?;
-                (t, t)
-            }
-        };
-        if lo > hi {
-            return Err(format!("{lo}-{hi}: the low end is above the high end"));
-        }
-        Ok(ThinkTime { lo, hi })
-    }
-}
-
-impl std::fmt::Display for ThinkTime {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.lo == self.hi {
-            write!(f, "{} ms", self.lo)
-        } else {
-            write!(f, "{}-{} ms", self.lo, self.hi)
-        }
-    }
-}
-
-impl ThinkTime {
-    pub fn draw(&self, rng: &mut SplitMix64) -> Duration {
-        let (lo, hi) = (u64::from(self.lo), u64::from(self.hi));
-        Duration::from_millis(lo + rng.below(hi - lo + 1))
-    }
-}
-
-pub fn run(args: &ServerArgs) -> crate::CliResult {
+pub fn run(args: &ServerArgs) -> quoridor::CliResult {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -156,7 +56,7 @@ pub fn run(args: &ServerArgs) -> crate::CliResult {
     }
     // The server child inherits the raised limit.
     let fd_limit = quoridor_server::listen::raise_fd_limit().unwrap_or(0);
-    let load_before = super::load_average();
+    let load_before = quoridor::bench::load_average();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -164,110 +64,15 @@ pub fn run(args: &ServerArgs) -> crate::CliResult {
     drop(runtime);
     if args.json {
         let json = serde_json::to_string_pretty(&report.to_json())?;
-        crate::perft::print(&format!("{json}\n"))?;
+        quoridor::output::print(&format!("{json}\n"))?;
     } else {
-        crate::perft::print(&report.render())?;
+        quoridor::output::print(&report.render())?;
     }
     let errors = report.error_count();
     if errors > 0 {
         return Err(format!("{errors} errors during the run (see the report)").into());
     }
     Ok(())
-}
-
-/// Errors, counted by kind, with the first example of each.
-#[derive(Default)]
-pub struct Errors {
-    /// (kind, count, first example).
-    kinds: Mutex<Vec<(String, u64, String)>>,
-    total: AtomicU64,
-}
-
-impl Errors {
-    pub fn add(&self, kind: &str, example: impl Into<String>) {
-        self.total.fetch_add(1, Ordering::Relaxed);
-        let mut kinds = self.kinds.lock().unwrap_or_else(|e| e.into_inner());
-        match kinds.iter_mut().find(|k| k.0 == kind) {
-            Some(k) => k.1 += 1,
-            None => kinds.push((kind.to_string(), 1, example.into())),
-        }
-    }
-
-    fn total(&self) -> u64 {
-        self.total.load(Ordering::Relaxed)
-    }
-
-    fn list(&self) -> Vec<(String, u64, String)> {
-        self.kinds.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-}
-
-pub(super) fn bar(len: u64, label: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:<24} [{bar:30}] {pos:>5}/{len:<5} {elapsed:>4} {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    bar.set_prefix(label.to_string());
-    bar
-}
-
-fn micros(d: Duration) -> u32 {
-    d.as_micros().min(u128::from(u32::MAX)) as u32
-}
-
-/// The server under test: where it listens, and the child process when
-/// the benchmark started it.
-pub(super) struct Target {
-    pub process: Option<ServerProcess>,
-    pub addr: SocketAddr,
-    pub host: Arc<str>,
-}
-
-impl Target {
-    async fn start(args: &ServerArgs) -> Result<Target, String> {
-        Target::start_at(args.addr.as_deref()).await
-    }
-
-    /// The server at `addr`, or one started for the run.
-    pub async fn start_at(addr: Option<&str>) -> Result<Target, String> {
-        let wanted = addr.map(str::to_string);
-        let mut process = match &wanted {
-            Some(_) => None,
-            None => Some(ServerProcess::start()?),
-        };
-        let (addr, host) = match (&wanted, &process) {
-            (Some(text), _) => {
-                let addr = tokio::net::lookup_host(text.as_str())
-                    .await
-                    .map_err(|err| format!("--addr {text}: {err}"))?
-                    .next()
-                    .ok_or_else(|| format!("--addr {text}: no address"))?;
-                (addr, text.clone())
-            }
-            (None, Some(p)) => (p.addr, p.addr.to_string()),
-            (None, None) => unreachable!("a server is started when --addr is not given"),
-        };
-        wait_for_health(addr, &host, &mut process).await?;
-        Ok(Target {
-            process,
-            addr,
-            host: Arc::from(host),
-        })
-    }
-
-    pub fn pid(&self) -> Option<u32> {
-        self.process.as_ref().map(ServerProcess::pid)
-    }
-
-    pub fn memory(&self) -> Memory {
-        self.pid()
-            .and_then(|p| memory_of(&p.to_string()))
-            .unwrap_or_default()
-    }
 }
 
 /// Creates the games at a steady pace: the games made, the seconds taken,
@@ -668,7 +473,7 @@ async fn bench(
         fd_limit,
         cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
         load_before,
-        load_after: super::load_average(),
+        load_after: quoridor::bench::load_average(),
         games_created: games.len(),
         create_seconds,
         http: Percentiles::of(http_samples),
