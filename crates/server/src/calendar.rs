@@ -1,5 +1,25 @@
-//! Calendar days from the wall clock (UTC): a backup's name, a class's
-//! weeks, a due day.
+//! The wall clock, and calendar days from it (UTC): a backup's name, a
+//! class's weeks, a due day.
+
+/// Milliseconds since 1970.
+pub fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+        + WALL_AHEAD_MS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// How far a test has moved the wall clock forward (0 in the server).
+static WALL_AHEAD_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Moves [`wall_ms`] forward by `ms` for the whole process: a test that
+/// plays a class's term runs its weeks in seconds (it runs alone in its
+/// test binary, as every test there sees the same clock). Time only goes
+/// forward; the server never calls this.
+#[doc(hidden)]
+pub fn advance_wall_clock(ms: u64) {
+    WALL_AHEAD_MS.fetch_add(ms, std::sync::atomic::Ordering::Relaxed);
+}
 
 const DAY_MS: u64 = 86_400_000;
 

@@ -6,7 +6,7 @@
 //! `tests/layers.rs` of the workspace holds the code to this list):
 //!
 //! 1. Base: `wire` (the rules' types in JSON), `rating` (Glicko-2), `token`,
-//!    `calendar` (days and weeks from the wall clock),
+//!    `calendar` (the wall clock, and its days and weeks),
 //!    `limits` (counted before the work), `assets` (the page's files),
 //!    `web_texts` (the page's copy of the texts every front end shares),
 //!    `error_page`, `metrics` (the operator's figures), `headers` (the
@@ -22,7 +22,7 @@
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
 //!    feature's tables, the migrations in one list).
 //! 4. Views, what the server sends and receives: `view`, `request`,
-//!    `account::view`, `club::view`, `lobby::view`, `analysis::view`,
+//!    `account::view`, `club::board_view`, `club::view`, `club::tournament_view`, `lobby::view`, `analysis::view`,
 //!    `challenge::view` (the classroom's and the tutorial's views are their
 //!    crates' `page` modules, which the page's offline WebAssembly shares).
 //! 5. Services, one write path per aggregate, each saying no in its own
@@ -81,27 +81,8 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
+pub use calendar::{advance_wall_clock, wall_ms};
 pub use config::ServeArgs;
-
-/// Milliseconds since 1970.
-pub fn wall_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-        + WALL_AHEAD_MS.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-/// How far a test has moved the wall clock forward (0 in the server).
-static WALL_AHEAD_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// Moves [`wall_ms`] forward by `ms` for the whole process: a test that
-/// plays a class's term runs its weeks in seconds (it runs alone in its
-/// test binary, as every test there sees the same clock). Time only goes
-/// forward; the server never calls this.
-#[doc(hidden)]
-pub fn advance_wall_clock(ms: u64) {
-    WALL_AHEAD_MS.fetch_add(ms, std::sync::atomic::Ordering::Relaxed);
-}
 
 /// A server running in the background (tests, benchmarks).
 pub struct RunningServer {

@@ -14,6 +14,7 @@
 
 pub mod api;
 pub mod assignment;
+pub mod board_view;
 pub mod cards;
 pub mod change;
 pub mod chat;
@@ -34,6 +35,7 @@ pub mod rooms;
 pub mod roster;
 pub mod spreadsheet;
 pub mod tournament;
+pub mod tournament_view;
 pub mod view;
 pub mod work;
 pub mod year;

@@ -2,112 +2,17 @@
 
 use quoridor_classroom::{Answer, Kind, Lang};
 use quoridor_engine::TimeControl;
-use quoridor_rules::{Seat, Variant};
+use quoridor_rules::Variant;
 use serde::{Deserialize, Serialize};
 
+use super::board_view::nine;
+pub use super::board_view::BoardView;
 use super::class::{Group, Rules, Source};
-use super::event::{Stage, Tournament};
-use super::tournament::{Format, Outcome, Standing};
+use super::event::Stage;
+use super::tournament_view::TournamentView;
 use super::work::WorkStatus;
-use crate::model::{RoomState, Status, Theme};
+use crate::model::Theme;
 use crate::wire;
-
-/// A board at a glance: for the teacher's thumbnails and the tournament page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BoardView {
-    pub id: String,
-    pub size: u8,
-    pub theme: Theme,
-    /// Names in turn order.
-    pub names: Vec<String>,
-    /// The computer's level of each seat it plays, in turn order (the
-    /// pages say "Computer 2" in their language for its default name).
-    #[serde(default)]
-    pub levels: Vec<Option<u8>>,
-    #[serde(with = "wire::seats")]
-    pub seats: Vec<Seat>,
-    /// Pawn squares in turn order.
-    pub pawns: Vec<String>,
-    pub fences: Vec<String>,
-    pub fences_left: Vec<u32>,
-    #[serde(with = "wire::seat")]
-    pub turn: Seat,
-    pub ply: u32,
-    pub status: Status,
-    #[serde(with = "wire::seats")]
-    pub winners: Vec<Seat>,
-    pub draw: bool,
-    /// Steps to the goal per seat (who is winning the race).
-    pub distances: Vec<Option<u32>>,
-    /// The seat ahead in the race (fewest steps, the turn counted), while
-    /// the game goes on.
-    #[serde(with = "wire::opt_seat")]
-    pub ahead: Option<Seat>,
-    pub version: u64,
-}
-
-impl BoardView {
-    pub fn of(room: &RoomState) -> BoardView {
-        let pos = room.game.position();
-        let seats = pos.seats().to_vec();
-        let status = room.status();
-        let result = room.result();
-        let distances = pos.distances();
-        let ahead = (status == Status::Playing)
-            .then(|| {
-                // Steps left, counting that the side to move is a half-step ahead.
-                let turn = pos.turn();
-                seats
-                    .iter()
-                    .zip(&distances)
-                    .filter_map(|(&s, d)| d.map(|d| (2 * d + u32::from(s != turn), s)))
-                    .min_by_key(|&(d, _)| d)
-                    .map(|(_, s)| s)
-            })
-            .flatten();
-        BoardView {
-            id: room.id.clone(),
-            size: room.settings.size,
-            theme: room.settings.theme,
-            names: room.seats.iter().map(|s| s.name.clone()).collect(),
-            levels: room
-                .seats
-                .iter()
-                .map(|s| s.kind.level().map(|l| l.number()))
-                .collect(),
-            pawns: seats.iter().map(|&s| pos.pawn(s).to_string()).collect(),
-            fences: pos.fences().map(|f| f.to_string()).collect(),
-            fences_left: seats
-                .iter()
-                .map(|&s| u32::from(pos.fences_left(s)))
-                .collect(),
-            seats,
-            turn: pos.turn(),
-            ply: pos.ply(),
-            status,
-            winners: result
-                .as_ref()
-                .map(|r| r.winners.clone())
-                .unwrap_or_default(),
-            draw: result.as_ref().is_some_and(|r| r.draw),
-            distances,
-            ahead,
-            version: room.version,
-        }
-    }
-
-    /// The outcome for the first seat, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if self.status != Status::Over {
-            return None;
-        }
-        Some(match self.winners.first() {
-            Some(w) if self.seats.first() == Some(w) => Outcome::FirstWins,
-            Some(_) => Outcome::SecondWins,
-            None => Outcome::Draw,
-        })
-    }
-}
 
 /// A game's rules as the teacher or organiser asks for them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,9 +32,6 @@ pub struct GameSpec {
     pub theme: Theme,
 }
 
-fn nine() -> u8 {
-    9
-}
 fn two() -> u8 {
     2
 }
@@ -369,39 +271,6 @@ pub struct ClassGamesRequest {
     pub game: GameSpec,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewTournamentRequest {
-    pub name: String,
-    pub format: Format,
-    #[serde(default)]
-    pub rounds: Option<usize>,
-    #[serde(default = "nine")]
-    pub size: u8,
-    #[serde(default)]
-    pub fences: Option<u32>,
-    #[serde(default, with = "wire::clock")]
-    pub clock: Option<TimeControl>,
-    /// A class's tournament: the teacher's token, and its pupils play.
-    #[serde(default)]
-    pub class: Option<String>,
-    /// The pupils who play (all by default), for a class's tournament.
-    #[serde(default)]
-    pub pupils: Option<Vec<u32>>,
-    /// AI players (levels) to fill the field.
-    #[serde(default)]
-    pub ai: Vec<u8>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AddPlayerRequest {
-    #[serde(default)]
-    pub name: Option<String>,
-    #[serde(default)]
-    pub ai: Option<u8>,
-}
-
 /// Pupils the teacher adds by name, before the lesson.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -421,21 +290,6 @@ pub struct RenamePupilRequest {
 #[serde(deny_unknown_fields)]
 pub struct MergePupilRequest {
     pub into: u32,
-}
-
-/// The organiser's decision for a game of the round being played: the
-/// first player wins (the second forfeits), the second wins, or a draw.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DecideRequest {
-    pub game: String,
-    pub outcome: Outcome,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WithdrawRequest {
-    pub player: usize,
 }
 
 // ---- Answers ----
@@ -598,83 +452,6 @@ pub struct AnswerView {
     pub status: WorkStatus,
     pub messages: Vec<String>,
     pub mistakes: Vec<quoridor_classroom::Mistake>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct EntrantView {
-    pub index: usize,
-    pub name: String,
-    pub ai: Option<u8>,
-    pub withdrawn: bool,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct PairingView {
-    pub first: usize,
-    pub second: Option<usize>,
-    pub game: Option<String>,
-    pub outcome: Option<Outcome>,
-    /// The board now (games in progress and finished, this round).
-    pub board: Option<BoardView>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct StandingView {
-    pub rank: usize,
-    pub player: usize,
-    pub name: String,
-    /// Points, e.g. 2.5.
-    pub points: f64,
-    pub buchholz: f64,
-    pub sonneborn_berger: f64,
-    pub played: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-    pub byes: u32,
-}
-
-impl StandingView {
-    pub fn of(row: &Standing, t: &Tournament) -> StandingView {
-        StandingView {
-            rank: row.rank,
-            player: row.player,
-            name: t.players[row.player].name.clone(),
-            points: f64::from(row.half_points) / 2.0,
-            buchholz: f64::from(row.buchholz) / 2.0,
-            sonneborn_berger: f64::from(row.sonneborn_berger) / 4.0,
-            played: row.played,
-            wins: row.wins,
-            draws: row.draws,
-            losses: row.losses,
-            byes: row.byes,
-        }
-    }
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct TournamentView {
-    pub id: String,
-    pub code: String,
-    pub name: String,
-    pub class: Option<String>,
-    pub format: Format,
-    pub stage: Stage,
-    pub total_rounds: usize,
-    pub size: u8,
-    pub fences: Option<u32>,
-    #[serde(with = "wire::clock")]
-    pub clock: Option<TimeControl>,
-    pub players: Vec<EntrantView>,
-    pub rounds: Vec<Vec<PairingView>>,
-    pub standings: Vec<StandingView>,
-    /// The player this token holds, if any.
-    pub you: Option<usize>,
-    pub organiser: bool,
-    /// Where players join, as other machines reach this server (the
-    /// organiser's view only; empty otherwise).
-    pub join_url: String,
-    pub version: u64,
 }
 
 fn reachable() -> bool {

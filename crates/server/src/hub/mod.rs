@@ -14,6 +14,7 @@ pub mod chat;
 pub mod clock;
 pub mod error;
 pub mod rated;
+mod reads;
 pub mod registry;
 pub mod room;
 pub mod searches;
@@ -37,9 +38,7 @@ pub use self::searches::SearchPermit;
 use crate::account::Account;
 use crate::db::{Db, Save};
 use crate::metrics::Metrics;
-use crate::model::{
-    common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status, Summary,
-};
+use crate::model::{common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status};
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::view::{EventView, GameView, SeatedView, ServerMessage};
 use crate::wall_ms;
@@ -587,28 +586,6 @@ impl Hub {
             .insert(id.to_string());
     }
 
-    /// The game as it is now (from memory or the database).
-    pub async fn state(&self, id: &str) -> Result<RoomState, HubError> {
-        let room = self.room(id).await?;
-        let state = room.state.lock().await;
-        Ok(state.clone())
-    }
-
-    /// [`Hub::state`], read from the database without waking the game if it
-    /// is asleep (for the lists of games in progress, asked for every
-    /// minute by every page that shows one).
-    pub async fn glance(&self, id: &str) -> Result<RoomState, HubError> {
-        if self.inner.registry.get(id).is_some() || !self.inner.registry.is_asleep(id) {
-            return self.state(id).await;
-        }
-        let db = self.inner.db.clone();
-        let key = id.to_string();
-        tokio::task::spawn_blocking(move || db.load(&key, Instant::now(), wall_ms()))
-            .await
-            .map_err(|_| HubError::Stopping)??
-            .ok_or(HubError::NoSuchGame)
-    }
-
     /// Drops games from memory for good (their class was deleted; the
     /// database rows go with the class): their places are given back and
     /// their clocks and AI stop.
@@ -632,60 +609,6 @@ impl Hub {
         for id in ids {
             followed.remove(id);
         }
-    }
-
-    /// Public games in `status`, newest first. Games being played are the
-    /// online ones (people against people) that moved in the last half
-    /// hour: games against the AI or on one screen, and abandoned ones,
-    /// are not worth watching.
-    pub async fn list(&self, status: Status, limit: usize) -> Result<Vec<Summary>, HubError> {
-        let limit = limit.clamp(1, 200);
-        if status == Status::Over {
-            let db = self.inner.db.clone();
-            let listed = tokio::task::spawn_blocking(move || db.list(Status::Over, limit))
-                .await
-                .map_err(|_| HubError::Stopping)?;
-            return Ok(listed?);
-        }
-        let now = Instant::now();
-        let mut found = Vec::new();
-        for room in self.inner.registry.all() {
-            let state = room.state.lock().await;
-            let live = status != Status::Playing
-                || (!state.is_private()
-                    && now.saturating_duration_since(state.last_seen) < LIVE_FOR);
-            if state.settings.public && state.status() == status && live {
-                found.push(Summary::of(&state));
-            }
-        }
-        found.sort_by_key(|s| std::cmp::Reverse(s.created_ms));
-        found.truncate(limit);
-        Ok(found)
-    }
-
-    /// Games in memory.
-    pub fn len(&self) -> usize {
-        self.inner.registry.len()
-    }
-
-    /// Lets finished games that nobody uses any more leave memory, beyond
-    /// the ones kept (call after letting go of a room).
-    pub fn trim_finished(&self) {
-        self.inner.registry.trim();
-    }
-
-    /// Finished games in memory.
-    pub fn finished_in_memory(&self) -> usize {
-        self.inner.registry.finished_len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Unfinished games created by `client`, and in all.
-    pub fn active_games(&self, client: &str) -> (usize, usize) {
-        self.inner.registry.counts(client)
     }
 
     /// Tells every WebSocket connection to close (the server stops).

@@ -23,7 +23,8 @@ use classes::{delete, game_of_two, get_as, join, new_class};
 use futures_util::StreamExt;
 use harness::Harness;
 use quoridor_classroom::{solve, Answer, Exercise};
-use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView, TournamentView};
+use quoridor_server::club::tournament_view::TournamentView;
+use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 

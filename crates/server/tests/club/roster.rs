@@ -3,7 +3,8 @@
 //! games, groups and tournament places.
 
 use quoridor_classroom::solve;
-use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView, TournamentView};
+use quoridor_server::club::tournament_view::TournamentView;
+use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView};
 use serde_json::{json, Value};
 
 use super::assignments::stored_work;

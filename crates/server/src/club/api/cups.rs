@@ -9,6 +9,7 @@ use axum::Json;
 use crate::club::class::Changed;
 use crate::club::event::{Entrant, GameRules, Tournament};
 use crate::club::tournament::{Format, Outcome};
+use crate::club::tournament_view::*;
 use crate::club::view::*;
 use crate::club::ClubError;
 use crate::club::Clubs;

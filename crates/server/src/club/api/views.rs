@@ -3,6 +3,7 @@
 
 use crate::club::class::{Assignment, Class, Source};
 use crate::club::pictures::PICTURE_MISSES;
+use crate::club::tournament_view::*;
 use crate::club::view::*;
 use crate::club::work::level_of;
 use crate::club::{ClassRoom, Clubs, Cup, Shown};

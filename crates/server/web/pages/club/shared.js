@@ -4,7 +4,7 @@
 // BoardView) with its players' names, and a player's tournament in words.
 
 import { apiSaying } from '../../lib/api.js';
-import { el, svgEl } from '../../lib/dom.js';
+import { $$, el, svgEl } from '../../lib/dom.js';
 import { BoardView } from '../../lib/board/view.js';
 import { I18n } from '../../lib/i18n.js';
 import { LiveSocket, socketUrl, wakeWhenShown } from '../../lib/socket.js';
@@ -97,4 +97,33 @@ export function cupWords(c) {
   if (c.bye) return t('club.you_bye');
   if (!c.game) return t('club.cup_wait');
   return null;
+}
+
+// ------------------------------------------------------------------
+// The page around the views.
+// ------------------------------------------------------------------
+
+// Shows one view of the page (`main > .view`), hiding the others.
+export function showView(id) {
+  for (const v of $$('main > .view')) v.hidden = v.id !== id;
+}
+
+// A network failure in the page's own words.
+
+export function showError(box, e) {
+  box.hidden = false;
+  box.textContent = e.message || String(e);
+}
+
+// Today in this browser, as `YYYY-MM-DD` (due days are calendar days).
+export function today() {
+  const d = new Date();
+  return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0');
+}
+
+// A due day in words, in the page's language ("Friday 4 December").
+/** @param {string} day */
+export function dayWords(day) {
+  const date = new Date(day + 'T12:00:00');
+  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString(I18n.lang, { weekday: 'long', day: 'numeric', month: 'long' });
 }
