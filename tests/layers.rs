@@ -1,7 +1,9 @@
-//! The layers the crates' `lib.rs` promise, held against their code: every
-//! file of `crates/server/src` and `crates/engine/src` may use only modules
-//! of its own layer or of the layers below it, and no files may use each
-//! other in a circle (issue 37).
+//! The layers the crates' roots promise, held against their code: in every
+//! crate of the workspace (each library's `lib.rs`, each binary's
+//! `src/bin/*/main.rs`), every file may use only modules of its own layer or
+//! of the layers below it, no files may use each other in a circle, and the
+//! crate root only declares and hands on: a module that uses something the
+//! root itself defines is reported (issues 37 and 57).
 //!
 //! The layers are read from the crate's `lib.rs`, from lines of its opening
 //! comment such as
@@ -23,10 +25,10 @@ use syn::visit::Visit;
 /// A crate's layers: module path → layer number. A layer is a numbered
 /// line of the opening comment and the lines after it, up to the next
 /// numbered line or an empty one.
-fn layers(lib: &str) -> BTreeMap<String, u32> {
+fn layers(root: &str) -> BTreeMap<String, u32> {
     let mut map = BTreeMap::new();
     let mut layer = None;
-    for line in lib.lines() {
+    for line in root.lines() {
         let Some(text) = line.strip_prefix("//!") else {
             layer = None;
             continue;
@@ -228,19 +230,46 @@ fn layer_of(layers: &BTreeMap<String, u32>, module: &[String]) -> Option<u32> {
         .find_map(|n| layers.get(&module[..n].join("::")).copied())
 }
 
-/// The problems of one crate: files without a layer, uses that run up, and
-/// circles.
-fn check(crate_dir: &str) -> Vec<String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(crate_dir)
-        .join("src");
-    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
-    let layers = layers(&lib);
-    assert!(!layers.is_empty(), "{crate_dir}/src/lib.rs lists no layers");
-    let files: BTreeMap<Vec<String>, PathBuf> = sources(&src)
+/// The files of one crate: module path → file. `root` is the crate root's
+/// file name in `src` (`lib.rs` or `main.rs`); a library's sources leave out
+/// the package's binaries (`main.rs`, `bin/`), which are crates of their own.
+fn crate_files(src: &Path, root: &str) -> BTreeMap<Vec<String>, PathBuf> {
+    sources(src)
         .into_iter()
-        .map(|f| (module_of(&src, &f), f))
-        .collect();
+        .filter(|f| {
+            let relative = f.strip_prefix(src).unwrap();
+            root != "lib.rs" || !(relative == Path::new("main.rs") || relative.starts_with("bin"))
+        })
+        .map(|f| {
+            let relative = f.strip_prefix(src).unwrap();
+            let module = if relative == Path::new(root) {
+                Vec::new()
+            } else {
+                module_of(src, &f)
+            };
+            (module, f)
+        })
+        .collect()
+}
+
+/// The problems of one crate: files without a layer, uses that run up (the
+/// crate root is above every layer: it declares the modules and hands names
+/// on, and a module may use its names only where they lead into a module),
+/// and circles. `src` is the folder of the crate root `root`.
+fn check(src: &Path, root: &str) -> Vec<String> {
+    let root_text = std::fs::read_to_string(src.join(root)).unwrap();
+    let layers = layers(&root_text);
+    let files = crate_files(src, root);
+    let shown = |path: &Path| {
+        path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    };
+    let mut problems = Vec::new();
+    if layers.is_empty() {
+        problems.push(format!("{}: lists no layers", shown(&src.join(root))));
+    }
     let names: BTreeSet<Vec<String>> = files.keys().cloned().collect();
     // First every file's uses and faces, then the uses resolved through the
     // faces (`crate::Engine` is a use of `engine`).
@@ -276,22 +305,34 @@ fn check(crate_dir: &str) -> Vec<String> {
         }
         path
     };
-    let mut problems = Vec::new();
     let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     for (module, path) in &files {
         if module.is_empty() {
             continue;
         }
-        let Some(mine) = layer_of(&layers, module) else {
-            problems.push(format!("{}: in no layer of lib.rs", path.display()));
-            continue;
-        };
-        for used in &read[module] {
-            let used = resolve(used);
+        let mine = layer_of(&layers, module);
+        if mine.is_none() && !layers.is_empty() {
+            problems.push(format!("{}: in no layer of {root}", shown(path)));
+        }
+        for written in &read[module] {
+            let used = resolve(written);
             let Some(target) = file_of(&names, &used) else {
                 continue;
             };
-            if target.is_empty() || &target == module {
+            if &target == module {
+                continue;
+            }
+            // A name the root hands on from another crate (`pub use
+            // other_crate::Thing`) is that crate's, not the root's.
+            if target.is_empty() && used != *written {
+                continue;
+            }
+            if target.is_empty() {
+                problems.push(format!(
+                    "{} uses `{}`, which lives in the crate root: give it a module of its layer",
+                    module.join("::"),
+                    used.join("::")
+                ));
                 continue;
             }
             if std::env::var_os("LAYERS_EDGES").is_some() {
@@ -302,18 +343,64 @@ fn check(crate_dir: &str) -> Vec<String> {
                 .or_default()
                 .insert(target.clone());
             let theirs = layer_of(&layers, &target);
-            if theirs.is_some_and(|t| t > mine) {
-                problems.push(format!(
-                    "{} (layer {mine}) uses {} (layer {})",
-                    module.join("::"),
-                    used.join("::"),
-                    theirs.unwrap()
-                ));
+            if let (Some(mine), Some(theirs)) = (mine, theirs) {
+                if theirs > mine {
+                    problems.push(format!(
+                        "{} (layer {mine}) uses {} (layer {theirs})",
+                        module.join("::"),
+                        used.join("::"),
+                    ));
+                }
             }
         }
     }
+    if std::env::var_os("LAYERS_SUGGEST").is_some() {
+        suggest(&files, &edges);
+    }
     problems.extend(circles(&edges));
     problems
+}
+
+/// Prints each file's lowest possible layer (one above everything it uses),
+/// a start for a crate's list: `LAYERS_SUGGEST=1 cargo test --test layers`.
+fn suggest(
+    files: &BTreeMap<Vec<String>, PathBuf>,
+    edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+) {
+    fn depth(
+        m: &Vec<String>,
+        edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        memo: &mut BTreeMap<Vec<String>, u32>,
+        seen: &mut BTreeSet<Vec<String>>,
+    ) -> u32 {
+        if let Some(d) = memo.get(m) {
+            return *d;
+        }
+        if !seen.insert(m.clone()) {
+            return 0; // a circle: reported apart
+        }
+        let d = 1 + edges
+            .get(m)
+            .into_iter()
+            .flatten()
+            .map(|t| depth(t, edges, memo, seen))
+            .max()
+            .unwrap_or(0);
+        memo.insert(m.clone(), d);
+        d
+    }
+    let mut memo = BTreeMap::new();
+    let mut by_layer: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    for module in files.keys().filter(|m| !m.is_empty()) {
+        let d = depth(module, edges, &mut memo, &mut BTreeSet::new());
+        by_layer
+            .entry(d)
+            .or_default()
+            .push(format!("`{}`", module.join("::")));
+    }
+    for (layer, modules) in by_layer {
+        eprintln!("//! {layer}. {}.", modules.join(", "));
+    }
 }
 
 /// Every circle of files, each once (by its strongly connected component).
@@ -384,15 +471,57 @@ fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> 
         .collect()
 }
 
-#[test]
-fn the_server_keeps_its_layers() {
-    let problems = check("crates/server");
-    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+/// Every crate root of the workspace: each library's `lib.rs` and each
+/// binary's `main.rs` (a one-file binary has nothing to layer).
+fn crate_roots() -> Vec<(PathBuf, &'static str)> {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut packages: Vec<PathBuf> = std::fs::read_dir(top.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("Cargo.toml").exists())
+        .collect();
+    packages.push(top.to_path_buf());
+    packages.sort();
+    let mut roots = Vec::new();
+    for package in packages {
+        let src = package.join("src");
+        if src.join("lib.rs").exists() {
+            roots.push((src.clone(), "lib.rs"));
+        }
+        let Ok(bins) = std::fs::read_dir(src.join("bin")) else {
+            continue;
+        };
+        for bin in bins {
+            let bin = bin.unwrap().path();
+            if bin.join("main.rs").exists() {
+                roots.push((bin, "main.rs"));
+            }
+        }
+    }
+    roots
 }
 
 #[test]
-fn the_engine_keeps_its_layers() {
-    let problems = check("crates/engine");
+fn every_crate_keeps_its_layers() {
+    let roots = crate_roots();
+    for crate_dir in [
+        "crates/server",
+        "crates/engine",
+        "crates/rules",
+        "crates/wasm",
+    ] {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(crate_dir)
+            .join("src");
+        assert!(
+            roots.iter().any(|(r, _)| *r == src),
+            "{crate_dir} not found"
+        );
+    }
+    let problems: Vec<String> = roots
+        .iter()
+        .flat_map(|(src, root)| check(src, root))
+        .collect();
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
 
@@ -413,4 +542,31 @@ fn the_check_finds_what_runs_up_and_circles() {
     let found = circles(&edges);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains('x') && found[0].contains('y') && !found[0].contains('z'));
+}
+
+#[test]
+fn the_check_sees_the_crate_root_and_binaries() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir_all(src.join("bin/tool")).unwrap();
+    let write = |path: &str, text: &str| std::fs::write(src.join(path), text).unwrap();
+    write(
+        "lib.rs",
+        "//! 1. `low`.\n//! 2. `high`.\nmod low;\nmod high;\npub use low::Thing;\npub fn helper() {}\n",
+    );
+    write(
+        "low.rs",
+        "pub struct Thing;\npub fn f() { crate::helper() }\n",
+    );
+    write("high.rs", "use crate::Thing;\n");
+    // The package's binaries are not modules of the library.
+    write("main.rs", "fn main() { crate::nothing::here() }\n");
+    write("bin/tool/main.rs", "mod part;\nfn main() {}\n");
+    write("bin/tool/part.rs", "pub fn g() {}\n");
+    let problems = check(&src, "lib.rs");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].starts_with("low uses `helper`"), "{problems:?}");
+    let problems = check(&src.join("bin/tool"), "main.rs");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].ends_with("lists no layers"), "{problems:?}");
 }

@@ -7,7 +7,7 @@ use quoridor_rules::{
     NotationErrorKind, Position, RecordError, RecordErrorKind, Ruleset, Seat, Variant,
 };
 
-use super::Engine;
+use super::state::Engine;
 
 /// What a handler returns: the result text, or why the command failed.
 pub(super) type Reply = Result<String, Failure>;

@@ -13,6 +13,7 @@
 //!   and a writer.
 
 mod commands;
+mod state;
 #[cfg(test)]
 mod tests;
 
@@ -21,57 +22,15 @@ use std::io::{self, BufRead, Write};
 use crate::lines::{read_line, Line};
 use std::panic::{self, AssertUnwindSafe};
 
-use quoridor_rules::{Game, Ruleset};
-
 use self::commands::Failure;
+pub use self::state::{Engine, DEFAULT_LEVEL};
 
 /// The longest line processed, in bytes. The rest of a longer line is read
 /// and thrown away, and the line is answered with a syntax error (unless the
 /// cut falls inside a comment, which is thrown away anyway).
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// The strength level before any `level` command.
-pub const DEFAULT_LEVEL: u8 = 5;
-
-/// The engine's state between commands.
-pub struct Engine {
-    /// The game being played.
-    game: Game,
-    /// Strength level, 1 to 8 (for the AI).
-    level: u8,
-    /// The AI, with its transposition table kept between moves.
-    ai: quoridor_engine::Engine,
-    /// Time budget for the next move in milliseconds, if one was given.
-    time_left_ms: Option<u64>,
-    /// Set by `quit`: the reply is the last one.
-    quit: bool,
-}
-
-impl Default for Engine {
-    fn default() -> Engine {
-        Engine::new()
-    }
-}
-
-/// The AI at a level, with a small table: protocol sessions are many and short.
-fn new_ai(level: u8) -> quoridor_engine::Engine {
-    let mut ai = quoridor_engine::Engine::with_hash(16);
-    ai.set_level(quoridor_engine::Level::new(level).unwrap_or_default());
-    ai
-}
-
 impl Engine {
-    /// An engine with a standard 9×9 two-player game set up.
-    pub fn new() -> Engine {
-        Engine {
-            game: Game::new(Ruleset::STANDARD),
-            level: DEFAULT_LEVEL,
-            ai: new_ai(DEFAULT_LEVEL),
-            time_left_ms: None,
-            quit: false,
-        }
-    }
-
     /// Answers one line of input (without its newline): the whole reply,
     /// ending with the empty line, or `None` for a line that is empty once
     /// cleaned (blank, or only a comment).

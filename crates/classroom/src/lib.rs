@@ -10,6 +10,16 @@
 //! let key = solve(&exercise).expect("generated exercises have an answer");
 //! assert!(check(&exercise, &key.answer).is_right());
 //! ```
+//!
+//! Layers, from the bottom (`tests/layers.rs` of the workspace):
+//!
+//! 1. The pieces and their words: `dir`, `pawn`, `rng`, `serde_text`,
+//!    `texts`, `item`, `side`, `texts::reasons`, `answer`, `board`, `svg`,
+//!    `svg::icons`, `texts::en`, `texts::fr`, `texts::ro`.
+//! 2. Exercises: `exercise`, `generate`, `solve`, `check`, `text`.
+//! 3. Saying and drawing them: `texts::compose`, `diagram`.
+//! 4. Sheets and their files: `sheet`, `sheet_file`, `svg::board`, `page`,
+//!    `svg::page`, `pdf`.
 
 mod answer;
 mod board;

@@ -6,6 +6,12 @@
 //! - [`Planes`]: a position as feature planes for a network;
 //! - [`VectorGames`]: many games stepped by one call, games that end
 //!   started over, everything written into flat buffers ([`Batch`]).
+//!
+//! Layers, from the bottom (`tests/layers.rs` of the workspace):
+//!
+//! 1. `action` (the fixed action space).
+//! 2. `planes` (observations).
+//! 3. `vector` (many games stepped at once).
 
 mod action;
 mod planes;

@@ -14,6 +14,14 @@
 //! assert_eq!(jump.check("d4".parse().unwrap()).outcome, Outcome::NotAsked);
 //! assert_eq!(jump.check("e7".parse().unwrap()).outcome, Outcome::Illegal);
 //! ```
+//!
+//! Layers, from the bottom (`tests/layers.rs` of the workspace):
+//!
+//! 1. What the lessons and puzzles are about: `dice`, `theme`, `article`,
+//!    `lesson`.
+//! 2. Their words: `texts`, `texts::en`, `texts::fr`, `texts::ro`.
+//! 3. Puzzles: `puzzle`, `mine`, `retired`, `proof`.
+//! 4. What the pages show: `page`.
 
 pub mod article;
 mod dice;
@@ -24,6 +32,7 @@ pub mod proof;
 pub mod puzzle;
 pub mod retired;
 pub mod texts;
+mod theme;
 
 pub use lesson::{lesson, Check, Goal, Lesson, Outcome, LESSONS};
 pub use puzzle::{

@@ -11,6 +11,10 @@
 //! let table = Table::with_megabytes(16);
 //! assert_eq!(perft(&pos, 3, Some(&table), 2, &|_, _| {}), 2_062_264);
 //! ```
+//!
+//! Layers (`tests/layers.rs` of the workspace):
+//!
+//! 1. `table` (the shared transposition table of counts).
 
 mod table;
 

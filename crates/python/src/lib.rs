@@ -1,6 +1,12 @@
 //! The `quoridor` Python module (`quoridor._quoridor`, re-exported by the
 //! package's `__init__.py`): the rules, the AI and learning environments of
 //! the Rust crates, from Python. Built with maturin: `pip install ./crates/python`.
+//!
+//! Layers, from the bottom (`tests/layers.rs` of the workspace):
+//!
+//! 1. `errors` (Python's exceptions), `moves`.
+//! 2. `position`, `game`, `vector`.
+//! 3. `engine`.
 
 mod engine;
 mod errors;

@@ -20,6 +20,15 @@
 //! let err = pos.play("e7v".parse().unwrap()).unwrap_err();
 //! assert_eq!(err.to_string(), "fence crosses e7h");
 //! ```
+//!
+//! Layers, from the bottom (a module uses only its own layer and those
+//! below; `tests/layers.rs` of the workspace holds the code to this):
+//!
+//! 1. The pieces: `parse_error`, `rng`, `seat`, `square`, `zobrist`,
+//!    `fence`, `geometry`, `ruleset`, `error`, `mv`.
+//! 2. A position and its moves: `position`, `game`, `movegen`, `paths`,
+//!    `perft`.
+//! 3. Text and records: `diagram`, `mirror`, `notation`, `record`.
 
 #![no_std]
 #![forbid(unsafe_code)]

@@ -8,6 +8,10 @@
 //! Text crosses in two buffers, as in the engine's module: the page writes
 //! a request at [`qo_input`], calls [`qo_answer`], and reads the answer,
 //! JSON of the length it returns, at [`qo_output`].
+//!
+//! Layers (`tests/layers.rs` of the workspace):
+//!
+//! 1. `answer` (a pupil's answer, checked on the device).
 
 pub mod answer;
 

@@ -12,9 +12,16 @@
 //! len)`, which hears each finished iteration of a search as JSON (the
 //! page's live depth). The search itself is the native engine's: at a
 //! fixed depth and seed it plays the server's moves.
+//!
+//! Layers, from the bottom (`tests/layers.rs` of the workspace):
+//!
+//! 1. `json`, `board` (positions and searches as JSON).
+//! 2. `game`, `host` (what the page hands the module), `review`.
+//! 3. `session` (the position the page works on, and its engine).
 
 mod board;
 mod game;
+mod host;
 mod json;
 mod review;
 pub mod session;
@@ -121,9 +128,7 @@ pub extern "C" fn qw_search(
         book: book != 0,
         lines,
     };
-    answer(with_session(|s| {
-        s.search(limits, &mut session::HostReporter)
-    }))
+    answer(with_session(|s| s.search(limits, &mut host::HostReporter)))
 }
 
 /// A hint for the side to move, searched for `ms`: the best move a person

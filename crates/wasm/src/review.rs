@@ -11,8 +11,8 @@ use quoridor_engine::review::{player_summaries, review_moves, south_graph, value
 use quoridor_engine::{Engine, SearchLimit};
 
 use crate::game;
+use crate::host::report_to_host;
 use crate::json::Json;
-use crate::session::report_to_host;
 
 /// The analysis of the game of `text` (as `qw_game` reads it), each
 /// position searched for `ms`; or the game's error.

@@ -3,12 +3,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use quoridor_engine::{
-    Engine, Level, Reporter, SearchInfo, SearchLimit, SearchResult, SHARED_HASH_MB,
-};
+use quoridor_engine::{Engine, Level, Reporter, SearchLimit, SearchResult, SHARED_HASH_MB};
 use quoridor_rules::{IllegalMove, Move, Position, Ruleset};
 
 use crate::board;
+use crate::host::report_to_host;
 use crate::json::Json;
 
 /// The most lines a search finds (multi-PV).
@@ -44,35 +43,6 @@ impl Limits {
         } else {
             SearchLimit::Infinite
         }
-    }
-}
-
-/// Tells the page each finished iteration, through the module's import.
-pub struct HostReporter;
-
-#[cfg(target_arch = "wasm32")]
-#[link(wasm_import_module = "env")]
-extern "C" {
-    fn quoridor_report(ptr: *const u8, len: u32);
-}
-
-/// Sends JSON to the page (`quoridor_report`); nothing outside WebAssembly.
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
-pub fn report_to_host(json: &str) {
-    #[cfg(target_arch = "wasm32")]
-    // SAFETY: the host reads `len` bytes at `ptr` before returning.
-    unsafe {
-        quoridor_report(json.as_ptr(), json.len() as u32)
-    };
-}
-
-impl Reporter for HostReporter {
-    fn iteration(&mut self, info: &SearchInfo) {
-        let mut json = Json::default();
-        json.raw("{");
-        board::search(&mut json, info, true);
-        json.raw("}");
-        report_to_host(&json.0);
     }
 }
 

@@ -551,18 +551,9 @@ mod tests {
             }
         }
         // In a checked answer: by the exercise's level.
-        let sheet = |level| {
-            crate::Sheet::new(crate::SheetSpec {
-                kind: Some(crate::Kind::Routes),
-                level,
-                count: 1,
-                seed: 3,
-                lang: Lang::En,
-            })
-            .exercises
-            .remove(0)
-            .0
-        };
+        // The first exercise of a sheet of routes, seed 3.
+        let sheet =
+            |level| crate::generate::generate(crate::Kind::Routes, level, crate::rng::derive(3, 0));
         let wrong = crate::Answer::Route {
             squares: vec![sq("a9")],
         };
@@ -580,18 +571,19 @@ mod tests {
         let mut seen = [false, false];
         for level in 1..=5 {
             for seed in 0..12 {
-                let sheet = crate::Sheet::new(crate::SheetSpec {
-                    kind: Some(crate::Kind::Arrows),
-                    level,
-                    count: 4,
-                    seed,
-                    lang: Lang::En,
+                // The four exercises of a sheet of arrows.
+                let exercises = (0..4).map(|i| {
+                    crate::generate::generate(
+                        crate::Kind::Arrows,
+                        level,
+                        crate::rng::derive(seed, i),
+                    )
                 });
-                for (exercise, _) in &sheet.exercises {
+                for exercise in exercises {
                     let Task::FollowArrows { walkers } = &exercise.task else {
                         continue;
                     };
-                    let text = instruction(exercise, Lang::En);
+                    let text = instruction(&exercise, Lang::En);
                     let one = walkers.len() == 1;
                     seen[usize::from(one)] = true;
                     assert_eq!(text.contains("each pawn"), !one, "{text}");

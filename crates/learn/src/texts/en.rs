@@ -3,7 +3,7 @@
 use quoridor_rules::Seat;
 
 use super::{LessonText, Sentence, Word};
-use crate::puzzle::Theme;
+use crate::theme::Theme;
 
 pub(super) fn lesson(id: &str) -> Option<LessonText> {
     Some(match id {

@@ -13,7 +13,7 @@ use std::str::FromStr;
 use quoridor_classroom::Lang;
 use quoridor_rules::{IllegalMove, ParseError, Seat};
 
-use crate::puzzle::{Facts, Theme};
+use crate::theme::{Facts, MoveKind, Theme};
 use serde::{Deserialize, Serialize};
 
 /// Which wording: the standard one, or simpler words for children.
@@ -170,10 +170,10 @@ pub enum Sentence {
 /// two (a detour that is also just in time).
 pub fn puzzle_words(lang: Lang, facts: &Facts) -> String {
     let mut sentences: Vec<Sentence> = match facts.kind {
-        crate::puzzle::MoveKind::Step if !facts.also.is_empty() => vec![Sentence::Step],
-        crate::puzzle::MoveKind::Step => vec![Sentence::Race],
-        crate::puzzle::MoveKind::Jump => vec![Sentence::Jump],
-        crate::puzzle::MoveKind::Fence => {
+        MoveKind::Step if !facts.also.is_empty() => vec![Sentence::Step],
+        MoveKind::Step => vec![Sentence::Race],
+        MoveKind::Jump => vec![Sentence::Jump],
+        MoveKind::Fence => {
             let detour = facts.theirs_after > facts.theirs_before;
             let timing = facts.threat_after < facts.threat_before;
             match (detour, timing) {
