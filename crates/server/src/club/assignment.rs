@@ -6,7 +6,7 @@ use quoridor_classroom::{Exercise, Kind, Lang, Sheet, SheetSpec};
 use serde::{Deserialize, Serialize};
 
 use super::class_error::ClassError;
-use super::work::WorkBook;
+use super::work::{record, record_move, Judged, Work, WorkBook, WorkStatus};
 
 /// The most assignments a class keeps.
 pub const MAX_ASSIGNMENTS: usize = 50;
@@ -200,6 +200,49 @@ impl Assignment {
         }
         Ok(())
     }
+
+    /// Records a pupil's judged answer to item `index` (or its skip),
+    /// where this assignment's rules allow it.
+    pub fn take_answer(
+        &self,
+        book: &mut WorkBook,
+        pupil: u32,
+        index: u32,
+        judged: &Judged,
+        now_ms: u64,
+    ) -> Result<Work, ClassError> {
+        let skip = judged.status == WorkStatus::Skipped;
+        self.may_answer(book, pupil, index, skip)?;
+        let key = (self.id, pupil, index);
+        Ok(record(
+            book,
+            key,
+            judged.status,
+            judged.answer.clone(),
+            now_ms,
+        ))
+    }
+
+    /// Records a move played for item `index` (a puzzle or a lesson),
+    /// right or wrong, where this assignment's rules allow it.
+    pub fn take_move(
+        &self,
+        book: &mut WorkBook,
+        pupil: u32,
+        index: u32,
+        status: WorkStatus,
+        played: String,
+        now_ms: u64,
+    ) -> Result<Work, ClassError> {
+        self.may_answer(book, pupil, index, false)?;
+        Ok(record_move(
+            book,
+            (self.id, pupil, index),
+            status,
+            played,
+            now_ms,
+        ))
+    }
 }
 
 /// A new assignment: where its exercises come from, and what it asks.
@@ -371,6 +414,27 @@ mod tests {
         assert!(seen.solution_seen && seen.attempts == 0);
         let work = record(&mut book, (1, 7, 5), WorkStatus::Right, None, 5);
         assert_eq!(work.status, WorkStatus::RightAfterSolution);
+        // Taking an answer or a move: the same rules, then recorded.
+        let before = book.clone();
+        assert_eq!(
+            a.take_answer(&mut book, 7, 3, &Judged::skipped(), 6),
+            Err(ClassError::NoSkip)
+        );
+        assert_eq!(
+            a.take_move(&mut book, 8, 0, WorkStatus::Right, "e2".into(), 6),
+            Err(ClassError::NoSuchAssignment)
+        );
+        assert_eq!(book, before, "a refused answer changes nothing");
+        a.rules.no_skip = false;
+        let skipped = a
+            .take_answer(&mut book, 7, 2, &Judged::skipped(), 7)
+            .unwrap();
+        assert_eq!(skipped.status, WorkStatus::Skipped);
+        assert_eq!(
+            a.take_move(&mut book, 7, 4, WorkStatus::Right, "e2".into(), 8),
+            Err(ClassError::NotRightYet(2)),
+            "item 2 was skipped, not right"
+        );
     }
 
     #[test]

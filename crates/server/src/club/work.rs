@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use quoridor_classroom::{Answer, Lang};
+use quoridor_classroom::{check, verdict_text, Answer, Exercise, Lang, Mistake};
 use serde::{Deserialize, Serialize};
 
 /// How a pupil's exercise stands.
@@ -100,6 +100,44 @@ pub fn see_solution(
     work.solution_seen = true;
     work.at_ms = now_ms;
     Ok(work.clone())
+}
+
+/// A pupil's answer judged, before it is recorded: its status, what the
+/// pupil is told, and the answer kept for the teacher.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judged {
+    pub status: WorkStatus,
+    pub messages: Vec<String>,
+    pub mistakes: Vec<Mistake>,
+    pub answer: Option<Answer>,
+}
+
+impl Judged {
+    /// An item skipped (any item may be: a puzzle or a lesson too).
+    pub fn skipped() -> Judged {
+        Judged {
+            status: WorkStatus::Skipped,
+            messages: Vec::new(),
+            mistakes: Vec::new(),
+            answer: None,
+        }
+    }
+
+    /// An answer checked against its exercise by the classroom's rules,
+    /// and what is wrong with it said in `lang`.
+    pub fn checked(exercise: &Exercise, answer: Answer, lang: Lang) -> Judged {
+        let verdict = check(exercise, &answer);
+        Judged {
+            status: if verdict.is_right() {
+                WorkStatus::Right
+            } else {
+                WorkStatus::Wrong
+            },
+            messages: verdict_text(&verdict, exercise, lang),
+            mistakes: verdict.mistakes,
+            answer: Some(answer),
+        }
+    }
 }
 
 /// Records an answer: right stays right; a skip never undoes an answer;

@@ -14,7 +14,7 @@ use quoridor_rules::Position;
 use serde::{Deserialize, Serialize};
 
 use crate::club::class::{ClassError, LearnItem};
-use crate::club::work::{record_move, see_solution, WorkStatus};
+use crate::club::work::{see_solution, WorkStatus};
 use crate::club::{ClassRoom, ClubError, Clubs};
 use crate::error::ApiError;
 use crate::extract::{bearer, request_token, Body, Query};
@@ -187,6 +187,8 @@ pub(super) async fn play(
     {
         let shown = room.shown();
         let assignment = shown.class.assignment(n)?;
+        // Told before the move is checked, so that a pupil who may not
+        // answer yet learns nothing of it; decided again as it is recorded.
         assignment.may_answer(&shown.work, pupil, req.index, false)?;
     }
     let mv = read_move(&req.r#move)?;
@@ -261,8 +263,8 @@ pub(super) async fn play(
     let work = clubs
         .change_class(&room, |data, now| {
             let assignment = data.class.assignment(n)?;
-            assignment.may_answer(&data.work, pupil, req.index, false)?;
-            let work = record_move(&mut data.work, key, status, played, now);
+            let work =
+                assignment.take_move(&mut data.work, pupil, req.index, status, played, now)?;
             Ok((work, crate::club::class::Changed::Work(key)))
         })
         .await?;

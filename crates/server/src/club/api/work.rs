@@ -4,14 +4,13 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use quoridor_classroom::{check, verdict_text};
 use std::sync::Arc;
 
 use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
 use crate::club::class::{Changed, ClassError, NewAssignment, Source, MAX_EXERCISES};
 use crate::club::view::*;
-use crate::club::work::{record, see_solution, WorkStatus};
+use crate::club::work::{see_solution, Judged, WorkStatus};
 use crate::club::{ClubError, Clubs};
 use crate::learn::LearnError;
 use crate::origin::OwnOrigins;
@@ -296,27 +295,14 @@ pub(super) async fn answer(
     Body(req): Body<AnswerRequest>,
 ) -> Result<Json<AnswerView>, ApiError> {
     let (room, pupil) = as_pupil(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
-    // By the assignment's rules, before the answer is checked (and again
-    // as it is recorded, should another answer have come meanwhile).
-    {
-        let shown = room.shown();
-        shown
-            .class
-            .assignment(n)?
-            .may_answer(&shown.work, pupil, req.index, req.skip)?;
-    }
-    let lang = match req.lang {
-        Some(l) => l,
-        None => room.shown().class.lang,
-    };
-    let (status, messages, mistakes, answer) = match (req.skip, req.answer) {
+    let lang = req.lang.unwrap_or(room.shown().class.lang);
+    let judged = match (req.skip, req.answer) {
         (true, _) => {
-            // Any item may be skipped (a puzzle or a lesson too).
             let count = room.shown().class.assignment(n)?.source.count();
             if req.index as usize >= count {
                 return Err(ClubError::Class(ClassError::NoSuchExercise).into());
             }
-            (WorkStatus::Skipped, Vec::new(), Vec::new(), None)
+            Judged::skipped()
         }
         (false, None) => {
             return Err(ApiError::bad_request(
@@ -324,49 +310,35 @@ pub(super) async fn answer(
             ))
         }
         (false, Some(answer)) => {
-            let list = clubs.exercises(&room, n).await?;
-            let exercise = list
-                .get(req.index as usize)
-                .cloned()
-                .ok_or(ClubError::Class(ClassError::NoSuchExercise))?;
             if let quoridor_classroom::Answer::Route { squares } = &answer {
                 if squares.len() > 500 {
                     return Err(ApiError::bad_request("at most 500 squares in a route"));
                 }
             }
-            let checked = answer.clone();
-            let (right, messages, mistakes) = clubs
-                .blocking(move || {
-                    let verdict = check(&exercise, &checked);
-                    (
-                        verdict.is_right(),
-                        verdict_text(&verdict, &exercise, lang),
-                        verdict.mistakes,
-                    )
-                })
-                .await?;
-            let status = if right {
-                WorkStatus::Right
-            } else {
-                WorkStatus::Wrong
-            };
-            (status, messages, mistakes, Some(answer))
+            let list = clubs.exercises(&room, n).await?;
+            let exercise = list
+                .get(req.index as usize)
+                .cloned()
+                .ok_or(ClubError::Class(ClassError::NoSuchExercise))?;
+            clubs
+                .blocking(move || Judged::checked(&exercise, answer, lang))
+                .await?
         }
     };
+    // The assignment's rules decide as the answer is recorded.
     let key = (n, pupil, req.index);
     let work = clubs
         .change_class(&room, |data, now| {
             let assignment = data.class.assignment(n)?;
-            assignment.may_answer(&data.work, pupil, req.index, req.skip)?;
-            let work = record(&mut data.work, key, status, answer, now);
+            let work = assignment.take_answer(&mut data.work, pupil, req.index, &judged, now)?;
             Ok((work, Changed::Work(key)))
         })
         .await?;
     Ok(Json(AnswerView {
-        right: status == WorkStatus::Right,
+        right: judged.status == WorkStatus::Right,
         status: work.status,
-        messages,
-        mistakes,
+        messages: judged.messages,
+        mistakes: judged.mistakes,
     }))
 }
 
