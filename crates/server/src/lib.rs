@@ -17,7 +17,8 @@
 //!    `club::class_error`, `club::class`, `club::assignment`, `club::give`,
 //!    `club::pictures`, `club::groups`, `club::merge`, `club::year`,
 //!    `club::pairing`, `club::results`, `club::progress`,
-//!    `club::spreadsheet`, `club::event`, `club::tournament`, `lobby::seek`,
+//!    `club::spreadsheet`, `club::tournament` (and its rounds:
+//!    pairings and standings), `lobby::seek`,
 //!    `hub::chat`, `challenge::model`.
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
 //!    feature's tables, the migrations in one list).

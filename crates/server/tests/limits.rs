@@ -306,7 +306,7 @@ async fn fifty_classes_and_tournaments_per_address_in_a_burst() {
             &client,
             "/api/tournaments",
             None,
-            &json!({"name": "Cup", "format": "round_robin", "size": 5}),
+            &json!({"name": "TournamentRoom", "format": "round_robin", "size": 5}),
         )
         .await;
     assert_eq!(cup.error(429), "too_many_rooms");
@@ -330,7 +330,7 @@ async fn fifty_classes_and_tournaments_per_address_in_a_burst() {
             &client,
             "/api/tournaments",
             None,
-            &json!({"name": "Cup", "format": "round_robin", "size": 5}),
+            &json!({"name": "TournamentRoom", "format": "round_robin", "size": 5}),
         )
         .await;
     assert_eq!(cup.status, 201, "{}", cup.text);

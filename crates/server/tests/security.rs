@@ -311,7 +311,8 @@ async fn every_json_route_refuses_unknown_fields() {
         )
         .await
         .json();
-    let (cup_id, cup_token) = (cup["id"].as_str().unwrap(), cup["token"].as_str().unwrap());
+    let (tournament_id, tournament_token) =
+        (cup["id"].as_str().unwrap(), cup["token"].as_str().unwrap());
     let exercise = json!({"version": 1, "board": {"size": 5,
         "fences": ["a2h", "d2v", "b3h", "c3v", "d3h", "c4h"], "items": {}},
         "task": "maze", "start": "d4", "exit": "e3", "side": "right"});
@@ -416,14 +417,14 @@ async fn every_json_route_refuses_unknown_fields() {
             vec![],
         ),
         (
-            format!("/api/tournaments/{cup_id}/players"),
-            Some(cup_token),
+            format!("/api/tournaments/{tournament_id}/players"),
+            Some(tournament_token),
             json!({"ai": 2}),
             vec![],
         ),
         (
-            format!("/api/tournaments/{cup_id}/withdraw"),
-            Some(cup_token),
+            format!("/api/tournaments/{tournament_id}/withdraw"),
+            Some(tournament_token),
             json!({"player": 0}),
             vec![],
         ),
@@ -687,7 +688,7 @@ async fn names_that_hide_or_reverse_text_are_refused() {
         .post(
             "/api/tournaments",
             None,
-            &json!({"name": "Cup\u{200D}", "format": "round_robin", "size": 5}),
+            &json!({"name": "TournamentRoom\u{200D}", "format": "round_robin", "size": 5}),
         )
         .await
         .json();

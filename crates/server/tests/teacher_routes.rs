@@ -113,7 +113,9 @@ async fn only_the_teacher_opens_the_teachers_routes() {
         (
             Method::POST,
             "/api/tournaments".to_string(),
-            Some(json!({"name": "Cup", "format": "round_robin", "size": 5, "class": id})),
+            Some(
+                json!({"name": "TournamentRoom", "format": "round_robin", "size": 5, "class": id}),
+            ),
             201,
         ),
         (Method::GET, format!("/api/classes/{id}/qr.svg"), None, 200),

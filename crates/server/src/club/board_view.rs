@@ -5,7 +5,7 @@
 use quoridor_rules::Seat;
 use serde::{Deserialize, Serialize};
 
-use super::tournament::Outcome;
+use super::tournament::rounds::Outcome;
 use crate::model::{RoomState, Status, Theme};
 use crate::wire;
 

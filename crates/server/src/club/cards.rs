@@ -230,9 +230,11 @@ impl Clubs {
             }
         }
         for id in &shown.class.tournaments {
-            let Ok(cup) = self.cup(id) else { continue };
-            let mut change = self.begin_cup(&cup).await;
-            let Some((_, games)) = change.event.hand_pupil(pupil, holder) else {
+            let Ok(tournament) = self.tournament(id) else {
+                continue;
+            };
+            let mut change = self.begin_tournament(&tournament).await;
+            let Some((_, games)) = change.tournament.hand_pupil(pupil, holder) else {
                 change.unchanged();
                 continue;
             };

@@ -4,17 +4,19 @@
 //! then publish to the live pages. A change that is refused, or that
 //! cannot be stored, leaves the class as it was last stored.
 //!
-//! [`Clubs::change_class`] and [`Clubs::change_cup`] take a function of
+//! [`Clubs::change_class`] and [`Clubs::change_tournament`] take a function of
 //! the state and the time; the few changes that must wait on the hub while
 //! they hold the lock (making games) begin a [`ClassChange`] or a
-//! [`CupChange`] and commit it.
+//! [`TournamentChange`] and commit it.
 
 use std::ops::{Deref, DerefMut};
 
 use tokio::sync::MutexGuard;
 
 use super::class::{Changed, ClassData};
-use super::{class_json, tournament_json, ClassRoom, ClubError, Clubs, Cup, CupData};
+use super::{
+    class_json, tournament_json, ClassRoom, ClubError, Clubs, TournamentData, TournamentRoom,
+};
 use crate::db::{ClubWrite, Forget};
 use crate::wall_ms;
 
@@ -34,12 +36,12 @@ impl Clubs {
 
     /// Changes a tournament, as [`Clubs::change_class`] (the games of a
     /// round that has none yet are made before it is stored).
-    pub async fn change_cup<T>(
+    pub async fn change_tournament<T>(
         &self,
-        cup: &Cup,
-        change: impl FnOnce(&mut CupData) -> Result<T, ClubError>,
+        tournament: &TournamentRoom,
+        change: impl FnOnce(&mut TournamentData) -> Result<T, ClubError>,
     ) -> Result<T, ClubError> {
-        let mut open = self.begin_cup(cup).await;
+        let mut open = self.begin_tournament(tournament).await;
         let out = change(&mut open)?;
         open.commit().await?;
         Ok(out)
@@ -55,12 +57,15 @@ impl Clubs {
         }
     }
 
-    /// Begins a change of `cup`.
-    pub async fn begin_cup<'a>(&'a self, cup: &'a Cup) -> CupChange<'a> {
-        CupChange {
+    /// Begins a change of `tournament`.
+    pub async fn begin_tournament<'a>(
+        &'a self,
+        tournament: &'a TournamentRoom,
+    ) -> TournamentChange<'a> {
+        TournamentChange {
             clubs: self,
-            cup,
-            data: cup.data.lock().await,
+            tournament,
+            data: tournament.data.lock().await,
             state: Commit::Open,
         }
     }
@@ -180,42 +185,45 @@ impl Drop for ClassChange<'_> {
 }
 
 /// A change of a tournament under way, as [`ClassChange`].
-pub struct CupChange<'a> {
+pub struct TournamentChange<'a> {
     clubs: &'a Clubs,
-    cup: &'a Cup,
-    data: MutexGuard<'a, CupData>,
+    tournament: &'a TournamentRoom,
+    data: MutexGuard<'a, TournamentData>,
     state: Commit,
 }
 
-impl Deref for CupChange<'_> {
-    type Target = CupData;
+impl Deref for TournamentChange<'_> {
+    type Target = TournamentData;
 
-    fn deref(&self) -> &CupData {
+    fn deref(&self) -> &TournamentData {
         &self.data
     }
 }
 
-impl DerefMut for CupChange<'_> {
-    fn deref_mut(&mut self) -> &mut CupData {
+impl DerefMut for TournamentChange<'_> {
+    fn deref_mut(&mut self) -> &mut TournamentData {
         &mut self.data
     }
 }
 
-impl CupChange<'_> {
+impl TournamentChange<'_> {
     /// Makes the games of a running round that have none yet, stores the
     /// tournament and shows it. If it cannot be stored, or no game could
     /// be made, nothing changed; the games that were made are kept (and
     /// the others are made at the next change, or at the next start).
     pub async fn commit(mut self) -> Result<(), ClubError> {
-        let waiting = self.data.event.unstarted().len();
-        let games = self.clubs.start_games(self.cup, &mut self.data).await;
-        if games.is_err() && self.data.event.unstarted().len() == waiting {
+        let waiting = self.data.tournament.unstarted().len();
+        let games = self
+            .clubs
+            .start_games(self.tournament, &mut self.data)
+            .await;
+        if games.is_err() && self.data.tournament.unstarted().len() == waiting {
             return games;
         }
         let write = ClubWrite::Tournament {
-            id: self.data.event.id.clone(),
-            class: self.data.event.class.clone(),
-            body: tournament_json(&self.data.event),
+            id: self.data.tournament.id.clone(),
+            class: self.data.tournament.class.clone(),
+            body: tournament_json(&self.data.tournament),
         };
         self.state = Commit::Sent(true);
         if let Err(err) = self.clubs.db().save_club(write).await {
@@ -223,11 +231,11 @@ impl CupChange<'_> {
             return Err(err.into());
         }
         self.state = Commit::Done;
-        self.cup.publish(&self.data);
+        self.tournament.publish(&self.data);
         // A class's pupils follow their tournament on their own page.
         if let Some(room) = self
             .data
-            .event
+            .tournament
             .class
             .as_ref()
             .and_then(|c| self.clubs.class(c).ok())
@@ -243,11 +251,11 @@ impl CupChange<'_> {
     }
 }
 
-impl Drop for CupChange<'_> {
+impl Drop for TournamentChange<'_> {
     fn drop(&mut self) {
         match self.state {
-            Commit::Open => self.data.event = (*self.cup.shown()).clone(),
-            Commit::Sent(_) => self.cup.publish(&self.data),
+            Commit::Open => self.data.tournament = (*self.tournament.shown()).clone(),
+            Commit::Sent(_) => self.tournament.publish(&self.data),
             Commit::Done => {}
         }
     }

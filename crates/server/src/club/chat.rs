@@ -17,7 +17,11 @@ impl Clubs {
     pub(super) fn class_chat_for(&self, owner: &Owner) -> Option<bool> {
         let class = match owner {
             Owner::Class(id) => id.clone(),
-            Owner::Tournament(id) => read(&self.inner.cups).get(id)?.shown().class.clone()?,
+            Owner::Tournament(id) => read(&self.inner.tournaments)
+                .get(id)?
+                .shown()
+                .class
+                .clone()?,
         };
         Some(self.class(&class).is_ok_and(|room| room.shown().class.chat))
     }
@@ -27,7 +31,7 @@ impl Clubs {
         let owner = read(&self.inner.owners).get(game).cloned()?;
         let class = match owner {
             Owner::Class(id) => id,
-            Owner::Tournament(id) => self.cup(&id).ok()?.shown().class.clone()?,
+            Owner::Tournament(id) => self.tournament(&id).ok()?.shown().class.clone()?,
         };
         self.class(&class).ok()
     }
@@ -52,8 +56,8 @@ impl Clubs {
             .filter(|g| g.result.is_none())
             .map(|g| g.game.clone())
             .collect();
-        for cup in self.tournaments_of(&class) {
-            let playing = cup.rounds.iter().flatten();
+        for tournament in self.tournaments_of(&class) {
+            let playing = tournament.rounds.iter().flatten();
             games.extend(
                 playing
                     .filter(|p| p.outcome.is_none())

@@ -8,9 +8,9 @@ use quoridor_engine::{Controller, Level};
 use quoridor_rules::Seat;
 
 use super::class::{Changed, ClassData, ClassGame, GameEnd};
-use super::event::{Stage, Tournament};
-use super::rooms::{ClassRoom, Cup, CupData};
-use super::tournament;
+use super::rooms::{ClassRoom, TournamentData, TournamentRoom};
+use super::tournament::rounds;
+use super::tournament::{Stage, Tournament};
 use super::view::{BoardView, GameSpec};
 use super::{read, write, ClubError, Clubs, Owner, MAX_GAMES_PER_OWNER};
 use crate::hub::registry::{club_creator, Reservation};
@@ -145,25 +145,29 @@ impl Clubs {
     }
 
     /// Makes the games of the tournament's round that have none yet (under
-    /// a [`change::CupChange`], which stores them).
-    pub(super) async fn start_games(&self, cup: &Cup, data: &mut CupData) -> Result<(), ClubError> {
-        if data.event.stage != Stage::Running {
+    /// a [`change::TournamentChange`], which stores them).
+    pub(super) async fn start_games(
+        &self,
+        tournament: &TournamentRoom,
+        data: &mut TournamentData,
+    ) -> Result<(), ClubError> {
+        if data.tournament.stage != Stage::Running {
             return Ok(());
         }
         let spec = GameSpec {
-            size: data.event.rules.size,
+            size: data.tournament.rules.size,
             players: 2,
             variant: quoridor_rules::Variant::Standard,
-            fences: data.event.rules.fences,
-            clock: data.event.rules.clock,
+            fences: data.tournament.rules.fences,
+            clock: data.tournament.rules.clock,
             theme: Default::default(),
         };
-        let todo = data.event.unstarted();
+        let todo = data.tournament.unstarted();
         for i in todo {
-            let pairing = data.event.rounds.last().expect("a round")[i].clone();
+            let pairing = data.tournament.rounds.last().expect("a round")[i].clone();
             let mut seats = Vec::new();
             for p in [Some(pairing.first), pairing.second].into_iter().flatten() {
-                let entrant = &data.event.players[p];
+                let entrant = &data.tournament.players[p];
                 let who = match (&entrant.holder, entrant.ai.and_then(Level::new)) {
                     (Some(holder), _) => Ok(holder.clone()),
                     (None, Some(level)) => Err(level),
@@ -175,8 +179,8 @@ impl Clubs {
             }
             let game = self
                 .make_game(
-                    Owner::Tournament(data.event.id.clone()),
-                    data.event.creator.as_deref(),
+                    Owner::Tournament(data.tournament.id.clone()),
+                    data.tournament.creator.as_deref(),
                     &spec,
                     true,
                     seats,
@@ -184,9 +188,11 @@ impl Clubs {
                 )
                 .await?;
             if let Ok(state) = self.inner.hub.state(&game).await {
-                cup.boards().insert(game.clone(), BoardView::of(&state));
+                tournament
+                    .boards()
+                    .insert(game.clone(), BoardView::of(&state));
             }
-            data.event.set_game(i, game);
+            data.tournament.set_game(i, game);
         }
         Ok(())
     }
@@ -227,16 +233,20 @@ impl Clubs {
                 }
             }
             Some(Owner::Tournament(id)) => {
-                let Ok(cup) = self.cup(&id) else { return };
+                let Ok(tournament) = self.tournament(&id) else {
+                    return;
+                };
                 let outcome = board.outcome();
-                cup.boards().insert(state.id.clone(), board);
-                cup.bump();
+                tournament.boards().insert(state.id.clone(), board);
+                tournament.bump();
                 if let Some(outcome) = outcome {
                     // Recorded apart, so that other boards never wait for
                     // the tournament's commit.
                     let clubs = self.clone();
                     let game = state.id.clone();
-                    tokio::spawn(async move { clubs.record_result(&cup, &game, outcome).await });
+                    tokio::spawn(
+                        async move { clubs.record_result(&tournament, &game, outcome).await },
+                    );
                 }
             }
             None => {}
@@ -244,23 +254,32 @@ impl Clubs {
     }
 
     /// A tournament game's result: the next round when it was the last.
-    pub(super) async fn record_result(&self, cup: &Cup, game: &str, outcome: tournament::Outcome) {
-        let mut change = self.begin_cup(cup).await;
-        if !change.event.game_over(game, outcome, wall_ms()) {
+    pub(super) async fn record_result(
+        &self,
+        tournament: &TournamentRoom,
+        game: &str,
+        outcome: rounds::Outcome,
+    ) {
+        let mut change = self.begin_tournament(tournament).await;
+        if !change.tournament.game_over(game, outcome, wall_ms()) {
             return change.unchanged();
         }
-        let id = change.event.id.clone();
+        let id = change.tournament.id.clone();
         if let Err(err) = change.commit().await {
             tracing::error!(target: "quoridor::club", tournament = %id, error = %err, "tournament not saved");
         }
     }
 
-    /// Player `player` leaves `cup` ([`super::event::Tournament::withdraw`]):
+    /// Player `player` leaves `tournament` ([`super::tournament::Tournament::withdraw`]):
     /// stored, then their game of the round being played is lost by
     /// forfeit (its end comes back as any game's, and the round goes on).
-    pub async fn withdraw(&self, cup: &Cup, player: usize) -> Result<(), ClubError> {
+    pub async fn withdraw(
+        &self,
+        tournament: &TournamentRoom,
+        player: usize,
+    ) -> Result<(), ClubError> {
         let forfeit = self
-            .change_cup(cup, |data| Ok(data.event.withdraw(player)?))
+            .change_tournament(tournament, |data| Ok(data.tournament.withdraw(player)?))
             .await?;
         if let Some((game, index)) = forfeit {
             self.forfeit(&game, 2, index).await?;
@@ -296,14 +315,16 @@ impl Clubs {
             }
         }
         for id in &class.tournaments {
-            let Ok(cup) = self.cup(id) else { continue };
-            let event = cup.shown();
-            if event.stage == Stage::Finished {
+            let Ok(tournament) = self.tournament(id) else {
+                continue;
+            };
+            let shown = tournament.shown();
+            if shown.stage == Stage::Finished {
                 continue;
             }
-            if let Some(player) = event.player_of_pupil(pupil) {
-                if !event.players[player].withdrawn {
-                    self.withdraw(&cup, player).await?;
+            if let Some(player) = shown.player_of_pupil(pupil) {
+                if !shown.players[player].withdrawn {
+                    self.withdraw(&tournament, player).await?;
                 }
             }
         }
@@ -313,9 +334,11 @@ impl Clubs {
         // ...and the standings of every tournament, over or not, which the
         // class's pupils read.
         for id in &class.tournaments {
-            let Ok(cup) = self.cup(id) else { continue };
-            let mut change = self.begin_cup(&cup).await;
-            if change.event.forget_pupil(pupil) {
+            let Ok(tournament) = self.tournament(id) else {
+                continue;
+            };
+            let mut change = self.begin_tournament(&tournament).await;
+            if change.tournament.forget_pupil(pupil) {
                 change.commit().await?;
             } else {
                 change.unchanged();
@@ -338,11 +361,11 @@ impl Clubs {
                 }
             }
         }
-        for event in self.tournaments_of(class) {
-            let Some(player) = event.player_of_pupil(pupil) else {
+        for shown in self.tournaments_of(class) {
+            let Some(player) = shown.player_of_pupil(pupil) else {
                 continue;
             };
-            for p in event.rounds.iter().flatten() {
+            for p in shown.rounds.iter().flatten() {
                 let index = usize::from(p.first != player);
                 let (Some(game), true) = (&p.game, p.opponent(player).is_some()) else {
                     continue;
@@ -378,17 +401,17 @@ impl Clubs {
         class
             .tournaments
             .iter()
-            .filter_map(|id| self.cup(id).ok())
-            .map(|cup| cup.shown())
+            .filter_map(|id| self.tournament(id).ok())
+            .map(|tournament| tournament.shown())
             .collect()
     }
 
     /// Boards of the current round not seen yet (after a restart) are read once.
-    pub async fn fill_cup_boards(&self, cup: &Cup) {
-        let event = cup.shown();
+    pub async fn fill_tournament_boards(&self, tournament: &TournamentRoom) {
+        let shown = tournament.shown();
         let missing: Vec<String> = {
-            let boards = cup.boards();
-            event
+            let boards = tournament.boards();
+            shown
                 .rounds
                 .last()
                 .into_iter()
@@ -399,7 +422,7 @@ impl Clubs {
         };
         for id in missing {
             if let Ok(state) = self.inner.hub.state(&id).await {
-                cup.boards().insert(id, BoardView::of(&state));
+                tournament.boards().insert(id, BoardView::of(&state));
             }
         }
     }

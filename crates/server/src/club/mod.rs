@@ -21,7 +21,6 @@ pub mod chat;
 pub mod class;
 pub mod class_error;
 pub mod error;
-pub mod event;
 pub mod games;
 mod give;
 pub mod groups;
@@ -49,8 +48,8 @@ use quoridor_classroom::Exercise;
 pub use self::class::ClassData;
 use self::class::{code_from, Changed, Class, CODE_LEN};
 pub use self::error::ClubError;
-use self::event::Tournament;
-pub use self::rooms::{ClassRoom, Cup, CupData, Shown};
+pub use self::rooms::{ClassRoom, Shown, TournamentData, TournamentRoom};
+use self::tournament::Tournament;
 use self::view::BoardView;
 use self::work::WorkBook;
 use crate::db::{ClubWrite, Db};
@@ -104,7 +103,7 @@ struct Inner {
     hub: Hub,
     workers: Workers,
     classes: RwLock<HashMap<String, Arc<ClassRoom>>>,
-    cups: RwLock<HashMap<String, Arc<Cup>>>,
+    tournaments: RwLock<HashMap<String, Arc<TournamentRoom>>>,
     codes: RwLock<HashMap<String, Code>>,
     owners: RwLock<HashMap<String, Owner>>,
     /// Classes and tournaments that exist, per the address that opened
@@ -142,7 +141,7 @@ impl Clubs {
                 hub: hub.clone(),
                 workers,
                 classes: Default::default(),
-                cups: Default::default(),
+                tournaments: Default::default(),
                 codes: Default::default(),
                 owners: Default::default(),
                 per_client: Tally::new(),
@@ -179,7 +178,7 @@ impl Clubs {
         for body in db.tournaments().map_err(|e| e.to_string())? {
             match serde_json::from_str::<Tournament>(&body) {
                 Ok(t) => {
-                    clubs.add_cup(t, None);
+                    clubs.add_tournament(t, None);
                 }
                 Err(err) => {
                     tracing::error!(target: "quoridor::club", error = %err, "a tournament was not read back")
@@ -190,10 +189,11 @@ impl Clubs {
         // stopped between the game's write and the tournament's): the games
         // of each running tournament's round still waiting for one. (The
         // classes' boards are read when a page first asks.)
-        let cups: Vec<Arc<Cup>> = read(&clubs.inner.cups).values().cloned().collect();
-        for cup in cups {
-            let event = cup.shown();
-            let waiting = event
+        let tournaments: Vec<Arc<TournamentRoom>> =
+            read(&clubs.inner.tournaments).values().cloned().collect();
+        for tournament in tournaments {
+            let shown = tournament.shown();
+            let waiting = shown
                 .rounds
                 .last()
                 .into_iter()
@@ -204,15 +204,15 @@ impl Clubs {
                 if let Ok(state) = hub.state(&id).await {
                     let board = BoardView::of(&state);
                     if let Some(outcome) = board.outcome() {
-                        clubs.record_result(&cup, &id, outcome).await;
+                        clubs.record_result(&tournament, &id, outcome).await;
                     }
                 }
             }
-            let change = clubs.begin_cup(&cup).await;
-            if change.event.unstarted().is_empty() {
+            let change = clubs.begin_tournament(&tournament).await;
+            if change.tournament.unstarted().is_empty() {
                 change.unchanged();
             } else if let Err(err) = change.commit().await {
-                tracing::error!(target: "quoridor::club", tournament = %cup.shown().id, error = %err, "tournament not advanced");
+                tracing::error!(target: "quoridor::club", tournament = %tournament.shown().id, error = %err, "tournament not advanced");
             }
         }
         let watcher = clubs.clone();
@@ -253,29 +253,24 @@ impl Clubs {
     }
 
     /// Adds a tournament to memory, counted as [`Clubs::add_class`] does.
-    fn add_cup(&self, event: Tournament, place: Option<Reserved<'_>>) -> Arc<Cup> {
-        let id = event.id.clone();
-        match (place, &event.creator) {
+    fn add_tournament(&self, made: Tournament, place: Option<Reserved<'_>>) -> Arc<TournamentRoom> {
+        let id = made.id.clone();
+        match (place, &made.creator) {
             (Some(place), _) => place.keep(),
             (None, Some(creator)) => self.inner.per_client.add(creator),
             (None, None) => {}
         }
-        write(&self.inner.codes).insert(event.code.clone(), Code::Tournament(id.clone()));
+        write(&self.inner.codes).insert(made.code.clone(), Code::Tournament(id.clone()));
         {
             let mut owners = write(&self.inner.owners);
-            for game in event
-                .rounds
-                .iter()
-                .flatten()
-                .filter_map(|p| p.game.as_ref())
-            {
+            for game in made.rounds.iter().flatten().filter_map(|p| p.game.as_ref()) {
                 owners.insert(game.clone(), Owner::Tournament(id.clone()));
                 self.inner.hub.follow(game);
             }
         }
-        let cup = Arc::new(Cup::new(event));
-        write(&self.inner.cups).insert(id, cup.clone());
-        cup
+        let tournament = Arc::new(TournamentRoom::new(made));
+        write(&self.inner.tournaments).insert(id, tournament.clone());
+        tournament
     }
 
     pub fn db(&self) -> &Db {
@@ -312,7 +307,7 @@ impl Clubs {
 
     /// A place for one more class or tournament of `client`, within the
     /// limit, taken before it is made and handed to `open_class` or
-    /// `open_cup`, which keep it.
+    /// `open_tournament`, which keep it.
     pub fn take_place(&self, client: &str) -> Result<Reserved<'_>, ClubError> {
         self.inner
             .per_client
@@ -331,8 +326,8 @@ impl Clubs {
             .ok_or(ClubError::NoSuchClass)
     }
 
-    pub fn cup(&self, id: &str) -> Result<Arc<Cup>, ClubError> {
-        read(&self.inner.cups)
+    pub fn tournament(&self, id: &str) -> Result<Arc<TournamentRoom>, ClubError> {
+        read(&self.inner.tournaments)
             .get(id)
             .cloned()
             .ok_or(ClubError::NoSuchTournament)
@@ -356,20 +351,20 @@ impl Clubs {
     }
 
     /// A new tournament, stored; its first games made if it starts at once.
-    pub async fn open_cup(
+    pub async fn open_tournament(
         &self,
-        event: Tournament,
+        made: Tournament,
         place: Option<Reserved<'_>>,
-    ) -> Result<Arc<Cup>, ClubError> {
+    ) -> Result<Arc<TournamentRoom>, ClubError> {
         self.inner
             .db
             .save_club(ClubWrite::Tournament {
-                id: event.id.clone(),
-                class: event.class.clone(),
-                body: tournament_json(&event),
+                id: made.id.clone(),
+                class: made.class.clone(),
+                body: tournament_json(&made),
             })
             .await?;
-        Ok(self.add_cup(event, place))
+        Ok(self.add_tournament(made, place))
     }
 
     /// A try of class `class`'s PIN from `address`, counted before the PIN
@@ -403,11 +398,11 @@ impl Clubs {
     }
 
     /// Deletes a tournament and its games (and takes it off its class).
-    pub async fn delete_cup(&self, cup: &Cup) -> Result<(), ClubError> {
-        let data = cup.data.lock().await;
-        let id = data.event.id.clone();
+    pub async fn delete_tournament(&self, tournament: &TournamentRoom) -> Result<(), ClubError> {
+        let data = tournament.data.lock().await;
+        let id = data.tournament.id.clone();
         let games: Vec<String> = data
-            .event
+            .tournament
             .rounds
             .iter()
             .flatten()
@@ -427,15 +422,15 @@ impl Clubs {
                 owners.remove(g);
             }
         }
-        write(&self.inner.codes).remove(&data.event.code);
-        write(&self.inner.cups).remove(&id);
-        if let Some(creator) = &data.event.creator {
+        write(&self.inner.codes).remove(&data.tournament.code);
+        write(&self.inner.tournaments).remove(&id);
+        if let Some(creator) = &data.tournament.creator {
             self.inner.per_client.remove(creator);
         }
-        cup.version.send_replace(u64::MAX);
+        tournament.version.send_replace(u64::MAX);
         // The tournament's lock goes before the class's is taken: a class
         // being deleted takes them the other way round.
-        let class = data.event.class.clone();
+        let class = data.tournament.class.clone();
         drop(data);
         if let Some(room) = class.and_then(|class| self.class(&class).ok()) {
             self.change_class(&room, |data, _| {
@@ -454,18 +449,22 @@ impl Clubs {
         let id = data.class.id.clone();
         let mut games: Vec<String> = data.class.games.iter().map(|g| g.game.clone()).collect();
         let tournaments = data.class.tournaments.clone();
-        let mut cups = Vec::new();
+        let mut gone = Vec::new();
         for t in &tournaments {
-            if let Ok(cup) = self.cup(t) {
-                let cd = cup.data.lock().await;
+            if let Ok(tournament) = self.tournament(t) {
+                let cd = tournament.data.lock().await;
                 games.extend(
-                    cd.event
+                    cd.tournament
                         .rounds
                         .iter()
                         .flatten()
                         .filter_map(|p| p.game.clone()),
                 );
-                cups.push((t.clone(), cd.event.code.clone(), cd.event.creator.clone()));
+                gone.push((
+                    t.clone(),
+                    cd.tournament.code.clone(),
+                    cd.tournament.creator.clone(),
+                ));
             }
         }
         self.inner.hub.discard(&games).await;
@@ -486,13 +485,13 @@ impl Clubs {
         {
             let mut codes = write(&self.inner.codes);
             codes.remove(&data.class.code);
-            for (_, code, _) in &cups {
+            for (_, code, _) in &gone {
                 codes.remove(code);
             }
         }
         {
-            let mut all = write(&self.inner.cups);
-            for (t, _, creator) in &cups {
+            let mut all = write(&self.inner.tournaments);
+            for (t, _, creator) in &gone {
                 all.remove(t);
                 if let Some(creator) = creator {
                     self.inner.per_client.remove(creator);

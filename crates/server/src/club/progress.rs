@@ -11,7 +11,7 @@ use quoridor_classroom::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::class::{Class, LearnItem};
-use super::event::Tournament;
+use super::tournament::Tournament;
 use super::work::{Work, WorkBook, WorkStatus};
 use crate::calendar::monday_of;
 
@@ -176,11 +176,11 @@ fn game_ends(class: &Class, tournaments: &[&Tournament], pupil: u32) -> Vec<(u64
         };
         out.push((end.ended_ms, end.winners.contains(&seat), end.draw));
     }
-    for event in tournaments {
-        let Some(player) = event.player_of_pupil(pupil) else {
+    for shown in tournaments {
+        let Some(player) = shown.player_of_pupil(pupil) else {
             continue;
         };
-        for pairing in event.rounds.iter().flatten() {
+        for pairing in shown.rounds.iter().flatten() {
             let (Some(ended), Some(points), true) = (
                 pairing.ended_ms,
                 pairing.half_points(player),
@@ -449,8 +449,8 @@ mod tests {
 
     #[test]
     fn a_class_tournaments_games_count_but_not_its_byes_nor_games_never_played() {
-        use crate::club::event::{Entrant, GameRules};
-        use crate::club::tournament::{Format, Outcome, Pairing};
+        use crate::club::tournament::rounds::{Format, Outcome, Pairing};
+        use crate::club::tournament::{Entrant, GameRules};
         let mut class =
             Class::new("c".into(), "ABC234".into(), "CE2", Lang::Fr, "t".into(), 0).unwrap();
         let lea = class.join("Léa", "h1".into(), "C1".into(), 0).unwrap();
@@ -461,7 +461,7 @@ mod tests {
             fences: None,
             clock: None,
         };
-        let mut cup = Tournament::new(
+        let mut tournament = Tournament::new(
             "t1".into(),
             "CODE".into(),
             "Coupe",
@@ -474,7 +474,7 @@ mod tests {
         )
         .unwrap();
         for (name, pupil) in [("Léa", lea), ("Tom", tom), ("Zoé", zoe)] {
-            cup.players.push(Entrant {
+            tournament.players.push(Entrant {
                 name: name.into(),
                 holder: None,
                 ai: None,
@@ -490,7 +490,7 @@ mod tests {
             outcome,
             ended_ms,
         };
-        cup.rounds = vec![
+        tournament.rounds = vec![
             // Léa beats Tom in week 1; Zoé has the bye.
             vec![
                 pairing(
@@ -515,7 +515,7 @@ mod tests {
                 pairing(0, Some(3), None, Some(Outcome::FirstWins), None),
             ],
         ];
-        let p = progress(&class, &WorkBook::new(), &[&cup]);
+        let p = progress(&class, &WorkBook::new(), &[&tournament]);
         let games: Vec<(u32, u32, u32)> = p
             .pupils
             .iter()

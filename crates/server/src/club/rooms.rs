@@ -10,7 +10,7 @@ use quoridor_classroom::Exercise;
 use tokio::sync::{watch, Mutex};
 
 use super::class::{Class, ClassData};
-use super::event::Tournament;
+use super::tournament::Tournament;
 use super::view::BoardView;
 use super::work::WorkBook;
 use crate::wall_ms;
@@ -142,22 +142,22 @@ impl ClassRoom {
 }
 
 /// A tournament in memory: changed under `data`'s lock, read from `shown`.
-pub struct Cup {
-    pub(super) data: Mutex<CupData>,
+pub struct TournamentRoom {
+    pub(super) data: Mutex<TournamentData>,
     pub version: watch::Sender<u64>,
     shown: RwLock<Arc<Tournament>>,
     boards: StdMutex<HashMap<String, BoardView>>,
 }
 
-pub struct CupData {
-    pub event: Tournament,
+pub struct TournamentData {
+    pub tournament: Tournament,
 }
 
-impl Cup {
-    pub(super) fn new(event: Tournament) -> Cup {
-        Cup {
-            shown: RwLock::new(Arc::new(event.clone())),
-            data: Mutex::new(CupData { event }),
+impl TournamentRoom {
+    pub(super) fn new(tournament: Tournament) -> TournamentRoom {
+        TournamentRoom {
+            shown: RwLock::new(Arc::new(tournament.clone())),
+            data: Mutex::new(TournamentData { tournament }),
             version: watch::channel(wall_ms()).0,
             boards: Default::default(),
         }
@@ -173,8 +173,8 @@ impl Cup {
         self.shown.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    pub(super) fn publish(&self, data: &CupData) {
-        *self.shown.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(data.event.clone());
+    pub(super) fn publish(&self, data: &TournamentData) {
+        *self.shown.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(data.tournament.clone());
         self.bump();
     }
 

@@ -3,7 +3,7 @@
 //! tournaments follow).
 
 use super::class::Changed;
-use super::event::Stage;
+use super::tournament::Stage;
 use super::{ClassRoom, ClubError, Clubs};
 
 impl Clubs {
@@ -29,24 +29,26 @@ impl Clubs {
             .await?;
         let class = room.shown().class.clone();
         for id in &class.tournaments {
-            let Ok(cup) = self.cup(id) else { continue };
-            let event = cup.shown();
-            let Some(player) = event.player_of_pupil(from) else {
+            let Ok(tournament) = self.tournament(id) else {
                 continue;
             };
-            if event.player_of_pupil(into).is_some() {
-                if event.stage != Stage::Finished && !event.players[player].withdrawn {
-                    self.withdraw(&cup, player).await?;
+            let shown = tournament.shown();
+            let Some(player) = shown.player_of_pupil(from) else {
+                continue;
+            };
+            if shown.player_of_pupil(into).is_some() {
+                if shown.stage != Stage::Finished && !shown.players[player].withdrawn {
+                    self.withdraw(&tournament, player).await?;
                 }
-                let mut change = self.begin_cup(&cup).await;
-                if change.event.forget_pupil(from) {
+                let mut change = self.begin_tournament(&tournament).await;
+                if change.tournament.forget_pupil(from) {
                     change.commit().await?;
                 } else {
                     change.unchanged();
                 }
             } else {
-                let mut change = self.begin_cup(&cup).await;
-                change.event.pass_pupil(from, into, &name);
+                let mut change = self.begin_tournament(&tournament).await;
+                change.tournament.pass_pupil(from, into, &name);
                 change.commit().await?;
             }
         }

@@ -5,8 +5,8 @@ use quoridor_engine::TimeControl;
 use serde::{Deserialize, Serialize};
 
 use super::board_view::{nine, BoardView};
-use super::event::{Stage, Tournament};
-use super::tournament::{Format, Outcome, Standing};
+use super::tournament::rounds::{Format, Outcome, Standing};
+use super::tournament::{Stage, Tournament};
 use crate::wire;
 
 // ---- Requests ----

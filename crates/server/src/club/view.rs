@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::board_view::nine;
 pub use super::board_view::BoardView;
 use super::class::{Group, Rules, Source};
-use super::event::Stage;
+use super::tournament::Stage;
 use super::tournament_view::TournamentView;
 use super::work::WorkStatus;
 use crate::model::Theme;

@@ -123,7 +123,7 @@ async fn a_swiss_of_seven_over_three_rounds_survives_a_restart() {
     t = wait_for(&h, &key.id, |t| t.rounds.len() == 3).await;
     finish(&h, &t, &tokens, None, first_loses).await;
     t = wait_for(&h, &key.id, |t| {
-        t.stage == quoridor_server::club::event::Stage::Finished
+        t.stage == quoridor_server::club::tournament::Stage::Finished
     })
     .await;
     // No repeated pairing, one bye a round, never twice to one player.
@@ -258,7 +258,7 @@ async fn a_club_tournament_gets_a_clock_and_its_organiser_deletes_it() {
 /// and their old token makes no move.
 #[tokio::test]
 async fn a_lesson_tournament_goes_on_without_absent_and_removed_pupils() {
-    use quoridor_server::club::tournament::Outcome;
+    use quoridor_server::club::tournament::rounds::Outcome;
     let h = Harness::new().await;
     let key = new_class(&h, None).await;
     let names = ["Ana", "Ben", "Cléo", "Dan", "Eva", "Fay"];

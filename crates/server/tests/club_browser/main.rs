@@ -223,16 +223,16 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
 
         // A class tournament (round robin with a computer player), its page.
         let cup = post(&base, "/api/tournaments", Some(&teacher_token), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id, "ai": [1]})).await;
-        let cup_id = cup["id"].as_str().unwrap();
-        post(&base, &format!("/api/tournaments/{cup_id}/start"), Some(&teacher_token), json!({})).await;
+        let tournament_id = cup["id"].as_str().unwrap();
+        post(&base, &format!("/api/tournaments/{tournament_id}/start"), Some(&teacher_token), json!({})).await;
         // A stranger reads nothing of a class's tournament.
         let stranger = env.browser("stranger").await;
-        stranger.open(&format!("/t/{cup_id}")).await;
+        stranger.open(&format!("/t/{tournament_id}")).await;
         js_until(&stranger, "return document.querySelector('#cup-title').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("This tournament is for the pupils of a class"))).await;
         assert_eq!(stranger.js("return document.querySelectorAll('#cup-standings tbody tr').length;").await, json!(0));
         // Its teacher reads it all.
         let watcher = &teacher;
-        watcher.open(&format!("/t/{cup_id}")).await;
+        watcher.open(&format!("/t/{tournament_id}")).await;
         js_until(watcher, "return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(7)).await;
         let title = watcher.shown("#cup-title").await.text().await.unwrap();
         assert_eq!(title, "Coupe");
@@ -392,10 +392,10 @@ async fn a_pupil_follows_her_class_tournament_to_its_end() {
         phone.click("#join-go").await;
         phone.shown("#pupil-title").await;
         let cup = post(&base, "/api/tournaments", Some(&teacher), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id})).await;
-        let cup_id = cup["id"].as_str().unwrap().to_string();
+        let tournament_id = cup["id"].as_str().unwrap().to_string();
         js_until(&phone, "const c = document.querySelector('.club-cup'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains("Coupe"))).await;
         // The start reaches her page without a reload: her game, one big button.
-        post(&base, &format!("/api/tournaments/{cup_id}/start"), Some(&teacher), json!({})).await;
+        post(&base, &format!("/api/tournaments/{tournament_id}/start"), Some(&teacher), json!({})).await;
         let play = js_until(&phone, "const b = document.querySelector('.club-cup a.btn.primary.big'); return b && [b.textContent, b.getBoundingClientRect().height];", |v| v.is_array()).await;
         assert_eq!(play[0], "Play your tournament game");
         assert!(play[1].as_f64().unwrap() >= 44.0, "{play}");
@@ -406,7 +406,7 @@ async fn a_pupil_follows_her_class_tournament_to_its_end() {
         assert_eq!(bar.as_str(), Some("static"));
         // The game page: back to the tournament, never a rematch outside it.
         let back = js_until(&phone, "const a = document.querySelector('#back-to-cup'); return a && !a.hidden && a.getAttribute('href');", |v| v.is_string()).await;
-        assert_eq!(back.as_str().unwrap(), format!("/t/{cup_id}"));
+        assert_eq!(back.as_str().unwrap(), format!("/t/{tournament_id}"));
         let game = phone.js("return location.pathname.split('/').pop();").await;
         let game = game.as_str().unwrap().to_string();
         post(&base, &format!("/api/games/{game}/resign"), lea["token"].as_str(), json!({})).await;

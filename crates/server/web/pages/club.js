@@ -2,7 +2,7 @@
 // Class and club: a pupil joins with the code on the board (/join) and
 // finds their exercises and games (./club/pupil.js); the teacher's
 // dashboard (/class) with every board live; a tournament's page (/t/<id>,
-// ./club/cup.js) with its pairings and standings, printable. Everything live comes over one
+// ./club/tournament.js) with its pairings and standings, printable. Everything live comes over one
 // WebSocket per page, which reconnects by itself (a tablet that went to
 // sleep comes back to the same seat: its token is kept in this browser).
 //
@@ -20,7 +20,7 @@ import { I18n } from '../lib/i18n.js';
 import { store } from '../lib/store.js';
 import { currentAccount, languagePicker } from '../lib/topbar.js';
 import { chatPanel } from './club/chat.js';
-import { cupPage } from './club/cup.js';
+import { tournamentPage } from './club/tournament.js';
 import { pictureRow } from './club/pictures.js';
 import { itemHead, pupilSheet, workCell } from './club/pupil-sheet.js';
 import { progressParts } from './club/progress.js';
@@ -85,7 +85,7 @@ function teacherStart() {
       showError(err, said ? { message: t(said) } : e);
     }
   });
-  cupForm($('#club-cup-slot'), null, 9, (e) => showError(err, e));
+  tournamentForm($('#club-cup-slot'), null, 9, (e) => showError(err, e));
 }
 
 // The classes kept in the teacher's account, when logged in: opened on
@@ -120,7 +120,7 @@ async function openOwned(c) {
 
 // The new tournament's form (from its template) in `slot`: for the class
 // `classId` (its pupils play), or a club's (players join with the code).
-function cupForm(slot, classId, size, fail) {
+function tournamentForm(slot, classId, size, fail) {
   const form = $('#cup-form-template').content.firstElementChild.cloneNode(true);
   I18n.apply(form);
   form.elements.size.value = String(size);
@@ -140,7 +140,7 @@ function cupForm(slot, classId, size, fail) {
     if (classId) body.class = classId;
     try {
       const key = await api('POST', '/api/tournaments', body, classId ? D.rec.token : undefined);
-      rememberCup(key);
+      rememberTournament(key);
       if (classId) window.open('/t/' + encodeURIComponent(key.id), '_blank');
       else location.href = '/t/' + encodeURIComponent(key.id);
     } catch (e) {
@@ -150,7 +150,7 @@ function cupForm(slot, classId, size, fail) {
   slot.replaceChildren(form);
 }
 
-function rememberCup(key) {
+function rememberTournament(key) {
   store.set('quoridor.club.cups', Object.assign(store.get('quoridor.club.cups', {}), { [key.id]: { token: key.token, organiser: true } }));
 }
 
@@ -203,7 +203,7 @@ function dashboard(rec) {
     onError: dashError,
     openSheet: openPupilSheet,
   });
-  cupForm($('#dash-cup-slot'), rec.id, 5, dashError);
+  tournamentForm($('#dash-cup-slot'), rec.id, 5, dashError);
   D.chat = chatPanel({
     box: $('#dash-chat'), toggle: $('#dash-chat-on'), list: $('#dash-chat-lines'),
     clear: $('#dash-chat-clear'), empty: $('#dash-chat-empty'),
@@ -713,7 +713,7 @@ async function init() {
     const mine = store.get('quoridor.club.cups', {})[id];
     const pupil = pupilRec();
     // A class's pupil plays with their class token; a teacher organises with theirs.
-    cupPage(id, [mine && mine.token, pupil && pupil.token, ...myClasses().map((c) => c.token)].filter(Boolean));
+    tournamentPage(id, [mine && mine.token, pupil && pupil.token, ...myClasses().map((c) => c.token)].filter(Boolean));
   }
   else if (path === '/class' && new URLSearchParams(location.search).has('cards')) {
     cardsPage(new URLSearchParams(location.search).get('cards') || '');

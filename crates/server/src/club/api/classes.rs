@@ -12,11 +12,11 @@ use axum::Json;
 use crate::account::session::{LoggedIn, MaybeAccount};
 use crate::club::cards::Key;
 use crate::club::class::{is_code, lock_pin, normal_code, Changed, Class};
-use crate::club::event::{Entrant, Tournament};
 use crate::club::progress::{progress as class_progress, ClassProgress};
 use crate::club::results::{progress_csv, results_csv};
 use crate::club::rooms::Shown;
 use crate::club::spreadsheet::results_xlsx;
+use crate::club::tournament::{Entrant, Tournament};
 use crate::club::view::*;
 use crate::club::{ClubError, Clubs, Code};
 use crate::origin::OwnOrigins;
@@ -229,16 +229,16 @@ pub(super) async fn join(
             (id, joined)
         }
         Code::Tournament(id) => {
-            let cup = clubs.cup(&id)?;
-            let mut change = clubs.begin_cup(&cup).await;
+            let tournament = clubs.tournament(&id)?;
+            let mut change = clubs.begin_tournament(&tournament).await;
             let seat = again.and_then(|token| {
-                let p = change.event.player_of(&hash_token(&token))?;
-                Some((p as u32, change.event.players[p].name.clone(), token))
+                let p = change.tournament.player_of(&hash_token(&token))?;
+                Some((p as u32, change.tournament.players[p].name.clone(), token))
             });
             if let Some(seat) = seat {
                 change.unchanged();
                 (id, seat)
-            } else if let Some(class) = change.event.class.clone() {
+            } else if let Some(class) = change.tournament.class.clone() {
                 // A class's tournament: only the class's pupils, with the
                 // class's own token, as the pupil they are.
                 let pupil = bearer(&headers).map(|t| hash_token(&t)).and_then(|holder| {
@@ -252,7 +252,7 @@ pub(super) async fn join(
                     return Err(ClubError::ClassOnly.into());
                 };
                 let token = bearer(&headers).unwrap_or_default();
-                let player = change.event.enter(Entrant {
+                let player = change.tournament.enter(Entrant {
                     name,
                     holder: Some(holder),
                     ai: None,
@@ -260,12 +260,12 @@ pub(super) async fn join(
                     withdrawn: false,
                     removed: false,
                 })?;
-                let name = change.event.players[player].name.clone();
+                let name = change.tournament.players[player].name.clone();
                 change.commit().await?;
                 (id, (player as u32, name, token))
             } else {
                 let token = new_token();
-                let player = change.event.enter(Entrant {
+                let player = change.tournament.enter(Entrant {
                     name: req.name,
                     holder: Some(hash_token(&token)),
                     ai: None,
@@ -273,7 +273,7 @@ pub(super) async fn join(
                     withdrawn: false,
                     removed: false,
                 })?;
-                let name = change.event.players[player].name.clone();
+                let name = change.tournament.players[player].name.clone();
                 change.commit().await?;
                 (id, (player as u32, name, token))
             }
@@ -471,8 +471,8 @@ pub(super) async fn progress(
 
 /// A class's progress over the term, its tournaments' games counted.
 fn term(clubs: &Clubs, data: &Shown) -> ClassProgress {
-    let cups = clubs.tournaments_of(&data.class);
-    let tournaments: Vec<&Tournament> = cups.iter().map(|t| &**t).collect();
+    let rooms = clubs.tournaments_of(&data.class);
+    let tournaments: Vec<&Tournament> = rooms.iter().map(|t| &**t).collect();
     class_progress(&data.class, &data.work, &tournaments)
 }
 

@@ -10,7 +10,7 @@ use axum::http::HeaderMap;
 use quoridor_classroom::Lang;
 use serde::Deserialize;
 
-use crate::club::{ClassRoom, ClubError, Clubs, Cup};
+use crate::club::{ClassRoom, ClubError, Clubs, TournamentRoom};
 use crate::error::ApiError;
 use crate::extract::{bearer, request_token, token_in_address, Query};
 use crate::token::hash_token;
@@ -105,18 +105,18 @@ pub(super) async fn as_organiser(
     clubs: &Clubs,
     id: &str,
     headers: &HeaderMap,
-) -> Result<Arc<Cup>, ApiError> {
-    let cup = clubs.cup(id)?;
+) -> Result<Arc<TournamentRoom>, ApiError> {
+    let tournament = clubs.tournament(id)?;
     let holder = bearer(headers).map(|t| hash_token(&t));
-    if cup_reader(clubs, &cup, holder.as_deref()) != CupReader::Organiser {
+    if tournament_reader(clubs, &tournament, holder.as_deref()) != TournamentReader::Organiser {
         return Err(ClubError::NotOrganiser.into());
     }
-    Ok(cup)
+    Ok(tournament)
 }
 
 /// Who reads a tournament (API.md, "Security model").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum CupReader {
+pub(super) enum TournamentReader {
     /// Its organiser, or a teacher of its class: everything.
     Organiser,
     /// One of its players: the tournament, not its code nor its class.
@@ -125,36 +125,40 @@ pub(super) enum CupReader {
     Stranger,
 }
 
-pub(super) fn cup_reader(clubs: &Clubs, cup: &Cup, holder: Option<&str>) -> CupReader {
+pub(super) fn tournament_reader(
+    clubs: &Clubs,
+    tournament: &TournamentRoom,
+    holder: Option<&str>,
+) -> TournamentReader {
     let Some(holder) = holder else {
-        return CupReader::Stranger;
+        return TournamentReader::Stranger;
     };
-    let event = cup.shown();
-    let teacher = event
+    let shown = tournament.shown();
+    let teacher = shown
         .class
         .as_ref()
         .and_then(|class| clubs.class(class).ok())
         .is_some_and(|room| room.shown().class.is_teacher(holder));
-    if teacher || event.is_organiser(holder) {
-        CupReader::Organiser
-    } else if event.player_of(holder).is_some() {
-        CupReader::Player
+    if teacher || shown.is_organiser(holder) {
+        TournamentReader::Organiser
+    } else if shown.player_of(holder).is_some() {
+        TournamentReader::Player
     } else {
-        CupReader::Stranger
+        TournamentReader::Stranger
     }
 }
 
 /// A tournament `holder` may read: a class's is for its teacher and its
 /// players only (children's names).
-pub(super) fn readable_cup(
+pub(super) fn readable_tournament(
     clubs: &Clubs,
     id: &str,
     holder: Option<&str>,
-) -> Result<(Arc<Cup>, CupReader), ApiError> {
-    let cup = clubs.cup(id)?;
-    let reader = cup_reader(clubs, &cup, holder);
-    if reader == CupReader::Stranger && cup.shown().class.is_some() {
+) -> Result<(Arc<TournamentRoom>, TournamentReader), ApiError> {
+    let tournament = clubs.tournament(id)?;
+    let reader = tournament_reader(clubs, &tournament, holder);
+    if reader == TournamentReader::Stranger && tournament.shown().class.is_some() {
         return Err(ClubError::NoToken.into());
     }
-    Ok((cup, reader))
+    Ok((tournament, reader))
 }

@@ -15,7 +15,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 
 use crate::club::view::*;
-use crate::club::{ClassRoom, Clubs, Cup};
+use crate::club::{ClassRoom, Clubs, TournamentRoom};
 use crate::error::ApiError;
 use crate::extract::Query;
 use crate::origin::OwnOrigins;
@@ -184,14 +184,14 @@ pub(super) async fn tournament_live(
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     let holder = holder_of(&headers, &q)?;
-    let (cup, reader) = readable_cup(&clubs, &id, holder.as_deref())?;
+    let (tournament, reader) = readable_tournament(&clubs, &id, holder.as_deref())?;
     let base = join_base(&headers, &origins);
     Ok(
         socket::configure(ws, MAX_MESSAGE).on_upgrade(move |socket| async move {
-            let changes = cup.version.subscribe();
-            let mut live = CupLive {
+            let changes = tournament.version.subscribe();
+            let mut live = TournamentLive {
                 clubs,
-                cup,
+                tournament,
                 holder,
                 reader,
                 changes,
@@ -214,26 +214,26 @@ pub(super) async fn tournament_live(
 }
 
 /// A tournament's live page.
-struct CupLive {
+struct TournamentLive {
     clubs: Clubs,
-    cup: Arc<Cup>,
+    tournament: Arc<TournamentRoom>,
     holder: Option<String>,
-    reader: CupReader,
+    reader: TournamentReader,
     changes: watch::Receiver<u64>,
     /// Where players join (see [`join_base`]).
     base: String,
 }
 
-impl CupLive {
+impl TournamentLive {
     /// The view now; `None` once the tournament is deleted.
     async fn view(&mut self) -> Option<Vec<Message>> {
         let version = *self.changes.borrow_and_update();
         if version == u64::MAX {
             return None;
         }
-        self.clubs.fill_cup_boards(&self.cup).await;
+        self.clubs.fill_tournament_boards(&self.tournament).await;
         let view = tournament_view(
-            &self.cup,
+            &self.tournament,
             self.holder.as_deref(),
             self.reader,
             version,
@@ -243,7 +243,7 @@ impl CupLive {
     }
 }
 
-impl Live for CupLive {
+impl Live for TournamentLive {
     const KIND: &'static str = "tournament";
 
     type Signal = ();

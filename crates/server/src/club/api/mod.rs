@@ -14,24 +14,24 @@ use crate::state::AppState;
 
 mod chat;
 mod classes;
-mod cups;
 mod games;
 mod groups;
 mod keys;
 mod live;
 mod roster;
 mod tasks;
+mod tournaments;
 mod views;
 mod work;
 
 use self::chat::*;
 use self::classes::*;
-use self::cups::*;
 use self::games::*;
 use self::groups::*;
 use self::live::*;
 use self::roster::*;
 use self::tasks::*;
+use self::tournaments::*;
 use self::work::*;
 
 pub fn api_routes() -> Router<AppState> {

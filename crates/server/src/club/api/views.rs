@@ -6,7 +6,7 @@ use crate::club::pictures::PICTURE_MISSES;
 use crate::club::tournament_view::*;
 use crate::club::view::*;
 use crate::club::work::level_of;
-use crate::club::{ClassRoom, Clubs, Cup, Shown};
+use crate::club::{ClassRoom, Clubs, Shown, TournamentRoom};
 use crate::error::ApiError;
 
 pub(super) fn work_views(shown: &Shown, assignment: u32, pupil: Option<u32>) -> Vec<WorkView> {
@@ -126,17 +126,17 @@ pub(super) fn tournament_links(
 ) -> Vec<TournamentLink> {
     ids.iter()
         .filter_map(|id| {
-            let event = clubs.cup(id).ok()?.shown();
-            let now = pupil.and_then(|p| event.pupil_now(p));
+            let shown = clubs.tournament(id).ok()?.shown();
+            let now = pupil.and_then(|p| shown.pupil_now(p));
             Some(TournamentLink {
                 id: id.clone(),
-                name: event.name.clone(),
-                stage: event.stage,
+                name: shown.name.clone(),
+                stage: shown.stage,
                 playing: now.is_some(),
                 game: now.as_ref().and_then(|n| n.game.clone()),
                 bye: now.as_ref().is_some_and(|n| n.bye),
                 place: now.as_ref().and_then(|n| n.place),
-                players: event.players.len(),
+                players: shown.players.len(),
             })
         })
         .collect()
@@ -251,15 +251,15 @@ pub(super) async fn me_view(
 /// The tournament as `reader` may see it: only its organiser (or its
 /// class's teacher) sees its join code and its class.
 pub(super) fn tournament_view(
-    cup: &Cup,
+    tournament: &TournamentRoom,
     holder: Option<&str>,
-    reader: super::keys::CupReader,
+    reader: super::keys::TournamentReader,
     version: u64,
     base: &str,
 ) -> TournamentView {
-    let t = &*cup.shown();
-    let boards = cup.boards();
-    let organiser = reader == super::keys::CupReader::Organiser;
+    let t = &*tournament.shown();
+    let boards = tournament.boards();
+    let organiser = reader == super::keys::TournamentReader::Organiser;
     TournamentView {
         id: t.id.clone(),
         code: if organiser {

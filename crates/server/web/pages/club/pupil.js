@@ -11,7 +11,7 @@ import { I18n } from '../../lib/i18n.js';
 import { store } from '../../lib/store.js';
 import { picturePad } from './pictures.js';
 import { cardText } from './roster.js';
-import { api, boardCard, cupWords, dayWords, live, showError, showView, today } from './shared.js';
+import { api, boardCard, tournamentWords, dayWords, live, showError, showView, today } from './shared.js';
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -233,7 +233,7 @@ function renderMe(rec, me) {
 /** @param {import('../../lib/views.js').TournamentLink} c @param {string} token */
 function tournamentCard(c, token) {
   const page = '/t/' + encodeURIComponent(c.id);
-  const said = cupWords(c);
+  const said = tournamentWords(c);
   const card = el('div', { class: 'card club-work club-cup', 'data-tournament': c.id },
     el('strong', { text: c.name }),
     el('span', { class: 'club-cup-now', text: said || t('club.stage.' + c.stage) }));

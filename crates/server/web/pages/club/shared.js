@@ -88,7 +88,7 @@ export function boardCard(b, opts = {}) {
 
 // A player's tournament in words (null: nothing of their own to say).
 /** @param {{stage: string, playing?: boolean, game?: string | null, bye?: boolean, place?: number | null, players: number}} c */
-export function cupWords(c) {
+export function tournamentWords(c) {
   if (!c.playing) return null;
   if (c.stage === 'finished' && c.place) {
     return c.place === 1 ? t('club.cup_won') : I18n.tord('club.cup_place', c.place, { players: c.players });

@@ -6,7 +6,7 @@
 
 import { $, el } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
-import { api, boardCard, cupWords, live, shownName } from './shared.js';
+import { api, boardCard, tournamentWords, live, shownName } from './shared.js';
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -16,7 +16,7 @@ const t = (key, params) => I18n.t(key, params);
  * teacher's).
  * @param {string} id @param {string[]} tokens
  */
-export function cupPage(id, tokens) {
+export function tournamentPage(id, tokens) {
   /** @type {string | null} */
   let token = null;
   (async () => {
@@ -83,7 +83,7 @@ function renderCup(v, token) {
     // Player 0 is an opponent like any other: a bye is a `second` of null.
     const p = round.find((x) => x.first === v.you || x.second === v.you);
     const row = v.standings.find((r) => r.player === v.you);
-    const said = cupWords({
+    const said = tournamentWords({
       stage: v.stage, playing: true, players: v.players.length,
       game: p && p.game && !p.outcome ? p.game : null,
       bye: !!p && p.second === null,

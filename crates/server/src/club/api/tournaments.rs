@@ -7,8 +7,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 
 use crate::club::class::Changed;
-use crate::club::event::{Entrant, GameRules, Tournament};
-use crate::club::tournament::{Format, Outcome};
+use crate::club::tournament::rounds::{Format, Outcome};
+use crate::club::tournament::{Entrant, GameRules, Tournament};
 use crate::club::tournament_view::*;
 use crate::club::view::*;
 use crate::club::ClubError;
@@ -39,7 +39,7 @@ pub(super) async fn new_tournament(
     crate::model::Settings::new(req.size, 2, quoridor_rules::Variant::Standard, req.fences)?
         .with_clock(req.clock)?;
     let token = new_token();
-    let mut event = Tournament::new(
+    let mut made = Tournament::new(
         new_game_id(),
         clubs.new_code(),
         &req.name,
@@ -66,7 +66,7 @@ pub(super) async fn new_tournament(
         data.class.room_for_tournament()?;
         // The teacher's own token also organises a class's tournament.
         if let Some(h) = &holder {
-            event.organisers.push(h.clone());
+            made.organisers.push(h.clone());
         }
         let chosen: Vec<u32> = match &req.pupils {
             Some(list) => list.clone(),
@@ -74,7 +74,7 @@ pub(super) async fn new_tournament(
         };
         for p in chosen {
             let pupil = data.class.pupil(p)?;
-            event.enter(Entrant {
+            made.enter(Entrant {
                 name: pupil.name.clone(),
                 holder: Some(pupil.holder.clone()),
                 ai: None,
@@ -85,7 +85,7 @@ pub(super) async fn new_tournament(
         }
     }
     for (i, &level) in req.ai.iter().enumerate() {
-        event.enter(Entrant {
+        made.enter(Entrant {
             name: format!("AI {level} #{}", i + 1),
             holder: None,
             ai: Some(level),
@@ -96,9 +96,9 @@ pub(super) async fn new_tournament(
     }
     let address = crate::limits::client_key(addr.ip());
     let place = clubs.take_place(&address)?;
-    event.creator = Some(address);
-    let (id, code) = (event.id.clone(), event.code.clone());
-    clubs.open_cup(event, Some(place)).await?;
+    made.creator = Some(address);
+    let (id, code) = (made.id.clone(), made.code.clone());
+    clubs.open_tournament(made, Some(place)).await?;
     if let Some(mut change) = class_change {
         change.class.add_tournament(id.clone());
         change.commit(Changed::Class).await?;
@@ -114,11 +114,11 @@ pub(super) async fn get_tournament(
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<TournamentView>, ApiError> {
     let holder = holder_of(&headers, &q)?;
-    let (cup, reader) = readable_cup(&clubs, &id, holder.as_deref())?;
-    let version = *cup.version.borrow();
-    clubs.fill_cup_boards(&cup).await;
+    let (tournament, reader) = readable_tournament(&clubs, &id, holder.as_deref())?;
+    let version = *tournament.version.borrow();
+    clubs.fill_tournament_boards(&tournament).await;
     Ok(Json(tournament_view(
-        &cup,
+        &tournament,
         holder.as_deref(),
         reader,
         version,
@@ -131,8 +131,8 @@ pub(super) async fn delete_tournament(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    let cup = as_organiser(&clubs, &id, &headers).await?;
-    clubs.delete_cup(&cup).await?;
+    let tournament = as_organiser(&clubs, &id, &headers).await?;
+    clubs.delete_tournament(&tournament).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -143,7 +143,7 @@ pub(super) async fn add_player(
     headers: HeaderMap,
     Body(req): Body<AddPlayerRequest>,
 ) -> Result<Json<JoinedView>, ApiError> {
-    let cup = as_organiser(&clubs, &id, &headers).await?;
+    let tournament = as_organiser(&clubs, &id, &headers).await?;
     let token = match (req.ai, &req.name) {
         (Some(_), _) => String::new(),
         (None, Some(_)) => new_token(),
@@ -154,10 +154,16 @@ pub(super) async fn add_player(
         }
     };
     let (player, name) = clubs
-        .change_cup(&cup, |data| {
+        .change_tournament(&tournament, |data| {
             let entrant = match req.ai {
                 Some(level) => {
-                    let n = data.event.players.iter().filter(|p| p.ai.is_some()).count() + 1;
+                    let n = data
+                        .tournament
+                        .players
+                        .iter()
+                        .filter(|p| p.ai.is_some())
+                        .count()
+                        + 1;
                     Entrant {
                         name: req.name.unwrap_or_else(|| format!("AI {level} #{n}")),
                         holder: None,
@@ -176,12 +182,12 @@ pub(super) async fn add_player(
                     removed: false,
                 },
             };
-            let player = data.event.enter(entrant)?;
-            Ok((player, data.event.players[player].name.clone()))
+            let player = data.tournament.enter(entrant)?;
+            Ok((player, data.tournament.players[player].name.clone()))
         })
         .await?;
     Ok(Json(JoinedView {
-        code: cup.shown().code.clone(),
+        code: tournament.shown().code.clone(),
         id,
         player: player as u32,
         name,
@@ -196,16 +202,16 @@ pub(super) async fn start(
     headers: HeaderMap,
     Body(crate::request::Empty {}): Body<crate::request::Empty>,
 ) -> Result<Json<TournamentView>, ApiError> {
-    let cup = as_organiser(&clubs, &id, &headers).await?;
+    let tournament = as_organiser(&clubs, &id, &headers).await?;
     clubs
-        .change_cup(&cup, |data| Ok(data.event.start()?))
+        .change_tournament(&tournament, |data| Ok(data.tournament.start()?))
         .await?;
     let holder = bearer(&headers).map(|t| hash_token(&t));
-    let version = *cup.version.borrow();
+    let version = *tournament.version.borrow();
     Ok(Json(tournament_view(
-        &cup,
+        &tournament,
         holder.as_deref(),
-        CupReader::Organiser,
+        TournamentReader::Organiser,
         version,
         &join_base(&headers, &origins),
     )))
@@ -217,8 +223,8 @@ pub(super) async fn withdraw(
     headers: HeaderMap,
     Body(req): Body<WithdrawRequest>,
 ) -> Result<StatusCode, ApiError> {
-    let cup = as_organiser(&clubs, &id, &headers).await?;
-    clubs.withdraw(&cup, req.player).await?;
+    let tournament = as_organiser(&clubs, &id, &headers).await?;
+    clubs.withdraw(&tournament, req.player).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -230,8 +236,8 @@ pub(super) async fn decide(
     headers: HeaderMap,
     Body(req): Body<DecideRequest>,
 ) -> Result<StatusCode, ApiError> {
-    let cup = as_organiser(&clubs, &id, &headers).await?;
-    if !cup.shown().decidable(&req.game) {
+    let tournament = as_organiser(&clubs, &id, &headers).await?;
+    if !tournament.shown().decidable(&req.game) {
         return Err(ClubError::NotDecidable.into());
     }
     let seats = quoridor_rules::Seat::in_play(2);

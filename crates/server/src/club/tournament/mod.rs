@@ -1,17 +1,19 @@
 //! A tournament as stored: who plays, how, its rounds so far and what it
-//! is waiting for. The pairing rules and standings are
-//! [`super::tournament`]'s; this keeps the tournament's life: players join
+//! is waiting for. The pairing rules and standings are [`rounds`]'; this
+//! keeps the tournament's life: players join
 //! while it is open, it starts, each round is paired when the last game of
 //! the one before ends, and it finishes after its last round.
+
+pub mod rounds;
 
 use quoridor_engine::TimeControl;
 use serde::{Deserialize, Serialize};
 
-use super::class::{first_name, unique_name, ClassError};
-use super::tournament::{
+use self::rounds::{
     round_count, round_robin, standings, swiss, Format, Outcome, Round, Standing, MAX_PLAYERS,
     MAX_ROUNDS,
 };
+use super::class::{first_name, unique_name, ClassError};
 use crate::wire;
 
 /// One player of a tournament.
