@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use quoridor_classroom::{pdf, svg, Kind, Lang, Sheet, SheetSpec, LEVELS, MAX_SHEET_COUNT};
+use quoridor_exercises::{pdf, svg, Kind, Lang, Sheet, SheetSpec, LEVELS, MAX_SHEET_COUNT};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KindArg {
@@ -119,7 +119,7 @@ pub fn run(args: &WorksheetArgs) -> crate::CliResult {
     };
     let lang = sheet.spec.lang;
     let (pages, title) = if args.pupil {
-        let title = quoridor_classroom::pupil_sheet(lang).title.to_string();
+        let title = quoridor_exercises::pupil_sheet(lang).title.to_string();
         (svg::pupil_pages(lang), title)
     } else {
         (svg::sheet_pages(&sheet), sheet.spec.title().to_string())
@@ -198,7 +198,7 @@ fn write_svg_pages(pages: &[String], path: Option<&Path>) -> crate::CliResult {
 
 /// The pupil's sheet as plain text.
 fn pupil_text(lang: Lang) -> String {
-    let s = quoridor_classroom::pupil_sheet(lang);
+    let s = quoridor_exercises::pupil_sheet(lang);
     let mut out = format!(
         "{}\n\n{}\n\n{}\n\n{}\n- {}\n{}\n- {}\n\n",
         s.title, s.goal, s.setup, s.turn, s.move_pawn, s.or, s.place_fence

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use quoridor_classroom::{check, Answer, Exercise};
+use quoridor_exercises::{check, Answer, Exercise};
 use serde::Deserialize;
 
 fn quoridor(args: &[&str]) -> Output {

@@ -100,11 +100,11 @@ impl Lang {
     /// …`).
     pub fn illegal(self, err: IllegalMove) -> String {
         let lang = match self {
-            Lang::En => quoridor_classroom::Lang::En,
-            Lang::Fr => quoridor_classroom::Lang::Fr,
-            Lang::Ro => quoridor_classroom::Lang::Ro,
+            Lang::En => quoridor_exercises::Lang::En,
+            Lang::Fr => quoridor_exercises::Lang::Fr,
+            Lang::Ro => quoridor_exercises::Lang::Ro,
         };
-        quoridor_classroom::reasons::reason_text(lang, &err, |seat| self.seat(seat).to_string())
+        quoridor_exercises::reasons::reason_text(lang, &err, |seat| self.seat(seat).to_string())
     }
 
     /// Whether a typed answer means yes (`y`, `yes` and this language's
@@ -221,7 +221,7 @@ messages! {
     EntryDraw => ["draw", "nulle", "remiză"],
 
     // Why a move is refused: the words every front end says, in
-    // `quoridor_classroom::reasons`.
+    // `quoridor_exercises::reasons`.
     Forbidden => ["{0}: forbidden, {1}", "{0} : interdit, {1}", "{0}: interzis, {1}"],
     FenceReady => [
         "{0}: Enter places it, r turns it, Tab back to the pawn",

@@ -39,6 +39,6 @@ pub use puzzle::{
     choose, find_puzzle, pick, rated, read_puzzles, shipped, shipped_puzzles, Answer, Facts,
     MoveKind, Puzzle, PuzzleError, Theme, SHIPPED, START_RATING,
 };
-pub use quoridor_classroom::Lang;
+pub use quoridor_exercises::Lang;
 pub use retired::{replace_retired, retired, Retired};
 pub use texts::{illegal_text, LessonText, Wording};

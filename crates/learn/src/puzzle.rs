@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use quoridor_classroom::Lang;
+use quoridor_exercises::Lang;
 use quoridor_rules::{Move, Position, Seat};
 use serde::{Deserialize, Serialize};
 

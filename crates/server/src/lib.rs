@@ -36,7 +36,7 @@
 //!    our own pages), `account::session`, `socket` (the one WebSocket
 //!    loop), `ws` (a game's socket), `account::api`, `club::api`,
 //!    `lobby::api`, `challenge::api`, `analysis::api`, `analysis::board`, `classroom` (the
-//!    classroom crate's exercises on the web), `learn` (the tutorial and
+//!    exercises crate's page on the web), `learn` (the tutorial and
 //!    puzzles on the web), `listen` (the accept loop), `state` (what the
 //!    handlers share).
 //! 7. The server: `api` (the router), `config`, `logs`.

@@ -277,7 +277,7 @@ impl Refusal for ClassroomError {
     }
 }
 
-impl Refusal for quoridor_classroom::page::PageError {
+impl Refusal for quoridor_exercises::page::PageError {
     fn status_and_code(&self) -> Said {
         match self {
             Self::BadRequest(_) => BAD_REQUEST,

@@ -17,7 +17,7 @@ use crate::wire::{self, PerSeat};
 /// English text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReasonView {
-    /// The reason's key (`quoridor_classroom::reasons`), which pages say
+    /// The reason's key (`quoridor_exercises::reasons`), which pages say
     /// as `reason.<code>`.
     pub code: String,
     /// The pawn's square, for `not_reachable`.
@@ -41,7 +41,7 @@ pub struct ReasonView {
 impl ReasonView {
     pub fn of(err: IllegalMove) -> ReasonView {
         let mut reason = ReasonView {
-            code: quoridor_classroom::reasons::key(&err).into(),
+            code: quoridor_exercises::reasons::key(&err).into(),
             from: None,
             to: None,
             size: None,

@@ -1,17 +1,17 @@
 //! The web's copy of the texts every front end shares: the rules' refusal
-//! reasons (`quoridor_classroom::reasons`, one file per language) written
+//! reasons (`quoridor_exercises::reasons`, one file per language) written
 //! as the page's modules `web/lib/i18n/reasons/<lang>.js`. The test fails
 //! when a copy is not what the files make;
 //! `UPDATE_WEB_TEXTS=1 cargo test -p quoridor-server --lib web_texts`
 //! writes them.
 
-use quoridor_classroom::{reasons, Lang};
+use quoridor_exercises::{reasons, Lang};
 
 /// The module for `lang`: each reason as `reason.<key>`.
 fn reasons_module(lang: Lang) -> String {
     let mut out = format!(
         "// @ts-check\n\
-         // Generated from crates/classroom/src/texts/reasons/{lang}.txt: edit that\n\
+         // Generated from crates/exercises/src/texts/reasons/{lang}.txt: edit that\n\
          // file, then run UPDATE_WEB_TEXTS=1 cargo test -p quoridor-server --lib web_texts\n\
          // Why the rules refuse a move, in the words the terminal and the lessons say.\n\
          \n\

@@ -462,15 +462,15 @@ fn page_words(pdf: &Path) -> Vec<Vec<String>> {
 async fn a_worksheet_prints_to_pdf() {
     e2e::run("classroom-print", |env| async move {
         let query = "kind=mixed&level=2&count=4&seed=2026&lang=fr";
-        let spec = quoridor_classroom::SheetSpec {
+        let spec = quoridor_exercises::SheetSpec {
             kind: None,
             level: 2,
             count: 4,
             seed: 2026,
-            lang: quoridor_classroom::Lang::Fr,
+            lang: quoridor_exercises::Lang::Fr,
         };
         let expected =
-            quoridor_classroom::svg::sheet_pages(&quoridor_classroom::Sheet::new(spec)).len();
+            quoridor_exercises::svg::sheet_pages(&quoridor_exercises::Sheet::new(spec)).len();
 
         // The server's PDF.
         let sent = reqwest::get(format!("{}/classroom/sheet.pdf?{query}", env.base()))

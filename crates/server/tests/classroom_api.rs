@@ -6,7 +6,7 @@
 mod harness;
 
 use harness::Harness;
-use quoridor_classroom::{generate, Answer, Exercise, Kind, Mistake};
+use quoridor_exercises::{generate, Answer, Exercise, Kind, Mistake};
 use quoridor_server::classroom::view::{CheckView, ExerciseView, SavedView, SolutionView};
 use serde_json::{json, Value};
 

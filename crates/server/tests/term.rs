@@ -16,7 +16,7 @@ mod harness;
 use std::collections::BTreeMap;
 
 use harness::Harness;
-use quoridor_classroom::{solve, Answer, Exercise};
+use quoridor_exercises::{solve, Answer, Exercise};
 use quoridor_server::club::view::{ClassView, JoinedView, KeyView};
 use serde_json::{json, Value};
 

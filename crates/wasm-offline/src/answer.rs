@@ -1,6 +1,6 @@
 //! A request answered as the server answers it, with the very functions
 //! the server answers its routes with (`quoridor_learn::page`,
-//! `quoridor_classroom::page`).
+//! `quoridor_exercises::page`).
 //!
 //! A request is `METHOD PATH?QUERY`, a random number on the next line (the
 //! seed of a new exercise when none is asked), then the JSON body. The
@@ -8,7 +8,7 @@
 //! `{"error": {"code", "message"}}` with the server's status and code;
 //! status 0 for a request only the server answers.
 
-use quoridor_classroom::page as classroom;
+use quoridor_exercises::page as classroom;
 use quoridor_learn::page::{self as learn, LearnError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -257,12 +257,12 @@ mod tests {
     fn an_exercise_is_made_from_the_seed_given_and_checked() {
         let made = ask("GET /api/classroom/exercise?kind=routes&level=2&lang=fr\n7\n");
         assert_eq!(made["status"], 200);
-        let exercise = quoridor_classroom::generate(quoridor_classroom::Kind::Routes, 2, 7);
+        let exercise = quoridor_exercises::generate(quoridor_exercises::Kind::Routes, 2, 7);
         assert_eq!(
             made["body"]["exercise"],
             serde_json::to_value(&exercise).unwrap()
         );
-        let key = quoridor_classroom::solve(&exercise).unwrap();
+        let key = quoridor_exercises::solve(&exercise).unwrap();
         let body = json!({"exercise": exercise, "answer": key.answer, "lang": "fr"});
         let checked = ask(&format!("POST /api/classroom/check\n1\n{body}"));
         assert_eq!(checked["body"]["right"], true);

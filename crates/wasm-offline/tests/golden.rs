@@ -1,7 +1,7 @@
 //! The page's own answers, kept in `golden.json` for the Node test
 //! (`web/test/offline-wasm.test.js`), which asks the WebAssembly the same
 //! requests and must hear the same: the native code here is the server's
-//! (`quoridor_learn::page`, `quoridor_classroom::page`). `QUORIDOR_BLESS=1`
+//! (`quoridor_learn::page`, `quoridor_exercises::page`). `QUORIDOR_BLESS=1`
 //! writes the file anew.
 
 use serde_json::{json, Value};
@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 /// asks the module the same and must hear the same.
 fn offline_answers() -> Vec<Value> {
     let puzzle = &quoridor_learn::shipped()[5];
-    let exercise = quoridor_classroom::generate(quoridor_classroom::Kind::Maze, 3, 11);
+    let exercise = quoridor_exercises::generate(quoridor_exercises::Kind::Maze, 3, 11);
     let requests = [
         json!({"method": "GET", "path": "/api/learn/lessons?lang=fr&wording=child"}),
         json!({"method": "POST", "path": "/api/learn/check",

@@ -10,7 +10,7 @@ mod ro;
 use std::fmt;
 use std::str::FromStr;
 
-use quoridor_classroom::Lang;
+use quoridor_exercises::Lang;
 use quoridor_rules::{IllegalMove, ParseError, Seat};
 
 use crate::theme::{Facts, MoveKind, Theme};
@@ -240,9 +240,9 @@ pub fn seat_name(lang: Lang, seat: Seat) -> &'static str {
 }
 
 /// Why the rules refuse a move, in `lang`: the words every front end
-/// says (`quoridor_classroom::reasons`), as a sentence.
+/// says (`quoridor_exercises::reasons`), as a sentence.
 pub fn illegal_text(lang: Lang, err: &IllegalMove) -> String {
-    let text = quoridor_classroom::reasons::reason_text(lang, err, |seat| {
+    let text = quoridor_exercises::reasons::reason_text(lang, err, |seat| {
         seat_name(lang, seat).to_string()
     });
     text + "."

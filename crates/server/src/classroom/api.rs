@@ -8,12 +8,12 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use quoridor_classroom::{
+use quoridor_exercises::{
     pupil_sheet, svg, Exercise, Kind, Lang, Sheet, SheetSpec, LEVELS, MAX_SHEET_COUNT,
 };
 use serde::{Deserialize, Serialize};
 
-use quoridor_classroom::page::{
+use quoridor_exercises::page::{
     self, checked, exercise_view, AnalyzeView, CheckRequest, CheckView, DraftRequest, DraftView,
     ExerciseQuery, ExerciseRequest, ExerciseView, LangQuery, SavedView, SolutionView, TextsView,
 };
@@ -126,12 +126,12 @@ async fn share(
     let solvable = classroom
         .blocking({
             let exercise = exercise.clone();
-            move || quoridor_classroom::solve(&exercise).is_some()
+            move || quoridor_exercises::solve(&exercise).is_some()
         })
         .await?;
     if !solvable {
         return Err(ClassroomError::BadExercise(
-            lang.t(quoridor_classroom::T::ProblemUnsolvable).into(),
+            lang.t(quoridor_exercises::T::ProblemUnsolvable).into(),
         )
         .into());
     }
@@ -308,7 +308,7 @@ async fn sheet_pdf(
     let bytes = classroom
         .heavy(addr.ip(), move || {
             let sheet = Sheet::new(spec);
-            quoridor_classroom::pdf(&svg::sheet_pages(&sheet), sheet.spec.title())
+            quoridor_exercises::pdf(&svg::sheet_pages(&sheet), sheet.spec.title())
         })
         .await?
         .map_err(|e| ApiError::unavailable(e.to_string()))?;
@@ -337,7 +337,7 @@ async fn pupil_pdf(
     let lang = lang_of(query.lang);
     let bytes = classroom
         .heavy(addr.ip(), move || {
-            quoridor_classroom::pdf(&svg::pupil_pages(lang), pupil_sheet(lang).title)
+            quoridor_exercises::pdf(&svg::pupil_pages(lang), pupil_sheet(lang).title)
         })
         .await?
         .map_err(|e| ApiError::unavailable(e.to_string()))?;

@@ -1,16 +1,16 @@
 //! The classroom in the web app: exercises to solve on a tablet, checked
 //! with friendly words; the teacher's editor and shared links; printable
 //! worksheets and the pupil's rule sheet. The exercises themselves are the
-//! `quoridor-classroom` crate's; this is their HTTP side.
+//! `quoridor-exercises` crate's; this is their HTTP side.
 
 mod api;
 /// The views are the classroom crate's (the page's WebAssembly answers with
 /// them too, offline).
-pub use quoridor_classroom::page as view;
+pub use quoridor_exercises::page as view;
 
 use std::sync::Arc;
 
-pub use quoridor_classroom::page::{board_svg, exercise_view, solution_view};
+pub use quoridor_exercises::page::{board_svg, exercise_view, solution_view};
 
 pub use api::{api_routes, page_routes};
 

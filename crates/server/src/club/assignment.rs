@@ -2,7 +2,7 @@
 //! sheet, the editor, the lessons and puzzles of `/learn`), its rules, its
 //! due day and the pupils it is for; given, checked and titled here.
 
-use quoridor_classroom::{Exercise, Kind, Lang, Sheet, SheetSpec};
+use quoridor_exercises::{Exercise, Kind, Lang, Sheet, SheetSpec};
 use serde::{Deserialize, Serialize};
 
 use super::class_error::ClassError;
@@ -23,7 +23,7 @@ pub enum Source {
         kind: Option<Kind>,
         level: u8,
         count: usize,
-        #[serde(with = "quoridor_classroom::serde_text")]
+        #[serde(with = "quoridor_exercises::serde_text")]
         seed: u64,
     },
     /// Exercises made in the editor.

@@ -280,7 +280,7 @@ impl Clubs {
 
 #[cfg(test)]
 mod tests {
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     use super::*;
     use crate::club::change::tests::clubs;

@@ -266,7 +266,7 @@ pub(super) mod tests {
     use std::time::Duration;
 
     use futures_util::FutureExt;
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     use super::*;
     use crate::club::class::Class;

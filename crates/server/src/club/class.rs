@@ -4,7 +4,7 @@
 //! class. Every operation checks its input and either changes the class
 //! or says why not.
 
-use quoridor_classroom::Lang;
+use quoridor_exercises::Lang;
 use serde::{Deserialize, Serialize};
 
 pub use super::assignment::{

@@ -86,7 +86,7 @@ impl Class {
                     ClassError::BadAssignment(format!(
                         "exercise {}: {}",
                         i + 1,
-                        quoridor_classroom::problem_text(&err, self.lang)
+                        quoridor_exercises::problem_text(&err, self.lang)
                     ))
                 })?;
             }

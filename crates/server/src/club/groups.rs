@@ -146,7 +146,7 @@ impl Class {
 
 #[cfg(test)]
 mod tests {
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     use super::*;
     use crate::club::class::{NewAssignment, Source};

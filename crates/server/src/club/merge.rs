@@ -100,7 +100,7 @@ mod tests {
     use super::*;
     use crate::club::class::{Class, ClassGame};
     use crate::club::work::WorkBook;
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     fn work(status: WorkStatus, attempts: u32) -> Work {
         Work {

@@ -43,7 +43,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use quoridor_classroom::Exercise;
+use quoridor_exercises::Exercise;
 
 pub use self::class::ClassData;
 use self::class::{code_from, Changed, Class, CODE_LEN};

@@ -121,7 +121,7 @@ mod tests {
     use super::*;
     use crate::club::class::{Class, Source};
     use crate::club::work::{record, WorkBook, WorkStatus};
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     fn class() -> Class {
         Class::new("c1".into(), "ABC234".into(), "CM1", Lang::Fr, "t".into(), 0).unwrap()

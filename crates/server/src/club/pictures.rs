@@ -150,7 +150,7 @@ impl Class {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     fn class_of(n: u32) -> Class {
         let mut c =

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use quoridor_classroom::Kind;
+use quoridor_exercises::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::class::{Class, LearnItem};
@@ -286,7 +286,7 @@ pub fn progress(class: &Class, book: &WorkBook, tournaments: &[&Tournament]) -> 
 
 #[cfg(test)]
 mod tests {
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     use super::*;
     use crate::club::class::{ClassGame, GameEnd, Source};

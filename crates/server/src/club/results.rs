@@ -8,7 +8,7 @@
 //! in French reads `faux` and `vrai` as booleans (FAUX, VRAI) even when
 //! quoted, so a wrong answer is "pas juste", never "faux".
 
-use quoridor_classroom::Lang;
+use quoridor_exercises::Lang;
 
 use super::class::Class;
 use super::progress::ClassProgress;

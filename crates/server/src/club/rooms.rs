@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard, RwLock};
 
-use quoridor_classroom::Exercise;
+use quoridor_exercises::Exercise;
 use tokio::sync::{watch, Mutex};
 
 use super::class::{Class, ClassData};

@@ -3,7 +3,7 @@
 //! in the class's language, numbers as numbers. Text is written as text,
 //! so no cell is ever read as a formula.
 
-use quoridor_classroom::Lang;
+use quoridor_exercises::Lang;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 use super::class::Class;

@@ -1,7 +1,7 @@
 //! What the class and tournament routes send and receive, typed.
 
-use quoridor_classroom::{Answer, Kind, Lang};
 use quoridor_engine::TimeControl;
+use quoridor_exercises::{Answer, Kind, Lang};
 use quoridor_rules::Variant;
 use serde::{Deserialize, Serialize};
 
@@ -363,7 +363,7 @@ pub struct AssignmentView {
     /// The kind of each exercise, in order (none for lessons and puzzles
     /// of `/learn`): the results grid's column headers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub kinds: Vec<quoridor_classroom::Kind>,
+    pub kinds: Vec<quoridor_exercises::Kind>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -451,7 +451,7 @@ pub struct AnswerView {
     pub right: bool,
     pub status: WorkStatus,
     pub messages: Vec<String>,
-    pub mistakes: Vec<quoridor_classroom::Mistake>,
+    pub mistakes: Vec<quoridor_exercises::Mistake>,
 }
 
 fn reachable() -> bool {

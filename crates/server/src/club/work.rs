@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use quoridor_classroom::{check, verdict_text, Answer, Exercise, Lang, Mistake};
+use quoridor_exercises::{check, verdict_text, Answer, Exercise, Lang, Mistake};
 use serde::{Deserialize, Serialize};
 
 /// How a pupil's exercise stands.
@@ -60,7 +60,7 @@ impl Work {
     /// answer's JSON, or a move.
     pub fn given_text(&self, lang: Lang) -> String {
         match (&self.answer, &self.played) {
-            (Some(answer), _) => quoridor_classroom::given_text(answer, lang),
+            (Some(answer), _) => quoridor_exercises::given_text(answer, lang),
             (None, Some(mv)) => mv.clone(),
             (None, None) => String::new(),
         }

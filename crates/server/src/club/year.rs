@@ -48,7 +48,7 @@ impl Class {
 mod tests {
     use super::*;
     use crate::club::class::{ClassGame, NewAssignment, Source};
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     #[test]
     fn next_year_keeps_the_assignments_and_nothing_of_the_children() {

@@ -22,7 +22,7 @@ use std::time::Duration;
 use classes::{delete, game_of_two, get_as, join, new_class};
 use futures_util::StreamExt;
 use harness::Harness;
-use quoridor_classroom::{solve, Answer, Exercise};
+use quoridor_exercises::{solve, Answer, Exercise};
 use quoridor_server::club::tournament_view::TournamentView;
 use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView};
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 //! lesson, renamed, and two seats of one child merged with their work,
 //! games, groups and tournament places.
 
-use quoridor_classroom::solve;
+use quoridor_exercises::solve;
 use quoridor_server::club::tournament_view::TournamentView;
 use quoridor_server::club::view::{ClassView, JoinedView, KeyView, MeView};
 use serde_json::{json, Value};

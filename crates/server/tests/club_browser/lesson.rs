@@ -6,7 +6,7 @@
 //! of round 1 (the round goes on without them, and their name is
 //! forgotten), and the exports read the way LibreOffice Calc reads them.
 
-use quoridor_classroom::{solve, Answer, Exercise};
+use quoridor_exercises::{solve, Answer, Exercise};
 use serde_json::{json, Value};
 
 use super::{js_until, post};

@@ -3,7 +3,7 @@
 //! exercises open at the one to redo and pass over what is right already,
 //! and an assignment all right gets its star.
 
-use quoridor_classroom::{solve, Exercise};
+use quoridor_exercises::{solve, Exercise};
 use serde_json::{json, Value};
 
 use super::{js_until, post};

@@ -33,9 +33,9 @@ test('every error code of the server has a text in every language', () => {
 });
 
 test('every refusal reason of the rules is said in every language, its blanks filled', async () => {
-  // The shared source (crates/classroom/src/texts/reasons/): the page's
+  // The shared source (crates/exercises/src/texts/reasons/): the page's
   // copy is generated from it.
-  const source = readFileSync(new URL('../../../classroom/src/texts/reasons/en.txt', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../../exercises/src/texts/reasons/en.txt', import.meta.url), 'utf8');
   const keys = source.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(' = ')[0]);
   assert.ok(keys.includes('no_path_left') && keys.length >= 9, keys.join(' '));
   const reason = { from: 'e2', to: 'e4', size: 9, fence: 'e3h', seat: 'north' };

@@ -392,8 +392,8 @@ enum Export {
 }
 
 impl Export {
-    fn word(self, lang: quoridor_classroom::Lang) -> &'static str {
-        use quoridor_classroom::Lang;
+    fn word(self, lang: quoridor_exercises::Lang) -> &'static str {
+        use quoridor_exercises::Lang;
         match (self, lang) {
             (Export::Results, Lang::En) => "results",
             (Export::Results, Lang::Fr) => "résultats",
@@ -445,7 +445,7 @@ fn attachment(
     let ascii = format!(
         "{}-{}-{day}.{ext}",
         class.code,
-        what.word(quoridor_classroom::Lang::En)
+        what.word(quoridor_exercises::Lang::En)
     );
     let file = format!(
         "attachment; filename=\"{ascii}\"; filename*=UTF-8''{}",

@@ -7,7 +7,7 @@ use crate::origin::OwnOrigins;
 use axum::extract::{FromRef, FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
-use quoridor_classroom::Lang;
+use quoridor_exercises::Lang;
 use serde::Deserialize;
 
 use crate::club::{ClassRoom, ClubError, Clubs, TournamentRoom};

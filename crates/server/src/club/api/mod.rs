@@ -121,14 +121,14 @@ async fn picture(Path(file): Path<String>) -> Result<Response, ApiError> {
     let item = file
         .strip_suffix(".svg")
         .filter(|name| crate::club::pictures::PICTURES.contains(name))
-        .and_then(|name| name.parse::<quoridor_classroom::Item>().ok())
+        .and_then(|name| name.parse::<quoridor_exercises::Item>().ok())
         .ok_or(ApiError::NoSuchRoute)?;
     Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
             (header::CACHE_CONTROL, "public, max-age=86400"),
         ],
-        quoridor_classroom::svg::picture(item),
+        quoridor_exercises::svg::picture(item),
     )
         .into_response())
 }

@@ -7,7 +7,7 @@
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
-use quoridor_classroom::Lang;
+use quoridor_exercises::Lang;
 use quoridor_learn::texts::puzzle_task;
 use quoridor_learn::{find_puzzle, illegal_text, lesson, Lesson, Outcome, Puzzle, Theme, Wording};
 use quoridor_rules::Position;

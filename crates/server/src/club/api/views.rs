@@ -336,7 +336,7 @@ mod tests {
     use super::*;
     use crate::club::class::{ClassGame, GameEnd};
     use crate::club::work::WorkBook;
-    use quoridor_classroom::Lang;
+    use quoridor_exercises::Lang;
 
     fn board(id: &str, status: &str) -> BoardView {
         serde_json::from_value(serde_json::json!({

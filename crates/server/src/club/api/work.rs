@@ -107,7 +107,7 @@ fn source_of(
             .db()
             .exercise(shared)?
             .ok_or(ClassroomError::NoSuchExercise)?;
-        let exercise = quoridor_classroom::Exercise::from_json(&stored.body)
+        let exercise = quoridor_exercises::Exercise::from_json(&stored.body)
             .map_err(|_| ClassroomError::NoSuchExercise)?;
         list.push(exercise);
     }
@@ -271,7 +271,7 @@ pub(super) async fn work_drawing(
     let svg = clubs
         .blocking(move || {
             let route = match &answer {
-                Some(quoridor_classroom::Answer::Route { squares }) => Some(squares.as_slice()),
+                Some(quoridor_exercises::Answer::Route { squares }) => Some(squares.as_slice()),
                 _ => None,
             };
             crate::classroom::board_svg(&exercise, lang, route)
@@ -310,7 +310,7 @@ pub(super) async fn answer(
             ))
         }
         (false, Some(answer)) => {
-            if let quoridor_classroom::Answer::Route { squares } = &answer {
+            if let quoridor_exercises::Answer::Route { squares } = &answer {
                 if squares.len() > 500 {
                     return Err(ApiError::bad_request("at most 500 squares in a route"));
                 }
@@ -374,6 +374,6 @@ pub(super) async fn solution(
         .blocking(move || crate::classroom::solution_view(&exercise, lang))
         .await?;
     view.map(Json).ok_or_else(|| {
-        ClassroomError::BadExercise(lang.t(quoridor_classroom::T::ProblemUnsolvable).into()).into()
+        ClassroomError::BadExercise(lang.t(quoridor_exercises::T::ProblemUnsolvable).into()).into()
     })
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// Generated from crates/classroom/src/texts/reasons/ro.txt: edit that
+// Generated from crates/exercises/src/texts/reasons/ro.txt: edit that
 // file, then run UPDATE_WEB_TEXTS=1 cargo test -p quoridor-server --lib web_texts
 // Why the rules refuse a move, in the words the terminal and the lessons say.
 

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use proptest::prelude::*;
-use quoridor_classroom::{
+use quoridor_exercises::{
     check, generate, solve, Answer, Color, Dir, Exercise, Item, Kind, Mistake, Side, Step, Target,
     Task,
 };
@@ -125,7 +125,7 @@ fn fewest_through(
 #[derive(Debug, PartialEq)]
 enum Expected {
     Steps(usize),
-    Objects(Vec<quoridor_classroom::Object>),
+    Objects(Vec<quoridor_exercises::Object>),
     Arrows(Vec<Square>),
     Race(usize, usize, Color),
 }
@@ -400,7 +400,7 @@ proptest! {
         let Answer::Objects { mut objects } = solve(&ex).unwrap().answer else { unreachable!() };
         let i = wrong % walkers.len();
         let right = objects[i].unwrap();
-        let other = quoridor_classroom::Object::ALL.into_iter().find(|o| *o != right).unwrap();
+        let other = quoridor_exercises::Object::ALL.into_iter().find(|o| *o != right).unwrap();
         objects[i] = Some(other);
         let verdict = check(&ex, &Answer::Objects { objects: objects.clone() });
         prop_assert_eq!(verdict.mistakes, vec![Mistake::WrongObject { pawn: walkers[i].color, said: other }]);

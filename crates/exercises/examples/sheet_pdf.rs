@@ -1,7 +1,7 @@
-//! Writes a sheet as PDF: `cargo run -p quoridor-classroom --example
+//! Writes a sheet as PDF: `cargo run -p quoridor-exercises --example
 //! sheet_pdf -- mixed 2 7 fr out.pdf`.
 
-use quoridor_classroom::{pdf, svg, Kind, Sheet, SheetSpec};
+use quoridor_exercises::{pdf, svg, Kind, Sheet, SheetSpec};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,7 +1,7 @@
-//! Prints a sheet in its text form: `cargo run -p quoridor-classroom
+//! Prints a sheet in its text form: `cargo run -p quoridor-exercises
 //! --example sheet -- routes 2 7 fr` (kind or `mixed`, level, seed, language).
 
-use quoridor_classroom::{Kind, Sheet, SheetSpec};
+use quoridor_exercises::{Kind, Sheet, SheetSpec};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,10 +1,10 @@
 //! Golden files: a fixed sheet in its text form, in each language. A
 //! change in a generator, a solver or a text shows here. To accept a
-//! change on purpose: `UPDATE_GOLDEN=1 cargo test -p quoridor-classroom --test golden`.
+//! change on purpose: `UPDATE_GOLDEN=1 cargo test -p quoridor-exercises --test golden`.
 
 use std::path::PathBuf;
 
-use quoridor_classroom::{Lang, Sheet, SheetSpec};
+use quoridor_exercises::{Lang, Sheet, SheetSpec};
 
 fn compare(name: &str, actual: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -41,7 +41,7 @@ fn a_mixed_sheet_in_each_language() {
 
 #[test]
 fn a_hard_sheet_of_each_kind() {
-    for kind in quoridor_classroom::Kind::ALL {
+    for kind in quoridor_exercises::Kind::ALL {
         let sheet = Sheet::new(SheetSpec {
             kind: Some(kind),
             level: 5,

@@ -5,7 +5,7 @@
 //! SVG and PDF. No I/O: bytes and strings in, bytes and strings out.
 //!
 //! ```
-//! use quoridor_classroom::{check, generate, solve, Kind};
+//! use quoridor_exercises::{check, generate, solve, Kind};
 //! let exercise = generate(Kind::Routes, 2, 7);
 //! let key = solve(&exercise).expect("generated exercises have an answer");
 //! assert!(check(&exercise, &key.answer).is_right());
