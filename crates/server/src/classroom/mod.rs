@@ -4,7 +4,7 @@
 //! `quoridor-exercises` crate's; this is their HTTP side.
 
 mod api;
-/// The views are the classroom crate's (the page's WebAssembly answers with
+/// The views are the exercises crate's (the page's WebAssembly answers with
 /// them too, offline).
 pub use quoridor_exercises::page as view;
 

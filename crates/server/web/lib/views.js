@@ -248,7 +248,7 @@
  * A classroom exercise ready to be shown and answered
  * (`src/classroom/view.rs` `ExerciseView`).
  * @typedef {object} ExerciseView
- * @property {any} exercise the exercise as the classroom crate writes it
+ * @property {any} exercise the exercise as the exercises crate writes it
  * @property {string} kind the kind of exercise (`maze`, `routes`, `arrows`, `shortest`)
  * @property {'route' | 'objects' | 'arrows' | 'race'} answer
  * @property {string} instruction

@@ -1,10 +1,12 @@
 // @ts-check
 // Class and club: a pupil joins with the code on the board (/join) and
 // finds their exercises and games (./club/pupil.js); the teacher's
-// dashboard (/class) with every board live; a tournament's page (/t/<id>,
-// ./club/tournament.js) with its pairings and standings, printable. Everything live comes over one
-// WebSocket per page, which reconnects by itself (a tablet that went to
-// sleep comes back to the same seat: its token is kept in this browser).
+// dashboard (/class) with every board live, its tabs in ./club/ (the
+// pupils: roster.js; the work: work.js; progress, chat, a pupil's page);
+// a tournament's page (/t/<id>, ./club/tournament.js) with its pairings
+// and standings, printable. Everything live comes over one WebSocket per
+// page, which reconnects by itself (a tablet that went to sleep comes back
+// to the same seat: its token is kept in this browser).
 //
 // A pupil who left, or who is on another tablet, comes back with their
 // login card (typed, or its QR code scanned: /join#card=…).
@@ -14,7 +16,7 @@
 // (the teacher's classes on this device), quoridor.club.cups = {id: token}.
 
 import { download, imageUrl } from '../lib/api.js';
-import { learnContent, learnItem } from '../lib/assignment.js';
+import { learnItem } from '../lib/assignment.js';
 import { $, $$, el } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { store } from '../lib/store.js';
@@ -22,11 +24,12 @@ import { currentAccount, languagePicker } from '../lib/topbar.js';
 import { chatPanel } from './club/chat.js';
 import { tournamentPage } from './club/tournament.js';
 import { pictureRow } from './club/pictures.js';
-import { itemHead, pupilSheet, workCell } from './club/pupil-sheet.js';
+import { pupilSheet } from './club/pupil-sheet.js';
 import { progressParts } from './club/progress.js';
 import { cardText, rosterTab } from './club/roster.js';
+import { workTab } from './club/work.js';
 import { joinView, pupilRec } from './club/pupil.js';
-import { api, boardCard, dayWords, live, showError, showView } from './club/shared.js';
+import { api, boardCard, live, showError, showView } from './club/shared.js';
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -158,12 +161,12 @@ function rememberTournament(key) {
  * The dashboard's state: the class this browser opened (its record, set by
  * `dashboard()` before anything reads it), its last view, the tab shown and
  * the pupils ticked, whether it fills the whiteboard, whether a teacher
- * is logged in here, the chat panel.
+ * is logged in here, the chat panel, the Pupils and Work tabs.
  * The login-card codes shown on the Pupils tab (hidden until asked).
  * The pupil whose page is open (`sheet`), with their progress card once fetched.
- * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean, chat: {render: (v: import('../lib/views.js').ClassView) => void} | null, roster: {render: (v: import('../lib/views.js').ClassView) => void} | null, sheet: {pupil: number, progress: Element | null} | null}}
+ * @type {{rec: {id: string, token: string, name?: string}, view: import('../lib/views.js').ClassView | null, tab: string, ticked: Set<number>, cardsShown: Set<number>, whiteboard: boolean, loggedIn: boolean, chat: {render: (v: import('../lib/views.js').ClassView) => void} | null, roster: {render: (v: import('../lib/views.js').ClassView) => void} | null, work: {render: (v: import('../lib/views.js').ClassView) => void, languageChanged: () => void} | null, sheet: {pupil: number, progress: Element | null} | null}}
  */
-const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false, chat: null, roster: null, sheet: null };
+const D = { rec: /** @type {any} */ (null), view: null, tab: 'boards', ticked: new Set(), cardsShown: new Set(), whiteboard: false, loggedIn: false, chat: null, roster: null, work: null, sheet: null };
 
 function dashboard(rec) {
   D.rec = rec;
@@ -194,9 +197,13 @@ function dashboard(rec) {
   };
   $('#games-pair').addEventListener('change', () => { $('#games-ai-box').hidden = $('#games-pair').value !== 'ai'; });
   $('#games-form').addEventListener('submit', (ev) => { ev.preventDefault(); startGames(); });
-  $('#assign-form').addEventListener('submit', (ev) => { ev.preventDefault(); assign(); });
-  $('#assign-kind').addEventListener('change', showAssignFields);
-  $('#group-form').addEventListener('submit', (ev) => { ev.preventDefault(); makeGroup(); });
+  D.work = workTab(D, {
+    call: (method, rest, body) => api(method, '/api/classes/' + encodeURIComponent(rec.id) + rest, body, rec.token),
+    onError: dashError,
+    redraw: () => { if (D.view) renderDashboard(D.view); },
+    openSheet: openPupilSheet,
+    showWork,
+  });
   D.roster = rosterTab(D, {
     call: (method, rest, body) => api(method, '/api/classes/' + encodeURIComponent(rec.id) + rest, body, rec.token),
     shown: renderDashboard,
@@ -304,105 +311,11 @@ function renderDashboard(v) {
   if (D.chat) D.chat.render(v);
   if (D.roster) D.roster.render(v);
   if (D.sheet !== null) drawPupilSheet(v);
-  renderGroups(v);
-  renderAssignments(v);
+  if (D.work) D.work.render(v);
   if (D.whiteboard) renderWhiteboard(v);
   if (D.tab === 'progress') showProgress();
   const cups = v.tournaments.map((c) => el('li', {}, el('a', { class: 'btn', href: '/t/' + encodeURIComponent(c.id), target: '_blank', text: c.name + ' · ' + t('club.stage.' + c.stage) })));
   $('#dash-cups').replaceChildren(...cups);
-}
-
-// ------------------------------------------------------------------
-// Named groups of pupils
-// ------------------------------------------------------------------
-
-/** @param {import('../lib/views.js').ClassView} v */
-function renderGroups(v) {
-  const nameOf = new Map(v.pupils.map((p) => [p.id, p.name]));
-  $('#dash-groups').replaceChildren(...v.groups.map((g) => el('li', { class: 'club-group', 'data-group': g.id },
-    el('strong', { text: g.name }),
-    el('span', { class: 'hint', text: g.pupils.length ? g.pupils.map((p) => nameOf.get(p) || '?').join(', ') : t('club.group_empty') }),
-    el('button', { type: 'button', class: 'btn ghost small', text: t('club.group_tick'), onclick: () => tickGroup(g) }),
-    el('button', { type: 'button', class: 'btn ghost small', text: t('club.group_set'), onclick: () => changeGroup(g, { pupils: Array.from(D.ticked) }) }),
-    el('button', { type: 'button', class: 'btn ghost small', text: t('club.group_rename'), onclick: () => renameGroup(g) }),
-    el('button', { type: 'button', class: 'btn ghost small', text: t('club.group_delete'), onclick: () => deleteGroup(g) }))));
-  // Who an assignment is for: the class, the ticked pupils, or a group.
-  const select = $('#assign-for');
-  const kept = select.value;
-  select.replaceChildren(el('option', { value: '', text: t('club.assign_for_class') }),
-    el('option', { value: 'ticked', text: t('club.assign_ticked') }),
-    ...v.groups.map((g) => el('option', { value: 'g:' + g.id, text: t('club.assign_for_group', { name: g.name }) })));
-  select.value = Array.from(select.options).some((o) => o.value === kept) ? kept : '';
-}
-
-/** @param {{id: number, pupils: number[]}} g */
-function tickGroup(g) {
-  D.ticked = new Set(g.pupils);
-  if (D.view) renderDashboard(D.view);
-}
-
-function groupsPath(rest) {
-  return '/api/classes/' + encodeURIComponent(D.rec.id) + '/groups' + rest;
-}
-
-async function makeGroup() {
-  try {
-    await api('POST', groupsPath(''), { name: $('#group-name').value, pupils: Array.from(D.ticked) }, D.rec.token);
-    $('#group-name').value = '';
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-/** @param {{id: number}} g @param {{name?: string, pupils?: number[]}} change */
-async function changeGroup(g, change) {
-  try {
-    await api('POST', groupsPath('/' + g.id), change, D.rec.token);
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-/** @param {{id: number, name: string}} g */
-function renameGroup(g) {
-  const name = window.prompt(t('club.group_name'), g.name);
-  if (name && name.trim() && name !== g.name) changeGroup(g, { name });
-}
-
-/** @param {{id: number, name: string}} g */
-async function deleteGroup(g) {
-  if (!window.confirm(t('club.group_delete_confirm', { name: g.name }))) return;
-  try {
-    await api('DELETE', groupsPath('/' + g.id), undefined, D.rec.token);
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-/** @param {import('../lib/views.js').ClassView} v */
-function renderAssignments(v) {
-  const out = v.assignments.slice().reverse().map((a) => {
-    const heads = Array.from({ length: a.count }, (_, i) => itemHead(a, i));
-    const head = el('tr', {}, el('th', { text: t('club.pupil') }), ...heads.map((h, i) => el('th', { scope: 'col', title: h.long },
-      el('span', { class: 'club-grid-n', text: String(i + 1) }), el('small', { class: 'club-grid-kind', text: h.short }))));
-    // A click on a cell shows the exercise with the pupil's answer drawn;
-    // on a name, the pupil's page.
-    const rows = v.pupils.filter((p) => !a.pupils || a.pupils.includes(p.id)).map((p) => el('tr', {},
-      el('th', {}, el('button', { type: 'button', class: 'club-name-btn', text: p.name, onclick: () => openPupilSheet(p.id) })),
-      ...heads.map((h, i) => workCell(a, i, p, h, (title) => showWork(a, i, p, title)))));
-    const sheet = a.source.source === 'sheet' ? t('club.sheet_ref', { level: a.source.level, seed: a.source.seed })
-      : learnContent(a) ? t('club.assign_' + learnContent(a)) : '';
-    const groups = v.groups.filter((g) => (a.groups || []).includes(g.id)).map((g) => g.name);
-    const about = [sheet, a.due ? t('club.due', { day: dayWords(a.due) }) : '', ...ruleWords(a.rules),
-      groups.length ? t('club.for_groups', { groups: groups.join(', '), n: a.pupils ? a.pupils.length : 0 })
-        : a.pupils ? I18n.tn('club.for_pupils', a.pupils.length) : ''].filter(Boolean).join(' · ');
-    return el('div', { class: 'card club-assignment', 'data-assignment': a.id },
-      el('h3', { text: a.title }), el('p', { class: 'hint', text: about }),
-      el('div', { class: 'club-table-wrap' }, el('table', { class: 'club-table club-grid' }, el('thead', {}, head), el('tbody', {}, rows))),
-      el('p', { class: 'hint club-grid-legend', text: t('club.grid_legend') }),
-      el('button', { type: 'button', class: 'btn ghost small', text: t('club.unassign'), onclick: () => unassign(a) }));
-  });
-  $('#dash-assignments').replaceChildren(...out);
 }
 
 // ------------------------------------------------------------------
@@ -467,16 +380,6 @@ function drawPupilSheet(v) {
   $('#pupil-sheet-body').replaceChildren(...pupilSheet(v, p, sheet.progress, { showWork: (a, i, title) => showWork(a, i, p, title) }));
 }
 
-// An assignment's rules other than the usual, in words.
-/** @param {import('../lib/views.js').AssignmentRules} rules */
-function ruleWords(rules) {
-  return [
-    rules.solution_after_try ? '' : t('club.rule_solution_any_time'),
-    rules.until_right ? t('club.rule_until_right') : '',
-    rules.no_skip ? t('club.rule_no_skip') : '',
-  ].filter(Boolean);
-}
-
 // Where item `i` of an assignment of /learn opens there (`puzzle=ID`,
 // `lesson=ID`), or null.
 /** @param {import('../lib/views.js').AssignmentView} a @param {number} i */
@@ -532,109 +435,6 @@ async function startGames() {
 }
 
 // What the form gives: a sheet's exercises, puzzles or lessons of /learn.
-function assignContent() {
-  const kind = $('#assign-kind').value;
-  return kind === 'puzzles' || kind === 'lessons' || kind === 'learn' ? kind : 'sheet';
-}
-
-// The form's fields for what it gives, the others hidden.
-function showAssignFields() {
-  const content = assignContent();
-  for (const field of $$('#assign-form [data-for]')) field.hidden = !field.dataset.for.split(' ').includes(content);
-  if (content === 'lessons' || content === 'learn') listLessons();
-}
-
-let lessonsListed = '';
-
-// The rules lessons to tick, in the page's language (all ticked at first).
-async function listLessons() {
-  if (lessonsListed === I18n.lang) return;
-  try {
-    const view = await api('GET', '/api/learn/lessons?lang=' + I18n.lang);
-    const ticked = new Set($$('#assign-lessons input:checked').map((i) => i.value));
-    const first = !lessonsListed;
-    lessonsListed = I18n.lang;
-    $('#assign-lessons').replaceChildren(el('legend', { text: t('club.assign_which_lessons') }),
-      ...view.lessons.map((l) => el('label', {}, el('input', { type: 'checkbox', value: l.id, checked: first || ticked.has(l.id) }), ' ' + l.number + '. ' + l.title)));
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-async function assign() {
-  const shared = $('#assign-shared').value.split(/[\s,]+/).map((s) => s.replace(/^.*[?&]e=/, '')).filter(Boolean);
-  const content = assignContent();
-  const count = Number($('#assign-count').value) || 6;
-  /** @type {Record<string, any>} */
-  let body = shared.length
-    ? { exercises: shared }
-    : { level: Number($('#assign-level').value), count };
-  if (content !== 'sheet') body = {};
-  if (content === 'puzzles' || content === 'learn') {
-    /** @type {Record<string, any>} */
-    const puzzles = {};
-    if ($('#assign-theme').value) puzzles.theme = $('#assign-theme').value;
-    if ($('#assign-difficulty').value) puzzles.difficulty = Number($('#assign-difficulty').value);
-    Object.assign(body, { puzzles, count });
-  }
-  if (content === 'lessons' || content === 'learn') {
-    const lessons = $$('#assign-lessons input:checked').map((i) => i.value);
-    if (!lessons.length) {
-      dashError({ message: t('club.assign_no_lesson') });
-      return;
-    }
-    body.lessons = lessons;
-  }
-  const title = $('#assign-title').value.trim();
-  if (title) body.title = title;
-  const due = $('#assign-due').value;
-  if (due) {
-    // A day already gone is said in the page's words (the server refuses it too).
-    const now = new Date();
-    const today = new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
-    if (due < today) {
-      dashError({ message: t('club.assign_due_past') });
-      return;
-    }
-    body.due = due;
-  }
-  body.rules = {
-    solution_after_try: $('#assign-after-try').checked,
-    until_right: $('#assign-until-right').checked,
-    no_skip: $('#assign-no-skip').checked,
-  };
-  const audience = $('#assign-for').value;
-  if (audience === 'ticked') {
-    if (!D.ticked.size) {
-      dashError({ message: t('club.assign_none_ticked') });
-      return;
-    }
-    body.pupils = Array.from(D.ticked);
-  } else if (audience.startsWith('g:')) {
-    body.groups = [Number(audience.slice(2))];
-  }
-  const kind = $('#assign-kind').value;
-  if (content === 'sheet' && kind && !shared.length) body.kind = kind;
-  const seed = $('#assign-seed').value.trim();
-  if (content === 'sheet' && seed && !shared.length) body.seed = seed;
-  try {
-    await api('POST', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments', body, D.rec.token);
-    $('#assign-shared').value = '';
-    $('#assign-title').value = '';
-  } catch (e) {
-    dashError(e);
-  }
-}
-
-async function unassign(a) {
-  if (!window.confirm(t('club.unassign_confirm', { title: a.title }))) return;
-  try {
-    await api('DELETE', '/api/classes/' + encodeURIComponent(D.rec.id) + '/assignments/' + a.id, undefined, D.rec.token);
-  } catch (e) {
-    dashError(e);
-  }
-}
-
 // Next year's class: the assignments again, for new pupils; the new
 // class opens on this screen (its key kept here, as a new class's is).
 async function nextYear() {
@@ -702,7 +502,7 @@ async function cardsPage(id) {
 async function init() {
   await languagePicker(() => {
     if (D.view) renderDashboard(D.view);
-    if (assignContent() === 'lessons' || assignContent() === 'learn') listLessons();
+    if (D.work) D.work.languageChanged();
   });
   // Each view names the tab after itself; until then, the page's name.
   document.title = t('title.club');

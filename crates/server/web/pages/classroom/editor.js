@@ -143,7 +143,7 @@ function editorDraft() {
   return { board, pawns, lang: lang() };
 }
 
-// The exercise as the server reads it (see the classroom crate's JSON).
+// The exercise as the server reads it (see the exercises crate's JSON).
 function editorExercise() {
   const items = {};
   const keep = { route: ['star', 'fish'], 'follow-arrows': OBJECTS }[E.task] || [];
