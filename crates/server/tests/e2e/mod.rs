@@ -580,10 +580,42 @@ impl Browser {
         } else {
             format!("{}{path}", self.env.base())
         };
+        let before = self.client.current_url().await.ok();
+        // A new document is expected unless only the fragment changes.
+        let without_fragment = |u: &str| u.split('#').next().unwrap_or("").to_string();
+        let same_document = url.contains('#')
+            && before
+                .as_ref()
+                .is_some_and(|b| without_fragment(b.as_str()) == without_fragment(&url));
+        // The document being left is marked: chromedriver can answer a
+        // navigation before the new document exists (seen when the page had
+        // rewritten its own address), and a script run then reads the old
+        // page or a half-parsed new one.
+        let _ = self
+            .client
+            .execute("try { window.top.__e2eLeft = true; } catch (e) {}", vec![])
+            .await;
         self.client
             .goto(&url)
             .await
             .unwrap_or_else(|err| panic!("{}: cannot open {url}: {err}", self.label));
+        if same_document {
+            return;
+        }
+        let wait = Waiter::new(format!("{}: {url} loaded", self.label));
+        loop {
+            let loaded = self
+                .client
+                .execute(
+                    "return !window.__e2eLeft && document.readyState === 'complete';",
+                    vec![],
+                )
+                .await;
+            match loaded {
+                Ok(serde_json::Value::Bool(true)) => return,
+                other => wait.tick(&format!("{other:?}")).await,
+            }
+        }
     }
 
     /// Goes into the frame `css` (what `js` runs in from now on).
