@@ -21,13 +21,13 @@ use crate::hub::Hub;
 use crate::limits::PerClient;
 use crate::listen::Connections;
 use crate::metrics::{Metrics, Now};
-use crate::model::{Action, Status};
 use crate::request::{
     parse_move, CreateRequest, DrawRequest, Empty, JoinRequest, ListQuery, MoveRequest,
     ResignRequest,
 };
 use crate::state::AppState;
 use crate::view::{GameView, HealthView, HintView, ListView, SeatedView};
+use quoridor_game::{Action, Status};
 
 pub fn router(state: AppState) -> Router {
     let api = Router::<AppState>::new()

@@ -1,5 +1,46 @@
-//! The wall clock, and calendar days from it (UTC): a backup's name, a
-//! class's weeks, a due day.
+//! The clocks: the wall clock, and calendar days from it (UTC: a backup's
+//! name, a class's weeks, a due day); and the games' clock, a [`Moment`]
+//! of the monotonic clock (games are given the time, they never read it).
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use quoridor_game::Moment;
+
+/// The moment of [`origin`]: far enough from zero that a game loaded with
+/// a turn that began years before the process did still has its start.
+const ORIGIN_MS: u64 = 1 << 40;
+
+/// The monotonic clock's origin for [`Moment`]s: the first time this
+/// process asked for one.
+fn origin() -> Instant {
+    static ORIGIN: OnceLock<Instant> = OnceLock::new();
+    *ORIGIN.get_or_init(Instant::now)
+}
+
+/// Now, for the games.
+pub fn moment_now() -> Moment {
+    moment_of(Instant::now())
+}
+
+/// `at` for the games (an instant before the origin is the origin).
+pub fn moment_of(at: Instant) -> Moment {
+    let ms = at.saturating_duration_since(origin()).as_millis();
+    Moment::from_millis(
+        u64::try_from(ms)
+            .unwrap_or(u64::MAX)
+            .saturating_add(ORIGIN_MS),
+    )
+}
+
+/// The instant of a game's moment, for a timer (a moment too far away to
+/// be an instant is a year from now: a timer that never fires).
+pub fn instant_of(moment: Moment) -> Instant {
+    let after = moment.millis().saturating_sub(ORIGIN_MS);
+    origin()
+        .checked_add(Duration::from_millis(after))
+        .unwrap_or_else(|| Instant::now() + Duration::from_secs(365 * 86_400))
+}
 
 /// Milliseconds since 1970.
 pub fn wall_ms() -> u64 {

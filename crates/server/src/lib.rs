@@ -5,15 +5,15 @@
 //! Layers, each importing only its own and the ones below it (the test
 //! `tests/layers.rs` of the workspace holds the code to this list):
 //!
-//! 1. Base: `wire` (the rules' types in JSON), `rating` (Glicko-2), `token`,
-//!    `calendar` (the wall clock, and its days and weeks),
+//! 1. Base: `token`, `calendar` (the wall clock, its days and weeks, and
+//!    the games' clock),
 //!    `limits` (counted before the work), `assets` (the page's files),
 //!    `web_texts` (the page's copy of the texts every front end shares),
 //!    `error_page`, `metrics` (the operator's figures), `headers` (the
 //!    security headers of every answer, the policy's reports).
-//! 2. Domain, each feature's rules without the server: `model` (one game:
-//!    seats, clocks, draw offers), `account::name`, `account::speed`,
-//!    `account::password`, `model::new_game`, `club::work`,
+//! 2. Domain, each feature's rules without the server (one game's life is
+//!    the `quoridor-game` crate's): `account::name`, `account::speed`,
+//!    `account::password`, `club::work`,
 //!    `club::class_error`, `club::class`, `club::assignment`, `club::give`,
 //!    `club::pictures`, `club::groups`, `club::merge`, `club::year`,
 //!    `club::pairing`, `club::results`, `club::progress`,
@@ -62,9 +62,7 @@ pub mod listen;
 pub mod lobby;
 pub mod logs;
 pub mod metrics;
-pub mod model;
 pub mod origin;
-pub mod rating;
 pub mod refusals;
 pub mod request;
 pub mod socket;
@@ -73,7 +71,6 @@ pub mod token;
 pub mod view;
 #[cfg(test)]
 mod web_texts;
-pub mod wire;
 pub mod ws;
 
 use std::net::SocketAddr;

@@ -19,8 +19,8 @@ use crate::hub::HubError;
 use crate::learn::LearnError;
 use crate::limits::workers::WorkFailed;
 use crate::lobby::LobbyError;
-use crate::model::RoomError;
 use crate::view::ReasonView;
+use quoridor_game::RoomError;
 
 type Said = (StatusCode, &'static str);
 

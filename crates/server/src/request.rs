@@ -6,9 +6,9 @@ use quoridor_engine::{Controller, Level, TimeControl};
 use quoridor_rules::{Move, ParseError, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::model::new_game::{NewGame, SeatWish};
-use crate::model::{Action, Claim, DrawAction, RoomError, Settings, Status, Theme};
-use crate::wire;
+use quoridor_game::new_game::{NewGame, SeatWish};
+use quoridor_game::wire;
+use quoridor_game::{Action, Claim, DrawAction, RoomError, Settings, Status, Theme};
 
 /// Who plays a seat of a new game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,15 +3,15 @@
 //! `Serialize` for the server and `Deserialize` for its tests and the load
 //! benchmark, so that a renamed field breaks the build, not a run.
 
-use std::time::Instant;
+use quoridor_game::Moment;
 
 use quoridor_rules::{Entry, Fence, IllegalMove, Position, Seat, Square, SquareIter};
 use serde::{Deserialize, Serialize};
 
 use crate::account::view::RatingChangeView;
-use crate::model::summary::kind_name;
-use crate::model::{entry_text, Abort, DrawOffer, RoomState, Settings, Status, Summary};
-use crate::wire::{self, PerSeat};
+use quoridor_game::summary::kind_name;
+use quoridor_game::wire::{self, PerSeat};
+use quoridor_game::{entry_text, Abort, DrawOffer, RoomState, Settings, Status, Summary};
 
 /// Why the rules refuse a move, with a code that pages translate and the
 /// English text.
@@ -217,7 +217,7 @@ pub struct GameView {
 
 impl GameView {
     /// The game at `now`, with the history from entry `moves_from` on.
-    pub fn of(room: &RoomState, now: Instant, moves_from: usize) -> GameView {
+    pub fn of(room: &RoomState, now: Moment, moves_from: usize) -> GameView {
         let pos = room.game.position();
         let seats = pos.seats();
         let status = room.status();

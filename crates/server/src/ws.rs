@@ -23,11 +23,11 @@ use crate::extract::{request_token, token_in_address, GameId, Query};
 use crate::hub::chat::{Channel, ChatLine};
 use crate::hub::{Hub, Room};
 use crate::limits::Bucket;
-use crate::model::RoomError;
 use crate::request::{ClientMessage, WsQuery};
 use crate::socket::{self, Live, WsConfig};
 use crate::token::hash_token;
 use crate::view::{EventView, GameView, ServerMessage};
+use quoridor_game::RoomError;
 
 #[allow(clippy::too_many_arguments)]
 pub async fn upgrade(

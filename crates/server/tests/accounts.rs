@@ -7,9 +7,9 @@
 mod harness;
 
 use harness::{Harness, Reply};
+use quoridor_game::rating::{Game, Rating, START, TAU};
 use quoridor_rules::Seat;
 use quoridor_server::account::view::{AccountView, GamesView, LeaderboardView, ProfileView};
-use quoridor_server::rating::{Game, Rating, START, TAU};
 use quoridor_server::request::{CreateRequest, MoveRequest, SeatRequest};
 use quoridor_server::view::{GameView, SeatedView};
 use serde_json::json;

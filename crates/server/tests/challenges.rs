@@ -226,7 +226,7 @@ async fn a_challenge_is_seen_live_accepted_and_both_land_in_a_turn_based_game() 
     );
 
     let view: GameView = h.game(&game).await;
-    assert_eq!(view.status, quoridor_server::model::Status::Playing);
+    assert_eq!(view.status, quoridor_game::Status::Playing);
     assert!(view.settings.rated);
     assert_eq!(view.seats[0].name, "Ana", "Ana asked for South");
     assert_eq!(view.seats[1].name, "Bob");

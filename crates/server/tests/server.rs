@@ -891,7 +891,7 @@ async fn state_messages_say_what_happened_and_carry_only_new_moves() {
                 assert_eq!((game.moves_from, game.moves.len()), (0, 1));
                 ws_ana
                     .send(&ClientMessage::Draw {
-                        action: quoridor_server::model::DrawAction::Offer,
+                        action: quoridor_game::DrawAction::Offer,
                     })
                     .await;
             }

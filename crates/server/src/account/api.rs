@@ -20,8 +20,8 @@ use crate::db::accounts::{self as store, GameLine};
 use crate::error::ApiError;
 use crate::extract::{Body, Query};
 use crate::hub::Hub;
-use crate::rating::PROVISIONAL_DEVIATION;
 use crate::state::AppState;
+use quoridor_game::rating::PROVISIONAL_DEVIATION;
 
 /// Games per page of a player's list.
 const GAMES_PER_PAGE: usize = 25;
@@ -281,7 +281,7 @@ async fn my_playing(
     let ids = accounts
         .read(move |conn| store::unfinished(conn, id))
         .await?;
-    let now = std::time::Instant::now();
+    let now = crate::calendar::moment_now();
     let mut lines = Vec::new();
     for game in ids.into_iter().take(PLAYING_SHOWN) {
         let Ok(state) = hub.glance(&game).await else {
@@ -297,20 +297,18 @@ async fn my_playing(
 
 /// One line of [`my_playing`], if the game is going on.
 fn playing_line(
-    state: &crate::model::RoomState,
+    state: &quoridor_game::RoomState,
     account: u64,
-    now: std::time::Instant,
+    now: quoridor_game::Moment,
 ) -> Option<PlayingView> {
-    use crate::model::Status;
+    use quoridor_game::Status;
     let status = state.status();
     if status == Status::Over {
         return None;
     }
     let mine = state.seats.iter().find(|s| s.account == Some(account))?;
     let turn = state.game.position().turn();
-    let left_ms = state
-        .deadline()
-        .map(|d| d.saturating_duration_since(now).as_millis() as u64);
+    let left_ms = state.deadline().map(|d| d.millis_since(now));
     Some(PlayingView {
         game: state.id.clone(),
         seat: mine.seat,

@@ -118,7 +118,7 @@ impl Caller {
             Caller::Account(account) => room
                 .account_holder(account.id)
                 .await
-                .ok_or(crate::model::RoomError::Unauthorized.into()),
+                .ok_or(quoridor_game::RoomError::Unauthorized.into()),
         }
     }
 

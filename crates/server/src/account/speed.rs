@@ -36,7 +36,7 @@ impl Speed {
 
     /// The speed of a clock (`None`: a game without a clock has none).
     pub fn of(clock: Option<TimeControl>) -> Option<Speed> {
-        if crate::model::settings::is_correspondence(clock) {
+        if quoridor_game::settings::is_correspondence(clock) {
             return Some(Speed::Correspondence);
         }
         let estimate = match clock? {

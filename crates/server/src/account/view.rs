@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::speed::Speed;
 use crate::db::accounts::{GameLine, StoredRating};
-use crate::rating::Rating;
+use quoridor_game::rating::Rating;
 
 /// A rating as shown: rounded, marked provisional while unsure.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -121,7 +121,7 @@ pub struct GamesView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayingView {
     pub game: String,
-    #[serde(with = "crate::wire::seat")]
+    #[serde(with = "quoridor_game::wire::seat")]
     pub seat: quoridor_rules::Seat,
     /// The others' names.
     pub opponents: Vec<String>,

@@ -21,10 +21,10 @@ use serde::{Deserialize, Serialize};
 use super::Analyses;
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::model::RoomError;
 use crate::request::parse_move;
 use crate::view::LegalView;
-use crate::wire::{self, PerSeat};
+use quoridor_game::wire::{self, PerSeat};
+use quoridor_game::RoomError;
 
 /// The most moves of a line explored from the position.
 pub const MAX_LINE: usize = 200;

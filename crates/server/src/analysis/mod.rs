@@ -24,7 +24,7 @@ pub use self::error::AnalysisError;
 use self::view::{AnalysisStatusView, AnalysisView};
 use crate::db::Db;
 use crate::hub::Hub;
-use crate::model::Status;
+use quoridor_game::Status;
 
 /// Games waiting for their analysis at most.
 pub const QUEUE: usize = 32;

@@ -7,7 +7,7 @@ use super::model::ChallengeRefusal;
 use crate::account::AccountError;
 use crate::db::StoreError;
 use crate::hub::HubError;
-use crate::model::RoomError;
+use quoridor_game::RoomError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChallengeError {

@@ -24,8 +24,8 @@ use crate::db::accounts as account_store;
 use crate::db::challenges::ChallengeWrite;
 use crate::db::Db;
 use crate::hub::Hub;
-use crate::model::SeatSlot;
 use crate::token::{new_game_id, random_u64};
+use quoridor_game::SeatSlot;
 
 /// What changed, for the two accounts of a challenge.
 #[derive(Clone, Debug)]

@@ -8,8 +8,8 @@ use quoridor_engine::TimeControl;
 use quoridor_rules::{Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{RoomError, Settings};
-use crate::wire;
+use quoridor_game::wire;
+use quoridor_game::{RoomError, Settings};
 
 /// Open challenges one account may have sent at once.
 pub const MAX_SENT: usize = 20;
@@ -152,7 +152,7 @@ impl Challenge {
 
     /// When it stops waiting.
     pub fn expires_ms(&self) -> u64 {
-        let waits = if crate::model::settings::is_correspondence(self.clock) {
+        let waits = if quoridor_game::settings::is_correspondence(self.clock) {
             WAITS_TURN_BASED
         } else {
             WAITS

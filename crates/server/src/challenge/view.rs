@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::model::{Challenge, Colour, ShownRating};
 use crate::account::Speed;
 use crate::view::ErrorView;
-use crate::wire;
+use quoridor_game::wire;
 
 /// A challenge as its two players see it.
 #[derive(Clone, Debug, Serialize)]
@@ -37,7 +37,7 @@ impl ChallengeView {
             from_rating: c.from_rating,
             to: c.to.name.clone(),
             clock: c.clock,
-            days: crate::model::settings::is_correspondence(c.clock)
+            days: quoridor_game::settings::is_correspondence(c.clock)
                 .then(|| c.clock.map_or(0, |t| t.initial().as_secs() / 86_400)),
             speed: Speed::of(c.clock),
             rated: c.rated,

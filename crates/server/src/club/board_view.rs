@@ -6,8 +6,8 @@ use quoridor_rules::Seat;
 use serde::{Deserialize, Serialize};
 
 use super::tournament::rounds::Outcome;
-use crate::model::{RoomState, Status, Theme};
-use crate::wire;
+use quoridor_game::wire;
+use quoridor_game::{RoomState, Status, Theme};
 
 /// The board side a game has unless asked otherwise.
 pub(super) fn nine() -> u8 {

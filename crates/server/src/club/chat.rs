@@ -9,7 +9,7 @@ use super::class::Changed;
 use super::{read, ClassRoom, ClubError, Clubs, Owner};
 use crate::db::clubs::{ChatRow, MAX_CHAT_LINES};
 use crate::db::ClubWrite;
-use crate::model::Status;
+use quoridor_game::Status;
 
 impl Clubs {
     /// For a game of `owner`: `None` when it is not a class's (nor a class

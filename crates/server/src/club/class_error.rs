@@ -2,7 +2,7 @@
 //! a group's, an assignment's title): the bottom of the class's rules,
 //! used by every file of them.
 
-use crate::model::{name, MAX_NAME_CHARS};
+use quoridor_game::{name, MAX_NAME_CHARS};
 
 /// Why a class refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -123,8 +123,8 @@ impl From<StoreError> for ClubError {
     }
 }
 
-impl From<crate::model::RoomError> for ClubError {
-    fn from(err: crate::model::RoomError) -> ClubError {
+impl From<quoridor_game::RoomError> for ClubError {
+    fn from(err: quoridor_game::RoomError) -> ClubError {
         ClubError::Hub(HubError::Room(err))
     }
 }

@@ -14,8 +14,8 @@ use super::tournament::{Stage, Tournament};
 use super::view::{BoardView, GameSpec};
 use super::{read, write, ClubError, Clubs, Owner, MAX_GAMES_PER_OWNER};
 use crate::hub::registry::{club_creator, Reservation};
-use crate::model::{Decision, RoomState, SeatSlot, Settings};
 use crate::wall_ms;
+use quoridor_game::{Decision, RoomState, SeatSlot, Settings};
 
 /// Whose game a game of `owner` is, asked for from `address`: it counts
 /// against its class or tournament and against that address's games of
@@ -376,7 +376,7 @@ impl Clubs {
         let mut over = Vec::new();
         for (game, seat) in seats {
             let ended = self.inner.hub.glance(&game).await;
-            if ended.is_ok_and(|state| state.status() == crate::model::Status::Over) {
+            if ended.is_ok_and(|state| state.status() == quoridor_game::Status::Over) {
                 over.push((game, vec![seat]));
             }
         }
@@ -431,7 +431,7 @@ impl Clubs {
 /// How a finished game ended, as a class keeps it (an aborted game, with
 /// no winner and no draw, is not kept).
 fn game_end(board: &BoardView) -> Option<GameEnd> {
-    if board.status != crate::model::Status::Over || (board.winners.is_empty() && !board.draw) {
+    if board.status != quoridor_game::Status::Over || (board.winners.is_empty() && !board.draw) {
         return None;
     }
     let winners = board

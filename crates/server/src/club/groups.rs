@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::class::{first_name, Class, ClassError};
-use crate::model::name;
+use quoridor_game::name;
 
 /// The most groups in a class.
 pub const MAX_GROUPS: usize = 20;

@@ -58,8 +58,8 @@ use crate::limits::lockout::{Attempt, Lockout, Rules};
 use crate::limits::tally::{Reserved, Tally};
 use crate::limits::window::Window;
 use crate::limits::workers::Workers;
-use crate::model::RoomState;
 use crate::token::random_u64;
+use quoridor_game::RoomState;
 
 /// The most unfinished games of one class or tournament.
 pub const MAX_GAMES_PER_OWNER: usize = 64;

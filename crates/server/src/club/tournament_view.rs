@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::board_view::{nine, BoardView};
 use super::tournament::rounds::{Format, Outcome, Standing};
 use super::tournament::{Stage, Tournament};
-use crate::wire;
+use quoridor_game::wire;
 
 // ---- Requests ----
 

@@ -11,8 +11,8 @@ use super::class::{Group, Rules, Source};
 use super::tournament::Stage;
 use super::tournament_view::TournamentView;
 use super::work::WorkStatus;
-use crate::model::Theme;
-use crate::wire;
+use quoridor_game::wire;
+use quoridor_game::Theme;
 
 /// A game's rules as the teacher or organiser asks for them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

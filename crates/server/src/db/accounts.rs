@@ -7,7 +7,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::{Db, StoreError, Write};
 use crate::account::speed::Speed;
-use crate::rating::{Rating, START};
+use quoridor_game::rating::{Rating, START};
 
 /// The tables, created by the migration that brings accounts.
 pub const SCHEMA: &str = "

@@ -1,7 +1,7 @@
 //! The games: one row a game (its settings, seats, clock and the
 //! summary lists show) and one row per entry of its history.
 
-use std::time::Instant;
+use quoridor_game::Moment;
 
 use quoridor_engine::{Controller, Level};
 use quoridor_rules::{Game, Seat};
@@ -11,12 +11,12 @@ use serde::{Deserialize, Serialize};
 use super::accounts::{AccountGame, RenamedGame};
 use super::{Db, StoreError, Write};
 use crate::account::speed::Speed;
-use crate::model::{
+use crate::wall_ms;
+use quoridor_game::wire::{self, parse_seat};
+use quoridor_game::{
     entry_text, parse_entry, Abort, Clocks, DrawOffer, EntryMeta, RatingChange, RoomState,
     SeatSlot, Settings, Status, Summary,
 };
-use crate::wall_ms;
-use crate::wire::{self, parse_seat};
 
 /// A seat as stored: its controller as `human` or `ai` with a level.
 #[derive(Serialize, Deserialize)]
@@ -101,14 +101,14 @@ impl Save {
     }
 
     /// A new game, whole.
-    pub fn new(state: &RoomState, now: Instant) -> Save {
+    pub fn new(state: &RoomState, now: Moment) -> Save {
         Save::change(None, state, now, 0)
     }
 
     /// The change from `old` (as stored; `None` for a new game) to `state`:
     /// the history from entry `keep` on is written again (the entries before
     /// are stored already), and of the game's row only what changed.
-    pub fn change(old: Option<&RoomState>, state: &RoomState, now: Instant, keep: usize) -> Save {
+    pub fn change(old: Option<&RoomState>, state: &RoomState, now: Moment, keep: usize) -> Save {
         let keep = keep.min(state.meta.len());
         let entries = state.game.entries()[keep..]
             .iter()
@@ -229,7 +229,7 @@ fn seats_json(room: &RoomState) -> String {
         .iter()
         .map(|slot| StoredSeat {
             seat: slot.seat,
-            kind: crate::model::summary::kind_name(slot.kind).into(),
+            kind: quoridor_game::summary::kind_name(slot.kind).into(),
             level: slot.kind.level().map(|l| l.number()),
             name: slot.name.clone(),
             holder: slot.holder.clone(),
@@ -240,7 +240,7 @@ fn seats_json(room: &RoomState) -> String {
 }
 
 /// The clocks, with the time the current turn has used so far.
-fn clock_json(room: &RoomState, now: Instant) -> Option<String> {
+fn clock_json(room: &RoomState, now: Moment) -> Option<String> {
     let clocks = room.clocks.as_ref()?;
     let turn_elapsed_ms = clocks
         .turn_started
@@ -445,7 +445,7 @@ impl Db {
     }
 
     /// Reads a game back; `now` is when its current turn resumes.
-    pub fn load(&self, id: &str, now: Instant, wall: u64) -> Result<Option<RoomState>, StoreError> {
+    pub fn load(&self, id: &str, now: Moment, wall: u64) -> Result<Option<RoomState>, StoreError> {
         let stored = self.read(|conn| {
             let row = conn
                 .query_row(
@@ -547,8 +547,8 @@ impl Db {
                 };
                 let mut remaining_ms = stored.remaining_ms;
                 let turn_started = used.map(|used| {
-                    // Days before the machine booted cannot be an
-                    // `Instant`: they are taken from the clock instead.
+                    // A turn that began before the games' clock's origin
+                    // is taken from the clock instead.
                     now.checked_sub(std::time::Duration::from_millis(used))
                         .unwrap_or_else(|| {
                             let left = &mut remaining_ms[room.game.position().turn_index()];
@@ -580,7 +580,7 @@ mod tests {
 
     use super::*;
     use crate::db::Sync;
-    use crate::model::{SeatSlot, Settings};
+    use quoridor_game::{SeatSlot, Settings};
 
     fn human(seat: Seat, holder: &str) -> SeatSlot {
         SeatSlot {
@@ -598,7 +598,7 @@ mod tests {
         let metrics = std::sync::Arc::new(crate::metrics::Metrics::default());
         let db = Db::open(&dir.path().join("t.db"), Sync::Normal, metrics).unwrap();
         let day = Duration::from_secs(86_400);
-        let now = Instant::now();
+        let now = crate::calendar::moment_now();
         let mut games = Vec::new();
         for (id, clock) in [
             ("corresp1", TimeControl::PerMove(day * 3)),
@@ -615,7 +615,7 @@ mod tests {
         }
         // Loaded two days later (the server was down): the turn-based
         // game's South has one day left, the other game's turn goes on.
-        let later = Instant::now();
+        let later = crate::calendar::moment_now();
         let wall = wall_ms() + 2 * 86_400_000;
         let corresp = db.load("corresp1", later, wall).unwrap().unwrap();
         let left = corresp.remaining_at(later).unwrap()[0];

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quoridor_engine::{safe_move, Engine, Level, SearchLimit, Silent, TimeControl, SHARED_HASH_MB};
 use quoridor_rules::{Move, Position, Square};
@@ -12,9 +12,9 @@ use quoridor_rules::{Move, Position, Square};
 use super::room::Room;
 use super::Hub;
 use super::HubError;
-use crate::model::{PrivateOnly, RoomError, RoomState, Status};
 use crate::token::random_u64;
 use crate::view::{HintView, StepsView};
+use quoridor_game::{PrivateOnly, RoomError, RoomState, Status};
 
 /// How long a hint searches.
 const HINT_TIME: Duration = Duration::from_millis(300);
@@ -104,7 +104,7 @@ impl Hub {
     fn ai_limit(&self, state: &RoomState) -> SearchLimit {
         let cap = self.inner.config.ai_max_think;
         let index = state.game.position().turn_index();
-        let left = state.remaining_at(Instant::now());
+        let left = state.remaining_at(crate::calendar::moment_now());
         match (state.settings.clock, left) {
             (Some(control @ TimeControl::Fischer { .. }), Some(left)) => {
                 let budget = quoridor_engine::time::clock_budget(

@@ -11,7 +11,7 @@ use quoridor_rules::Seat;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::wire;
+use quoridor_game::wire;
 
 /// The longest line, in characters.
 pub const MAX_CHAT: usize = 200;
@@ -90,21 +90,21 @@ impl Chat {
     }
 }
 
-/// A line as it may be said ([`crate::model::name::clean_line`]): trimmed,
+/// A line as it may be said ([`quoridor_game::name::clean_line`]): trimmed,
 /// 1 to [`MAX_CHAT`] characters, no control or direction-changing
 /// characters (pages show it as text, never as HTML).
 pub fn clean(text: &str) -> Result<String, ChatError> {
-    crate::model::name::clean_line(text, MAX_CHAT).map_err(ChatError)
+    quoridor_game::name::clean_line(text, MAX_CHAT).map_err(ChatError)
 }
 
 /// Why a line cannot be said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChatError(pub crate::model::name::NameProblem);
+pub struct ChatError(pub quoridor_game::name::NameProblem);
 
 impl std::fmt::Display for ChatError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.0 {
-            crate::model::name::NameProblem::Empty => f.write_str("chat: an empty line"),
+            quoridor_game::name::NameProblem::Empty => f.write_str("chat: an empty line"),
             other => write!(f, "chat: {other}"),
         }
     }

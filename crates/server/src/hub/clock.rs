@@ -9,7 +9,7 @@ use tokio::sync::Notify;
 
 use super::room::Room;
 use super::Hub;
-use crate::model::RoomError;
+use quoridor_game::RoomError;
 
 impl Hub {
     /// Starts the clock task of a game that is not over, unless it runs;
@@ -37,7 +37,7 @@ impl Hub {
             }
             let deadline = {
                 let state = held.state.lock().await;
-                if state.status() == crate::model::Status::Over {
+                if state.status() == quoridor_game::Status::Over {
                     // Under the lock: a change that brings the game back
                     // (an undo after the end) starts a new task after this.
                     held.clock_running.store(false, Ordering::SeqCst);
@@ -49,7 +49,7 @@ impl Hub {
             match deadline {
                 Some(deadline) => {
                     tokio::select! {
-                        _ = tokio::time::sleep_until(deadline.into()) => {
+                        _ = tokio::time::sleep_until(crate::calendar::instant_of(deadline).into()) => {
                             let Some(held) = room.upgrade() else {
                                 return;
                             };

@@ -25,8 +25,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::model::new_game::{Member, NewGame};
+use quoridor_game::Moment;
+
 use axum::extract::ws::Utf8Bytes;
+use quoridor_game::new_game::{Member, NewGame};
 use quoridor_rules::Seat;
 use tokio::sync::watch;
 
@@ -36,13 +38,14 @@ use self::registry::Registry;
 pub use self::room::Room;
 pub use self::searches::SearchPermit;
 use crate::account::Account;
+use crate::calendar::moment_now;
 use crate::db::{Db, Save};
 use crate::metrics::Metrics;
-use crate::model::{common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status};
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::view::{EventView, GameView, SeatedView, ServerMessage};
 use crate::wall_ms;
-use crate::wire::PerSeat;
+use quoridor_game::wire::PerSeat;
+use quoridor_game::{common_entries, Action, RoomError, RoomState, SeatSlot, Settings, Status};
 
 /// How long a turn-based game waits for its players at least.
 pub const TURN_BASED_WAIT: Duration = Duration::from_secs(7 * 24 * 3600);
@@ -166,7 +169,7 @@ impl Hub {
         let db = self.inner.db.clone();
         let mut count = 0;
         for id in db.unfinished()? {
-            match db.load(&id, Instant::now(), wall_ms()) {
+            match db.load(&id, moment_now(), wall_ms()) {
                 Ok(Some(mut state)) => {
                     state.version = state.version.max(wall_ms());
                     self.insert_loaded(state);
@@ -227,7 +230,7 @@ impl Hub {
         }
         let db = self.inner.db.clone();
         let key = id.to_string();
-        let loaded = tokio::task::spawn_blocking(move || db.load(&key, Instant::now(), wall_ms()))
+        let loaded = tokio::task::spawn_blocking(move || db.load(&key, moment_now(), wall_ms()))
             .await
             .map_err(|_| HubError::Stopping)??;
         let mut state = loaded.ok_or(HubError::NoSuchGame)?;
@@ -246,7 +249,7 @@ impl Hub {
         client: &str,
         settings: Settings,
         slots: Vec<SeatSlot>,
-    ) -> Result<(RoomState, Instant), HubError> {
+    ) -> Result<(RoomState, Moment), HubError> {
         let config = &self.inner.config;
         if settings.is_correspondence() {
             let creator = registry::turn_based_creator(client);
@@ -266,7 +269,7 @@ impl Hub {
         settings: Settings,
         slots: Vec<SeatSlot>,
         caps: &[usize],
-    ) -> Result<(RoomState, Instant), HubError> {
+    ) -> Result<(RoomState, Moment), HubError> {
         // A game with a seat nobody holds waits for people: those are
         // capped apart, and expire (`Hub::expire_waiting`).
         let waiting = slots
@@ -288,8 +291,8 @@ impl Hub {
         reservation: registry::Reservation<'_>,
         settings: Settings,
         slots: Vec<SeatSlot>,
-    ) -> Result<(RoomState, Instant), HubError> {
-        let now = Instant::now();
+    ) -> Result<(RoomState, Moment), HubError> {
+        let now = moment_now();
         let mut state = RoomState::new(
             new_game_id(),
             wall_ms(),
@@ -403,7 +406,7 @@ impl Hub {
     pub async fn change<T>(
         &self,
         room: &Arc<Room>,
-        op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
+        op: impl FnOnce(&mut RoomState, Moment) -> Result<T, RoomError>,
     ) -> Result<T, HubError> {
         Ok(self.change_inner(room, op, false).await?.0)
     }
@@ -412,7 +415,7 @@ impl Hub {
     pub async fn change_and_view<T>(
         &self,
         room: &Arc<Room>,
-        op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
+        op: impl FnOnce(&mut RoomState, Moment) -> Result<T, RoomError>,
     ) -> Result<(T, GameView), HubError> {
         let (out, view) = self.change_inner(room, op, true).await?;
         Ok((out, view.expect("asked for")))
@@ -421,7 +424,7 @@ impl Hub {
     async fn change_inner<T>(
         &self,
         room: &Arc<Room>,
-        op: impl FnOnce(&mut RoomState, Instant) -> Result<T, RoomError>,
+        op: impl FnOnce(&mut RoomState, Moment) -> Result<T, RoomError>,
         want_view: bool,
     ) -> Result<(T, Option<GameView>), HubError> {
         let asked = Instant::now();
@@ -429,7 +432,7 @@ impl Hub {
         if room.discarded.load(Ordering::SeqCst) {
             return Err(HubError::NoSuchGame);
         }
-        let now = Instant::now();
+        let now = moment_now();
         let mut next = state.clone();
         let out = op(&mut next, now)?;
         let ends_rated = next.settings.rated
@@ -529,10 +532,10 @@ impl Hub {
         &self,
         room: &Arc<Room>,
         event: EventView,
-        op: impl FnOnce(&mut RoomState, Instant),
+        op: impl FnOnce(&mut RoomState, Moment),
     ) {
         let mut state = room.state.lock().await;
-        let now = Instant::now();
+        let now = moment_now();
         op(&mut state, now);
         state.version += 1;
         state.last_seen = now;
@@ -625,7 +628,7 @@ impl Hub {
         for room in self.inner.registry.all() {
             let state = room.state.lock().await;
             if state.deadline().is_some() {
-                let now = Instant::now();
+                let now = moment_now();
                 let keep = state.meta.len();
                 let save = Save::change(Some(&state), &state, now, keep);
                 if let Err(err) = self.inner.db.save(save).await {

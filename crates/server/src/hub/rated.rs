@@ -7,8 +7,8 @@ use super::HubError;
 use crate::account::{Account, AccountError, Speed};
 use crate::db::accounts as account_store;
 use crate::db::Db;
-use crate::model::{RatingChange, RoomState, SeatSlot, Settings};
-use crate::rating::Rating;
+use quoridor_game::rating::Rating;
+use quoridor_game::{RatingChange, RoomState, SeatSlot, Settings};
 
 /// Why a new game cannot be rated: its settings, or its seats (the
 /// creator's, logged in, and one free seat for another account).
@@ -66,11 +66,11 @@ pub async fn rating_changes(db: &Db, state: &RoomState) -> Result<Vec<RatingChan
     };
     let after = |me: Rating, other: Rating, seat: Seat| {
         me.after(
-            &[crate::rating::Game {
+            &[quoridor_game::rating::Game {
                 opponent: other,
                 score: score(seat),
             }],
-            crate::rating::TAU,
+            quoridor_game::rating::TAU,
         )
     };
     Ok(vec![

@@ -1,11 +1,9 @@
 //! What the hub tells without changing anything: a game as it is, the
 //! public lists, and how many games it holds.
 
-use std::time::Instant;
-
 use super::{Hub, HubError, LIVE_FOR};
-use crate::model::{RoomState, Status, Summary};
 use crate::wall_ms;
+use quoridor_game::{RoomState, Status, Summary};
 
 impl Hub {
     /// The game as it is now (from memory or the database).
@@ -24,7 +22,7 @@ impl Hub {
         }
         let db = self.inner.db.clone();
         let key = id.to_string();
-        tokio::task::spawn_blocking(move || db.load(&key, Instant::now(), wall_ms()))
+        tokio::task::spawn_blocking(move || db.load(&key, crate::calendar::moment_now(), wall_ms()))
             .await
             .map_err(|_| HubError::Stopping)??
             .ok_or(HubError::NoSuchGame)
@@ -43,7 +41,7 @@ impl Hub {
                 .map_err(|_| HubError::Stopping)?;
             return Ok(listed?);
         }
-        let now = Instant::now();
+        let now = crate::calendar::moment_now();
         let mut found = Vec::new();
         for room in self.inner.registry.all() {
             let state = room.state.lock().await;

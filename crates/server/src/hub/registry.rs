@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use super::room::Room;
 use super::HubError;
-use crate::model::{RoomState, Status};
+use quoridor_game::{RoomState, Status};
 
 /// Unfinished games: per client address, and in all; and those waiting
 /// for people to take their seats.

@@ -2,14 +2,13 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
-use std::time::Instant;
 
 use axum::extract::ws::Utf8Bytes;
 use quoridor_rules::{Record, Seat};
 use tokio::sync::{broadcast, Mutex, Notify};
 
-use crate::model::{Abort, AbortWhy, RoomState};
 use crate::view::GameView;
+use quoridor_game::{Abort, AbortWhy, RoomState};
 
 /// A game and its followers.
 pub struct Room {
@@ -59,7 +58,7 @@ impl Room {
 
     /// The whole game object now.
     pub async fn view(&self) -> GameView {
-        GameView::of(&*self.state.lock().await, Instant::now(), 0)
+        GameView::of(&*self.state.lock().await, crate::calendar::moment_now(), 0)
     }
 
     /// The game as a record (RULES.md notation, tags and moves).

@@ -7,10 +7,10 @@ use quoridor_rules::Seat;
 
 use super::{Hub, HubError, Room};
 use crate::account::Account;
-use crate::model::{clean_name, Decision, RoomError, SeatSlot, Settings, Status};
 use crate::token::{hash_token, new_token};
 use crate::view::{GameView, SeatedView};
-use crate::wire::PerSeat;
+use quoridor_game::wire::PerSeat;
+use quoridor_game::{clean_name, Decision, RoomError, SeatSlot, Settings, Status};
 
 impl Hub {
     /// Makes a game with seats already held (a class's or a tournament's

@@ -3,17 +3,19 @@
 //! sleep and are read back when their clock falls; a sweeper runs all
 //! of this every minute.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::calendar::moment_now;
 
 use super::{Hub, HubError, LIVE_FOR, TURN_BASED_WAIT};
-use crate::model::Status;
 use crate::wall_ms;
+use quoridor_game::Status;
 
 impl Hub {
     /// Drops from memory the finished games that nobody has followed for
     /// `idle` (they are read back from the database when asked for).
     pub async fn evict_idle(&self, idle: Duration) -> usize {
-        let now = Instant::now();
+        let now = moment_now();
         let mut idle_ids = Vec::new();
         for room in self.inner.registry.all() {
             let state = room.state.lock().await;
@@ -35,7 +37,7 @@ impl Hub {
     /// many.
     pub async fn expire_waiting(&self) -> usize {
         let config = &self.inner.config;
-        let now = Instant::now();
+        let now = moment_now();
         let mut expired = 0;
         for room in self.inner.registry.all() {
             let due = {
@@ -64,7 +66,7 @@ impl Hub {
     /// `idle`: out of memory while they go on, read back when asked for
     /// or when their clock falls ([`Hub::wake_due`]). Returns how many.
     pub async fn sleep_idle(&self, idle: Duration) -> usize {
-        let now = Instant::now();
+        let now = moment_now();
         let mut idle_ids = Vec::new();
         for room in self.inner.registry.all() {
             let state = room.state.lock().await;
@@ -83,7 +85,7 @@ impl Hub {
                 registry.sleep_if_unused(id, |state| {
                     let idle = now.saturating_duration_since(state.last_seen) >= idle;
                     let deadline = state.deadline().map(|deadline| {
-                        let left = deadline.saturating_duration_since(Instant::now());
+                        let left = deadline.saturating_duration_since(moment_now());
                         wall_ms().saturating_add(left.as_millis() as u64)
                     });
                     (idle && state.settings.is_correspondence()).then_some(deadline)

@@ -24,9 +24,9 @@ use crate::account::Account;
 use crate::error::ApiError;
 use crate::extract::Query;
 use crate::hub::Hub;
-use crate::model::clean_name;
 use crate::socket::{self, Live, WsConfig};
 use crate::state::AppState;
+use quoridor_game::clean_name;
 
 pub fn api_routes() -> Router<AppState> {
     Router::new()

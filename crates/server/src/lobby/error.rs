@@ -6,7 +6,7 @@ use std::fmt;
 use crate::account::AccountError;
 use crate::db::StoreError;
 use crate::hub::HubError;
-use crate::model::RoomError;
+use quoridor_game::RoomError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LobbyError {

@@ -28,8 +28,8 @@ use crate::account::{Account, AccountError, Speed};
 use crate::db::accounts as account_store;
 use crate::db::Db;
 use crate::hub::Hub;
-use crate::model::{SeatSlot, Settings};
 use crate::token::{hash_token, new_token, random_u64};
+use quoridor_game::{SeatSlot, Settings};
 
 /// Seeks shown in the list (the newest); all are kept and paired.
 pub const SHOWN: usize = 100;
@@ -200,7 +200,7 @@ impl Lobby {
                 let rating = stored
                     .into_iter()
                     .find(|r| r.speed == speed)
-                    .map_or(crate::rating::START, |r| r.rating);
+                    .map_or(quoridor_game::rating::START, |r| r.rating);
                 (Some(rating.rating.round() as i32), rating.is_provisional())
             }
             _ => (None, false),

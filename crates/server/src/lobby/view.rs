@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::account::Speed;
 use crate::view::ErrorView;
-use crate::wire;
+use quoridor_game::wire;
 
 /// A seek as the lobby shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ import { SEATS2, SEATS4 } from './position.js';
 
 export const LOCAL_PREFIX = 'local-';
 
-/** The server's ply limit (src/model/settings.rs MAX_PLIES). */
+/** The server's ply limit (crates/game/src/settings.rs MAX_PLIES). */
 export const PLY_LIMIT = 1000;
 
 /** @typedef {import('./views.js').Seat} Seat */

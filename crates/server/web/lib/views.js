@@ -55,7 +55,7 @@
  */
 
 /**
- * A game's settings (`src/model/settings.rs`).
+ * A game's settings (`crates/game/src/settings.rs`).
  * @typedef {object} GameSettings
  * @property {number} size
  * @property {number} players

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use quoridor_game::Status;
 use quoridor_rules::{Fence, Move, Position, Seat, Square};
-use quoridor_server::model::Status;
 use quoridor_server::request::ClientMessage;
 use quoridor_server::view::{GameView, LegalView, ServerMessage};
 use tokio::net::TcpStream;

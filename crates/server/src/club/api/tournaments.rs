@@ -15,9 +15,9 @@ use crate::club::ClubError;
 use crate::club::Clubs;
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
-use crate::model::Decision;
 use crate::token::{hash_token, new_game_id, new_token};
 use crate::wall_ms;
+use quoridor_game::Decision;
 
 use super::keys::*;
 use super::views::*;
@@ -36,7 +36,7 @@ pub(super) async fn new_tournament(
         None => None,
     };
     // Checked here, so that a bad request makes nothing.
-    crate::model::Settings::new(req.size, 2, quoridor_rules::Variant::Standard, req.fences)?
+    quoridor_game::Settings::new(req.size, 2, quoridor_rules::Variant::Standard, req.fences)?
         .with_clock(req.clock)?;
     let token = new_token();
     let mut made = Tournament::new(

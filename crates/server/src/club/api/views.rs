@@ -103,7 +103,7 @@ pub(super) fn game_views(
             // progress); one still played stays.
             let ended = match &g.result {
                 Some(end) => Some(end.ended_ms),
-                None if board.status == crate::model::Status::Over => Some(g.created_ms),
+                None if board.status == quoridor_game::Status::Over => Some(g.created_ms),
                 None => None,
             };
             if ended.is_some_and(|at| now.saturating_sub(at) > FINISHED_SHOWN_MS) {

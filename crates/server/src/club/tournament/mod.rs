@@ -14,7 +14,7 @@ use self::rounds::{
     MAX_ROUNDS,
 };
 use super::class::{first_name, unique_name, ClassError};
-use crate::wire;
+use quoridor_game::wire;
 
 /// One player of a tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,15 +1,19 @@
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quoridor_engine::{Controller, Level, TimeControl};
 use quoridor_rules::{Fence, IllegalMove, Orientation, Seat, Square, Variant};
 
 use super::*;
+use crate::action::{Action, Claim, DrawAction};
+use crate::error::PrivateOnly;
+use crate::offers::Decision;
+use crate::settings::{clean_name, MAX_PLIES};
 
 const ANA: &str = "hash-ana";
 const BOB: &str = "hash-bob";
 
 /// Plays `text` for `holder`.
-fn play(room: &mut RoomState, holder: &str, text: &str, now: Instant) -> Result<(), RoomError> {
+fn play(room: &mut RoomState, holder: &str, text: &str, now: Moment) -> Result<(), RoomError> {
     room.apply(holder, Action::Move(text.parse().unwrap()), now)
 }
 
@@ -34,12 +38,12 @@ fn settings(size: u8, players: u8, variant: Variant, clock: Option<TimeControl>)
         .unwrap()
 }
 
-fn room_of(settings: Settings, seats: Vec<SeatSlot>, now: Instant) -> RoomState {
+fn room_of(settings: Settings, seats: Vec<SeatSlot>, now: Moment) -> RoomState {
     RoomState::new("g".into(), 0, "ip".into(), settings, seats, now).unwrap()
 }
 
 /// Ana holds south; north is free.
-fn online(clock: Option<TimeControl>, now: Instant) -> RoomState {
+fn online(clock: Option<TimeControl>, now: Moment) -> RoomState {
     let seats = vec![
         slot(Seat::South, Controller::Human, Some(ANA)),
         slot(Seat::North, Controller::Human, None),
@@ -54,7 +58,7 @@ const FISCHER: TimeControl = TimeControl::Fischer {
 
 #[test]
 fn waits_for_players_then_plays() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
     assert_eq!(room.status(), Status::Waiting);
     assert_eq!(play(&mut room, ANA, "e2", t), Err(RoomError::NotStarted));
@@ -92,7 +96,7 @@ fn waits_for_players_then_plays() {
 
 #[test]
 fn a_refused_move_changes_nothing() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, None, t).unwrap();
     let before = room.clone();
@@ -104,7 +108,7 @@ fn a_refused_move_changes_nothing() {
 
 #[test]
 fn a_first_move_is_not_charged_and_later_ones_are() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     assert!(room.deadline().is_none(), "no clock while a seat is free");
     room.join(BOB, None, None, None, t).unwrap();
@@ -137,7 +141,7 @@ fn a_first_move_is_not_charged_and_later_ones_are() {
 
 #[test]
 fn a_first_move_that_waits_too_long_aborts_the_game() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, None, t).unwrap();
     assert_eq!(room.expire(t + ms(29_000)), Err(RoomError::NotYet));
@@ -159,7 +163,7 @@ fn a_first_move_that_waits_too_long_aborts_the_game() {
 
 #[test]
 fn both_players_see_the_first_move_count_down() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, None, t).unwrap();
     assert_eq!(room.first_move_deadline(), Some(t + FIRST_MOVE_TIME));
@@ -179,7 +183,7 @@ fn both_players_see_the_first_move_count_down() {
 
 #[test]
 fn either_player_may_abort_before_both_have_moved() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
     room.join(BOB, None, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
@@ -209,7 +213,7 @@ fn either_player_may_abort_before_both_have_moved() {
 
 #[test]
 fn a_fallen_clock_loses_and_refuses_late_moves() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
@@ -231,7 +235,7 @@ fn a_fallen_clock_loses_and_refuses_late_moves() {
 
 #[test]
 fn per_move_clock_resets_each_turn() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(TimeControl::PerMove(ms(10_000))), t);
     room.join(BOB, None, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t + ms(1_000)).unwrap();
@@ -246,7 +250,7 @@ fn per_move_clock_resets_each_turn() {
 
 #[test]
 fn four_player_timeout_removes_the_seat_and_the_game_goes_on() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let seats = vec![
         slot(Seat::South, Controller::Human, Some(ANA)),
         slot(Seat::West, Controller::Human, Some(BOB)),
@@ -268,7 +272,7 @@ fn four_player_timeout_removes_the_seat_and_the_game_goes_on() {
 
 #[test]
 fn undo_against_the_ai_takes_back_the_reply_too() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let seats = vec![
         slot(Seat::South, Controller::Human, Some(ANA)),
         slot(Seat::North, Controller::Ai(Level::new(3).unwrap()), None),
@@ -302,7 +306,7 @@ fn undo_against_the_ai_takes_back_the_reply_too() {
 
 #[test]
 fn hot_seat_undo_takes_back_one_move() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let seats = vec![
         slot(Seat::South, Controller::Human, Some(ANA)),
         slot(Seat::North, Controller::Human, Some(ANA)),
@@ -317,7 +321,7 @@ fn hot_seat_undo_takes_back_one_move() {
 
 #[test]
 fn draw_offer_needs_every_other_person() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
     room.join(BOB, None, None, None, t).unwrap();
     let draw = |room: &mut RoomState, holder, action| room.apply(holder, Action::Draw(action), t);
@@ -350,7 +354,7 @@ fn draw_offer_needs_every_other_person() {
 
 #[test]
 fn resign_in_two_players_ends_the_game() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
     room.join(BOB, None, None, None, t).unwrap();
     assert_eq!(
@@ -367,7 +371,7 @@ fn resign_in_two_players_ends_the_game() {
 
 #[test]
 fn an_organiser_decides_a_forfeit_or_a_draw_once() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, None, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
@@ -391,7 +395,7 @@ fn an_organiser_decides_a_forfeit_or_a_draw_once() {
 
 #[test]
 fn scoring_moves_carry_points() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let seats = vec![
         slot(Seat::South, Controller::Human, Some(ANA)),
         slot(Seat::North, Controller::Human, Some(BOB)),
@@ -407,7 +411,7 @@ fn scoring_moves_carry_points() {
 /// comes back the game is drawn; two players may repeat as they like.
 #[test]
 fn a_four_player_game_is_drawn_by_a_third_repetition() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let seats: Vec<_> = Seat::in_play(4)
         .iter()
         .map(|&seat| slot(seat, Controller::Human, Some(ANA)))
@@ -428,7 +432,7 @@ fn a_four_player_game_is_drawn_by_a_third_repetition() {
 
 #[test]
 fn the_ply_limit_ends_a_game_in_a_draw() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let seats = vec![
         slot(Seat::South, Controller::Human, Some(ANA)),
         slot(Seat::North, Controller::Human, Some(ANA)),
@@ -478,7 +482,7 @@ fn settings_are_checked() {
 
 #[test]
 fn a_pass_nobody_can_refuse_is_played_at_once() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let seats = vec![
         slot(Seat::South, Controller::Human, Some(ANA)),
         slot(Seat::North, Controller::Human, Some(BOB)),
@@ -514,7 +518,7 @@ fn a_pass_nobody_can_refuse_is_played_at_once() {
 /// the first move is timed, so a player who never comes loses on time.
 #[test]
 fn a_competition_game_times_the_first_move_and_is_never_aborted() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut rules = settings(5, 2, Variant::Standard, Some(FISCHER));
     rules.competition = true;
     let seats = vec![
@@ -542,7 +546,7 @@ fn a_competition_game_times_the_first_move_and_is_never_aborted() {
 
 #[test]
 fn a_class_game_is_never_aborted_by_a_pupil_but_keeps_its_hints() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut rules = settings(5, 2, Variant::Standard, None);
     rules.teacher_reads = true;
     let seats = vec![
@@ -562,7 +566,7 @@ fn a_class_game_is_never_aborted_by_a_pupil_but_keeps_its_hints() {
 
 #[test]
 fn a_rated_game_needs_two_accounts() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let clock = Some(TimeControl::Fischer {
         initial: Duration::from_secs(180),
         increment: Duration::from_secs(2),
@@ -635,7 +639,7 @@ fn a_rematch_moves_everyone_on_one_seat() {
 
 #[test]
 fn a_player_may_claim_the_win_or_a_draw_once_the_other_has_been_gone_20_s() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
     room.join(BOB, None, None, None, t).unwrap();
     let (south, north) = ([Seat::South], [Seat::North]);
@@ -690,7 +694,7 @@ const DAYS_3: TimeControl = TimeControl::PerMove(Duration::from_secs(3 * 86_400)
 
 #[test]
 fn a_turn_based_game_gives_each_move_its_days() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let day = Duration::from_secs(86_400);
     let mut room = online(Some(DAYS_3), t);
     room.join(BOB, None, None, None, t).unwrap();
@@ -728,7 +732,7 @@ fn a_turn_based_game_gives_each_move_its_days() {
 
 #[test]
 fn a_turn_based_first_move_that_never_comes_aborts_after_its_days() {
-    let t = Instant::now();
+    let t = Moment::from_millis(1_000_000);
     let day = Duration::from_secs(86_400);
     let mut room = online(Some(DAYS_3), t);
     room.join(BOB, None, None, None, t).unwrap();

@@ -6,7 +6,8 @@ use quoridor_engine::Controller;
 use quoridor_rules::Seat;
 use serde::{Deserialize, Serialize};
 
-use super::{RoomState, Settings, Status};
+use crate::room::{RoomState, Status};
+use crate::settings::Settings;
 use crate::wire;
 
 /// A seat in a list line.

@@ -4,7 +4,9 @@
 use quoridor_engine::Controller;
 use quoridor_rules::Seat;
 
-use super::{clean_name, RoomError, SeatSlot, Settings};
+use crate::error::RoomError;
+use crate::room::SeatSlot;
+use crate::settings::{clean_name, Settings};
 
 /// A seat as asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use quoridor_engine::TimeControl;
 use quoridor_rules::{Ruleset, Variant};
 use serde::{Deserialize, Serialize};
 
-use super::error::RoomError;
+use crate::error::RoomError;
 use crate::wire;
 
 /// Longest player name, in characters.
@@ -200,16 +200,16 @@ impl Settings {
     }
 }
 
-/// Checks a player name ([`super::name::clean`]: composed, tidied, at most
+/// Checks a player name ([`crate::name::clean`]: composed, tidied, at most
 /// [`MAX_NAME_CHARS`], nothing invisible). An empty name gives `None` (the
 /// seat's name is shown).
 pub fn clean_name(name: Option<&str>) -> Result<Option<String>, RoomError> {
     let Some(name) = name else {
         return Ok(None);
     };
-    match super::name::clean(name, MAX_NAME_CHARS) {
+    match crate::name::clean(name, MAX_NAME_CHARS) {
         Ok(name) => Ok(Some(name)),
-        Err(super::name::NameProblem::Empty) => Ok(None),
+        Err(crate::name::NameProblem::Empty) => Ok(None),
         Err(problem) => Err(RoomError::Settings(format!("name: {problem}"))),
     }
 }

@@ -2,12 +2,13 @@
 //! resign, offer or answer a draw, take moves back; and what an organiser
 //! may decide for a game of theirs (a forfeit, a draw).
 
-use std::time::Instant;
-
 use quoridor_engine::Controller;
 use quoridor_rules::{Entry, GameError, Seat};
 
-use super::{Abort, AbortWhy, DrawAction, DrawOffer, PrivateOnly, RoomError, RoomState, Status};
+use crate::action::DrawAction;
+use crate::error::{PrivateOnly, RoomError};
+use crate::moment::Moment;
+use crate::room::{Abort, AbortWhy, DrawOffer, RoomState, Status};
 
 /// What a tournament's organiser (or a class's teacher) decides for a game
 /// in progress: a seat loses by forfeit (an absent or withdrawn player),
@@ -21,7 +22,7 @@ pub enum Decision {
 impl RoomState {
     /// Ends the game as the organiser decided (their right is checked by
     /// the caller). A forfeit is written as the seat's resignation.
-    pub fn decide(&mut self, decision: Decision, now: Instant) -> Result<(), RoomError> {
+    pub fn decide(&mut self, decision: Decision, now: Moment) -> Result<(), RoomError> {
         if self.status() == Status::Over {
             return Err(RoomError::GameOver);
         }
@@ -36,7 +37,7 @@ impl RoomState {
         }
     }
 
-    pub(super) fn end_aborted(&mut self, abort: Abort, now: Instant) {
+    pub(crate) fn end_aborted(&mut self, abort: Abort, now: Moment) {
         if let Some(clocks) = &mut self.clocks {
             clocks.turn_started = None;
         }
@@ -49,7 +50,7 @@ impl RoomState {
 
     /// A holder leaves a game before every seat has moved once: it ends
     /// without a result.
-    pub fn abort(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
+    pub fn abort(&mut self, holder: &str, now: Moment) -> Result<(), RoomError> {
         let seats = self.require_holder(holder)?;
         if self.status() == Status::Over {
             return Err(RoomError::GameOver);
@@ -76,7 +77,7 @@ impl RoomState {
 
     /// A game that waited too long for its players ends without a result
     /// (the first free seat named); one no longer waiting is left alone.
-    pub fn nobody_came(&mut self, now: Instant) -> Result<(), RoomError> {
+    pub fn nobody_came(&mut self, now: Moment) -> Result<(), RoomError> {
         if self.status() != Status::Waiting {
             return Err(RoomError::Stale);
         }
@@ -102,7 +103,7 @@ impl RoomState {
         &mut self,
         holder: &str,
         seat: Option<Seat>,
-        now: Instant,
+        now: Moment,
     ) -> Result<(), RoomError> {
         let seats = self.require_holder(holder)?;
         if self.status() == Status::Over {
@@ -121,7 +122,7 @@ impl RoomState {
 
     /// `seat` resigns (the holder checked): with four players it leaves the
     /// game, and the clock of the seat to move runs on.
-    pub(super) fn resign_seat(&mut self, seat: Seat, now: Instant) -> Result<(), RoomError> {
+    pub(crate) fn resign_seat(&mut self, seat: Seat, now: Moment) -> Result<(), RoomError> {
         let pos = *self.game.position();
         let mut probe = self.game.clone();
         probe.resign(seat).map_err(|err| match err {
@@ -156,12 +157,7 @@ impl RoomState {
 
     /// Offers, accepts or declines a draw. AI seats accept when they are
     /// not ahead in the race (their path is longer than the best other's).
-    pub fn draw(
-        &mut self,
-        holder: &str,
-        action: DrawAction,
-        now: Instant,
-    ) -> Result<(), RoomError> {
+    pub fn draw(&mut self, holder: &str, action: DrawAction, now: Moment) -> Result<(), RoomError> {
         let seats = self.require_holder(holder)?;
         match self.status() {
             Status::Over => return Err(RoomError::GameOver),
@@ -220,7 +216,7 @@ impl RoomState {
     /// Takes back moves to the last time one of the holder's seats was to
     /// move (against the AI: its reply and your move; on one screen: the
     /// last move). Only in private games.
-    pub fn undo(&mut self, holder: &str, now: Instant) -> Result<(), RoomError> {
+    pub fn undo(&mut self, holder: &str, now: Moment) -> Result<(), RoomError> {
         let seats = self.require_holder(holder)?;
         if !self.is_private() {
             return Err(RoomError::PrivateOnly(PrivateOnly::Undo));

@@ -10,28 +10,16 @@
 //! that lets its first move wait [`FIRST_MOVE_TIME`] aborts the game, and
 //! until every seat has moved once any player may abort it.
 
-pub mod action;
-pub mod clock;
-pub mod error;
-pub mod name;
-pub mod new_game;
-pub mod offers;
-pub mod presence;
-pub mod rematch;
-pub mod settings;
-pub mod summary;
-
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quoridor_engine::{Controller, Level, TimeControl};
 use quoridor_rules::{Entry, Game, Move, Outcome, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-pub use self::action::{Action, Claim, DrawAction};
-pub use self::error::{PrivateOnly, RoomError};
-pub use self::offers::Decision;
-pub use self::settings::{clean_name, Settings, Theme, MAX_NAME_CHARS, MAX_PLIES};
-pub use self::summary::{SeatSummary, Summary};
+use crate::error::RoomError;
+use crate::moment::Moment;
+use crate::rating::Rating;
+use crate::settings::Settings;
 use crate::wire;
 
 /// How long a seat of an online game with a clock may wait before its
@@ -48,7 +36,7 @@ pub struct SeatSlot {
     pub kind: Controller,
     pub name: String,
     /// The hash of the token that holds this seat (human seats), or the
-    /// holder of an account ([`crate::account::holder_of`]); `None` while
+    /// holder of an account (the server's `account::holder_of`); `None` while
     /// the seat is free.
     pub holder: Option<String>,
     /// The account that plays this seat, if its player was logged in.
@@ -111,7 +99,7 @@ pub struct Clocks {
     pub remaining_ms: Vec<u64>,
     /// When the current turn started; `None` while the clock is stopped
     /// (seats free, game over).
-    pub turn_started: Option<Instant>,
+    pub turn_started: Option<Moment>,
 }
 
 /// A draw offer waiting for answers.
@@ -210,14 +198,14 @@ pub struct RoomState {
     pub connections: Vec<u32>,
     /// Per seat, when its last connection closed (none while one is open,
     /// or before it ever connected; not stored).
-    pub left_at: Vec<Option<Instant>>,
+    pub left_at: Vec<Option<Moment>>,
     pub spectators: u32,
     /// When the current turn began, for the time each entry took (also in
     /// games without a clock; not stored).
-    pub turn_began: Instant,
+    pub turn_began: Moment,
     /// The last change or connection (finished games idle this long leave
     /// memory).
-    pub last_seen: Instant,
+    pub last_seen: Moment,
 }
 
 /// How a rated game changed one player's rating.
@@ -226,8 +214,8 @@ pub struct RatingChange {
     #[serde(with = "wire::seat")]
     pub seat: Seat,
     pub account: u64,
-    pub before: crate::rating::Rating,
-    pub after: crate::rating::Rating,
+    pub before: Rating,
+    pub after: Rating,
 }
 
 /// A history entry as the API and the database write it: the move, or
@@ -265,8 +253,8 @@ pub fn common_entries(old: &RoomState, new: &RoomState) -> usize {
 }
 
 /// Milliseconds from `since` to `now` (none if `now` is earlier).
-fn elapsed_ms(since: Instant, now: Instant) -> u64 {
-    now.saturating_duration_since(since).as_millis() as u64
+pub(crate) fn elapsed_ms(since: Moment, now: Moment) -> u64 {
+    now.millis_since(since)
 }
 
 impl RoomState {
@@ -277,7 +265,7 @@ impl RoomState {
         creator: String,
         settings: Settings,
         seats: Vec<SeatSlot>,
-        now: Instant,
+        now: Moment,
     ) -> Result<RoomState, RoomError> {
         let rules = settings.ruleset()?;
         if seats.len() != usize::from(settings.players) {
@@ -334,7 +322,7 @@ impl RoomState {
         &self.seats[self.game.position().turn_index()]
     }
 
-    fn slot_index(&self, seat: Seat) -> Option<usize> {
+    pub(crate) fn slot_index(&self, seat: Seat) -> Option<usize> {
         self.seats.iter().position(|s| s.seat == seat)
     }
 
@@ -378,7 +366,7 @@ impl RoomState {
         }
     }
 
-    pub(crate) fn require_holder(&self, holder: &str) -> Result<Vec<Seat>, RoomError> {
+    pub fn require_holder(&self, holder: &str) -> Result<Vec<Seat>, RoomError> {
         let seats = self.seats_of(holder);
         if seats.is_empty() {
             Err(RoomError::Unauthorized)
@@ -417,7 +405,13 @@ impl RoomState {
 
     /// Records an entry made by `seat` (the time since its turn started, the
     /// clocks after it).
-    fn push_entry(&mut self, entry: Entry, seat: Seat, points: Option<i32>, now: Instant) {
+    pub(crate) fn push_entry(
+        &mut self,
+        entry: Entry,
+        seat: Seat,
+        points: Option<i32>,
+        now: Moment,
+    ) {
         let turn_before = self.game.position().turn_index();
         let charged = self.clock_runs();
         let started = self.clocks.as_ref().and_then(|c| c.turn_started);
@@ -466,7 +460,7 @@ impl RoomState {
     /// Plays the passes nobody can refuse: while the seat to move has no
     /// move but `pass` (an arrived pawn without fences in the scoring game,
     /// a boxed pawn with four players), the server passes for it at once.
-    fn pass_when_forced(&mut self, now: Instant) {
+    pub(crate) fn pass_when_forced(&mut self, now: Moment) {
         for _ in 0..self.seats.len() {
             if self.status() != Status::Playing {
                 return;
@@ -482,7 +476,7 @@ impl RoomState {
         }
     }
 
-    fn changed_history(&mut self) {
+    pub(crate) fn changed_history(&mut self) {
         self.version += 1;
         self.epoch += 1;
     }
@@ -492,7 +486,7 @@ impl RoomState {
         &mut self,
         holder_seats: Option<&[Seat]>,
         mv: Move,
-        now: Instant,
+        now: Moment,
     ) -> Result<(), RoomError> {
         match self.status() {
             Status::Over => return Err(RoomError::GameOver),
@@ -527,7 +521,7 @@ impl RoomState {
         seat: Option<Seat>,
         name: Option<String>,
         account: Option<u64>,
-        now: Instant,
+        now: Moment,
     ) -> Result<Seat, RoomError> {
         if self.status() == Status::Over {
             return Err(RoomError::GameOver);

@@ -2,13 +2,12 @@
 //! WebSocket messages both turn into, applied by one function
 //! ([`RoomState::apply`]).
 
-use std::time::Instant;
-
 use quoridor_rules::{Move, Seat};
 use serde::{Deserialize, Serialize};
 
-use super::error::RoomError;
-use super::RoomState;
+use crate::error::RoomError;
+use crate::moment::Moment;
+use crate::room::RoomState;
 
 /// The answers to a draw offer, and the offer itself.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,7 +32,7 @@ pub enum Action {
     /// Leaves a game nobody has moved in yet (before both sides have
     /// moved): it ends without a result.
     Abort,
-    /// The other players' pages have been gone [`super::CLAIM_TIME`]: the
+    /// The other players' pages have been gone [`crate::room::CLAIM_TIME`]: the
     /// win (they resign) or a draw.
     Claim(Claim),
 }
@@ -49,7 +48,7 @@ pub enum Claim {
 impl RoomState {
     /// Carries out `action` for the seats `holder` holds. On an error the
     /// game is as it was.
-    pub fn apply(&mut self, holder: &str, action: Action, now: Instant) -> Result<(), RoomError> {
+    pub fn apply(&mut self, holder: &str, action: Action, now: Moment) -> Result<(), RoomError> {
         match action {
             Action::Move(mv) => {
                 let seats = self.require_holder(holder)?;

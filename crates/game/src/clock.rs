@@ -1,11 +1,13 @@
 //! A game's clocks: whose runs, when it falls, what each seat has left,
 //! and a first move that waits too long.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quoridor_rules::Entry;
 
-use super::{elapsed_ms, Abort, AbortWhy, RoomError, RoomState, Status, FIRST_MOVE_TIME};
+use crate::error::RoomError;
+use crate::moment::Moment;
+use crate::room::{elapsed_ms, Abort, AbortWhy, RoomState, Status, FIRST_MOVE_TIME};
 
 impl RoomState {
     /// Whether the clock of the seat to move is running now: a clock, the
@@ -27,7 +29,7 @@ impl RoomState {
     /// game with a clock, before every seat has moved. A turn-based game
     /// gives a first move its days, like any move (its clock runs from the
     /// start).
-    pub fn first_move_deadline(&self) -> Option<Instant> {
+    pub fn first_move_deadline(&self) -> Option<Moment> {
         // A tournament's game is not aborted: its organiser decides it.
         let online = !self.is_private() && !self.settings.competition;
         let waiting = self.status() == Status::Playing
@@ -45,7 +47,7 @@ impl RoomState {
     }
 
     /// When the running clock of the seat to move falls.
-    fn clock_deadline(&self) -> Option<Instant> {
+    fn clock_deadline(&self) -> Option<Moment> {
         if !self.clock_runs() {
             return None;
         }
@@ -56,12 +58,12 @@ impl RoomState {
     }
 
     /// When the running clock falls (or a first move is overdue), if ever.
-    pub fn deadline(&self) -> Option<Instant> {
+    pub fn deadline(&self) -> Option<Moment> {
         self.first_move_deadline().or_else(|| self.clock_deadline())
     }
 
     /// Each seat's time left at `now`.
-    pub fn remaining_at(&self, now: Instant) -> Option<Vec<u64>> {
+    pub fn remaining_at(&self, now: Moment) -> Option<Vec<u64>> {
         let clocks = self.clocks.as_ref()?;
         let mut left = clocks.remaining_ms.clone();
         if self.clock_runs() {
@@ -73,7 +75,7 @@ impl RoomState {
         Some(left)
     }
 
-    pub(super) fn start_clock_if_ready(&mut self, now: Instant) {
+    pub(crate) fn start_clock_if_ready(&mut self, now: Moment) {
         let playing = self.status() == Status::Playing;
         if let Some(clocks) = &mut self.clocks {
             if playing && clocks.turn_started.is_none() {
@@ -85,7 +87,7 @@ impl RoomState {
     /// The deadline has passed: the seat to move loses on time (or, with
     /// four players, leaves the game), or the game is aborted if it was a
     /// first move. Does nothing (`NotYet`) before the deadline.
-    pub fn expire(&mut self, now: Instant) -> Result<(), RoomError> {
+    pub fn expire(&mut self, now: Moment) -> Result<(), RoomError> {
         if self.deadline().is_none_or(|d| d > now) {
             return Err(RoomError::NotYet);
         }

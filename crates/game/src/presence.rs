@@ -1,17 +1,19 @@
 //! Who is at the game: each seat's open connections, when the last one
 //! closed, and the win or a draw claimed against players who have gone.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quoridor_rules::{Entry, Seat};
 
-use super::action::Claim;
-use super::{RoomError, RoomState, Status, CLAIM_TIME};
+use crate::action::Claim;
+use crate::error::RoomError;
+use crate::moment::Moment;
+use crate::room::{RoomState, Status, CLAIM_TIME};
 
 impl RoomState {
     /// A connection opened (`arriving`) or closed, of `seats` (none: a
     /// spectator's).
-    pub fn count_connection(&mut self, seats: &[Seat], arriving: bool, now: Instant) {
+    pub fn count_connection(&mut self, seats: &[Seat], arriving: bool, now: Moment) {
         let step = |n: &mut u32| {
             *n = if arriving {
                 n.saturating_add(1)
@@ -34,7 +36,7 @@ impl RoomState {
     /// an online game being played, whose last page closed (a player who
     /// never opened one, playing over HTTP, is never gone). In a turn-based
     /// game players come and go between moves: only its clock decides.
-    pub fn gone_for(&self, i: usize, now: Instant) -> Option<Duration> {
+    pub fn gone_for(&self, i: usize, now: Moment) -> Option<Duration> {
         let slot = &self.seats[i];
         let playing = self.status() == Status::Playing
             && !self.is_private()
@@ -50,7 +52,7 @@ impl RoomState {
 
     /// The others' seats gone [`CLAIM_TIME`] or more, for a claim by the
     /// holder of `mine`.
-    fn gone_seats(&self, mine: &[Seat], now: Instant) -> Vec<Seat> {
+    fn gone_seats(&self, mine: &[Seat], now: Moment) -> Vec<Seat> {
         (0..self.seats.len())
             .filter(|&i| !mine.contains(&self.seats[i].seat))
             .filter(|&i| self.gone_for(i, now).is_some_and(|d| d >= CLAIM_TIME))
@@ -60,7 +62,7 @@ impl RoomState {
 
     /// The others have gone: the holder claims the win (each seat gone
     /// resigns) or a draw.
-    pub fn claim(&mut self, holder: &str, claim: Claim, now: Instant) -> Result<(), RoomError> {
+    pub fn claim(&mut self, holder: &str, claim: Claim, now: Moment) -> Result<(), RoomError> {
         let mine = self.require_holder(holder)?;
         if self.status() == Status::Over {
             return Err(RoomError::GameOver);

@@ -2,7 +2,8 @@
 //! for it (at once where one person holds every human seat: against the
 //! AI, or on one screen); any of the others may decline it.
 
-use super::{RoomError, RoomState, Status};
+use crate::error::RoomError;
+use crate::room::{RoomState, Status};
 
 impl RoomState {
     /// The holder asks for a rematch of this finished game: whether every
