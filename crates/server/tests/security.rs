@@ -577,6 +577,37 @@ async fn tokens_are_never_read_from_addresses() {
         ))
         .await;
     assert_eq!(csv.error(400), "bad_request");
+    // A pupil's routes too, reads and writes alike.
+    let class_id = class["id"].as_str().unwrap();
+    let pupil: Value = h
+        .post(
+            "/api/join",
+            None,
+            &json!({"code": class["code"].as_str().unwrap(), "name": "Léa"}),
+        )
+        .await
+        .json();
+    let pupil_token = pupil["token"].as_str().unwrap();
+    let me = h
+        .get(&format!("/api/classes/{class_id}/me?token={pupil_token}"))
+        .await;
+    assert_eq!(me.error(400), "bad_request");
+    let solution = h
+        .post(
+            &format!("/api/classes/{class_id}/assignments/1/tasks/0/solution?token={pupil_token}"),
+            None,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(solution.error(400), "bad_request");
+    let me = h
+        .send(
+            reqwest::Client::new()
+                .get(format!("{}/api/classes/{class_id}/me", h.base()))
+                .bearer_auth(pupil_token),
+        )
+        .await;
+    assert_eq!(me.status, 200, "{}", me.text);
     // Nothing the pages load carries a token in an address.
     for file in [
         "pages/app.js",

@@ -22,7 +22,7 @@ use crate::club::{ClubError, Clubs, Code};
 use crate::origin::OwnOrigins;
 
 use crate::error::ApiError;
-use crate::extract::{bearer, Body, Query};
+use crate::extract::{bearer, Body};
 use crate::token::{hash_token, new_game_id, new_token, random_u64};
 use crate::wall_ms;
 
@@ -309,11 +309,8 @@ pub(super) async fn delete_class(
 
 pub(super) async fn me(
     State(clubs): State<Clubs>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
+    Pupil { room, id: pupil }: Pupil,
 ) -> Result<Json<MeView>, ApiError> {
-    let (room, pupil) = as_pupil(&clubs, &id, holder_of(&headers, &q)?).await?;
     Ok(Json(me_view(&clubs, &room, pupil).await?))
 }
 

@@ -46,19 +46,59 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let params = RawPathParams::from_request_parts(parts, state)
-            .await
-            .map_err(|_| ApiError::NoSuchRoute)?;
-        let id = params
-            .iter()
-            .find(|(name, _)| *name == "id")
-            .map(|(_, value)| value.to_owned())
-            .ok_or(ApiError::NoSuchRoute)?;
-        let Query(query) = Query::<TokenQuery>::from_request_parts(parts, state).await?;
-        let holder = holder_of(&parts.headers, &query)?;
+        let (id, holder) = class_and_holder(parts, state).await?;
         let clubs = Clubs::from_ref(state);
         Ok(Teacher(as_teacher(&clubs, &id, holder).await?))
     }
+}
+
+/// The class of the request's path (`/classes/{id}/…`) and the pupil its
+/// token is (never one in the address): what every pupil's route asks
+/// first.
+pub(super) struct Pupil {
+    pub(super) room: Arc<ClassRoom>,
+    pub(super) id: u32,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Pupil
+where
+    Clubs: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let (id, holder) = class_and_holder(parts, state).await?;
+        let clubs = Clubs::from_ref(state);
+        let (room, id) = as_pupil(&clubs, &id, holder).await?;
+        Ok(Pupil { room, id })
+    }
+}
+
+/// Only the token of a query, to refuse it: the handler reads the rest.
+#[derive(Deserialize)]
+struct AddressToken {
+    token: Option<String>,
+}
+
+/// The class id of the path, and the hash of the request's token (a token
+/// in the address is refused).
+async fn class_and_holder<S: Send + Sync>(
+    parts: &mut Parts,
+    state: &S,
+) -> Result<(String, Option<String>), ApiError> {
+    let params = RawPathParams::from_request_parts(parts, state)
+        .await
+        .map_err(|_| ApiError::NoSuchRoute)?;
+    let id = params
+        .iter()
+        .find(|(name, _)| *name == "id")
+        .map(|(_, value)| value.to_owned())
+        .ok_or(ApiError::NoSuchRoute)?;
+    let Query(query) = Query::<AddressToken>::from_request_parts(parts, state).await?;
+    if query.token.is_some() {
+        return Err(token_in_address());
+    }
+    Ok((id, request_token(&parts.headers).map(|t| hash_token(&t))))
 }
 
 /// The class, if `holder` is its teacher.
@@ -84,7 +124,7 @@ pub(super) fn join_base(headers: &HeaderMap, origins: &OwnOrigins) -> String {
 }
 
 /// The pupil of the class `holder` is.
-pub(super) async fn as_pupil(
+async fn as_pupil(
     clubs: &Clubs,
     id: &str,
     holder: Option<String>,

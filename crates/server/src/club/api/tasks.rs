@@ -17,7 +17,7 @@ use crate::club::class::{ClassError, LearnItem};
 use crate::club::work::{see_solution, WorkStatus};
 use crate::club::{ClassRoom, ClubError, Clubs};
 use crate::error::ApiError;
-use crate::extract::{bearer, request_token, Body, Query};
+use crate::extract::{request_token, Body, Query};
 use crate::learn::{read_move, words, BoardView};
 use crate::token::hash_token;
 
@@ -176,11 +176,10 @@ pub struct MoveView {
 /// illegal), told to the teacher.
 pub(super) async fn play(
     State(clubs): State<Clubs>,
-    Path((id, n)): Path<(String, u32)>,
-    headers: HeaderMap,
+    Path((_, n)): Path<(String, u32)>,
+    Pupil { room, id: pupil }: Pupil,
     Body(req): Body<MoveRequest>,
 ) -> Result<Json<MoveView>, ApiError> {
-    let (room, pupil) = as_pupil(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
     let lang = req.lang.unwrap_or(room.shown().class.lang);
     let wording = req.wording.unwrap_or_default();
     let found = item(&room, n, req.index, Some(pupil))?;
@@ -288,12 +287,10 @@ pub struct TaskSolutionView {
 /// recorded.
 pub(super) async fn task_solution(
     State(clubs): State<Clubs>,
-    Path((id, n, i)): Path<(String, u32, u32)>,
-    headers: HeaderMap,
+    Path((_, n, i)): Path<(String, u32, u32)>,
+    Pupil { room, id: pupil }: Pupil,
     Query(q): Query<TaskQuery>,
 ) -> Result<Json<TaskSolutionView>, ApiError> {
-    let holder = request_token(&headers).map(|t| hash_token(&t));
-    let (room, pupil) = as_pupil(&clubs, &id, holder).await?;
     let lang = q.lang.unwrap_or(room.shown().class.lang);
     let found = item(&room, n, i, Some(pupil))?;
     let key = (n, pupil, i);

@@ -16,8 +16,8 @@ use crate::learn::LearnError;
 use crate::origin::OwnOrigins;
 
 use crate::error::ApiError;
-use crate::extract::{bearer, Body, Query};
-use crate::token::{hash_token, random_u64};
+use crate::extract::{Body, Query};
+use crate::token::random_u64;
 
 use super::keys::*;
 use super::views::*;
@@ -290,11 +290,10 @@ pub(super) async fn work_drawing(
 /// A pupil's answer (or skip): checked, recorded, told to the teacher.
 pub(super) async fn answer(
     State(clubs): State<Clubs>,
-    Path((id, n)): Path<(String, u32)>,
-    headers: HeaderMap,
+    Path((_, n)): Path<(String, u32)>,
+    Pupil { room, id: pupil }: Pupil,
     Body(req): Body<AnswerRequest>,
 ) -> Result<Json<AnswerView>, ApiError> {
-    let (room, pupil) = as_pupil(&clubs, &id, bearer(&headers).map(|t| hash_token(&t))).await?;
     let lang = req.lang.unwrap_or(room.shown().class.lang);
     let judged = match (req.skip, req.answer) {
         (true, _) => {
@@ -347,11 +346,10 @@ pub(super) async fn answer(
 /// teacher.
 pub(super) async fn solution(
     State(clubs): State<Clubs>,
-    Path((id, n, i)): Path<(String, u32, u32)>,
-    headers: HeaderMap,
+    Path((_, n, i)): Path<(String, u32, u32)>,
+    Pupil { room, id: pupil }: Pupil,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<crate::classroom::view::SolutionView>, ApiError> {
-    let (room, pupil) = as_pupil(&clubs, &id, holder_of(&headers, &q)?).await?;
     let lang = q.lang.unwrap_or(room.shown().class.lang);
     let list = clubs.exercises(&room, n).await?;
     let exercise = list.get(i as usize).cloned().ok_or(ClubError::Class(
