@@ -1,10 +1,12 @@
-//! Clocks: a total time with an increment (Fischer) or a fixed time per
-//! move (RULES.md §8). Time is given by the caller (`now`), so the clocks
+//! The terminal's clocks: a total time with an increment (Fischer) or a
+//! fixed time per move (RULES.md §8), counted by the game crate as on the
+//! server and the page. Time is given by the caller (`now`), so the clocks
 //! are as testable as the rest of the game.
 
 use std::time::{Duration, Instant};
 
 use quoridor_engine::TimeControl;
+use quoridor_game::{Clocks as GameClocks, Moment, TurnEnd};
 
 /// A clock face: `4:59`, `1:02:03`, and tenths under twenty seconds (`9.4`).
 pub fn clock_text(t: Duration) -> String {
@@ -20,88 +22,111 @@ pub fn clock_text(t: Duration) -> String {
     }
 }
 
-/// The clocks of up to four players, by turn index.
+/// The clocks of up to four players, by turn index: the game crate's
+/// clocks ([`quoridor_game::Clocks`], the server's and the page's
+/// arithmetic), which this one runs for the terminal's player to move and
+/// stops while the game waits (a question, replay mode).
 #[derive(Clone, Debug)]
 pub struct Clocks {
     /// `None`: no clock.
-    control: Option<TimeControl>,
-    /// Time left (Fischer) or left for the current move (per move).
-    left: [Duration; 4],
-    /// The player whose clock runs and since when.
-    running: Option<(usize, Instant)>,
+    clocks: Option<(TimeControl, GameClocks)>,
+    /// The player whose clock runs.
+    running: Option<usize>,
+    /// The instant of the game's moment zero: the first clock started.
+    origin: Option<Instant>,
 }
 
 impl Clocks {
     pub fn new(control: Option<TimeControl>) -> Clocks {
-        let full = control.map_or(Duration::ZERO, TimeControl::initial);
         Clocks {
-            control,
-            left: [full; 4],
+            clocks: control.map(|control| (control, GameClocks::full(control, 4))),
             running: None,
+            origin: None,
         }
     }
 
+    /// The terminal's time as the game's (the clocks only ever go forward
+    /// from their first start).
+    fn moment(&self, now: Instant) -> Moment {
+        let since = self
+            .origin
+            .map_or(Duration::ZERO, |o| now.saturating_duration_since(o));
+        Moment::from_millis(u64::try_from(since.as_millis()).unwrap_or(u64::MAX))
+    }
+
     pub fn control(&self) -> Option<TimeControl> {
-        self.control
+        self.clocks.as_ref().map(|(control, _)| *control)
     }
 
     /// Sets the time left of each player (a resumed game).
     pub fn set_left(&mut self, left: &[Duration]) {
-        for (slot, &t) in self.left.iter_mut().zip(left) {
-            *slot = t;
+        if let Some((_, clocks)) = &mut self.clocks {
+            for (slot, t) in clocks.remaining_ms.iter_mut().zip(left) {
+                *slot = u64::try_from(t.as_millis()).unwrap_or(u64::MAX);
+            }
         }
     }
 
     /// Time left of a player at `now`, or `None` without a clock.
     pub fn left(&self, player: usize, now: Instant) -> Option<Duration> {
-        self.control?;
-        let mut left = self.left[player];
-        if let Some((p, since)) = self.running {
-            if p == player {
-                left = left.saturating_sub(now.saturating_duration_since(since));
-            }
-        }
-        Some(left)
+        let (_, clocks) = self.clocks.as_ref()?;
+        let runs = self.running == Some(player);
+        let ms = clocks.left_at(player, runs, self.moment(now));
+        Some(Duration::from_millis(ms))
     }
 
     /// The player whose clock runs.
     pub fn running(&self) -> Option<usize> {
-        self.running.map(|(p, _)| p)
+        self.running
     }
 
     /// Starts the clock of `player` (stopping any other).
     pub fn start(&mut self, player: usize, now: Instant) {
-        if self.control.is_none() {
+        if self.clocks.is_none() || self.running == Some(player) {
             return;
         }
         self.stop(now);
-        self.running = Some((player, now));
+        self.origin.get_or_insert(now);
+        let at = self.moment(now);
+        if let Some((_, clocks)) = &mut self.clocks {
+            clocks.start(at);
+            self.running = Some(player);
+        }
     }
 
     /// Stops the running clock, keeping the time used.
     pub fn stop(&mut self, now: Instant) {
-        if let Some((p, since)) = self.running.take() {
-            let used = now.saturating_duration_since(since);
-            self.left[p] = self.left[p].saturating_sub(used);
+        let at = self.moment(now);
+        if let (Some(p), Some((_, clocks))) = (self.running.take(), &mut self.clocks) {
+            clocks.stop(p, at);
         }
     }
 
-    /// `player` has moved at `now`: their clock stops, and gets the
-    /// increment (Fischer) or a full new move time (per move).
-    pub fn moved(&mut self, player: usize, now: Instant) {
-        if self.running() == Some(player) {
-            self.stop(now);
+    /// `player` has moved at `now`, and `next` is to move (none: the game
+    /// is over): the turn is charged and given back as the game crate says
+    /// (an increment; a whole move's time), and `next`'s clock runs.
+    pub fn moved(&mut self, player: usize, next: Option<usize>, now: Instant) {
+        if self.running != Some(player) {
+            return self.stop(now);
         }
-        match self.control {
-            None => {}
-            Some(TimeControl::Fischer { increment, .. }) => self.left[player] += increment,
-            Some(TimeControl::PerMove(t)) => self.left[player] = t,
-        }
+        let at = self.moment(now);
+        let Some((control, clocks)) = &mut self.clocks else {
+            return;
+        };
+        let turn = TurnEnd {
+            before: player,
+            after: next.unwrap_or(player),
+            moved: true,
+            charged: true,
+            over: next.is_none(),
+        };
+        clocks.turn_ended(*control, turn, at);
+        self.running = next;
     }
 
     /// The player whose time has run out at `now`, if any.
     pub fn flag(&self, now: Instant) -> Option<usize> {
-        let (p, _) = self.running?;
+        let p = self.running?;
         (self.left(p, now) == Some(Duration::ZERO)).then_some(p)
     }
 
@@ -135,7 +160,7 @@ mod tests {
         clocks.start(0, t0);
         assert_eq!(clocks.left(0, t0 + s(3)), Some(s(7)));
         assert_eq!(clocks.left(1, t0 + s(3)), Some(s(10)));
-        clocks.moved(0, t0 + s(3));
+        clocks.moved(0, Some(1), t0 + s(3));
         clocks.start(1, t0 + s(3));
         assert_eq!(clocks.left(0, t0 + s(20)), Some(s(9)));
         assert_eq!(clocks.flag(t0 + s(12)), None);
@@ -148,7 +173,7 @@ mod tests {
         let s = Duration::from_secs;
         let mut clocks = Clocks::new(Some(TimeControl::PerMove(s(5))));
         clocks.start(0, t0);
-        clocks.moved(0, t0 + s(4));
+        clocks.moved(0, Some(1), t0 + s(4));
         clocks.start(1, t0 + s(4));
         assert_eq!(clocks.left(0, t0 + s(4)), Some(s(5)));
         assert_eq!(clocks.flag(t0 + s(9)), Some(1));

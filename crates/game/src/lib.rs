@@ -13,13 +13,15 @@
 //!
 //! 1. Words and numbers: `moment`, `name`, `rating`, `wire` (the rules'
 //!    types in JSON).
-//! 2. What a game is made of: `error`, `settings`.
+//! 2. What a game is made of: `error`, `settings`, `clocks` (what a
+//!    turn costs and gives back).
 //! 3. The game: `room`, and what changes it: `action` (one entry for
-//!    every player's request), `clock`, `offers`, `presence`, `rematch`; what it says of itself: `summary`; how one
+//!    every player's request), `deadline`, `offers`, `presence`, `rematch`; what it says of itself: `summary`; how one
 //!    is set up: `new_game`.
 
 pub mod action;
-pub mod clock;
+pub mod clocks;
+pub mod deadline;
 pub mod error;
 pub mod moment;
 pub mod name;
@@ -34,12 +36,13 @@ pub mod summary;
 pub mod wire;
 
 pub use action::{Action, Claim, DrawAction};
+pub use clocks::{Clocks, TurnEnd};
 pub use error::{PrivateOnly, RoomError};
 pub use moment::Moment;
 pub use offers::Decision;
 pub use room::{
-    common_entries, entry_text, parse_entry, Abort, AbortWhy, Clocks, DrawOffer, EntryMeta,
-    GameResult, RatingChange, RoomState, SeatSlot, Status, CLAIM_TIME, FIRST_MOVE_TIME,
+    common_entries, entry_text, parse_entry, Abort, AbortWhy, DrawOffer, EntryMeta, GameResult,
+    RatingChange, RoomState, SeatSlot, Status, CLAIM_TIME, FIRST_MOVE_TIME,
 };
 pub use settings::{clean_name, Settings, Theme, MAX_NAME_CHARS, MAX_PLIES};
 pub use summary::{SeatSummary, Summary};

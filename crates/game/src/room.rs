@@ -12,10 +12,11 @@
 
 use std::time::Duration;
 
-use quoridor_engine::{Controller, Level, TimeControl};
+use quoridor_engine::{Controller, Level};
 use quoridor_rules::{Entry, Game, Move, Outcome, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
+use crate::clocks::{Clocks, TurnEnd};
 use crate::error::RoomError;
 use crate::moment::Moment;
 use crate::rating::Rating;
@@ -89,17 +90,6 @@ pub struct EntryMeta {
     pub points: Option<i32>,
     /// Every seat's clock right after the entry.
     pub clock_after: Option<Vec<u64>>,
-}
-
-/// The clocks of a game with a time control.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clocks {
-    /// Milliseconds left per seat (turn order), at the start of the
-    /// current turn for the seat to move.
-    pub remaining_ms: Vec<u64>,
-    /// When the current turn started; `None` while the clock is stopped
-    /// (seats free, game over).
-    pub turn_started: Option<Moment>,
 }
 
 /// A draw offer waiting for answers.
@@ -274,10 +264,9 @@ impl RoomState {
                 settings.players
             )));
         }
-        let clocks = settings.clock.map(|control| Clocks {
-            remaining_ms: vec![control.initial().as_millis() as u64; seats.len()],
-            turn_started: None,
-        });
+        let clocks = settings
+            .clock
+            .map(|control| Clocks::full(control, seats.len()));
         let n = seats.len();
         let mut room = RoomState {
             id,
@@ -422,27 +411,14 @@ impl RoomState {
         let over = self.game.is_over();
         let turn_after = self.game.position().turn_index();
         if let (Some(clocks), Some(control)) = (&mut self.clocks, self.settings.clock) {
-            if let Some(started) = clocks.turn_started.filter(|_| charged) {
-                let left = &mut clocks.remaining_ms[turn_before];
-                *left = left.saturating_sub(elapsed_ms(started, now));
-            }
-            let moved = matches!(entry, Entry::Move(_)) && turn_before != turn_after;
-            match control {
-                TimeControl::Fischer { increment, .. }
-                    if moved && clocks.turn_started.is_some() =>
-                {
-                    clocks.remaining_ms[turn_before] += increment.as_millis() as u64;
-                }
-                TimeControl::PerMove(t) if !over => {
-                    clocks.remaining_ms[turn_after] = t.as_millis() as u64;
-                }
-                _ => {}
-            }
-            if over {
-                clocks.turn_started = None;
-            } else if turn_after != turn_before || clocks.turn_started.is_none() {
-                clocks.turn_started = Some(now);
-            }
+            let turn = TurnEnd {
+                before: turn_before,
+                after: turn_after,
+                moved: matches!(entry, Entry::Move(_)) && turn_before != turn_after,
+                charged,
+                over,
+            };
+            clocks.turn_ended(control, turn, now);
         }
         self.meta.push(EntryMeta {
             seat,

@@ -97,7 +97,8 @@ impl App {
     pub(super) fn after_move(&mut self, seat: Seat, mv: Move) {
         let lang = self.lang();
         if let Some(p) = seat.player(self.game.rules().players()) {
-            self.clocks.moved(p, self.now);
+            let next = (!self.game.is_over()).then(|| self.game.position().turn_index());
+            self.clocks.moved(p, next, self.now);
         }
         let text = lang.f(Msg::Plays, &[&lang.seat(seat), &mv]);
         self.say(Tone::Info, text);

@@ -710,8 +710,8 @@ fn a_turn_based_game_gives_each_move_its_days() {
     assert_eq!(room.deadline(), Some(t + day * 6));
     assert_eq!(
         room.remaining_at(t + day * 4).unwrap(),
-        vec![2 * 86_400_000, 2 * 86_400_000],
-        "South has used a day of its three; North kept two when it moved"
+        vec![2 * 86_400_000, 3 * 86_400_000],
+        "South has used a day of its three; North, not to move, shows the three days its next move has"
     );
     // A player who closes the page is not "gone": only the clock decides.
     room.count_connection(&[Seat::North], true, t);

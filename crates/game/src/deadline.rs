@@ -1,5 +1,5 @@
-//! A game's clocks: whose runs, when it falls, what each seat has left,
-//! and a first move that waits too long.
+//! A game's clocks in play: whose runs, when it falls, what each seat has
+//! left, and a first move that waits too long.
 
 use std::time::Duration;
 
@@ -7,7 +7,7 @@ use quoridor_rules::Entry;
 
 use crate::error::RoomError;
 use crate::moment::Moment;
-use crate::room::{elapsed_ms, Abort, AbortWhy, RoomState, Status, FIRST_MOVE_TIME};
+use crate::room::{Abort, AbortWhy, RoomState, Status, FIRST_MOVE_TIME};
 
 impl RoomState {
     /// Whether the clock of the seat to move is running now: a clock, the
@@ -65,14 +65,13 @@ impl RoomState {
     /// Each seat's time left at `now`.
     pub fn remaining_at(&self, now: Moment) -> Option<Vec<u64>> {
         let clocks = self.clocks.as_ref()?;
-        let mut left = clocks.remaining_ms.clone();
-        if self.clock_runs() {
-            if let Some(started) = clocks.turn_started {
-                let i = self.game.position().turn_index();
-                left[i] = left[i].saturating_sub(elapsed_ms(started, now));
-            }
-        }
-        Some(left)
+        let turn = self.game.position().turn_index();
+        let runs = self.clock_runs();
+        Some(
+            (0..clocks.remaining_ms.len())
+                .map(|i| clocks.left_at(i, runs && i == turn, now))
+                .collect(),
+        )
     }
 
     pub(crate) fn start_clock_if_ready(&mut self, now: Moment) {
