@@ -15,7 +15,8 @@
 //!    the `quoridor-game` crate's): `account::name`, `account::speed`,
 //!    `account::password`, `club::work`,
 //!    `club::class_error`, `club::class`, `club::assignment`, `club::give`,
-//!    `club::pictures`, `club::groups`, `club::merge`, `club::year`,
+//!    `club::pictures`, `club::groups`, `club::merge`, `club::action` (every change
+//!    of a class, one action applied), `club::year`,
 //!    `club::pairing`, `club::results`, `club::progress`,
 //!    `club::spreadsheet`, `club::tournament` (and its rounds:
 //!    pairings and standings), `lobby::seek`,

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use quoridor_rules::Seat;
 
-use super::class::{code_from, is_card, normal_code, Changed, Class, CARD_LEN};
+use super::action::{Applied, ClassAction};
+use super::class::{code_from, is_card, normal_code, Class, CARD_LEN};
 use super::pictures::{read_pictures, PictureTry};
 use super::{read, ClassRoom, ClubError, Clubs, Code};
 use crate::db::ClubWrite;
@@ -48,6 +49,18 @@ pub struct CameBack {
 }
 
 impl Clubs {
+    /// `n` cards that no pupil of any class has, each different.
+    pub fn new_cards(&self, n: usize) -> Vec<String> {
+        let mut cards: Vec<String> = Vec::with_capacity(n);
+        while cards.len() < n {
+            let card = self.new_card();
+            if !cards.contains(&card) {
+                cards.push(card);
+            }
+        }
+        cards
+    }
+
     /// A card that no pupil of any class has.
     pub fn new_card(&self) -> String {
         loop {
@@ -148,18 +161,15 @@ impl Clubs {
         let Some((room, _)) = found else {
             return Err(ClubError::WrongCard);
         };
-        let (pupil, name) = self
-            .change_class(&room, |data, _| {
-                // The teacher may have replaced the card meanwhile.
-                let pupil = data
-                    .class
-                    .come_back(&card, holder.to_owned())
-                    .ok_or(ClubError::WrongCard)?;
-                let name = data.class.pupil(pupil)?.name.clone();
-                Ok(((pupil, name), Changed::Class))
-            })
-            .await?;
-        Ok((room, pupil, name))
+        // The teacher may have replaced the card meanwhile.
+        let action = ClassAction::ComeBack {
+            card,
+            holder: holder.to_owned(),
+        };
+        match self.apply(&room, action).await? {
+            Applied::Joined { pupil, name, .. } => Ok((room, pupil, name)),
+            _ => Err(ClubError::WrongCard),
+        }
     }
 
     /// The seat of the pupil of class `code` whose pictures are `row`
@@ -176,26 +186,14 @@ impl Clubs {
         };
         let room = self.class(&id)?;
         let row = read_pictures(row).ok_or(ClubError::WrongPictures)?;
-        let tried = self
-            .change_class(&room, |data, now| {
-                let tried = data.class.try_pictures(&row, now);
-                let PictureTry::Pupil(pupil) = tried else {
-                    let stored = if tried == PictureTry::Shut {
-                        Changed::Nothing
-                    } else {
-                        Changed::Class
-                    };
-                    return Ok((Err(tried), stored));
-                };
-                data.class.seat_to(pupil, holder.to_owned())?;
-                let name = data.class.pupil(pupil)?.name.clone();
-                Ok((Ok((pupil, name)), Changed::Class))
-            })
-            .await?;
-        match tried {
-            Ok((pupil, name)) => Ok((room, pupil, name)),
-            Err(PictureTry::Shut) => Err(ClubError::PicturesShut),
-            Err(_) => Err(ClubError::WrongPictures),
+        let action = ClassAction::TryPictures {
+            row,
+            holder: holder.to_owned(),
+        };
+        match self.apply(&room, action).await? {
+            Applied::Joined { pupil, name, .. } => Ok((room, pupil, name)),
+            Applied::NoPictureSeat(PictureTry::Shut) => Err(ClubError::PicturesShut),
+            _ => Err(ClubError::WrongPictures),
         }
     }
 
@@ -254,13 +252,11 @@ impl Clubs {
     /// working; the tablet the pupil is on keeps its seat.
     pub async fn replace_card(&self, room: &ClassRoom, pupil: u32) -> Result<String, ClubError> {
         let card = self.new_card();
-        self.change_class(room, |data, _| {
-            data.class.new_card(pupil, card.clone())?;
-            // A lost card shows its pictures too.
-            data.class.new_pictures(pupil, random_u64)?;
-            Ok(((), Changed::Class))
-        })
-        .await?;
+        let action = ClassAction::ReplaceCard {
+            pupil,
+            card: card.clone(),
+        };
+        self.apply(room, action).await?;
         Ok(card)
     }
 

@@ -1,18 +1,20 @@
 //! The one write path of a class and of a tournament, as the hub's
-//! `change` is a game's: take the lock, change the class with the pure
-//! functions of `class.rs` (or the tournament with `event.rs`'s), store,
-//! then publish to the live pages. A change that is refused, or that
-//! cannot be stored, leaves the class as it was last stored.
+//! `change` is a game's: take the lock, change the class by applying one
+//! [`ClassAction`] ([`Clubs::apply`], `action.rs`), or the tournament with
+//! the functions of `tournament/`, store, then publish to the live pages. A
+//! change that is refused, or that cannot be stored, leaves the class as
+//! it was last stored.
 //!
-//! [`Clubs::change_class`] and [`Clubs::change_tournament`] take a function of
-//! the state and the time; the few changes that must wait on the hub while
-//! they hold the lock (making games) begin a [`ClassChange`] or a
-//! [`TournamentChange`] and commit it.
+//! The two changes that must wait on the hub while they hold the class's
+//! lock (making a class's games, opening its tournament) begin a
+//! [`ClassChange`] and commit it; a tournament's changes take a function
+//! ([`Clubs::change_tournament`]) or begin a [`TournamentChange`].
 
 use std::ops::{Deref, DerefMut};
 
 use tokio::sync::MutexGuard;
 
+use super::action::{Applied, ClassAction};
 use super::class::{Changed, ClassData};
 use super::{
     class_json, tournament_json, ClassRoom, ClubError, Clubs, TournamentData, TournamentRoom,
@@ -21,9 +23,16 @@ use crate::db::{ClubWrite, Forget};
 use crate::wall_ms;
 
 impl Clubs {
+    /// Applies `action` to a class ([`ClassData::apply`]) and stores what
+    /// it changed: every change a person asks of a class.
+    pub async fn apply(&self, room: &ClassRoom, action: ClassAction) -> Result<Applied, ClubError> {
+        self.change_class(room, |data, now| Ok(data.apply(action, now)?))
+            .await
+    }
+
     /// Changes a class: `change` gets it and the time (ms since the
     /// epoch) and says what to store, or why not.
-    pub async fn change_class<T>(
+    async fn change_class<T>(
         &self,
         room: &ClassRoom,
         change: impl FnOnce(&mut ClassData, u64) -> Result<(T, Changed), ClubError>,

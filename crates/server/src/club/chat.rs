@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::class::Changed;
+use super::action::ClassAction;
 use super::{read, ClassRoom, ClubError, Clubs, Owner};
 use crate::db::clubs::{ChatRow, MAX_CHAT_LINES};
 use crate::db::ClubWrite;
@@ -41,14 +41,7 @@ impl Clubs {
     /// games and its tournaments' still being played, whose pages show or
     /// hide the chat at once.
     pub async fn set_chat(&self, room: &ClassRoom, on: bool) -> Result<(), ClubError> {
-        self.change_class(room, |data, _| {
-            if data.class.chat == on {
-                return Ok(((), Changed::Nothing));
-            }
-            data.class.chat = on;
-            Ok(((), Changed::Class))
-        })
-        .await?;
+        self.apply(room, ClassAction::Chat(on)).await?;
         let class = room.shown().class.clone();
         let mut games: Vec<String> = class
             .games

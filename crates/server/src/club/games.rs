@@ -7,7 +7,8 @@ use std::sync::Arc;
 use quoridor_engine::{Controller, Level};
 use quoridor_rules::Seat;
 
-use super::class::{Changed, ClassData, ClassGame, GameEnd};
+use super::action::ClassAction;
+use super::class::{ClassData, ClassGame, GameEnd};
 use super::rooms::{ClassRoom, TournamentData, TournamentRoom};
 use super::tournament::rounds;
 use super::tournament::{Stage, Tournament};
@@ -213,19 +214,11 @@ impl Clubs {
                     // boards never wait for the class's write.
                     let (clubs, game) = (self.clone(), state.id.clone());
                     tokio::spawn(async move {
-                        let kept = clubs
-                            .change_class(&room, |data, _| {
-                                let news = data.class.game_ended(&game, end);
-                                Ok((
-                                    (),
-                                    if news {
-                                        Changed::Class
-                                    } else {
-                                        Changed::Nothing
-                                    },
-                                ))
-                            })
-                            .await;
+                        let action = ClassAction::GameEnded {
+                            game: game.clone(),
+                            end,
+                        };
+                        let kept = clubs.apply(&room, action).await;
                         if let Err(err) = kept {
                             tracing::error!(target: "quoridor::club", game = %game, error = %err, "a class game's end was not kept");
                         }

@@ -12,6 +12,7 @@
 //!   class and tournament.
 //! - [`api`]: the routes; [`view`]: what they send and receive.
 
+pub mod action;
 pub mod api;
 pub mod assignment;
 pub mod board_view;
@@ -45,8 +46,9 @@ use std::time::{Duration, Instant};
 
 use quoridor_exercises::Exercise;
 
+use self::action::ClassAction;
 pub use self::class::ClassData;
-use self::class::{code_from, Changed, Class, CODE_LEN};
+use self::class::{code_from, Class, CODE_LEN};
 pub use self::error::ClubError;
 pub use self::rooms::{ClassRoom, Shown, TournamentData, TournamentRoom};
 use self::tournament::Tournament;
@@ -433,11 +435,8 @@ impl Clubs {
         let class = data.tournament.class.clone();
         drop(data);
         if let Some(room) = class.and_then(|class| self.class(&class).ok()) {
-            self.change_class(&room, |data, _| {
-                data.class.forget_tournament(&id);
-                Ok(((), Changed::Class))
-            })
-            .await?;
+            self.apply(&room, ClassAction::ForgetTournament(id.clone()))
+                .await?;
         }
         Ok(())
     }

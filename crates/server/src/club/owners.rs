@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use super::class::{Changed, Class};
+use super::action::{Applied, ClassAction};
+use super::class::Class;
 use super::{read, ClassRoom, ClubError, Clubs};
 
 impl Clubs {
@@ -27,32 +28,20 @@ impl Clubs {
         account: u64,
         holder: String,
     ) -> Result<(), ClubError> {
-        self.change_class(room, |data, _| {
-            if data.class.owner != Some(account) {
-                return Err(ClubError::NotTeacher);
-            }
-            data.class.add_teacher(holder);
-            Ok(((), Changed::Class))
-        })
-        .await
+        match self
+            .apply(room, ClassAction::OpenOwned { account, holder })
+            .await?
+        {
+            Applied::NotOwner => Err(ClubError::NotTeacher),
+            _ => Ok(()),
+        }
     }
 
     /// The class is kept in account `account` from now on (its teacher
     /// asked, from a screen that holds the class).
     pub async fn keep_in_account(&self, room: &ClassRoom, account: u64) -> Result<(), ClubError> {
-        self.change_class(room, |data, _| {
-            let changed = data.class.owner != Some(account);
-            data.class.owner = Some(account);
-            Ok((
-                (),
-                if changed {
-                    Changed::Class
-                } else {
-                    Changed::Nothing
-                },
-            ))
-        })
-        .await
+        self.apply(room, ClassAction::KeepIn(account)).await?;
+        Ok(())
     }
 
     /// Account `account` is deleted: its classes stay (their screens and
@@ -63,14 +52,7 @@ impl Clubs {
             if room.shown().class.owner != Some(account) {
                 continue;
             }
-            self.change_class(&room, |data, _| {
-                if data.class.owner != Some(account) {
-                    return Ok(((), Changed::Nothing));
-                }
-                data.class.owner = None;
-                Ok(((), Changed::Class))
-            })
-            .await?;
+            self.apply(&room, ClassAction::LetGo(account)).await?;
         }
         Ok(())
     }

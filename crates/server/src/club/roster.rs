@@ -2,7 +2,7 @@
 //! child merged (`club::merge` changes the class; here, its games and its
 //! tournaments follow).
 
-use super::class::Changed;
+use super::action::{Applied, ClassAction};
 use super::tournament::Stage;
 use super::{ClassRoom, ClubError, Clubs};
 
@@ -19,14 +19,11 @@ impl Clubs {
         from: u32,
         into: u32,
     ) -> Result<(), ClubError> {
-        let (holder, name) = self
-            .change_class(room, |data, _| {
-                data.merge_pupils(from, into)?;
-                let kept = data.class.pupil(into)?;
-                let out = (kept.holder.clone(), kept.name.clone());
-                Ok((out, Changed::ClassMerged { from, into }))
-            })
-            .await?;
+        let Applied::Merged { holder, name } =
+            self.apply(room, ClassAction::Merge { from, into }).await?
+        else {
+            unreachable!("a merge answers the kept pupil");
+        };
         let class = room.shown().class.clone();
         for id in &class.tournaments {
             let Ok(tournament) = self.tournament(id) else {

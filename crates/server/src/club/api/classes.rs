@@ -10,8 +10,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::account::session::{LoggedIn, MaybeAccount};
+use crate::club::action::{Applied, ClassAction};
 use crate::club::cards::Key;
-use crate::club::class::{is_code, lock_pin, normal_code, Changed, Class};
+use crate::club::class::{is_code, lock_pin, normal_code, Class};
 use crate::club::progress::{progress as class_progress, ClassProgress};
 use crate::club::results::{progress_csv, results_csv};
 use crate::club::rooms::Shown;
@@ -159,17 +160,15 @@ pub(super) async fn open_class(
     let attempt = clubs.pin_attempt(&id, &address)?;
     let room = clubs.class(&id)?;
     let token = new_token();
-    clubs
-        .change_class(&room, |data, _| {
-            if !data.class.opens_with(req.pin.trim()) {
-                attempt.failed();
-                return Err(ClubError::WrongPin);
-            }
-            attempt.succeeded();
-            data.class.add_teacher(hash_token(&token));
-            Ok(((), Changed::Class))
-        })
-        .await?;
+    let action = ClassAction::AddTeacher {
+        pin: req.pin,
+        holder: hash_token(&token),
+    };
+    if let Applied::WrongPin = clubs.apply(&room, action).await? {
+        attempt.failed();
+        return Err(ClubError::WrongPin.into());
+    }
+    attempt.succeeded();
     Ok(Json(KeyView { id, code, token }))
 }
 
@@ -212,21 +211,18 @@ pub(super) async fn join(
     let (id, (player, name, token)) = match clubs.code(&code).ok_or(ClubError::NoSuchClass)? {
         Code::Class(id) => {
             let room = clubs.class(&id)?;
-            let joined = clubs
-                .change_class(&room, |data, now| {
-                    if let Some(token) = again {
-                        if let Some(p) = data.class.pupil_of(&hash_token(&token)) {
-                            return Ok(((p.id, p.name.clone(), token), Changed::Nothing));
-                        }
-                    }
-                    let token = new_token();
-                    let card = clubs.new_card();
-                    let pupil = data.class.join(&req.name, hash_token(&token), card, now)?;
-                    let name = data.class.pupil(pupil)?.name.clone();
-                    Ok(((pupil, name, token), Changed::Class))
-                })
-                .await?;
-            (id, joined)
+            let token = new_token();
+            let action = ClassAction::Join {
+                name: req.name,
+                again: again.as_deref().map(hash_token),
+                holder: hash_token(&token),
+                card: clubs.new_card(),
+            };
+            let Applied::Joined { pupil, name, new } = clubs.apply(&room, action).await? else {
+                unreachable!("a join answers the pupil");
+            };
+            let token = if new { token } else { again.unwrap_or(token) };
+            (id, (pupil, name, token))
         }
         Code::Tournament(id) => {
             let tournament = clubs.tournament(&id)?;
@@ -503,13 +499,9 @@ pub(super) async fn remove_pupil(
     Path((_, p)): Path<(String, u32)>,
     Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    let class = clubs
-        .change_class(&room, |data, _| {
-            let before = data.class.clone();
-            data.remove_pupil(p)?;
-            Ok((before, Changed::ClassLessPupil(p)))
-        })
-        .await?;
+    let Applied::Removed(class) = clubs.apply(&room, ClassAction::RemovePupil(p)).await? else {
+        unreachable!("a removal answers the class before it");
+    };
     clubs.pupil_removed(&class, p).await?;
     Ok(StatusCode::NO_CONTENT)
 }

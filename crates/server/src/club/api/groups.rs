@@ -5,7 +5,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use std::sync::Arc;
 
-use crate::club::class::Changed;
+use crate::club::action::ClassAction;
 use crate::club::view::{ClassView, GroupRequest};
 use crate::club::Clubs;
 use crate::error::ApiError;
@@ -25,12 +25,9 @@ pub(super) async fn new_group(
     let name = req
         .name
         .ok_or_else(|| ApiError::bad_request("name: the group's name"))?;
+    let pupils = req.pupils.unwrap_or_default();
     clubs
-        .change_class(&room, |data, _| {
-            data.class
-                .new_group(&name, req.pupils.unwrap_or_default())?;
-            Ok(((), Changed::Class))
-        })
+        .apply(&room, ClassAction::NewGroup { name, pupils })
         .await?;
     let view = class_view(&clubs, &room, &join_base(&headers, &origins)).await;
     Ok((StatusCode::CREATED, Json(view)))
@@ -44,13 +41,12 @@ pub(super) async fn change_group(
     Teacher(room): Teacher,
     Body(req): Body<GroupRequest>,
 ) -> Result<Json<ClassView>, ApiError> {
-    clubs
-        .change_class(&room, |data, _| {
-            data.class
-                .change_group(g, req.name.as_deref(), req.pupils)?;
-            Ok(((), Changed::Class))
-        })
-        .await?;
+    let action = ClassAction::ChangeGroup {
+        group: g,
+        name: req.name,
+        pupils: req.pupils,
+    };
+    clubs.apply(&room, action).await?;
     Ok(Json(
         class_view(&clubs, &room, &join_base(&headers, &origins)).await,
     ))
@@ -61,11 +57,6 @@ pub(super) async fn delete_group(
     Path((_, g)): Path<(String, u32)>,
     Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    clubs
-        .change_class(&room, |data, _| {
-            data.class.delete_group(g)?;
-            Ok(((), Changed::Class))
-        })
-        .await?;
+    clubs.apply(&room, ClassAction::DeleteGroup(g)).await?;
     Ok(StatusCode::NO_CONTENT)
 }

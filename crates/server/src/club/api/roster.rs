@@ -9,7 +9,8 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 
-use crate::club::class::{Changed, MAX_PUPILS};
+use crate::club::action::{ClassAction, NewPupil};
+use crate::club::class::MAX_PUPILS;
 use crate::club::view::{
     AddPupilsRequest, ClassView, MergePupilRequest, PictureDoorRequest, RenamePupilRequest,
 };
@@ -36,21 +37,19 @@ pub(super) async fn add_pupils(
             "names: from 1 to {MAX_PUPILS} first names"
         )));
     }
-    clubs
-        .change_class(&room, |data, now| {
-            for name in &req.names {
-                let card = loop {
-                    let card = clubs.new_card();
-                    if data.class.pupil_of_card(&card).is_none() {
-                        break card;
-                    }
-                };
-                // The seat's token is never given: the card is the way in.
-                data.class.join(name, hash_token(&new_token()), card, now)?;
-            }
-            Ok(((), Changed::Class))
+    let cards = clubs.new_cards(req.names.len());
+    let pupils = req
+        .names
+        .into_iter()
+        .zip(cards)
+        .map(|(name, card)| NewPupil {
+            name,
+            // The seat's token is never given: the card is the way in.
+            holder: hash_token(&new_token()),
+            card,
         })
-        .await?;
+        .collect();
+    clubs.apply(&room, ClassAction::AddPupils(pupils)).await?;
     let view = class_view(&clubs, &room, &join_base(&headers, &origins)).await;
     Ok((StatusCode::CREATED, Json(view)))
 }
@@ -65,12 +64,11 @@ pub(super) async fn rename_pupil(
     Teacher(room): Teacher,
     Body(req): Body<RenamePupilRequest>,
 ) -> Result<Json<ClassView>, ApiError> {
-    clubs
-        .change_class(&room, |data, _| {
-            data.class.rename_pupil(p, &req.name)?;
-            Ok(((), Changed::Class))
-        })
-        .await?;
+    let action = ClassAction::RenamePupil {
+        pupil: p,
+        name: req.name,
+    };
+    clubs.apply(&room, action).await?;
     Ok(Json(
         class_view(&clubs, &room, &join_base(&headers, &origins)).await,
     ))
@@ -102,16 +100,8 @@ pub(super) async fn picture_door(
     Teacher(room): Teacher,
     Body(req): Body<PictureDoorRequest>,
 ) -> Result<Json<ClassView>, ApiError> {
-    clubs
-        .change_class(&room, |data, now| {
-            if req.open {
-                data.class.open_pictures(now);
-            } else {
-                data.class.shut_pictures();
-            }
-            Ok(((), Changed::Class))
-        })
-        .await?;
+    let action = ClassAction::Pictures { open: req.open };
+    clubs.apply(&room, action).await?;
     Ok(Json(
         class_view(&clubs, &room, &join_base(&headers, &origins)).await,
     ))

@@ -13,8 +13,9 @@ use quoridor_learn::{find_puzzle, illegal_text, lesson, Lesson, Outcome, Puzzle,
 use quoridor_rules::Position;
 use serde::{Deserialize, Serialize};
 
+use crate::club::action::{Applied, ClassAction};
 use crate::club::class::{ClassError, LearnItem};
-use crate::club::work::{see_solution, WorkStatus};
+use crate::club::work::WorkStatus;
 use crate::club::{ClassRoom, ClubError, Clubs};
 use crate::error::ApiError;
 use crate::extract::{request_token, Body, Query};
@@ -257,16 +258,16 @@ pub(super) async fn play(
     } else {
         WorkStatus::Wrong
     };
-    let key = (n, pupil, req.index);
-    let played = mv.to_string();
-    let work = clubs
-        .change_class(&room, |data, now| {
-            let assignment = data.class.assignment(n)?;
-            let work =
-                assignment.take_move(&mut data.work, pupil, req.index, status, played, now)?;
-            Ok((work, crate::club::class::Changed::Work(key)))
-        })
-        .await?;
+    let action = ClassAction::Move {
+        assignment: n,
+        pupil,
+        index: req.index,
+        status,
+        played: mv.to_string(),
+    };
+    let Applied::Work(work) = clubs.apply(&room, action).await? else {
+        unreachable!("a move answers the work");
+    };
     view.status = Some(work.status);
     Ok(Json(view))
 }
@@ -293,16 +294,12 @@ pub(super) async fn task_solution(
 ) -> Result<Json<TaskSolutionView>, ApiError> {
     let lang = q.lang.unwrap_or(room.shown().class.lang);
     let found = item(&room, n, i, Some(pupil))?;
-    let key = (n, pupil, i);
-    clubs
-        .change_class(&room, |data, now| {
-            let assignment = data.class.assignment(n)?;
-            let after_try = assignment.rules.solution_after_try;
-            let work = see_solution(&mut data.work, key, after_try, now)
-                .map_err(|_| ClassError::TryFirst)?;
-            Ok((work, crate::club::class::Changed::Work(key)))
-        })
-        .await?;
+    let action = ClassAction::SeeSolution {
+        assignment: n,
+        pupil,
+        index: i,
+    };
+    clubs.apply(&room, action).await?;
     let view = match found {
         Item::Puzzle(p) => TaskSolutionView {
             moves: p.solution.clone(),

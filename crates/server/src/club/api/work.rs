@@ -8,9 +8,10 @@ use std::sync::Arc;
 
 use crate::classroom::exercise_view;
 use crate::classroom::ClassroomError;
-use crate::club::class::{Changed, ClassError, NewAssignment, Source, MAX_EXERCISES};
+use crate::club::action::{Applied, ClassAction};
+use crate::club::class::{ClassError, NewAssignment, Source, MAX_EXERCISES};
 use crate::club::view::*;
-use crate::club::work::{see_solution, Judged, WorkStatus};
+use crate::club::work::{Judged, WorkStatus};
 use crate::club::{ClubError, Clubs};
 use crate::learn::LearnError;
 use crate::origin::OwnOrigins;
@@ -51,12 +52,7 @@ pub(super) async fn assign(
         pupils: req.pupils,
         groups: req.groups,
     };
-    clubs
-        .change_class(&room, |data, now| {
-            data.class.give(new, now)?;
-            Ok(((), Changed::Class))
-        })
-        .await?;
+    clubs.apply(&room, ClassAction::Give(new)).await?;
     let view = class_view(&clubs, &room, &join_base(&headers, &origins)).await;
     Ok((StatusCode::CREATED, Json(view)))
 }
@@ -209,12 +205,7 @@ pub(super) async fn unassign(
     Path((_, n)): Path<(String, u32)>,
     Teacher(room): Teacher,
 ) -> Result<StatusCode, ApiError> {
-    clubs
-        .change_class(&room, |data, _| {
-            data.unassign(n)?;
-            Ok(((), Changed::ClassLessAssignment(n)))
-        })
-        .await?;
+    clubs.apply(&room, ClassAction::Unassign(n)).await?;
     room.forget_exercises(n);
     Ok(StatusCode::NO_CONTENT)
 }
@@ -325,14 +316,15 @@ pub(super) async fn answer(
         }
     };
     // The assignment's rules decide as the answer is recorded.
-    let key = (n, pupil, req.index);
-    let work = clubs
-        .change_class(&room, |data, now| {
-            let assignment = data.class.assignment(n)?;
-            let work = assignment.take_answer(&mut data.work, pupil, req.index, &judged, now)?;
-            Ok((work, Changed::Work(key)))
-        })
-        .await?;
+    let action = ClassAction::Answer {
+        assignment: n,
+        pupil,
+        index: req.index,
+        judged: judged.clone(),
+    };
+    let Applied::Work(work) = clubs.apply(&room, action).await? else {
+        unreachable!("an answer answers the work");
+    };
     Ok(Json(AnswerView {
         right: judged.status == WorkStatus::Right,
         status: work.status,
@@ -355,19 +347,12 @@ pub(super) async fn solution(
     let exercise = list.get(i as usize).cloned().ok_or(ClubError::Class(
         crate::club::class::ClassError::NoSuchExercise,
     ))?;
-    let key = (n, pupil, i);
-    clubs
-        .change_class(&room, |data, now| {
-            let assignment = data.class.assignment(n)?;
-            if !assignment.is_for(pupil) {
-                return Err(ClassError::NoSuchAssignment.into());
-            }
-            let after_try = assignment.rules.solution_after_try;
-            let work = see_solution(&mut data.work, key, after_try, now)
-                .map_err(|_| ClassError::TryFirst)?;
-            Ok((work, Changed::Work(key)))
-        })
-        .await?;
+    let action = ClassAction::SeeSolution {
+        assignment: n,
+        pupil,
+        index: i,
+    };
+    clubs.apply(&room, action).await?;
     let view = clubs
         .blocking(move || crate::classroom::solution_view(&exercise, lang))
         .await?;
