@@ -8,13 +8,16 @@ use quoridor_engine::{Controller, Level};
 use quoridor_rules::Seat;
 
 use super::action::ClassAction;
-use super::class::{ClassData, ClassGame, GameEnd};
+use super::class::{Changed, ClassData, ClassGame, GameEnd};
+use super::class_error::ClassError;
+use super::pairing::Pairing;
 use super::rooms::{ClassRoom, TournamentData, TournamentRoom};
 use super::tournament::rounds;
 use super::tournament::{Stage, Tournament};
 use super::view::{BoardView, GameSpec};
 use super::{read, write, ClubError, Clubs, Owner, MAX_GAMES_PER_OWNER};
 use crate::hub::registry::{club_creator, Reservation};
+use crate::token::random_u64;
 use crate::wall_ms;
 use quoridor_game::{Decision, RoomState, SeatSlot, Settings};
 
@@ -85,6 +88,49 @@ impl Clubs {
         };
         write(&self.inner.owners).insert(id.clone(), owner);
         Ok(id)
+    }
+
+    /// The teacher starts games (`pairing`: pupils paired by hand, at
+    /// random or by level, or each against the AI at `level`), asked for
+    /// from `address`: a place for every game first, all or none; past
+    /// the limits a game can still fail to be made (the store), and the
+    /// games made then are kept.
+    pub async fn start_class_games(
+        &self,
+        room: &ClassRoom,
+        pairing: &Pairing<'_>,
+        spec: &GameSpec,
+        level: Level,
+        address: &str,
+    ) -> Result<(), ClubError> {
+        let mut change = self.begin_class(room).await;
+        let groups = change.groups(pairing, random_u64)?;
+        change.class.room_for_games(groups.len())?;
+        if groups.is_empty() {
+            return Err(ClassError::BadGroups(
+                "no pupils to pair: pupils join with the code first".into(),
+            )
+            .into());
+        }
+        let places = self.class_game_places(&change.class.id, address, groups.len())?;
+        let mut made = 0;
+        let mut failure = None;
+        for (group, place) in groups.into_iter().zip(places) {
+            match self
+                .class_game(room, &mut change, spec, group, level, place)
+                .await
+            {
+                Ok(_) => made += 1,
+                Err(err) => {
+                    failure = Some(err);
+                    break;
+                }
+            }
+        }
+        if made > 0 {
+            change.commit(Changed::Class).await?;
+        }
+        failure.map_or(Ok(()), Err)
     }
 
     /// Places for `n` games of class `class` asked for from `address`: all
