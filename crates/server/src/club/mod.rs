@@ -48,10 +48,18 @@ use quoridor_exercises::Exercise;
 
 use self::action::ClassAction;
 pub use self::class::ClassData;
-use self::class::{code_from, Class, CODE_LEN};
+use self::class::{code_from, Changed, Class, CODE_LEN};
 pub use self::error::ClubError;
 pub use self::rooms::{ClassRoom, Shown, TournamentData, TournamentRoom};
-use self::tournament::Tournament;
+
+/// Who enters a class's new tournament: its pupils (those chosen, or all),
+/// and the teacher (`teacher`, their token's hash) who organises it.
+pub struct ClassEntrants<'a> {
+    pub room: &'a ClassRoom,
+    pub pupils: Option<Vec<u32>>,
+    pub teacher: Option<String>,
+}
+use self::tournament::{Entrant, Tournament};
 use self::view::BoardView;
 use self::work::WorkBook;
 use crate::db::{ClubWrite, Db};
@@ -367,6 +375,61 @@ impl Clubs {
             })
             .await?;
         Ok(self.add_tournament(made, place))
+    }
+
+    /// Opens a new tournament asked for from `address`: a class's (its
+    /// pupils enter, all or those chosen, and its teacher organises it) or
+    /// a club's, with `ai` players at those levels. The class stays locked
+    /// until the tournament is on its list, so that tournaments opened at
+    /// once cannot pass the class's limit.
+    pub async fn start_tournament(
+        &self,
+        mut made: Tournament,
+        class: Option<ClassEntrants<'_>>,
+        ai: &[u8],
+        address: &str,
+    ) -> Result<(), ClubError> {
+        let mut class_change = None;
+        if let Some(class) = class {
+            let change = self.begin_class(class.room).await;
+            change.class.room_for_tournament()?;
+            made.organisers.extend(class.teacher);
+            let chosen: Vec<u32> = match class.pupils {
+                Some(list) => list,
+                None => change.class.pupils.iter().map(|p| p.id).collect(),
+            };
+            for p in chosen {
+                let pupil = change.class.pupil(p)?;
+                made.enter(Entrant {
+                    name: pupil.name.clone(),
+                    holder: Some(pupil.holder.clone()),
+                    ai: None,
+                    pupil: Some(p),
+                    withdrawn: false,
+                    removed: false,
+                })?;
+            }
+            class_change = Some(change);
+        }
+        for (i, &level) in ai.iter().enumerate() {
+            made.enter(Entrant {
+                name: format!("AI {level} #{}", i + 1),
+                holder: None,
+                ai: Some(level),
+                pupil: None,
+                withdrawn: false,
+                removed: false,
+            })?;
+        }
+        let place = self.take_place(address)?;
+        made.creator = Some(address.to_string());
+        let id = made.id.clone();
+        self.open_tournament(made, Some(place)).await?;
+        if let Some(mut change) = class_change {
+            change.class.add_tournament(id);
+            change.commit(Changed::Class).await?;
+        }
+        Ok(())
     }
 
     /// A try of class `class`'s PIN from `address`, counted before the PIN

@@ -6,13 +6,12 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 
-use crate::club::class::Changed;
 use crate::club::tournament::rounds::{Format, Outcome};
 use crate::club::tournament::{Entrant, GameRules, Tournament};
 use crate::club::tournament_view::*;
 use crate::club::view::*;
 use crate::club::ClubError;
-use crate::club::Clubs;
+use crate::club::{ClassEntrants, Clubs};
 use crate::error::ApiError;
 use crate::extract::{bearer, Body, Query};
 use crate::token::{hash_token, new_game_id, new_token};
@@ -39,7 +38,7 @@ pub(super) async fn new_tournament(
     quoridor_game::Settings::new(req.size, 2, quoridor_rules::Variant::Standard, req.fences)?
         .with_clock(req.clock)?;
     let token = new_token();
-    let mut made = Tournament::new(
+    let made = Tournament::new(
         new_game_id(),
         clubs.new_code(),
         &req.name,
@@ -56,53 +55,16 @@ pub(super) async fn new_tournament(
         },
         wall_ms(),
     )?;
-    // The class stays locked until the tournament is on its list, so that
-    // tournaments opened at once cannot pass the class's limit.
-    let class_change = match &class_room {
-        Some(room) => Some(clubs.begin_class(room).await),
-        None => None,
-    };
-    if let Some(data) = &class_change {
-        data.class.room_for_tournament()?;
-        // The teacher's own token also organises a class's tournament.
-        if let Some(h) = &holder {
-            made.organisers.push(h.clone());
-        }
-        let chosen: Vec<u32> = match &req.pupils {
-            Some(list) => list.clone(),
-            None => data.class.pupils.iter().map(|p| p.id).collect(),
-        };
-        for p in chosen {
-            let pupil = data.class.pupil(p)?;
-            made.enter(Entrant {
-                name: pupil.name.clone(),
-                holder: Some(pupil.holder.clone()),
-                ai: None,
-                pupil: Some(p),
-                withdrawn: false,
-                removed: false,
-            })?;
-        }
-    }
-    for (i, &level) in req.ai.iter().enumerate() {
-        made.enter(Entrant {
-            name: format!("AI {level} #{}", i + 1),
-            holder: None,
-            ai: Some(level),
-            pupil: None,
-            withdrawn: false,
-            removed: false,
-        })?;
-    }
+    let class = class_room.as_deref().map(|room| ClassEntrants {
+        room,
+        pupils: req.pupils.clone(),
+        teacher: holder.clone(),
+    });
     let address = crate::limits::client_key(addr.ip());
-    let place = clubs.take_place(&address)?;
-    made.creator = Some(address);
     let (id, code) = (made.id.clone(), made.code.clone());
-    clubs.open_tournament(made, Some(place)).await?;
-    if let Some(mut change) = class_change {
-        change.class.add_tournament(id.clone());
-        change.commit(Changed::Class).await?;
-    }
+    clubs
+        .start_tournament(made, class, &req.ai, &address)
+        .await?;
     Ok((StatusCode::CREATED, Json(KeyView { id, code, token })))
 }
 
