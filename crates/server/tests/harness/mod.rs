@@ -1,5 +1,5 @@
 //! The real server on a free port with a temporary database, driven over
-//! HTTP and WebSocket like the page and bots drive it (tests/server.rs,
+//! HTTP and WebSocket like the page and bots drive it (tests/server/,
 //! tests/classroom_api.rs).
 
 #![allow(dead_code)] // each test file uses a part of it
