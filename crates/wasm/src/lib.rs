@@ -16,13 +16,15 @@
 //! Layers, from the bottom (`tests/layers.rs` of the workspace):
 //!
 //! 1. `json`, `board` (positions and searches as JSON).
-//! 2. `game`, `host` (what the page hands the module), `review`.
+//! 2. `game`, `host` (what the page hands the module), `review`, `local`
+//!    (a game on the device, by the game crate's rules).
 //! 3. `session` (the position the page works on, and its engine).
 
 mod board;
 mod game;
 mod host;
 mod json;
+mod local;
 mod review;
 pub mod session;
 
@@ -143,6 +145,13 @@ pub extern "C" fn qw_hint(ms: f64) -> u32 {
 #[no_mangle]
 pub extern "C" fn qw_game() -> u32 {
     answer(game::replay(&input()))
+}
+
+/// A game on the device: its record and what is done to it (see
+/// [`local`]); answers the history after it and the clocks.
+#[no_mangle]
+pub extern "C" fn qw_local() -> u32 {
+    answer(local::act(&input()))
 }
 
 /// A game's record: `tag NAME VALUE` lines, then the game as for

@@ -1,11 +1,14 @@
 // @ts-check
 // A game on this device: against the computer or on one screen, played
-// with the rules and the engine compiled to WebAssembly, without the
-// server. Pure: a game is a record (settings, seats, history) that this
-// module changes and turns into the server's game object (API.md's
-// GameView), which the game page draws as it draws an online game. The
-// rules part of that object comes from the WebAssembly (`game`), so the
-// page never judges a move itself.
+// with the rules, the engine and the server's own game (the game crate)
+// compiled to WebAssembly, without the server. Pure: a game is a record
+// (settings, seats, history with each entry's time) that the WebAssembly
+// changes (`local`: moves, clocks, time running out, draws, resignations,
+// undo, forced passes, by the server's rules) and this module turns into
+// the server's game object (API.md's GameView), which the game page draws
+// as it draws an online game. The rules part of that object comes from the
+// WebAssembly too (`game`): the page never judges a move, a clock or an
+// offer itself.
 //
 // Records are kept in the browser (the game page stores them), under ids
 // that begin with LOCAL_PREFIX.
@@ -31,7 +34,11 @@ export const PLY_LIMIT = 1000;
  *   seats: LocalSeat[], entries: LocalEntry[], turn_began: number,
  *   rematch: string | null,
  * }} LocalRecord
- * @typedef {{ game(text: string): any }} RulesCore
+ * @typedef {{ game(text: string): any, local(text: string): any }} RulesCore
+ * @typedef {{ entries: LocalEntry[], turn_began: number, status: string,
+ *   clock: { remaining_ms: Partial<Record<Seat, number>>, running: Seat | null } | null,
+ *   undo_allowed: boolean, declined: boolean }} LocalState
+ *   what the WebAssembly says of a game at a time (crates/wasm/src/local.rs)
  * @typedef {{ ok: true, record: LocalRecord } | { ok: false, error: { code: string, message?: string, reason?: any } }} Change
  */
 
@@ -107,78 +114,83 @@ export function isDeviceClock(clock) {
   return typeof clock.initial_ms === 'number' && clock.initial_ms > 0 && typeof clock.increment_ms === 'number';
 }
 
-/** An entry that is a move of the board (a step, a fence, a pass). @param {LocalEntry} e */
-function isBoardMove(e) {
-  return !/^(resign|timeout|draw)\b/.test(e.text);
+/**
+ * The WebAssembly's input for `record` at `now`, doing `verb` (`look`,
+ * `play MOVE`, `ai MOVE`, `undo`, `resign SEAT`, `draw SEAT`, `flag`).
+ * @param {LocalRecord} record @param {number} now @param {string} verb
+ */
+function localText(record, now, verb) {
+  const s = record.settings;
+  const lines = [`settings ${s.size} ${s.players} ${s.fences ?? '-'} ${s.variant || 'standard'}`];
+  const clock = s.clock;
+  if (clock) {
+    lines.push('per_move_ms' in clock ? `clock move ${clock.per_move_ms}` : `clock fischer ${clock.initial_ms} ${clock.increment_ms}`);
+  }
+  for (const seat of record.seats) lines.push(`seat ${seat.seat} ${seat.kind}${seat.kind === 'ai' ? ' ' + seat.level : ''}`);
+  lines.push(`created ${Math.floor(record.created_ms)}`);
+  for (const e of record.entries) lines.push(`entry ${e.seat} ${Math.max(0, Math.floor(e.ms))} ${e.text}`);
+  lines.push(`began ${Math.floor(record.turn_began)}`, `now ${Math.floor(now)}`, `do ${verb}`);
+  return lines.join('\n');
 }
 
 /**
- * The clocks at `now`, as the server keeps them: a seat's clock does not
- * run on its first move; each move takes its time off and, with an
- * increment, adds it; a clock of so long a move starts full each turn;
- * a seat that ran out has 0. `running` is the seat whose clock runs.
- * @param {LocalRecord} record @param {any} rules the replay @param {number} now
- * @returns {{ remaining_ms: Partial<Record<Seat, number>>, running: Seat | null } | null}
+ * The game at `now`, as the WebAssembly runs it: its clocks, whether
+ * undo is allowed (an error object if the record is broken).
+ * @param {RulesCore} core @param {LocalRecord} record @param {number} now
+ * @returns {LocalState & { error?: string, message?: string }}
  */
-export function clockAt(record, rules, now) {
-  const clock = record.settings.clock;
-  if (!clock) return null;
-  const full = 'per_move_ms' in clock ? clock.per_move_ms : clock.initial_ms;
-  /** @type {Partial<Record<Seat, number>>} */
-  const left = {};
-  for (const s of record.seats) left[s.seat] = full;
-  /** @type {Set<Seat>} */
-  const moved = new Set();
-  for (const e of record.entries) {
-    if (e.text.startsWith('timeout')) {
-      left[e.seat] = 0;
-      continue;
-    }
-    if ('per_move_ms' in clock) {
-      left[e.seat] = full;
-    } else {
-      if (moved.has(e.seat)) left[e.seat] = Math.max(0, (left[e.seat] ?? 0) - e.ms);
-      if (isBoardMove(e)) left[e.seat] = (left[e.seat] ?? 0) + clock.increment_ms;
-    }
-    if (isBoardMove(e)) moved.add(e.seat);
+export function look(core, record, now) {
+  return core.local(localText(record, now, 'look'));
+}
+
+/**
+ * `verb` done to the game at `now` by the WebAssembly: the record after
+ * it, or why it was refused (and nothing changed).
+ * @param {RulesCore} core @param {LocalRecord} record @param {string} verb @param {number} now
+ * @returns {Change & { declined?: boolean }}
+ */
+function act(core, record, verb, now) {
+  const after = core.local(localText(record, now, verb));
+  if (after.error) {
+    const error = { code: after.error, message: after.message };
+    if (after.reason) error.reason = after.reason;
+    return { ok: false, error };
   }
-  const turn = /** @type {Seat} */ (rules.turn);
-  const running = !rules.result && moved.has(turn) ? turn : null;
-  if (running) left[running] = Math.max(0, (left[running] ?? 0) - Math.max(0, now - record.turn_began));
-  return { remaining_ms: left, running };
+  if (after.declined) return { ok: true, record, declined: true };
+  return { ok: true, record: { ...record, entries: after.entries, version: record.version + 1, turn_began: after.turn_began } };
 }
 
 /**
  * The seat whose clock has run out at `now`, if any.
- * @param {LocalRecord} record @param {any} rules @param {number} now
+ * @param {RulesCore} core @param {LocalRecord} record @param {number} now
  * @returns {Seat | null}
  */
-export function flagged(record, rules, now) {
-  const clock = clockAt(record, rules, now);
+export function flagged(core, record, now) {
+  const clock = look(core, record, now).clock;
   if (!clock || !clock.running) return null;
   return (clock.remaining_ms[clock.running] ?? 1) <= 0 ? clock.running : null;
 }
 
 /**
- * The seat to move has run out of time: it loses (with four players it
- * leaves the game and the others play on), as on the server.
- * @param {RulesCore} core @param {LocalRecord} record @param {Seat} seat @param {number} now
+ * The time of the seat to move has run out: it loses (with four players
+ * it leaves the game and the others play on), as on the server.
+ * @param {RulesCore} core @param {LocalRecord} record @param {number} now
  * @returns {Change}
  */
-export function timeOut(core, record, seat, now) {
-  return append(core, record, { text: 'timeout ' + seat, seat, ms: Math.max(0, now - record.turn_began) }, now);
+export function timeOut(core, record, now) {
+  return act(core, record, 'flag', now);
 }
 
 /**
  * How long the computer to move may think: its level's own limit without
  * a clock (0), else its share of the clock, as the server's (the engine's
  * `clockBudget`, at most AI_MAX_THINK_MS; half of a move's time).
- * @param {LocalRecord} record @param {any} rules @param {number} now
+ * @param {RulesCore} core @param {LocalRecord} record @param {any} rules @param {number} now
  * @param {(remainingMs: number, incrementMs: number) => number} budget
  */
-export function thinkMs(record, rules, now, budget) {
+export function thinkMs(core, record, rules, now, budget) {
   const clock = record.settings.clock;
-  const state = clockAt(record, rules, now);
+  const state = look(core, record, now).clock;
   if (!clock || !state) return 0;
   const left = state.remaining_ms[/** @type {Seat} */ (rules.turn)] ?? 0;
   const share = 'per_move_ms' in clock ? left / 2 : budget(left, clock.increment_ms);
@@ -189,16 +201,15 @@ export function thinkMs(record, rules, now, budget) {
 export const AI_MAX_THINK_MS = 2000;
 
 /**
- * The game object the page draws, from the record and its replay, its
- * clocks at `now`.
+ * The game object the page draws, from the record, its replay and the
+ * game's state at a time.
  * @param {LocalRecord} record
  * @param {any} rules the WebAssembly's answer for gameText(record)
- * @param {number} [now]
+ * @param {LocalState} state the WebAssembly's `look` at the time shown
  * @returns {GameView}
  */
-export function gameView(record, rules, now = Date.now()) {
+export function gameView(record, rules, state) {
   const over = Boolean(rules.result);
-  const humanMoved = record.entries.some((e) => seatOf(record, e.seat)?.kind === 'human');
   return {
     id: record.id,
     version: record.version,
@@ -237,10 +248,10 @@ export function gameView(record, rules, now = Date.now()) {
       position: rules.positions[i],
     })),
     legal: over ? null : rules.legal,
-    clock: clockAt(record, rules, now),
+    clock: state.clock,
     draw_offer: null,
     result: rules.result,
-    undo_allowed: humanMoved,
+    undo_allowed: state.undo_allowed,
     hint_allowed: !over,
     abort_allowed: false,
     spectators: 0,
@@ -254,28 +265,6 @@ function seatOf(record, seat) {
 }
 
 /**
- * The record with one more entry, its replay checked, and the passes a
- * boxed-in pawn is forced to play after it (as the server plays them).
- * @param {RulesCore} core @param {LocalRecord} record @param {LocalEntry} entry @param {number} now
- * @returns {Change}
- */
-function append(core, record, entry, now) {
-  let next = { ...record, entries: [...record.entries, entry], version: record.version + 1, turn_began: now };
-  let rules = core.game(gameText(next));
-  if (rules.error) {
-    const error = rules.error === 'illegal_move'
-      ? { code: 'illegal_move', reason: rules.reason }
-      : { code: 'bad_request', message: rules.message };
-    return { ok: false, error };
-  }
-  for (let i = 0; i < record.seats.length && rules.forced_pass; i++) {
-    next = { ...next, entries: [...next.entries, { text: 'pass', seat: rules.turn, ms: 0 }] };
-    rules = core.game(gameText(next));
-  }
-  return { ok: true, record: next };
-}
-
-/**
  * Plays `move` for the seat to move, which must be one of `held` (the
  * person's seats; null: the computer's move). A move that comes after
  * its seat's time ran out loses on time instead.
@@ -284,15 +273,9 @@ function append(core, record, entry, now) {
  * @returns {Change}
  */
 export function playMove(core, record, move, held, now) {
-  const rules = core.game(gameText(record));
-  if (rules.result) return { ok: false, error: { code: 'game_over' } };
-  const seat = /** @type {Seat} */ (rules.turn);
-  // Too late: the time ran out before the move came.
-  if (flagged(record, rules, now) === seat) return timeOut(core, record, seat, now);
-  if (held && !held.includes(seat)) return { ok: false, error: { code: 'not_your_turn' } };
   const text = String(move).trim();
   if (!text || /\s/.test(text)) return { ok: false, error: { code: 'bad_request', message: 'move: one move in notation' } };
-  return append(core, record, { text, seat, ms: Math.max(0, now - record.turn_began) }, now);
+  return act(core, record, (held ? 'play ' : 'ai ') + text, now);
 }
 
 /**
@@ -308,14 +291,11 @@ export function computerToMove(record, view) {
 /**
  * Takes back the last move of the person's seats and all that came after
  * it (the computer's replies), as the server's undo does.
- * @param {LocalRecord} record @param {Seat[]} held @param {number} now
+ * @param {RulesCore} core @param {LocalRecord} record @param {number} now
  * @returns {Change}
  */
-export function undo(record, held, now) {
-  let keep = -1;
-  record.entries.forEach((e, i) => { if (held.includes(e.seat)) keep = i; });
-  if (keep < 0) return { ok: false, error: { code: 'nothing_to_undo' } };
-  return { ok: true, record: { ...record, entries: record.entries.slice(0, keep), version: record.version + 1, turn_began: now } };
+export function undo(core, record, now) {
+  return act(core, record, 'undo', now);
 }
 
 /**
@@ -324,24 +304,18 @@ export function undo(record, held, now) {
  * @returns {Change}
  */
 export function resign(core, record, seat, now) {
-  return append(core, record, { text: 'resign ' + seat, seat, ms: Math.max(0, now - record.turn_began) }, now);
+  return act(core, record, 'resign ' + seat, now);
 }
 
 /**
  * A draw offered by `seat`: on one screen the same person holds every
  * seat and agrees; the computer accepts unless its side leads the race
- * (`draw_accepted_by`, the engine's rule). Declined: `declined` is true
- * and nothing changes.
- * @param {RulesCore} core @param {LocalRecord} record @param {Seat} seat @param {Seat[]} held @param {number} now
+ * (the server's rule). Declined: `declined` is true and nothing changes.
+ * @param {RulesCore} core @param {LocalRecord} record @param {Seat} seat @param {number} now
  * @returns {Change & { declined?: boolean }}
  */
-export function offerDraw(core, record, seat, held, now) {
-  const rules = core.game(gameText(record));
-  if (rules.result) return { ok: false, error: { code: 'game_over' } };
-  const others = record.seats.filter((s) => !held.includes(s.seat) && !rules.out.includes(s.seat));
-  const accepted = others.every((s) => s.kind === 'ai' && rules.draw_accepted_by.includes(s.seat));
-  if (!accepted) return { ok: true, record, declined: true };
-  return append(core, record, { text: 'draw', seat, ms: Math.max(0, now - record.turn_began) }, now);
+export function offerDraw(core, record, seat, now) {
+  return act(core, record, 'draw ' + seat, now);
 }
 
 /**

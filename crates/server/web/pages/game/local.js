@@ -56,7 +56,7 @@ function refusal(code, reason) {
 
 function view() {
   const record = /** @type {LocalRecord} */ (L.record);
-  return Local.gameView(record, L.core.game(Local.gameText(record)), Date.now());
+  return Local.gameView(record, L.core.game(Local.gameText(record)), Local.look(L.core, record, Date.now()));
 }
 
 /**
@@ -74,12 +74,12 @@ function watchClock() {
     if (!L.record || !L.core) return;
     const record = L.record;
     const now = Date.now();
-    const seat = Local.flagged(record, L.core.game(Local.gameText(record)), now);
+    const seat = Local.flagged(L.core, record, now);
     if (!seat) {
       watchClock();
       return;
     }
-    const change = Local.timeOut(L.core, record, seat, now);
+    const change = Local.timeOut(L.core, record, now);
     if (!change.ok) return;
     const next = changed(change);
     if (L.onState) L.onState(next);
@@ -100,6 +100,8 @@ export async function createLocal(settings, seats) {
   const record = Local.newLocalGame(settings, seats, Date.now(), Math.random);
   const rules = core.game(Local.gameText(record));
   if (rules.error) throw new ApiError({ code: 'bad_request', message: rules.message });
+  const state = Local.look(core, record, Date.now());
+  if (state.error) throw new ApiError({ code: 'bad_request', message: state.message });
   saveRecord(record);
   return record;
 }
@@ -168,7 +170,7 @@ async function think() {
   const ticket = ++L.thinking;
   const rules = L.core.game(Local.gameText(record));
   // With a clock, its share of the time left, as on the server.
-  const ms = Local.thinkMs(record, rules, Date.now(), L.core.clockBudget);
+  const ms = Local.thinkMs(L.core, record, rules, Date.now(), L.core.clockBudget);
   // The moves since the last fence let it see a repetition coming.
   const { position, moves } = rules.recent;
   let best;
@@ -210,7 +212,7 @@ export async function localAct(path, body) {
     case '/move':
       return changed(Local.playMove(L.core, record, String(body && body.move), held, now));
     case '/undo':
-      return changed(Local.undo(record, held, now));
+      return changed(Local.undo(L.core, record, now));
     case '/resign': {
       // On one screen the seat to move resigns, unless the page names one.
       const seat = (body && body.seat) || (held.includes(shown.turn) ? shown.turn : held[0]);
@@ -218,7 +220,7 @@ export async function localAct(path, body) {
     }
     case '/draw': {
       const seat = held.includes(shown.turn) ? shown.turn : held[0];
-      const offer = Local.offerDraw(L.core, record, seat, held, now);
+      const offer = Local.offerDraw(L.core, record, seat, now);
       if (offer.ok && offer.declined) throw refusal('not_allowed');
       return changed(offer);
     }
