@@ -156,6 +156,12 @@ pub enum Applied {
     NotOwner,
 }
 
+/// Pupil `pupil` on their seat (`new`: one of their own, just made).
+fn joined(class: &Class, pupil: u32, new: bool) -> Result<Applied, ClassError> {
+    let name = class.pupil(pupil)?.name.clone();
+    Ok(Applied::Joined { pupil, name, new })
+}
+
 impl ClassData {
     /// Applies `action` at `now_ms`: the class changed and what to store,
     /// or why not (and nothing changed).
@@ -181,22 +187,10 @@ impl ClassData {
                 card,
             } => {
                 if let Some(p) = again.and_then(|held| class.pupil_of(&held)) {
-                    let (pupil, name) = (p.id, p.name.clone());
-                    let joined = Applied::Joined {
-                        pupil,
-                        name,
-                        new: false,
-                    };
-                    return Ok((joined, Changed::Nothing));
+                    return Ok((joined(class, p.id, false)?, Changed::Nothing));
                 }
                 let pupil = class.join(&name, holder, card, now_ms)?;
-                let name = class.pupil(pupil)?.name.clone();
-                let joined = Applied::Joined {
-                    pupil,
-                    name,
-                    new: true,
-                };
-                Ok((joined, Changed::Class))
+                Ok((joined(class, pupil, true)?, Changed::Class))
             }
             ClassAction::AddPupils(pupils) => {
                 // All or none: a name refused halfway leaves the class as
@@ -296,13 +290,7 @@ impl ClassData {
                 let Some(pupil) = class.come_back(&card, holder) else {
                     return Ok((Applied::WrongCard, Changed::Nothing));
                 };
-                let name = class.pupil(pupil)?.name.clone();
-                let back = Applied::Joined {
-                    pupil,
-                    name,
-                    new: false,
-                };
-                Ok((back, Changed::Class))
+                Ok((joined(class, pupil, false)?, Changed::Class))
             }
             ClassAction::TryPictures { row, holder } => {
                 let tried = class.try_pictures(&row, now_ms);
@@ -317,13 +305,7 @@ impl ClassData {
                     return Ok((Applied::NoPictureSeat(tried), stored));
                 };
                 class.seat_to(pupil, holder)?;
-                let name = class.pupil(pupil)?.name.clone();
-                let back = Applied::Joined {
-                    pupil,
-                    name,
-                    new: false,
-                };
-                Ok((back, Changed::Class))
+                Ok((joined(class, pupil, false)?, Changed::Class))
             }
             ClassAction::ReplaceCard { pupil, card } => {
                 class.new_card(pupil, card)?;
