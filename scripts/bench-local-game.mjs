@@ -11,7 +11,7 @@ let x = 7;
 const rnd = (n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
 let t = 0;
 for (let i = 0; i < 400; i++) {
-  const rules = core.game(L.gameText(g));
+  const rules = core.game(L.gameText(core, g));
   if (rules.result) break;
   const legal = rules.legal;
   // Walk mostly sideways, with some fences: a long game.
@@ -25,6 +25,6 @@ for (let i = 0; i < 400; i++) {
 console.log('entries', g.entries.length);
 for (const f of ['look', 'game']) {
   const t0 = performance.now();
-  for (let i = 0; i < 20; i++) f === 'look' ? L.look(core, g, t + 50) : core.game(L.gameText(g));
+  for (let i = 0; i < 20; i++) f === 'look' ? L.look(core, g, t + 50) : core.game(L.gameText(core, g));
   console.log(f, ((performance.now() - t0) / 20).toFixed(2), 'ms a call');
 }

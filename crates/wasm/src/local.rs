@@ -16,13 +16,15 @@
 //!                                          timeout SEAT or draw)
 //! began MS                                (when the turn to move began)
 //! now MS
-//! do play MOVE | ai MOVE | undo | resign SEAT | draw SEAT | flag | look
+//! do play MOVE | ai MOVE | undo | resign SEAT | draw SEAT | flag | look | rules
 //! ```
 //!
 //! The answer: the history after it (each entry's text, seat and time),
 //! when the new turn began, the clocks at `now`, whether undo is allowed,
 //! and `declined` when a computer declined a draw; or `{"error": code,
 //! "message"…}` (an illegal move with its `reason`), and nothing changed.
+//! `rules` answers only the game's ruleset in notation (`9 4 5 repetition
+//! ply_limit=1000`: what the rules' replay is given) and its ply limit.
 
 use std::time::Duration;
 
@@ -47,6 +49,7 @@ enum Verb {
     Draw(Seat),
     Flag,
     Look,
+    Rules,
 }
 
 /// The record as read, before its replay.
@@ -202,6 +205,7 @@ fn read(text: &str) -> Result<Input, Refused> {
                     (Some("draw"), seat) => Verb::Draw(seat_of(seat)?),
                     (Some("flag"), _) => Verb::Flag,
                     (Some("look"), _) => Verb::Look,
+                    (Some("rules"), _) => Verb::Rules,
                     _ => return Err(Refused::bad(format!("do: {line:?}"))),
                 });
             }
@@ -288,6 +292,16 @@ pub fn act(text: &str) -> String {
 }
 
 fn run(input: &Input) -> Result<String, Refused> {
+    if let Verb::Rules = input.verb {
+        let mut json = Json::default();
+        json.raw("{")
+            .key("ruleset", true)
+            .string(&input.settings.ruleset()?.to_string())
+            .key("ply_limit", false)
+            .number(input.settings.ply_limit)
+            .raw("}");
+        return Ok(json.0);
+    }
     let mut room = replay(input)?;
     // The record's times are the page's; the replay's are its own: `now`
     // is as far from the replay's turn start as from the record's.
@@ -320,7 +334,7 @@ fn run(input: &Input) -> Result<String, Refused> {
             Err(RoomError::NotYet) => {}
             other => other?,
         },
-        Verb::Look => {}
+        Verb::Look | Verb::Rules => {}
     }
     Ok(answer(&room, input, start, now, &held, declined))
 }
@@ -378,6 +392,8 @@ fn answer(
     let moved = room.meta.iter().any(|m| held.contains(&m.seat));
     json.key("undo_allowed", false).bool(moved);
     json.key("declined", false).bool(declined);
+    json.key("ply_limit", false)
+        .number(input.settings.ply_limit);
     json.raw("}");
     json.0
 }
@@ -416,6 +432,15 @@ mod tests {
         ));
         assert_eq!(third["clock"]["remaining_ms"]["south"], 54000);
         assert_eq!(third["undo_allowed"], true);
+    }
+
+    #[test]
+    fn the_ruleset_is_the_servers() {
+        let four = json("settings 9 4 -\ndo rules");
+        assert_eq!(four["ruleset"], "9 4 5 repetition ply_limit=1000");
+        assert_eq!(four["ply_limit"], 1000);
+        let two = json("settings 7 2 6 scoring\ndo rules");
+        assert_eq!(two["ruleset"], "7 2 6 scoring ply_limit=1000");
     }
 
     #[test]

@@ -17,8 +17,6 @@ import { SEATS2, SEATS4 } from './position.js';
 
 export const LOCAL_PREFIX = 'local-';
 
-/** The server's ply limit (crates/game/src/settings.rs MAX_PLIES). */
-export const PLY_LIMIT = 1000;
 
 /** @typedef {import('./views.js').Seat} Seat */
 /** @typedef {import('./views.js').GameView} GameView */
@@ -37,7 +35,7 @@ export const PLY_LIMIT = 1000;
  * @typedef {{ game(text: string): any, local(text: string): any }} RulesCore
  * @typedef {{ entries: LocalEntry[], turn_began: number, status: string,
  *   clock: { remaining_ms: Partial<Record<Seat, number>>, running: Seat | null } | null,
- *   undo_allowed: boolean, declined: boolean }} LocalState
+ *   undo_allowed: boolean, declined: boolean, ply_limit: number }} LocalState
  *   what the WebAssembly says of a game at a time (crates/wasm/src/local.rs)
  * @typedef {{ ok: true, record: LocalRecord } | { ok: false, error: { code: string, message?: string, reason?: any } }} Change
  */
@@ -87,19 +85,24 @@ export function newLocalGame(settings, seats, now, random) {
   };
 }
 
+/** Each game's ruleset in notation, as the game crate makes it from the settings. */
+const rulesets = new WeakMap();
+
 /**
- * The text the WebAssembly replays: the ruleset, then the entries.
- * @param {LocalRecord} record
+ * The text the rules replay (`game`, `record`, the review): the game's
+ * ruleset (the server's: its ply limit, a third repetition drawing four
+ * pawns), then the entries.
+ * @param {RulesCore} core @param {LocalRecord} record
  */
-export function gameText(record) {
-  const s = record.settings;
-  const rules = [s.size, s.players, s.fences ?? '-'];
-  if (s.variant && s.variant !== 'standard') rules.push(s.variant);
-  // Four pawns can walk round walls for ever: a third repetition draws,
-  // as on the server.
-  if (s.players === 4) rules.push('repetition');
-  rules.push('ply_limit=' + PLY_LIMIT);
-  return [rules.join(' '), ...record.entries.map((e) => e.text)].join('\n');
+export function gameText(core, record) {
+  let ruleset = rulesets.get(record.settings);
+  if (!ruleset) {
+    const answer = core.local(localText({ ...record, entries: [] }, record.turn_began, 'rules'));
+    if (answer.error) throw new Error(answer.message);
+    ruleset = answer.ruleset;
+    rulesets.set(record.settings, ruleset);
+  }
+  return [ruleset, ...record.entries.map((e) => e.text)].join('\n');
 }
 
 /**
@@ -223,7 +226,7 @@ export function gameView(record, rules, state) {
       theme: record.settings.theme,
       public: false,
       side_step_over_pawn: false,
-      ply_limit: PLY_LIMIT,
+      ply_limit: state.ply_limit,
       local: true,
     }),
     seats: record.seats.map((s) => ({

@@ -11,7 +11,7 @@ const wasm = readFileSync(process.env.QUORIDOR_WASM ?? new URL('../engine/quorid
 const core = await instantiateEngine(wasm);
 /** A fixed sequence of "random" numbers. */
 const seq = () => { let x = 0.1234; return () => (x = (x * 9301 + 0.49297) % 1); };
-const view = (record, now = record.turn_began) => gameView(record, core.game(gameText(record)), look(core, record, now));
+const view = (record, now = record.turn_began) => gameView(record, core.game(gameText(core, record)), look(core, record, now));
 /** The clocks at `now`, as the WebAssembly keeps them. */
 const clockAt = (record, now) => look(core, record, now).clock;
 
@@ -90,8 +90,8 @@ test('four on one screen, every variant: the rules come from the WebAssembly', (
 test('four walking to and fro: the third time the same position comes back, the game is drawn', () => {
   const seats = [0, 1, 2, 3].map(() => ({ kind: /** @type {const} */ ('human') }));
   let g = newLocalGame({ size: 9, players: 4 }, seats, 0, seq());
-  assert.match(gameText(g), /^9 4 - repetition ply_limit=/);
-  assert.doesNotMatch(gameText(newLocalGame({ size: 9, players: 2 }, seats.slice(0, 2), 0, seq())), /repetition/);
+  assert.match(gameText(core, g), /^9 4 5 repetition ply_limit=1000$/m, 'the server\'s ruleset, from the game crate');
+  assert.doesNotMatch(gameText(core, newLocalGame({ size: 9, players: 2 }, seats.slice(0, 2), 0, seq())), /repetition/);
   const round = ['e2', 'b5', 'e8', 'h5', 'e1', 'a5', 'e9', 'i5'];
   for (const [i, mv] of [...round, ...round].entries()) {
     assert.equal(view(g).status, 'playing', `before move ${i + 1}`);
@@ -114,7 +114,7 @@ test('a hint\'s path starts on the pawn and goes through the suggested square', 
 test('a clock with an increment: the first move is free, each move costs its time and adds the increment', () => {
   const clock = { initial_ms: 60000, increment_ms: 2000 };
   let g = newLocalGame({ size: 9, players: 2, clock }, [{ kind: 'human' }, { kind: 'ai', level: 2 }], 0, seq());
-  const rules = (r) => core.game(gameText(r));
+  const rules = (r) => core.game(gameText(core, r));
   assert.deepEqual(clockAt(g, 50000), { remaining_ms: { south: 60000, north: 60000 }, running: null }, 'a first move is not timed');
   const play = (move, held, now) => { const r = playMove(core, g, move, held, now); assert.ok(r.ok, move); g = r.record; };
   play('e2', ['south'], 5000);

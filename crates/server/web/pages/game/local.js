@@ -56,7 +56,7 @@ function refusal(code, reason) {
 
 function view() {
   const record = /** @type {LocalRecord} */ (L.record);
-  return Local.gameView(record, L.core.game(Local.gameText(record)), Local.look(L.core, record, Date.now()));
+  return Local.gameView(record, L.core.game(Local.gameText(L.core, record)), Local.look(L.core, record, Date.now()));
 }
 
 /**
@@ -98,10 +98,10 @@ export async function createLocal(settings, seats) {
   const core = await rulesCore();
   if (!core) return null;
   const record = Local.newLocalGame(settings, seats, Date.now(), Math.random);
-  const rules = core.game(Local.gameText(record));
-  if (rules.error) throw new ApiError({ code: 'bad_request', message: rules.message });
   const state = Local.look(core, record, Date.now());
   if (state.error) throw new ApiError({ code: 'bad_request', message: state.message });
+  const rules = core.game(Local.gameText(core, record));
+  if (rules.error) throw new ApiError({ code: 'bad_request', message: rules.message });
   saveRecord(record);
   return record;
 }
@@ -168,7 +168,7 @@ async function think() {
   const level = Local.computerToMove(record, shown);
   if (level === null) return;
   const ticket = ++L.thinking;
-  const rules = L.core.game(Local.gameText(record));
+  const rules = L.core.game(Local.gameText(L.core, record));
   // With a clock, its share of the time left, as on the server.
   const ms = Local.thinkMs(L.core, record, rules, Date.now(), L.core.clockBudget);
   // The moves since the last fence let it see a repetition coming.
@@ -279,7 +279,7 @@ export function localRecordText() {
   const record = L.record;
   const tags = record.seats.map((s) => `tag ${s.seat[0].toUpperCase()}${s.seat.slice(1)} ${s.name === s.seat ? '?' : s.name}`);
   tags.push('tag Site quoridor, a game on this device');
-  const answer = L.core.record([...tags, Local.gameText(record)].join('\n'));
+  const answer = L.core.record([...tags, Local.gameText(L.core, record)].join('\n'));
   return answer.record || '';
 }
 
@@ -303,7 +303,7 @@ export function keptAnalysis(id) {
 export async function reviewLocal(onProgress) {
   if (!L.record) throw refusal('not_found');
   const record = L.record;
-  const analysis = await engine.run({ op: 'review', game: Local.gameText(record), ms: REVIEW_MS }, { onInfo: onProgress });
+  const analysis = await engine.run({ op: 'review', game: Local.gameText(L.core, record), ms: REVIEW_MS }, { onInfo: onProgress });
   store.set(analysisKey(record.id), analysis);
   return analysis;
 }
