@@ -269,10 +269,10 @@ messages! {
         "{0} propune remiză. {1}: accepți? {2}"
     ],
     DrawDeclined => ["draw declined", "nulle refusée", "remiză refuzată"],
-    DrawNeedsPerson => [
-        "a draw can only be offered to a person",
-        "la nulle ne se propose qu'à une personne",
-        "remiza se poate propune doar unei persoane"
+    AiDeclinesDraw => [
+        "{0} declines the draw: it leads the race",
+        "{0} refuse la nulle : il mène la course",
+        "{0} refuză remiza: conduce în cursă"
     ],
     AskResign => [
         "{0}: resign this game? {1}",

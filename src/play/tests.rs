@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use quoridor_engine::Level;
-use quoridor_rules::{Entry, Game, Outcome, Ruleset, Seat, Termination, Variant};
+use quoridor_rules::{Entry, Game, Move, Outcome, Ruleset, Seat, Termination, Variant};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
@@ -423,10 +423,19 @@ fn resigning_against_the_ai() {
 }
 
 #[test]
-fn a_draw_is_offered_to_a_person_only() {
+fn a_draw_is_agreed_by_the_people_and_by_a_computer_that_does_not_lead() {
+    // The computer answers as on the server: at the start it does not
+    // lead, and agrees.
     let mut app = start(against_ai(5));
     press(&mut app, "o");
-    assert_eq!(message(&app), "a draw can only be offered to a person");
+    assert_eq!(app.game().entries().last(), Some(&Entry::DrawAgreed));
+    // South walks back: the computer leads the race and declines.
+    let mut app = start(against_ai(5));
+    press(&mut app, "c2<Enter>c1<Enter>");
+    let before = app.game().entries().len();
+    press(&mut app, "o");
+    assert_eq!(message(&app), "north declines the draw: it leads the race");
+    assert_eq!(app.game().entries().len(), before);
     let mut app = start(hotseat(5, 2));
     press(&mut app, "c2<Enter>o");
     assert_eq!(
@@ -439,6 +448,27 @@ fn a_draw_is_offered_to_a_person_only() {
     assert_eq!(app.game().outcome(), Some(Outcome::Draw));
     assert_eq!(app.game().entries().last(), Some(&Entry::DrawAgreed));
     assert_eq!(app.prompt().text, "game over: draw agreed");
+}
+
+#[test]
+fn a_pass_nobody_can_refuse_is_played_at_once() {
+    // The scoring game without fences: south arrives, and from then on
+    // its only move is to pass, which the game plays for it.
+    let rules = Ruleset::new(5, 2)
+        .unwrap()
+        .with_fences(0)
+        .unwrap()
+        .with_variant(Variant::Scoring)
+        .unwrap();
+    let mut app = start(Setup::new(rules, vec![Controller::Human; 2]));
+    press(
+        &mut app,
+        "c2<Enter>b5<Enter>c3<Enter>a5<Enter>c4<Enter>b5<Enter>c5<Enter>b4<Enter>",
+    );
+    assert_eq!(app.game().position().turn(), Seat::North);
+    assert_eq!(app.game().entries().last(), Some(&Entry::Move(Move::Pass)));
+    press(&mut app, "b3<Enter>");
+    assert_eq!(app.game().position().turn(), Seat::North);
 }
 
 #[test]

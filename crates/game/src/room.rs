@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use quoridor_engine::{Controller, Level};
-use quoridor_rules::{Entry, Game, Move, Outcome, Seat, Variant};
+use quoridor_rules::{Entry, Game, Move, Outcome, Position, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::clocks::{Clocks, TurnEnd};
@@ -229,6 +229,14 @@ pub fn parse_entry(text: &str, seat: Seat) -> Option<Entry> {
     })
 }
 
+/// Whether the seat to move has no move but `pass` (an arrived pawn
+/// without fences in the scoring game, a boxed pawn with four players):
+/// the game passes for it at once, wherever it is played.
+pub fn pass_is_forced(pos: &Position) -> bool {
+    let moves = pos.legal_moves();
+    moves.len() == 1 && moves[0] == Move::Pass
+}
+
 /// How many history entries two states of a game share from the start
 /// (the same entries with the same times): what is already stored and
 /// already shown.
@@ -433,18 +441,14 @@ impl RoomState {
         self.changed_history();
     }
 
-    /// Plays the passes nobody can refuse: while the seat to move has no
-    /// move but `pass` (an arrived pawn without fences in the scoring game,
-    /// a boxed pawn with four players), the server passes for it at once.
+    /// Plays the passes nobody can refuse ([`pass_is_forced`]) at once.
     pub(crate) fn pass_when_forced(&mut self, now: Moment) {
         for _ in 0..self.seats.len() {
             if self.status() != Status::Playing {
                 return;
             }
             let pos = self.game.position();
-            let moves = pos.legal_moves();
-            let forced = moves.len() == 1 && moves[0] == Move::Pass;
-            if !forced {
+            if !pass_is_forced(pos) {
                 return;
             }
             let seat = pos.turn();

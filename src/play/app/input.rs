@@ -254,12 +254,7 @@ impl App {
                 }
             }
             (Ask::NewGame, true) => self.new_game(),
-            (Ask::Draw { .. }, true) => {
-                self.cancel_thinking();
-                if self.game.agree_draw().is_ok() {
-                    self.after_change();
-                }
-            }
+            (Ask::Draw { .. }, true) => self.agree_draw(),
             (Ask::Draw { .. }, false) => {
                 self.say(Tone::Info, lang.t(Msg::DrawDeclined).into());
             }

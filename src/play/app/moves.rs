@@ -96,14 +96,34 @@ impl App {
 
     pub(super) fn after_move(&mut self, seat: Seat, mv: Move) {
         let lang = self.lang();
+        self.clock_after_move(seat);
+        let text = lang.f(Msg::Plays, &[&lang.seat(seat), &mv]);
+        self.say(Tone::Info, text);
+        // The passes nobody can refuse are played at once, as the server
+        // and the page play them (the game crate's rule).
+        for _ in 0..self.seats.len() {
+            if self.game.is_over() || !quoridor_game::pass_is_forced(self.game.position()) {
+                break;
+            }
+            let passer = self.game.position().turn();
+            if self.game.play(Move::Pass).is_err() {
+                break;
+            }
+            self.clock_after_move(passer);
+            let text = lang.f(Msg::Plays, &[&lang.seat(passer), &Move::Pass]);
+            self.log.push(text);
+        }
+        self.mode = Mode::Pawn;
+        self.after_change();
+    }
+
+    /// `seat` has moved: its turn charged and given back, the next one's
+    /// clock running.
+    fn clock_after_move(&mut self, seat: Seat) {
         if let Some(p) = seat.player(self.game.rules().players()) {
             let next = (!self.game.is_over()).then(|| self.game.position().turn_index());
             self.clocks.moved(p, next, self.now);
         }
-        let text = lang.f(Msg::Plays, &[&lang.seat(seat), &mv]);
-        self.say(Tone::Info, text);
-        self.mode = Mode::Pawn;
-        self.after_change();
     }
 
     /// After any change of the game: the end announced, the game kept, the

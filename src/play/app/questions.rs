@@ -1,5 +1,7 @@
 //! What needs the players' yes: a draw offer, a resignation, a new game.
 
+use quoridor_engine::controller::accepts_draw;
+
 use super::*;
 
 impl App {
@@ -21,18 +23,39 @@ impl App {
             self.say(Tone::Error, text);
             return;
         };
-        let pos = self.game.position();
-        let to: Vec<Seat> = pos
+        let pos = *self.game.position();
+        let others: Vec<Seat> = pos
             .seats()
             .iter()
             .copied()
             .filter(|&s| s != by && !pos.is_out(s))
             .collect();
-        if to.iter().any(|&s| !self.controller(s).is_human()) {
-            self.say(Tone::Error, lang.t(Msg::DrawNeedsPerson).into());
+        // The computer answers as on the server and the page: it accepts
+        // unless it leads the race (the engine's rule).
+        let computer = |s: &Seat| !self.controller(*s).is_human();
+        if let Some(&declines) = others
+            .iter()
+            .filter(|s| computer(s))
+            .find(|&&s| !accepts_draw(&pos, s))
+        {
+            let text = lang.f(Msg::AiDeclinesDraw, &[&lang.seat(declines)]);
+            self.say(Tone::Error, text);
+            return;
+        }
+        let to: Vec<Seat> = others.into_iter().filter(|s| !computer(s)).collect();
+        if to.is_empty() {
+            self.agree_draw();
             return;
         }
         self.put(Ask::Draw { by, to });
+    }
+
+    /// Every player agreed: the game is drawn.
+    pub(super) fn agree_draw(&mut self) {
+        self.cancel_thinking();
+        if self.game.agree_draw().is_ok() {
+            self.after_change();
+        }
     }
 
     pub(super) fn ask_resign(&mut self) {
