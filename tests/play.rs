@@ -330,8 +330,10 @@ fn running_out_of_time_loses() {
     .spawn()
     .unwrap();
     watchdog(&child, 60);
-    // Nobody answers: south's time runs out, whatever the machine's speed.
-    let stdin = child.stdin.take().unwrap();
+    // Each plays a first move (not timed, as on the server), then nobody
+    // answers: south's time runs out, whatever the machine's speed.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"c2\nc4\n").unwrap();
     let stdout = BufReader::new(child.stdout.take().unwrap());
     let mut transcript = String::new();
     let mut stdin = Some(stdin);

@@ -78,10 +78,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = VariantArg::Standard)]
     pub variant: VariantArg,
     /// A clock per player, total time and increment: 5m+3s, 10m, 1m30s+1s
-    /// (or 10s/move). Running out of time loses.
+    /// (or 10s/move). Running out of time loses; a first move is not timed.
     #[arg(long, value_name = "TIME", conflicts_with = "move_time")]
     pub clock: Option<String>,
-    /// A fixed time for every move (10s); running out of time loses.
+    /// A fixed time for every move (10s) after the first; running out of time loses.
     #[arg(long, value_name = "TIME")]
     pub move_time: Option<String>,
     /// Language: en, fr or ro (default: from LC_ALL, LC_MESSAGES or LANG).

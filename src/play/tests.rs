@@ -485,32 +485,70 @@ fn a_new_game_is_asked_for_while_one_is_going() {
 
 #[test]
 fn clocks_run_for_the_side_to_move_and_a_flag_loses() {
+    // The game crate's clocks, as on the server and the page: a seat's
+    // clock runs from its second move on (its first is not charged, but
+    // earns the increment).
     let t0 = Instant::now();
+    let s = Duration::from_secs;
     let mut setup = hotseat(5, 2);
     setup.time = Some("1m+2s".parse().unwrap());
     let mut app = App::new(setup, t0, None);
-    app.tick(t0 + Duration::from_secs(10));
-    assert_eq!(app.clock(Seat::South), Some(Duration::from_secs(50)));
+    app.tick(t0 + s(10));
+    assert_eq!(app.clock(Seat::South), Some(s(60)), "a first move is free");
     press(&mut app, "c2<Enter>");
-    assert_eq!(app.clock(Seat::South), Some(Duration::from_secs(52)));
-    app.tick(t0 + Duration::from_secs(20));
-    assert_eq!(app.clock(Seat::North), Some(Duration::from_secs(50)));
+    assert_eq!(app.clock(Seat::South), Some(s(62)));
+    app.tick(t0 + s(20));
+    press(&mut app, "c4<Enter>");
+    app.tick(t0 + s(30));
+    assert_eq!(app.clock(Seat::North), Some(s(62)));
+    assert_eq!(app.clock(Seat::South), Some(s(52)));
     assert!(screen(&app, 80, 24).contains(" 0:52"));
-    app.tick(t0 + Duration::from_secs(71));
-    assert_eq!(app.game().outcome(), Some(Outcome::Winner(Seat::South)));
+    app.tick(t0 + s(82));
+    assert_eq!(app.game().outcome(), Some(Outcome::Winner(Seat::North)));
     assert_eq!(app.game().termination(), Some(Termination::Timeout));
-    assert_eq!(message(&app), "game over: south wins, north loses on time");
+    assert_eq!(message(&app), "game over: north wins, south loses on time");
 
     let mut setup = hotseat(5, 2);
     setup.time = Some("10s/move".parse().unwrap());
     let mut app = App::new(setup, t0, None);
-    app.tick(t0 + Duration::from_secs(9));
+    app.tick(t0 + s(9));
     press(&mut app, "c2<Enter>");
-    app.tick(t0 + Duration::from_secs(18));
-    assert_eq!(app.clock(Seat::South), Some(Duration::from_secs(10)));
-    assert_eq!(app.clock(Seat::North), Some(Duration::from_secs(1)));
-    app.tick(t0 + Duration::from_secs(19));
-    assert_eq!(app.game().outcome(), Some(Outcome::Winner(Seat::South)));
+    app.tick(t0 + s(18));
+    press(&mut app, "c4<Enter>");
+    app.tick(t0 + s(27));
+    assert_eq!(app.clock(Seat::South), Some(s(1)));
+    assert_eq!(app.clock(Seat::North), Some(s(10)));
+    app.tick(t0 + s(28));
+    assert_eq!(app.game().outcome(), Some(Outcome::Winner(Seat::North)));
+}
+
+#[test]
+fn the_clock_stands_still_while_the_players_look_back_and_a_late_move_loses() {
+    let t0 = Instant::now();
+    let s = Duration::from_secs;
+    let mut setup = hotseat(5, 2);
+    setup.time = Some("1m".parse().unwrap());
+    let mut app = App::new(setup, t0, None);
+    press(&mut app, "c2<Enter>c4<Enter>");
+    app.tick(t0 + s(10));
+    press(&mut app, "<PgUp>");
+    assert_eq!(app.replay(), Some(1));
+    app.tick(t0 + s(500));
+    assert_eq!(app.clock(Seat::South), Some(s(50)));
+    assert!(
+        !app.game().is_over(),
+        "a clock looked back at does not fall"
+    );
+    press(&mut app, "<Esc>");
+    assert_eq!(app.replay(), None);
+    app.tick(t0 + s(540));
+    assert_eq!(app.clock(Seat::South), Some(s(10)));
+    // A move typed after the time ran out (no tick between) loses on time.
+    app.set_now(t0 + s(551));
+    press(&mut app, "c3<Enter>");
+    assert_eq!(app.game().termination(), Some(Termination::Timeout));
+    assert_eq!(moves(&app), ["c2", "c4"], "the late move is not played");
+    assert_eq!(message(&app), "game over: north wins, south loses on time");
 }
 
 #[test]

@@ -17,11 +17,12 @@
 //!    turn costs and gives back).
 //! 3. The game: `room`, and what changes it: `action` (one entry for
 //!    every player's request), `deadline`, `offers`, `presence`, `rematch`; what it says of itself: `summary`; how one
-//!    is set up: `new_game`.
+//!    is set up: `new_game`; a game on one device: `device`.
 
 pub mod action;
 pub mod clocks;
 pub mod deadline;
+pub mod device;
 pub mod error;
 pub mod moment;
 pub mod name;
@@ -37,6 +38,7 @@ pub mod wire;
 
 pub use action::{Action, Claim, DrawAction};
 pub use clocks::{Clocks, TurnEnd};
+pub use device::{device_seats, DEVICE};
 pub use error::{PrivateOnly, RoomError};
 pub use moment::Moment;
 pub use offers::Decision;

@@ -226,27 +226,6 @@ impl RoomState {
             .iter()
             .rposition(|m| seats.contains(&m.seat))
             .ok_or(RoomError::NothingToUndo)?;
-        while self.game.entries().len() > keep {
-            self.game.undo();
-            self.meta.pop();
-        }
-        self.aborted = false;
-        self.abort = None;
-        if let Some(clocks) = &mut self.clocks {
-            let initial = self
-                .settings
-                .clock
-                .map_or(0, |c| c.initial().as_millis() as u64);
-            clocks.remaining_ms = self
-                .meta
-                .last()
-                .and_then(|m| m.clock_after.clone())
-                .unwrap_or_else(|| vec![initial; self.seats.len()]);
-            clocks.turn_started = Some(now);
-        }
-        self.turn_began = now;
-        self.draw_offer = None;
-        self.changed_history();
-        Ok(())
+        self.cut_history(keep, now)
     }
 }

@@ -29,14 +29,14 @@
 use std::time::Duration;
 
 use quoridor_engine::{Controller, Level, TimeControl};
-use quoridor_game::{Action, DrawAction, Moment, RoomError, RoomState, SeatSlot, Settings, Status};
+use quoridor_game::{
+    device_seats, Action, DrawAction, Moment, RoomError, RoomState, Settings, Status, DEVICE,
+};
 use quoridor_rules::{Entry, Move, Seat};
 
 use crate::board;
 use crate::json::Json;
 
-/// Who holds the person's seats on the device.
-const DEVICE: &str = "device";
 /// The most history entries read (the server's ply limit is far lower).
 const MAX_ENTRIES: usize = 4096;
 
@@ -55,7 +55,7 @@ enum Verb {
 /// The record as read, before its replay.
 struct Input {
     settings: Settings,
-    seats: Vec<SeatSlot>,
+    seats: Vec<(Seat, Controller)>,
     created: u64,
     entries: Vec<(Seat, u64, Entry)>,
     began: u64,
@@ -175,15 +175,7 @@ fn read(text: &str) -> Result<Input, Refused> {
                     }
                     _ => return Err(Refused::bad("seat: human or ai")),
                 };
-                let holder = kind.is_human().then(|| DEVICE.to_string());
-                let name = seat.name().to_string();
-                seats.push(SeatSlot {
-                    seat,
-                    kind,
-                    name,
-                    holder,
-                    account: None,
-                });
+                seats.push((seat, kind));
             }
             "created" => created = number(arg(1), "created")?,
             "began" => began = number(arg(1), "began")?,
@@ -243,7 +235,7 @@ fn replay(input: &Input) -> Result<RoomState, Refused> {
         input.created,
         DEVICE.into(),
         input.settings.clone(),
-        input.seats.clone(),
+        device_seats(&input.seats),
         created,
     )?;
     for (i, &(seat, ms, entry)) in input.entries.iter().enumerate() {

@@ -5,12 +5,12 @@ use super::*;
 impl App {
     /// The game as saved: record, players and clocks.
     pub fn saved(&self) -> Saved {
-        let players = self.game.rules().players() as usize;
+        let left = self.room.remaining_at(self.moment());
         Saved {
-            game: self.game.clone(),
-            seats: Some(self.seats.clone()),
-            time: self.clocks.control(),
-            clocks: Some(self.clocks.all_left(players, self.now)),
+            game: self.game().clone(),
+            seats: Some(self.seats()),
+            time: self.room.settings.clock,
+            clocks: left.map(|left| left.into_iter().map(Duration::from_millis).collect()),
         }
     }
 
@@ -42,12 +42,14 @@ impl App {
         }
     }
 
-    pub(super) fn install(&mut self, saved: Saved, replay: bool) {
+    /// Plays on `saved` (in replay mode, at its end, when `replay`);
+    /// refused, changing nothing, when the game crate cannot seat it.
+    pub(super) fn install(&mut self, saved: Saved, replay: bool) -> Result<(), String> {
         self.cancel_thinking();
         let players = saved.game.rules().players() as usize;
-        self.seats = match saved.seats {
+        let seats = match saved.seats {
             Some(seats) if seats.len() == players => seats,
-            _ if self.seats.len() == players => self.seats.clone(),
+            _ if self.room.seats.len() == players => self.seats(),
             _ => (0..players)
                 .map(|p| {
                     if p == 0 {
@@ -58,23 +60,30 @@ impl App {
                 })
                 .collect(),
         };
-        self.clocks = Clocks::new(saved.time.or(self.setup.time));
-        if let Some(left) = &saved.clocks {
-            self.clocks.set_left(left);
+        let time = saved.time.or(self.setup.time);
+        let left: Option<Vec<u64>> = saved.clocks.map(|left| {
+            left.iter()
+                .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX))
+                .collect()
+        });
+        let now = self.moment();
+        match RoomState::on_device(saved.game, &seats, time, left.as_deref(), now) {
+            Ok(room) => self.room = room,
+            Err(err) => return Err(err.to_string()),
         }
-        self.game = saved.game;
         self.worker.new_game();
         self.hint = None;
         self.mode = Mode::Pawn;
         self.ask = None;
-        self.replay = replay.then(|| self.game.entries().len());
+        self.replay = replay.then(|| self.game().entries().len());
         self.place_cursor();
         self.refresh();
+        Ok(())
     }
 
     /// Replay mode from the move before the last.
     pub fn enter_replay(&mut self) {
-        let end = self.game.entries().len();
+        let end = self.game().entries().len();
         if end == 0 {
             return;
         }
@@ -97,16 +106,17 @@ impl App {
         let Some(at) = self.replay.take() else {
             return;
         };
-        while self.game.entries().len() > at {
-            self.game.undo();
-        }
+        let now = self.moment();
+        // Nothing to cut when the replay stands at the end: play on from there.
+        let _ = self.room.cut_history(at, now);
         self.after_change();
     }
 
     /// Quits: the AI stops, an unfinished game is kept for next time.
     pub fn quit(&mut self) {
         self.cancel_thinking();
-        self.clocks.stop(self.now);
+        let now = self.moment();
+        self.room.pause_clock(now);
         if !matches!(self.ask, Some(Ask::Resume(_))) {
             self.autosave();
         }
@@ -126,7 +136,7 @@ impl App {
             return;
         }
         let path = dir.join(AUTOSAVE);
-        if self.game.is_over() || self.game.entries().is_empty() {
+        if self.game().is_over() || self.game().entries().is_empty() {
             let _ = std::fs::remove_file(&path);
             self.kept = None;
             return;

@@ -85,7 +85,7 @@ impl App {
 
     pub(super) fn run_key(&mut self, command: KeyCommand) -> Action {
         let at = self.replay.unwrap_or(0);
-        let end = self.game.entries().len();
+        let end = self.game().entries().len();
         match command {
             KeyCommand::CursorUp => self.move_cursor(0, 1),
             KeyCommand::CursorDown => self.move_cursor(0, -1),
@@ -132,7 +132,7 @@ impl App {
 
     /// A column letter of this board or a digit starts typing a move.
     pub(super) fn starts_move(&self, c: char) -> bool {
-        let size = self.game.rules().size();
+        let size = self.game().rules().size();
         let lower = c.to_ascii_lowercase();
         c.is_ascii_digit() || (lower.is_ascii_lowercase() && (lower as u8 - b'a') < size)
     }
@@ -197,7 +197,7 @@ impl App {
     }
 
     pub(super) fn command(&mut self, command: Command, arg: &str) -> Action {
-        let end = self.game.entries().len();
+        let end = self.game().entries().len();
         match command {
             Command::Undo => self.undo(),
             Command::Hint => self.ask_hint(),
@@ -247,7 +247,8 @@ impl App {
         match (ask, yes) {
             (Ask::Resign(seat), true) => {
                 self.cancel_thinking();
-                if self.game.resign(seat).is_ok() {
+                let now = self.moment();
+                if self.room.resign(DEVICE, Some(seat), now).is_ok() {
                     let text = lang.f(Msg::Resigns, &[&lang.seat(seat)]);
                     self.say(Tone::Info, text);
                     self.after_change();
@@ -258,10 +259,13 @@ impl App {
             (Ask::Draw { .. }, false) => {
                 self.say(Tone::Info, lang.t(Msg::DrawDeclined).into());
             }
-            (Ask::Resume(saved), true) => {
-                self.install(*saved, false);
-                self.say(Tone::Good, lang.t(Msg::Resumed).into());
-            }
+            (Ask::Resume(saved), true) => match self.install(*saved, false) {
+                Ok(()) => self.say(Tone::Good, lang.t(Msg::Resumed).into()),
+                Err(err) => {
+                    let text = lang.f(Msg::LoadFailed, &[&AUTOSAVE, &err]);
+                    self.say(Tone::Error, text);
+                }
+            },
             (Ask::Resume(_), false) => {
                 if let Some(dir) = &self.setup.data_dir {
                     let _ = std::fs::remove_file(dir.join(AUTOSAVE));

@@ -1,8 +1,13 @@
 //! The state of a game being played, without any terminal: the game, who
-//! plays each seat, the cursor and mode, the message line, the clocks, the
-//! AI thinking on its thread. Keys come in through [`App::handle_key`],
-//! typed lines through [`App::submit`], time through [`App::tick`]; the
-//! screen ([`super::ui`]) and the line mode ([`super::plain`]) only read it.
+//! plays each seat, the cursor and mode, the message line, the AI thinking
+//! on its thread. Keys come in through [`App::handle_key`], typed lines
+//! through [`App::submit`], time through [`App::tick`]; the screen
+//! ([`super::ui`]) and the line mode ([`super::plain`]) only read it.
+//!
+//! The game itself is the game crate's ([`RoomState`], as on the server and
+//! in the page's games on the device): seats, clocks, forced passes, undo,
+//! draws, resignations and time running out are its rules. This module
+//! only decides what the people at the keyboard are asked first.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,14 +16,14 @@ use std::time::{Duration, Instant};
 
 pub use quoridor_engine::Controller;
 use quoridor_engine::{safe_move, Level, SearchLimit, TimeControl};
+use quoridor_game::{DrawAction, Moment, RoomError, RoomState, DEVICE};
 use quoridor_rules::{
-    Entry, Fence, Game, GameError, IllegalMove, Move, Orientation, Position, Ruleset, Seat, Square,
+    Entry, Fence, Game, IllegalMove, Move, Orientation, Position, Ruleset, Seat, Square,
     Termination,
 };
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::ai::{Reply, Request, Worker};
-use super::clock::Clocks;
 use super::i18n::{Command, Lang, Msg};
 use super::keys::{self, Context, KeyCommand};
 use super::store::{Saved, AUTOSAVE};
@@ -153,15 +158,16 @@ struct Thinking {
 /// The game being played.
 pub struct App {
     setup: Setup,
-    game: Game,
-    seats: Vec<Controller>,
+    /// The game, its seats and clocks.
+    room: RoomState,
+    /// The instant of the game's moment zero.
+    origin: Instant,
     cursor: Square,
     mode: Mode,
     message: Option<Message>,
     input: Option<String>,
     ask: Option<Ask>,
     help: bool,
-    clocks: Clocks,
     now: Instant,
     worker: Worker,
     next_id: u64,
@@ -179,12 +185,13 @@ impl App {
     /// from last time, which the players are first asked about.
     pub fn new(setup: Setup, now: Instant, resume: Option<Saved>) -> App {
         let game = Game::new(setup.rules);
+        let room = RoomState::on_device(game, &setup.seats, setup.time, None, Moment::ZERO)
+            .expect("the setup gives every seat of its rules a player");
         let mut app = App {
-            seats: setup.seats.clone(),
-            clocks: Clocks::new(setup.time),
             worker: Worker::start(setup.seed, setup.crash_ai),
-            cursor: game.position().pawn(Seat::South),
-            game,
+            cursor: room.game.position().pawn(Seat::South),
+            room,
+            origin: now,
             mode: Mode::Pawn,
             message: None,
             input: None,
@@ -215,7 +222,11 @@ impl App {
 
     /// A game read from a file (`--load`), shown in replay mode at its end.
     pub fn load_saved(&mut self, saved: Saved, name: &str) {
-        self.install(saved, true);
+        if let Err(err) = self.install(saved, true) {
+            let text = self.lang().f(Msg::LoadFailed, &[&name, &err]);
+            self.say(Tone::Error, text);
+            return;
+        }
         self.last_file = Some(PathBuf::from(name));
         let text = self.lang().f(Msg::Loaded, &[&name]);
         self.say(Tone::Good, text);
@@ -226,26 +237,42 @@ impl App {
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.room.game
     }
 
     /// Who plays each seat, by turn index.
-    #[cfg(test)]
-    pub fn seats(&self) -> &[Controller] {
-        &self.seats
+    pub fn seats(&self) -> Vec<Controller> {
+        self.room.seats.iter().map(|slot| slot.kind).collect()
     }
 
     pub fn controller(&self, seat: Seat) -> Controller {
-        let p = seat.player(self.game.rules().players()).unwrap_or(0);
-        self.seats[p]
+        let slot = self.room.seats.iter().find(|slot| slot.seat == seat);
+        slot.map_or(Controller::Human, |slot| slot.kind)
+    }
+
+    /// Who plays the seat to move.
+    fn to_move(&self) -> Controller {
+        self.room.turn_slot().kind
+    }
+
+    /// Time moves on without a tick (a key read between two ticks).
+    #[cfg(test)]
+    pub fn set_now(&mut self, now: Instant) {
+        self.now = now;
+    }
+
+    /// The terminal's time as the game's.
+    fn moment(&self) -> Moment {
+        let since = self.now.saturating_duration_since(self.origin);
+        Moment::from_millis(u64::try_from(since.as_millis()).unwrap_or(u64::MAX))
     }
 
     /// The position on the board: the current one, or in replay mode the
     /// one being looked at.
     pub fn shown(&self) -> &Position {
         self.replay
-            .and_then(|i| self.game.position_at(i))
-            .unwrap_or_else(|| self.game.position())
+            .and_then(|i| self.game().position_at(i))
+            .unwrap_or_else(|| self.game().position())
     }
 
     pub fn cursor(&self) -> Square {
@@ -297,20 +324,20 @@ impl App {
 
     /// Whether a clock is running (the screen then shows it going down).
     pub fn clock_running(&self) -> bool {
-        self.clocks.running().is_some()
+        self.room.clock_runs()
     }
 
     /// Time left of a seat, if the game has clocks.
     pub fn clock(&self, seat: Seat) -> Option<Duration> {
-        let p = seat.player(self.game.rules().players())?;
-        self.clocks.left(p, self.now)
+        let p = self.room.seats.iter().position(|slot| slot.seat == seat)?;
+        let left = self.room.remaining_at(self.moment())?;
+        left.get(p).map(|&ms| Duration::from_millis(ms))
     }
 
     /// The seat to move if a person plays it and may move now.
     pub fn human_to_move(&self) -> Option<Seat> {
-        let pos = self.game.position();
-        let ready = !self.game.is_over() && self.replay.is_none() && self.ask.is_none();
-        (ready && self.seats[pos.turn_index()].is_human()).then(|| pos.turn())
+        let ready = !self.game().is_over() && self.replay.is_none() && self.ask.is_none();
+        (ready && self.to_move().is_human()).then(|| self.game().position().turn())
     }
 
     /// Whether the game waits for someone at the keyboard (a person to
@@ -318,14 +345,14 @@ impl App {
     pub fn awaits_person(&self) -> bool {
         self.ask.is_some()
             || self.replay.is_some()
-            || self.game.is_over()
+            || self.game().is_over()
             || self.human_to_move().is_some()
     }
 
     /// Squares the pawn may go to, highlighted when a person is to move.
     pub fn targets(&self) -> u128 {
         match (self.human_to_move(), self.mode) {
-            (Some(_), Mode::Pawn) => self.game.position().pawn_moves(),
+            (Some(_), Mode::Pawn) => self.game().position().pawn_moves(),
             _ => 0,
         }
     }
@@ -337,7 +364,7 @@ impl App {
         };
         self.human_to_move()?;
         let fence = Fence::new(self.cursor, orientation);
-        Some((fence, self.game.position().check(Move::Fence(fence))))
+        Some((fence, self.game().position().check(Move::Fence(fence))))
     }
 
     /// The lines said since the last call (moves, messages, questions), for

@@ -4,7 +4,7 @@ use super::*;
 
 impl App {
     pub(super) fn move_cursor(&mut self, dx: i32, dy: i32) {
-        let size = self.game.rules().size() as i32;
+        let size = self.game().rules().size() as i32;
         let max = if self.mode == Mode::Pawn {
             size - 1
         } else {
@@ -35,7 +35,7 @@ impl App {
 
     pub(super) fn enter_fence_mode(&mut self, orientation: Orientation) {
         self.mode = Mode::Fence(orientation);
-        let max = self.game.rules().size() - 2;
+        let max = self.game().rules().size() - 2;
         self.cursor = Square::new(self.cursor.col().min(max), self.cursor.row().min(max));
     }
 
@@ -50,14 +50,13 @@ impl App {
     /// The cursor goes to the pawn of the person to move (or of the only
     /// person playing), in pawn mode.
     pub(super) fn place_cursor(&mut self) {
-        let pos = *self.game.position();
-        let turn = pos.turn_index();
-        let seat = if self.seats[turn].is_human() {
+        let pos = *self.game().position();
+        let seat = if self.to_move().is_human() {
             Some(pos.turn())
         } else {
-            let mut humans = self.seats.iter().enumerate().filter(|(_, c)| c.is_human());
+            let mut humans = self.room.seats.iter().filter(|slot| slot.kind.is_human());
             match (humans.next(), humans.next()) {
-                (Some((p, _)), None) => Some(Seat::from_player(p, pos.players())),
+                (Some(slot), None) => Some(slot.seat),
                 _ => None,
             }
         };
@@ -74,55 +73,64 @@ impl App {
         if self.replay.is_some() {
             return;
         }
-        if self.game.is_over() {
+        if self.game().is_over() {
             self.say(Tone::Error, lang.illegal(IllegalMove::GameOver));
             return;
         }
-        let seat = self.game.position().turn();
-        if !self.controller(seat).is_human() {
+        let seat = self.game().position().turn();
+        if !self.to_move().is_human() {
             let text = lang.f(Msg::NotYourTurn, &[&lang.seat(seat)]);
             self.say(Tone::Error, text);
             return;
         }
-        match self.game.play(mv) {
-            Ok(()) => self.after_move(seat, mv),
-            Err(GameError::Illegal(err)) => {
+        let held = self.room.seats_of(DEVICE);
+        self.play(Some(&held), mv);
+    }
+
+    /// Plays `mv` for the seat to move (`held`: the people's seats; `None`
+    /// for the computer), as the game crate rules: the passes nobody can
+    /// refuse follow at once, a move too late loses on time.
+    pub(super) fn play(&mut self, held: Option<&[Seat]>, mv: Move) {
+        let lang = self.lang();
+        let before = self.game().entries().len();
+        let now = self.moment();
+        match self.room.play_move(held, mv, now) {
+            Ok(()) => {
+                self.announce(before);
+                self.mode = Mode::Pawn;
+                self.after_change();
+            }
+            Err(RoomError::Illegal(err)) => {
                 let text = lang.f(Msg::Forbidden, &[&mv, &lang.illegal(err)]);
+                self.say(Tone::Error, text);
+            }
+            Err(RoomError::TimeUp(_)) => {
+                self.check_flag();
+            }
+            Err(RoomError::NotYourTurn(seat)) => {
+                let text = lang.f(Msg::NotYourTurn, &[&lang.seat(seat)]);
                 self.say(Tone::Error, text);
             }
             Err(_) => self.say(Tone::Error, lang.illegal(IllegalMove::GameOver)),
         }
     }
 
-    pub(super) fn after_move(&mut self, seat: Seat, mv: Move) {
+    /// Says the moves made from entry `from` on: the first on the message
+    /// line, the passes that followed it in the log.
+    fn announce(&mut self, from: usize) {
         let lang = self.lang();
-        self.clock_after_move(seat);
-        let text = lang.f(Msg::Plays, &[&lang.seat(seat), &mv]);
-        self.say(Tone::Info, text);
-        // The passes nobody can refuse are played at once, as the server
-        // and the page play them (the game crate's rule).
-        for _ in 0..self.seats.len() {
-            if self.game.is_over() || !quoridor_game::pass_is_forced(self.game.position()) {
-                break;
+        let made: Vec<(Seat, Entry)> = self.room.meta[from..]
+            .iter()
+            .zip(&self.game().entries()[from..])
+            .map(|(meta, &entry)| (meta.seat, entry))
+            .collect();
+        for (i, (seat, entry)) in made.into_iter().enumerate() {
+            let text = lang.f(Msg::Plays, &[&lang.seat(seat), &self.entry_text(entry)]);
+            if i == 0 {
+                self.say(Tone::Info, text);
+            } else {
+                self.log.push(text);
             }
-            let passer = self.game.position().turn();
-            if self.game.play(Move::Pass).is_err() {
-                break;
-            }
-            self.clock_after_move(passer);
-            let text = lang.f(Msg::Plays, &[&lang.seat(passer), &Move::Pass]);
-            self.log.push(text);
-        }
-        self.mode = Mode::Pawn;
-        self.after_change();
-    }
-
-    /// `seat` has moved: its turn charged and given back, the next one's
-    /// clock running.
-    fn clock_after_move(&mut self, seat: Seat) {
-        if let Some(p) = seat.player(self.game.rules().players()) {
-            let next = (!self.game.is_over()).then(|| self.game.position().turn_index());
-            self.clocks.moved(p, next, self.now);
         }
     }
 
@@ -130,7 +138,7 @@ impl App {
     /// cursor placed, the clocks and the AI started.
     pub(super) fn after_change(&mut self) {
         self.hint = None;
-        if self.game.is_over() {
+        if self.game().is_over() {
             let text = self.end_text();
             self.say(Tone::Good, text);
         }
@@ -140,29 +148,24 @@ impl App {
     }
 
     /// Takes back the last move; against the AI, back to the last position
-    /// where a person was to move (your move and its reply).
+    /// where a person was to move (your move and its reply): the game
+    /// crate's undo.
     pub fn undo(&mut self) {
         if self.replay.is_some() {
             return;
         }
         let lang = self.lang();
         self.cancel_thinking();
-        let humans = self.seats.iter().any(|c| c.is_human());
-        let mut taken = Vec::new();
-        while let Some(entry) = self.game.undo() {
-            taken.push(entry);
-            let turn = self.game.position().turn_index();
-            if !humans || self.seats[turn].is_human() {
-                break;
+        let entries = self.game().entries().to_vec();
+        let now = self.moment();
+        match self.room.undo(DEVICE, now) {
+            Ok(()) => {
+                let taken = &entries[self.game().entries().len()..];
+                let words: Vec<String> = taken.iter().map(|&e| self.entry_text(e)).collect();
+                let text = lang.f(Msg::TookBack, &[&words.join(" ")]);
+                self.say(Tone::Info, text);
             }
-        }
-        if taken.is_empty() {
-            self.say(Tone::Error, lang.t(Msg::NothingToUndo).into());
-        } else {
-            taken.reverse();
-            let words: Vec<String> = taken.iter().map(|&e| self.entry_text(e)).collect();
-            let text = lang.f(Msg::TookBack, &[&words.join(" ")]);
-            self.say(Tone::Info, text);
+            Err(_) => self.say(Tone::Error, lang.t(Msg::NothingToUndo).into()),
         }
         self.mode = Mode::Pawn;
         self.after_change();

@@ -1,7 +1,5 @@
 //! What needs the players' yes: a draw offer, a resignation, a new game.
 
-use quoridor_engine::controller::accepts_draw;
-
 use super::*;
 
 impl App {
@@ -14,35 +12,34 @@ impl App {
     pub(super) fn offer_draw(&mut self) {
         let lang = self.lang();
         let Some(by) = self.human_to_move() else {
-            let text = if self.game.is_over() {
+            let text = if self.game().is_over() {
                 lang.illegal(IllegalMove::GameOver)
             } else {
-                let seat = self.game.position().turn();
+                let seat = self.game().position().turn();
                 lang.f(Msg::NotYourTurn, &[&lang.seat(seat)])
             };
             self.say(Tone::Error, text);
             return;
         };
-        let pos = *self.game.position();
-        let others: Vec<Seat> = pos
-            .seats()
-            .iter()
-            .copied()
-            .filter(|&s| s != by && !pos.is_out(s))
-            .collect();
-        // The computer answers as on the server and the page: it accepts
-        // unless it leads the race (the engine's rule).
-        let computer = |s: &Seat| !self.controller(*s).is_human();
-        if let Some(&declines) = others
-            .iter()
-            .filter(|s| computer(s))
-            .find(|&&s| !accepts_draw(&pos, s))
+        // The computer answers first, as on the server and the page (the
+        // game crate's draw: it accepts unless it leads the race); the
+        // people at the keyboard are asked only then.
+        let now = self.moment();
+        if let Err(RoomError::AiDeclinesDraw(declines)) =
+            self.room.clone().draw(DEVICE, DrawAction::Offer, now)
         {
             let text = lang.f(Msg::AiDeclinesDraw, &[&lang.seat(declines)]);
             self.say(Tone::Error, text);
             return;
         }
-        let to: Vec<Seat> = others.into_iter().filter(|s| !computer(s)).collect();
+        let pos = *self.game().position();
+        let to: Vec<Seat> = self
+            .room
+            .seats
+            .iter()
+            .filter(|slot| slot.seat != by && slot.kind.is_human() && !pos.is_out(slot.seat))
+            .map(|slot| slot.seat)
+            .collect();
         if to.is_empty() {
             self.agree_draw();
             return;
@@ -53,18 +50,19 @@ impl App {
     /// Every player agreed: the game is drawn.
     pub(super) fn agree_draw(&mut self) {
         self.cancel_thinking();
-        if self.game.agree_draw().is_ok() {
+        let now = self.moment();
+        if self.room.draw(DEVICE, DrawAction::Offer, now).is_ok() {
             self.after_change();
         }
     }
 
     pub(super) fn ask_resign(&mut self) {
         let lang = self.lang();
-        if self.game.is_over() {
+        if self.game().is_over() {
             self.say(Tone::Error, lang.illegal(IllegalMove::GameOver));
             return;
         }
-        let pos = self.game.position();
+        let pos = self.game().position();
         let active_humans: Vec<Seat> = pos
             .seats()
             .iter()
@@ -83,7 +81,7 @@ impl App {
     }
 
     pub(super) fn ask_new_game(&mut self) {
-        if self.game.is_over() || self.game.entries().is_empty() {
+        if self.game().is_over() || self.game().entries().is_empty() {
             self.new_game();
         } else {
             self.put(Ask::NewGame);
@@ -93,8 +91,10 @@ impl App {
     /// A new game with the same rules and players.
     pub fn new_game(&mut self) {
         self.cancel_thinking();
-        self.game = Game::new(*self.game.rules());
-        self.clocks = Clocks::new(self.clocks.control());
+        let game = Game::new(*self.game().rules());
+        let (seats, clock, now) = (self.seats(), self.room.settings.clock, self.moment());
+        self.room = RoomState::on_device(game, &seats, clock, None, now)
+            .expect("the seats of a game played are those of its rules");
         self.worker.new_game();
         self.replay = None;
         self.mode = Mode::Pawn;

@@ -8,7 +8,7 @@ impl App {
     pub fn player_label(&self, seat: Seat) -> String {
         let lang = self.lang();
         match self.controller(seat) {
-            Controller::Human if self.seats.iter().filter(|c| c.is_human()).count() == 1 => {
+            Controller::Human if self.seats().iter().filter(|c| c.is_human()).count() == 1 => {
                 lang.t(Msg::You).to_string()
             }
             Controller::Human => lang.t(Msg::Human).to_string(),
@@ -27,10 +27,10 @@ impl App {
             return info(self.question(ask));
         }
         if let Some(i) = self.replay {
-            let at = lang.f(Msg::ReplayAt, &[&i, &self.game.entries().len()]);
+            let at = lang.f(Msg::ReplayAt, &[&i, &self.game().entries().len()]);
             return info(format!("{at} · {}", lang.t(Msg::Replaying)));
         }
-        if self.game.is_over() {
+        if self.game().is_over() {
             return Message {
                 text: self.end_text(),
                 tone: Tone::Good,
@@ -40,7 +40,7 @@ impl App {
             return info(match thinking.purpose {
                 Purpose::Hint(_) => lang.t(Msg::HintSearching).into(),
                 Purpose::Move => {
-                    let seat = self.game.position().turn();
+                    let seat = self.game().position().turn();
                     lang.f(Msg::Thinking, &[&lang.seat(seat)])
                 }
             });
@@ -54,7 +54,7 @@ impl App {
                 },
             };
         }
-        let seat = self.game.position().turn();
+        let seat = self.game().position().turn();
         info(lang.f(Msg::YourMove, &[&lang.seat(seat)]))
     }
 
@@ -81,11 +81,11 @@ impl App {
     /// How the game ended, in words.
     pub fn end_text(&self) -> String {
         let lang = self.lang();
-        let Some((outcome, termination)) = self.game.result() else {
+        let Some((outcome, termination)) = self.game().result() else {
             return String::new();
         };
         let mut text = lang.outcome(outcome);
-        let last = self.game.entries().last().copied();
+        let last = self.game().entries().last().copied();
         let reason = match (termination, last) {
             (Termination::Resignation, Some(Entry::Resign(seat))) => {
                 Some(lang.f(Msg::Resigns, &[&lang.seat(seat)]))

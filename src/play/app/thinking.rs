@@ -9,27 +9,30 @@ impl App {
     /// Starts or stops the clocks and the AI as the state requires.
     pub(super) fn refresh(&mut self) {
         let resume_pending = matches!(self.ask, Some(Ask::Resume(_)));
-        let running = self.clocks.control().is_some()
-            && !self.game.is_over()
-            && self.replay.is_none()
-            && !resume_pending;
-        let turn = self.game.position().turn_index();
-        match (running, self.clocks.running()) {
-            (true, Some(p)) if p == turn => {}
-            (true, _) => self.clocks.start(turn, self.now),
-            (false, Some(_)) => self.clocks.stop(self.now),
-            (false, None) => {}
-        }
-        if self.thinking.is_some() || self.game.is_over() || self.replay.is_some() || resume_pending
-        {
+        let now = self.moment();
+        // The clock stands still while the players look back or decide
+        // whether to go on with the game kept from last time.
+        if self.replay.is_some() || resume_pending {
+            self.room.pause_clock(now);
             return;
         }
-        let Controller::Ai(level) = self.seats[turn] else {
+        self.room.resume_clock(now);
+        if self.thinking.is_some() || self.game().is_over() {
+            return;
+        }
+        let turn = self.game().position().turn_index();
+        let Controller::Ai(level) = self.to_move() else {
             return;
         };
-        let limit = match self.clocks.control() {
+        let limit = match self.room.settings.clock {
             None => SearchLimit::Infinite,
-            Some(control) => control.limit(self.clocks.left(turn, self.now).unwrap_or_default()),
+            Some(control) => {
+                let left = self
+                    .room
+                    .remaining_at(now)
+                    .and_then(|l| l.get(turn).copied());
+                control.limit(Duration::from_millis(left.unwrap_or(0)))
+            }
         };
         self.request(Purpose::Move, turn, level, limit);
     }
@@ -48,8 +51,8 @@ impl App {
             id,
             engine,
             level,
-            position: *self.game.position(),
-            earlier: self.game.since_last_fence().to_vec(),
+            position: *self.game().position(),
+            earlier: self.game().since_last_fence().to_vec(),
             limit,
             stop: Arc::clone(&stop),
         });
@@ -119,7 +122,7 @@ impl App {
                 thinking.failed = reply.failed;
                 if reply.failed && thinking.purpose == Purpose::Move {
                     // A bug in the search: the game goes on without it.
-                    thinking.reply = Some(safe_move(self.game.position()));
+                    thinking.reply = Some(safe_move(self.room.game.position()));
                 }
                 true
             }
@@ -145,18 +148,13 @@ impl App {
         let best = thinking.reply.flatten();
         let lang = self.lang();
         match (thinking.purpose, best) {
-            (Purpose::Move, Some(mv)) => {
-                let seat = self.game.position().turn();
-                match self.game.play(mv) {
-                    Ok(()) => self.after_move(seat, mv),
-                    Err(err) => {
-                        let text = lang.f(Msg::Forbidden, &[&mv, &err]);
-                        self.say(Tone::Error, text);
-                    }
-                }
-            }
+            (Purpose::Move, Some(mv)) => self.play(None, mv),
             (Purpose::Hint(seat), Some(mv)) => {
-                let path = self.game.position().shortest_path(seat).unwrap_or_default();
+                let path = self
+                    .game()
+                    .position()
+                    .shortest_path(seat)
+                    .unwrap_or_default();
                 let text = lang.f(Msg::Hint, &[&lang.seat(seat), &mv, &path.len()]);
                 self.say(Tone::Good, text);
                 let squares: Vec<String> = path.iter().map(|sq| sq.to_string()).collect();
@@ -183,13 +181,13 @@ impl App {
     }
 
     pub(super) fn check_flag(&mut self) -> bool {
-        let Some(p) = self.clocks.flag(self.now) else {
+        let now = self.moment();
+        if self.room.deadline().is_none_or(|deadline| deadline > now) {
             return false;
-        };
-        let seat = Seat::from_player(p, self.game.rules().players());
+        }
+        let seat = self.game().position().turn();
         self.cancel_thinking();
-        self.clocks.stop(self.now);
-        if self.game.timeout(seat).is_ok() {
+        if self.room.expire(now).is_ok() {
             let lang = self.lang();
             let text = lang.f(Msg::LosesOnTime, &[&lang.seat(seat)]);
             self.say(Tone::Error, text);
@@ -201,7 +199,7 @@ impl App {
     pub(super) fn ask_hint(&mut self) {
         let lang = self.lang();
         let Some(seat) = self.human_to_move() else {
-            let text = if self.game.is_over() {
+            let text = if self.game().is_over() {
                 lang.illegal(IllegalMove::GameOver)
             } else {
                 lang.t(Msg::HintNoHuman).into()
