@@ -1,6 +1,6 @@
-//! Why the game model refuses a change. The model knows nothing of HTTP:
-//! `crate::error` turns each of these into a status and a code, in one
-//! table.
+//! Why the game model refuses a change, and the code a program reads for
+//! each ([`RoomError::code`]). The model knows nothing of HTTP: the server
+//! adds each code's status.
 
 use std::fmt;
 
@@ -110,6 +110,29 @@ impl fmt::Display for RoomError {
 }
 
 impl std::error::Error for RoomError {}
+
+impl RoomError {
+    /// The code a program reads (API.md, "Errors"): the same from the
+    /// server and from the page's games on the device. The server adds
+    /// the HTTP status.
+    pub fn code(&self) -> &'static str {
+        use RoomError::*;
+        match self {
+            Unauthorized => "unauthorized",
+            NotYourTurn(_) => "not_your_turn",
+            TimeUp(_) | GameOver => "game_over",
+            NotStarted => "not_started",
+            SeatTaken(_) => "seat_taken",
+            NoFreeSeat => "no_free_seat",
+            NoSuchSeat(_) | Settings(_) => "bad_request",
+            Illegal(_) => "illegal_move",
+            NoSeatPlaying | NotYourSeat(_) | PrivateOnly(_) | NothingToUndo | NoDrawOffer
+            | OfferNotForYou | AiDeclinesDraw(_) | NotOver | TournamentGame | TooLateToAbort
+            | NobodyGone | NoRematchOffer | Rated(_) => "not_allowed",
+            Stale | NotYet => "stale",
+        }
+    }
+}
 
 impl From<IllegalMove> for RoomError {
     fn from(err: IllegalMove) -> RoomError {

@@ -32,32 +32,25 @@ const UNAUTHORIZED: Said = (StatusCode::UNAUTHORIZED, "unauthorized");
 const TOO_MANY_ROOMS: Said = (StatusCode::TOO_MANY_REQUESTS, "too_many_rooms");
 
 impl Refusal for RoomError {
+    /// The code is the game crate's ([`RoomError::code`], the same in the
+    /// page's games on the device); the status is said here.
     fn status_and_code(&self) -> Said {
         use RoomError as R;
-        match self {
-            R::Unauthorized => UNAUTHORIZED,
-            R::NotYourTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
-            R::TimeUp(_) | R::GameOver => (StatusCode::CONFLICT, "game_over"),
-            R::NotStarted => (StatusCode::CONFLICT, "not_started"),
-            R::SeatTaken(_) => (StatusCode::CONFLICT, "seat_taken"),
-            R::NoFreeSeat => (StatusCode::CONFLICT, "no_free_seat"),
-            R::NoSuchSeat(_) | R::Settings(_) => BAD_REQUEST,
-            R::Illegal(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
-            R::NoSeatPlaying
-            | R::NotYourSeat(_)
-            | R::PrivateOnly(_)
-            | R::NothingToUndo
-            | R::NoDrawOffer
-            | R::OfferNotForYou
-            | R::AiDeclinesDraw(_)
-            | R::NotOver
-            | R::TournamentGame
-            | R::TooLateToAbort
-            | R::NobodyGone
-            | R::NoRematchOffer
-            | R::Rated(_) => (StatusCode::FORBIDDEN, "not_allowed"),
-            R::Stale | R::NotYet => (StatusCode::CONFLICT, "stale"),
-        }
+        let status = match self {
+            R::Unauthorized => StatusCode::UNAUTHORIZED,
+            R::NoSuchSeat(_) | R::Settings(_) => StatusCode::BAD_REQUEST,
+            R::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            R::NotYourTurn(_)
+            | R::TimeUp(_)
+            | R::GameOver
+            | R::NotStarted
+            | R::SeatTaken(_)
+            | R::NoFreeSeat
+            | R::Stale
+            | R::NotYet => StatusCode::CONFLICT,
+            _ => StatusCode::FORBIDDEN,
+        };
+        (status, self.code())
     }
 
     fn reason(&self) -> Option<ReasonView> {

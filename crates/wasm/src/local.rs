@@ -82,13 +82,8 @@ impl Refused {
 
 impl From<RoomError> for Refused {
     fn from(err: RoomError) -> Refused {
-        let code = match &err {
-            RoomError::Illegal(_) => "illegal_move",
-            RoomError::NotYourTurn(_) => "not_your_turn",
-            RoomError::TimeUp(_) | RoomError::GameOver => "game_over",
-            RoomError::NothingToUndo | RoomError::Unauthorized => "nothing_to_undo",
-            _ => "bad_request",
-        };
+        // The server's codes (one table, in the game crate).
+        let code = err.code();
         let illegal = match err {
             RoomError::Illegal(illegal) => Some(illegal),
             _ => None,
@@ -447,7 +442,7 @@ mod tests {
         ));
         assert_eq!(ai_turn["error"], "not_your_turn");
         let nothing = json(&format!("{AGAINST_AI}began 1000\nnow 2000\ndo undo"));
-        assert_eq!(nothing["error"], "nothing_to_undo");
+        assert_eq!(nothing["error"], "not_allowed");
         assert_eq!(json("settings 4 2 -\n")["error"], "bad_request");
     }
 

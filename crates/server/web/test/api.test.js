@@ -7,7 +7,7 @@ import { I18n, loadMessages } from '../lib/i18n.js';
 const MESSAGES = { en: await loadMessages('en'), fr: await loadMessages('fr'), ro: await loadMessages('ro') };
 await I18n.set('en', false);
 
-/** Every error code the server sends (`(StatusCode::…, "code")` in its sources). */
+/** Every error code the server sends (`(StatusCode::…, "code")` in its sources, and the game crate's table). */
 function serverCodes() {
   const src = new URL('../../src/', import.meta.url);
   const codes = new Set();
@@ -21,6 +21,10 @@ function serverCodes() {
     }
   };
   walk(src);
+  // A game's refusals have their codes in the game crate (RoomError::code).
+  const game = readFileSync(new URL('../../../game/src/error.rs', import.meta.url), 'utf8');
+  const table = game.slice(game.indexOf('pub fn code(&self)'));
+  for (const m of table.slice(0, table.indexOf('\n    }\n')).matchAll(/=> "([a-z_]+)",/g)) codes.add(m[1]);
   return codes;
 }
 

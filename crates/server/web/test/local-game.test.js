@@ -45,7 +45,7 @@ test('a game against the computer: moves, the computer\'s turn, refusals, undo',
   assert.ok(r.ok);
   assert.equal(view(r.record).moves.length, 0);
   assert.equal(undo(core, r.record, 5000).ok, false);
-  assert.equal(!undo(core, r.record, 5000).ok && undo(core, r.record, 5000).error.code, 'nothing_to_undo');
+  assert.equal(!undo(core, r.record, 5000).ok && undo(core, r.record, 5000).error.code, 'not_allowed');
 });
 
 test('resigning, draws offered to the computer, and the rematch on the other seat', () => {
