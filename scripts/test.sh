@@ -6,7 +6,10 @@
 # nginx and openssl to run the deployment guide's proxy configurations
 # (tests/deploy.rs, tests/proxies.rs), systemd's systemd-analyze to verify
 # its unit, and util-linux's mount and unshare for the full-disk test;
-# nothing is done when they are already there. Then the Python module's tests: a
+# nothing is done when they are already there. The store's tests also run
+# on PostgreSQL: scripts/pg.sh installs it when missing and starts a
+# throwaway cluster for the run (its URL in QUORIDOR_TEST_PG), stopped at
+# the end. Then the Python module's tests: a
 # virtual environment under target/ with the pinned tools of
 # crates/python/requirements-test.txt, the wheel built by maturin and
 # installed there, and pytest on crates/python/tests. The web pages' own
@@ -119,6 +122,13 @@ web_checks() {
 web_checks
 
 install_browser
+
+# The store's tests on PostgreSQL: a throwaway cluster for this run only
+# (scripts/pg.sh installs PostgreSQL when missing), stopped on the way out.
+PG_DIR="$(mktemp -d -u "${TMPDIR:-/tmp}/quoridor-pg.XXXXXX")"
+trap 'scripts/pg.sh stop "$PG_DIR"' EXIT
+QUORIDOR_TEST_PG="$(scripts/pg.sh start "$PG_DIR")"
+export QUORIDOR_TEST_PG
 
 cargo test --workspace --locked "$@"
 

@@ -105,25 +105,21 @@ impl Accounts {
     pub fn start(db: Db, secure_cookies: bool, signups_per_hour: u32) -> Result<Accounts, String> {
         let fail = |err: StoreError| format!("cannot read the accounts: {err}");
         let (sessions, last) = db
-            .read(|conn| {
-                let mut stmt = conn.prepare(
-                    "SELECT s.hash, s.created_ms, a.id, a.name FROM sessions s
-                     JOIN accounts a ON a.id = s.account_id WHERE a.name IS NOT NULL",
-                )?;
-                let rows = stmt.query_map([], |row| {
-                    Ok((
-                        row.get::<_, String>(0)?,
-                        Session {
-                            created_ms: row.get::<_, i64>(1)? as u64,
-                            account: Account {
-                                id: row.get::<_, i64>(2)? as u64,
-                                name: row.get(3)?,
+            .query(|sql| {
+                let sessions = store::sessions_with_accounts(sql)?
+                    .into_iter()
+                    .map(|(hash, created_ms, id, name)| {
+                        let account = Account { id, name };
+                        (
+                            hash,
+                            Session {
+                                created_ms,
+                                account,
                             },
-                        },
-                    ))
-                })?;
-                let sessions = rows.collect::<rusqlite::Result<HashMap<_, _>>>()?;
-                Ok((sessions, store::last_id(conn)?))
+                        )
+                    })
+                    .collect::<HashMap<_, _>>();
+                Ok((sessions, store::last_id(sql)?))
             })
             .map_err(fail)?;
         let now = wall_ms();
@@ -163,10 +159,10 @@ impl Accounts {
     /// Runs a read on a blocking thread.
     pub async fn read<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
+        f: impl FnOnce(&mut dyn crate::db::sql::Sql) -> crate::db::sql::SqlResult<T> + Send + 'static,
     ) -> Result<T, AccountError> {
         let db = self.inner.db.clone();
-        tokio::task::spawn_blocking(move || db.read(f))
+        tokio::task::spawn_blocking(move || db.query(f))
             .await
             .map_err(|_| AccountError::Unavailable("the server is stopping".into()))?
             .map_err(AccountError::from)

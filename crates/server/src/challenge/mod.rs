@@ -163,7 +163,7 @@ impl Challenges {
         let key = name.key();
         let db = self.inner.db.clone();
         tokio::task::spawn_blocking(move || {
-            db.read(|conn| {
+            db.query(|conn| {
                 let Some(row) = account_store::by_name(conn, &key)? else {
                     return Ok(None);
                 };

@@ -3,8 +3,9 @@
 //! played (with the rating before and after a rated one). The database's
 //! writer thread runs the writes inside its transactions.
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use std::collections::HashSet;
 
+use super::sql::{args, Row, Sql, SqlResult};
 use super::{Db, StoreError, Write};
 use crate::account::speed::Speed;
 use quoridor_game::rating::{Rating, START};
@@ -127,15 +128,12 @@ pub struct RenamedGame {
 
 /// Writes games' seats and summaries renamed ([`Db::renamed_games`],
 /// [`Db::renamed_seats`]).
-pub(super) fn write_renamed(
-    tx: &rusqlite::Transaction<'_>,
-    games: &[RenamedGame],
-) -> rusqlite::Result<()> {
-    let mut update = tx.prepare_cached(
-        "UPDATE games SET seats = ?2, summary = COALESCE(?3, summary) WHERE id = ?1",
-    )?;
+pub(super) fn write_renamed(tx: &mut dyn Sql, games: &[RenamedGame]) -> SqlResult<()> {
     for game in games {
-        update.execute(params![game.id, game.seats, game.summary])?;
+        tx.execute(
+            "UPDATE games SET seats = ?2, summary = COALESCE(?3, summary) WHERE id = ?1",
+            args![game.id, game.seats, game.summary],
+        )?;
     }
     Ok(())
 }
@@ -161,7 +159,7 @@ pub struct AccountGame {
     pub rating: Option<(Rating, Rating)>,
 }
 
-pub fn write(tx: &Transaction<'_>, write: &AccountWrite) -> rusqlite::Result<()> {
+pub fn write(tx: &mut dyn Sql, write: &AccountWrite) -> SqlResult<()> {
     match write {
         AccountWrite::Create {
             id,
@@ -169,169 +167,191 @@ pub fn write(tx: &Transaction<'_>, write: &AccountWrite) -> rusqlite::Result<()>
             key,
             password,
             created_ms,
-        } => tx
-            .prepare_cached(
+        } => {
+            tx.execute(
                 "INSERT INTO accounts (id, name, name_key, password, created_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![*id as i64, name, key, password, *created_ms as i64])
-            .map(|_| ()),
+                args![id, name, key, password, created_ms],
+            )?;
+        }
         AccountWrite::Password {
             id,
             password,
             keep_session,
         } => {
-            tx.prepare_cached("UPDATE accounts SET password = ?2 WHERE id = ?1")?
-                .execute(params![*id as i64, password])?;
-            tx.prepare_cached(
-                "DELETE FROM sessions WHERE account_id = ?1 AND hash IS NOT ?2",
-            )?
-            .execute(params![*id as i64, keep_session])
-            .map(|_| ())
+            tx.execute(
+                "UPDATE accounts SET password = ?2 WHERE id = ?1",
+                args![id, password],
+            )?;
+            tx.execute(
+                "DELETE FROM sessions WHERE account_id = ?1 AND hash IS DISTINCT FROM ?2",
+                args![id, keep_session],
+            )?;
         }
         AccountWrite::SessionStart {
             hash,
             account,
             created_ms,
-        } => tx
-            .prepare_cached(
-                "INSERT OR REPLACE INTO sessions (hash, account_id, created_ms) VALUES (?1, ?2, ?3)",
-            )?
-            .execute(params![hash, *account as i64, *created_ms as i64])
-            .map(|_| ()),
-        AccountWrite::SessionEnd { hash } => tx
-            .prepare_cached("DELETE FROM sessions WHERE hash = ?1")?
-            .execute(params![hash])
-            .map(|_| ()),
+        } => {
+            tx.execute(
+                "INSERT INTO sessions (hash, account_id, created_ms) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (hash) DO UPDATE SET account_id = excluded.account_id,
+                     created_ms = excluded.created_ms",
+                args![hash, account, created_ms],
+            )?;
+        }
+        AccountWrite::SessionEnd { hash } => {
+            tx.execute("DELETE FROM sessions WHERE hash = ?1", args![hash])?;
+        }
         AccountWrite::Block {
             account,
             blocked,
             on,
         } => {
             let sql = if *on {
-                "INSERT OR IGNORE INTO blocks (account_id, blocked_id) VALUES (?1, ?2)"
+                "INSERT INTO blocks (account_id, blocked_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING"
             } else {
                 "DELETE FROM blocks WHERE account_id = ?1 AND blocked_id = ?2"
             };
-            tx.prepare_cached(sql)?
-                .execute(params![*account as i64, *blocked as i64])
-                .map(|_| ())
+            tx.execute(sql, args![account, blocked])?;
         }
         AccountWrite::Delete {
             id,
             games,
             deleted_ms,
         } => {
-            let id = *id as i64;
-            tx.prepare_cached(
+            tx.execute(
                 "UPDATE accounts SET name = NULL, name_key = NULL, password = NULL, deleted_ms = ?2
                  WHERE id = ?1",
-            )?
-            .execute(params![id, *deleted_ms as i64])?;
-            tx.prepare_cached("DELETE FROM sessions WHERE account_id = ?1")?
-                .execute(params![id])?;
-            tx.prepare_cached("DELETE FROM ratings WHERE account_id = ?1")?
-                .execute(params![id])?;
-            tx.prepare_cached("DELETE FROM account_games WHERE account_id = ?1")?
-                .execute(params![id])?;
+                args![id, deleted_ms],
+            )?;
+            tx.execute("DELETE FROM sessions WHERE account_id = ?1", args![id])?;
+            tx.execute("DELETE FROM ratings WHERE account_id = ?1", args![id])?;
+            tx.execute("DELETE FROM account_games WHERE account_id = ?1", args![id])?;
             // The opponents' lists keep the games, not the name.
-            tx.prepare_cached("UPDATE account_games SET opponent = ?2 WHERE opponent_id = ?1")?
-                .execute(params![id, crate::account::name::DELETED_PLAYER])?;
-            tx.prepare_cached("DELETE FROM blocks WHERE account_id = ?1 OR blocked_id = ?1")?
-                .execute(params![id])?;
-            super::challenges::delete_account(tx, id as u64)?;
-            write_renamed(tx, games)
+            tx.execute(
+                "UPDATE account_games SET opponent = ?2 WHERE opponent_id = ?1",
+                args![id, crate::account::name::DELETED_PLAYER],
+            )?;
+            tx.execute(
+                "DELETE FROM blocks WHERE account_id = ?1 OR blocked_id = ?1",
+                args![id],
+            )?;
+            super::challenges::delete_account(tx, *id)?;
+            write_renamed(tx, games)?;
         }
     }
+    Ok(())
 }
 
 /// Writes the accounts' lines of one game, and the new ratings of a rated
 /// game that ended.
-pub fn write_games(
-    tx: &Transaction<'_>,
-    rows: &[AccountGame],
-    now_ms: u64,
-) -> rusqlite::Result<()> {
+pub fn write_games(tx: &mut dyn Sql, rows: &[AccountGame], now_ms: u64) -> SqlResult<()> {
     for row in rows {
-        tx.prepare_cached(
-            "INSERT OR REPLACE INTO account_games (account_id, game_id, seat, started_ms, ended_ms,
+        tx.execute(
+            "INSERT INTO account_games (account_id, game_id, seat, started_ms, ended_ms,
                  result, opponent_id, opponent, speed, rated, public, rating_before, rating_after,
                  deviation_after)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-        )?
-        .execute(params![
-            row.account as i64,
-            row.game,
-            row.seat,
-            row.started_ms as i64,
-            row.ended_ms.map(|m| m as i64),
-            row.result,
-            row.opponent_id.map(|id| id as i64),
-            row.opponent,
-            row.speed.map(Speed::name),
-            row.rated,
-            row.public,
-            row.rating.map(|(before, _)| before.rating),
-            row.rating.map(|(_, after)| after.rating),
-            row.rating.map(|(_, after)| after.deviation),
-        ])?;
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+             ON CONFLICT (account_id, game_id) DO UPDATE SET seat = excluded.seat,
+                 started_ms = excluded.started_ms, ended_ms = excluded.ended_ms,
+                 result = excluded.result, opponent_id = excluded.opponent_id,
+                 opponent = excluded.opponent, speed = excluded.speed, rated = excluded.rated,
+                 public = excluded.public, rating_before = excluded.rating_before,
+                 rating_after = excluded.rating_after, deviation_after = excluded.deviation_after",
+            args![
+                row.account,
+                row.game,
+                row.seat,
+                row.started_ms,
+                row.ended_ms,
+                row.result,
+                row.opponent_id,
+                row.opponent,
+                row.speed.map(Speed::name),
+                row.rated,
+                row.public,
+                row.rating.map(|(before, _)| before.rating),
+                row.rating.map(|(_, after)| after.rating),
+                row.rating.map(|(_, after)| after.deviation),
+            ],
+        )?;
         if let (Some((_, after)), Some(speed)) = (row.rating, row.speed) {
-            tx.prepare_cached(
+            tx.execute(
                 "INSERT INTO ratings (account_id, speed, rating, deviation, volatility, games, updated_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)
-                 ON CONFLICT (account_id, speed) DO UPDATE SET rating = ?3, deviation = ?4,
-                     volatility = ?5, games = games + 1, updated_ms = ?6",
-            )?
-            .execute(params![
-                row.account as i64,
-                speed.name(),
-                after.rating,
-                after.deviation,
-                after.volatility,
-                now_ms as i64
-            ])?;
+                 ON CONFLICT (account_id, speed) DO UPDATE SET rating = excluded.rating,
+                     deviation = excluded.deviation, volatility = excluded.volatility,
+                     games = ratings.games + 1, updated_ms = excluded.updated_ms",
+                args![
+                    row.account,
+                    speed.name(),
+                    after.rating,
+                    after.deviation,
+                    after.volatility,
+                    now_ms
+                ],
+            )?;
         }
     }
     Ok(())
 }
 
 /// The largest account id so far (new ids count on from it).
-pub fn last_id(conn: &Connection) -> rusqlite::Result<u64> {
-    conn.query_row("SELECT COALESCE(MAX(id), 0) FROM accounts", [], |row| {
-        row.get::<_, i64>(0)
-    })
-    .map(|n| n as u64)
+pub fn last_id(sql: &mut dyn Sql) -> SqlResult<u64> {
+    sql.query_one("SELECT COALESCE(MAX(id), 0) FROM accounts", args![])?
+        .get(0)
 }
 
-fn account_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
+fn account_row(row: &Row) -> SqlResult<AccountRow> {
     Ok(AccountRow {
-        id: row.get::<_, i64>(0)? as u64,
+        id: row.get(0)?,
         name: row.get(1)?,
         password: row.get(2)?,
-        created_ms: row.get::<_, i64>(3)? as u64,
+        created_ms: row.get(3)?,
     })
 }
 
 /// The account of a user name (any case), if there is one.
-pub fn by_name(conn: &Connection, key: &str) -> rusqlite::Result<Option<AccountRow>> {
-    conn.prepare_cached("SELECT id, name, password, created_ms FROM accounts WHERE name_key = ?1")?
-        .query_row(params![key], account_row)
-        .optional()
+pub fn by_name(sql: &mut dyn Sql, key: &str) -> SqlResult<Option<AccountRow>> {
+    sql.query_opt(
+        "SELECT id, name, password, created_ms FROM accounts WHERE name_key = ?1",
+        args![key],
+    )?
+    .as_ref()
+    .map(account_row)
+    .transpose()
 }
 
-pub fn by_id(conn: &Connection, id: u64) -> rusqlite::Result<Option<AccountRow>> {
-    conn.prepare_cached(
+pub fn by_id(sql: &mut dyn Sql, id: u64) -> SqlResult<Option<AccountRow>> {
+    sql.query_opt(
         "SELECT id, name, password, created_ms FROM accounts WHERE id = ?1 AND name IS NOT NULL",
+        args![id],
     )?
-    .query_row(params![id as i64], account_row)
-    .optional()
+    .as_ref()
+    .map(account_row)
+    .transpose()
+}
+
+/// The sessions of accounts not deleted, to load at start-up: the token's
+/// hash, when it began, the account's id and name.
+pub fn sessions_with_accounts(sql: &mut dyn Sql) -> SqlResult<Vec<(String, u64, u64, String)>> {
+    sql.query(
+        "SELECT s.hash, s.created_ms, a.id, a.name FROM sessions s
+         JOIN accounts a ON a.id = s.account_id WHERE a.name IS NOT NULL",
+        args![],
+    )?
+    .iter()
+    .map(|row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)))
+    .collect()
 }
 
 /// Every session: (hash, account), to load at start-up.
-pub fn sessions(conn: &Connection) -> rusqlite::Result<Vec<(String, u64)>> {
-    let mut stmt = conn.prepare("SELECT hash, account_id FROM sessions")?;
-    let rows = stmt.query_map([], |row| Ok((row.get(0)?, row.get::<_, i64>(1)? as u64)))?;
-    rows.collect()
+pub fn sessions(sql: &mut dyn Sql) -> SqlResult<Vec<(String, u64)>> {
+    sql.query("SELECT hash, account_id FROM sessions", args![])?
+        .iter()
+        .map(|row| Ok((row.get(0)?, row.get(1)?)))
+        .collect()
 }
 
 /// A rating as stored, with its number of rated games.
@@ -343,7 +363,7 @@ pub struct StoredRating {
 }
 
 /// The rating, deviation and volatility in three columns from `first`.
-fn rating_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
+fn rating_at(row: &Row, first: usize) -> SqlResult<Rating> {
     Ok(Rating {
         rating: row.get(first)?,
         deviation: row.get(first + 1)?,
@@ -352,25 +372,19 @@ fn rating_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> 
 }
 
 /// An account's ratings (speeds never played are left out).
-pub fn ratings(conn: &Connection, account: u64) -> rusqlite::Result<Vec<StoredRating>> {
-    let mut stmt = conn.prepare_cached(
+pub fn ratings(sql: &mut dyn Sql, account: u64) -> SqlResult<Vec<StoredRating>> {
+    let rows = sql.query(
         "SELECT speed, rating, deviation, volatility, games FROM ratings WHERE account_id = ?1",
+        args![account],
     )?;
-    let rows = stmt.query_map(params![account as i64], |row| {
-        Ok((
-            row.get::<_, String>(0)?,
-            rating_at(row, 1)?,
-            row.get::<_, i64>(4)? as u32,
-        ))
-    })?;
     let mut out = Vec::new();
-    for row in rows {
-        let (speed, rating, games) = row?;
+    for row in &rows {
+        let speed: String = row.get(0)?;
         if let Ok(speed) = speed.parse() {
             out.push(StoredRating {
                 speed,
-                rating,
-                games,
+                rating: rating_at(row, 1)?,
+                games: row.get(4)?,
             });
         }
     }
@@ -379,8 +393,8 @@ pub fn ratings(conn: &Connection, account: u64) -> rusqlite::Result<Vec<StoredRa
 }
 
 /// An account's rating at one speed (a new player's if it has none).
-pub fn rating(conn: &Connection, account: u64, speed: Speed) -> rusqlite::Result<Rating> {
-    Ok(ratings(conn, account)?
+pub fn rating(sql: &mut dyn Sql, account: u64, speed: Speed) -> SqlResult<Rating> {
+    Ok(ratings(sql, account)?
         .into_iter()
         .find(|r| r.speed == speed)
         .map_or(START, |r| r.rating))
@@ -409,32 +423,32 @@ pub struct GameLine {
 /// `before_ms` (all if `None`), at most `limit`; with `public_only`, the
 /// finished public ones (what others see).
 pub fn games(
-    conn: &Connection,
+    sql: &mut dyn Sql,
     account: u64,
     before_ms: Option<u64>,
     limit: usize,
     public_only: bool,
-) -> rusqlite::Result<Vec<GameLine>> {
-    let mut stmt = conn.prepare_cached(
+) -> SqlResult<Vec<GameLine>> {
+    let before = before_ms.map_or(i64::MAX, |m| i64::try_from(m).unwrap_or(i64::MAX));
+    let rows = sql.query(
         "SELECT g.game_id, g.seat, g.started_ms, g.ended_ms, g.result, a.name, a.deleted_ms,
                 g.opponent_id, g.opponent, g.speed, g.rated, g.rating_before, g.rating_after
          FROM account_games g LEFT JOIN accounts a ON a.id = g.opponent_id
          WHERE g.account_id = ?1 AND g.started_ms < ?2
              AND (?4 = 0 OR (g.public = 1 AND g.ended_ms IS NOT NULL))
          ORDER BY g.started_ms DESC LIMIT ?3",
+        args![account, before, limit, public_only],
     )?;
-    let before = before_ms.map_or(i64::MAX, |m| m as i64);
-    let rows = stmt.query_map(
-        params![account as i64, before, limit as i64, public_only],
-        |row| {
-            let deleted = row.get::<_, Option<i64>>(6)?.is_some();
-            let opponent_id = row.get::<_, Option<i64>>(7)?;
+    rows.iter()
+        .map(|row| {
+            let deleted = row.get::<Option<i64>>(6)?.is_some();
+            let opponent_id = row.get::<Option<i64>>(7)?;
             let stored_name: String = row.get(8)?;
             Ok(GameLine {
                 game: row.get(0)?,
                 seat: row.get(1)?,
-                started_ms: row.get::<_, i64>(2)? as u64,
-                ended_ms: row.get::<_, Option<i64>>(3)?.map(|m| m as u64),
+                started_ms: row.get(2)?,
+                ended_ms: row.get(3)?,
                 result: row.get(4)?,
                 opponent_account: row.get(5)?,
                 opponent: if opponent_id.is_some() && deleted {
@@ -447,25 +461,20 @@ pub fn games(
                 rating_before: row.get(11)?,
                 rating_after: row.get(12)?,
             })
-        },
-    )?;
-    rows.collect()
+        })
+        .collect()
 }
 
 /// Won, lost and drawn games of an account (all speeds, rated or not).
-pub fn record(conn: &Connection, account: u64) -> rusqlite::Result<(u32, u32, u32)> {
-    conn.prepare_cached(
-        "SELECT COALESCE(SUM(result = 'win'), 0), COALESCE(SUM(result = 'loss'), 0),
-                COALESCE(SUM(result = 'draw'), 0)
+pub fn record(sql: &mut dyn Sql, account: u64) -> SqlResult<(u32, u32, u32)> {
+    let row = sql.query_one(
+        "SELECT COALESCE(SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN result = 'loss' THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0)
          FROM account_games WHERE account_id = ?1",
-    )?
-    .query_row(params![account as i64], |row| {
-        Ok((
-            row.get::<_, i64>(0)? as u32,
-            row.get::<_, i64>(1)? as u32,
-            row.get::<_, i64>(2)? as u32,
-        ))
-    })
+        args![account],
+    )?;
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
 }
 
 /// A point of a rating history: when, and the rating after the game.
@@ -474,20 +483,21 @@ pub type HistoryPoint = (u64, f64);
 /// The ratings after each rated game at `speed`, oldest first (at most
 /// the last `limit`).
 pub fn history(
-    conn: &Connection,
+    sql: &mut dyn Sql,
     account: u64,
     speed: Speed,
     limit: usize,
-) -> rusqlite::Result<Vec<HistoryPoint>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT ended_ms, rating_after FROM account_games
-         WHERE account_id = ?1 AND speed = ?2 AND rated = 1 AND rating_after IS NOT NULL
-         ORDER BY ended_ms DESC LIMIT ?3",
-    )?;
-    let rows = stmt.query_map(params![account as i64, speed.name(), limit as i64], |row| {
-        Ok((row.get::<_, i64>(0)? as u64, row.get::<_, f64>(1)?))
-    })?;
-    let mut points = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+) -> SqlResult<Vec<HistoryPoint>> {
+    let mut points = sql
+        .query(
+            "SELECT ended_ms, rating_after FROM account_games
+             WHERE account_id = ?1 AND speed = ?2 AND rated = 1 AND rating_after IS NOT NULL
+             ORDER BY ended_ms DESC LIMIT ?3",
+            args![account, speed.name(), limit],
+        )?
+        .iter()
+        .map(|row| Ok((row.get(0)?, row.get(1)?)))
+        .collect::<SqlResult<Vec<HistoryPoint>>>()?;
     points.reverse();
     Ok(points)
 }
@@ -497,65 +507,67 @@ pub type BoardLine = (String, Rating, u32);
 
 /// The best established ratings at `speed` (provisional ones left out).
 pub fn leaderboard(
-    conn: &Connection,
+    sql: &mut dyn Sql,
     speed: Speed,
     max_deviation: f64,
     limit: usize,
-) -> rusqlite::Result<Vec<BoardLine>> {
-    let mut stmt = conn.prepare_cached(
+) -> SqlResult<Vec<BoardLine>> {
+    sql.query(
         "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
          FROM ratings r JOIN accounts a ON a.id = r.account_id
          WHERE r.speed = ?1 AND r.deviation <= ?2 AND a.name IS NOT NULL
          ORDER BY r.rating DESC LIMIT ?3",
-    )?;
-    let rows = stmt.query_map(params![speed.name(), max_deviation, limit as i64], |row| {
-        Ok((
-            row.get::<_, String>(0)?,
-            rating_at(row, 1)?,
-            row.get::<_, i64>(4)? as u32,
-        ))
-    })?;
-    rows.collect()
+        args![speed.name(), max_deviation, limit],
+    )?
+    .iter()
+    .map(|row| Ok((row.get(0)?, rating_at(row, 1)?, row.get(4)?)))
+    .collect()
 }
 
 /// The ids of an account's games (to write their seats again when it is
 /// deleted).
-pub fn game_ids(conn: &Connection, account: u64) -> rusqlite::Result<Vec<String>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT game_id FROM account_games WHERE account_id = ?1")?;
-    let rows = stmt.query_map(params![account as i64], |row| row.get(0))?;
-    rows.collect()
+pub fn game_ids(sql: &mut dyn Sql, account: u64) -> SqlResult<Vec<String>> {
+    sql.query(
+        "SELECT game_id FROM account_games WHERE account_id = ?1",
+        args![account],
+    )?
+    .iter()
+    .map(|row| row.get(0))
+    .collect()
 }
 
 /// The games of an account that are not over (waiting or playing).
-pub fn unfinished(conn: &Connection, account: u64) -> rusqlite::Result<Vec<String>> {
-    let mut stmt = conn.prepare_cached(
+pub fn unfinished(sql: &mut dyn Sql, account: u64) -> SqlResult<Vec<String>> {
+    sql.query(
         "SELECT game_id FROM account_games WHERE account_id = ?1 AND ended_ms IS NULL",
-    )?;
-    let rows = stmt.query_map(params![account as i64], |row| row.get(0))?;
-    rows.collect()
+        args![account],
+    )?
+    .iter()
+    .map(|row| row.get(0))
+    .collect()
 }
 
 /// The accounts `account` blocks.
-pub fn blocked(
-    conn: &Connection,
-    account: u64,
-) -> rusqlite::Result<std::collections::HashSet<u64>> {
-    let mut stmt = conn.prepare_cached("SELECT blocked_id FROM blocks WHERE account_id = ?1")?;
-    let rows = stmt.query_map(params![account as i64], |row| {
-        Ok(row.get::<_, i64>(0)? as u64)
-    })?;
-    rows.collect()
+pub fn blocked(sql: &mut dyn Sql, account: u64) -> SqlResult<HashSet<u64>> {
+    sql.query(
+        "SELECT blocked_id FROM blocks WHERE account_id = ?1",
+        args![account],
+    )?
+    .iter()
+    .map(|row| row.get(0))
+    .collect()
 }
 
 /// The names of the accounts `account` blocks, in order.
-pub fn blocked_names(conn: &Connection, account: u64) -> rusqlite::Result<Vec<String>> {
-    let mut stmt = conn.prepare_cached(
+pub fn blocked_names(sql: &mut dyn Sql, account: u64) -> SqlResult<Vec<String>> {
+    sql.query(
         "SELECT a.name FROM blocks b JOIN accounts a ON a.id = b.blocked_id
          WHERE b.account_id = ?1 AND a.name IS NOT NULL ORDER BY a.name_key",
-    )?;
-    let rows = stmt.query_map(params![account as i64], |row| row.get(0))?;
-    rows.collect()
+        args![account],
+    )?
+    .iter()
+    .map(|row| row.get(0))
+    .collect()
 }
 
 impl Db {

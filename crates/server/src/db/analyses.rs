@@ -1,7 +1,6 @@
 //! The computer's analyses of finished games (their JSON views).
 
-use rusqlite::{params, OptionalExtension};
-
+use super::sql::{args, Sql, SqlResult};
 use super::{Db, StoreError, Write};
 use crate::wall_ms;
 
@@ -14,15 +13,12 @@ CREATE TABLE IF NOT EXISTS analyses (
 );
 ";
 
-pub(super) fn write(
-    tx: &rusqlite::Transaction<'_>,
-    game: &str,
-    body: &str,
-) -> rusqlite::Result<()> {
-    tx.prepare_cached(
-        "INSERT OR REPLACE INTO analyses (game_id, body, created_ms) VALUES (?1, ?2, ?3)",
-    )?
-    .execute(params![game, body, wall_ms() as i64])
+pub(super) fn write(tx: &mut dyn Sql, game: &str, body: &str) -> SqlResult<()> {
+    tx.execute(
+        "INSERT INTO analyses (game_id, body, created_ms) VALUES (?1, ?2, ?3)
+         ON CONFLICT (game_id) DO UPDATE SET body = excluded.body, created_ms = excluded.created_ms",
+        args![game, body, wall_ms()],
+    )
     .map(|_| ())
 }
 
@@ -38,27 +34,24 @@ impl Db {
 
     /// A game's stored analysis (its JSON view), if there is one.
     pub fn analysis(&self, game: &str) -> Result<Option<String>, StoreError> {
-        self.read(|conn| {
-            conn.query_row(
-                "SELECT body FROM analyses WHERE game_id = ?1",
-                params![game],
-                |row| row.get(0),
-            )
-            .optional()
+        self.query(|sql| {
+            sql.query_opt("SELECT body FROM analyses WHERE game_id = ?1", args![game])?
+                .map(|row| row.get(0))
+                .transpose()
         })
     }
 
     /// The newest finished rated game without an analysis, if any.
     pub fn rated_without_analysis(&self) -> Result<Option<String>, StoreError> {
-        self.read(|conn| {
-            conn.query_row(
+        self.query(|sql| {
+            sql.query_opt(
                 "SELECT g.game_id FROM account_games g LEFT JOIN analyses a ON a.game_id = g.game_id
                  WHERE g.rated = 1 AND g.result IS NOT NULL AND a.game_id IS NULL
                  ORDER BY g.ended_ms DESC LIMIT 1",
-                [],
-                |row| row.get(0),
-            )
-            .optional()
+                args![],
+            )?
+            .map(|row| row.get(0))
+            .transpose()
         })
     }
 }

@@ -1,8 +1,7 @@
 //! The challenges waiting for an answer (each as its JSON), so that a
 //! turn-based challenge sent on Monday is still there after a restart.
 
-use rusqlite::params;
-
+use super::sql::{args, Sql, SqlResult};
 use super::{Db, StoreError, Write};
 use crate::challenge::model::Challenge;
 
@@ -25,29 +24,21 @@ pub enum ChallengeWrite {
     Delete(Vec<String>),
 }
 
-pub(super) fn write(
-    tx: &rusqlite::Transaction<'_>,
-    write: &ChallengeWrite,
-) -> rusqlite::Result<()> {
+pub(super) fn write(tx: &mut dyn Sql, write: &ChallengeWrite) -> SqlResult<()> {
     match write {
         ChallengeWrite::Put(c) => {
             let body = serde_json::to_string(c).expect("challenges serialize");
-            tx.prepare_cached(
-                "INSERT OR REPLACE INTO challenges (id, from_id, to_id, body, created_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![
-                c.id,
-                c.from.id as i64,
-                c.to.id as i64,
-                body,
-                c.created_ms as i64
-            ])?;
+            tx.execute(
+                "INSERT INTO challenges (id, from_id, to_id, body, created_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (id) DO UPDATE SET from_id = excluded.from_id,
+                     to_id = excluded.to_id, body = excluded.body, created_ms = excluded.created_ms",
+                args![c.id, c.from.id, c.to.id, body, c.created_ms],
+            )?;
         }
         ChallengeWrite::Delete(ids) => {
             for id in ids {
-                tx.prepare_cached("DELETE FROM challenges WHERE id = ?1")?
-                    .execute(params![id])?;
+                tx.execute("DELETE FROM challenges WHERE id = ?1", args![id])?;
             }
         }
     }
@@ -55,10 +46,12 @@ pub(super) fn write(
 }
 
 /// An account's challenges go with it.
-pub(super) fn delete_account(tx: &rusqlite::Transaction<'_>, account: u64) -> rusqlite::Result<()> {
-    tx.prepare_cached("DELETE FROM challenges WHERE from_id = ?1 OR to_id = ?1")?
-        .execute(params![account as i64])
-        .map(|_| ())
+pub(super) fn delete_account(tx: &mut dyn Sql, account: u64) -> SqlResult<()> {
+    tx.execute(
+        "DELETE FROM challenges WHERE from_id = ?1 OR to_id = ?1",
+        args![account],
+    )
+    .map(|_| ())
 }
 
 impl Db {
@@ -70,12 +63,14 @@ impl Db {
     /// Every challenge stored, oldest first (one that cannot be read is
     /// left out, with a word in the log).
     pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
-        let bodies = self.read(|conn| {
-            let mut stmt = conn.prepare("SELECT id, body FROM challenges ORDER BY created_ms")?;
-            let rows = stmt.query_map([], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-            })?;
-            rows.collect::<rusqlite::Result<Vec<_>>>()
+        let bodies: Vec<(String, String)> = self.query(|sql| {
+            sql.query(
+                "SELECT id, body FROM challenges ORDER BY created_ms",
+                args![],
+            )?
+            .iter()
+            .map(|row| Ok((row.get(0)?, row.get(1)?)))
+            .collect()
         })?;
         Ok(bodies
             .into_iter()

@@ -1,9 +1,8 @@
 //! Classes and tournaments (their JSON forms), the pupils' work, and the
 //! lines pupils say in their class's games (kept for their teacher).
 
-use rusqlite::params;
-
 use super::games::delete_games;
+use super::sql::{args, Sql, SqlResult};
 use super::{Db, StoreError, Write};
 use crate::wall_ms;
 
@@ -97,32 +96,33 @@ pub enum Forget {
 /// A pupil's work as read back: assignment, pupil, index, JSON body.
 pub type WorkRow = (u32, u32, u32, String);
 
-pub(super) fn write_club(
-    tx: &rusqlite::Transaction<'_>,
-    write: &ClubWrite,
-) -> rusqlite::Result<()> {
+pub(super) fn write_club(tx: &mut dyn Sql, write: &ClubWrite) -> SqlResult<()> {
     match write {
         ClubWrite::Class { id, body, forget } => {
             match forget {
                 Some(Forget::Pupil(pupil)) => {
-                    tx.prepare_cached("DELETE FROM class_chat WHERE class_id = ?1 AND pupil = ?2")?
-                        .execute(params![id, pupil])?;
-                    tx.prepare_cached("DELETE FROM class_work WHERE class_id = ?1 AND pupil = ?2")?
-                        .execute(params![id, pupil])?
+                    tx.execute(
+                        "DELETE FROM class_chat WHERE class_id = ?1 AND pupil = ?2",
+                        args![id, pupil],
+                    )?;
+                    tx.execute(
+                        "DELETE FROM class_work WHERE class_id = ?1 AND pupil = ?2",
+                        args![id, pupil],
+                    )?;
                 }
-                Some(Forget::Assignment(n)) => tx
-                    .prepare_cached(
+                Some(Forget::Assignment(n)) => {
+                    tx.execute(
                         "DELETE FROM class_work WHERE class_id = ?1 AND assignment = ?2",
-                    )?
-                    .execute(params![id, n])?,
-                None => 0,
-            };
-            tx.prepare_cached(
+                        args![id, n],
+                    )?;
+                }
+                None => {}
+            }
+            tx.execute(
                 "INSERT INTO classes (id, body, updated_ms) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (id) DO UPDATE SET body = ?2, updated_ms = ?3",
-            )?
-            .execute(params![id, body, wall_ms() as i64])
-            .map(|_| ())
+                 ON CONFLICT (id) DO UPDATE SET body = excluded.body, updated_ms = excluded.updated_ms",
+                args![id, body, wall_ms()],
+            )?;
         }
         ClubWrite::Work {
             class,
@@ -130,20 +130,21 @@ pub(super) fn write_club(
             pupil,
             index,
             body,
-        } => tx
-            .prepare_cached(
-                "INSERT OR REPLACE INTO class_work (class_id, assignment, pupil, idx, body)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![class, assignment, pupil, index, body])
-            .map(|_| ()),
-        ClubWrite::Tournament { id, class, body } => tx
-            .prepare_cached(
+        } => {
+            tx.execute(
+                "INSERT INTO class_work (class_id, assignment, pupil, idx, body)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (class_id, assignment, pupil, idx) DO UPDATE SET body = excluded.body",
+                args![class, assignment, pupil, index, body],
+            )?;
+        }
+        ClubWrite::Tournament { id, class, body } => {
+            tx.execute(
                 "INSERT INTO tournaments (id, class_id, body, updated_ms) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (id) DO UPDATE SET body = ?3, updated_ms = ?4",
-            )?
-            .execute(params![id, class, body, wall_ms() as i64])
-            .map(|_| ()),
+                 ON CONFLICT (id) DO UPDATE SET body = excluded.body, updated_ms = excluded.updated_ms",
+                args![id, class, body, wall_ms()],
+            )?;
+        }
         ClubWrite::MergePupils {
             id,
             body,
@@ -151,77 +152,64 @@ pub(super) fn write_club(
             into,
             work,
         } => {
-            tx.prepare_cached("DELETE FROM class_work WHERE class_id = ?1 AND pupil IN (?2, ?3)")?
-                .execute(params![id, from, into])?;
-            let mut insert = tx.prepare_cached(
-                "INSERT INTO class_work (class_id, assignment, pupil, idx, body)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            tx.execute(
+                "DELETE FROM class_work WHERE class_id = ?1 AND pupil IN (?2, ?3)",
+                args![id, from, into],
             )?;
             for (assignment, pupil, index, body) in work {
-                insert.execute(params![id, assignment, pupil, index, body])?;
+                tx.execute(
+                    "INSERT INTO class_work (class_id, assignment, pupil, idx, body)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    args![id, assignment, pupil, index, body],
+                )?;
             }
-            tx.prepare_cached(
+            tx.execute(
                 "UPDATE class_chat SET pupil = ?3 WHERE class_id = ?1 AND pupil = ?2",
-            )?
-            .execute(params![id, from, into])?;
-            write_club(
-                tx,
-                &ClubWrite::Class {
-                    id: id.clone(),
-                    body: body.clone(),
-                    forget: None,
-                },
-            )
+                args![id, from, into],
+            )?;
+            let class = ClubWrite::Class {
+                id: id.clone(),
+                body: body.clone(),
+                forget: None,
+            };
+            write_club(tx, &class)?;
         }
         ClubWrite::Chat { class, line } => {
-            tx.prepare_cached(
+            tx.execute(
                 "INSERT INTO class_chat (class_id, game, pupil, name, text, at_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?
-            .execute(params![
-                class,
-                line.game,
-                line.pupil,
-                line.name,
-                line.text,
-                line.at_ms as i64
-            ])?;
-            tx.prepare_cached(
+                args![class, line.game, line.pupil, line.name, line.text, line.at_ms],
+            )?;
+            tx.execute(
                 "DELETE FROM class_chat WHERE class_id = ?1 AND id <= (
                      SELECT id FROM class_chat WHERE class_id = ?1
                      ORDER BY id DESC LIMIT 1 OFFSET ?2)",
-            )?
-            .execute(params![class, MAX_CHAT_LINES as i64])
-            .map(|_| ())
+                args![class, MAX_CHAT_LINES],
+            )?;
         }
-        ClubWrite::ClearChat { class } => tx
-            .prepare_cached("DELETE FROM class_chat WHERE class_id = ?1")?
-            .execute(params![class])
-            .map(|_| ()),
-        ClubWrite::RenameSeats { games } => super::accounts::write_renamed(tx, games),
+        ClubWrite::ClearChat { class } => {
+            tx.execute("DELETE FROM class_chat WHERE class_id = ?1", args![class])?;
+        }
+        ClubWrite::RenameSeats { games } => super::accounts::write_renamed(tx, games)?,
         ClubWrite::DeleteTournament { id, games } => {
-            tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?
-                .execute(params![id])?;
-            delete_games(tx, games)
+            tx.execute("DELETE FROM tournaments WHERE id = ?1", args![id])?;
+            delete_games(tx, games)?;
         }
         ClubWrite::DeleteClass {
             id,
             games,
             tournaments,
         } => {
-            tx.prepare_cached("DELETE FROM classes WHERE id = ?1")?
-                .execute(params![id])?;
-            tx.prepare_cached("DELETE FROM class_work WHERE class_id = ?1")?
-                .execute(params![id])?;
-            tx.prepare_cached("DELETE FROM class_chat WHERE class_id = ?1")?
-                .execute(params![id])?;
+            tx.execute("DELETE FROM classes WHERE id = ?1", args![id])?;
+            tx.execute("DELETE FROM class_work WHERE class_id = ?1", args![id])?;
+            tx.execute("DELETE FROM class_chat WHERE class_id = ?1", args![id])?;
             for t in tournaments {
-                tx.prepare_cached("DELETE FROM tournaments WHERE id = ?1")?
-                    .execute(params![t])?;
+                tx.execute("DELETE FROM tournaments WHERE id = ?1", args![t])?;
             }
-            delete_games(tx, games)
+            delete_games(tx, games)?;
         }
     }
+    Ok(())
 }
 
 impl Db {
@@ -232,55 +220,58 @@ impl Db {
 
     /// Every class (JSON bodies), to load at start-up.
     pub fn classes(&self) -> Result<Vec<String>, StoreError> {
-        self.read(|conn| {
-            let mut stmt = conn.prepare("SELECT body FROM classes")?;
-            let rows = stmt.query_map([], |row| row.get(0))?;
-            rows.collect()
+        self.query(|sql| {
+            sql.query("SELECT body FROM classes", args![])?
+                .iter()
+                .map(|row| row.get(0))
+                .collect()
         })
     }
 
     /// The work of a class's pupils.
     pub fn class_work(&self, class: &str) -> Result<Vec<WorkRow>, StoreError> {
-        self.read(|conn| {
-            let mut stmt = conn.prepare(
+        self.query(|sql| {
+            sql.query(
                 "SELECT assignment, pupil, idx, body FROM class_work WHERE class_id = ?1",
-            )?;
-            let rows = stmt.query_map(params![class], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-            })?;
-            rows.collect()
+                args![class],
+            )?
+            .iter()
+            .map(|row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)))
+            .collect()
         })
     }
 
     /// The last `limit` lines said in a class's games, oldest first.
     pub fn class_chat(&self, class: &str, limit: usize) -> Result<Vec<ChatRow>, StoreError> {
-        let class = class.to_string();
-        self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(
+        self.query(|sql| {
+            sql.query(
                 "SELECT game, pupil, name, text, at_ms FROM (
                      SELECT id, game, pupil, name, text, at_ms FROM class_chat
-                     WHERE class_id = ?1 ORDER BY id DESC LIMIT ?2)
+                     WHERE class_id = ?1 ORDER BY id DESC LIMIT ?2) AS recent
                  ORDER BY id",
-            )?;
-            let rows = stmt.query_map(params![class, limit as i64], |row| {
+                args![class, limit],
+            )?
+            .iter()
+            .map(|row| {
                 Ok(ChatRow {
                     game: row.get(0)?,
                     pupil: row.get(1)?,
                     name: row.get(2)?,
                     text: row.get(3)?,
-                    at_ms: row.get::<_, i64>(4)? as u64,
+                    at_ms: row.get(4)?,
                 })
-            })?;
-            rows.collect()
+            })
+            .collect()
         })
     }
 
     /// Every tournament (JSON bodies), to load at start-up.
     pub fn tournaments(&self) -> Result<Vec<String>, StoreError> {
-        self.read(|conn| {
-            let mut stmt = conn.prepare("SELECT body FROM tournaments")?;
-            let rows = stmt.query_map([], |row| row.get(0))?;
-            rows.collect()
+        self.query(|sql| {
+            sql.query("SELECT body FROM tournaments", args![])?
+                .iter()
+                .map(|row| row.get(0))
+                .collect()
         })
     }
 }

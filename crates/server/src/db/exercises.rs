@@ -1,7 +1,6 @@
 //! The classroom's shared exercises.
 
-use rusqlite::{params, OptionalExtension};
-
+use super::sql::{args, Sql, SqlResult};
 use super::{Db, StoreError, Write};
 use crate::wall_ms;
 
@@ -24,24 +23,17 @@ pub struct StoredExercise {
     pub creator: String,
 }
 
-pub(super) fn write(tx: &rusqlite::Transaction<'_>, e: &SavedExercise) -> rusqlite::Result<()> {
-    tx.prepare_cached(
+pub(super) fn write(tx: &mut dyn Sql, e: &SavedExercise) -> SqlResult<()> {
+    tx.execute(
         "INSERT INTO exercises (id, body, creator, owner_hash, created_ms)
          VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![
-        e.id,
-        e.body,
-        e.creator,
-        e.owner_hash,
-        wall_ms() as i64
-    ])
+        args![e.id, e.body, e.creator, e.owner_hash, wall_ms()],
+    )
     .map(|_| ())
 }
 
-pub(super) fn delete(tx: &rusqlite::Transaction<'_>, id: &str) -> rusqlite::Result<()> {
-    tx.prepare_cached("DELETE FROM exercises WHERE id = ?1")?
-        .execute(params![id])
+pub(super) fn delete(tx: &mut dyn Sql, id: &str) -> SqlResult<()> {
+    tx.execute("DELETE FROM exercises WHERE id = ?1", args![id])
         .map(|_| ())
 }
 
@@ -58,31 +50,32 @@ impl Db {
 
     /// A shared exercise, if there is one of this id.
     pub fn exercise(&self, id: &str) -> Result<Option<StoredExercise>, StoreError> {
-        self.read(|conn| {
-            conn.query_row(
+        self.query(|sql| {
+            let row = sql.query_opt(
                 "SELECT body, owner_hash, creator FROM exercises WHERE id = ?1",
-                params![id],
-                |row| {
-                    Ok(StoredExercise {
-                        body: row.get(0)?,
-                        owner_hash: row.get(1)?,
-                        creator: row.get(2)?,
-                    })
-                },
-            )
-            .optional()
+                args![id],
+            )?;
+            row.map(|row| {
+                Ok(StoredExercise {
+                    body: row.get(0)?,
+                    owner_hash: row.get(1)?,
+                    creator: row.get(2)?,
+                })
+            })
+            .transpose()
         })
     }
 
     /// How many exercises each address has shared.
     pub fn exercises_per_creator(&self) -> Result<Vec<(String, usize)>, StoreError> {
-        self.read(|conn| {
-            let mut stmt =
-                conn.prepare("SELECT creator, COUNT(*) FROM exercises GROUP BY creator")?;
-            let rows = stmt.query_map([], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)? as usize))
-            })?;
-            rows.collect()
+        self.query(|sql| {
+            sql.query(
+                "SELECT creator, COUNT(*) FROM exercises GROUP BY creator",
+                args![],
+            )?
+            .iter()
+            .map(|row| Ok((row.get(0)?, row.get(1)?)))
+            .collect()
         })
     }
 }

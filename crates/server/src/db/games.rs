@@ -5,10 +5,10 @@ use quoridor_game::Moment;
 
 use quoridor_engine::{Controller, Level};
 use quoridor_rules::{Game, Seat};
-use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{AccountGame, RenamedGame};
+use super::sql::{args, Sql, SqlResult};
 use super::{Db, StoreError, Write};
 use crate::account::speed::Speed;
 use crate::wall_ms;
@@ -253,81 +253,76 @@ fn clock_json(room: &RoomState, now: Moment) -> Option<String> {
     Some(serde_json::to_string(&stored).expect("clock serializes"))
 }
 
-pub(super) fn delete_games(
-    tx: &rusqlite::Transaction<'_>,
-    games: &[String],
-) -> rusqlite::Result<()> {
+pub(super) fn delete_games(tx: &mut dyn Sql, games: &[String]) -> SqlResult<()> {
     for game in games {
-        tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1")?
-            .execute(params![game])?;
-        tx.prepare_cached("DELETE FROM games WHERE id = ?1")?
-            .execute(params![game])?;
-        tx.prepare_cached("DELETE FROM analyses WHERE game_id = ?1")?
-            .execute(params![game])?;
-        tx.prepare_cached("DELETE FROM class_chat WHERE game = ?1")?
-            .execute(params![game])?;
+        tx.execute("DELETE FROM entries WHERE game_id = ?1", args![game])?;
+        tx.execute("DELETE FROM games WHERE id = ?1", args![game])?;
+        tx.execute("DELETE FROM analyses WHERE game_id = ?1", args![game])?;
+        tx.execute("DELETE FROM class_chat WHERE game = ?1", args![game])?;
     }
     Ok(())
 }
 
-pub(super) fn write_game(tx: &rusqlite::Transaction<'_>, save: &Save) -> rusqlite::Result<()> {
+pub(super) fn write_game(tx: &mut dyn Sql, save: &Save) -> SqlResult<()> {
     match (&save.settings, save.created) {
         // A new game: the whole row.
         (Some(settings), true) => {
-            tx.prepare_cached(
+            tx.execute(
                 "INSERT INTO games (id, created_ms, creator, status, public, settings, seats, extra, clock, summary, updated_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            )?
-            .execute(params![
-                save.id,
-                save.created_ms as i64,
-                save.creator,
-                save.status,
-                save.public,
-                settings,
-                save.seats,
-                save.extra,
-                save.clock,
-                save.summary,
-                wall_ms() as i64,
-            ])?;
+                args![
+                    save.id,
+                    save.created_ms,
+                    save.creator,
+                    save.status,
+                    save.public,
+                    settings,
+                    save.seats,
+                    save.extra,
+                    save.clock,
+                    save.summary,
+                    wall_ms(),
+                ],
+            )?;
         }
         // A change: what changed (a column given as NULL is kept).
         (settings, _) => {
-            tx.prepare_cached(
+            tx.execute(
                 "UPDATE games SET status = ?2, seats = COALESCE(?3, seats), extra = ?4, clock = ?5,
                      summary = COALESCE(?6, summary), updated_ms = ?7,
                      settings = COALESCE(?8, settings)
                  WHERE id = ?1",
-            )?
-            .execute(params![
-                save.id,
-                save.status,
-                save.seats,
-                save.extra,
-                save.clock,
-                save.summary,
-                wall_ms() as i64,
-                settings,
-            ])?;
+                args![
+                    save.id,
+                    save.status,
+                    save.seats,
+                    save.extra,
+                    save.clock,
+                    save.summary,
+                    wall_ms(),
+                    settings,
+                ],
+            )?;
         }
     }
-    tx.prepare_cached("DELETE FROM entries WHERE game_id = ?1 AND idx >= ?2")?
-        .execute(params![save.id, save.keep as i64])?;
-    let mut insert = tx.prepare_cached(
-        "INSERT INTO entries (game_id, idx, entry, seat, ms, points, clock_after)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    tx.execute(
+        "DELETE FROM entries WHERE game_id = ?1 AND idx >= ?2",
+        args![save.id, save.keep],
     )?;
     for row in &save.entries {
-        insert.execute(params![
-            save.id,
-            row.idx as i64,
-            row.entry,
-            row.seat,
-            row.ms as i64,
-            row.points,
-            row.clock_after
-        ])?;
+        tx.execute(
+            "INSERT INTO entries (game_id, idx, entry, seat, ms, points, clock_after)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            args![
+                save.id,
+                row.idx,
+                row.entry,
+                row.seat,
+                row.ms,
+                row.points,
+                row.clock_after
+            ],
+        )?;
     }
     Ok(())
 }
@@ -341,7 +336,7 @@ impl Db {
     /// The finished games of account `id` with its seats renamed `name`
     /// and no longer tied to it (to write when the account is deleted).
     pub fn renamed_games(&self, id: u64, name: &str) -> Result<Vec<RenamedGame>, StoreError> {
-        let ids = self.read(|conn| super::accounts::game_ids(conn, id))?;
+        let ids = self.query(|sql| super::accounts::game_ids(sql, id))?;
         let games: Vec<(String, Vec<Seat>)> = ids.into_iter().map(|g| (g, Vec::new())).collect();
         self.renamed(&games, name, |seat, _| seat.account == Some(id))
     }
@@ -365,16 +360,15 @@ impl Db {
         name: &str,
         pick: impl Fn(&StoredSeat, &[Seat]) -> bool,
     ) -> Result<Vec<RenamedGame>, StoreError> {
-        let rows = self.read(|conn| {
-            let mut stmt = conn.prepare_cached("SELECT seats, summary FROM games WHERE id = ?1")?;
+        let rows = self.query(|sql| {
             let mut rows = Vec::new();
             for (game, wanted) in games {
-                let row = stmt
-                    .query_row(params![game], |r| {
-                        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-                    })
-                    .optional()?;
-                if let Some((seats, summary)) = row {
+                let row = sql.query_opt(
+                    "SELECT seats, summary FROM games WHERE id = ?1",
+                    args![game],
+                )?;
+                if let Some(row) = row {
+                    let (seats, summary): (String, String) = (row.get(0)?, row.get(1)?);
                     rows.push((game.clone(), wanted.as_slice(), seats, summary));
                 }
             }
@@ -417,26 +411,25 @@ impl Db {
 
     /// The ids of games not over, to load at start-up.
     pub fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        self.read(|conn| {
-            let mut stmt = conn.prepare("SELECT id FROM games WHERE status != 'over'")?;
-            let ids = stmt.query_map([], |row| row.get(0))?;
-            ids.collect()
+        self.query(|sql| {
+            sql.query("SELECT id FROM games WHERE status != 'over'", args![])?
+                .iter()
+                .map(|row| row.get(0))
+                .collect()
         })
     }
 
     /// Summaries of public games in `status`, newest first.
     pub fn list(&self, status: Status, limit: usize) -> Result<Vec<Summary>, StoreError> {
-        self.read(|conn| {
-            let mut stmt = conn.prepare_cached(
+        self.query(|sql| {
+            let rows = sql.query(
                 "SELECT summary FROM games WHERE status = ?1 AND public = 1
                  ORDER BY created_ms DESC LIMIT ?2",
+                args![status.name(), limit],
             )?;
-            let rows = stmt.query_map(params![status.name(), limit as i64], |row| {
-                row.get::<_, String>(0)
-            })?;
             let mut out = Vec::new();
             for row in rows {
-                if let Ok(summary) = serde_json::from_str(&row?) {
+                if let Ok(summary) = serde_json::from_str(&row.get::<String>(0)?) {
                     out.push(summary);
                 }
             }
@@ -446,38 +439,30 @@ impl Db {
 
     /// Reads a game back; `now` is when its current turn resumes.
     pub fn load(&self, id: &str, now: Moment, wall: u64) -> Result<Option<RoomState>, StoreError> {
-        let stored = self.read(|conn| {
-            let row = conn
-                .query_row(
-                    "SELECT created_ms, creator, settings, seats, extra, clock FROM games WHERE id = ?1",
-                    params![id],
-                    |row| {
-                        Ok((
-                            row.get::<_, i64>(0)?,
-                            row.get::<_, String>(1)?,
-                            row.get::<_, String>(2)?,
-                            row.get::<_, String>(3)?,
-                            row.get::<_, String>(4)?,
-                            row.get::<_, Option<String>>(5)?,
-                        ))
-                    },
-                )
-                .optional()?;
-            let Some(row) = row else { return Ok(None) };
-            let mut stmt = conn.prepare_cached(
-                "SELECT entry, seat, ms, points, clock_after FROM entries WHERE game_id = ?1 ORDER BY idx",
+        type GameRow = (u64, String, String, String, String, Option<String>);
+        type EntryRow = (String, String, u64, Option<i32>, Option<String>);
+        let stored = self.query(|sql| {
+            let row = sql.query_opt(
+                "SELECT created_ms, creator, settings, seats, extra, clock FROM games WHERE id = ?1",
+                args![id],
             )?;
-            let entries = stmt
-                .query_map(params![id], |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, Option<i32>>(3)?,
-                        r.get::<_, Option<String>>(4)?,
-                    ))
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
+            let Some(row) = row else { return Ok(None) };
+            let row: GameRow = (
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                row.get(3)?,
+                row.get(4)?,
+                row.get(5)?,
+            );
+            let entries = sql
+                .query(
+                    "SELECT entry, seat, ms, points, clock_after FROM entries WHERE game_id = ?1 ORDER BY idx",
+                    args![id],
+                )?
+                .iter()
+                .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+                .collect::<SqlResult<Vec<EntryRow>>>()?;
             Ok(Some((row, entries)))
         })?;
         let Some(((created_ms, creator, settings, seats, extra, clock), entries)) = stored else {
@@ -502,15 +487,8 @@ impl Db {
                 account: s.account,
             })
             .collect();
-        let mut room = RoomState::new(
-            id.to_string(),
-            created_ms as u64,
-            creator,
-            settings,
-            slots,
-            now,
-        )
-        .map_err(|err| StoreError(format!("game {id}: {err}")))?;
+        let mut room = RoomState::new(id.to_string(), created_ms, creator, settings, slots, now)
+            .map_err(|err| StoreError(format!("game {id}: {err}")))?;
         let mut game = Game::new(*room.game.rules());
         for (text, seat_text, ms, points, clock_after) in entries {
             let seat = parse_seat(&seat_text).ok_or_else(|| corrupt("entry seat"))?;
@@ -518,7 +496,7 @@ impl Db {
             game.apply(entry).map_err(|_| corrupt("history"))?;
             room.meta.push(EntryMeta {
                 seat,
-                ms: ms as u64,
+                ms,
                 points,
                 clock_after: clock_after.and_then(|c| serde_json::from_str(&c).ok()),
             });

@@ -11,6 +11,7 @@ pub mod challenges;
 pub mod clubs;
 pub mod exercises;
 pub mod games;
+pub mod sql;
 
 use std::fmt;
 use std::path::Path;
@@ -21,6 +22,7 @@ use rusqlite::Connection;
 use tokio::sync::oneshot;
 
 use crate::metrics::Metrics;
+use sql::{args, Sql, SqlResult};
 
 pub use self::accounts::AccountWrite;
 pub use self::clubs::{ClubWrite, Forget, WorkRow};
@@ -156,22 +158,25 @@ pub enum Sync {
     Normal,
 }
 
-fn write(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<()> {
+fn write(tx: &mut rusqlite::Transaction<'_>, write: &Write) -> SqlResult<()> {
     match write {
         Write::Game(save) => {
             games::write_game(tx, save)?;
-            accounts::write_games(tx, save.accounts(), wall_ms())
+            Ok(accounts::write_games(tx, save.accounts(), wall_ms())?)
         }
         Write::Account(write) => accounts::write(tx, write),
         Write::Analysis { game, body } => analyses::write(tx, game, body),
         Write::Exercise(e) => exercises::write(tx, e),
         Write::DeleteExercise(id) => exercises::delete(tx, id),
-        Write::Club(write) => clubs::write_club(tx, write),
+        Write::Club(write) => Ok(clubs::write_club(tx, write)?),
         Write::Challenge(write) => challenges::write(tx, write),
-        Write::Probe => tx
-            .prepare_cached("INSERT OR REPLACE INTO probe (id, body, at_ms) VALUES (1, ?1, ?2)")?
-            .execute(rusqlite::params![vec![0u8; PROBE_BYTES], wall_ms() as i64])
-            .map(|_| ()),
+        Write::Probe => Sql::execute(
+            tx,
+            "INSERT INTO probe (id, body, at_ms) VALUES (1, ?1, ?2)
+             ON CONFLICT (id) DO UPDATE SET body = excluded.body, at_ms = excluded.at_ms",
+            args![vec![0u8; PROBE_BYTES], wall_ms()],
+        )
+        .map(|_| ()),
     }
 }
 
@@ -282,14 +287,11 @@ impl Db {
         }
     }
 
-    /// Runs `f` on the reading connection (blocking: call it from a
-    /// blocking thread, or where a short wait is fine).
-    pub fn read<T>(
-        &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
-    ) -> Result<T, StoreError> {
-        let conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        f(&conn).map_err(|err| StoreError(err.to_string()))
+    /// Runs `f` on the reading connection, through [`Sql`] (blocking: call
+    /// it from a blocking thread, or where a short wait is fine).
+    pub fn query<T>(&self, f: impl FnOnce(&mut dyn Sql) -> SqlResult<T>) -> Result<T, StoreError> {
+        let mut conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut *conn).map_err(|err| StoreError(err.0))
     }
 
     /// Whether the store serves: the last change it was given was stored
@@ -313,7 +315,7 @@ impl Db {
         }
         let db = self.clone();
         tokio::task::spawn_blocking(move || {
-            db.read(|conn| conn.query_row("SELECT 1", [], |_| Ok(())))
+            db.query(|sql| sql.query_one("SELECT 1", args![]).map(|_| ()))
         })
         .await
         .map_err(|_| StoreError("the read failed".into()))?
@@ -440,12 +442,12 @@ fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>, metrics
                 Err(_) => break,
             }
         }
-        let together = (|| -> rusqlite::Result<()> {
-            let tx = conn.transaction()?;
+        let together = (|| -> SqlResult<()> {
+            let mut tx = conn.transaction()?;
             for (save, _) in &batch {
-                write(&tx, save)?;
+                write(&mut tx, save)?;
             }
-            tx.commit()
+            Ok(tx.commit()?)
         })();
         if batch.iter().any(|(save, _)| save.erases()) {
             erase_old_frames(&conn);
@@ -463,10 +465,10 @@ fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>, metrics
         }
         // One bad change must not fail the others: write them one by one.
         for (save, reply) in batch {
-            let alone = (|| -> rusqlite::Result<()> {
-                let tx = conn.transaction()?;
-                write(&tx, &save)?;
-                tx.commit()
+            let alone = (|| -> SqlResult<()> {
+                let mut tx = conn.transaction()?;
+                write(&mut tx, &save)?;
+                Ok(tx.commit()?)
             })();
             answer(reply, alone.map_err(|err| err.to_string()));
         }

@@ -49,7 +49,7 @@ pub async fn rating_changes(db: &Db, state: &RoomState) -> Result<Vec<RatingChan
     };
     let db = db.clone();
     let (before_a, before_b) = tokio::task::spawn_blocking(move || {
-        db.read(|conn| {
+        db.query(|conn| {
             Ok((
                 account_store::rating(conn, a, speed)?,
                 account_store::rating(conn, b, speed)?,

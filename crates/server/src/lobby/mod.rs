@@ -193,7 +193,7 @@ impl Lobby {
             (Some(a), Some(speed)) => {
                 let (db, id) = (self.inner.db.clone(), a.id);
                 let stored = tokio::task::spawn_blocking(move || {
-                    db.read(|conn| account_store::ratings(conn, id))
+                    db.query(|conn| account_store::ratings(conn, id))
                 })
                 .await
                 .map_err(|_| LobbyError::Stopping)??;
