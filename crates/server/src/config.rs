@@ -16,8 +16,9 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free one).
     #[arg(long, env = "QUORIDOR_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// The SQLite database (default: quoridor.db in the data directory,
-    /// $QUORIDOR_DATA_DIR or ~/.local/share/quoridor).
+    /// The database: a SQLite file (default: quoridor.db in the data
+    /// directory, $QUORIDOR_DATA_DIR or ~/.local/share/quoridor), or a
+    /// PostgreSQL database, postgres://USER:PASSWORD@HOST:PORT/NAME.
     #[arg(long, env = "QUORIDOR_DB")]
     pub db: Option<PathBuf>,
     /// How hard each commit waits for the disk.
@@ -216,6 +217,13 @@ impl ServeArgs {
 
     pub fn db_path(&self) -> Result<PathBuf, String> {
         db_path(self.db.as_deref())
+    }
+
+    /// The PostgreSQL database `--db` names (`postgres://…` or
+    /// `postgresql://…`), if it names one rather than a SQLite file.
+    pub fn postgres_url(&self) -> Option<&str> {
+        let db = self.db.as_deref()?.to_str()?;
+        (db.starts_with("postgres://") || db.starts_with("postgresql://")).then_some(db)
     }
 
     /// The accept loop's limits (the connection cap within the process's

@@ -105,9 +105,20 @@ impl RunningServer {
     }
 }
 
-/// Opens the database, resumes the games in progress and starts serving on
-/// the runtime it is called from.
-pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
+/// The store `--db` names: a SQLite file (locked for this server: the lock
+/// and the path are given back) or a PostgreSQL database (`postgres://…`,
+/// shared by several instances); and how the log names it (a URL without
+/// its password).
+type Store = (db::Db, Option<(std::fs::File, std::path::PathBuf)>, String);
+
+fn open_store(args: &ServeArgs, metrics: &Arc<metrics::Metrics>) -> Result<Store, String> {
+    if let Some(url) = args.postgres_url() {
+        if args.backup_dir.is_some() {
+            return Err("--backup-dir copies a SQLite file: on PostgreSQL, back up with pg_dump (docs/deploy.md)".into());
+        }
+        let db = db::Db::open_postgres(url, metrics.clone())?;
+        return Ok((db, None, db::postgres::shown(url)));
+    }
     let db_path = args.db_path()?;
     if let Some(dir) = db_path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
@@ -122,8 +133,16 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
             "a database set aside by a restore over 30 days ago was removed"
         );
     }
-    let metrics = Arc::new(metrics::Metrics::default());
     let db = db::Db::open(&db_path, args.sync, metrics.clone())?;
+    let shown = db_path.display().to_string();
+    Ok((db, Some((lock, db_path)), shown))
+}
+
+/// Opens the database, resumes the games in progress and starts serving on
+/// the runtime it is called from.
+pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
+    let metrics = Arc::new(metrics::Metrics::default());
+    let (db, lock, database) = open_store(&args, &metrics)?;
     // One pool of blocking threads for the classroom's and the classes' CPU
     // work (sheets, PDFs, answers).
     let workers = limits::workers::Workers::new(args.hub_config().ai_threads);
@@ -157,7 +176,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         target: "quoridor::serve",
         version = env!("CARGO_PKG_VERSION"),
         address = %format!("http://{addr}/"),
-        database = %db_path.display(),
+        database = %database,
         resumed,
         max_connections = limits.max_connections,
         metrics = %metrics_addr.map_or("/metrics".to_string(), |a| format!("http://{a}/metrics")),
@@ -213,7 +232,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
                 .await;
         });
     }
-    if let Some(rotation) = args.rotation() {
+    if let (Some(rotation), Some((_, db_path))) = (args.rotation(), &lock) {
         tokio::spawn(db::backup::run_rotation(
             rotation,
             db_path.clone(),

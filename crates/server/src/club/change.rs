@@ -279,14 +279,14 @@ pub(super) mod tests {
 
     use super::*;
     use crate::club::class::Class;
-    use crate::db::{Db, Sync};
+    use crate::db::Db;
     use crate::hub::{Hub, HubConfig};
     use crate::limits::workers::Workers;
 
     /// The classes and tournaments of a new store in `dir`.
     pub(in crate::club) async fn clubs(dir: &std::path::Path) -> (Clubs, Db) {
         let metrics = std::sync::Arc::new(crate::metrics::Metrics::default());
-        let db = Db::open(&dir.join("t.db"), Sync::Normal, metrics.clone()).unwrap();
+        let db = Db::open_for_tests(dir, metrics.clone());
         let hub = Hub::new(
             db.clone(),
             HubConfig {

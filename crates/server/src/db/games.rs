@@ -557,7 +557,6 @@ mod tests {
     use quoridor_rules::{Seat, Variant};
 
     use super::*;
-    use crate::db::Sync;
     use quoridor_game::{SeatSlot, Settings};
 
     fn human(seat: Seat, holder: &str) -> SeatSlot {
@@ -574,7 +573,7 @@ mod tests {
     async fn a_turn_based_clock_runs_on_while_the_server_is_down() {
         let dir = tempfile::tempdir().unwrap();
         let metrics = std::sync::Arc::new(crate::metrics::Metrics::default());
-        let db = Db::open(&dir.path().join("t.db"), Sync::Normal, metrics).unwrap();
+        let db = Db::open_for_tests(dir.path(), metrics);
         let day = Duration::from_secs(86_400);
         let now = crate::calendar::moment_now();
         let mut games = Vec::new();

@@ -11,7 +11,9 @@ pub mod challenges;
 pub mod clubs;
 pub mod exercises;
 pub mod games;
+pub mod postgres;
 pub mod sql;
+mod writer;
 
 use std::fmt;
 use std::path::Path;
@@ -22,13 +24,13 @@ use rusqlite::Connection;
 use tokio::sync::oneshot;
 
 use crate::metrics::Metrics;
-use sql::{args, Sql, SqlResult};
+use sql::{args, Sql, SqlError, SqlResult};
 
 pub use self::accounts::AccountWrite;
 pub use self::clubs::{ClubWrite, Forget, WorkRow};
 pub use self::exercises::{SavedExercise, StoredExercise};
 pub use self::games::Save;
-use crate::wall_ms;
+use self::writer::{writer_loop, Reply, Write};
 
 /// A failure of the store (the message says what failed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,54 +160,19 @@ pub enum Sync {
     Normal,
 }
 
-fn write(tx: &mut rusqlite::Transaction<'_>, write: &Write) -> SqlResult<()> {
-    match write {
-        Write::Game(save) => {
-            games::write_game(tx, save)?;
-            Ok(accounts::write_games(tx, save.accounts(), wall_ms())?)
-        }
-        Write::Account(write) => accounts::write(tx, write),
-        Write::Analysis { game, body } => analyses::write(tx, game, body),
-        Write::Exercise(e) => exercises::write(tx, e),
-        Write::DeleteExercise(id) => exercises::delete(tx, id),
-        Write::Club(write) => Ok(clubs::write_club(tx, write)?),
-        Write::Challenge(write) => challenges::write(tx, write),
-        Write::Probe => Sql::execute(
-            tx,
-            "INSERT INTO probe (id, body, at_ms) VALUES (1, ?1, ?2)
-             ON CONFLICT (id) DO UPDATE SET body = excluded.body, at_ms = excluded.at_ms",
-            args![vec![0u8; PROBE_BYTES], wall_ms()],
-        )
-        .map(|_| ()),
-    }
-}
-
-type Reply = oneshot::Sender<Result<(), String>>;
-
-/// One thing for the writer thread to commit.
-enum Write {
-    Game(Save),
-    Exercise(SavedExercise),
-    DeleteExercise(String),
-    Club(ClubWrite),
-    Account(AccountWrite),
-    Challenge(challenges::ChallengeWrite),
-    /// A game's analysis (its JSON view).
-    Analysis {
-        game: String,
-        body: String,
-    },
-    /// A row of [`PROBE_BYTES`], written over: shows that the writer
-    /// thread answers and the disk takes a change (readiness).
-    Probe,
-}
-
 /// The database: a writer thread and a reading connection.
 #[derive(Clone)]
 pub struct Db {
     writes: mpsc::Sender<(Write, Reply)>,
-    reader: Arc<Mutex<Connection>>,
+    reader: Reader,
     metrics: Arc<Metrics>,
+}
+
+/// The connection reads go through.
+#[derive(Clone)]
+enum Reader {
+    Sqlite(Arc<Mutex<Connection>>),
+    Postgres(Arc<self::postgres::Reading>),
 }
 
 /// Refuses a database written by a newer release before anything (the
@@ -267,9 +234,61 @@ impl Db {
             .map_err(|err| format!("cannot start the database thread: {err}"))?;
         Ok(Db {
             writes: tx,
-            reader: Arc::new(Mutex::new(reader)),
+            reader: Reader::Sqlite(Arc::new(Mutex::new(reader))),
             metrics,
         })
+    }
+
+    /// Opens the PostgreSQL database at `url` (`postgres://…`), brings its
+    /// schema to this release's (a newer one is refused untouched) and
+    /// starts the writer; its figures go to `metrics`.
+    pub fn open_postgres(url: &str, metrics: Arc<Metrics>) -> Result<Db, String> {
+        let writer = self::postgres::off_runtime(|| {
+            let mut writer = self::postgres::connect(url)?;
+            self::postgres::migrate(&mut writer)
+                .map_err(|err| format!("database {}: {err}", self::postgres::shown(url)))?;
+            Ok::<_, String>(writer)
+        })?;
+        let (tx, rx) = mpsc::channel::<(Write, Reply)>();
+        let figures = metrics.clone();
+        let writer = writer::PostgresWriter {
+            url: url.to_string(),
+            client: Some(writer),
+        };
+        std::thread::Builder::new()
+            .name("quoridor-db".into())
+            .spawn(move || writer_loop(writer, rx, &figures))
+            .map_err(|err| format!("cannot start the database thread: {err}"))?;
+        let reading = self::postgres::Reading {
+            url: url.to_string(),
+            client: Mutex::new(None),
+        };
+        Ok(Db {
+            writes: tx,
+            reader: Reader::Postgres(Arc::new(reading)),
+            metrics,
+        })
+    }
+
+    /// For the tests: a new store in `dir`, or, with
+    /// `QUORIDOR_TEST_STORE=postgres`, in the tests' PostgreSQL cluster
+    /// ([`sql::test_database`]).
+    #[cfg(test)]
+    pub(crate) fn open_for_tests(dir: &Path, metrics: Arc<Metrics>) -> Db {
+        match std::env::var("QUORIDOR_TEST_STORE").as_deref() {
+            Ok("postgres") => {
+                // The same database each time the test opens `dir`.
+                let kept = dir.join("postgres-url");
+                let url = std::fs::read_to_string(&kept).unwrap_or_else(|_| {
+                    let url = sql::test_database();
+                    std::fs::write(&kept, &url).expect("the test's folder");
+                    url
+                });
+                Db::open_postgres(&url, metrics)
+            }
+            _ => Db::open(&dir.join("t.db"), Sync::Normal, metrics),
+        }
+        .expect("a store for the tests")
     }
 
     async fn commit(&self, write: Write) -> Result<(), StoreError> {
@@ -289,9 +308,18 @@ impl Db {
 
     /// Runs `f` on the reading connection, through [`Sql`] (blocking: call
     /// it from a blocking thread, or where a short wait is fine).
-    pub fn query<T>(&self, f: impl FnOnce(&mut dyn Sql) -> SqlResult<T>) -> Result<T, StoreError> {
-        let mut conn = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        f(&mut *conn).map_err(|err| StoreError(err.0))
+    pub fn query<T: Send>(
+        &self,
+        f: impl FnOnce(&mut dyn Sql) -> SqlResult<T> + Send,
+    ) -> Result<T, StoreError> {
+        let failed = |err: SqlError| StoreError(err.0);
+        match &self.reader {
+            Reader::Sqlite(conn) => {
+                let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
+                f(&mut *conn).map_err(failed)
+            }
+            Reader::Postgres(reading) => reading.run(f).map_err(failed),
+        }
     }
 
     /// Whether the store serves: the last change it was given was stored
@@ -373,104 +401,4 @@ pub fn lock_file(path: &Path) -> Result<std::fs::File, String> {
         "the database's lock cannot be taken on this file system: nothing stops a second server on the same file"
     );
     Ok(file)
-}
-
-impl Write {
-    /// Whether it deletes what a person made or wrote (a class, a pupil's
-    /// work, an account, a shared exercise), which must then be gone from
-    /// the files too.
-    fn erases(&self) -> bool {
-        matches!(
-            self,
-            Write::DeleteExercise(_)
-                | Write::Club(
-                    ClubWrite::DeleteClass { .. }
-                        | ClubWrite::DeleteTournament { .. }
-                        | ClubWrite::RenameSeats { .. }
-                        | ClubWrite::ClearChat { .. }
-                        | ClubWrite::MergePupils { .. }
-                        | ClubWrite::Class {
-                            forget: Some(_),
-                            ..
-                        }
-                )
-                | Write::Account(AccountWrite::Delete { .. })
-        )
-    }
-}
-
-/// Copies the newest pages into the database file and empties the log:
-/// the log still holds the pages as they were before a deletion (the file
-/// itself overwrites deleted content: `secure_delete`).
-fn erase_old_frames(conn: &Connection) {
-    let done = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
-        row.get::<_, i64>(0)
-    });
-    if !matches!(done, Ok(0)) {
-        tracing::warn!(
-            target: "quoridor::db",
-            result = ?done,
-            "the log could not be emptied after a deletion; it will be at the next checkpoint"
-        );
-    }
-}
-
-fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Reply)>, metrics: &Metrics) {
-    let answer = |reply: Reply, result: Result<(), String>| {
-        metrics.store_queue.dec();
-        let failing = &metrics.store_failing_since_ms;
-        if let Err(err) = &result {
-            metrics.store_failures.inc();
-            if failing.load(std::sync::atomic::Ordering::Relaxed) == 0 {
-                failing.store(wall_ms().max(1), std::sync::atomic::Ordering::Relaxed);
-                tracing::error!(target: "quoridor::db", error = %err, "the store refuses changes: not ready");
-            }
-        } else {
-            metrics.store_writes.inc();
-            if failing.swap(0, std::sync::atomic::Ordering::Relaxed) != 0 {
-                tracing::warn!(target: "quoridor::db", "the store stores changes again: ready");
-            }
-        }
-        let _ = reply.send(result);
-    };
-    while let Ok(first) = rx.recv() {
-        let began = std::time::Instant::now();
-        let mut batch = vec![first];
-        while batch.len() < 1024 {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        let together = (|| -> SqlResult<()> {
-            let mut tx = conn.transaction()?;
-            for (save, _) in &batch {
-                write(&mut tx, save)?;
-            }
-            Ok(tx.commit()?)
-        })();
-        if batch.iter().any(|(save, _)| save.erases()) {
-            erase_old_frames(&conn);
-        }
-        metrics.store_commit_seconds.observe(began.elapsed());
-        metrics.store_commits.inc();
-        metrics
-            .store_last_commit_ms
-            .store(wall_ms(), std::sync::atomic::Ordering::Relaxed);
-        if together.is_ok() {
-            for (_, reply) in batch {
-                answer(reply, Ok(()));
-            }
-            continue;
-        }
-        // One bad change must not fail the others: write them one by one.
-        for (save, reply) in batch {
-            let alone = (|| -> SqlResult<()> {
-                let mut tx = conn.transaction()?;
-                write(&mut tx, &save)?;
-                Ok(tx.commit()?)
-            })();
-            answer(reply, alone.map_err(|err| err.to_string()));
-        }
-    }
 }

@@ -481,11 +481,13 @@ pub fn test_database() -> String {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos())
     );
-    let mut admin = postgres::Client::connect(&base, postgres::NoTls)
-        .unwrap_or_else(|err| panic!("QUORIDOR_TEST_PG={base}: {err}"));
-    admin
-        .batch_execute(&format!("CREATE DATABASE {name}"))
-        .expect("a test database");
+    super::postgres::off_runtime(|| {
+        let mut admin = postgres::Client::connect(&base, postgres::NoTls)
+            .unwrap_or_else(|err| panic!("QUORIDOR_TEST_PG={base}: {err}"));
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .expect("a test database");
+    });
     match base.rsplit_once('/') {
         Some((server, _)) => format!("{server}/{name}"),
         None => base,

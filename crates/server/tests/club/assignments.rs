@@ -6,13 +6,10 @@ use super::*;
 
 /// The pupils' work stored for a class, as (assignment, pupil) pairs.
 pub(super) fn stored_work(h: &Harness, class: &str) -> Vec<(u32, u32)> {
-    let conn = rusqlite::Connection::open(&h.db).unwrap();
-    let mut stmt = conn
-        .prepare("SELECT assignment, pupil FROM class_work WHERE class_id = ?1 ORDER BY 1, 2")
-        .unwrap();
-    stmt.query_map([class], |row| Ok((row.get(0)?, row.get(1)?)))
-        .unwrap()
-        .map(Result::unwrap)
+    let sql = "SELECT assignment, pupil FROM class_work WHERE class_id = ?1 ORDER BY 1, 2";
+    h.stored_rows(sql, &[&class])
+        .iter()
+        .map(|row| (row.get(0).unwrap(), row.get(1).unwrap()))
         .collect()
 }
 

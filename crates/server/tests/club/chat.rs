@@ -71,13 +71,16 @@ async fn settings(h: &Harness, game: &str) -> Value {
 }
 
 fn stored_lines(h: &Harness) -> Vec<(String, u32, String)> {
-    let conn = rusqlite::Connection::open(&h.db).unwrap();
-    let mut stmt = conn
-        .prepare("SELECT class_id, pupil, text FROM class_chat ORDER BY id")
-        .unwrap();
-    stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
-        .unwrap()
-        .map(Result::unwrap)
+    let sql = "SELECT class_id, pupil, text FROM class_chat ORDER BY id";
+    h.stored_rows(sql, &[])
+        .iter()
+        .map(|row| {
+            (
+                row.get(0).unwrap(),
+                row.get(1).unwrap(),
+                row.get(2).unwrap(),
+            )
+        })
         .collect()
 }
 

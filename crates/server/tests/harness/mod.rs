@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use quoridor_rules::Seat;
+use quoridor_server::db::sql::{Row, Sql, ToValue, Value};
 use quoridor_server::request::{CreateRequest, JoinRequest, MoveRequest};
 use quoridor_server::view::{ErrorBody, GameView, SeatedView};
 use quoridor_server::{start, RunningServer, ServeArgs};
@@ -42,6 +43,16 @@ impl Reply {
     }
 }
 
+/// The database of a test's server: a SQLite file in `dir`, or, with
+/// `QUORIDOR_TEST_STORE=postgres` (scripts/test.sh runs the server's tests
+/// a second time so), a new database in the tests' PostgreSQL cluster.
+pub fn store_for_tests(dir: &tempfile::TempDir) -> PathBuf {
+    match std::env::var("QUORIDOR_TEST_STORE").as_deref() {
+        Ok("postgres") => PathBuf::from(quoridor_server::db::sql::test_database()),
+        _ => dir.path().join("games.db"),
+    }
+}
+
 impl Harness {
     pub async fn new() -> Harness {
         Harness::with(|_| {}).await
@@ -49,7 +60,7 @@ impl Harness {
 
     pub async fn with(tune: impl FnOnce(&mut ServeArgs)) -> Harness {
         let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("games.db");
+        let db = store_for_tests(&dir);
         let mut args = ServeArgs::for_tests(db.clone());
         tune(&mut args);
         let server = start(args).await.unwrap();
@@ -71,6 +82,93 @@ impl Harness {
             server: Some(server),
             http: reqwest::Client::new(),
         }
+    }
+
+    /// The rows `sql` reads from the store, SQLite or PostgreSQL.
+    pub fn stored_rows(&self, sql: &str, args: &[&dyn ToValue]) -> Vec<Row> {
+        let values: Vec<Value> = args.iter().map(|a| a.to_value()).collect();
+        let args: Vec<&dyn ToValue> = values.iter().map(|v| v as &dyn ToValue).collect();
+        let url = self.db.to_string_lossy().to_string();
+        if url.starts_with("postgres://") {
+            let values = &values;
+            return quoridor_server::db::postgres::off_runtime(move || {
+                let args: Vec<&dyn ToValue> = values.iter().map(|v| v as &dyn ToValue).collect();
+                let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                Sql::query(&mut client, sql, &args).unwrap()
+            });
+        }
+        let mut conn = rusqlite::Connection::open(&self.db).unwrap();
+        Sql::query(&mut conn, sql, &args).unwrap()
+    }
+
+    /// Every text value of every row of every table, one a line.
+    pub fn stored_rows_text(&self) -> String {
+        let url = self.db.to_string_lossy().to_string();
+        if url.starts_with("postgres://") {
+            return self.stored_text();
+        }
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let mut text = String::new();
+        for table in tables {
+            let mut stmt = conn.prepare(&format!("SELECT * FROM \"{table}\"")).unwrap();
+            let columns = stmt.column_count();
+            let mut rows = stmt.query([]).unwrap();
+            while let Some(row) = rows.next().unwrap() {
+                for i in 0..columns {
+                    if let Ok(rusqlite::types::ValueRef::Text(value)) = row.get_ref(i) {
+                        text.push_str(&String::from_utf8_lossy(value));
+                        text.push('\n');
+                    }
+                }
+            }
+        }
+        text
+    }
+
+    /// Everything the store holds, as text: the SQLite file and its log,
+    /// or every row of every table of the PostgreSQL database.
+    pub fn stored_text(&self) -> String {
+        let url = self.db.to_string_lossy().to_string();
+        if url.starts_with("postgres://") {
+            return quoridor_server::db::postgres::off_runtime(|| {
+                let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                let tables: Vec<String> = client
+                    .query(
+                        "SELECT table_name::text FROM information_schema.tables
+                         WHERE table_schema = current_schema()",
+                        &[],
+                    )
+                    .unwrap()
+                    .iter()
+                    .map(|row| row.get(0))
+                    .collect();
+                let mut text = String::new();
+                for table in tables {
+                    let sql = format!("SELECT t::text FROM {table} t");
+                    for row in client.query(&sql, &[]).unwrap() {
+                        text.push_str(row.get::<_, &str>(0));
+                        text.push('\n');
+                    }
+                }
+                text
+            });
+        }
+        let mut bytes = Vec::new();
+        for suffix in ["", "-wal"] {
+            let mut path = self.db.clone().into_os_string();
+            path.push(suffix);
+            if let Ok(mut file) = std::fs::read(&path) {
+                bytes.append(&mut file);
+            }
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
     }
 
     pub fn addr(&self) -> std::net::SocketAddr {

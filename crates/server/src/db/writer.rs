@@ -1,0 +1,210 @@
+//! The writer thread: every change waiting is committed in one
+//! transaction (group commit), and only then is each answered, so that a
+//! move is stored before anyone hears of it. The same loop writes to
+//! SQLite and to PostgreSQL ([`Writer`]); what each change writes is the
+//! features' own SQL ([`super::sql::Sql`]).
+
+use std::sync::mpsc;
+
+use tokio::sync::oneshot;
+
+use super::accounts::{self, AccountWrite};
+use super::challenges;
+use super::clubs::{self, ClubWrite};
+use super::exercises::{self, SavedExercise};
+use super::games::{self, Save};
+use super::sql::{args, Sql, SqlError, SqlResult};
+use super::{analyses, PROBE_BYTES};
+use crate::metrics::Metrics;
+use crate::wall_ms;
+
+/// PostgreSQL's writing connection, made again when the server closed it
+/// (a restart, a failover): the batch that found it closed fails (nothing
+/// of it was acknowledged), the next one connects afresh.
+pub(super) struct PostgresWriter {
+    pub url: String,
+    pub client: Option<postgres::Client>,
+}
+
+impl Writer for PostgresWriter {
+    fn commit(&mut self, writes: &[&Write]) -> SqlResult<()> {
+        if self.client.as_ref().is_none_or(postgres::Client::is_closed) {
+            self.client = None;
+            self.client = Some(super::postgres::connect(&self.url).map_err(SqlError)?);
+        }
+        let Some(client) = self.client.as_mut() else {
+            return Err(SqlError("no connection to PostgreSQL".into()));
+        };
+        let mut tx = client.transaction()?;
+        for save in writes {
+            write(&mut tx, save)?;
+        }
+        Ok(tx.commit()?)
+    }
+
+    /// PostgreSQL removes deleted rows from its files as autovacuum passes
+    /// (docs/deploy.md): nothing is overwritten at once, as SQLite's
+    /// `secure_delete` does.
+    fn erased(&mut self) {}
+}
+
+/// A connection the writer thread commits through.
+pub(super) trait Writer: Send + 'static {
+    /// Writes `writes` in one transaction, all or nothing.
+    fn commit(&mut self, writes: &[&Write]) -> SqlResult<()>;
+
+    /// After a commit that deleted what a person made: make sure it is
+    /// gone from the files too.
+    fn erased(&mut self);
+}
+
+impl Writer for rusqlite::Connection {
+    fn commit(&mut self, writes: &[&Write]) -> SqlResult<()> {
+        let mut tx = self.transaction()?;
+        for save in writes {
+            write(&mut tx, save)?;
+        }
+        Ok(tx.commit()?)
+    }
+
+    fn erased(&mut self) {
+        erase_old_frames(self);
+    }
+}
+
+fn write(tx: &mut dyn Sql, write: &Write) -> SqlResult<()> {
+    match write {
+        Write::Game(save) => {
+            games::write_game(tx, save)?;
+            Ok(accounts::write_games(tx, save.accounts(), wall_ms())?)
+        }
+        Write::Account(write) => accounts::write(tx, write),
+        Write::Analysis { game, body } => analyses::write(tx, game, body),
+        Write::Exercise(e) => exercises::write(tx, e),
+        Write::DeleteExercise(id) => exercises::delete(tx, id),
+        Write::Club(write) => Ok(clubs::write_club(tx, write)?),
+        Write::Challenge(write) => challenges::write(tx, write),
+        Write::Probe => tx
+            .execute(
+                "INSERT INTO probe (id, body, at_ms) VALUES (1, ?1, ?2)
+             ON CONFLICT (id) DO UPDATE SET body = excluded.body, at_ms = excluded.at_ms",
+                args![vec![0u8; PROBE_BYTES], wall_ms()],
+            )
+            .map(|_| ()),
+    }
+}
+
+pub(super) type Reply = oneshot::Sender<Result<(), String>>;
+
+/// One thing for the writer thread to commit.
+pub(super) enum Write {
+    Game(Save),
+    Exercise(SavedExercise),
+    DeleteExercise(String),
+    Club(ClubWrite),
+    Account(AccountWrite),
+    Challenge(challenges::ChallengeWrite),
+    /// A game's analysis (its JSON view).
+    Analysis {
+        game: String,
+        body: String,
+    },
+    /// A row of [`PROBE_BYTES`], written over: shows that the writer
+    /// thread answers and the disk takes a change (readiness).
+    Probe,
+}
+
+impl Write {
+    /// Whether it deletes what a person made or wrote (a class, a pupil's
+    /// work, an account, a shared exercise), which must then be gone from
+    /// the files too.
+    fn erases(&self) -> bool {
+        matches!(
+            self,
+            Write::DeleteExercise(_)
+                | Write::Club(
+                    ClubWrite::DeleteClass { .. }
+                        | ClubWrite::DeleteTournament { .. }
+                        | ClubWrite::RenameSeats { .. }
+                        | ClubWrite::ClearChat { .. }
+                        | ClubWrite::MergePupils { .. }
+                        | ClubWrite::Class {
+                            forget: Some(_),
+                            ..
+                        }
+                )
+                | Write::Account(AccountWrite::Delete { .. })
+        )
+    }
+}
+
+/// Copies the newest pages into the database file and empties the log:
+/// the log still holds the pages as they were before a deletion (the file
+/// itself overwrites deleted content: `secure_delete`).
+fn erase_old_frames(conn: &rusqlite::Connection) {
+    let done = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+        row.get::<_, i64>(0)
+    });
+    if !matches!(done, Ok(0)) {
+        tracing::warn!(
+            target: "quoridor::db",
+            result = ?done,
+            "the log could not be emptied after a deletion; it will be at the next checkpoint"
+        );
+    }
+}
+
+pub(super) fn writer_loop<W: Writer>(
+    mut conn: W,
+    rx: mpsc::Receiver<(Write, Reply)>,
+    metrics: &Metrics,
+) {
+    let answer = |reply: Reply, result: Result<(), String>| {
+        metrics.store_queue.dec();
+        let failing = &metrics.store_failing_since_ms;
+        if let Err(err) = &result {
+            metrics.store_failures.inc();
+            if failing.load(std::sync::atomic::Ordering::Relaxed) == 0 {
+                failing.store(wall_ms().max(1), std::sync::atomic::Ordering::Relaxed);
+                tracing::error!(target: "quoridor::db", error = %err, "the store refuses changes: not ready");
+            }
+        } else {
+            metrics.store_writes.inc();
+            if failing.swap(0, std::sync::atomic::Ordering::Relaxed) != 0 {
+                tracing::warn!(target: "quoridor::db", "the store stores changes again: ready");
+            }
+        }
+        let _ = reply.send(result);
+    };
+    while let Ok(first) = rx.recv() {
+        let began = std::time::Instant::now();
+        let mut batch = vec![first];
+        while batch.len() < 1024 {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let writes: Vec<&Write> = batch.iter().map(|(save, _)| save).collect();
+        let together = conn.commit(&writes);
+        if writes.iter().any(|save| save.erases()) {
+            conn.erased();
+        }
+        metrics.store_commit_seconds.observe(began.elapsed());
+        metrics.store_commits.inc();
+        metrics
+            .store_last_commit_ms
+            .store(wall_ms(), std::sync::atomic::Ordering::Relaxed);
+        if together.is_ok() {
+            for (_, reply) in batch {
+                answer(reply, Ok(()));
+            }
+            continue;
+        }
+        // One bad change must not fail the others: write them one by one.
+        for (save, reply) in batch {
+            let alone = conn.commit(&[&save]);
+            answer(reply, alone.map_err(|err| err.to_string()));
+        }
+    }
+}
