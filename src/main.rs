@@ -39,7 +39,7 @@ enum Command {
     /// lines of text with --plain).
     Play(play::PlayArgs),
     /// Serve the web app: play against the AI, on one screen or online, with
-    /// games kept in SQLite (see crates/server/API.md).
+    /// games kept in SQLite or PostgreSQL (see crates/server/API.md).
     Serve(quoridor_server::ServeArgs),
     /// Copy the server's database into a file, consistent even while the
     /// server runs, and check the copy.
@@ -47,6 +47,9 @@ enum Command {
     /// Put a backup in place of the server's database (the server must be
     /// stopped; the database replaced is kept beside it).
     Restore(store::RestoreArgs),
+    /// Copy a server's SQLite database into a new PostgreSQL database, to
+    /// serve from several machines (the server must be stopped).
+    Migrate(store::MigrateArgs),
     /// Learn the rules: short lessons, each a position to act on, checked
     /// by the rules engine (English, French or Romanian).
     Learn(learn::LearnArgs),
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => quoridor_server::run(args).map_err(Into::into),
         Command::Backup(args) => store::run_backup(&args),
         Command::Restore(args) => store::run_restore(&args),
+        Command::Migrate(args) => store::run_migrate(&args),
         Command::Worksheet(args) => worksheet::run(&args),
         Command::Learn(args) => learn::run(&args),
         Command::Puzzle(args) => puzzles::run(&args),

@@ -11,6 +11,7 @@ pub mod challenges;
 pub mod clubs;
 pub mod exercises;
 pub mod games;
+pub mod migrate;
 pub mod postgres;
 pub mod sql;
 mod writer;

@@ -1,0 +1,114 @@
+//! `quoridor migrate`: a server's SQLite database moved into PostgreSQL
+//! (issue 58): every table copied with its counts checked, a server on
+//! PostgreSQL that finds the games, the classes and the accounts where the
+//! SQLite server left them, and the refusals (a database that holds
+//! anything, a file a server is using).
+
+mod harness;
+
+use std::path::PathBuf;
+
+use harness::Harness;
+use quoridor_server::db::migrate::migrate;
+use quoridor_server::db::sql::test_database;
+use quoridor_server::request::{CreateRequest, SeatRequest};
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.db");
+    let mut h = Harness::on(file.clone()).await;
+    let game = h
+        .create(&CreateRequest {
+            size: 5,
+            seats: vec![SeatRequest::human(true), SeatRequest::human(true)],
+            ..CreateRequest::default()
+        })
+        .await;
+    for mv in ["c2", "c4", "b3h"] {
+        assert_eq!(h.play(&game.id, &game.token, mv).await.status, 200);
+    }
+    let class: Value = h
+        .post("/api/classes", None, &json!({"name": "Migrants"}))
+        .await
+        .json();
+    let (class_id, teacher) = (
+        class["id"].as_str().unwrap(),
+        class["token"].as_str().unwrap(),
+    );
+    let signup = h
+        .send(
+            h.http
+                .post(format!("{}/api/account/signup", h.base()))
+                .json(&json!({"name": "Ottilie", "password": "moved with care"})),
+        )
+        .await;
+    assert_eq!(signup.status, 201, "{}", signup.text);
+
+    // Not while a server uses the file.
+    let url = test_database();
+    let busy = tokio::task::spawn_blocking({
+        let (file, url) = (file.clone(), url.clone());
+        move || migrate(&file, &url, |_, _| {})
+    })
+    .await
+    .unwrap();
+    assert!(busy
+        .unwrap_err()
+        .contains("in use by another quoridor server"));
+
+    h.server.take().unwrap().stop().await.unwrap();
+    let moved = tokio::task::spawn_blocking({
+        let (file, url) = (file.clone(), url.clone());
+        move || {
+            let mut heard = Vec::new();
+            let copied = migrate(&file, &url, |table, rows| {
+                heard.push((table.to_string(), rows))
+            });
+            (copied, heard)
+        }
+    })
+    .await
+    .unwrap();
+    let (copied, heard) = moved;
+    let copied = copied.unwrap();
+    let rows = |table: &str| copied.iter().find(|(t, _)| *t == table).unwrap().1;
+    assert_eq!(rows("games"), 1);
+    assert_eq!(rows("entries"), 3);
+    assert_eq!(rows("classes"), 1);
+    assert_eq!(rows("accounts"), 1);
+    assert_eq!(heard.len(), copied.len(), "each table's progress is told");
+
+    // Into a database that holds anything: refused, nothing changed.
+    let again = tokio::task::spawn_blocking({
+        let (file, url) = (file.clone(), url.clone());
+        move || migrate(&file, &url, |_, _| {})
+    })
+    .await
+    .unwrap();
+    assert!(again.unwrap_err().contains("not empty"));
+
+    // A server on PostgreSQL finds everything.
+    let h = Harness::on(PathBuf::from(&url)).await;
+    let view = h.game(&game.id).await;
+    assert_eq!(view.moves.len(), 3);
+    assert_eq!(h.play(&game.id, &game.token, "c5").await.status, 200);
+    let shown = h
+        .send(
+            h.http
+                .get(format!("{}/api/classes/{class_id}", h.base()))
+                .bearer_auth(teacher),
+        )
+        .await;
+    assert_eq!(shown.status, 200, "{}", shown.text);
+    assert!(shown.text.contains("Migrants"));
+    let login = h
+        .send(
+            h.http
+                .post(format!("{}/api/account/login", h.base()))
+                .json(&json!({"name": "ottilie", "password": "moved with care"})),
+        )
+        .await;
+    assert_eq!(login.status, 200, "{}", login.text);
+}
