@@ -243,6 +243,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let router = api::router(state);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
     let served = hub.clone();
+    let closing_db = db.clone();
     let task = tokio::spawn(async move {
         let closing = served.clone();
         let stop = Box::pin(async move {
@@ -256,6 +257,9 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         listen::serve(listener, router, limits, connections, metrics, stop).await;
         served.shutdown().await;
         let _ = stopped_tx.send(true);
+        if let Err(err) = closing_db.close().await {
+            tracing::warn!(target: "quoridor::db", error = %err, "the store did not close cleanly");
+        }
         drop(lock);
         Ok(())
     });

@@ -112,3 +112,91 @@ async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
         .await;
     assert_eq!(login.status, 200, "{}", login.text);
 }
+
+/// PostgreSQL's own tool of `name` (pg_dump, pg_restore): Debian keeps
+/// them under /usr/lib/postgresql/N/bin (scripts/pg.sh installs them).
+fn pg_tool(name: &str) -> PathBuf {
+    let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|version| version.path().join("bin").join(name))
+        .filter(|path| path.is_file())
+        .collect();
+    found.sort();
+    found
+        .pop()
+        .or_else(|| {
+            let path = PathBuf::from("/usr/bin").join(name);
+            path.is_file().then_some(path)
+        })
+        .unwrap_or_else(|| panic!("{name} is missing: scripts/test.sh installs PostgreSQL"))
+}
+
+/// A backup of the PostgreSQL store made by pg_dump while the server runs,
+/// restored by pg_restore into a new database, serves the same games
+/// (docs/deploy.md, "Backups on PostgreSQL").
+#[tokio::test]
+async fn a_postgres_backup_by_pg_dump_restores_with_pg_restore() {
+    let url = test_database();
+    let h = Harness::on(PathBuf::from(&url)).await;
+    let game = h
+        .create(&CreateRequest {
+            size: 5,
+            seats: vec![SeatRequest::human(true), SeatRequest::human(true)],
+            ..CreateRequest::default()
+        })
+        .await;
+    for mv in ["c2", "c4"] {
+        assert_eq!(h.play(&game.id, &game.token, mv).await.status, 200);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("quoridor.dump");
+    let out = std::process::Command::new(pg_tool("pg_dump"))
+        .args(["--format=custom", "--no-owner", "--file"])
+        .arg(&dump)
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let restored = test_database();
+    let out = std::process::Command::new(pg_tool("pg_restore"))
+        .args(["--no-owner", "--exit-on-error", "--dbname"])
+        .arg(&restored)
+        .arg(&dump)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let back = Harness::on(PathBuf::from(&restored)).await;
+    assert_eq!(back.game(&game.id).await.moves.len(), 2);
+    assert_eq!(back.play(&game.id, &game.token, "c3").await.status, 200);
+}
+
+/// One server per PostgreSQL database, as per SQLite file: a second is
+/// refused while the first runs, and starts once it has stopped.
+#[tokio::test]
+async fn a_second_server_on_one_postgres_database_is_refused_until_the_first_stops() {
+    let url = test_database();
+    let mut first = Harness::on(PathBuf::from(&url)).await;
+    let second =
+        quoridor_server::start(quoridor_server::ServeArgs::for_tests(PathBuf::from(&url))).await;
+    let Err(refused) = second else {
+        panic!("two servers on one database")
+    };
+    assert!(
+        refused.contains("in use by another quoridor server"),
+        "{refused}"
+    );
+    assert!(!refused.contains("password"), "{refused}");
+    first.server.take().unwrap().stop().await.unwrap();
+    let third = Harness::on(PathBuf::from(&url)).await;
+    assert_eq!(third.get("/api/ready").await.status, 200);
+}

@@ -243,9 +243,20 @@ impl Db {
     /// Opens the PostgreSQL database at `url` (`postgres://…`), brings its
     /// schema to this release's (a newer one is refused untouched) and
     /// starts the writer; its figures go to `metrics`.
+    /// One server per database: it holds an advisory lock for as long as
+    /// its writing connection lives (a second one is refused).
     pub fn open_postgres(url: &str, metrics: Arc<Metrics>) -> Result<Db, String> {
+        Db::open_postgres_with(url, metrics, true)
+    }
+
+    /// As [`Db::open_postgres`]; `exclusive`: take the one-server lock
+    /// (the unit tests reopen a store while the last one's threads end).
+    fn open_postgres_with(url: &str, metrics: Arc<Metrics>, exclusive: bool) -> Result<Db, String> {
         let writer = self::postgres::off_runtime(|| {
             let mut writer = self::postgres::connect(url)?;
+            if exclusive {
+                self::postgres::lock_server(&mut writer, url)?;
+            }
             self::postgres::migrate(&mut writer)
                 .map_err(|err| format!("database {}: {err}", self::postgres::shown(url)))?;
             Ok::<_, String>(writer)
@@ -255,6 +266,7 @@ impl Db {
         let writer = writer::PostgresWriter {
             url: url.to_string(),
             client: Some(writer),
+            exclusive,
         };
         std::thread::Builder::new()
             .name("quoridor-db".into())
@@ -285,7 +297,7 @@ impl Db {
                     std::fs::write(&kept, &url).expect("the test's folder");
                     url
                 });
-                Db::open_postgres(&url, metrics)
+                Db::open_postgres_with(&url, metrics, false)
             }
             _ => Db::open(&dir.join("t.db"), Sync::Normal, metrics),
         }
@@ -321,6 +333,13 @@ impl Db {
             }
             Reader::Postgres(reading) => reading.run(f).map_err(failed),
         }
+    }
+
+    /// The server has stopped: what was given before is committed, later
+    /// changes are refused, and the database is let go (on PostgreSQL, the
+    /// one-server lock, so that the next server may start at once).
+    pub async fn close(&self) -> Result<(), StoreError> {
+        self.commit(Write::Close).await
     }
 
     /// Whether the store serves: the last change it was given was stored

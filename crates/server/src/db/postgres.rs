@@ -228,6 +228,31 @@ pub fn connect(url: &str) -> Result<Client, String> {
     Client::connect(url, NoTls).map_err(|err| format!("database {}: {err}", shown(url)))
 }
 
+/// The advisory lock a server holds on its database for as long as its
+/// writing connection lives: one server per database, as the SQLite
+/// file's lock (several servers on one database need leases on each game,
+/// which are not there yet).
+const SERVER_LOCK: i64 = 5_820_396;
+
+/// Takes the one-server lock on `client`'s session, or says who has it.
+pub fn lock_server(client: &mut Client, url: &str) -> Result<(), String> {
+    let taken = Sql::query_one(
+        client,
+        "SELECT pg_try_advisory_lock(?1)",
+        args![SERVER_LOCK],
+    )
+    .and_then(|row| row.get::<bool>(0))
+    .map_err(|err| format!("database {}: {err}", shown(url)))?;
+    if taken {
+        Ok(())
+    } else {
+        Err(format!(
+            "database {} is in use by another quoridor server: stop it first (one server per database)",
+            shown(url)
+        ))
+    }
+}
+
 /// The URL without its password, for messages and logs.
 pub fn shown(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {

@@ -24,13 +24,22 @@ use crate::wall_ms;
 pub(super) struct PostgresWriter {
     pub url: String,
     pub client: Option<postgres::Client>,
+    /// Whether this server holds the database alone (its lock taken again
+    /// on each new connection).
+    pub exclusive: bool,
 }
 
 impl Writer for PostgresWriter {
     fn commit(&mut self, writes: &[&Write]) -> SqlResult<()> {
         if self.client.as_ref().is_none_or(postgres::Client::is_closed) {
             self.client = None;
-            self.client = Some(super::postgres::connect(&self.url).map_err(SqlError)?);
+            let mut client = super::postgres::connect(&self.url).map_err(SqlError)?;
+            // The lock went with the old session: a server that started
+            // meanwhile has the database now, and this one writes no more.
+            if self.exclusive {
+                super::postgres::lock_server(&mut client, &self.url).map_err(SqlError)?;
+            }
+            self.client = Some(client);
         }
         let Some(client) = self.client.as_mut() else {
             return Err(SqlError("no connection to PostgreSQL".into()));
@@ -40,6 +49,10 @@ impl Writer for PostgresWriter {
             write(&mut tx, save)?;
         }
         Ok(tx.commit()?)
+    }
+
+    fn close(&mut self) {
+        self.client = None;
     }
 
     /// PostgreSQL removes deleted rows from its files as autovacuum passes
@@ -56,6 +69,9 @@ pub(super) trait Writer: Send + 'static {
     /// After a commit that deleted what a person made: make sure it is
     /// gone from the files too.
     fn erased(&mut self);
+
+    /// Lets the database go (nothing is written after).
+    fn close(&mut self) {}
 }
 
 impl Writer for rusqlite::Connection {
@@ -84,6 +100,7 @@ fn write(tx: &mut dyn Sql, write: &Write) -> SqlResult<()> {
         Write::DeleteExercise(id) => exercises::delete(tx, id),
         Write::Club(write) => Ok(clubs::write_club(tx, write)?),
         Write::Challenge(write) => challenges::write(tx, write),
+        Write::Close => Ok(()),
         Write::Probe => tx
             .execute(
                 "INSERT INTO probe (id, body, at_ms) VALUES (1, ?1, ?2)
@@ -112,6 +129,10 @@ pub(super) enum Write {
     /// A row of [`PROBE_BYTES`], written over: shows that the writer
     /// thread answers and the disk takes a change (readiness).
     Probe,
+    /// The server has stopped: what came before is committed, nothing
+    /// after it is, and the database is let go (PostgreSQL's one-server
+    /// lock ends with the connection).
+    Close,
 }
 
 impl Write {
@@ -176,7 +197,15 @@ pub(super) fn writer_loop<W: Writer>(
         }
         let _ = reply.send(result);
     };
+    let mut closed = false;
     while let Ok(first) = rx.recv() {
+        if closed {
+            answer(
+                first.1,
+                Err("the server has stopped: nothing more is stored".into()),
+            );
+            continue;
+        }
         let began = std::time::Instant::now();
         let mut batch = vec![first];
         while batch.len() < 1024 {
@@ -184,6 +213,16 @@ pub(super) fn writer_loop<W: Writer>(
                 Ok(job) => batch.push(job),
                 Err(_) => break,
             }
+        }
+        // What comes after a close is refused, not written.
+        if let Some(at) = batch.iter().position(|(w, _)| matches!(w, Write::Close)) {
+            for (_, reply) in batch.split_off(at + 1) {
+                answer(
+                    reply,
+                    Err("the server has stopped: nothing more is stored".into()),
+                );
+            }
+            closed = true;
         }
         let writes: Vec<&Write> = batch.iter().map(|(save, _)| save).collect();
         let together = conn.commit(&writes);
@@ -199,12 +238,15 @@ pub(super) fn writer_loop<W: Writer>(
             for (_, reply) in batch {
                 answer(reply, Ok(()));
             }
-            continue;
+        } else {
+            // One bad change must not fail the others: write them one by one.
+            for (save, reply) in batch {
+                let alone = conn.commit(&[&save]);
+                answer(reply, alone.map_err(|err| err.to_string()));
+            }
         }
-        // One bad change must not fail the others: write them one by one.
-        for (save, reply) in batch {
-            let alone = conn.commit(&[&save]);
-            answer(reply, alone.map_err(|err| err.to_string()));
+        if closed {
+            conn.close();
         }
     }
 }
