@@ -8,6 +8,10 @@
 #                             and prints its URL: postgres://quoridor@127.0.0.1:PORT/postgres
 #   scripts/pg.sh stop DIR    stops it (fast shutdown) and removes DIR
 #
+# The tests' cluster does not wait for the disk (fsync, synchronous_commit
+# off). PG_DURABLE=1 keeps PostgreSQL's defaults, as in production: for
+# benchmarks compared with SQLite's --sync full.
+#
 # PostgreSQL refuses to run as root: under root (CI) the cluster is made
 # and run as the unprivileged user `nobody`, its files owned by it. Local
 # connections are trusted: the cluster listens on loopback only and lives
@@ -77,9 +81,12 @@ start() {
         || { cat "$dir/initdb.log" >&2; return 1; }
     local port
     port="$(free_port)"
-    # Small and quick: a throwaway cluster need not survive a power cut.
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    local options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=200"
+    if [ -z "${PG_DURABLE:-}" ]; then
+        # Quick: a throwaway cluster need not survive a power cut.
+        options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    fi
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$options" \
         start >/dev/null || { cat "$dir/server.log" >&2; return 1; }
     echo "postgres://quoridor@127.0.0.1:$port/postgres"
 }

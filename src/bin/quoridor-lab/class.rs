@@ -326,7 +326,7 @@ async fn bench(args: &ClassArgs) -> Result<Value, Box<dyn std::error::Error>> {
     if let Some(ip) = args.from {
         connect_from(ip);
     }
-    let mut target = Target::start_at(args.addr.as_deref()).await?;
+    let mut target = Target::start_at(args.addr.as_deref(), None).await?;
     let (class, games) = open_class(&target, args.pupils).await?;
     let process = target.process.take();
     let target = Arc::new(target);

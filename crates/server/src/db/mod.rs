@@ -266,6 +266,7 @@ impl Db {
         let writer = writer::PostgresWriter {
             url: url.to_string(),
             client: Some(writer),
+            statements: sql::Statements::new(),
             exclusive,
         };
         std::thread::Builder::new()

@@ -7,7 +7,7 @@
 
 use postgres::{Client, NoTls};
 
-use super::sql::{args, Sql, SqlError, SqlResult};
+use super::sql::{args, Cached, Sql, SqlError, SqlResult, Statements};
 use super::SCHEMA_VERSION;
 
 /// Step 1: games and their histories, shared exercises, classes, their
@@ -191,7 +191,8 @@ pub fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 /// closed it; dropped off tokio's threads.
 pub(super) struct Reading {
     pub url: String,
-    pub client: std::sync::Mutex<Option<Client>>,
+    /// The connection and the statements prepared on it.
+    pub client: std::sync::Mutex<Option<(Client, Statements)>>,
 }
 
 impl Reading {
@@ -202,12 +203,12 @@ impl Reading {
     ) -> SqlResult<T> {
         off_runtime(|| {
             let mut client = self.client.lock().unwrap_or_else(|e| e.into_inner());
-            if client.as_ref().is_none_or(Client::is_closed) {
+            if client.as_ref().is_none_or(|(c, _)| c.is_closed()) {
                 let _closed = client.take();
-                *client = Some(connect(&self.url).map_err(SqlError)?);
+                *client = Some((connect(&self.url).map_err(SqlError)?, Statements::new()));
             }
             match client.as_mut() {
-                Some(client) => f(client),
+                Some((client, statements)) => f(&mut Cached { client, statements }),
                 None => Err(SqlError("no connection to PostgreSQL".into())),
             }
         })

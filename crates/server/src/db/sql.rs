@@ -460,6 +460,50 @@ macro_rules! postgres_sql {
 postgres_sql!(postgres::Client);
 postgres_sql!(postgres::Transaction<'_>);
 
+/// A PostgreSQL client or transaction with the statements its connection
+/// has prepared already: each statement is parsed once a connection, and
+/// then costs one round trip, not two.
+pub struct Cached<'a, C> {
+    pub client: &'a mut C,
+    pub statements: &'a mut Statements,
+}
+
+/// The statements prepared on one connection (dropped with it).
+pub type Statements = std::collections::HashMap<String, postgres::Statement>;
+
+impl<C: postgres::GenericClient> Cached<'_, C> {
+    fn statement(&mut self, sql: &str) -> SqlResult<postgres::Statement> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(&postgres_text(sql))?;
+        self.statements.insert(sql.to_string(), statement.clone());
+        Ok(statement)
+    }
+}
+
+impl<C: postgres::GenericClient> Sql for Cached<'_, C> {
+    fn execute(&mut self, sql: &str, args: &[&dyn ToValue]) -> SqlResult<u64> {
+        let values: Vec<Value> = args.iter().map(|a| a.to_value()).collect();
+        let statement = self.statement(sql)?;
+        Ok(self.client.execute(&statement, &postgres_args(&values))?)
+    }
+
+    fn query(&mut self, sql: &str, args: &[&dyn ToValue]) -> SqlResult<Vec<Row>> {
+        let values: Vec<Value> = args.iter().map(|a| a.to_value()).collect();
+        let statement = self.statement(sql)?;
+        self.client
+            .query(&statement, &postgres_args(&values))?
+            .iter()
+            .map(postgres_row)
+            .collect()
+    }
+
+    fn dialect(&self) -> Dialect {
+        Dialect::Postgres
+    }
+}
+
 /// For the tests: a new, empty database in the throwaway cluster that
 /// `scripts/test.sh` starts (`scripts/pg.sh`, its URL in
 /// `QUORIDOR_TEST_PG`); its URL. Fails, saying how to run them, when
@@ -576,6 +620,22 @@ mod tests {
             let mut tx = client.transaction().unwrap();
             exercise(&mut tx);
         }
+        let mut statements = Statements::new();
+        {
+            let mut tx = client.transaction().unwrap();
+            exercise(&mut Cached {
+                client: &mut tx,
+                statements: &mut statements,
+            });
+        }
+        assert!(statements.len() > 5, "the statements are kept");
+        // Kept for the next transaction of the same connection.
+        let mut tx = client.transaction().unwrap();
+        exercise(&mut Cached {
+            client: &mut tx,
+            statements: &mut statements,
+        });
+        drop(tx);
         exercise(&mut client);
     }
 

@@ -13,7 +13,7 @@ use super::challenges;
 use super::clubs::{self, ClubWrite};
 use super::exercises::{self, SavedExercise};
 use super::games::{self, Save};
-use super::sql::{args, Sql, SqlError, SqlResult};
+use super::sql::{args, Cached, Sql, SqlError, SqlResult, Statements};
 use super::{analyses, PROBE_BYTES};
 use crate::metrics::Metrics;
 use crate::wall_ms;
@@ -24,6 +24,8 @@ use crate::wall_ms;
 pub(super) struct PostgresWriter {
     pub url: String,
     pub client: Option<postgres::Client>,
+    /// The statements prepared on `client`.
+    pub statements: Statements,
     /// Whether this server holds the database alone (its lock taken again
     /// on each new connection).
     pub exclusive: bool,
@@ -40,18 +42,24 @@ impl Writer for PostgresWriter {
                 super::postgres::lock_server(&mut client, &self.url).map_err(SqlError)?;
             }
             self.client = Some(client);
+            self.statements.clear();
         }
         let Some(client) = self.client.as_mut() else {
             return Err(SqlError("no connection to PostgreSQL".into()));
         };
         let mut tx = client.transaction()?;
+        let mut cached = Cached {
+            client: &mut tx,
+            statements: &mut self.statements,
+        };
         for save in writes {
-            write(&mut tx, save)?;
+            write(&mut cached, save)?;
         }
         Ok(tx.commit()?)
     }
 
     fn close(&mut self) {
+        self.statements.clear();
         self.client = None;
     }
 

@@ -13,7 +13,8 @@
 //!
 //! - [`process`]: the server as a child process, memory and CPU readings.
 //! - [`http`]: a tiny HTTP client and the set-up of the games.
-//! - [`bot`]: the WebSocket clients; [`report`]: the figures.
+//! - [`bot`]: the WebSocket clients; [`report`]: the figures;
+//!   [`postgres`]: what PostgreSQL did, with `--db postgres://…`.
 //!
 //! Requests and answers use the server's own types
 //! (`quoridor_server::request`, `quoridor_server::view`).
@@ -22,6 +23,7 @@ pub(super) mod accounts;
 pub(super) mod bot;
 pub(super) mod http;
 pub(super) mod lobby;
+pub(super) mod postgres;
 pub(super) mod process;
 pub(super) mod report;
 pub(super) mod settings;
@@ -409,7 +411,19 @@ async fn bench(
     if let Some(f) = figures.as_mut() {
         f.after_connect = target.memory();
     }
+    let store_before = match &args.db {
+        Some(url) => Some(postgres::snapshot(url)?),
+        None => None,
+    };
     let played = play(args, &target, &shared, connections, games.len(), &phase_tx).await;
+    let store = match (&args.db, store_before) {
+        (Some(url), Some(before)) => {
+            // The backends report their counters within a second of idling.
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+            Some(before.until(postgres::snapshot(url)?))
+        }
+        _ => None,
+    };
     if let Some(f) = figures.as_mut() {
         f.end_of_play = target.memory();
         f.hwm_kib = f.end_of_play.hwm_kib;
@@ -493,6 +507,7 @@ async fn bench(
         stalled: played.stalled,
         errors: shared.errors.list(),
         server: figures,
+        store,
         client_user: user,
         client_system: system,
         client_play_cpu: played.client_cpu,

@@ -35,7 +35,9 @@ fn server_program() -> Result<PathBuf, String> {
 }
 
 impl ServerProcess {
-    pub fn start() -> Result<ServerProcess, String> {
+    /// Starts `quoridor serve` on `db` (a PostgreSQL URL), or on a SQLite
+    /// file in a temporary folder.
+    pub fn start(db: Option<&str>) -> Result<ServerProcess, String> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map_err(|err| format!("no free port: {err}"))?
@@ -52,7 +54,7 @@ impl ServerProcess {
             .arg("serve")
             .args(["--addr", &addr.to_string()])
             .arg("--db")
-            .arg(dir.join("bench.db"))
+            .arg(db.map_or_else(|| dir.join("bench.db").into_os_string(), Into::into))
             .args([
                 "--http-rate",
                 "0",

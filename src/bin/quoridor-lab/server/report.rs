@@ -120,6 +120,8 @@ pub struct Report {
     pub stalled: bool,
     pub errors: Vec<(String, u64, String)>,
     pub server: Option<ServerFigures>,
+    /// What PostgreSQL did during play (`--db postgres://…`).
+    pub store: Option<super::postgres::StoreFigures>,
     pub client_user: Duration,
     pub client_system: Duration,
     pub client_play_cpu: Duration,
@@ -178,8 +180,17 @@ impl Report {
                 "stderr": f.stderr,
             })
         });
+        let store = self.store.as_ref().map(|f| {
+            json!({
+                "kind": "postgres",
+                "commits": f.commits,
+                "rows_written": f.rows,
+                "cpu_seconds_play": f.cpu.as_secs_f64(),
+            })
+        });
         json!({
             "benchmark": "quoridor bench server",
+            "store": store,
             "version": env!("CARGO_PKG_VERSION"),
             "cpus": self.cpus,
             "load_average_before": self.load_before,
@@ -412,6 +423,22 @@ impl Report {
                 f.stop_time.as_secs_f64(),
                 if f.killed { " (killed: SIGTERM was not enough)" } else { "" }
             );
+            if let Some(store) = &self.store {
+                let moves = self.moves.max(1) as f64;
+                w!(
+                    *out,
+                    "{:<26} {} commits ({:.2} a move), {} rows written ({:.1} a move); CPU {:.1} s \
+                     during play ({:.0}% of one core, {:.0} µs a move)",
+                    "PostgreSQL",
+                    store.commits,
+                    store.commits as f64 / moves,
+                    store.rows,
+                    store.rows as f64 / moves,
+                    store.cpu.as_secs_f64(),
+                    100.0 * store.cpu.as_secs_f64() / self.play_seconds,
+                    1e6 * store.cpu.as_secs_f64() / moves,
+                );
+            }
             if !f.stderr.is_empty() {
                 w!(*out, "server stderr ({} lines):", f.stderr.len());
                 for line in f.stderr.iter().take(10) {

@@ -31,6 +31,12 @@ pub struct ServerArgs {
     /// starting one (its memory is then not measured).
     #[arg(long)]
     pub addr: Option<String>,
+    /// The store of the server started for the run: a PostgreSQL database
+    /// (postgres://…, new or empty) instead of a SQLite file in a
+    /// temporary folder; PostgreSQL's commits, rows and CPU per move are
+    /// reported.
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
     /// Games created per second while setting up (0: as fast as possible).
     #[arg(long, default_value_t = 200.0)]
     pub create_rate: f64,

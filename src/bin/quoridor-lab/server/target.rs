@@ -18,15 +18,16 @@ pub struct Target {
 
 impl Target {
     pub async fn start(args: &ServerArgs) -> Result<Target, String> {
-        Target::start_at(args.addr.as_deref()).await
+        Target::start_at(args.addr.as_deref(), args.db.as_deref()).await
     }
 
-    /// The server at `addr`, or one started for the run.
-    pub async fn start_at(addr: Option<&str>) -> Result<Target, String> {
+    /// The server at `addr`, or one started for the run (on the store
+    /// `db`, or a SQLite file of its own).
+    pub async fn start_at(addr: Option<&str>, db: Option<&str>) -> Result<Target, String> {
         let wanted = addr.map(str::to_string);
         let mut process = match &wanted {
             Some(_) => None,
-            None => Some(ServerProcess::start()?),
+            None => Some(ServerProcess::start(db)?),
         };
         let (addr, host) = match (&wanted, &process) {
             (Some(text), _) => {
