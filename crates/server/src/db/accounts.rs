@@ -6,66 +6,10 @@
 use std::collections::HashSet;
 
 use super::sql::{args, Row, Sql, SqlResult};
-use super::{Db, StoreError, Write};
+use super::store::{Db, StoreError};
+use super::writer::Change;
 use crate::account::speed::Speed;
 use quoridor_game::rating::{Rating, START};
-
-/// The tables, created by the migration that brings accounts.
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS accounts (
-    id INTEGER PRIMARY KEY,
-    name TEXT,
-    name_key TEXT UNIQUE,
-    password TEXT,
-    created_ms INTEGER NOT NULL,
-    deleted_ms INTEGER
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    hash TEXT PRIMARY KEY,
-    account_id INTEGER NOT NULL,
-    created_ms INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account_id);
-CREATE TABLE IF NOT EXISTS ratings (
-    account_id INTEGER NOT NULL,
-    speed TEXT NOT NULL,
-    rating REAL NOT NULL,
-    deviation REAL NOT NULL,
-    volatility REAL NOT NULL,
-    games INTEGER NOT NULL,
-    updated_ms INTEGER NOT NULL,
-    PRIMARY KEY (account_id, speed)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS ratings_board ON ratings (speed, rating);
-CREATE TABLE IF NOT EXISTS account_games (
-    account_id INTEGER NOT NULL,
-    game_id TEXT NOT NULL,
-    seat TEXT NOT NULL,
-    started_ms INTEGER NOT NULL,
-    ended_ms INTEGER,
-    result TEXT,
-    opponent_id INTEGER,
-    opponent TEXT NOT NULL,
-    speed TEXT,
-    rated INTEGER NOT NULL,
-    public INTEGER NOT NULL,
-    rating_before REAL,
-    rating_after REAL,
-    deviation_after REAL,
-    PRIMARY KEY (account_id, game_id)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS account_games_recent ON account_games (account_id, started_ms);
-";
-
-/// Step 4: each account's block list (chat lines of a blocked account are
-/// not shown to the one who blocks it).
-pub const BLOCKS: &str = "
-CREATE TABLE IF NOT EXISTS blocks (
-    account_id INTEGER NOT NULL,
-    blocked_id INTEGER NOT NULL,
-    PRIMARY KEY (account_id, blocked_id)
-) WITHOUT ROWID;
-";
 
 /// An account as read back.
 #[derive(Clone, Debug, PartialEq)]
@@ -159,7 +103,17 @@ pub struct AccountGame {
     pub rating: Option<(Rating, Rating)>,
 }
 
-pub fn write(tx: &mut dyn Sql, write: &AccountWrite) -> SqlResult<()> {
+impl Change for AccountWrite {
+    fn write(&self, tx: &mut dyn Sql) -> SqlResult<()> {
+        write(tx, self)
+    }
+
+    fn erases(&self) -> bool {
+        matches!(self, AccountWrite::Delete { .. })
+    }
+}
+
+fn write(tx: &mut dyn Sql, write: &AccountWrite) -> SqlResult<()> {
     match write {
         AccountWrite::Create {
             id,
@@ -573,6 +527,6 @@ pub fn blocked_names(sql: &mut dyn Sql, account: u64) -> SqlResult<Vec<String>> 
 impl Db {
     /// Writes a change to the accounts and waits until it is committed.
     pub async fn save_account(&self, write: AccountWrite) -> Result<(), StoreError> {
-        self.commit(Write::Account(write)).await
+        self.commit(write).await
     }
 }

@@ -1,19 +1,23 @@
 //! The computer's analyses of finished games (their JSON views).
 
 use super::sql::{args, Sql, SqlResult};
-use super::{Db, StoreError, Write};
+use super::store::{Db, StoreError};
+use super::writer::Change;
 use crate::wall_ms;
 
-/// Step 3: the computer's analyses of finished games (their JSON view).
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS analyses (
-    game_id TEXT PRIMARY KEY,
-    body TEXT NOT NULL,
-    created_ms INTEGER NOT NULL
-);
-";
+/// A game's analysis (its JSON view), to store.
+struct AnalysisWrite {
+    game: String,
+    body: String,
+}
 
-pub(super) fn write(tx: &mut dyn Sql, game: &str, body: &str) -> SqlResult<()> {
+impl Change for AnalysisWrite {
+    fn write(&self, tx: &mut dyn Sql) -> SqlResult<()> {
+        write(tx, &self.game, &self.body)
+    }
+}
+
+fn write(tx: &mut dyn Sql, game: &str, body: &str) -> SqlResult<()> {
     tx.execute(
         "INSERT INTO analyses (game_id, body, created_ms) VALUES (?1, ?2, ?3)
          ON CONFLICT (game_id) DO UPDATE SET body = excluded.body, created_ms = excluded.created_ms",
@@ -25,11 +29,8 @@ pub(super) fn write(tx: &mut dyn Sql, game: &str, body: &str) -> SqlResult<()> {
 impl Db {
     /// Stores a game's analysis and waits until it is committed.
     pub async fn save_analysis(&self, game: &str, body: String) -> Result<(), StoreError> {
-        self.commit(Write::Analysis {
-            game: game.to_string(),
-            body,
-        })
-        .await
+        let game = game.to_string();
+        self.commit(AnalysisWrite { game, body }).await
     }
 
     /// A game's stored analysis (its JSON view), if there is one.

@@ -2,19 +2,9 @@
 //! turn-based challenge sent on Monday is still there after a restart.
 
 use super::sql::{args, Sql, SqlResult};
-use super::{Db, StoreError, Write};
+use super::store::{Db, StoreError};
+use super::writer::Change;
 use crate::challenge::model::Challenge;
-
-/// Step 5: the challenges waiting for an answer.
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS challenges (
-    id TEXT PRIMARY KEY,
-    from_id INTEGER NOT NULL,
-    to_id INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    created_ms INTEGER NOT NULL
-);
-";
 
 /// A change to the challenges.
 #[derive(Clone, Debug)]
@@ -24,7 +14,13 @@ pub enum ChallengeWrite {
     Delete(Vec<String>),
 }
 
-pub(super) fn write(tx: &mut dyn Sql, write: &ChallengeWrite) -> SqlResult<()> {
+impl Change for ChallengeWrite {
+    fn write(&self, tx: &mut dyn Sql) -> SqlResult<()> {
+        write(tx, self)
+    }
+}
+
+fn write(tx: &mut dyn Sql, write: &ChallengeWrite) -> SqlResult<()> {
     match write {
         ChallengeWrite::Put(c) => {
             let body = serde_json::to_string(c).expect("challenges serialize");
@@ -57,7 +53,7 @@ pub(super) fn delete_account(tx: &mut dyn Sql, account: u64) -> SqlResult<()> {
 impl Db {
     /// Writes a change to the challenges and waits until it is committed.
     pub async fn save_challenge(&self, write: ChallengeWrite) -> Result<(), StoreError> {
-        self.commit(Write::Challenge(write)).await
+        self.commit(write).await
     }
 
     /// Every challenge stored, oldest first (one that cannot be read is

@@ -3,24 +3,9 @@
 
 use super::games::delete_games;
 use super::sql::{args, Sql, SqlResult};
-use super::{Db, StoreError, Write};
+use super::store::{Db, StoreError};
+use super::writer::Change;
 use crate::wall_ms;
-
-/// Step 7: what pupils say in their class's games, for their teacher to
-/// read (a pupil removed, a game or a class deleted: their lines go too).
-pub(super) const CHAT: &str = "
-CREATE TABLE IF NOT EXISTS class_chat (
-    id INTEGER PRIMARY KEY,
-    class_id TEXT NOT NULL,
-    game TEXT NOT NULL,
-    pupil INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    text TEXT NOT NULL,
-    at_ms INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS class_chat_class ON class_chat (class_id, id);
-CREATE INDEX IF NOT EXISTS class_chat_game ON class_chat (game);
-";
 
 /// The most lines a class keeps: the oldest go first.
 pub const MAX_CHAT_LINES: usize = 2000;
@@ -96,7 +81,28 @@ pub enum Forget {
 /// A pupil's work as read back: assignment, pupil, index, JSON body.
 pub type WorkRow = (u32, u32, u32, String);
 
-pub(super) fn write_club(tx: &mut dyn Sql, write: &ClubWrite) -> SqlResult<()> {
+impl Change for ClubWrite {
+    fn write(&self, tx: &mut dyn Sql) -> SqlResult<()> {
+        write_club(tx, self)
+    }
+
+    fn erases(&self) -> bool {
+        matches!(
+            self,
+            ClubWrite::DeleteClass { .. }
+                | ClubWrite::DeleteTournament { .. }
+                | ClubWrite::RenameSeats { .. }
+                | ClubWrite::ClearChat { .. }
+                | ClubWrite::MergePupils { .. }
+                | ClubWrite::Class {
+                    forget: Some(_),
+                    ..
+                }
+        )
+    }
+}
+
+fn write_club(tx: &mut dyn Sql, write: &ClubWrite) -> SqlResult<()> {
     match write {
         ClubWrite::Class { id, body, forget } => {
             match forget {
@@ -215,7 +221,7 @@ pub(super) fn write_club(tx: &mut dyn Sql, write: &ClubWrite) -> SqlResult<()> {
 impl Db {
     /// Writes a change to a class or tournament and waits until it is committed.
     pub async fn save_club(&self, write: ClubWrite) -> Result<(), StoreError> {
-        self.commit(Write::Club(write)).await
+        self.commit(write).await
     }
 
     /// Every class (JSON bodies), to load at start-up.

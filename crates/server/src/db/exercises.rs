@@ -1,7 +1,8 @@
 //! The classroom's shared exercises.
 
 use super::sql::{args, Sql, SqlResult};
-use super::{Db, StoreError, Write};
+use super::store::{Db, StoreError};
+use super::writer::Change;
 use crate::wall_ms;
 
 /// A classroom exercise a teacher saved to share (its JSON form).
@@ -23,29 +24,40 @@ pub struct StoredExercise {
     pub creator: String,
 }
 
-pub(super) fn write(tx: &mut dyn Sql, e: &SavedExercise) -> SqlResult<()> {
-    tx.execute(
-        "INSERT INTO exercises (id, body, creator, owner_hash, created_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
-        args![e.id, e.body, e.creator, e.owner_hash, wall_ms()],
-    )
-    .map(|_| ())
+impl Change for SavedExercise {
+    fn write(&self, tx: &mut dyn Sql) -> SqlResult<()> {
+        tx.execute(
+            "INSERT INTO exercises (id, body, creator, owner_hash, created_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            args![self.id, self.body, self.creator, self.owner_hash, wall_ms()],
+        )
+        .map(|_| ())
+    }
 }
 
-pub(super) fn delete(tx: &mut dyn Sql, id: &str) -> SqlResult<()> {
-    tx.execute("DELETE FROM exercises WHERE id = ?1", args![id])
-        .map(|_| ())
+/// A shared exercise deleted (its id).
+struct DeletedExercise(String);
+
+impl Change for DeletedExercise {
+    fn write(&self, tx: &mut dyn Sql) -> SqlResult<()> {
+        tx.execute("DELETE FROM exercises WHERE id = ?1", args![self.0])
+            .map(|_| ())
+    }
+
+    fn erases(&self) -> bool {
+        true
+    }
 }
 
 impl Db {
     /// Stores a shared exercise and waits until it is committed.
     pub async fn save_exercise(&self, exercise: SavedExercise) -> Result<(), StoreError> {
-        self.commit(Write::Exercise(exercise)).await
+        self.commit(exercise).await
     }
 
     /// Deletes a shared exercise (nothing if there is none of this id).
     pub async fn delete_exercise(&self, id: &str) -> Result<(), StoreError> {
-        self.commit(Write::DeleteExercise(id.to_string())).await
+        self.commit(DeletedExercise(id.to_string())).await
     }
 
     /// A shared exercise, if there is one of this id.

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::accounts::{AccountGame, RenamedGame};
 use super::sql::{args, Sql, SqlResult};
-use super::{Db, StoreError, Write};
+use super::store::{Db, StoreError};
+use super::writer::Change;
 use crate::account::speed::Speed;
 use crate::wall_ms;
 use quoridor_game::wire::{self, parse_seat};
@@ -95,11 +96,6 @@ pub struct Save {
 }
 
 impl Save {
-    /// The accounts' lines of this game.
-    pub(super) fn accounts(&self) -> &[AccountGame] {
-        &self.accounts
-    }
-
     /// A new game, whole.
     pub fn new(state: &RoomState, now: Moment) -> Save {
         Save::change(None, state, now, 0)
@@ -263,7 +259,15 @@ pub(super) fn delete_games(tx: &mut dyn Sql, games: &[String]) -> SqlResult<()> 
     Ok(())
 }
 
-pub(super) fn write_game(tx: &mut dyn Sql, save: &Save) -> SqlResult<()> {
+/// A game's change, with its accounts' lines (and ratings).
+impl Change for Save {
+    fn write(&self, tx: &mut dyn Sql) -> SqlResult<()> {
+        write_game(tx, self)?;
+        super::accounts::write_games(tx, &self.accounts, wall_ms())
+    }
+}
+
+fn write_game(tx: &mut dyn Sql, save: &Save) -> SqlResult<()> {
     match (&save.settings, save.created) {
         // A new game: the whole row.
         (Some(settings), true) => {
@@ -330,7 +334,7 @@ pub(super) fn write_game(tx: &mut dyn Sql, save: &Save) -> SqlResult<()> {
 impl Db {
     /// Writes a change and waits until it is committed.
     pub async fn save(&self, save: Save) -> Result<(), StoreError> {
-        self.commit(Write::Game(save)).await
+        self.commit(save).await
     }
 
     /// The finished games of account `id` with its seats renamed `name`

@@ -7,6 +7,7 @@
 
 use postgres::{Client, NoTls};
 
+pub use super::sql::off_runtime;
 use super::sql::{args, Cached, Sql, SqlError, SqlResult, Statements};
 use super::SCHEMA_VERSION;
 
@@ -173,19 +174,6 @@ pub(super) const MIGRATIONS: &[&str] =
 /// The table that holds the schema's version.
 const VERSION_TABLE: &str =
     "CREATE TABLE IF NOT EXISTS quoridor_schema (one BIGINT PRIMARY KEY CHECK (one = 1), version BIGINT NOT NULL)";
-
-/// Runs `f` where rust-postgres's blocking client may block: its calls
-/// (and its drop) drive a runtime of its own, which cannot start on one
-/// of tokio's threads; there, `f` runs on a thread of its own.
-pub fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    if tokio::runtime::Handle::try_current().is_err() {
-        return f();
-    }
-    std::thread::scope(|scope| match scope.spawn(f).join() {
-        Ok(value) => value,
-        Err(panic) => std::panic::resume_unwind(panic),
-    })
-}
 
 /// The readers' connection, made on first use and again after the server
 /// closed it; dropped off tokio's threads.

@@ -504,6 +504,19 @@ impl<C: postgres::GenericClient> Sql for Cached<'_, C> {
     }
 }
 
+/// Runs `f` where rust-postgres's blocking client may block: its calls
+/// (and its drop) drive a runtime of its own, which cannot start on one
+/// of tokio's threads; there, `f` runs on a thread of its own.
+pub fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    if tokio::runtime::Handle::try_current().is_err() {
+        return f();
+    }
+    std::thread::scope(|scope| match scope.spawn(f).join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
+}
+
 /// For the tests: a new, empty database in the throwaway cluster that
 /// `scripts/test.sh` starts (`scripts/pg.sh`, its URL in
 /// `QUORIDOR_TEST_PG`); its URL. Fails, saying how to run them, when
@@ -525,7 +538,7 @@ pub fn test_database() -> String {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos())
     );
-    super::postgres::off_runtime(|| {
+    off_runtime(|| {
         let mut admin = postgres::Client::connect(&base, postgres::NoTls)
             .unwrap_or_else(|err| panic!("QUORIDOR_TEST_PG={base}: {err}"));
         admin

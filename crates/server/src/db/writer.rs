@@ -2,19 +2,13 @@
 //! transaction (group commit), and only then is each answered, so that a
 //! move is stored before anyone hears of it. The same loop writes to
 //! SQLite and to PostgreSQL ([`Writer`]); what each change writes is the
-//! features' own SQL ([`super::sql::Sql`]).
+//! feature's own SQL ([`Change`], through [`super::sql::Sql`]).
 
 use std::sync::mpsc;
 
 use tokio::sync::oneshot;
 
-use super::accounts::{self, AccountWrite};
-use super::challenges;
-use super::clubs::{self, ClubWrite};
-use super::exercises::{self, SavedExercise};
-use super::games::{self, Save};
 use super::sql::{args, Cached, Sql, SqlError, SqlResult, Statements};
-use super::{analyses, PROBE_BYTES};
 use crate::metrics::Metrics;
 use crate::wall_ms;
 
@@ -96,23 +90,32 @@ impl Writer for rusqlite::Connection {
     }
 }
 
+/// What the readiness probe writes: about as much as a busy commit (a few
+/// pages), so that a disk that cannot take a change fails it too.
+const PROBE_BYTES: usize = 16 * 1024;
+
+/// A change a feature gives the store: its rows written through [`Sql`],
+/// the same on SQLite and on PostgreSQL.
+pub trait Change: Send + 'static {
+    /// Writes the change inside the writer's transaction.
+    fn write(&self, tx: &mut dyn Sql) -> SqlResult<()>;
+
+    /// Whether it deletes what a person made or wrote (a class, a pupil's
+    /// work, an account, a shared exercise), which must then be gone from
+    /// the files too.
+    fn erases(&self) -> bool {
+        false
+    }
+}
+
 fn write(tx: &mut dyn Sql, write: &Write) -> SqlResult<()> {
     match write {
-        Write::Game(save) => {
-            games::write_game(tx, save)?;
-            Ok(accounts::write_games(tx, save.accounts(), wall_ms())?)
-        }
-        Write::Account(write) => accounts::write(tx, write),
-        Write::Analysis { game, body } => analyses::write(tx, game, body),
-        Write::Exercise(e) => exercises::write(tx, e),
-        Write::DeleteExercise(id) => exercises::delete(tx, id),
-        Write::Club(write) => Ok(clubs::write_club(tx, write)?),
-        Write::Challenge(write) => challenges::write(tx, write),
+        Write::Change(change) => change.write(tx),
         Write::Close => Ok(()),
         Write::Probe => tx
             .execute(
                 "INSERT INTO probe (id, body, at_ms) VALUES (1, ?1, ?2)
-             ON CONFLICT (id) DO UPDATE SET body = excluded.body, at_ms = excluded.at_ms",
+                 ON CONFLICT (id) DO UPDATE SET body = excluded.body, at_ms = excluded.at_ms",
                 args![vec![0u8; PROBE_BYTES], wall_ms()],
             )
             .map(|_| ()),
@@ -123,17 +126,8 @@ pub(super) type Reply = oneshot::Sender<Result<(), String>>;
 
 /// One thing for the writer thread to commit.
 pub(super) enum Write {
-    Game(Save),
-    Exercise(SavedExercise),
-    DeleteExercise(String),
-    Club(ClubWrite),
-    Account(AccountWrite),
-    Challenge(challenges::ChallengeWrite),
-    /// A game's analysis (its JSON view).
-    Analysis {
-        game: String,
-        body: String,
-    },
+    /// A feature's change.
+    Change(Box<dyn Change>),
     /// A row of [`PROBE_BYTES`], written over: shows that the writer
     /// thread answers and the disk takes a change (readiness).
     Probe,
@@ -144,26 +138,8 @@ pub(super) enum Write {
 }
 
 impl Write {
-    /// Whether it deletes what a person made or wrote (a class, a pupil's
-    /// work, an account, a shared exercise), which must then be gone from
-    /// the files too.
     fn erases(&self) -> bool {
-        matches!(
-            self,
-            Write::DeleteExercise(_)
-                | Write::Club(
-                    ClubWrite::DeleteClass { .. }
-                        | ClubWrite::DeleteTournament { .. }
-                        | ClubWrite::RenameSeats { .. }
-                        | ClubWrite::ClearChat { .. }
-                        | ClubWrite::MergePupils { .. }
-                        | ClubWrite::Class {
-                            forget: Some(_),
-                            ..
-                        }
-                )
-                | Write::Account(AccountWrite::Delete { .. })
-        )
+        matches!(self, Write::Change(change) if change.erases())
     }
 }
 
