@@ -134,7 +134,8 @@ cargo test --workspace --locked "$@"
 
 # The server's store, a second time on PostgreSQL: its own tests and the
 # suites that play, sign up, teach and delete through the real server.
-QUORIDOR_TEST_STORE=postgres cargo test -p quoridor-server --locked --lib \
+# (--workspace, as above: the same build, nothing compiled again.)
+QUORIDOR_TEST_STORE=postgres cargo test --workspace --locked --lib \
     --test server --test accounts --test analysis --test challenges --test chat \
     --test claims --test classroom_api --test club --test learn --test lobby \
     --test security --test teacher_routes "$@"

@@ -37,13 +37,7 @@ async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
         class["id"].as_str().unwrap(),
         class["token"].as_str().unwrap(),
     );
-    let signup = h
-        .send(
-            h.http
-                .post(format!("{}/api/account/signup", h.base()))
-                .json(&json!({"name": "Ottilie", "password": "moved with care"})),
-        )
-        .await;
+    let signup = ottilie(&h, "signup").await;
     assert_eq!(signup.status, 201, "{}", signup.text);
 
     // Not while a server uses the file.
@@ -103,19 +97,28 @@ async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
         .await;
     assert_eq!(shown.status, 200, "{}", shown.text);
     assert!(shown.text.contains("Migrants"));
-    let login = h
-        .send(
-            h.http
-                .post(format!("{}/api/account/login", h.base()))
-                .json(&json!({"name": "ottilie", "password": "moved with care"})),
-        )
-        .await;
+    let login = ottilie(&h, "login").await;
     assert_eq!(login.status, 200, "{}", login.text);
 }
 
-/// PostgreSQL's own tool of `name` (pg_dump, pg_restore): Debian keeps
-/// them under /usr/lib/postgresql/N/bin (scripts/pg.sh installs them).
-fn pg_tool(name: &str) -> PathBuf {
+/// Ottilie signs up or logs in (`what`).
+async fn ottilie(h: &Harness, what: &str) -> harness::Reply {
+    let body = json!({"name": "Ottilie", "password": "moved with care"});
+    let url = format!("{}/api/account/{what}", h.base());
+    h.send(h.http.post(url).json(&body)).await
+}
+
+/// Runs `command`, which must succeed (its errors shown otherwise).
+fn run(command: &mut std::process::Command) {
+    let out = command.output().unwrap();
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{command:?}: {errors}");
+}
+
+/// PostgreSQL's own tool of `name` (pg_dump, pg_restore), as a command:
+/// Debian keeps them under /usr/lib/postgresql/N/bin (scripts/pg.sh
+/// installs them).
+fn pg_tool(name: &str) -> std::process::Command {
     let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
         .into_iter()
         .flatten()
@@ -124,13 +127,14 @@ fn pg_tool(name: &str) -> PathBuf {
         .filter(|path| path.is_file())
         .collect();
     found.sort();
-    found
+    let path = found
         .pop()
         .or_else(|| {
             let path = PathBuf::from("/usr/bin").join(name);
             path.is_file().then_some(path)
         })
-        .unwrap_or_else(|| panic!("{name} is missing: scripts/test.sh installs PostgreSQL"))
+        .unwrap_or_else(|| panic!("{name} is missing: scripts/test.sh installs PostgreSQL"));
+    std::process::Command::new(path)
 }
 
 /// A backup of the PostgreSQL store made by pg_dump while the server runs,
@@ -152,29 +156,15 @@ async fn a_postgres_backup_by_pg_dump_restores_with_pg_restore() {
     }
     let dir = tempfile::tempdir().unwrap();
     let dump = dir.path().join("quoridor.dump");
-    let out = std::process::Command::new(pg_tool("pg_dump"))
+    run(pg_tool("pg_dump")
         .args(["--format=custom", "--no-owner", "--file"])
         .arg(&dump)
-        .arg(&url)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .arg(&url));
     let restored = test_database();
-    let out = std::process::Command::new(pg_tool("pg_restore"))
+    run(pg_tool("pg_restore")
         .args(["--no-owner", "--exit-on-error", "--dbname"])
         .arg(&restored)
-        .arg(&dump)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .arg(&dump));
     let back = Harness::on(PathBuf::from(&restored)).await;
     assert_eq!(back.game(&game.id).await.moves.len(), 2);
     assert_eq!(back.play(&game.id, &game.token, "c3").await.status, 200);

@@ -280,53 +280,48 @@ fn sqlite_values(args: &[&dyn ToValue]) -> Vec<Value> {
     args.iter().map(|a| a.to_value()).collect()
 }
 
-impl Sql for rusqlite::Connection {
-    fn execute(&mut self, sql: &str, args: &[&dyn ToValue]) -> SqlResult<u64> {
-        let values = sqlite_values(args);
-        let mut statement = self.prepare_cached(sql)?;
-        Ok(statement.execute(rusqlite::params_from_iter(values.iter()))? as u64)
-    }
-
-    fn query(&mut self, sql: &str, args: &[&dyn ToValue]) -> SqlResult<Vec<Row>> {
-        let values = sqlite_values(args);
-        let mut statement = self.prepare_cached(sql)?;
-        let columns = statement.column_count();
-        let rows = statement
-            .query_map(rusqlite::params_from_iter(values.iter()), |row| {
-                sqlite_row(row, columns)
-            })?
-            .collect::<rusqlite::Result<Vec<Row>>>()?;
-        Ok(rows)
-    }
-
-    fn dialect(&self) -> Dialect {
-        Dialect::Sqlite
-    }
+fn sqlite_execute(conn: &rusqlite::Connection, sql: &str, args: &[&dyn ToValue]) -> SqlResult<u64> {
+    let values = sqlite_values(args);
+    let mut statement = conn.prepare_cached(sql)?;
+    Ok(statement.execute(rusqlite::params_from_iter(values.iter()))? as u64)
 }
 
-impl Sql for rusqlite::Transaction<'_> {
-    fn execute(&mut self, sql: &str, args: &[&dyn ToValue]) -> SqlResult<u64> {
-        let values = sqlite_values(args);
-        let mut statement = self.prepare_cached(sql)?;
-        Ok(statement.execute(rusqlite::params_from_iter(values.iter()))? as u64)
-    }
-
-    fn query(&mut self, sql: &str, args: &[&dyn ToValue]) -> SqlResult<Vec<Row>> {
-        let values = sqlite_values(args);
-        let mut statement = self.prepare_cached(sql)?;
-        let columns = statement.column_count();
-        let rows = statement
-            .query_map(rusqlite::params_from_iter(values.iter()), |row| {
-                sqlite_row(row, columns)
-            })?
-            .collect::<rusqlite::Result<Vec<Row>>>()?;
-        Ok(rows)
-    }
-
-    fn dialect(&self) -> Dialect {
-        Dialect::Sqlite
-    }
+fn sqlite_query(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    args: &[&dyn ToValue],
+) -> SqlResult<Vec<Row>> {
+    let values = sqlite_values(args);
+    let mut statement = conn.prepare_cached(sql)?;
+    let columns = statement.column_count();
+    let rows = statement
+        .query_map(rusqlite::params_from_iter(values.iter()), |row| {
+            sqlite_row(row, columns)
+        })?
+        .collect::<rusqlite::Result<Vec<Row>>>()?;
+    Ok(rows)
 }
+
+/// A SQLite connection, or a transaction on one (which is its connection).
+macro_rules! sqlite_sql {
+    ($t:ty) => {
+        impl Sql for $t {
+            fn execute(&mut self, sql: &str, args: &[&dyn ToValue]) -> SqlResult<u64> {
+                sqlite_execute(self, sql, args)
+            }
+
+            fn query(&mut self, sql: &str, args: &[&dyn ToValue]) -> SqlResult<Vec<Row>> {
+                sqlite_query(self, sql, args)
+            }
+
+            fn dialect(&self) -> Dialect {
+                Dialect::Sqlite
+            }
+        }
+    };
+}
+sqlite_sql!(rusqlite::Connection);
+sqlite_sql!(rusqlite::Transaction<'_>);
 
 // --- PostgreSQL ---
 
