@@ -5,7 +5,7 @@
 //!
 //! The AI players are depth-limited levels with a fixed seed, so every
 //! game here plays the same way on any machine. (The screen itself is
-//! tested with ratatui's `TestBackend` in `src/play/tests.rs`.)
+//! tested with ratatui's `TestBackend` in `src/play/tests/`.)
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;

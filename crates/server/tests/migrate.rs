@@ -19,13 +19,7 @@ async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.db");
     let mut h = Harness::on(file.clone()).await;
-    let game = h
-        .create(&CreateRequest {
-            size: 5,
-            seats: vec![SeatRequest::human(true), SeatRequest::human(true)],
-            ..CreateRequest::default()
-        })
-        .await;
+    let game = two_people_on_five(&h).await;
     for mv in ["c2", "c4", "b3h"] {
         assert_eq!(h.play(&game.id, &game.token, mv).await.status, 200);
     }
@@ -101,6 +95,16 @@ async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
     assert_eq!(login.status, 200, "{}", login.text);
 }
 
+/// A 5×5 game of two people at one screen.
+async fn two_people_on_five(h: &Harness) -> quoridor_server::view::SeatedView {
+    h.create(&CreateRequest {
+        size: 5,
+        seats: vec![SeatRequest::human(true), SeatRequest::human(true)],
+        ..CreateRequest::default()
+    })
+    .await
+}
+
 /// Ottilie signs up or logs in (`what`).
 async fn ottilie(h: &Harness, what: &str) -> harness::Reply {
     let body = json!({"name": "Ottilie", "password": "moved with care"});
@@ -144,13 +148,7 @@ fn pg_tool(name: &str) -> std::process::Command {
 async fn a_postgres_backup_by_pg_dump_restores_with_pg_restore() {
     let url = test_database();
     let h = Harness::on(PathBuf::from(&url)).await;
-    let game = h
-        .create(&CreateRequest {
-            size: 5,
-            seats: vec![SeatRequest::human(true), SeatRequest::human(true)],
-            ..CreateRequest::default()
-        })
-        .await;
+    let game = two_people_on_five(&h).await;
     for mv in ["c2", "c4"] {
         assert_eq!(h.play(&game.id, &game.token, mv).await.status, 200);
     }
