@@ -605,7 +605,15 @@ async fn an_opponent_who_left_is_told_and_the_win_claimed() {
             }
             wait.tick(&game["status"]).await;
         }
-        let banner = shown_text(&south, "#result").await.unwrap_or_default();
+        // The page hears of the end after the server has it: wait for it.
+        let wait = Waiter::new("the result banner");
+        let banner = loop {
+            let banner = shown_text(&south, "#result").await.unwrap_or_default();
+            if !banner.is_empty() {
+                break banner;
+            }
+            wait.tick(&banner).await;
+        };
         assert!(
             banner.starts_with("You win, as Bob left the game"),
             "{banner}"
