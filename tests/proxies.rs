@@ -276,12 +276,19 @@ fn nginx_conf(dir: &Path, blocks: &str) -> PathBuf {
 }
 
 #[test]
-fn the_shipped_nginx_block_passes_nginx_t() {
+fn the_shipped_nginx_blocks_pass_nginx_t() {
+    nginx_t("nginx.conf");
+    // Several instances behind one address (issue 58).
+    nginx_t("nginx-instances.conf");
+}
+
+/// `nginx -t` of the shipped server block `name`, as written.
+fn nginx_t(name: &str) {
     require("nginx");
     require("openssl");
     let dir = tempfile::tempdir().unwrap();
     let (cert, key) = certificate(dir.path());
-    let shipped = deploy_file("nginx.conf");
+    let shipped = deploy_file(name);
     let blocks = shipped
         .replace(
             "/etc/letsencrypt/live/quoridor.example.org/fullchain.pem",
@@ -305,7 +312,7 @@ fn the_shipped_nginx_block_passes_nginx_t() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.success() && said.contains("syntax is ok"),
-        "{said}"
+        "{name}: {said}"
     );
 }
 

@@ -62,7 +62,17 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             crate::origin::guard,
         ))
-        .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit));
+        .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::relay::shared_only,
+        ))
+        // Outermost: a game held by another instance is its limits' and
+        // checks' to apply, not counted twice.
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::relay::route,
+        ));
     let pages = Router::<AppState>::new()
         .route("/", get(index))
         .route("/g/{id}", get(game_page))
@@ -218,6 +228,11 @@ async fn metrics(
 /// `GET /api/ready`: 200 when the database answers and its writer commits
 /// within two seconds, else 503 (for a proxy or an orchestrator).
 async fn ready(State(hub): State<Hub>) -> Result<Json<serde_json::Value>, ApiError> {
+    if !hub.lease_ok() {
+        return Err(ApiError::unavailable(
+            "this instance has not renewed its lease on the database in time",
+        ));
+    }
     let wait = std::time::Duration::from_secs(2);
     match tokio::time::timeout(wait, hub.store_ready()).await {
         Ok(Ok(())) => Ok(Json(serde_json::json!({ "ready": true }))),

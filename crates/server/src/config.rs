@@ -21,6 +21,12 @@ pub struct ServeArgs {
     /// PostgreSQL database, postgres://USER:PASSWORD@HOST:PORT/NAME.
     #[arg(long, env = "QUORIDOR_DB")]
     pub db: Option<PathBuf>,
+    /// With a PostgreSQL --db: this instance's own address, as the other
+    /// instances reach it (http://10.0.0.2:8080). Several instances then
+    /// share the database, each holding some of the games
+    /// (docs/deploy.md, "More than one machine").
+    #[arg(long, env = "QUORIDOR_INSTANCE_ADDRESS", value_name = "URL")]
+    pub instance_address: Option<String>,
     /// How hard each commit waits for the disk.
     #[arg(long, value_enum, env = "QUORIDOR_DB_SYNC", default_value = "full")]
     pub sync: Sync,
@@ -197,6 +203,7 @@ impl ServeArgs {
             analysis_ms: 30,
             analysis_depth: None,
             trusted_proxy: Vec::new(),
+            instance_address: None,
             log_format: LogFormat::Text,
             log: None,
             metrics_addr: None,
@@ -226,6 +233,29 @@ impl ServeArgs {
         (db.starts_with("postgres://") || db.starts_with("postgresql://")).then_some(db)
     }
 
+    /// The address `--instance-address` gives, checked: `http://HOST:PORT`
+    /// and a PostgreSQL database.
+    pub fn instance_address(&self) -> Result<Option<&str>, String> {
+        let Some(address) = self.instance_address.as_deref() else {
+            return Ok(None);
+        };
+        if self.postgres_url().is_none() {
+            return Err("--instance-address needs a PostgreSQL --db (postgres://…): a SQLite file has one server".into());
+        }
+        let uri: axum::http::Uri = address.parse().map_err(|_| {
+            format!("--instance-address {address}: not an address (http://HOST:PORT)")
+        })?;
+        let plain = uri.scheme_str() == Some("http")
+            && uri.port_u16().is_some()
+            && uri.path_and_query().is_none_or(|p| p.as_str() == "/");
+        if !plain {
+            return Err(format!(
+                "--instance-address {address}: give it as http://HOST:PORT, where the other instances reach this one"
+            ));
+        }
+        Ok(Some(address.trim_end_matches('/')))
+    }
+
     /// The accept loop's limits (the connection cap within the process's
     /// file descriptors).
     pub fn listen_limits(&self) -> Limits {
@@ -234,6 +264,7 @@ impl ServeArgs {
             header_timeout: Duration::from_millis(self.header_timeout_ms.max(100)),
             trusted_proxies: self.trusted_proxy.clone().into(),
             per_client: self.max_connections_per_client.max(1),
+            peers: None,
         }
     }
 
@@ -255,6 +286,39 @@ impl ServeArgs {
             max_waiting_games: self.max_waiting_games,
             waiting_expiry: Duration::from_secs(self.waiting_expiry_secs.max(1)),
             finished_in_memory: self.finished_in_memory,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(db: &str, address: &str) -> Result<Option<String>, String> {
+        let args = ServeArgs {
+            instance_address: Some(address.to_string()),
+            ..ServeArgs::for_tests(PathBuf::from(db))
+        };
+        args.instance_address().map(|a| a.map(str::to_string))
+    }
+
+    #[test]
+    fn an_instance_address_is_a_plain_http_address_on_postgres() {
+        let pg = "postgres://quoridor@db.internal/quoridor";
+        assert_eq!(
+            with(pg, "http://10.0.0.11:8080/").unwrap().as_deref(),
+            Some("http://10.0.0.11:8080")
+        );
+        assert!(with("/var/lib/quoridor/q.db", "http://10.0.0.11:8080")
+            .unwrap_err()
+            .contains("PostgreSQL"));
+        for bad in [
+            "10.0.0.11:8080",
+            "https://10.0.0.11:8080",
+            "http://10.0.0.11",
+            "http://h:1/x",
+        ] {
+            assert!(with(pg, bad).is_err(), "{bad}");
         }
     }
 }

@@ -38,7 +38,8 @@
 //!    loop), `ws` (a game's socket), `account::api`, `club::api`,
 //!    `lobby::api`, `challenge::api`, `analysis::api`, `analysis::board`, `classroom` (the
 //!    exercises crate's page on the web), `learn` (the tutorial and
-//!    puzzles on the web), `listen` (the accept loop), `state` (what the
+//!    puzzles on the web), `listen` (the accept loop), `relay` (a game's
+//!    requests to the instance that holds it), `state` (what the
 //!    handlers share).
 //! 7. The server: `api` (the router), `config`, `logs`.
 
@@ -65,6 +66,7 @@ pub mod logs;
 pub mod metrics;
 pub mod origin;
 pub mod refusals;
+pub mod relay;
 pub mod request;
 pub mod socket;
 pub mod state;
@@ -107,18 +109,44 @@ impl RunningServer {
 
 /// The store `--db` names: a SQLite file (locked for this server: the lock
 /// and the path are given back) or a PostgreSQL database (`postgres://…`,
-/// shared by several instances); and how the log names it (a URL without
-/// its password).
-type Store = (db::Db, Option<(std::fs::File, std::path::PathBuf)>, String);
+/// used alone or shared by several instances); how the log names it (a
+/// URL without its password); and this instance's lease when it is one of
+/// several.
+struct Store {
+    db: db::Db,
+    lock: Option<(std::fs::File, std::path::PathBuf)>,
+    shown: String,
+    leases: Option<Arc<db::cluster::Leases>>,
+}
 
 fn open_store(args: &ServeArgs, metrics: &Arc<metrics::Metrics>) -> Result<Store, String> {
     if let Some(url) = args.postgres_url() {
         if args.backup_dir.is_some() {
             return Err("--backup-dir copies a SQLite file: on PostgreSQL, back up with pg_dump (docs/deploy.md)".into());
         }
-        let db = db::Db::open_postgres(url, metrics.clone())?;
-        return Ok((db, None, db::postgres::shown(url)));
+        let shown = db::postgres::shown(url);
+        let Some(address) = args.instance_address()? else {
+            let db = db::Db::open_postgres(url, metrics.clone())?;
+            return Ok(Store {
+                db,
+                lock: None,
+                shown,
+                leases: None,
+            });
+        };
+        let id = format!("{:016x}", token::random_u64());
+        let db = db::Db::open_postgres_instance(url, metrics.clone(), &id)?;
+        refuse_unshared(&db, &shown)?;
+        let leases = db::postgres::off_runtime(|| db::cluster::Leases::join(url, &id, address))
+            .map_err(|err| format!("database {shown}: cannot join the instances: {err}"))?;
+        return Ok(Store {
+            db,
+            lock: None,
+            shown,
+            leases: Some(Arc::new(leases)),
+        });
     }
+    args.instance_address()?;
     let db_path = args.db_path()?;
     if let Some(dir) = db_path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
@@ -135,19 +163,46 @@ fn open_store(args: &ServeArgs, metrics: &Arc<metrics::Metrics>) -> Result<Store
     }
     let db = db::Db::open(&db_path, args.sync, metrics.clone())?;
     let shown = db_path.display().to_string();
-    Ok((db, Some((lock, db_path)), shown))
+    Ok(Store {
+        db,
+        lock: Some((lock, db_path)),
+        shown,
+        leases: None,
+    })
+}
+
+/// Instances do not share classes and tournaments yet (issue 58): a
+/// database that holds any is served by one server, so that two copies of
+/// a class never overwrite each other.
+fn refuse_unshared(db: &db::Db, shown: &str) -> Result<(), String> {
+    let classes = db.classes().map_err(|err| err.to_string())?.len();
+    let tournaments = db.tournaments().map_err(|err| err.to_string())?.len();
+    if classes + tournaments > 0 {
+        return Err(format!(
+            "database {shown} holds {classes} classes and {tournaments} tournaments: several instances do not share them yet, serve it without --instance-address"
+        ));
+    }
+    Ok(())
 }
 
 /// Opens the database, resumes the games in progress and starts serving on
 /// the runtime it is called from.
 pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let metrics = Arc::new(metrics::Metrics::default());
-    let (db, lock, database) = open_store(&args, &metrics)?;
+    let Store {
+        db,
+        lock,
+        shown: database,
+        leases,
+    } = open_store(&args, &metrics)?;
     // One pool of blocking threads for the classroom's and the classes' CPU
     // work (sheets, PDFs, answers).
     let workers = limits::workers::Workers::new(args.hub_config().ai_threads);
     let classroom = classroom::Classroom::new(db.clone(), workers.clone())?;
     let hub = hub::Hub::new(db.clone(), args.hub_config(), metrics.clone());
+    if let Some(leases) = &leases {
+        hub.join_cluster(leases.clone());
+    }
     let resumed = hub
         .resume()
         .await
@@ -162,7 +217,8 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let addr = listener
         .local_addr()
         .map_err(|err| format!("no local address: {err}"))?;
-    let limits = args.listen_limits();
+    let mut limits = args.listen_limits();
+    limits.peers = leases.clone();
     let metrics_listener = match args.metrics_addr {
         Some(at) => Some(
             TcpListener::bind(at)
@@ -212,6 +268,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         ),
         metrics: metrics.clone(),
         csp_reports: csp_reports.clone(),
+        relay: relay::Relay::default(),
         started: state::Started(wall_ms() as f64 / 1000.0),
         metrics_public: metrics_listener.is_none(),
     };
@@ -246,8 +303,12 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     let closing_db = db.clone();
     let task = tokio::spawn(async move {
         let closing = served.clone();
+        let lost = closing.clone();
         let stop = Box::pin(async move {
-            let _ = stop_rx.await;
+            tokio::select! {
+                _ = stop_rx => {}
+                _ = lost.lease_lost() => {}
+            }
             // WebSockets close at once, and requests still waiting for a
             // worker are told the server stops, so that the accept loop's
             // wait for the connections is short.
@@ -260,7 +321,11 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         if let Err(err) = closing_db.close().await {
             tracing::warn!(target: "quoridor::db", error = %err, "the store did not close cleanly");
         }
+        served.leave_cluster().await;
         drop(lock);
+        if served.lost_lease() {
+            return Err("this instance lost its lease on the database and stopped".into());
+        }
         Ok(())
     });
     Ok(RunningServer {
@@ -285,7 +350,11 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .map_err(|err| format!("cannot start the runtime: {err}"))?;
     runtime.block_on(async move {
         let server = start(args).await?;
-        shutdown_signal().await;
+        let hub = server.hub.clone();
+        tokio::select! {
+            _ = shutdown_signal() => {}
+            _ = hub.lease_lost() => {}
+        }
         tracing::info!(target: "quoridor::serve", "stopping: saving the clocks, closing the connections");
         let stopped = server.stop().await;
         tracing::info!(target: "quoridor::serve", "stopped");

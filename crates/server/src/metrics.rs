@@ -211,6 +211,14 @@ pub struct Metrics {
     /// since the start), and the backups that failed.
     pub backup_last_success_ms: AtomicU64,
     pub backup_failures: Counter,
+    /// Several instances on one PostgreSQL (`--instance-address`): when
+    /// this one last renewed its lease (ms since 1970; 0: not an
+    /// instance), the other instances' leases it found lapsed, the games
+    /// it took over, and the requests it relayed to a game's holder.
+    pub lease_renewed_ms: AtomicU64,
+    pub takeovers: Counter,
+    pub games_taken_over: Counter,
+    pub relayed: Counter,
 }
 
 /// What is read at the moment of a scrape.
@@ -473,6 +481,9 @@ impl Metrics {
             "Periodic backups that failed.",
             self.backup_failures.get(),
         );
+        if self.lease_renewed_ms.load(Ordering::Relaxed) != 0 {
+            self.render_cluster(out);
+        }
         out.one(
             "quoridor_db_failing",
             "gauge",
@@ -488,6 +499,34 @@ impl Metrics {
             "quoridor_db_commit_duration_seconds",
             &[],
             &self.store_commit_seconds,
+        );
+    }
+
+    /// An instance's lease and what it took over and relayed.
+    fn render_cluster(&self, out: &mut Text) {
+        out.one(
+            "quoridor_lease_renewed_timestamp_seconds",
+            "gauge",
+            "When this instance last renewed its lease on the database.",
+            self.lease_renewed_ms.load(Ordering::Relaxed) as f64 / 1000.0,
+        );
+        out.one(
+            "quoridor_takeovers_total",
+            "counter",
+            "Other instances whose lease this instance found lapsed.",
+            self.takeovers.get(),
+        );
+        out.one(
+            "quoridor_games_taken_over_total",
+            "counter",
+            "Unfinished games this instance took over (from a lapsed or stopped instance).",
+            self.games_taken_over.get(),
+        );
+        out.one(
+            "quoridor_relayed_total",
+            "counter",
+            "Requests and sockets relayed to the instance that holds their game.",
+            self.relayed.get(),
         );
     }
 

@@ -85,7 +85,7 @@ impl Refusal for HubError {
             | HubError::Stopping
             | HubError::SearchFailed => UNAVAILABLE,
             HubError::SearchesPerClient => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
-            HubError::SearchesBusy => UNAVAILABLE,
+            HubError::SearchesBusy | HubError::Elsewhere(_) => UNAVAILABLE,
             HubError::Account(err) => err.status_and_code(),
             HubError::Store(_) => STORAGE,
         }
@@ -93,7 +93,7 @@ impl Refusal for HubError {
 
     fn retry_after(&self) -> Option<std::time::Duration> {
         match self {
-            HubError::SearchesPerClient | HubError::SearchesBusy => {
+            HubError::SearchesPerClient | HubError::SearchesBusy | HubError::Elsewhere(_) => {
                 Some(std::time::Duration::from_secs(1))
             }
             _ => None,

@@ -30,6 +30,8 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// What the browsers reported the Content Security Policy blocked.
     pub csp_reports: Arc<crate::headers::Reports>,
+    /// How a game's request reaches the instance that holds it.
+    pub relay: crate::relay::Relay,
     pub started: Started,
     /// Whether `/metrics` is on the public address (no `--metrics-addr`).
     #[from_ref(skip)]

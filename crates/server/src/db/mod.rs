@@ -8,7 +8,8 @@
 //! 2. [`writer`]: the writer thread and the [`Change`] each feature gives it.
 //! 3. [`store`]: [`Db`], the store a server opens.
 //! 4. Each feature's tables, in its file: [`games`], [`exercises`],
-//!    [`clubs`], [`analyses`], [`accounts`], [`challenges`].
+//!    [`clubs`], [`analyses`], [`accounts`], [`challenges`]; [`cluster`]:
+//!    the instances sharing a PostgreSQL database and the games each holds.
 //! 5. [`backup`] (SQLite's online copies), [`migrate`] (SQLite into
 //!    PostgreSQL).
 
@@ -17,6 +18,7 @@ pub mod analyses;
 pub mod backup;
 pub mod challenges;
 pub mod clubs;
+pub mod cluster;
 pub mod exercises;
 pub mod games;
 pub mod migrate;

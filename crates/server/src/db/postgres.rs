@@ -167,9 +167,26 @@ CREATE INDEX IF NOT EXISTS class_chat_class ON class_chat (class_id, id);
 CREATE INDEX IF NOT EXISTS class_chat_game ON class_chat (game);
 ";
 
+/// Step 8: the instances sharing the database, and the games each holds
+/// ([`super::cluster`]).
+const INSTANCES: &str = "
+CREATE TABLE IF NOT EXISTS instances (
+    id TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    started_ms BIGINT NOT NULL,
+    renewed_ms BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS holders (
+    game TEXT PRIMARY KEY,
+    instance TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS holders_instance ON holders (instance);
+";
+
 /// The schema's steps, one for each of SQLite's ([`super::MIGRATIONS`]).
-pub(super) const MIGRATIONS: &[&str] =
-    &[GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT];
+pub(super) const MIGRATIONS: &[&str] = &[
+    GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES,
+];
 
 /// The table that holds the schema's version.
 const VERSION_TABLE: &str =
@@ -223,22 +240,72 @@ pub fn connect(url: &str) -> Result<Client, String> {
 /// which are not there yet).
 const SERVER_LOCK: i64 = 5_820_396;
 
-/// Takes the one-server lock on `client`'s session, or says who has it.
-pub fn lock_server(client: &mut Client, url: &str) -> Result<(), String> {
-    let taken = Sql::query_one(
-        client,
-        "SELECT pg_try_advisory_lock(?1)",
-        args![SERVER_LOCK],
-    )
-    .and_then(|row| row.get::<bool>(0))
-    .map_err(|err| format!("database {}: {err}", shown(url)))?;
-    if taken {
-        Ok(())
-    } else {
-        Err(format!(
-            "database {} is in use by another quoridor server: stop it first (one server per database)",
+/// How a server shares its PostgreSQL database.
+#[derive(Clone, Debug)]
+pub(super) enum Holding {
+    /// Alone: the one-server lock.
+    Alone,
+    /// As one of several instances (`serve --instance-address`): the lock
+    /// shared with the other instances, and the instance's lease checked
+    /// in every transaction ([`fence`]).
+    Instance(String),
+    /// The unit tests, which reopen a store while the last one's threads
+    /// end: no lock.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Unlocked,
+}
+
+/// How long an instance's lease lasts after its last renewal (by
+/// PostgreSQL's clock): its games are taken over after that.
+pub const LEASE_MS: i64 = 10_000;
+
+/// How often an instance renews its lease.
+pub const RENEW_EVERY_MS: u64 = 2_000;
+
+/// PostgreSQL's clock in milliseconds: every lease is read by one clock,
+/// whatever the instances' clocks say.
+pub(super) const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// The first statement of every transaction of an instance's writer: the
+/// instance's row, live, locked against a takeover (which deletes it)
+/// until the transaction ends.
+pub(super) fn fence(tx: &mut dyn Sql, instance: &str) -> SqlResult<()> {
+    let live = tx.query(
+        &format!(
+            "SELECT 1 FROM instances WHERE id = ?1 AND renewed_ms > {NOW_MS} - ?2 FOR KEY SHARE"
+        ),
+        args![instance, LEASE_MS],
+    )?;
+    if live.is_empty() {
+        return Err(SqlError(
+            "this instance's lease has lapsed: its games are another instance's now".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Takes the lock `holding` asks for on `client`'s session: a server alone
+/// takes it exclusive, instances share it (so that a server alone and
+/// instances never run on one database together).
+pub(super) fn lock(client: &mut Client, url: &str, holding: &Holding) -> Result<(), String> {
+    let statement = match holding {
+        Holding::Alone => "SELECT pg_try_advisory_lock(?1)",
+        Holding::Instance(_) => "SELECT pg_try_advisory_lock_shared(?1)",
+        Holding::Unlocked => return Ok(()),
+    };
+    let taken = Sql::query_one(client, statement, args![SERVER_LOCK])
+        .and_then(|row| row.get::<bool>(0))
+        .map_err(|err| format!("database {}: {err}", shown(url)))?;
+    match (taken, holding) {
+        (true, _) => Ok(()),
+        (false, Holding::Instance(_)) => Err(format!(
+            "database {} is in use by a quoridor server started without --instance-address: stop it first",
             shown(url)
-        ))
+        )),
+        (false, _) => Err(format!(
+            "database {} is in use by another quoridor server: stop it first (one server per database, or every one with --instance-address)",
+            shown(url)
+        )),
     }
 }
 
@@ -352,7 +419,7 @@ mod tests {
             )
             .unwrap()
             .get::<_, i64>(0);
-        assert_eq!(tables, 16, "fifteen tables and the version's");
+        assert_eq!(tables, 18, "seventeen tables and the version's");
         client
             .batch_execute("UPDATE quoridor_schema SET version = 99")
             .unwrap();

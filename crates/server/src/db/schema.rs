@@ -162,12 +162,30 @@ CREATE INDEX IF NOT EXISTS class_chat_class ON class_chat (class_id, id);
 CREATE INDEX IF NOT EXISTS class_chat_game ON class_chat (game);
 ";
 
+/// Step 8: the instances sharing a PostgreSQL database and the games each
+/// holds (`super::cluster`); a SQLite file has one server and leaves them
+/// empty, but keeps the same steps as PostgreSQL.
+const INSTANCES: &str = "
+CREATE TABLE IF NOT EXISTS instances (
+    id TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    started_ms INTEGER NOT NULL,
+    renewed_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS holders (
+    game TEXT PRIMARY KEY,
+    instance TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS holders_instance ON holders (instance);
+";
+
 /// The schema's versions: step `i` brings a database from version `i` to
 /// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
 /// releases, which did not count versions (their files read 0 and already
 /// hold its tables: its statements create only what is missing).
-pub(super) const MIGRATIONS: &[&str] =
-    &[GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT];
+pub(super) const MIGRATIONS: &[&str] = &[
+    GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES,
+];
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();

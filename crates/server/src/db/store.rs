@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use rusqlite::Connection;
 use tokio::sync::oneshot;
 
+use super::postgres::Holding;
 use super::schema::{migrate, SCHEMA_VERSION};
 use super::sql::{self, args, Sql, SqlError, SqlResult};
 use super::writer::{self, writer_loop, Change, Reply, Write};
@@ -123,17 +124,28 @@ impl Db {
     /// One server per database: it holds an advisory lock for as long as
     /// its writing connection lives (a second one is refused).
     pub fn open_postgres(url: &str, metrics: Arc<Metrics>) -> Result<Db, String> {
-        Db::open_postgres_with(url, metrics, true)
+        Db::open_postgres_with(url, metrics, Holding::Alone)
     }
 
-    /// As [`Db::open_postgres`]; `exclusive`: take the one-server lock
-    /// (the unit tests reopen a store while the last one's threads end).
-    fn open_postgres_with(url: &str, metrics: Arc<Metrics>, exclusive: bool) -> Result<Db, String> {
+    /// As [`Db::open_postgres`], as the instance `id`, one of several on
+    /// the database: the one-server lock shared, and every transaction
+    /// checked against the instance's lease ([`super::cluster`]).
+    pub fn open_postgres_instance(
+        url: &str,
+        metrics: Arc<Metrics>,
+        id: &str,
+    ) -> Result<Db, String> {
+        Db::open_postgres_with(url, metrics, Holding::Instance(id.to_string()))
+    }
+
+    fn open_postgres_with(
+        url: &str,
+        metrics: Arc<Metrics>,
+        holding: Holding,
+    ) -> Result<Db, String> {
         let writer = super::postgres::off_runtime(|| {
             let mut writer = super::postgres::connect(url)?;
-            if exclusive {
-                super::postgres::lock_server(&mut writer, url)?;
-            }
+            super::postgres::lock(&mut writer, url, &holding)?;
             super::postgres::migrate(&mut writer)
                 .map_err(|err| format!("database {}: {err}", super::postgres::shown(url)))?;
             Ok::<_, String>(writer)
@@ -144,7 +156,7 @@ impl Db {
             url: url.to_string(),
             client: Some(writer),
             statements: sql::Statements::new(),
-            exclusive,
+            holding,
         };
         std::thread::Builder::new()
             .name("quoridor-db".into())
@@ -175,7 +187,7 @@ impl Db {
                     std::fs::write(&kept, &url).expect("the test's folder");
                     url
                 });
-                Db::open_postgres_with(&url, metrics, false)
+                Db::open_postgres_with(&url, metrics, Holding::Unlocked)
             }
             _ => Db::open(&dir.join("t.db"), Sync::Normal, metrics),
         }

@@ -8,6 +8,7 @@ use std::sync::mpsc;
 
 use tokio::sync::oneshot;
 
+use super::postgres::Holding;
 use super::sql::{args, Cached, Sql, SqlError, SqlResult, Statements};
 use crate::metrics::Metrics;
 use crate::wall_ms;
@@ -20,9 +21,9 @@ pub(super) struct PostgresWriter {
     pub client: Option<postgres::Client>,
     /// The statements prepared on `client`.
     pub statements: Statements,
-    /// Whether this server holds the database alone (its lock taken again
-    /// on each new connection).
-    pub exclusive: bool,
+    /// How this server shares the database (its lock taken again on each
+    /// new connection).
+    pub holding: Holding,
 }
 
 impl Writer for PostgresWriter {
@@ -32,9 +33,7 @@ impl Writer for PostgresWriter {
             let mut client = super::postgres::connect(&self.url).map_err(SqlError)?;
             // The lock went with the old session: a server that started
             // meanwhile has the database now, and this one writes no more.
-            if self.exclusive {
-                super::postgres::lock_server(&mut client, &self.url).map_err(SqlError)?;
-            }
+            super::postgres::lock(&mut client, &self.url, &self.holding).map_err(SqlError)?;
             self.client = Some(client);
             self.statements.clear();
         }
@@ -46,6 +45,9 @@ impl Writer for PostgresWriter {
             client: &mut tx,
             statements: &mut self.statements,
         };
+        if let Holding::Instance(id) = &self.holding {
+            super::postgres::fence(&mut cached, id)?;
+        }
         for save in writes {
             write(&mut cached, save)?;
         }

@@ -29,6 +29,9 @@ pub enum HubError {
     SearchesPerClient,
     /// Too many searches wait: try again in a moment.
     SearchesBusy,
+    /// Another instance holds the game (at this address): the request is
+    /// relayed there ([`crate::hub::Hub::holder`]), or tried again.
+    Elsewhere(String),
 }
 
 impl fmt::Display for HubError {
@@ -58,6 +61,9 @@ impl fmt::Display for HubError {
             ),
             HubError::SearchesBusy => {
                 f.write_str("the searches are all busy: try again in a moment")
+            }
+            HubError::Elsewhere(_) => {
+                f.write_str("the game moved to another instance: try again in a moment")
             }
         }
     }

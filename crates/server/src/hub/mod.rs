@@ -13,6 +13,7 @@ pub mod ai;
 pub mod chat;
 pub mod clock;
 pub mod error;
+mod held;
 pub mod rated;
 mod reads;
 pub mod registry;
@@ -107,6 +108,10 @@ struct HubInner {
     /// The accounts seated in a game whose turn or status just changed:
     /// their pages' lists of games in progress ("your turn") change.
     playing: tokio::sync::broadcast::Sender<Arc<[u64]>>,
+    /// One instance among several: its lease, and whether it was lost
+    /// ([`held`]).
+    leases: std::sync::OnceLock<Arc<crate::db::cluster::Leases>>,
+    lease_lost: watch::Sender<bool>,
 }
 
 /// One state message, serialized once for every connection.
@@ -129,6 +134,8 @@ impl Hub {
                 watcher: Default::default(),
                 rating: tokio::sync::Mutex::new(()),
                 playing: tokio::sync::broadcast::channel(256).0,
+                leases: Default::default(),
+                lease_lost: watch::channel(false).0,
             }),
         }
     }
@@ -166,6 +173,9 @@ impl Hub {
     /// Loads the games that were going on when the server stopped, with
     /// their clocks, and restarts their AI and timers.
     pub async fn resume(&self) -> Result<usize, HubError> {
+        if self.leases().is_some() {
+            return self.take_over_all().await;
+        }
         let db = self.inner.db.clone();
         let mut count = 0;
         for id in db.unfinished()? {
@@ -227,6 +237,9 @@ impl Hub {
         }
         if let Some(room) = self.inner.registry.get(id) {
             return Ok(room);
+        }
+        if let Some(address) = self.holder(id).await? {
+            return Err(HubError::Elsewhere(address));
         }
         let db = self.inner.db.clone();
         let key = id.to_string();
@@ -307,6 +320,7 @@ impl Hub {
             "a place taken for another kind of game"
         );
         state.version = wall_ms();
+        self.hold_new(&state.id).await?;
         self.inner.db.save(Save::new(&state, now)).await?;
         reservation.keep();
         self.inner.metrics.games_created.inc();

@@ -55,6 +55,17 @@ pub struct Limits {
     pub trusted_proxies: Arc<[std::net::IpAddr]>,
     /// Connections one client may hold at once.
     pub per_client: usize,
+    /// One instance among several: the others relay requests to this one
+    /// and are trusted as proxies too.
+    pub peers: Option<Arc<crate::db::cluster::Leases>>,
+}
+
+impl Limits {
+    /// Whether a connection from `ip` comes from a proxy this server
+    /// trusts (its `X-Forwarded-For` names the client).
+    pub fn trusts(&self, ip: std::net::IpAddr) -> bool {
+        self.trusted_proxies.contains(&ip) || self.peers.as_ref().is_some_and(|p| p.is_peer(ip))
+    }
 }
 
 /// The client of a request that arrived from `peer`: `peer` itself, or,
@@ -286,7 +297,7 @@ pub async fn serve(
         // A client's share first, taken before the place under the cap: a
         // client past its share never takes a place from the others.
         let place = ClientPlace::default();
-        if !limits.trusted_proxies.contains(&addr.ip()) {
+        if !limits.trusts(addr.ip()) {
             let key = client_key(addr.ip());
             match connections
                 .per_client
@@ -353,7 +364,7 @@ impl Shares {
     /// place in that client's share (kept while the connection lives);
     /// `false` when the share is full.
     fn websocket_place(&self, peer: SocketAddr, client: SocketAddr, upgrade: bool) -> bool {
-        if !upgrade || !self.limits.trusted_proxies.contains(&peer.ip()) {
+        if !upgrade || !self.limits.trusts(peer.ip()) {
             return true;
         }
         let key = client_key(client.ip());
@@ -386,11 +397,13 @@ async fn connection(
     mut closing: watch::Receiver<bool>,
 ) {
     let limits = shares.limits.clone();
-    let trusted = limits.trusted_proxies.clone();
     let shares = Arc::new(shares);
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         let mut request = request.map(axum::body::Body::new);
-        let client = client_of(addr, request.headers(), &trusted);
+        let client = match shares.limits.trusts(addr.ip()) {
+            true => client_of(addr, request.headers(), &[addr.ip()]),
+            false => addr,
+        };
         let upgrade = request.headers().contains_key(axum::http::header::UPGRADE);
         let allowed = shares.websocket_place(addr, client, upgrade);
         request.extensions_mut().insert(ConnectInfo(client));

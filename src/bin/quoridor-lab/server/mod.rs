@@ -156,6 +156,10 @@ fn start_bots(
     for (index, seats) in games.iter().enumerate() {
         let id: Arc<str> = Arc::from(seats.id.as_str());
         for (seat, token) in [(Seat::South, &seats.south), (Seat::North, &seats.north)] {
+            let (addr, host) = match (&target.relay, seat) {
+                (Some((addr, host)), Seat::North) => (*addr, host.clone()),
+                _ => (target.addr, target.host.clone()),
+            };
             let seed = args
                 .seed
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
@@ -163,8 +167,8 @@ fn start_bots(
             bots.push(tokio::spawn(bot(
                 shared.clone(),
                 connects.clone(),
-                target.addr,
-                target.host.clone(),
+                addr,
+                host,
                 id.clone(),
                 token.clone(),
                 seat,

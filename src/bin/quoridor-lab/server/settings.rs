@@ -31,6 +31,12 @@ pub struct ServerArgs {
     /// starting one (its memory is then not measured).
     #[arg(long)]
     pub addr: Option<String>,
+    /// Another instance of the same cluster (HOST:PORT, started with
+    /// --instance-address): every north player connects through it, so
+    /// that half the sockets are relayed to the instance holding their
+    /// game (docs/deploy.md, "More than one machine").
+    #[arg(long, value_name = "HOST:PORT")]
+    pub relay_addr: Option<String>,
     /// The store of the server started for the run: a PostgreSQL database
     /// (postgres://…, new or empty) instead of a SQLite file in a
     /// temporary folder; PostgreSQL's commits, rows and CPU per move are

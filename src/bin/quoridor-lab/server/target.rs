@@ -14,11 +14,22 @@ pub struct Target {
     pub process: Option<ServerProcess>,
     pub addr: SocketAddr,
     pub host: Arc<str>,
+    /// Another instance the north players connect through (`--relay-addr`).
+    pub relay: Option<(SocketAddr, Arc<str>)>,
 }
 
 impl Target {
     pub async fn start(args: &ServerArgs) -> Result<Target, String> {
-        Target::start_at(args.addr.as_deref(), args.db.as_deref()).await
+        let mut target = Target::start_at(args.addr.as_deref(), args.db.as_deref()).await?;
+        if let Some(text) = &args.relay_addr {
+            let addr = tokio::net::lookup_host(text.as_str())
+                .await
+                .map_err(|err| format!("--relay-addr {text}: {err}"))?
+                .next()
+                .ok_or_else(|| format!("--relay-addr {text}: no address"))?;
+            target.relay = Some((addr, Arc::from(text.as_str())));
+        }
+        Ok(target)
     }
 
     /// The server at `addr`, or one started for the run (on the store
@@ -46,6 +57,7 @@ impl Target {
             process,
             addr,
             host: Arc::from(host),
+            relay: None,
         })
     }
 

@@ -1,0 +1,311 @@
+//! Several instances on one PostgreSQL database: each instance has a row
+//! it renews (its lease), and each game in memory somewhere has a row that
+//! says which instance holds it. A game's lease is its holder's: while the
+//! holder renews its row, nobody else takes its games; once the row is
+//! [`LEASE_MS`] old by PostgreSQL's clock, any instance may take them
+//! over ([`Leases::take_over`]). The writer of an instance checks its own
+//! row in every transaction ([`super::postgres::fence`]), so an instance that lost its lease
+//! stores nothing more, whatever its own clock says.
+//!
+//! These statements are PostgreSQL's: a SQLite file has one server.
+
+use std::net::{IpAddr, ToSocketAddrs};
+use std::sync::Mutex;
+
+use super::postgres::{Reading, LEASE_MS, NOW_MS};
+use super::sql::{args, Sql, SqlError, SqlResult};
+use super::StoreError;
+
+/// Who holds a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Holder {
+    /// This instance: it held it, or it was free, or (`taken`) its
+    /// holder's lease had lapsed.
+    Me { taken: bool },
+    /// Another live instance, reached at this address.
+    Other(String),
+}
+
+/// An instance's own connection for its lease: renewals never wait behind
+/// the readers or the writer.
+pub struct Leases {
+    conn: Reading,
+    id: String,
+    /// The other live instances' IP addresses, as last read: they relay
+    /// requests to this one and are trusted as proxies.
+    peers: Mutex<Vec<IpAddr>>,
+    /// The keeper's address, as last read, when it is another instance
+    /// ([`Leases::keeper`]).
+    keeper: Mutex<Option<String>>,
+}
+
+fn failed(err: SqlError) -> StoreError {
+    StoreError(err.0)
+}
+
+impl Leases {
+    /// Joins the instances on the database at `url` as `id`, reached by
+    /// the others at `address`.
+    pub fn join(url: &str, id: &str, address: &str) -> Result<Leases, StoreError> {
+        let leases = Leases {
+            conn: Reading {
+                url: url.to_string(),
+                client: Mutex::new(None),
+            },
+            id: id.to_string(),
+            peers: Mutex::new(Vec::new()),
+            keeper: Mutex::new(None),
+        };
+        leases.run(|sql| {
+            sql.execute(
+                &format!(
+                    "INSERT INTO instances (id, address, started_ms, renewed_ms)
+                     VALUES (?1, ?2, {NOW_MS}, {NOW_MS})"
+                ),
+                args![id, address],
+            )
+            .map(|_| ())
+        })?;
+        Ok(leases)
+    }
+
+    /// This instance's name.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn run<T: Send>(
+        &self,
+        f: impl FnOnce(&mut dyn Sql) -> SqlResult<T> + Send,
+    ) -> Result<T, StoreError> {
+        self.conn.run(f).map_err(failed)
+    }
+
+    /// Renews the lease; `false` when it had lapsed (or the row was taken
+    /// away by a takeover): this instance holds nothing any more.
+    pub fn renew(&self) -> Result<bool, StoreError> {
+        let id = self.id.clone();
+        let peers = self.run(move |sql| {
+            let renewed = sql.execute(
+                &format!(
+                    "UPDATE instances SET renewed_ms = {NOW_MS}
+                     WHERE id = ?1 AND renewed_ms > {NOW_MS} - ?2"
+                ),
+                args![id, LEASE_MS],
+            )?;
+            if renewed == 0 {
+                return Ok(None);
+            }
+            // The live instances, the oldest first.
+            let rows = sql.query(
+                &format!(
+                    "SELECT id, address FROM instances WHERE renewed_ms > {NOW_MS} - ?1
+                     ORDER BY started_ms, id"
+                ),
+                args![LEASE_MS],
+            )?;
+            rows.iter()
+                .map(|row| Ok((row.get::<String>(0)?, row.get::<String>(1)?)))
+                .collect::<SqlResult<Vec<_>>>()
+                .map(Some)
+        })?;
+        let Some(live) = peers else {
+            return Ok(false);
+        };
+        let ips = live
+            .iter()
+            .filter(|(other, _)| *other != self.id)
+            .flat_map(|(_, address)| ips_of(address))
+            .collect();
+        *self.peers.lock().unwrap_or_else(|e| e.into_inner()) = ips;
+        let keeper = live
+            .first()
+            .filter(|(oldest, _)| *oldest != self.id)
+            .map(|(_, address)| address.clone());
+        *self.keeper.lock().unwrap_or_else(|e| e.into_inner()) = keeper;
+        Ok(true)
+    }
+
+    /// The instance that keeps the limits counted in memory for all (the
+    /// oldest live one): `None` when it is this one. It changes only when
+    /// it stops or dies (its counts start again, as a restarted server's).
+    pub fn keeper(&self) -> Option<String> {
+        self.keeper
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Whether `ip` is another live instance's, as of the last renewal.
+    pub fn is_peer(&self, ip: IpAddr) -> bool {
+        self.peers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(&ip)
+    }
+
+    /// Takes over the unfinished games of the instances whose lease has
+    /// lapsed and, with `scan` (or when some had lapsed), the unfinished
+    /// games no live instance holds (an instance stopped or died before,
+    /// a database just migrated), at most `limit` of them: their ids, for
+    /// this instance to load. The lapsed instances' finished games are let
+    /// go (whoever is asked for one takes it).
+    pub fn take_over(&self, limit: usize, scan: bool) -> Result<TakenOver, StoreError> {
+        let id = self.id.clone();
+        self.run(move |sql| {
+            let lapsed = sql.query(
+                &format!("DELETE FROM instances WHERE renewed_ms <= {NOW_MS} - ?1 RETURNING id"),
+                args![LEASE_MS],
+            )?;
+            let lapsed: Vec<String> = lapsed.iter().map(|r| r.get(0)).collect::<SqlResult<_>>()?;
+            for gone in &lapsed {
+                sql.execute(
+                    "DELETE FROM holders h WHERE h.instance = ?1
+                     AND EXISTS (SELECT 1 FROM games g WHERE g.id = h.game AND g.status = 'over')",
+                    args![gone.as_str()],
+                )?;
+            }
+            if !scan && lapsed.is_empty() {
+                return Ok(TakenOver::default());
+            }
+            // The unfinished games (through the index on their status, not
+            // every game ever played) that no live instance holds; a row
+            // left by a lapsed instance is taken over.
+            let games = sql.query(
+                &format!(
+                    "INSERT INTO holders (game, instance)
+                     SELECT g.id, ?1 FROM games g
+                     WHERE g.status IN ('waiting', 'playing')
+                       AND NOT EXISTS (
+                           SELECT 1 FROM holders h JOIN instances i ON i.id = h.instance
+                           WHERE h.game = g.id AND i.renewed_ms > {NOW_MS} - ?3)
+                     ORDER BY g.id LIMIT ?2
+                     ON CONFLICT (game) DO UPDATE SET instance = excluded.instance
+                     WHERE NOT EXISTS (
+                         SELECT 1 FROM instances i
+                         WHERE i.id = holders.instance AND i.renewed_ms > {NOW_MS} - ?3)
+                     RETURNING game"
+                ),
+                args![id, limit.min(i64::MAX as usize) as i64, LEASE_MS],
+            )?;
+            Ok(TakenOver {
+                instances: lapsed.len(),
+                games: games.iter().map(|r| r.get(0)).collect::<SqlResult<_>>()?,
+            })
+        })
+    }
+
+    /// Who holds `game`: this instance if nobody live did (it is recorded
+    /// as this instance's), else the live holder's address. A game that
+    /// does not exist is nobody's (and nothing is recorded).
+    pub fn claim(&self, game: &str) -> Result<Holder, StoreError> {
+        let (id, game) = (self.id.clone(), game.to_string());
+        self.run(move |sql| {
+            // The holder before, if any: a lapsed instance's game taken.
+            let mine = sql.query(
+                &format!(
+                    "WITH before AS (SELECT instance FROM holders WHERE game = ?1)
+                     INSERT INTO holders (game, instance)
+                     SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)
+                     ON CONFLICT (game) DO UPDATE SET instance = excluded.instance
+                     WHERE NOT EXISTS (
+                         SELECT 1 FROM instances i
+                         WHERE i.id = holders.instance AND i.renewed_ms > {NOW_MS} - ?3)
+                     RETURNING (SELECT instance FROM before)"
+                ),
+                args![game.as_str(), id.as_str(), LEASE_MS],
+            )?;
+            if let Some(row) = mine.first() {
+                let before: Option<String> = row.get(0)?;
+                return Ok(Holder::Me {
+                    taken: before.is_some_and(|b| b != id),
+                });
+            }
+            let holder = sql.query(
+                "SELECT h.instance, i.address FROM holders h
+                 JOIN instances i ON i.id = h.instance WHERE h.game = ?1",
+                args![game.as_str()],
+            )?;
+            match holder.first() {
+                Some(row) if row.get::<String>(0)? == id => Ok(Holder::Me { taken: false }),
+                Some(row) => Ok(Holder::Other(row.get(1)?)),
+                // No such game (served here: not found), or its holder's
+                // row went between the two statements (a takeover): the
+                // hub asks again before it loads it.
+                None => Ok(Holder::Me { taken: false }),
+            }
+        })
+    }
+
+    /// Records that this instance holds the new game `game`.
+    pub fn hold(&self, game: &str) -> Result<(), StoreError> {
+        let (id, game) = (self.id.clone(), game.to_string());
+        self.run(move |sql| {
+            sql.execute(
+                "INSERT INTO holders (game, instance) VALUES (?1, ?2)
+                 ON CONFLICT (game) DO UPDATE SET instance = excluded.instance",
+                args![game.as_str(), id.as_str()],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// Lets the games go (they left this instance's memory, finished).
+    pub fn release(&self, games: &[String]) -> Result<(), StoreError> {
+        let (id, games) = (self.id.clone(), games.to_vec());
+        self.run(move |sql| {
+            for game in &games {
+                sql.execute(
+                    "DELETE FROM holders WHERE game = ?1 AND instance = ?2",
+                    args![game.as_str(), id.as_str()],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The instance stops: its lease ends now, so that the others take
+    /// its unfinished games at their next renewal (2 s) instead of when
+    /// the lease would have lapsed.
+    pub fn leave(&self) -> Result<(), StoreError> {
+        let id = self.id.clone();
+        self.run(move |sql| {
+            sql.execute(
+                "UPDATE instances SET renewed_ms = 0 WHERE id = ?1",
+                args![id.as_str()],
+            )
+            .map(|_| ())
+        })
+    }
+}
+
+impl std::fmt::Debug for Leases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Leases")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The IP addresses an instance's address (`http://host:port`) names.
+fn ips_of(address: &str) -> Vec<IpAddr> {
+    let authority = address
+        .split_once("://")
+        .map_or(address, |(_, rest)| rest)
+        .split('/')
+        .next()
+        .unwrap_or_default();
+    authority
+        .to_socket_addrs()
+        .map(|found| found.map(|a| a.ip()).collect())
+        .unwrap_or_default()
+}
+
+/// What a takeover found.
+#[derive(Debug, Default)]
+pub struct TakenOver {
+    /// Instances whose lease had lapsed.
+    pub instances: usize,
+    /// The unfinished games this instance now holds.
+    pub games: Vec<String>,
+}

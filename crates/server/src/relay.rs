@@ -1,0 +1,246 @@
+//! A game's requests and sockets that reach an instance which does not
+//! hold the game: relayed to the instance that does (several instances on
+//! one PostgreSQL, docs/deploy.md "More than one machine"). The game stays
+//! where it is; the request travels, with its client's address in
+//! `X-Forwarded-For` (the instances trust each other as proxies), and a
+//! WebSocket is spliced byte for byte once the holder has accepted it.
+//!
+//! Why relay rather than move the game: two players of one game may reach
+//! two instances; moving the game to each request's instance would move
+//! it at every move, and its clock and AI with it.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderValue, Uri};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::metrics::Metrics;
+
+/// Set on a relayed request: its receiver serves it or refuses it, never
+/// relays it again (the game moved meanwhile: the client tries again).
+const RELAYED: &str = "x-quoridor-relayed";
+
+/// The client the instances relay with (keeps connections to the others
+/// open between requests).
+#[derive(Clone)]
+pub struct Relay {
+    client: Client<HttpConnector, Body>,
+}
+
+impl Default for Relay {
+    fn default() -> Relay {
+        let mut connector = HttpConnector::new();
+        connector.set_nodelay(true);
+        connector.set_connect_timeout(Some(std::time::Duration::from_secs(2)));
+        Relay {
+            client: Client::builder(TokioExecutor::new()).build(connector),
+        }
+    }
+}
+
+/// The game a path of the API is about (`/games/ID` and below; the
+/// router has taken `/api` off).
+fn game_of(path: &str) -> Option<&str> {
+    let rest = path
+        .strip_prefix("/api/games/")
+        .or_else(|| path.strip_prefix("/games/"))?;
+    let id = rest.split('/').next()?;
+    // `/games/status` is the list's figures, not a game.
+    (id != "status" && crate::token::is_game_id(id)).then_some(id)
+}
+
+/// The API's requests counted against limits kept in memory by address
+/// and by account (wrong passwords, sign-ups an hour): one instance, the
+/// keeper, counts them for all, so that a client whose requests land on
+/// several instances gets no more tries than from one server.
+const KEPT: [&str; 4] = [
+    "/account/login",
+    "/account/signup",
+    "/account/password",
+    "/account/delete",
+];
+
+/// The middleware: a game's request goes on here if this instance holds
+/// the game (or takes it now), else to its holder; a request of [`KEPT`]
+/// goes to the keeper.
+pub async fn route(
+    State(hub): State<Hub>,
+    State(relay_client): State<Relay>,
+    State(metrics): State<Arc<Metrics>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if KEPT.contains(&request.uri().path()) {
+        return match hub.keeper() {
+            Some(keeper) if !request.headers().contains_key(RELAYED) => {
+                metrics.relayed.inc();
+                relay(&relay_client, &keeper, request).await
+            }
+            _ => next.run(request).await,
+        };
+    }
+    let Some(id) = game_of(request.uri().path()).map(str::to_string) else {
+        return next.run(request).await;
+    };
+    match hub.holder(&id).await {
+        Ok(None) => next.run(request).await,
+        Ok(Some(_)) if request.headers().contains_key(RELAYED) => {
+            try_again("the game is moving to another instance: try again in a moment")
+        }
+        Ok(Some(address)) => {
+            metrics.relayed.inc();
+            relay(&relay_client, &address, request).await
+        }
+        Err(err) => ApiError::from(err).into_response(),
+    }
+}
+
+/// The API's parts whose live state is in one process's memory and not yet
+/// shared between instances (issue 58): classes and tournaments, the
+/// lobby's seeks, challenges. Several instances refuse them, rather than
+/// pair players who never meet or let two copies of a class overwrite each
+/// other.
+const NOT_SHARED: [&str; 5] = ["/classes", "/tournaments", "/join", "/lobby", "/challenges"];
+
+/// Whether the API path `path` (without `/api`) is one of [`NOT_SHARED`].
+fn not_shared(path: &str) -> bool {
+    NOT_SHARED.iter().any(|prefix| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    })
+}
+
+/// The middleware that refuses [`NOT_SHARED`] on an instance among
+/// several.
+pub async fn shared_only(State(hub): State<Hub>, request: Request, next: Next) -> Response {
+    if hub.is_instance() && not_shared(request.uri().path()) {
+        return ApiError::unavailable(
+            "classes, tournaments, the lobby and challenges are served by a server alone, \
+             not yet by several instances",
+        )
+        .into_response();
+    }
+    next.run(request).await
+}
+
+/// A 503 to try again in a second (the game is being taken over).
+fn try_again(message: &str) -> Response {
+    let mut answer = ApiError::unavailable(message).into_response();
+    answer
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    answer
+}
+
+/// Hop-by-hop headers: the relay's own connection's, not the request's.
+const HOP_BY_HOP: [&str; 6] = [
+    "keep-alive",
+    "proxy-connection",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "proxy-authorization",
+];
+
+/// Sends `request` to the instance at `address` and answers what it
+/// answers; a WebSocket it accepts is spliced to the client's.
+async fn relay(relay: &Relay, address: &str, mut request: Request) -> Response {
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip());
+    let upgrade = request.headers().contains_key(header::UPGRADE);
+    // The path as the client sent it (the router took `/api` off).
+    let original = request
+        .extensions()
+        .get::<axum::extract::OriginalUri>()
+        .map_or_else(|| request.uri().clone(), |o| o.0.clone());
+    let path = original
+        .path_and_query()
+        .map_or("/", |p| p.as_str())
+        .to_string();
+    let Ok(uri) = format!("{}{path}", address.trim_end_matches('/')).parse::<Uri>() else {
+        return ApiError::unavailable("the game's instance has an address that cannot be used")
+            .into_response();
+    };
+    let client_upgrade = upgrade.then(|| hyper::upgrade::on(&mut request));
+    let (mut parts, body) = request.into_parts();
+    parts.uri = uri;
+    for name in HOP_BY_HOP {
+        parts.headers.remove(name);
+    }
+    if !upgrade {
+        parts.headers.remove(header::CONNECTION);
+    }
+    // The client as this instance found it (behind its trusted proxy, or
+    // the peer itself): the holder trusts the instances as proxies.
+    parts.headers.remove("x-forwarded-for");
+    if let Some(ip) = client.and_then(|ip| HeaderValue::from_str(&ip.to_string()).ok()) {
+        parts.headers.insert("x-forwarded-for", ip);
+    }
+    parts.headers.insert(RELAYED, HeaderValue::from_static("1"));
+    let outgoing = Request::from_parts(parts, body);
+    let mut answer = match relay.client.request(outgoing).await {
+        Ok(answer) => answer,
+        Err(err) => {
+            tracing::warn!(target: "quoridor::cluster", instance = %address, error = %err, "the game's instance did not answer");
+            return try_again("the game's instance does not answer: try again in a moment");
+        }
+    };
+    if answer.status() == axum::http::StatusCode::SWITCHING_PROTOCOLS {
+        if let Some(client_upgrade) = client_upgrade {
+            let holder_upgrade = hyper::upgrade::on(&mut answer);
+            tokio::spawn(async move {
+                let (Ok(client), Ok(holder)) = tokio::join!(client_upgrade, holder_upgrade) else {
+                    return;
+                };
+                let mut client = TokioIo::new(client);
+                let mut holder = TokioIo::new(holder);
+                let _ = tokio::io::copy_bidirectional(&mut client, &mut holder).await;
+            });
+        }
+    }
+    answer.map(Body::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_games_paths_are_relayed() {
+        let id = crate::token::new_game_id();
+        assert_eq!(game_of(&format!("/games/{id}")), Some(id.as_str()));
+        assert_eq!(game_of(&format!("/api/games/{id}/move")), Some(id.as_str()));
+        assert_eq!(game_of(&format!("/games/{id}/ws")), Some(id.as_str()));
+        assert_eq!(game_of("/games/status"), None);
+        assert_eq!(game_of("/games"), None);
+        assert_eq!(game_of("/lobby/seek"), None);
+        assert_eq!(game_of("/games/../accounts"), None);
+    }
+
+    #[test]
+    fn what_instances_do_not_share_yet_is_told_by_its_path() {
+        for path in [
+            "/classes",
+            "/classes/abc/live",
+            "/join",
+            "/lobby/ws",
+            "/challenges",
+        ] {
+            assert!(not_shared(path), "{path}");
+        }
+        for path in ["/games", "/account/playing", "/classroom/sheet", "/joinery"] {
+            assert!(!not_shared(path), "{path}");
+        }
+    }
+}

@@ -1,0 +1,429 @@
+//! Several `quoridor serve` instances on one PostgreSQL database, behind
+//! the shipped Caddy configuration for them (issue 58): a game held by
+//! one instance is played by clients whose requests and sockets land on
+//! the others; wrong passwords spread over the instances are counted as by
+//! one server; and when the instance holding live clocked games is killed
+//! (SIGKILL), another takes them over: play resumes, no acknowledged move
+//! is lost (the test counts them), no game is held twice, and no clock is
+//! charged for the failover.
+//!
+//! Needs the tests' PostgreSQL (`QUORIDOR_TEST_PG`, started by
+//! `scripts/test.sh`) and Debian's caddy: without them the test fails, it
+//! never skips.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A program the test started, killed (by its PID) when dropped.
+struct Running(Child);
+
+impl Running {
+    /// Kills it at once, as a crash would.
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// One HTTP/1.1 request: the status and the JSON body; `None` when
+/// nothing answered (a connection refused or cut).
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> Option<(u16, Value)> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .ok()?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).ok()?;
+    let status = response.get(9..12)?.parse().ok()?;
+    let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
+}
+
+/// Waits until `port` answers `/api/ready` with 200.
+fn wait_ready(port: u16, what: &str) {
+    let until = Instant::now() + Duration::from_secs(30);
+    while http(port, "GET", "/api/ready", None, "").map(|a| a.0) != Some(200) {
+        assert!(Instant::now() < until, "{what} did not get ready");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// An instance on `port`, on the database at `url`, trusting the proxy on
+/// loopback; its log in `log`.
+fn instance(port: u16, url: &str, log: &Path) -> Running {
+    let child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
+        .args(["--instance-address", &format!("http://127.0.0.1:{port}")])
+        .args(["--trusted-proxy", "127.0.0.1", "--log", "info"])
+        .env("QUORIDOR_DB", url)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(log).unwrap())
+        .spawn()
+        .unwrap();
+    let running = Running(child);
+    wait_ready(port, "an instance");
+    running
+}
+
+/// The shipped Caddyfile for several instances, in front of `ports`.
+fn caddy(dir: &Path, proxy: u16, ports: &[u16]) -> Running {
+    let shipped = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/deploy/Caddyfile.instances"),
+    )
+    .unwrap();
+    let upstreams = "10.0.0.11:8080 10.0.0.12:8080 10.0.0.13:8080";
+    assert!(shipped.contains(upstreams));
+    let ours: Vec<String> = ports.iter().map(|p| format!("127.0.0.1:{p}")).collect();
+    let config = "{\n\tadmin off\n\tauto_https off\n}\n".to_string()
+        + &shipped
+            .replace(
+                "quoridor.example.org {",
+                &format!("http://127.0.0.1:{proxy} {{"),
+            )
+            .replace(upstreams, &ours.join(" "))
+            .replace(
+                "/var/log/caddy/quoridor.log",
+                &dir.join("caddy.log").display().to_string(),
+            );
+    let file = dir.join("Caddyfile");
+    std::fs::write(&file, config).unwrap();
+    let running = Running(
+        Command::new("caddy")
+            .args(["run", "--adapter", "caddyfile", "--config"])
+            .arg(&file)
+            .env("HOME", dir)
+            .env("XDG_DATA_HOME", dir)
+            .env("XDG_CONFIG_HOME", dir)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(dir.join("caddy.err")).unwrap())
+            .spawn()
+            .unwrap(),
+    );
+    wait_ready(proxy, "caddy");
+    running
+}
+
+/// A figure of an instance's `/metrics`.
+fn figure(port: u16, name: &str) -> f64 {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    text.lines()
+        .find_map(|line| line.strip_prefix(&format!("{name} ")))
+        .map_or(0.0, |v| v.trim().parse().unwrap())
+}
+
+/// A game of two people with a clock, made on the instance at `port`:
+/// its id and its two seats' tokens (north joined through `join_port`).
+fn clocked_game(port: u16, join_port: u16) -> (String, String, String) {
+    let body = json!({
+        "clock": {"initial_ms": 300_000, "increment_ms": 0},
+        "seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}],
+    });
+    let (status, made) = http(port, "POST", "/api/games", None, &body.to_string()).unwrap();
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let (status, joined) = http(
+        join_port,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        None,
+        r#"{"seat": "north"}"#,
+    )
+    .unwrap();
+    assert_eq!(status, 200, "joined through another instance: {joined}");
+    let token = |v: &Value| v["token"].as_str().unwrap().to_string();
+    (id, token(&made), token(&joined))
+}
+
+/// The moves of both pawns walking up and down: legal whatever the clock.
+fn nth_move(ply: usize) -> &'static str {
+    const SOUTH: [&str; 4] = ["e2", "e3", "e2", "e1"];
+    const NORTH: [&str; 4] = ["e8", "e7", "e8", "e9"];
+    let i = (ply / 2) % 4;
+    if ply.is_multiple_of(2) {
+        SOUTH[i]
+    } else {
+        NORTH[i]
+    }
+}
+
+/// A game's socket through `port`, its seat's token offered as the page
+/// does.
+async fn socket(
+    port: u16,
+    id: &str,
+    token: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    let mut request = format!("ws://127.0.0.1:{port}/api/games/{id}/ws")
+        .into_client_request()
+        .unwrap();
+    request.headers_mut().insert(
+        "sec-websocket-protocol",
+        format!("quoridor, bearer.{token}").parse().unwrap(),
+    );
+    let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    ws
+}
+
+/// Reads the socket until a state at `ply` comes (10 s at most).
+async fn wait_ply<S>(ws: &mut S, ply: usize)
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    let want = format!("\"ply\":{ply},");
+    let until = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let next = tokio::time::timeout_at(until, ws.next())
+            .await
+            .unwrap_or_else(|_| panic!("no state at ply {ply} on the socket"));
+        let text = next.unwrap().unwrap().into_text().unwrap();
+        if text.contains(&want) {
+            return;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_holder() {
+    let url = quoridor_server::db::sql::test_database();
+    let dir = tempfile::tempdir().unwrap();
+    let ports = [free_port(), free_port(), free_port()];
+    let mut instances: Vec<Running> = ports
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| instance(p, &url, &dir.path().join(format!("instance{i}.log"))))
+        .collect();
+    let proxy = free_port();
+    let _caddy = caddy(dir.path(), proxy, &ports);
+    let [holder, second, third] = ports;
+
+    // Three clocked games made on the first instance, which holds them;
+    // north joins through the second.
+    let games: Vec<_> = (0..3).map(|_| clocked_game(holder, second)).collect();
+    let mut acknowledged = vec![0usize; games.len()];
+
+    // South plays through a socket on the third instance (relayed to the
+    // holder), north through the proxy's HTTP; a spectator's socket on
+    // the second hears every move.
+    for (g, (id, south, north)) in games.iter().enumerate() {
+        let mut south_ws = socket(third, id, south).await;
+        let mut watching = socket(second, id, north).await;
+        for ply in 0..4usize {
+            if ply.is_multiple_of(2) {
+                let message = json!({"type": "move", "move": nth_move(ply)}).to_string();
+                south_ws.send(Message::text(message)).await.unwrap();
+            } else {
+                let body = json!({"move": nth_move(ply)}).to_string();
+                let path = format!("/api/games/{id}/move");
+                let (status, answer) = http(proxy, "POST", &path, Some(north), &body).unwrap();
+                assert_eq!(status, 200, "{answer}");
+            }
+            wait_ply(&mut south_ws, ply + 1).await;
+            wait_ply(&mut watching, ply + 1).await;
+            acknowledged[g] += 1;
+        }
+    }
+    assert!(figure(second, "quoridor_relayed_total") >= 6.0);
+    assert!(figure(third, "quoridor_relayed_total") >= 3.0);
+    assert_eq!(figure(holder, "quoridor_games_live"), 3.0);
+
+    // Wrong passwords spread over the three instances count as on one
+    // server: five, then the account is locked for this address.
+    let (status, _) = http(
+        proxy,
+        "POST",
+        "/api/account/signup",
+        None,
+        r#"{"name": "ada", "password": "a long enough secret"}"#,
+    )
+    .unwrap();
+    assert_eq!(status, 201);
+    let said: Vec<u16> = (0..9)
+        .map(|i| {
+            let wrong = r#"{"name": "ada", "password": "not the secret at all"}"#;
+            http(ports[i % 3], "POST", "/api/account/login", None, wrong)
+                .unwrap()
+                .0
+        })
+        .collect();
+    assert_eq!(said, [401, 401, 401, 401, 401, 429, 429, 429, 429]);
+
+    // South's clock stands at what the last stored move left it.
+    let before: Vec<i64> = games
+        .iter()
+        .map(|(id, _, _)| {
+            let (_, game) = http(proxy, "GET", &format!("/api/games/{id}"), None, "").unwrap();
+            game["clock"]["remaining_ms"]["south"].as_i64().unwrap()
+        })
+        .collect();
+
+    // The holder dies in the middle of the games.
+    instances[0].kill();
+    let killed = Instant::now();
+
+    // Every client goes on through the proxy, trying again while the
+    // games are taken over; each acknowledged move is counted.
+    let mut waited = Duration::ZERO;
+    for round in 0..2 {
+        for (g, (id, south, north)) in games.iter().enumerate() {
+            let ply = acknowledged[g];
+            let token = if ply.is_multiple_of(2) { south } else { north };
+            let body = json!({"move": nth_move(ply)}).to_string();
+            let path = format!("/api/games/{id}/move");
+            let asked = Instant::now();
+            loop {
+                match http(proxy, "POST", &path, Some(token), &body) {
+                    Some((200, _)) => break,
+                    Some((502..=504, _)) | None => {}
+                    Some((status, answer)) => panic!("move refused: {status} {answer}"),
+                }
+                assert!(
+                    killed.elapsed() < Duration::from_secs(40),
+                    "the games were not taken over in 40 s"
+                );
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            if round == 0 && g == 0 {
+                waited = asked.elapsed();
+            }
+            acknowledged[g] += 1;
+        }
+    }
+    eprintln!("failover: the first move waited {waited:?}");
+    assert!(
+        waited < Duration::from_millis(quoridor_server::db::postgres::LEASE_MS as u64 + 5_000),
+        "the takeover took {waited:?}"
+    );
+
+    // Not one acknowledged move lost; each game held by one instance.
+    for (g, (id, _, _)) in games.iter().enumerate() {
+        let (status, game) = http(proxy, "GET", &format!("/api/games/{id}"), None, "").unwrap();
+        assert_eq!(status, 200);
+        assert_eq!(
+            game["ply"].as_u64().unwrap() as usize,
+            acknowledged[g],
+            "{id}"
+        );
+        // South moved once after the takeover: its clock was charged for
+        // that move's thinking, not for the time the games waited.
+        let south_now = game["clock"]["remaining_ms"]["south"].as_i64().unwrap();
+        assert!(
+            before[g] - south_now < 3_000,
+            "south was charged {} ms for the failover",
+            before[g] - south_now
+        );
+    }
+    let live = figure(second, "quoridor_games_live") + figure(third, "quoridor_games_live");
+    assert_eq!(live, 3.0, "each game in one instance's memory");
+    let taken = figure(second, "quoridor_games_taken_over_total")
+        + figure(third, "quoridor_games_taken_over_total");
+    assert_eq!(taken, 3.0);
+
+    // A socket opened again through the proxy hears the game as it is.
+    let (id, south, _) = &games[0];
+    let mut again = socket(proxy, id, south).await;
+    wait_ply(&mut again, acknowledged[0]).await;
+}
+
+/// Sends `signal` (`STOP`, `CONT`) to the process.
+fn signal(process: &Running, signal: &str) {
+    let status = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(process.0.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_that_lost_its_lease_stores_nothing_more_and_stops() {
+    let url = quoridor_server::db::sql::test_database();
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = (free_port(), free_port());
+    let mut paused = instance(old, &url, &dir.path().join("old.log"));
+    let _other = instance(new, &url, &dir.path().join("new.log"));
+    let (id, south, north) = clocked_game(old, new);
+    let play = |port: u16, token: &str, ply: usize| {
+        let body = json!({"move": nth_move(ply)}).to_string();
+        http(
+            port,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(token),
+            &body,
+        )
+    };
+    assert_eq!(play(old, &south, 0).unwrap().0, 200);
+
+    // Frozen past its lease (a machine that hung): the other instance
+    // takes the game over and it goes on there.
+    signal(&paused, "STOP");
+    let until = Instant::now() + Duration::from_secs(30);
+    while play(new, &north, 1).map(|a| a.0) != Some(200) {
+        assert!(Instant::now() < until, "the game was not taken over");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    // Woken, the old instance still has the game in memory: a move sent
+    // to it is not stored, and it stops.
+    signal(&paused, "CONT");
+    let late = play(old, &south, 2);
+    assert_ne!(late.as_ref().map(|a| a.0), Some(200), "{late:?}");
+    let until = Instant::now() + Duration::from_secs(15);
+    let exit = loop {
+        if let Some(exit) = paused.0.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(Instant::now() < until, "the old instance did not stop");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(!exit.success(), "it says it failed");
+    let log = std::fs::read_to_string(dir.path().join("old.log")).unwrap();
+    assert!(log.contains("lost its lease"), "{log}");
+
+    // The game is as the live instance left it.
+    let (_, game) = http(new, "GET", &format!("/api/games/{id}"), None, "").unwrap();
+    assert_eq!(game["ply"], 2);
+    assert_eq!(play(new, &south, 2).unwrap().0, 200);
+}
