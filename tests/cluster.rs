@@ -1,7 +1,8 @@
 //! Several `quoridor serve` instances on one PostgreSQL database, behind
 //! the shipped Caddy configuration for them (issue 58): a game held by
 //! one instance is played by clients whose requests and sockets land on
-//! the others; wrong passwords spread over the instances are counted as by
+//! the others; two players in the lobby through two instances meet;
+//! wrong passwords spread over the instances are counted as by
 //! one server; and when the instance holding live clocked games is killed
 //! (SIGKILL), another takes them over: play resumes, no acknowledged move
 //! is lost (the test counts them), no game is held twice, and no clock is
@@ -268,6 +269,27 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
     assert!(figure(third, "quoridor_relayed_total") >= 3.0);
     assert_eq!(figure(holder, "quoridor_games_live"), 3.0);
 
+    // Two players in the lobby through two instances meet, and play.
+    let (game, ana, ben) = lobby_pair(second, third).await;
+    let (status, _) = http(
+        proxy,
+        "POST",
+        &format!("/api/games/{game}/move"),
+        Some(&ana),
+        r#"{"move":"e2"}"#,
+    )
+    .unwrap();
+    assert_eq!(status, 200);
+    let (status, _) = http(
+        holder,
+        "POST",
+        &format!("/api/games/{game}/move"),
+        Some(&ben),
+        r#"{"move":"e8"}"#,
+    )
+    .unwrap();
+    assert_eq!(status, 200);
+
     // Wrong passwords spread over the three instances count as on one
     // server: five, then the account is locked for this address.
     let (status, _) = http(
@@ -354,16 +376,78 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
             before[g] - south_now
         );
     }
-    let live = figure(second, "quoridor_games_live") + figure(third, "quoridor_games_live");
-    assert_eq!(live, 3.0, "each game in one instance's memory");
-    let taken = figure(second, "quoridor_games_taken_over_total")
-        + figure(third, "quoridor_games_taken_over_total");
-    assert_eq!(taken, 3.0);
+    // The four games (the lobby's too, which nobody asked for: taken at
+    // the next renewal), each in one instance's memory.
+    let figures = |name: &str| figure(second, name) + figure(third, name);
+    let until = Instant::now() + Duration::from_secs(10);
+    while figures("quoridor_games_live") < 4.0 {
+        assert!(
+            Instant::now() < until,
+            "the lobby's game was not taken over"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert_eq!(figures("quoridor_games_live"), 4.0, "each game held once");
+    assert_eq!(figures("quoridor_games_taken_over_total"), 4.0);
 
     // A socket opened again through the proxy hears the game as it is.
     let (id, south, _) = &games[0];
     let mut again = socket(proxy, id, south).await;
     wait_ply(&mut again, acknowledged[0]).await;
+}
+
+/// The next lobby message that `pick` keeps (10 s at most).
+async fn lobby_until<S, T>(ws: &mut S, pick: impl Fn(&Value) -> Option<T>) -> T
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    let until = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let next = tokio::time::timeout_at(until, ws.next())
+            .await
+            .expect("a lobby message within 10 s");
+        let Ok(Message::Text(text)) = next.unwrap() else {
+            continue;
+        };
+        let message: Value = serde_json::from_str(text.as_str()).unwrap();
+        if let Some(kept) = pick(&message) {
+            return kept;
+        }
+    }
+}
+
+/// Ana seeks a game in the lobby through the instance on `one`, Ben takes
+/// it through the instance on `other`: the game, south's token (the one
+/// who moves first) and north's.
+async fn lobby_pair(one: u16, other: u16) -> (String, String, String) {
+    let open = |port: u16, name: &'static str| async move {
+        let url = format!("ws://127.0.0.1:{port}/api/lobby/ws?name={name}");
+        tokio_tungstenite::connect_async(url).await.unwrap().0
+    };
+    let mut ana = open(one, "Ana").await;
+    let seek = json!({"type": "seek", "clock": {"initial_ms": 180_000, "increment_ms": 2_000}, "rated": false});
+    ana.send(Message::text(seek.to_string())).await.unwrap();
+    let id = lobby_until(&mut ana, |m| {
+        (m["type"] == "seeking").then(|| m["id"].clone())
+    })
+    .await;
+    let mut ben = open(other, "Ben").await;
+    let accept = json!({"type": "accept", "id": id});
+    ben.send(Message::text(accept.to_string())).await.unwrap();
+    let paired = |m: &Value| {
+        (m["type"] == "paired").then(|| {
+            let text = |k: &str| m[k].as_str().unwrap().to_string();
+            (text("game"), text("seat"), text("token"))
+        })
+    };
+    let (game, ben_seat, ben_token) = lobby_until(&mut ben, paired).await;
+    let (ana_game, _, ana_token) = lobby_until(&mut ana, paired).await;
+    assert_eq!(game, ana_game);
+    if ben_seat == "south" {
+        (game, ben_token, ana_token)
+    } else {
+        (game, ana_token, ben_token)
+    }
 }
 
 /// Sends `signal` (`STOP`, `CONT`) to the process.

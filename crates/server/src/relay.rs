@@ -58,20 +58,25 @@ fn game_of(path: &str) -> Option<&str> {
     (id != "status" && crate::token::is_game_id(id)).then_some(id)
 }
 
-/// The API's requests counted against limits kept in memory by address
-/// and by account (wrong passwords, sign-ups an hour): one instance, the
-/// keeper, counts them for all, so that a client whose requests land on
-/// several instances gets no more tries than from one server.
-const KEPT: [&str; 4] = [
-    "/account/login",
-    "/account/signup",
-    "/account/password",
-    "/account/delete",
-];
+/// What one instance, the keeper, serves for all ([`Hub::keeper`]): the
+/// requests counted against limits kept in memory by address and by
+/// account (wrong passwords, sign-ups an hour), so that a client whose
+/// requests land on several instances gets no more tries than from one
+/// server; and the lobby, whose seeks are in memory, so that every seek
+/// meets every other.
+fn kept(path: &str) -> bool {
+    const EXACT: [&str; 4] = [
+        "/account/login",
+        "/account/signup",
+        "/account/password",
+        "/account/delete",
+    ];
+    EXACT.contains(&path) || path == "/lobby" || path.starts_with("/lobby/")
+}
 
 /// The middleware: a game's request goes on here if this instance holds
-/// the game (or takes it now), else to its holder; a request of [`KEPT`]
-/// goes to the keeper.
+/// the game (or takes it now), else to its holder; a request the keeper
+/// serves for all goes to it ([`kept`]).
 pub async fn route(
     State(hub): State<Hub>,
     State(relay_client): State<Relay>,
@@ -79,7 +84,7 @@ pub async fn route(
     request: Request,
     next: Next,
 ) -> Response {
-    if KEPT.contains(&request.uri().path()) {
+    if kept(request.uri().path()) {
         return match hub.keeper() {
             Some(keeper) if !request.headers().contains_key(RELAYED) => {
                 metrics.relayed.inc();
@@ -105,11 +110,10 @@ pub async fn route(
 }
 
 /// The API's parts whose live state is in one process's memory and not yet
-/// shared between instances (issue 58): classes and tournaments, the
-/// lobby's seeks, challenges. Several instances refuse them, rather than
-/// pair players who never meet or let two copies of a class overwrite each
-/// other.
-const NOT_SHARED: [&str; 5] = ["/classes", "/tournaments", "/join", "/lobby", "/challenges"];
+/// shared between instances (issue 58): classes and tournaments,
+/// challenges. Several instances refuse them, rather than let two copies
+/// of a class overwrite each other or a challenge go unheard.
+const NOT_SHARED: [&str; 4] = ["/classes", "/tournaments", "/join", "/challenges"];
 
 /// Whether the API path `path` (without `/api`) is one of [`NOT_SHARED`].
 fn not_shared(path: &str) -> bool {
@@ -124,7 +128,7 @@ fn not_shared(path: &str) -> bool {
 pub async fn shared_only(State(hub): State<Hub>, request: Request, next: Next) -> Response {
     if hub.is_instance() && not_shared(request.uri().path()) {
         return ApiError::unavailable(
-            "classes, tournaments, the lobby and challenges are served by a server alone, \
+            "classes, tournaments and challenges are served by a server alone, \
              not yet by several instances",
         )
         .into_response();
@@ -230,17 +234,21 @@ mod tests {
 
     #[test]
     fn what_instances_do_not_share_yet_is_told_by_its_path() {
-        for path in [
-            "/classes",
-            "/classes/abc/live",
-            "/join",
-            "/lobby/ws",
-            "/challenges",
-        ] {
+        for path in ["/classes", "/classes/abc/live", "/join", "/challenges/ws"] {
             assert!(not_shared(path), "{path}");
         }
-        for path in ["/games", "/account/playing", "/classroom/sheet", "/joinery"] {
+        for path in ["/games", "/account/playing", "/joinery", "/lobby"] {
             assert!(!not_shared(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn the_keeper_serves_the_lobby_and_the_counted_account_requests() {
+        for path in ["/lobby", "/lobby/ws", "/account/login", "/account/signup"] {
+            assert!(kept(path), "{path}");
+        }
+        for path in ["/lobbyist", "/account", "/account/games", "/games"] {
+            assert!(!kept(path), "{path}");
         }
     }
 }
