@@ -75,6 +75,47 @@ fn http(
     Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
 }
 
+/// [`http`] as the account of the session `cookie`: the status, the
+/// session the answer opens (its `Set-Cookie`), and the JSON body.
+fn call(
+    port: u16,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: &str,
+) -> (u16, Option<String>, Value) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    let cookie = cookie.map_or(String::new(), |c| {
+        format!("Cookie: quoridor_session={c}\r\n")
+    });
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    let session = head.lines().find_map(|line| {
+        let value = line
+            .to_ascii_lowercase()
+            .starts_with("set-cookie:")
+            .then_some(line)?;
+        let (_, rest) = value.split_once("quoridor_session=")?;
+        Some(rest.split(';').next()?.to_string())
+    });
+    (
+        status,
+        session,
+        serde_json::from_str(body).unwrap_or(Value::Null),
+    )
+}
+
 /// Waits until `port` answers `/api/ready` with 200.
 fn wait_ready(port: u16, what: &str) {
     let until = Instant::now() + Duration::from_secs(30);
@@ -290,6 +331,11 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
     .unwrap();
     assert_eq!(status, 200);
 
+    // A challenge sent through one instance is heard live on a page whose
+    // socket reaches another, and accepted through a third; a move in a
+    // game held elsewhere tells that page "your turn" (LISTEN/NOTIFY).
+    challenge_across(holder, second, third).await;
+
     // Wrong passwords spread over the three instances count as on one
     // server: five, then the account is locked for this address.
     let (status, _) = http(
@@ -321,6 +367,13 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
         .collect();
 
     // The holder dies in the middle of the games.
+    let held_before = figure(holder, "quoridor_games_live");
+    let elsewhere_before =
+        figure(second, "quoridor_games_live") + figure(third, "quoridor_games_live");
+    assert_eq!(
+        held_before, 5.0,
+        "three games, the lobby's and the challenge's"
+    );
     instances[0].kill();
     let killed = Instant::now();
 
@@ -376,19 +429,21 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
             before[g] - south_now
         );
     }
-    // The four games (the lobby's too, which nobody asked for: taken at
-    // the next renewal), each in one instance's memory.
+    // Every game the holder had (the lobby's and the challenge's too,
+    // which nobody asked for: taken at the next renewal), each now in one
+    // instance's memory beside those the others held already.
     let figures = |name: &str| figure(second, name) + figure(third, name);
     let until = Instant::now() + Duration::from_secs(10);
-    while figures("quoridor_games_live") < 4.0 {
-        assert!(
-            Instant::now() < until,
-            "the lobby's game was not taken over"
-        );
+    while figures("quoridor_games_taken_over_total") < held_before {
+        assert!(Instant::now() < until, "not every game was taken over");
         std::thread::sleep(Duration::from_millis(200));
     }
-    assert_eq!(figures("quoridor_games_live"), 4.0, "each game held once");
-    assert_eq!(figures("quoridor_games_taken_over_total"), 4.0);
+    assert_eq!(figures("quoridor_games_taken_over_total"), held_before);
+    assert_eq!(
+        figures("quoridor_games_live"),
+        held_before + elsewhere_before,
+        "each game held once"
+    );
 
     // A socket opened again through the proxy hears the game as it is.
     let (id, south, _) = &games[0];
@@ -401,11 +456,20 @@ async fn lobby_until<S, T>(ws: &mut S, pick: impl Fn(&Value) -> Option<T>) -> T
 where
     S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
+    socket_until(ws, "a lobby message", pick).await
+}
+
+/// The next message of a socket that `pick` keeps (10 s at most; `what`
+/// names it if none comes).
+async fn socket_until<S, T>(ws: &mut S, what: &str, pick: impl Fn(&Value) -> Option<T>) -> T
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
     let until = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
         let next = tokio::time::timeout_at(until, ws.next())
             .await
-            .expect("a lobby message within 10 s");
+            .unwrap_or_else(|_| panic!("no {what} within 10 s"));
         let Ok(Message::Text(text)) = next.unwrap() else {
             continue;
         };
@@ -448,6 +512,91 @@ async fn lobby_pair(one: u16, other: u16) -> (String, String, String) {
     } else {
         (game, ana_token, ben_token)
     }
+}
+
+/// Cleo challenges Dan through `third`; Dan's page follows its challenges
+/// through `second`, accepts through `third`; then a game of theirs made
+/// on `second` (not the keeper, `keeper`) tells Dan's page of each move.
+async fn challenge_across(keeper: u16, second: u16, third: u16) {
+    let sign_up = |port: u16, name: &str| {
+        let body = json!({"name": name, "password": "a long enough secret"}).to_string();
+        let (status, session, answer) = call(port, "POST", "/api/account/signup", None, &body);
+        assert_eq!(status, 201, "{answer}");
+        session.unwrap()
+    };
+    let cleo = sign_up(second, "cleo");
+    let dan = sign_up(third, "dan");
+    let mut request = format!("ws://127.0.0.1:{second}/api/challenges/ws")
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("cookie", format!("quoridor_session={dan}").parse().unwrap());
+    let mut page = tokio_tungstenite::connect_async(request).await.unwrap().0;
+    socket_until(&mut page, "the challenges", |m| {
+        (m["type"] == "challenges").then_some(())
+    })
+    .await;
+    let asked = json!({"to": "dan", "clock": {"initial_ms": 300_000, "increment_ms": 0}});
+    let (status, _, sent) = call(
+        third,
+        "POST",
+        "/api/challenges",
+        Some(&cleo),
+        &asked.to_string(),
+    );
+    assert_eq!(status, 201, "{sent}");
+    let id = sent["id"].as_str().unwrap().to_string();
+    socket_until(&mut page, "the challenge", |m| {
+        let incoming = m["incoming"].as_array()?;
+        incoming
+            .iter()
+            .any(|c| c["id"] == id.as_str())
+            .then_some(())
+    })
+    .await;
+    let (status, _, accepted) = call(
+        third,
+        "POST",
+        &format!("/api/challenges/{id}/accept"),
+        Some(&dan),
+        "",
+    );
+    assert_eq!(status, 200, "{accepted}");
+    socket_until(&mut page, "the acceptance", |m| {
+        (m["type"] == "accepted").then_some(())
+    })
+    .await;
+
+    // Their own game, made and held on `second`.
+    let seats =
+        json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}]});
+    let (status, _, made) = call(
+        second,
+        "POST",
+        "/api/games",
+        Some(&cleo),
+        &seats.to_string(),
+    );
+    assert_eq!(status, 201, "{made}");
+    let game = made["id"].as_str().unwrap().to_string();
+    let token = made["token"].as_str().unwrap().to_string();
+    let join = format!("/api/games/{game}/join");
+    let (status, _, joined) = call(third, "POST", &join, Some(&dan), r#"{"seat": "north"}"#);
+    assert_eq!(status, 200, "{joined}");
+    assert!(figure(keeper, "quoridor_games_live") >= 1.0);
+    let moved = http(
+        second,
+        "POST",
+        &format!("/api/games/{game}/move"),
+        Some(&token),
+        r#"{"move":"e2"}"#,
+    );
+    assert_eq!(moved.map(|m| m.0), Some(200));
+    socket_until(&mut page, "your turn", |m| {
+        (m["type"] == "playing").then_some(())
+    })
+    .await;
 }
 
 /// Sends `signal` (`STOP`, `CONT`) to the process.

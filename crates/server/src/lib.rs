@@ -209,8 +209,12 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         .map_err(|err| format!("cannot resume games: {err}"))?;
     hub.start_sweeper(std::time::Duration::from_secs(600));
     let clubs = club::Clubs::start(db.clone(), hub.clone(), workers.clone()).await?;
-    let accounts =
-        account::Accounts::start(db.clone(), args.secure_cookies, args.signups_per_hour)?;
+    let accounts = account::Accounts::start(
+        db.clone(),
+        args.secure_cookies,
+        args.signups_per_hour,
+        leases.is_some().then(|| hub.keeper_changes()),
+    )?;
     let listener = TcpListener::bind(args.addr)
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.addr))?;

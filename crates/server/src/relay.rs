@@ -62,8 +62,8 @@ fn game_of(path: &str) -> Option<&str> {
 /// requests counted against limits kept in memory by address and by
 /// account (wrong passwords, sign-ups an hour), so that a client whose
 /// requests land on several instances gets no more tries than from one
-/// server; and the lobby, whose seeks are in memory, so that every seek
-/// meets every other.
+/// server; the lobby, whose seeks are in memory, so that every seek meets
+/// every other; and the challenges, heard live by the pages it serves.
 fn kept(path: &str) -> bool {
     const EXACT: [&str; 4] = [
         "/account/login",
@@ -71,7 +71,11 @@ fn kept(path: &str) -> bool {
         "/account/password",
         "/account/delete",
     ];
-    EXACT.contains(&path) || path == "/lobby" || path.starts_with("/lobby/")
+    let under = |prefix: &str| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    };
+    EXACT.contains(&path) || under("/lobby") || under("/challenges")
 }
 
 /// The middleware: a game's request goes on here if this instance holds
@@ -110,10 +114,10 @@ pub async fn route(
 }
 
 /// The API's parts whose live state is in one process's memory and not yet
-/// shared between instances (issue 58): classes and tournaments,
-/// challenges. Several instances refuse them, rather than let two copies
-/// of a class overwrite each other or a challenge go unheard.
-const NOT_SHARED: [&str; 4] = ["/classes", "/tournaments", "/join", "/challenges"];
+/// shared between instances (issue 58): classes and tournaments. Several
+/// instances refuse them, rather than let two copies of a class overwrite
+/// each other.
+const NOT_SHARED: [&str; 3] = ["/classes", "/tournaments", "/join"];
 
 /// Whether the API path `path` (without `/api`) is one of [`NOT_SHARED`].
 fn not_shared(path: &str) -> bool {
@@ -128,7 +132,7 @@ fn not_shared(path: &str) -> bool {
 pub async fn shared_only(State(hub): State<Hub>, request: Request, next: Next) -> Response {
     if hub.is_instance() && not_shared(request.uri().path()) {
         return ApiError::unavailable(
-            "classes, tournaments and challenges are served by a server alone, \
+            "classes and tournaments are served by a server alone, \
              not yet by several instances",
         )
         .into_response();
@@ -234,20 +238,31 @@ mod tests {
 
     #[test]
     fn what_instances_do_not_share_yet_is_told_by_its_path() {
-        for path in ["/classes", "/classes/abc/live", "/join", "/challenges/ws"] {
+        for path in ["/classes", "/classes/abc/live", "/join", "/tournaments"] {
             assert!(not_shared(path), "{path}");
         }
-        for path in ["/games", "/account/playing", "/joinery", "/lobby"] {
+        for path in [
+            "/games",
+            "/account/playing",
+            "/joinery",
+            "/lobby",
+            "/challenges",
+        ] {
             assert!(!not_shared(path), "{path}");
         }
     }
 
     #[test]
     fn the_keeper_serves_the_lobby_and_the_counted_account_requests() {
-        for path in ["/lobby", "/lobby/ws", "/account/login", "/account/signup"] {
+        for path in [
+            "/lobby",
+            "/lobby/ws",
+            "/challenges/x/accept",
+            "/account/login",
+        ] {
             assert!(kept(path), "{path}");
         }
-        for path in ["/lobbyist", "/account", "/account/games", "/games"] {
+        for path in ["/lobbyist", "/account", "/account/games", "/challengesx"] {
             assert!(!kept(path), "{path}");
         }
     }

@@ -78,7 +78,16 @@ pub fn holder_of(id: u64) -> String {
 struct Session {
     account: Account,
     created_ms: u64,
+    /// When it was read from the database (among several instances, a
+    /// session is read again after [`SHARED_SESSION_FOR`]: another
+    /// instance may have ended it).
+    read_ms: u64,
 }
+
+/// How long an instance among several trusts a session it read: a
+/// log-out, a new password or a deleted account on another instance ends
+/// the session here within this time.
+const SHARED_SESSION_FOR: u64 = 5_000;
 
 /// The accounts' service: sessions in memory (stored too), the rest read
 /// from the database when asked.
@@ -95,6 +104,10 @@ struct Inner {
     passwords: Lockout,
     /// Sign-ups per address in an hour (`None`: no limit).
     signups: Option<Window>,
+    /// One instance among several: sessions are read from the database
+    /// (others open and end them), and the next account id is read again
+    /// when this instance becomes the keeper, which makes the accounts.
+    shared: bool,
     hashing: Workers,
     /// Mark cookies `Secure` (the server is reached over https).
     secure_cookies: bool,
@@ -102,7 +115,12 @@ struct Inner {
 
 impl Accounts {
     /// Loads the sessions that have not expired.
-    pub fn start(db: Db, secure_cookies: bool, signups_per_hour: u32) -> Result<Accounts, String> {
+    pub fn start(
+        db: Db,
+        secure_cookies: bool,
+        signups_per_hour: u32,
+        keeper: Option<tokio::sync::watch::Receiver<bool>>,
+    ) -> Result<Accounts, String> {
         let fail = |err: StoreError| format!("cannot read the accounts: {err}");
         let (sessions, last) = db
             .query(|sql| {
@@ -115,6 +133,7 @@ impl Accounts {
                             Session {
                                 created_ms,
                                 account,
+                                read_ms: wall_ms(),
                             },
                         )
                     })
@@ -127,7 +146,7 @@ impl Accounts {
             .into_iter()
             .filter(|(_, s)| !expired(s, now))
             .collect();
-        Ok(Accounts {
+        let accounts = Accounts {
             inner: Arc::new(Inner {
                 db,
                 sessions: RwLock::new(sessions),
@@ -135,10 +154,36 @@ impl Accounts {
                 passwords: Lockout::new(PASSWORD_RULES),
                 signups: (signups_per_hour > 0)
                     .then(|| Window::new(signups_per_hour, Duration::from_secs(3600))),
+                shared: keeper.is_some(),
                 hashing: Workers::new(HASHING_AT_ONCE),
                 secure_cookies,
             }),
-        })
+        };
+        if let Some(mut keeper) = keeper {
+            let kept = accounts.clone();
+            tokio::spawn(async move {
+                while keeper.changed().await.is_ok() {
+                    if *keeper.borrow_and_update() {
+                        kept.read_next_id_again().await;
+                    }
+                }
+            });
+        }
+        Ok(accounts)
+    }
+
+    /// The keeper makes the accounts: one that becomes it counts on from
+    /// the last account made (by the keeper before it).
+    async fn read_next_id_again(&self) {
+        match self.read(store::last_id).await {
+            Ok(last) => {
+                let mut next = self.inner.next_id.lock().unwrap_or_else(|e| e.into_inner());
+                *next = (*next).max(last + 1);
+            }
+            Err(err) => {
+                tracing::error!(target: "quoridor::account", error = %err, "the last account was not read")
+            }
+        }
     }
 
     pub fn secure_cookies(&self) -> bool {
@@ -147,13 +192,52 @@ impl Accounts {
 
     /// The account of a session token's hash, if the session is open.
     pub fn session(&self, hash: &str) -> Option<Account> {
-        let sessions = self
+        let now = wall_ms();
+        {
+            let sessions = self
+                .inner
+                .sessions
+                .read()
+                .unwrap_or_else(|e| e.into_inner());
+            match sessions.get(hash) {
+                Some(session)
+                    if !self.inner.shared || now < session.read_ms + SHARED_SESSION_FOR =>
+                {
+                    return (!expired(session, now)).then(|| session.account.clone());
+                }
+                None if !self.inner.shared => return None,
+                _ => {}
+            }
+        }
+        self.read_session(hash, now)
+    }
+
+    /// Among several instances: the session as the database has it now
+    /// (kept for [`SHARED_SESSION_FOR`], or forgotten if it ended).
+    fn read_session(&self, hash: &str, now: u64) -> Option<Account> {
+        let key = hash.to_string();
+        let read = self
+            .inner
+            .db
+            .query(move |sql| store::session_with_account(sql, &key))
+            .ok()?;
+        let mut sessions = self
             .inner
             .sessions
-            .read()
+            .write()
             .unwrap_or_else(|e| e.into_inner());
-        let session = sessions.get(hash)?;
-        (!expired(session, wall_ms())).then(|| session.account.clone())
+        let Some((created_ms, id, name)) = read else {
+            sessions.remove(hash);
+            return None;
+        };
+        let session = Session {
+            account: Account { id, name },
+            created_ms,
+            read_ms: now,
+        };
+        let account = (!expired(&session, now)).then(|| session.account.clone());
+        sessions.insert(hash.to_string(), session);
+        account
     }
 
     /// Runs a read on a blocking thread.
@@ -327,6 +411,7 @@ impl Accounts {
             Session {
                 account: account.clone(),
                 created_ms,
+                read_ms: wall_ms(),
             },
         );
         Ok(token)

@@ -77,14 +77,38 @@ impl Challenges {
     /// The service, with the challenges stored.
     pub fn start(db: Db, hub: Hub) -> Result<Challenges, String> {
         let open = db.challenges().map_err(|e| e.to_string())?;
-        Ok(Challenges {
+        let mut keeper = hub.keeper_changes();
+        let challenges = Challenges {
             inner: Arc::new(Inner {
                 db,
                 hub,
                 open: Mutex::new(open),
                 events: broadcast::channel(256).0,
             }),
-        })
+        };
+        // Among several instances, the keeper serves the challenges: one
+        // that becomes it reads them again (the last keeper made some).
+        let kept = challenges.clone();
+        tokio::spawn(async move {
+            while keeper.changed().await.is_ok() {
+                if *keeper.borrow_and_update() {
+                    kept.read_again().await;
+                }
+            }
+        });
+        Ok(challenges)
+    }
+
+    /// The waiting challenges, read again from the store.
+    async fn read_again(&self) {
+        let db = self.inner.db.clone();
+        match tokio::task::spawn_blocking(move || db.challenges()).await {
+            Ok(Ok(open)) => *self.open() = open,
+            Ok(Err(err)) => {
+                tracing::error!(target: "quoridor::challenge", error = %err, "the challenges were not read again")
+            }
+            Err(_) => {}
+        }
     }
 
     fn open(&self) -> MutexGuard<'_, Vec<Challenge>> {

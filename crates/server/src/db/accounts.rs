@@ -300,6 +300,22 @@ pub fn sessions_with_accounts(sql: &mut dyn Sql) -> SqlResult<Vec<(String, u64, 
     .collect()
 }
 
+/// One session of an account not deleted, by its token's hash: when it
+/// began, the account's id and name (several instances read each other's
+/// sessions from the database).
+pub fn session_with_account(
+    sql: &mut dyn Sql,
+    hash: &str,
+) -> SqlResult<Option<(u64, u64, String)>> {
+    sql.query_opt(
+        "SELECT s.created_ms, a.id, a.name FROM sessions s
+         JOIN accounts a ON a.id = s.account_id WHERE s.hash = ?1 AND a.name IS NOT NULL",
+        args![hash],
+    )?
+    .map(|row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+    .transpose()
+}
+
 /// Every session: (hash, account), to load at start-up.
 pub fn sessions(sql: &mut dyn Sql) -> SqlResult<Vec<(String, u64)>> {
     sql.query("SELECT hash, account_id FROM sessions", args![])?

@@ -10,6 +10,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use tokio::sync::watch;
+
 use crate::calendar::moment_now;
 use crate::db::cluster::{Holder, Leases, TakenOver};
 use crate::db::postgres::{LEASE_MS, RENEW_EVERY_MS};
@@ -35,8 +37,23 @@ impl Hub {
             .metrics
             .lease_renewed_ms
             .store(wall_ms(), std::sync::atomic::Ordering::Relaxed);
+        // The other instances' "your turn", told to this one's pages.
+        let playing = self.inner.playing.clone();
+        let heard = move |accounts: Vec<u64>| {
+            let _ = playing.send(accounts.into());
+        };
+        if let Err(err) = leases.listen_playing(self.inner.listening.clone(), heard) {
+            tracing::error!(target: "quoridor::cluster", error = %err, "the other instances' turns will not be heard");
+        }
         let hub = self.clone();
         tokio::spawn(async move { hub.keep_lease(leases).await });
+    }
+
+    /// Whether this instance is the keeper, from now on: it turns true
+    /// each time this instance becomes it (its copies of what the keeper
+    /// serves are read again then).
+    pub fn keeper_changes(&self) -> watch::Receiver<bool> {
+        self.inner.keeper_here.subscribe()
     }
 
     /// Whether this server is one instance among several.
@@ -141,6 +158,10 @@ impl Hub {
             match renewed {
                 Ok(Ok(true)) => {
                     renewed_at = asked;
+                    let keeper = leases.keeper().is_none();
+                    self.inner
+                        .keeper_here
+                        .send_if_modified(|was| std::mem::replace(was, keeper) != keeper);
                     self.inner
                         .metrics
                         .lease_renewed_ms

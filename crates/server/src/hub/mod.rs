@@ -112,6 +112,10 @@ struct HubInner {
     /// ([`held`]).
     leases: std::sync::OnceLock<Arc<crate::db::cluster::Leases>>,
     lease_lost: watch::Sender<bool>,
+    /// Whether this instance is the keeper ([`Hub::keeper`]); and the
+    /// flag that stops the thread hearing the other instances.
+    keeper_here: watch::Sender<bool>,
+    listening: Arc<AtomicBool>,
 }
 
 /// One state message, serialized once for every connection.
@@ -136,6 +140,8 @@ impl Hub {
                 playing: tokio::sync::broadcast::channel(256).0,
                 leases: Default::default(),
                 lease_lost: watch::channel(false).0,
+                keeper_here: watch::channel(false).0,
+                listening: Arc::new(AtomicBool::new(true)),
             }),
         }
     }
@@ -162,6 +168,26 @@ impl Hub {
     /// (the challenges' socket tells their pages; see [`Hub::change`]).
     pub fn follow_playing(&self) -> tokio::sync::broadcast::Receiver<Arc<[u64]>> {
         self.inner.playing.subscribe()
+    }
+
+    /// The accounts seated in `state`, whose turn or status just changed:
+    /// their pages' lists of games change, here and (through the
+    /// database) on the keeper.
+    fn turn_moved(&self, state: &RoomState) {
+        let accounts: Arc<[u64]> = state.seats.iter().filter_map(|s| s.account).collect();
+        if accounts.is_empty() {
+            return;
+        }
+        if self.inner.playing.receiver_count() > 0 {
+            let _ = self.inner.playing.send(accounts.clone());
+        }
+        if let Some(leases) = self.leases().cloned() {
+            tokio::task::spawn_blocking(move || {
+                if let Err(err) = leases.notify_playing(&accounts) {
+                    tracing::warn!(target: "quoridor::cluster", error = %err, "a turn was not told to the other instances");
+                }
+            });
+        }
     }
 
     /// Resolves when the server stops (WebSocket loops select on it).
@@ -485,11 +511,8 @@ impl Hub {
             || state.game.entries().len() != next.game.entries().len()
             || state.game.position().turn() != next.game.position().turn();
         *state = next;
-        if turn_moved && self.inner.playing.receiver_count() > 0 {
-            let accounts: Arc<[u64]> = state.seats.iter().filter_map(|s| s.account).collect();
-            if !accounts.is_empty() {
-                let _ = self.inner.playing.send(accounts);
-            }
+        if turn_moved {
+            self.turn_moved(&state);
         }
         if room.events.receiver_count() > 0 {
             let message = ServerMessage::State {
@@ -638,6 +661,7 @@ impl Hub {
     /// closes the WebSockets.
     pub async fn shutdown(&self) {
         self.inner.closing.store(true, Ordering::SeqCst);
+        self.inner.listening.store(false, Ordering::SeqCst);
         self.close_sockets();
         for room in self.inner.registry.all() {
             let state = room.state.lock().await;
