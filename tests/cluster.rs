@@ -13,40 +13,18 @@
 //! never skips.
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::{free_port, Running};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// A program the test started, killed (by its PID) when dropped.
-struct Running(Child);
-
-impl Running {
-    /// Kills it at once, as a crash would.
-    fn kill(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
 
 /// One HTTP/1.1 request: the status and the JSON body; `None` when
 /// nothing answered (a connection refused or cut).

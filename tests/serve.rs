@@ -1,22 +1,17 @@
 //! `quoridor serve` as a process: killed without warning (SIGKILL) in the
 //! middle of a game, it loses nothing that it acknowledged.
 
+mod common;
+
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 use std::time::{Duration, Instant};
 
+use common::{free_port, Running};
 use serde_json::{json, Value};
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// One HTTP/1.1 request; the status and the JSON body.
 fn request(
@@ -84,21 +79,7 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
 }
 
 /// The server process, killed when dropped (also when a test fails).
-struct Server(Child);
-
-impl Server {
-    /// Kills it at once, as a crash would.
-    fn kill(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
+type Server = Running;
 
 fn serve(port: u16, db: &Path) -> Server {
     serve_with(port, db, &[])
@@ -124,7 +105,7 @@ fn serve_logging(port: u16, db: &Path, flags: &[&str], log: Stdio) -> Server {
         .stderr(log)
         .spawn()
         .unwrap();
-    let mut server = Server(child);
+    let mut server = Running(child);
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "the server did not start");
