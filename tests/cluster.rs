@@ -314,6 +314,10 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
     // game held elsewhere tells that page "your turn" (LISTEN/NOTIFY).
     challenge_across(holder, second, third).await;
 
+    // An account deleted through one instance leaves no name in a
+    // finished game another instance holds in memory.
+    deleted_everywhere(second, third);
+
     // Wrong passwords spread over the three instances count as on one
     // server: five, then the account is locked for this address.
     let (status, _) = http(
@@ -575,6 +579,52 @@ async fn challenge_across(keeper: u16, second: u16, third: u16) {
         (m["type"] == "playing").then_some(())
     })
     .await;
+}
+
+/// Eve plays a game held on `second` (against a guest) and resigns; she
+/// deletes her account through `third` (the keeper deletes it): `second`
+/// shows the finished game with her seat renamed, not her name.
+fn deleted_everywhere(second: u16, third: u16) {
+    let body = json!({"name": "eve", "password": "a long enough secret"}).to_string();
+    let (status, eve, _) = call(third, "POST", "/api/account/signup", None, &body);
+    assert_eq!(status, 201);
+    let eve = eve.unwrap();
+    let seats =
+        json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}]});
+    let (status, _, made) = call(second, "POST", "/api/games", Some(&eve), &seats.to_string());
+    assert_eq!(status, 201, "{made}");
+    let game = made["id"].as_str().unwrap().to_string();
+    let token = made["token"].as_str().unwrap().to_string();
+    let join = format!("/api/games/{game}/join");
+    assert_eq!(
+        http(second, "POST", &join, None, r#"{"seat": "north"}"#)
+            .unwrap()
+            .0,
+        200
+    );
+    let resign = format!("/api/games/{game}/resign");
+    assert_eq!(
+        http(second, "POST", &resign, Some(&token), "{}").unwrap().0,
+        200
+    );
+    let names = |port: u16| {
+        let (_, view) = http(port, "GET", &format!("/api/games/{game}"), None, "").unwrap();
+        view["seats"].to_string()
+    };
+    assert!(names(second).contains("eve"));
+    let confirm = json!({"password": "a long enough secret"}).to_string();
+    let (status, _, said) = call(third, "POST", "/api/account/delete", Some(&eve), &confirm);
+    assert_eq!(status, 204, "{said}");
+    let until = Instant::now() + Duration::from_secs(5);
+    while names(second).contains("eve") {
+        assert!(Instant::now() < until, "the name stayed: {}", names(second));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        names(second).contains("deleted player"),
+        "{}",
+        names(second)
+    );
 }
 
 /// Sends `signal` (`STOP`, `CONT`) to the process.

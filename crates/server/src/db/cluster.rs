@@ -74,7 +74,12 @@ impl Leases {
         &self.id
     }
 
-    fn run<T: Send>(
+    /// The database's URL.
+    pub(super) fn url(&self) -> &str {
+        &self.conn.url
+    }
+
+    pub(super) fn run<T: Send>(
         &self,
         f: impl FnOnce(&mut dyn Sql) -> SqlResult<T> + Send,
     ) -> Result<T, StoreError> {
@@ -308,87 +313,4 @@ pub struct TakenOver {
     pub instances: usize,
     /// The unfinished games this instance now holds.
     pub games: Vec<String>,
-}
-
-/// The channel on which instances tell each other of games whose turn
-/// changed, for the accounts seated in them ("your turn" on their pages,
-/// which the keeper serves).
-const PLAYING: &str = "quoridor_playing";
-
-impl Leases {
-    /// Tells the other instances that the games of `accounts` changed
-    /// turn (PostgreSQL's `NOTIFY`, delivered when it commits: at once).
-    pub fn notify_playing(&self, accounts: &[u64]) -> Result<(), StoreError> {
-        let ids: Vec<String> = accounts.iter().map(u64::to_string).collect();
-        let payload = format!("{}:{}", self.id, ids.join(","));
-        self.run(move |sql| {
-            sql.query("SELECT pg_notify(?1, ?2)", args![PLAYING, payload.as_str()])
-                .map(|_| ())
-        })
-    }
-}
-
-/// The accounts of another instance's notice (`ID:1,2`); `None` for this
-/// instance's own (`me` is `ID:`).
-fn others(payload: &str, me: &str) -> Option<Vec<u64>> {
-    if payload.starts_with(me) {
-        return None;
-    }
-    let (_, ids) = payload.split_once(':')?;
-    Some(ids.split(',').filter_map(|id| id.parse().ok()).collect())
-}
-
-impl Leases {
-    /// Hears the other instances' "your turn" notices (`LISTEN`) on a
-    /// thread of its own with its own connection, made again when it
-    /// breaks, while `listening` stays true; gives each notice's accounts
-    /// to `heard`.
-    pub fn listen_playing(
-        &self,
-        listening: std::sync::Arc<std::sync::atomic::AtomicBool>,
-        heard: impl Fn(Vec<u64>) + Send + 'static,
-    ) -> Result<(), StoreError> {
-        listen_playing(&self.conn.url, &self.id, listening, heard)
-    }
-}
-
-fn listen_playing(
-    url: &str,
-    me: &str,
-    listening: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    heard: impl Fn(Vec<u64>) + Send + 'static,
-) -> Result<(), StoreError> {
-    let (url, me) = (url.to_string(), format!("{me}:"));
-    std::thread::Builder::new()
-        .name("quoridor-listen".into())
-        .spawn(move || {
-            use postgres::fallible_iterator::FallibleIterator;
-            use std::sync::atomic::Ordering;
-            while listening.load(Ordering::Relaxed) {
-                let Ok(mut client) = super::postgres::connect(&url) else {
-                    std::thread::sleep(std::time::Duration::from_secs(1));
-                    continue;
-                };
-                if client.batch_execute(&format!("LISTEN {PLAYING}")).is_err() {
-                    continue;
-                }
-                while listening.load(Ordering::Relaxed) && !client.is_closed() {
-                    let mut notices = client.notifications();
-                    let waited = notices
-                        .timeout_iter(std::time::Duration::from_millis(500))
-                        .next();
-                    match waited {
-                        Ok(Some(notice)) => {
-                            if let Some(accounts) = others(notice.payload(), &me) {
-                                heard(accounts);
-                            }
-                        }
-                        Ok(None) => {}
-                        Err(_) => break,
-                    }
-                }
-            }
-        })
-        .map(|_| ())
-        .map_err(|err| StoreError(format!("cannot start the listening thread: {err}")))
 }

@@ -9,7 +9,8 @@
 //! 3. [`store`]: [`Db`], the store a server opens.
 //! 4. Each feature's tables, in its file: [`games`], [`exercises`],
 //!    [`clubs`], [`analyses`], [`accounts`], [`challenges`]; [`cluster`]:
-//!    the instances sharing a PostgreSQL database and the games each holds.
+//!    the instances sharing a PostgreSQL database and the games each holds;
+//!    [`notices`]: what they tell each other at once (LISTEN/NOTIFY).
 //! 5. [`backup`] (SQLite's online copies), [`migrate`] (SQLite into
 //!    PostgreSQL).
 
@@ -22,6 +23,7 @@ pub mod cluster;
 pub mod exercises;
 pub mod games;
 pub mod migrate;
+pub mod notices;
 pub mod postgres;
 pub mod schema;
 pub mod sql;

@@ -14,6 +14,7 @@ use tokio::sync::watch;
 
 use crate::calendar::moment_now;
 use crate::db::cluster::{Holder, Leases, TakenOver};
+use crate::db::notices::Notice;
 use crate::db::postgres::{LEASE_MS, RENEW_EVERY_MS};
 use crate::wall_ms;
 
@@ -37,14 +38,27 @@ impl Hub {
             .metrics
             .lease_renewed_ms
             .store(wall_ms(), std::sync::atomic::Ordering::Relaxed);
-        // The other instances' "your turn", told to this one's pages.
+        // What the other instances tell: "your turn" for this one's pages,
+        // finished games to read again.
         let playing = self.inner.playing.clone();
-        let heard = move |accounts: Vec<u64>| {
-            let _ = playing.send(accounts.into());
+        let (forget_tx, mut forget) = tokio::sync::mpsc::unbounded_channel::<Vec<String>>();
+        let heard = move |notice: Notice| match notice {
+            Notice::Playing(accounts) => {
+                let _ = playing.send(accounts.into());
+            }
+            Notice::Forget(games) => {
+                let _ = forget_tx.send(games);
+            }
         };
-        if let Err(err) = leases.listen_playing(self.inner.listening.clone(), heard) {
-            tracing::error!(target: "quoridor::cluster", error = %err, "the other instances' turns will not be heard");
+        if let Err(err) = leases.listen(self.inner.listening.clone(), heard) {
+            tracing::error!(target: "quoridor::cluster", error = %err, "the other instances will not be heard");
         }
+        let hub = self.clone();
+        tokio::spawn(async move {
+            while let Some(games) = forget.recv().await {
+                hub.forget_finished_here(&games).await;
+            }
+        });
         let hub = self.clone();
         tokio::spawn(async move { hub.keep_lease(leases).await });
     }

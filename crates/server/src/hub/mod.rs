@@ -536,8 +536,21 @@ impl Hub {
     }
 
     /// Drops finished games from memory, to be read again from the
-    /// database (their seats were renamed).
+    /// database (their seats were renamed), here and on the other
+    /// instances (which may hold some of them).
     pub async fn forget_finished(&self, ids: &[String]) {
+        self.forget_finished_here(ids).await;
+        if let Some(leases) = self.leases().cloned() {
+            let games = ids.to_vec();
+            let told = tokio::task::spawn_blocking(move || leases.notify_forget(&games)).await;
+            if !matches!(told, Ok(Ok(()))) {
+                tracing::warn!(target: "quoridor::cluster", "the other instances were not told to forget renamed games");
+            }
+        }
+    }
+
+    /// [`Hub::forget_finished`] in this instance's memory only.
+    pub(super) async fn forget_finished_here(&self, ids: &[String]) {
         let mut gone = Vec::new();
         for id in ids {
             if let Some(room) = self.inner.registry.get(id) {
