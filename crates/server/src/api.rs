@@ -51,7 +51,7 @@ pub fn router(state: AppState) -> Router {
         .route("/csp-report", post(crate::headers::report))
         .merge(crate::classroom::api_routes())
         .merge(crate::learn::api_routes())
-        .merge(crate::club::api::api_routes())
+        .merge(crate::club::api::api_routes(state.clone()))
         .merge(crate::account::api::api_routes())
         .merge(crate::lobby::api::api_routes())
         .merge(crate::challenge::api::api_routes())
@@ -63,10 +63,6 @@ pub fn router(state: AppState) -> Router {
             crate::origin::guard,
         ))
         .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit))
-        .route_layer(middleware::from_fn_with_state(
-            state.clone(),
-            crate::relay::shared_only,
-        ))
         // Outermost: a game held by another instance is its limits' and
         // checks' to apply, not counted twice.
         .route_layer(middleware::from_fn_with_state(

@@ -136,7 +136,6 @@ fn open_store(args: &ServeArgs, metrics: &Arc<metrics::Metrics>) -> Result<Store
         };
         let id = format!("{:016x}", token::random_u64());
         let db = db::Db::open_postgres_instance(url, metrics.clone(), &id)?;
-        refuse_unshared(&db, &shown)?;
         let leases = db::postgres::off_runtime(|| db::cluster::Leases::join(url, &id, address))
             .map_err(|err| format!("database {shown}: cannot join the instances: {err}"))?;
         return Ok(Store {
@@ -169,20 +168,6 @@ fn open_store(args: &ServeArgs, metrics: &Arc<metrics::Metrics>) -> Result<Store
         shown,
         leases: None,
     })
-}
-
-/// Instances do not share classes and tournaments yet (issue 58): a
-/// database that holds any is served by one server, so that two copies of
-/// a class never overwrite each other.
-fn refuse_unshared(db: &db::Db, shown: &str) -> Result<(), String> {
-    let classes = db.classes().map_err(|err| err.to_string())?.len();
-    let tournaments = db.tournaments().map_err(|err| err.to_string())?.len();
-    if classes + tournaments > 0 {
-        return Err(format!(
-            "database {shown} holds {classes} classes and {tournaments} tournaments: several instances do not share them yet, serve it without --instance-address"
-        ));
-    }
-    Ok(())
 }
 
 /// Opens the database, resumes the games in progress and starts serving on

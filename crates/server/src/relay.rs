@@ -63,7 +63,9 @@ fn game_of(path: &str) -> Option<&str> {
 /// account (wrong passwords, sign-ups an hour), so that a client whose
 /// requests land on several instances gets no more tries than from one
 /// server; the lobby, whose seeks are in memory, so that every seek meets
-/// every other; and the challenges, heard live by the pages it serves.
+/// every other; the challenges, heard live by the pages it serves; and
+/// the classes and tournaments, whose live state (a dashboard, a round's
+/// pairings, the wrong PINs) is in its memory, as are their games.
 fn kept(path: &str) -> bool {
     const EXACT: [&str; 4] = [
         "/account/login",
@@ -75,7 +77,8 @@ fn kept(path: &str) -> bool {
         path.strip_prefix(prefix)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
     };
-    EXACT.contains(&path) || under("/lobby") || under("/challenges")
+    const UNDER: [&str; 5] = ["/lobby", "/challenges", "/classes", "/tournaments", "/join"];
+    EXACT.contains(&path) || UNDER.into_iter().any(under)
 }
 
 /// The middleware: a game's request goes on here if this instance holds
@@ -111,33 +114,6 @@ pub async fn route(
         }
         Err(err) => ApiError::from(err).into_response(),
     }
-}
-
-/// The API's parts whose live state is in one process's memory and not yet
-/// shared between instances (issue 58): classes and tournaments. Several
-/// instances refuse them, rather than let two copies of a class overwrite
-/// each other.
-const NOT_SHARED: [&str; 3] = ["/classes", "/tournaments", "/join"];
-
-/// Whether the API path `path` (without `/api`) is one of [`NOT_SHARED`].
-fn not_shared(path: &str) -> bool {
-    NOT_SHARED.iter().any(|prefix| {
-        path.strip_prefix(prefix)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-    })
-}
-
-/// The middleware that refuses [`NOT_SHARED`] on an instance among
-/// several.
-pub async fn shared_only(State(hub): State<Hub>, request: Request, next: Next) -> Response {
-    if hub.is_instance() && not_shared(request.uri().path()) {
-        return ApiError::unavailable(
-            "classes and tournaments are served by a server alone, \
-             not yet by several instances",
-        )
-        .into_response();
-    }
-    next.run(request).await
 }
 
 /// A 503 to try again in a second (the game is being taken over).
@@ -237,32 +213,28 @@ mod tests {
     }
 
     #[test]
-    fn what_instances_do_not_share_yet_is_told_by_its_path() {
-        for path in ["/classes", "/classes/abc/live", "/join", "/tournaments"] {
-            assert!(not_shared(path), "{path}");
-        }
-        for path in [
-            "/games",
-            "/account/playing",
-            "/joinery",
-            "/lobby",
-            "/challenges",
-        ] {
-            assert!(!not_shared(path), "{path}");
-        }
-    }
-
-    #[test]
-    fn the_keeper_serves_the_lobby_and_the_counted_account_requests() {
+    fn the_keeper_serves_the_lobby_the_classes_and_the_counted_account_requests() {
         for path in [
             "/lobby",
             "/lobby/ws",
             "/challenges/x/accept",
             "/account/login",
+            "/classes",
+            "/classes/abc/live",
+            "/join",
+            "/tournaments/t1/start",
         ] {
             assert!(kept(path), "{path}");
         }
-        for path in ["/lobbyist", "/account", "/account/games", "/challengesx"] {
+        for path in [
+            "/lobbyist",
+            "/account",
+            "/account/games",
+            "/challengesx",
+            "/joinery",
+            "/games",
+            "/classroom/exercises",
+        ] {
             assert!(!kept(path), "{path}");
         }
     }

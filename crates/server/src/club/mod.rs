@@ -41,6 +41,7 @@ pub mod work;
 pub mod year;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -112,6 +113,11 @@ struct Inner {
     db: Db,
     hub: Hub,
     workers: Workers,
+    /// Whether the classes are being read or were ([`Clubs::load`]), and
+    /// whether they were: an instance that is not the keeper has none,
+    /// and serves none.
+    loading: AtomicBool,
+    ready: AtomicBool,
     classes: RwLock<HashMap<String, Arc<ClassRoom>>>,
     tournaments: RwLock<HashMap<String, Arc<TournamentRoom>>>,
     codes: RwLock<HashMap<String, Code>>,
@@ -144,12 +150,18 @@ fn tournament_json(t: &Tournament) -> String {
 impl Clubs {
     /// Loads every class and tournament, follows their games, and starts
     /// listening to the hub. Call after the hub has resumed its games.
+    /// Among several instances, the keeper serves the classes for all
+    /// (the others relay their requests to it): an instance loads them
+    /// when it becomes the keeper, from the database as the last keeper
+    /// left it.
     pub async fn start(db: Db, hub: Hub, workers: Workers) -> Result<Clubs, String> {
         let clubs = Clubs {
             inner: Arc::new(Inner {
                 db: db.clone(),
                 hub: hub.clone(),
                 workers,
+                loading: AtomicBool::new(false),
+                ready: AtomicBool::new(false),
                 classes: Default::default(),
                 tournaments: Default::default(),
                 codes: Default::default(),
@@ -161,6 +173,35 @@ impl Clubs {
         };
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<RoomState>();
         hub.set_watcher(tx);
+        let watcher = clubs.clone();
+        tokio::spawn(async move {
+            while let Some(state) = rx.recv().await {
+                watcher.game_changed(&state).await;
+            }
+        });
+        let mut keeper = hub.keeper_changes();
+        if !hub.is_instance() || *keeper.borrow_and_update() {
+            clubs.load().await?;
+            return Ok(clubs);
+        }
+        let later = clubs.clone();
+        tokio::spawn(async move {
+            if keeper.wait_for(|&here| here).await.is_ok() {
+                if let Err(err) = later.load().await {
+                    tracing::error!(target: "quoridor::club", error = %err, "the classes were not read: this keeper serves none");
+                }
+            }
+        });
+        Ok(clubs)
+    }
+
+    /// Reads every class and tournament from the database (once), follows
+    /// their games and tells the tournaments the results they missed.
+    async fn load(&self) -> Result<(), String> {
+        if self.inner.loading.swap(true, Ordering::SeqCst) {
+            return Ok(());
+        }
+        let (clubs, db, hub) = (self, &self.inner.db, &self.inner.hub);
         for body in db.classes().map_err(|e| e.to_string())? {
             let mut class: Class = match serde_json::from_str(&body) {
                 Ok(class) => class,
@@ -225,13 +266,8 @@ impl Clubs {
                 tracing::error!(target: "quoridor::club", tournament = %tournament.shown().id, error = %err, "tournament not advanced");
             }
         }
-        let watcher = clubs.clone();
-        tokio::spawn(async move {
-            while let Some(state) = rx.recv().await {
-                watcher.game_changed(&state).await;
-            }
-        });
-        Ok(clubs)
+        self.inner.ready.store(true, Ordering::SeqCst);
+        Ok(())
     }
 
     /// Adds a class to memory; its creator's count grows unless `place`,
@@ -285,6 +321,13 @@ impl Clubs {
 
     pub fn db(&self) -> &Db {
         &self.inner.db
+    }
+
+    /// Whether the classes and tournaments were read: an instance among
+    /// several reads them when it becomes the keeper, and refuses their
+    /// requests until then (they are the keeper's: the others relay them).
+    pub fn is_ready(&self) -> bool {
+        self.inner.ready.load(Ordering::SeqCst)
     }
 
     pub fn hub(&self) -> &Hub {

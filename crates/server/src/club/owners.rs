@@ -47,6 +47,11 @@ impl Clubs {
     /// Account `account` is deleted: its classes stay (their screens and
     /// PIN still open them), no longer kept in it.
     pub async fn let_go(&self, account: u64) -> Result<(), ClubError> {
+        if !self.is_ready() {
+            return Err(ClubError::Unavailable(
+                "the classes are being read: try again in a moment",
+            ));
+        }
         let rooms: Vec<Arc<ClassRoom>> = read(&self.inner.classes).values().cloned().collect();
         for room in rooms {
             if room.shown().class.owner != Some(account) {

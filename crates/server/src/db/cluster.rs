@@ -2,10 +2,11 @@
 //! it renews (its lease), and each game in memory somewhere has a row that
 //! says which instance holds it. A game's lease is its holder's: while the
 //! holder renews its row, nobody else takes its games; once the row is
-//! [`LEASE_MS`] old by PostgreSQL's clock, any instance may take them
-//! over ([`Leases::take_over`]). The writer of an instance checks its own
-//! row in every transaction ([`super::postgres::fence`]), so an instance that lost its lease
-//! stores nothing more, whatever its own clock says.
+//! [`LEASE_MS`] old by PostgreSQL's clock, the keeper (the oldest live
+//! instance) takes them over ([`Leases::take_over`], [`Leases::claim`]).
+//! The writer of an instance checks its own row in every transaction
+//! ([`super::postgres::fence`]), so an instance that lost its lease stores
+//! nothing more, whatever its own clock says.
 //!
 //! These statements are PostgreSQL's: a SQLite file has one server.
 
@@ -24,6 +25,9 @@ pub enum Holder {
     Me { taken: bool },
     /// Another live instance, reached at this address.
     Other(String),
+    /// No live instance: the keeper takes it ([`Leases::claim`] without
+    /// `take`).
+    Nobody,
 }
 
 /// An instance's own connection for its lease: renewals never wait behind
@@ -66,6 +70,8 @@ impl Leases {
             )
             .map(|_| ())
         })?;
+        // The keeper and the peers known from the start.
+        leases.renew()?;
         Ok(leases)
     }
 
@@ -131,8 +137,9 @@ impl Leases {
         Ok(true)
     }
 
-    /// The instance that keeps the limits counted in memory for all (the
-    /// oldest live one): `None` when it is this one. It changes only when
+    /// The instance that serves for all what is kept in one process's
+    /// memory, and takes over what lapsed instances held (the oldest live
+    /// one): `None` when it is this one. It changes only when
     /// it stops or dies (its counts start again, as a restarted server's).
     pub fn keeper(&self) -> Option<String> {
         self.keeper
@@ -200,12 +207,38 @@ impl Leases {
         })
     }
 
-    /// Who holds `game`: this instance if nobody live did (it is recorded
-    /// as this instance's), else the live holder's address. A game that
-    /// does not exist is nobody's (and nothing is recorded).
-    pub fn claim(&self, game: &str) -> Result<Holder, StoreError> {
+    /// Who holds `game`: its live holder (this instance or another, by its
+    /// address); else, with `take` (this instance is the keeper), this
+    /// instance, recorded as its holder; without, [`Holder::Nobody`]. A
+    /// game that does not exist is nobody's (and nothing is recorded).
+    pub fn claim(&self, game: &str, take: bool) -> Result<Holder, StoreError> {
         let (id, game) = (self.id.clone(), game.to_string());
         self.run(move |sql| {
+            if !take {
+                let live = sql.query(
+                    &format!(
+                        "SELECT h.instance, i.address FROM holders h
+                         JOIN instances i ON i.id = h.instance
+                         WHERE h.game = ?1 AND i.renewed_ms > {NOW_MS} - ?2"
+                    ),
+                    args![game.as_str(), LEASE_MS],
+                )?;
+                return match live.first() {
+                    Some(row) if row.get::<String>(0)? == id => Ok(Holder::Me { taken: false }),
+                    Some(row) => Ok(Holder::Other(row.get(1)?)),
+                    None => Ok(Holder::Nobody),
+                };
+            }
+            // A lapsed holder's transaction begun before its lease lapsed
+            // (its fence passed) ends before the game is taken: its move,
+            // acknowledged, is in what this instance loads.
+            sql.query(
+                &format!(
+                    "SELECT 1 FROM instances i JOIN holders h ON h.instance = i.id
+                     WHERE h.game = ?1 AND i.renewed_ms <= {NOW_MS} - ?2 FOR UPDATE OF i"
+                ),
+                args![game.as_str(), LEASE_MS],
+            )?;
             // The holder before, if any: a lapsed instance's game taken.
             let mine = sql.query(
                 &format!(

@@ -2,10 +2,10 @@
 //! PostgreSQL database (`serve --instance-address`, docs/deploy.md "More
 //! than one machine"). Each game is in one instance's memory at a time:
 //! the one recorded as its holder ([`crate::db::cluster`]). This instance
-//! renews its lease every [`RENEW_EVERY_MS`], takes over the unfinished
-//! games of the instances whose lease lapsed, and stops at once if its
-//! own lease lapsed (another instance may already hold its games: it
-//! must not serve them a moment longer).
+//! renews its lease every [`RENEW_EVERY_MS`], takes over (if it is the
+//! keeper) the unfinished games of the instances whose lease lapsed, and
+//! stops at once if its own lease lapsed (another instance may already
+//! hold its games: it must not serve them a moment longer).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -64,8 +64,10 @@ impl Hub {
     }
 
     /// Whether this instance is the keeper, from now on: it turns true
-    /// each time this instance becomes it (its copies of what the keeper
-    /// serves are read again then).
+    /// when this instance becomes it, after the lapsed keeper's last
+    /// writes (what the keeper serves is read from the database then),
+    /// and never turns false (the oldest live instance stays the oldest
+    /// until it stops).
     pub fn keeper_changes(&self) -> watch::Receiver<bool> {
         self.inner.keeper_here.subscribe()
     }
@@ -106,8 +108,9 @@ impl Hub {
     }
 
     /// Where the game `id` is served: `None` here (in memory, or taken
-    /// now because nobody live held it), or the address of the instance
-    /// that holds it.
+    /// now because nobody live held it and this instance is the keeper),
+    /// or the address of the instance that holds it, or of the keeper,
+    /// which takes the games nobody live holds.
     pub async fn holder(&self, id: &str) -> Result<Option<String>, HubError> {
         let Some(leases) = self.leases().cloned() else {
             return Ok(None);
@@ -116,7 +119,9 @@ impl Hub {
             return Ok(None);
         }
         let game = id.to_string();
-        let holder = tokio::task::spawn_blocking(move || leases.claim(&game))
+        let keeper = leases.keeper();
+        let take = keeper.is_none();
+        let holder = tokio::task::spawn_blocking(move || leases.claim(&game, take))
             .await
             .map_err(|_| HubError::Stopping)??;
         Ok(match holder {
@@ -128,6 +133,8 @@ impl Hub {
                 None
             }
             Holder::Other(address) => Some(address),
+            // Only without `take`: the keeper is another instance.
+            Holder::Nobody => keeper,
         })
     }
 
@@ -172,10 +179,6 @@ impl Hub {
             match renewed {
                 Ok(Ok(true)) => {
                     renewed_at = asked;
-                    let keeper = leases.keeper().is_none();
-                    self.inner
-                        .keeper_here
-                        .send_if_modified(|was| std::mem::replace(was, keeper) != keeper);
                     self.inner
                         .metrics
                         .lease_renewed_ms
@@ -190,6 +193,12 @@ impl Hub {
             if renewed_at.elapsed() >= Duration::from_millis(LEASE_MS as u64 / 2) {
                 return self.lose_lease("the lease could not be renewed in time");
             }
+            // The keeper alone takes over: what lapsed instances held
+            // (their classes and tournaments among it) comes to the one
+            // that serves the classes.
+            if leases.keeper().is_some() {
+                continue;
+            }
             let lease = leases.clone();
             let scan = scan_in == 0;
             scan_in = scan_in.checked_sub(1).unwrap_or(SCAN_EVERY);
@@ -198,7 +207,8 @@ impl Hub {
                     if taken.games.len() == TAKEN_AT_ONCE {
                         scan_in = 0;
                     }
-                    self.adopt(taken).await
+                    self.adopt(taken).await;
+                    self.now_keeper();
                 }
                 Ok(Err(err)) => {
                     tracing::warn!(target: "quoridor::cluster", error = %err, "no takeover this time");
@@ -206,6 +216,15 @@ impl Hub {
                 Err(_) => return,
             }
         }
+    }
+
+    /// This instance is the keeper, and the lapsed keeper's last
+    /// transactions have ended (a takeover deleted its row, which waits
+    /// for them): what the keeper serves may be read from the database.
+    fn now_keeper(&self) {
+        self.inner
+            .keeper_here
+            .send_if_modified(|was| !std::mem::replace(was, true));
     }
 
     /// Stops serving: another instance may hold this one's games already.
@@ -222,16 +241,20 @@ impl Hub {
     }
 
     /// At the start: every unfinished game nobody live holds, taken and
-    /// loaded; how many.
+    /// loaded if this instance is the keeper; how many.
     pub(super) async fn take_over_all(&self) -> Result<usize, HubError> {
         let Some(leases) = self.leases().cloned() else {
             return Ok(0);
         };
+        if leases.keeper().is_some() {
+            return Ok(0);
+        }
         let taken = tokio::task::spawn_blocking(move || leases.take_over(usize::MAX, true))
             .await
             .map_err(|_| HubError::Stopping)??;
         let before = self.inner.metrics.games_taken_over.get();
         self.adopt(taken).await;
+        self.now_keeper();
         Ok((self.inner.metrics.games_taken_over.get() - before) as usize)
     }
 

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::Router;
 
+use crate::club::Clubs;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -34,7 +35,10 @@ use self::tasks::*;
 use self::tournaments::*;
 use self::work::*;
 
-pub fn api_routes() -> Router<AppState> {
+/// The routes, refused with 503 until this instance has read the classes
+/// ([`Clubs::is_ready`]: an instance among several that has just become
+/// the keeper).
+pub fn api_routes(state: AppState) -> Router<AppState> {
     Router::new()
         .route("/classes", post(new_class))
         .route("/classes/open", post(open_class))
@@ -98,6 +102,24 @@ pub fn api_routes() -> Router<AppState> {
         .route("/tournaments/{id}/withdraw", post(withdraw))
         .route("/tournaments/{id}/decide", post(decide))
         .route("/tournaments/{id}/live", get(tournament_live))
+        .route_layer(axum::middleware::from_fn_with_state(state, when_ready))
+}
+
+async fn when_ready(
+    State(clubs): State<Clubs>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if clubs.is_ready() {
+        return next.run(request).await;
+    }
+    let mut answer =
+        ApiError::unavailable("the classes are being read: try again in a moment").into_response();
+    answer.headers_mut().insert(
+        header::RETRY_AFTER,
+        axum::http::HeaderValue::from_static("1"),
+    );
+    answer
 }
 
 pub fn page_routes() -> Router<AppState> {

@@ -6,7 +6,8 @@
 //! one server; and when the instance holding live clocked games is killed
 //! (SIGKILL), another takes them over: play resumes, no acknowledged move
 //! is lost (the test counts them), no game is held twice, and no clock is
-//! charged for the failover.
+//! charged for the failover. A class (`classes.rs`) is served by the
+//! keeper for every instance and goes on when the keeper dies.
 //!
 //! Needs the tests' PostgreSQL (`QUORIDOR_TEST_PG`, started by
 //! `scripts/test.sh`) and Debian's caddy: without them the test fails, it
@@ -18,6 +19,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod classes;
+#[path = "../common/mod.rs"]
 mod common;
 
 use common::{free_port, Running};
