@@ -7,7 +7,9 @@
 //! (SIGKILL), another takes them over: play resumes, no acknowledged move
 //! is lost (the test counts them), no game is held twice, and no clock is
 //! charged for the failover. A class (`classes.rs`) is served by the
-//! keeper for every instance and goes on when the keeper dies.
+//! keeper for every instance and goes on when the keeper dies; a burst
+//! spread over the instances (`limits.rs`) meets each per-address limit
+//! once.
 //!
 //! Needs the tests' PostgreSQL (`QUORIDOR_TEST_PG`, started by
 //! `scripts/test.sh`) and Debian's caddy: without them the test fails, it
@@ -22,6 +24,7 @@ use std::time::{Duration, Instant};
 mod classes;
 #[path = "../common/mod.rs"]
 mod common;
+mod limits;
 
 use common::{free_port, Running};
 use futures_util::{SinkExt, StreamExt};
@@ -38,14 +41,28 @@ fn http(
     token: Option<&str>,
     body: &str,
 ) -> Option<(u16, Value)> {
+    http_from(None, port, method, path, token, body)
+}
+
+/// [`http`] from the client at the address `from` (as the proxy on
+/// loopback, which the instances trust, says), or from loopback.
+fn http_from(
+    from: Option<&str>,
+    port: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> Option<(u16, Value)> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
     stream
         .set_read_timeout(Some(Duration::from_secs(15)))
         .unwrap();
     let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    let from = from.map_or(String::new(), |ip| format!("X-Forwarded-For: {ip}\r\n"));
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{auth}{from}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .ok()?;
@@ -65,6 +82,18 @@ fn call(
     cookie: Option<&str>,
     body: &str,
 ) -> (u16, Option<String>, Value) {
+    call_from(None, port, method, path, cookie, body)
+}
+
+/// [`call`] from the client at the address `from` ([`http_from`]).
+fn call_from(
+    from: Option<&str>,
+    port: u16,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: &str,
+) -> (u16, Option<String>, Value) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(15)))
@@ -72,9 +101,10 @@ fn call(
     let cookie = cookie.map_or(String::new(), |c| {
         format!("Cookie: quoridor_session={c}\r\n")
     });
+    let from = from.map_or(String::new(), |ip| format!("X-Forwarded-For: {ip}\r\n"));
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{cookie}{from}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -97,6 +127,47 @@ fn call(
     )
 }
 
+/// The name of the instance on `port` (its `/metrics`).
+fn instance_id(port: u16) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    text.lines()
+        .find_map(|line| line.strip_prefix("quoridor_instance_info{id=\""))
+        .and_then(|rest| rest.split('"').next())
+        .expect("an instance's name in its /metrics")
+        .to_string()
+}
+
+/// A client address whose home, among the instances on `ports`, is the
+/// one on `home`: its games are made and held there (once every instance
+/// knows every other: within a renewal).
+fn client_at(ports: &[u16], home: u16) -> String {
+    let until = Instant::now() + Duration::from_secs(10);
+    while ports
+        .iter()
+        .any(|&p| figure(p, "quoridor_instances_live") != ports.len() as f64)
+    {
+        assert!(
+            Instant::now() < until,
+            "the instances do not know each other"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let ids: Vec<String> = ports.iter().map(|&p| instance_id(p)).collect();
+    let names: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let want = instance_id(home);
+    (1..=250)
+        .map(|n| format!("10.9.0.{n}"))
+        .find(|ip| quoridor_server::db::cluster::home_among(ip, &names) == Some(want.as_str()))
+        .expect("a client at home there")
+}
+
 /// Waits until `port` answers `/api/ready` with 200.
 fn wait_ready(port: u16, what: &str) {
     let until = Instant::now() + Duration::from_secs(30);
@@ -109,11 +180,17 @@ fn wait_ready(port: u16, what: &str) {
 /// An instance on `port`, on the database at `url`, trusting the proxy on
 /// loopback; its log in `log`.
 fn instance(port: u16, url: &str, log: &Path) -> Running {
+    instance_with(port, url, log, &[])
+}
+
+/// [`instance`] with more settings in its environment (`QUORIDOR_…`).
+fn instance_with(port: u16, url: &str, log: &Path, settings: &[(&str, &str)]) -> Running {
     let child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
         .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
         .args(["--instance-address", &format!("http://127.0.0.1:{port}")])
         .args(["--trusted-proxy", "127.0.0.1", "--log", "info"])
         .env("QUORIDOR_DB", url)
+        .envs(settings.iter().copied())
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(log).unwrap())
         .spawn()
@@ -176,14 +253,17 @@ fn figure(port: u16, name: &str) -> f64 {
         .map_or(0.0, |v| v.trim().parse().unwrap())
 }
 
-/// A game of two people with a clock, made on the instance at `port`:
-/// its id and its two seats' tokens (north joined through `join_port`).
-fn clocked_game(port: u16, join_port: u16) -> (String, String, String) {
+/// A game of two people with a clock, made by the client `from` (held by
+/// its home) through the instance at `port`: its id and its two seats'
+/// tokens (north joined through `join_port`).
+fn clocked_game(from: &str, port: u16, join_port: u16) -> (String, String, String) {
     let body = json!({
         "clock": {"initial_ms": 300_000, "increment_ms": 0},
         "seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}],
     });
-    let (status, made) = http(port, "POST", "/api/games", None, &body.to_string()).unwrap();
+    let path = "/api/games";
+    let (status, made) =
+        http_from(Some(from), port, "POST", path, None, &body.to_string()).unwrap();
     assert_eq!(status, 201, "{made}");
     let id = made["id"].as_str().unwrap().to_string();
     let (status, joined) = http(
@@ -261,9 +341,13 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
     let _caddy = caddy(dir.path(), proxy, &ports);
     let [holder, second, third] = ports;
 
-    // Three clocked games made on the first instance, which holds them;
-    // north joins through the second.
-    let games: Vec<_> = (0..3).map(|_| clocked_game(holder, second)).collect();
+    // Three clocked games made through the second instance by a client
+    // whose home is the first (the keeper), which holds them; north joins
+    // through the second.
+    let player = client_at(&ports, holder);
+    let games: Vec<_> = (0..3)
+        .map(|_| clocked_game(&player, second, second))
+        .collect();
     let mut acknowledged = vec![0usize; games.len()];
 
     // South plays through a socket on the third instance (relayed to the
@@ -315,11 +399,12 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
     // A challenge sent through one instance is heard live on a page whose
     // socket reaches another, and accepted through a third; a move in a
     // game held elsewhere tells that page "your turn" (LISTEN/NOTIFY).
-    challenge_across(holder, second, third).await;
+    let at_second = client_at(&ports, second);
+    challenge_across(holder, second, third, &at_second).await;
 
     // An account deleted through one instance leaves no name in a
     // finished game another instance holds in memory.
-    deleted_everywhere(second, third);
+    deleted_everywhere(second, third, &at_second);
 
     // Wrong passwords spread over the three instances count as on one
     // server: five, then the account is locked for this address.
@@ -501,8 +586,9 @@ async fn lobby_pair(one: u16, other: u16) -> (String, String, String) {
 
 /// Cleo challenges Dan through `third`; Dan's page follows its challenges
 /// through `second`, accepts through `third`; then a game of theirs made
-/// on `second` (not the keeper, `keeper`) tells Dan's page of each move.
-async fn challenge_across(keeper: u16, second: u16, third: u16) {
+/// by Cleo from `from` (whose home is `second`, not the keeper `keeper`)
+/// tells Dan's page of each move.
+async fn challenge_across(keeper: u16, second: u16, third: u16, from: &str) {
     let sign_up = |port: u16, name: &str| {
         let body = json!({"name": name, "password": "a long enough secret"}).to_string();
         let (status, session, answer) = call(port, "POST", "/api/account/signup", None, &body);
@@ -556,8 +642,9 @@ async fn challenge_across(keeper: u16, second: u16, third: u16) {
     // Their own game, made and held on `second`.
     let seats =
         json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}]});
-    let (status, _, made) = call(
-        second,
+    let (status, _, made) = call_from(
+        Some(from),
+        third,
         "POST",
         "/api/games",
         Some(&cleo),
@@ -584,17 +671,25 @@ async fn challenge_across(keeper: u16, second: u16, third: u16) {
     .await;
 }
 
-/// Eve plays a game held on `second` (against a guest) and resigns; she
-/// deletes her account through `third` (the keeper deletes it): `second`
-/// shows the finished game with her seat renamed, not her name.
-fn deleted_everywhere(second: u16, third: u16) {
+/// Eve, from `from` (whose home is `second`), plays a game held on
+/// `second` (against a guest) and resigns; she deletes her account
+/// through `third` (the keeper deletes it): `second` shows the finished
+/// game with her seat renamed, not her name.
+fn deleted_everywhere(second: u16, third: u16, from: &str) {
     let body = json!({"name": "eve", "password": "a long enough secret"}).to_string();
     let (status, eve, _) = call(third, "POST", "/api/account/signup", None, &body);
     assert_eq!(status, 201);
     let eve = eve.unwrap();
     let seats =
         json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}]});
-    let (status, _, made) = call(second, "POST", "/api/games", Some(&eve), &seats.to_string());
+    let (status, _, made) = call_from(
+        Some(from),
+        third,
+        "POST",
+        "/api/games",
+        Some(&eve),
+        &seats.to_string(),
+    );
     assert_eq!(status, 201, "{made}");
     let game = made["id"].as_str().unwrap().to_string();
     let token = made["token"].as_str().unwrap().to_string();
@@ -647,7 +742,8 @@ async fn an_instance_that_lost_its_lease_stores_nothing_more_and_stops() {
     let (old, new) = (free_port(), free_port());
     let mut paused = instance(old, &url, &dir.path().join("old.log"));
     let _other = instance(new, &url, &dir.path().join("new.log"));
-    let (id, south, north) = clocked_game(old, new);
+    let player = client_at(&[old, new], old);
+    let (id, south, north) = clocked_game(&player, new, new);
     let play = |port: u16, token: &str, ply: usize| {
         let body = json!({"move": nth_move(ply)}).to_string();
         http(

@@ -216,6 +216,10 @@ pub struct Metrics {
     /// instance), the other instances' leases it found lapsed, the games
     /// it took over, and the requests it relayed to a game's holder.
     pub lease_renewed_ms: AtomicU64,
+    /// This instance's name among the instances (its row in the database),
+    /// and how many instances were live at its last renewal.
+    pub instance: std::sync::OnceLock<String>,
+    pub instances_live: AtomicU64,
     pub takeovers: Counter,
     pub games_taken_over: Counter,
     pub relayed: Counter,
@@ -504,6 +508,20 @@ impl Metrics {
 
     /// An instance's lease and what it took over and relayed.
     fn render_cluster(&self, out: &mut Text) {
+        if let Some(id) = self.instance.get() {
+            out.header(
+                "quoridor_instance_info",
+                "gauge",
+                "This instance's name among the instances on the database.",
+            );
+            out.sample("quoridor_instance_info", &[("id", id)], 1);
+        }
+        out.one(
+            "quoridor_instances_live",
+            "gauge",
+            "The live instances (this one among them) at this one's last renewal.",
+            self.instances_live.load(Ordering::Relaxed),
+        );
         out.one(
             "quoridor_lease_renewed_timestamp_seconds",
             "gauge",
@@ -525,7 +543,7 @@ impl Metrics {
         out.one(
             "quoridor_relayed_total",
             "counter",
-            "Requests and sockets relayed to the instance that holds their game.",
+            "Requests and sockets relayed to the instance that serves them (a game's holder, the keeper, the client's home).",
             self.relayed.get(),
         );
     }

@@ -8,6 +8,10 @@
 //! Why relay rather than move the game: two players of one game may reach
 //! two instances; moving the game to each request's instance would move
 //! it at every move, and its clock and AI with it.
+//!
+//! The other requests go to one instance too: what the keeper serves for
+//! all, to the keeper ([`kept`]); the rest, to the client's home, so that
+//! each per-address limit is counted in one place.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -81,9 +85,17 @@ fn kept(path: &str) -> bool {
     EXACT.contains(&path) || UNDER.into_iter().any(under)
 }
 
+/// Paths every instance answers itself: the proxy's health checks.
+fn own(path: &str) -> bool {
+    matches!(path, "/health" | "/ready")
+}
+
 /// The middleware: a game's request goes on here if this instance holds
 /// the game (or takes it now), else to its holder; a request the keeper
-/// serves for all goes to it ([`kept`]).
+/// serves for all goes to it ([`kept`]); any other goes to its client's
+/// home ([`Hub::home_of`]), which counts every per-address limit of that
+/// client (requests a second, games, searches, shared exercises) as one
+/// server would, wherever the proxy sent the request.
 pub async fn route(
     State(hub): State<Hub>,
     State(relay_client): State<Relay>,
@@ -101,7 +113,19 @@ pub async fn route(
         };
     }
     let Some(id) = game_of(request.uri().path()).map(str::to_string) else {
-        return next.run(request).await;
+        let home = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .and_then(|ConnectInfo(addr)| hub.home_of(&crate::limits::client_key(addr.ip())));
+        return match home {
+            Some(home)
+                if !request.headers().contains_key(RELAYED) && !own(request.uri().path()) =>
+            {
+                metrics.relayed.inc();
+                relay(&relay_client, &home, request).await
+            }
+            _ => next.run(request).await,
+        };
     };
     match hub.holder(&id).await {
         Ok(None) => next.run(request).await,
@@ -116,7 +140,8 @@ pub async fn route(
     }
 }
 
-/// A 503 to try again in a second (the game is being taken over).
+/// A 503 to try again in a second (the game is being taken over, an
+/// instance is being replaced).
 fn try_again(message: &str) -> Response {
     let mut answer = ApiError::unavailable(message).into_response();
     answer
@@ -153,8 +178,10 @@ async fn relay(relay: &Relay, address: &str, mut request: Request) -> Response {
         .map_or("/", |p| p.as_str())
         .to_string();
     let Ok(uri) = format!("{}{path}", address.trim_end_matches('/')).parse::<Uri>() else {
-        return ApiError::unavailable("the game's instance has an address that cannot be used")
-            .into_response();
+        return ApiError::unavailable(
+            "the instance that serves this has an address that cannot be used",
+        )
+        .into_response();
     };
     let client_upgrade = upgrade.then(|| hyper::upgrade::on(&mut request));
     let (mut parts, body) = request.into_parts();
@@ -176,8 +203,10 @@ async fn relay(relay: &Relay, address: &str, mut request: Request) -> Response {
     let mut answer = match relay.client.request(outgoing).await {
         Ok(answer) => answer,
         Err(err) => {
-            tracing::warn!(target: "quoridor::cluster", instance = %address, error = %err, "the game's instance did not answer");
-            return try_again("the game's instance does not answer: try again in a moment");
+            tracing::warn!(target: "quoridor::cluster", instance = %address, error = %err, "the instance that serves this did not answer");
+            return try_again(
+                "the instance that serves this does not answer: try again in a moment",
+            );
         }
     };
     if answer.status() == axum::http::StatusCode::SWITCHING_PROTOCOLS {

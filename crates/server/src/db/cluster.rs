@@ -41,6 +41,9 @@ pub struct Leases {
     /// The keeper's address, as last read, when it is another instance
     /// ([`Leases::keeper`]).
     keeper: Mutex<Option<String>>,
+    /// The live instances (this one among them), as last read: their
+    /// names and addresses ([`Leases::home_of`]).
+    live: Mutex<Vec<(String, String)>>,
 }
 
 fn failed(err: SqlError) -> StoreError {
@@ -59,6 +62,7 @@ impl Leases {
             id: id.to_string(),
             peers: Mutex::new(Vec::new()),
             keeper: Mutex::new(None),
+            live: Mutex::new(Vec::new()),
         };
         leases.run(|sql| {
             sql.execute(
@@ -134,7 +138,19 @@ impl Leases {
             .filter(|(oldest, _)| *oldest != self.id)
             .map(|(_, address)| address.clone());
         *self.keeper.lock().unwrap_or_else(|e| e.into_inner()) = keeper;
+        *self.live.lock().unwrap_or_else(|e| e.into_inner()) = live;
         Ok(true)
+    }
+
+    /// The instance that counts the limits of the client `key` (its
+    /// address, as the limits key it): `None` when it is this one. Each
+    /// client has one such home among the live instances, the same for
+    /// all of them (rendezvous hashing: when an instance comes or goes,
+    /// only the clients whose home it is move).
+    pub fn home_of(&self, key: &str) -> Option<String> {
+        let live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        let (id, address) = live.iter().max_by_key(|(id, _)| rendezvous(key, id))?;
+        (*id != self.id).then(|| address.clone())
     }
 
     /// The instance that serves for all what is kept in one process's
@@ -146,6 +162,12 @@ impl Leases {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// How many instances are live (this one among them), as of the last
+    /// renewal.
+    pub fn live_count(&self) -> usize {
+        self.live.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 
     /// Whether `ip` is another live instance's, as of the last renewal.
@@ -325,6 +347,29 @@ impl std::fmt::Debug for Leases {
     }
 }
 
+/// Which of the instances named `instances` is the home of client `key`
+/// ([`Leases::home_of`]).
+pub fn home_among<'a>(key: &str, instances: &[&'a str]) -> Option<&'a str> {
+    instances
+        .iter()
+        .copied()
+        .max_by_key(|id| rendezvous(key, id))
+}
+
+/// The weight of instance `instance` for client `key`: the home is the
+/// heaviest. FNV-1a, the same in every build of every instance.
+fn rendezvous(key: &str, instance: &str) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for byte in key.bytes().chain([0]).chain(instance.bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    // FNV's last bytes stir only the low bits: mixed once more.
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    hash ^ (hash >> 33)
+}
+
 /// The IP addresses an instance's address (`http://host:port`) names.
 fn ips_of(address: &str) -> Vec<IpAddr> {
     let authority = address
@@ -346,4 +391,40 @@ pub struct TakenOver {
     pub instances: usize,
     /// The unfinished games this instance now holds.
     pub games: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn home(key: &str, instances: &[&str]) -> String {
+        home_among(key, instances).unwrap().to_string()
+    }
+
+    #[test]
+    fn clients_are_spread_over_the_instances_and_few_move_when_one_goes() {
+        let three = ["a1b2", "c3d4", "e5f6"];
+        let clients: Vec<String> = (0..3000)
+            .map(|i| format!("10.0.{}.{}", i / 250, i % 250))
+            .collect();
+        let mut count = [0usize; 3];
+        for client in &clients {
+            let at = three
+                .iter()
+                .position(|i| *i == home(client, &three))
+                .unwrap();
+            count[at] += 1;
+        }
+        for n in count {
+            assert!((800..1200).contains(&n), "{count:?}");
+        }
+        // One instance gone: only its clients move.
+        let two = ["a1b2", "e5f6"];
+        for client in &clients {
+            let before = home(client, &three);
+            if before != "c3d4" {
+                assert_eq!(home(client, &two), before, "{client}");
+            }
+        }
+    }
 }

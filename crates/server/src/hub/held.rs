@@ -38,6 +38,7 @@ impl Hub {
             .metrics
             .lease_renewed_ms
             .store(wall_ms(), std::sync::atomic::Ordering::Relaxed);
+        let _ = self.inner.metrics.instance.set(leases.id().to_string());
         // What the other instances tell: "your turn" for this one's pages,
         // finished games to read again.
         let playing = self.inner.playing.clone();
@@ -145,6 +146,13 @@ impl Hub {
         self.leases().and_then(|leases| leases.keeper())
     }
 
+    /// Where the requests of the client `key` (its limits key) are
+    /// counted: `None` here (a server alone, or this instance is its
+    /// home), or its home's address ([`Leases::home_of`]).
+    pub fn home_of(&self, key: &str) -> Option<String> {
+        self.leases().and_then(|leases| leases.home_of(key))
+    }
+
     /// Records the new game `id` as this instance's, before it is stored
     /// (so that no takeover finds it unheld).
     pub(super) async fn hold_new(&self, id: &str) -> Result<(), HubError> {
@@ -179,10 +187,14 @@ impl Hub {
             match renewed {
                 Ok(Ok(true)) => {
                     renewed_at = asked;
-                    self.inner
-                        .metrics
+                    let metrics = &self.inner.metrics;
+                    metrics
                         .lease_renewed_ms
                         .store(wall_ms(), std::sync::atomic::Ordering::Relaxed);
+                    metrics.instances_live.store(
+                        leases.live_count() as u64,
+                        std::sync::atomic::Ordering::Relaxed,
+                    );
                 }
                 Ok(Ok(false)) => return self.lose_lease("the lease had lapsed"),
                 Ok(Err(err)) => {
