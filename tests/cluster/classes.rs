@@ -1,6 +1,6 @@
 //! A class among several instances: the keeper serves it for all, so a
-//! teacher's dashboard on one instance follows the pupils who joined and
-//! play through the others; wrong PINs spread over the instances count as
+//! teacher's dashboard on one instance follows the answers and moves of
+//! pupils who joined and play through the others; wrong PINs spread over the instances count as
 //! on one server; and when the keeper dies, the next one reads the class
 //! from the database, takes its games over, and the lesson goes on.
 
@@ -123,6 +123,27 @@ async fn a_class_is_served_by_the_keeper_for_every_instance_and_outlives_it() {
     let mut live = dashboard(third, &class, &teacher).await;
     assert_eq!(play(second, 0).unwrap().0, 200);
     dashboard_sees(&mut live, &id, 1).await;
+
+    // An assignment given through the keeper: a pupil's answer sent
+    // through the second instance is on the dashboard at once.
+    let body = json!({"level": 1, "count": 2, "seed": "9", "title": "Chemins"}).to_string();
+    let path = format!("/api/classes/{class}/assignments");
+    let (status, given) = http(keeper, "POST", &path, Some(&teacher), &body).unwrap();
+    assert_eq!(status, 201, "{given}");
+    let n = given["assignments"][0]["id"].as_u64().unwrap();
+    let (lea, lea_token) = &pupils[0];
+    let path = format!("/api/classes/{class}/assignments/{n}/answers");
+    let body = json!({"index": 0, "skip": true}).to_string();
+    let (status, answer) = http(second, "POST", &path, Some(lea_token), &body).unwrap();
+    assert_eq!(status, 200, "{answer}");
+    socket_until(&mut live, "Léa's answer", |m| {
+        m["class"]["assignments"][0]["work"]
+            .as_array()?
+            .iter()
+            .any(|w| w["pupil"] == *lea && w["index"] == 0)
+            .then_some(())
+    })
+    .await;
 
     // Wrong PINs spread over the three instances count as on one server:
     // five for this class from one address, then a wait.
