@@ -25,8 +25,8 @@ pub enum Holder {
     Me { taken: bool },
     /// Another live instance, reached at this address.
     Other(String),
-    /// No live instance: the keeper takes it ([`Leases::claim`] without
-    /// `take`).
+    /// An unfinished game no live instance holds: the keeper takes it
+    /// ([`Leases::claim`] without `take`).
     Nobody,
 }
 
@@ -230,9 +230,10 @@ impl Leases {
     }
 
     /// Who holds `game`: its live holder (this instance or another, by its
-    /// address); else, with `take` (this instance is the keeper), this
-    /// instance, recorded as its holder; without, [`Holder::Nobody`]. A
-    /// game that does not exist is nobody's (and nothing is recorded).
+    /// address); else this instance, recorded as its holder, if it may
+    /// take it: with `take` (this instance is the keeper), or when the game
+    /// is finished; else [`Holder::Nobody`]. A game that does not exist is
+    /// nobody's (and nothing is recorded).
     pub fn claim(&self, game: &str, take: bool) -> Result<Holder, StoreError> {
         let (id, game) = (self.id.clone(), game.to_string());
         self.run(move |sql| {
@@ -245,11 +246,25 @@ impl Leases {
                     ),
                     args![game.as_str(), LEASE_MS],
                 )?;
-                return match live.first() {
-                    Some(row) if row.get::<String>(0)? == id => Ok(Holder::Me { taken: false }),
-                    Some(row) => Ok(Holder::Other(row.get(1)?)),
-                    None => Ok(Holder::Nobody),
-                };
+                match live.first() {
+                    Some(row) if row.get::<String>(0)? == id => {
+                        return Ok(Holder::Me { taken: false })
+                    }
+                    Some(row) => return Ok(Holder::Other(row.get(1)?)),
+                    None => {}
+                }
+                // An unfinished game goes to the keeper (its clock, its AI,
+                // its class); a finished one, to whoever is asked for it;
+                // no such game is not found here.
+                let status = sql.query(
+                    "SELECT status FROM games WHERE id = ?1",
+                    args![game.as_str()],
+                )?;
+                match status.first() {
+                    None => return Ok(Holder::Me { taken: false }),
+                    Some(row) if row.get::<String>(0)? != "over" => return Ok(Holder::Nobody),
+                    Some(_) => {}
+                }
             }
             // A lapsed holder's transaction begun before its lease lapsed
             // (its fence passed) ends before the game is taken: its move,
@@ -396,6 +411,76 @@ pub struct TakenOver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::sql::test_database;
+
+    /// A game row of status `status`, nothing else of it.
+    fn game(leases: &Leases, id: &str, status: &str) {
+        leases
+            .run(|sql| {
+                sql.execute(
+                    "INSERT INTO games (id, created_ms, creator, status, public, settings, seats, extra, summary, updated_ms)
+                     VALUES (?1, 0, 'test', ?2, 0, '{}', '[]', '{}', '{}', 0)",
+                    args![id, status],
+                )
+                .map(|_| ())
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn the_keeper_alone_takes_unfinished_games_and_anyone_a_finished_one() {
+        let url = test_database();
+        let mut client = crate::db::postgres::connect(&url).unwrap();
+        crate::db::postgres::migrate(&mut client).unwrap();
+        crate::db::postgres::off_runtime(move || drop(client));
+        // Joined in this order (and named so, for those joined in the
+        // same millisecond): the first is the keeper.
+        let keeper = Leases::join(&url, "a", "http://10.0.0.1:1").unwrap();
+        let gone = Leases::join(&url, "b", "http://10.0.0.2:1").unwrap();
+        let other = Leases::join(&url, "c", "http://10.0.0.3:1").unwrap();
+        for l in [&keeper, &gone, &other] {
+            assert!(l.renew().unwrap());
+        }
+        assert_eq!(keeper.keeper(), None);
+        assert_eq!(other.keeper().as_deref(), Some("http://10.0.0.1:1"));
+        game(&keeper, "playing1", "playing");
+        game(&keeper, "over1", "over");
+        gone.hold("playing1").unwrap();
+        gone.hold("over1").unwrap();
+        assert_eq!(
+            other.claim("playing1", false).unwrap(),
+            Holder::Other("http://10.0.0.2:1".into())
+        );
+        // `gone` lapses: its unfinished game waits for the keeper, its
+        // finished one is anyone's.
+        gone.run(|sql| {
+            sql.execute(
+                "UPDATE instances SET renewed_ms = 0 WHERE id = 'b'",
+                args![],
+            )
+            .map(|_| ())
+        })
+        .unwrap();
+        assert_eq!(other.claim("playing1", false).unwrap(), Holder::Nobody);
+        assert_eq!(
+            other.claim("over1", false).unwrap(),
+            Holder::Me { taken: true }
+        );
+        assert_eq!(
+            keeper.claim("playing1", true).unwrap(),
+            Holder::Me { taken: true }
+        );
+        assert_eq!(
+            other.claim("playing1", false).unwrap(),
+            Holder::Other("http://10.0.0.1:1".into())
+        );
+        // No such game: nobody's, served (not found) where it was asked.
+        assert_eq!(
+            other.claim("nowhere", false).unwrap(),
+            Holder::Me { taken: false }
+        );
+        assert!(!gone.renew().unwrap(), "a lapsed lease is not renewed");
+    }
 
     fn home(key: &str, instances: &[&str]) -> String {
         home_among(key, instances).unwrap().to_string()
