@@ -200,6 +200,18 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         args.signups_per_hour,
         leases.is_some().then(|| hub.keeper_changes()),
     )?;
+    if let Some(leases) = leases.as_ref().filter(|l| l.live_count() > 1) {
+        // The others learn of a new instance at their next renewal: until
+        // then they would not trust its relayed requests as a peer's (and
+        // would count them against its address), so it serves after two.
+        tracing::info!(
+            target: "quoridor::cluster",
+            instances = leases.live_count(),
+            "waiting for the other instances to know this one"
+        );
+        let wait = 2 * db::postgres::RENEW_EVERY_MS + 500;
+        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    }
     let listener = TcpListener::bind(args.addr)
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.addr))?;
