@@ -1,6 +1,8 @@
 //! The rules tutorial in a real headless Chromium: the jump lesson solved by
 //! tapping, after a wrong answer explained; a fence lesson tried from the
-//! keyboard and solved with the fence tool; the child's wording in French; and the API on its own.
+//! keyboard and solved with the fence tool; the child's wording in French;
+//! puzzles missed, solved, and started afresh on the pawn; and the API on
+//! its own.
 
 mod e2e;
 mod harness;
@@ -227,6 +229,63 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         }
         let tab = b.attr("#mode-puzzles", "aria-selected").await;
         assert_eq!(tab.as_deref(), Some("true"));
+    })
+    .await;
+}
+
+/// A fence tool left selected from one puzzle is not the next one's: each
+/// puzzle starts on "Move the pawn"; and a fence tapped where the puzzle
+/// asks for a pawn's move is told, never judged (the rating stays).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_puzzle_starts_on_the_pawn_and_a_stray_fence_is_not_judged() {
+    e2e::run("learn-puzzle-tool", |env| async move {
+        let puzzle = quoridor_learn::shipped()
+            .iter()
+            .find(|p| p.theme.move_kind().name() == "step")
+            .expect("a puzzle asking for a step")
+            .clone();
+        let answer = puzzle.solution[0].clone();
+        let b = env.browser("solver").await;
+        b.open(&format!("/learn?puzzle={}", puzzle.id)).await;
+        let wait = Waiter::new("the puzzle");
+        loop {
+            let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
+            if title.contains(&puzzle.id) {
+                break;
+            }
+            wait.tick(&title).await;
+        }
+        let score = b.shown("#pz-score").await.text().await.unwrap();
+
+        // The answer's square, tapped with "Fence upright" still chosen:
+        // told to move the pawn; the rating and the streak stay.
+        b.click(".learn-tool[data-tool=\"v\"]").await;
+        tap(&b, &answer).await;
+        let said = feedback_when(&b, |t| t.contains("move your pawn")).await;
+        assert!(said.contains("Move the pawn"), "{said}");
+        assert_eq!(b.shown("#pz-score").await.text().await.unwrap(), score);
+        assert!(!b.is_shown("#learn-next").await, "not judged, no next");
+
+        // With the pawn, right.
+        play(&b, &answer).await;
+        feedback_when(&b, |t| t.contains("Right!")).await;
+
+        // The fence tool chosen again, then the next puzzle: it starts on
+        // the pawn.
+        b.click(".learn-tool[data-tool=\"v\"]").await;
+        b.click("#learn-next").await;
+        let wait = Waiter::new("the next puzzle");
+        loop {
+            let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
+            if !title.contains(&puzzle.id) && title.contains("Puzzle ") {
+                break;
+            }
+            wait.tick(&title).await;
+        }
+        let tools = b
+            .js("return ['pawn', 'h', 'v'].map((t) => document.querySelector(`.learn-tool[data-tool=\"${t}\"]`).getAttribute('aria-checked'));")
+            .await;
+        assert_eq!(tools, serde_json::json!(["true", "false", "false"]));
     })
     .await;
 }

@@ -320,6 +320,9 @@ function openPuzzle(view) {
   S.solved = false;
   S.board = view.board;
   keys.forgetCursor();
+  // Each puzzle starts on the pawn: a fence tool left from the last one
+  // would turn a tap on the right square into a fence.
+  setTool('pawn');
   $('#learn-lesson-title').textContent = t('learn.pz_heading', { id: view.id, theme: t('learn.theme.' + view.theme), d: view.difficulty });
   $('#learn-task').textContent = view.task;
   showMovePicture(view.move_kind, view.board.turn);
@@ -345,9 +348,19 @@ async function nextPuzzle() {
   }
 }
 
+/** Whether `move` is a fence where the task asks for a pawn's move (a
+ * misclick with a fence tool: told, never judged). */
+function fenceNotAsked(move, kind) {
+  return /[hv]$/.test(move) && (kind === 'step' || kind === 'jump');
+}
+
 async function tapPuzzle(move) {
   const puzzle = S.puzzle;
   if (!puzzle) return;
+  if (fenceNotAsked(move, puzzle.move_kind)) {
+    feedback('illegal', tw('learn.pawn_asked'), null);
+    return;
+  }
   let res;
   try {
     res = await api('POST', '/api/learn/puzzles/check', { id: puzzle.id, move, rating: S.score.rating, lang: lang() });
@@ -439,6 +452,7 @@ async function loadTask(index) {
   S.solved = false;
   S.board = task.board;
   keys.forgetCursor();
+  setTool('pawn');
   showTaskWords();
   $('#learn-feedback').hidden = true;
   $('#learn-again').hidden = true;
@@ -493,6 +507,10 @@ function classButtons() {
 
 async function tapClassWork(move) {
   const index = W.index;
+  if (W.task && fenceNotAsked(move, W.task.move_kind)) {
+    feedback('illegal', tw('learn.pawn_asked'), null);
+    return;
+  }
   let res;
   try {
     res = await api('POST', classPath('/moves'), { index, move, lang: lang(), wording: wording() }, W.token);

@@ -88,6 +88,8 @@ export default {
   'learn.to_move': '{seat} to move.',
   'learn.hint_pawn': 'Tap the square your pawn should go to.',
   'learn.hint_pawn_child': 'Tap the square your pawn should go to.',
+  'learn.pawn_asked': 'This one asks you to move your pawn: choose “Move the pawn”, then tap its square.',
+  'learn.pawn_asked_child': 'This one asks you to move your pawn: choose “Move the pawn”, then tap its square.',
   'learn.hint_fence': 'Tap a square: the fence goes along its top edge (across) or its right edge (upright), two squares long.',
   'learn.hint_fence_child': 'Tap a square: the fence goes along its top edge (across) or its right edge (upright), two squares long.',
   'learn.fence_at': 'fence {fence}',

@@ -90,6 +90,8 @@ export default {
   'learn.to_move': '{seat} a le trait.',
   'learn.hint_pawn': 'Touchez la case où votre pion doit aller.',
   'learn.hint_pawn_child': 'Touche la case où ton pion doit aller.',
+  'learn.pawn_asked': 'Ici, il faut déplacer votre pion : choisissez « Déplacer le pion », puis touchez sa case.',
+  'learn.pawn_asked_child': 'Ici, il faut déplacer ton pion : choisis « Déplacer le pion », puis touche sa case.',
   'learn.hint_fence': 'Touchez une case : la barrière se pose le long de son bord du haut (couchée) ou de son bord droit (debout), sur deux cases.',
   'learn.hint_fence_child': 'Touche une case : la barrière se pose le long de son bord du haut (couchée) ou de son bord droit (debout), sur deux cases.',
   'learn.fence_at': 'barrière {fence}',

@@ -91,6 +91,8 @@ export default {
   'learn.to_move': 'La mutare: {seat}.',
   'learn.hint_pawn': 'Atinge căsuța unde trebuie să meargă pionul.',
   'learn.hint_pawn_child': 'Atinge căsuța unde trebuie să meargă pionul.',
+  'learn.pawn_asked': 'Aici trebuie să muți pionul: alege „Mută pionul”, apoi atinge căsuța lui.',
+  'learn.pawn_asked_child': 'Aici trebuie să muți pionul: alege „Mută pionul”, apoi atinge căsuța lui.',
   'learn.hint_fence': 'Atinge o căsuță: bariera se pune de-a lungul marginii ei de sus (culcată) sau din dreapta (în picioare), pe două căsuțe.',
   'learn.hint_fence_child': 'Atinge o căsuță: bariera se pune de-a lungul marginii ei de sus (culcată) sau din dreapta (în picioare), pe două căsuțe.',
   'learn.fence_at': 'barieră {fence}',
