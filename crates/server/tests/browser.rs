@@ -629,6 +629,20 @@ async fn an_opponent_who_left_is_told_and_the_win_claimed() {
             record.contains("[Termination_Note \"north left the game\"]"),
             "{record}"
         );
+        // Its moves and the page's move list say that Bob left, not that
+        // he resigned; the record still reads back.
+        assert!(record.contains("north-resigns {left the game}"), "{record}");
+        record
+            .parse::<quoridor_rules::Record>()
+            .unwrap_or_else(|err| panic!("{err}: {record}"));
+        let listed = south
+            .js("const m = [...document.querySelectorAll('#moves .mv')]; return m.length ? [m[m.length - 1].textContent, m[m.length - 1].getAttribute('aria-label')] : null;")
+            .await;
+        assert_eq!(
+            listed,
+            json!(["North left the game", "North left the game"]),
+            "the last entry of the move list"
+        );
         assert_eq!(
             shown_text(&south, "#gone-panel").await,
             None,

@@ -388,10 +388,19 @@ impl Hub {
             .get(&result.termination)
             .inc();
         let winners: Vec<&str> = result.winners.iter().map(|s| s.name()).collect();
+        // A win claimed against players who left: logged as their leaving,
+        // not as a resignation of theirs.
+        let left: Vec<&str> = result.left.iter().map(|s| s.name()).collect();
+        let termination = if left.is_empty() {
+            result.termination
+        } else {
+            "left"
+        };
         tracing::info!(
             target: "quoridor::game",
             game = %state.id,
-            termination = result.termination,
+            termination,
+            left = %left.join(","),
             winners = %winners.join(","),
             draw = result.draw,
             moves = state.meta.len(),

@@ -99,7 +99,7 @@ impl Room {
             let note = format!("{} left the game", names.join(", "));
             record = record.with_tag("Termination_Note", &note);
         }
-        record.to_string()
+        left_the_game(record.to_string(), &state.left_seats)
     }
 
     /// The seats `holder` holds here.
@@ -133,4 +133,17 @@ impl Room {
             .find(|s| s.account == Some(id))
             .and_then(|s| s.holder.clone())
     }
+}
+
+/// The record's text with each resignation of a player who left (a win
+/// claimed against them) said so in a comment beside it, which the
+/// notation skips on input: `north-resigns {left the game}`.
+fn left_the_game(mut text: String, left: &[quoridor_rules::Seat]) -> String {
+    for seat in left {
+        let word = format!("{seat}-resigns");
+        if let Some(at) = text.rfind(&word) {
+            text.insert_str(at + word.len(), " {left the game}");
+        }
+    }
+    text
 }

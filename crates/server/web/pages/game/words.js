@@ -8,9 +8,17 @@ import { parseFence, parsePosition, seatOrder } from '../../lib/position.js';
 import { G, mySeats, seatsAreAllMine, shownGame } from './state.js';
 import { playerName, seatLabel, t, tn, terminationText } from '../ui.js';
 
+// Whether entry `m` is the resignation of a player who left, the win
+// claimed against them: told as "left the game", as the result says.
+function leftTheGame(m) {
+  const res = G.game && G.game.result;
+  return m.move === 'resign' && !!res && (res.left || []).includes(m.seat);
+}
+
 function moveAnnouncement(m) {
   const who = seatLabel(m.seat);
   const mv = String(m.move || '');
+  if (leftTheGame(m)) return t('announce.left', { seat: who });
   if (mv === 'resign') return t('announce.resign', { seat: who });
   if (mv === 'timeout') return t('announce.timeout', { seat: who });
   if (mv === 'draw') return t('announce.draw');
@@ -94,6 +102,7 @@ function replayLabel(k) {
 
 function moveLabel(m) {
   const mv = String(m.move || '');
+  if (leftTheGame(m)) return t('moves.left', { seat: seatLabel(m.seat) });
   if (mv === 'resign') return t('moves.resign', { seat: seatLabel(m.seat) });
   if (mv === 'timeout') return t('moves.timeout', { seat: seatLabel(m.seat) });
   if (mv === 'draw') return t('moves.draw');
