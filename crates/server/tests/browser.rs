@@ -651,3 +651,62 @@ async fn an_opponent_who_left_is_told_and_the_win_claimed() {
     })
     .await;
 }
+
+/// A player who goes to another site in the same tab is seen gone at once
+/// (the page closes its socket on `pagehide`, also when the browser keeps
+/// the page in its back-forward cache), and connected again when he comes
+/// back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_goes_elsewhere_is_seen_gone_and_back_when_he_returns() {
+    e2e::run("elsewhere", |env| async move {
+        let (id, _south, north) = ana_and_bob(&env, None).await;
+        let connected = |game: &Value| game["seats"][1]["connected"] == true;
+        let wait = Waiter::new("Bob connected");
+        loop {
+            let game = env.game(&id).await;
+            if connected(&game) {
+                break;
+            }
+            wait.tick(&game["seats"]).await;
+        }
+        north
+            .js("window.quoridorBefore = 'kept'; return null;")
+            .await;
+        north
+            .client
+            .goto("data:text/html,<p>somewhere else</p>")
+            .await
+            .unwrap();
+        let left = std::time::Instant::now();
+        let wait = Waiter::new("Bob seen gone");
+        loop {
+            let game = env.game(&id).await;
+            if !connected(&game) {
+                break;
+            }
+            wait.tick(&game["seats"]).await;
+        }
+        assert!(
+            left.elapsed() < std::time::Duration::from_secs(3),
+            "seen gone after {:?}",
+            left.elapsed()
+        );
+        north.client.back().await.unwrap();
+        let wait = Waiter::new("Bob back");
+        loop {
+            let game = env.game(&id).await;
+            if connected(&game) {
+                break;
+            }
+            wait.tick(&game["seats"]).await;
+        }
+        // It came back from the back-forward cache (a page that closes its
+        // socket when left may be kept there) and opened its socket again.
+        let kept = north.js("return window.quoridorBefore || null;").await;
+        assert_eq!(
+            kept, "kept",
+            "the page was not kept in the back-forward cache"
+        );
+    })
+    .await;
+}

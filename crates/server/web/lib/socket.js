@@ -3,7 +3,10 @@
 // tournament): a WebSocket that reconnects by itself, waiting longer after
 // each failure (with a little randomness, so that a restarted server is
 // not hit by every page at once), at once when a sleeping tablet wakes
-// up, and that can keep itself alive with pings.
+// up, and that can keep itself alive with pings. It closes when the page
+// is left (`pagehide`: another address in the tab, the page kept in the
+// back-forward cache), so that the server sees the player gone, and opens
+// again if the page comes back from that cache (`pageshow`).
 
 /**
  * The protocols a WebSocket offers: ours, and the token (a page cannot set
@@ -44,6 +47,7 @@ export function backoff(failures, opts = {}, random = Math.random) {
  * @property {{setTimeout: typeof setTimeout, clearTimeout: typeof clearTimeout, setInterval: typeof setInterval, clearInterval: typeof clearInterval}} [timers]
  * @property {any} [WebSocket] the WebSocket class (tests give a fake one)
  * @property {() => number} [random]
+ * @property {{addEventListener: (type: string, f: (ev: any) => void) => void} | null} [page] where `pagehide` and `pageshow` are heard (the window; tests give a fake one)
  */
 
 /** A reconnecting WebSocket carrying JSON messages. */
@@ -62,11 +66,38 @@ export class LiveSocket {
     this.retryTimer = null;
     /** @type {any} */
     this.pingTimer = null;
+    /** Closed because the page was left; opened again if it comes back. */
+    this.suspended = false;
+    const page = opts.page !== undefined ? opts.page
+      : typeof globalThis.addEventListener === 'function' ? globalThis : null;
+    if (page) {
+      page.addEventListener('pagehide', () => this.suspend());
+      page.addEventListener('pageshow', (ev) => {
+        if (ev && ev.persisted) this.resume();
+      });
+    }
+  }
+
+  /** The page is left: closed now (no retry), to come back with it. */
+  suspend() {
+    if (this.stopped) return;
+    this.suspended = true;
+    this.drop();
+  }
+
+  /** The page came back from the back-forward cache: connects again. */
+  resume() {
+    if (!this.suspended) return;
+    this.suspended = false;
+    if (this.stopped) return;
+    this.failures = 0;
+    this.open();
   }
 
   /** Connects (again at once, if it was connected or waiting). */
   start() {
     this.stopped = false;
+    this.suspended = false;
     this.failures = 0;
     this.open();
     return this;
@@ -92,7 +123,7 @@ export class LiveSocket {
 
   /** Reconnects at once if the connection is down (a page shown again). */
   wake() {
-    if (this.stopped || this.isOpen || (this.socket && this.socket.readyState === 0)) return;
+    if (this.stopped || this.suspended || this.isOpen || (this.socket && this.socket.readyState === 0)) return;
     this.failures = 0;
     this.open();
   }

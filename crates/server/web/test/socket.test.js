@@ -166,3 +166,31 @@ test('pings keep the connection alive, and a page shown again reconnects at once
   assert.equal(FakeSocket.made.length, 2, 'the wait that was pending is gone');
   live.stop();
 });
+
+test('a page left closes its connection at once, and one brought back from the cache opens it again', () => {
+  FakeSocket.made = [];
+  const timers = fakeTimers();
+  const heard = {};
+  const page = { addEventListener: (type, f) => { heard[type] = f; } };
+  const closes = [];
+  const live = new LiveSocket('ws://h/g', { WebSocket: FakeSocket, timers, random: () => 0, page, onClose: () => closes.push(1) }).start();
+  FakeSocket.made[0].opened();
+  heard.pagehide({ persisted: true });
+  assert.equal(FakeSocket.made[0].readyState, 3, 'closed when the page is left');
+  assert.equal(live.isOpen, false);
+  live.wake();
+  timers.advance(60000);
+  assert.equal(FakeSocket.made.length, 1, 'no retry, no wake-up while the page is away');
+  assert.equal(timers.pending, 0);
+  heard.pageshow({ persisted: false });
+  assert.equal(FakeSocket.made.length, 1, 'a first showing is not a return');
+  heard.pageshow({ persisted: true });
+  assert.equal(FakeSocket.made.length, 2, 'back from the cache: connected again');
+  FakeSocket.made[1].opened();
+  assert.equal(live.isOpen, true);
+  assert.deepEqual(closes, [], 'leaving is not a dropped connection');
+  live.stop();
+  heard.pagehide({ persisted: false });
+  heard.pageshow({ persisted: true });
+  assert.equal(FakeSocket.made.length, 2, 'a stopped connection stays closed');
+});
