@@ -75,6 +75,7 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{*file}", get(asset))
         .route("/favicon.ico", get(favicon))
         .route("/sw.js", get(service_worker))
+        .route("/offline", get(offline_page))
         .merge(crate::classroom::page_routes())
         .merge(crate::learn::page_routes())
         .merge(crate::club::api::page_routes())
@@ -287,6 +288,11 @@ async fn page_not_allowed(headers: axum::http::HeaderMap) -> Response {
 
 async fn index(State(web): State<WebDir>, headers: axum::http::HeaderMap) -> Response {
     crate::assets::serve_page(web.0.as_deref(), &headers, false)
+}
+
+/// What the service worker shows, offline, for a page it does not keep.
+async fn offline_page(State(web): State<WebDir>, headers: axum::http::HeaderMap) -> Response {
+    crate::assets::serve_named_page("offline.html", web.0.as_deref(), &headers)
 }
 
 async fn game_page(State(web): State<WebDir>, headers: axum::http::HeaderMap) -> Response {

@@ -239,9 +239,10 @@ fn versioned_page(name: &str) -> &'static str {
 /// The pages the service worker keeps at its install, for a first visit
 /// without a connection: the home page (every game page is it), the
 /// analysis board, and the tutorial's, puzzles' and classroom's pages
-/// (their answers come from the WebAssembly then). Other pages are kept
-/// once visited.
-const OFFLINE_PAGES: [&str; 4] = ["/", "/analysis", "/learn", "/classroom"];
+/// (their answers come from the WebAssembly then); and the page it shows
+/// for the others, which need the connection (`/offline`). Other pages
+/// are kept once visited.
+const OFFLINE_PAGES: [&str; 5] = ["/", "/analysis", "/learn", "/classroom", "/offline"];
 
 /// The service worker (`web/sw.js`), with the release written into it:
 /// a version made of every file's, the versioned address of every file

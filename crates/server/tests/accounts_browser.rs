@@ -581,6 +581,7 @@ const PLAYER_PAGES: &[&str] = &[
     "/classroom",
     "/join",
     "/class",
+    "/offline",
 ];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -341,11 +341,23 @@ async fn after_a_first_visit_the_app_works_offline() {
         text_when(&me, "#ab-best", |t| t.starts_with("Best: ")).await;
         me.shot("offline-analysis").await;
         learning_offline(&me, &base).await;
+        // A page that needs the connection (the lobby, from the top bar):
+        // ours says so at its address, never the browser's error page.
+        me.open(&format!("{base}/lobby")).await;
+        let said = text_when(&me, "#away-title", |t| !t.is_empty()).await;
+        assert_eq!(said, "This page needs the connection");
+        assert_eq!(me.js("return location.pathname;").await, "/lobby");
+        me.shot("offline-lobby").await;
 
-        // The network comes back: the line goes by itself, and an online
-        // game (the server's, with a clock) works again.
+        // The network comes back: the lobby opens by itself, the line goes
+        // by itself, and an online game (the server's, with a clock) works
+        // again.
         me.cdp("Network.emulateNetworkConditions", offline(false)).await;
         let server = own_server(dir.path(), port).await;
+        let wait = Waiter::new("the lobby to open by itself");
+        while me.js("return !document.querySelector('#seek-form');").await != false {
+            wait.tick(&"the offline page still").await;
+        }
         me.open(&format!("{base}/")).await;
         let wait = Waiter::new("the offline line to go");
         while me.is_shown("#offline-banner").await {

@@ -8,7 +8,8 @@
 //
 // - Pages: asked from the network first (a short wait on a weak
 //   connection), kept, and served from the cache when the network fails:
-//   every game page is the home page's (`/g/…` is `/`).
+//   every game page is the home page's (`/g/…` is `/`); a page never kept
+//   is `/offline`, which says it needs the connection.
 // - Files under /assets/ with their version: from the cache, for good.
 // - The API (/api/): never cached; offline, the pages say so.
 
@@ -58,7 +59,10 @@ async function page(request) {
     if (response.ok && !url.pathname.startsWith('/g/')) await cache.put(pageKey(url), response.clone());
     return response;
   } catch (e) {
-    const cached = await cache.match(pageKey(url));
+    // A page never kept (it needs the connection: the lobby, an account,
+    // a class): ours that says so, at the address asked for, and opens it
+    // once the server answers again; never the browser's error page.
+    const cached = (await cache.match(pageKey(url))) || (await cache.match('/offline'));
     if (cached) return cached;
     throw e;
   }
