@@ -569,6 +569,36 @@ async fn english_left_on(b: &Browser, path: &str, lang: &str) -> Vec<String> {
     }
 }
 
+/// On a phone (360 and 390 px wide), in each language, every link of the
+/// top bar is on screen whole: the bar wraps, it never hides links past
+/// its edge (a row scrolling sideways with no scroll bar did, cut
+/// mid-word: "Clasamen", "Leaderb").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_top_bar_link_is_on_a_phones_screen_in_every_language() {
+    e2e::run("phone-bar", |env| async move {
+        let mut cut = Vec::new();
+        for (lang, locale) in [("en", "en-GB"), ("fr", "fr-FR"), ("ro", "ro-RO")] {
+            let b = env.browser_in(lang, locale).await;
+            for width in [360u32, 390] {
+                b.client.set_window_size(width, 800).await.unwrap();
+                for path in ["/", "/lobby", "/analysis"] {
+                    b.open(path).await;
+                    b.shown(".topbar-links a").await;
+                    let found = b
+                        .js("const w = document.documentElement.clientWidth; const bar = document.querySelector('.topbar-links'); const links = [...bar.querySelectorAll('a')].filter((a) => a.offsetParent !== null); const bad = links.filter((a) => { const r = a.getBoundingClientRect(); return r.left < 0 || r.right > w + 0.5 || a.scrollWidth > a.clientWidth + 1; }).map((a) => a.textContent.trim()); if (bar.scrollWidth > bar.clientWidth + 1) bad.push('the bar scrolls sideways'); return [links.length, bad, document.documentElement.scrollWidth <= w];")
+                        .await;
+                    if found[0] != 5 || found[1] != serde_json::json!([]) || found[2] != true {
+                        cut.push(format!("{lang} {width} px {path}: {found}"));
+                    }
+                }
+                b.shot(&format!("bar-{width}")).await;
+            }
+        }
+        assert!(cut.is_empty(), "{cut:#?}");
+    })
+    .await;
+}
+
 const PLAYER_PAGES: &[&str] = &[
     "/",
     "/lobby",
