@@ -13,14 +13,7 @@ async fn dashboard(
     class: &str,
     token: &str,
 ) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    let mut request = format!("ws://127.0.0.1:{port}/api/classes/{class}/live")
-        .into_client_request()
-        .unwrap();
-    request.headers_mut().insert(
-        "sec-websocket-protocol",
-        format!("quoridor, bearer.{token}").parse().unwrap(),
-    );
-    tokio_tungstenite::connect_async(request).await.unwrap().0
+    socket_on(port, &format!("/api/classes/{class}/live"), token).await
 }
 
 /// Waits on the dashboard until the class's game `game` stands at `ply`.

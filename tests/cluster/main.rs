@@ -54,23 +54,37 @@ fn http_from(
     token: Option<&str>,
     body: &str,
 ) -> Option<(u16, Value)> {
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    let response = exchange(from, port, method, path, &auth, body)?;
+    let status = response.get(9..12)?.parse().ok()?;
+    let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
+}
+
+/// One request with the headers `extra` (each ending in CRLF), from the
+/// client `from`: the whole answer, or `None` when nothing answered.
+fn exchange(
+    from: Option<&str>,
+    port: u16,
+    method: &str,
+    path: &str,
+    extra: &str,
+    body: &str,
+) -> Option<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
     stream
         .set_read_timeout(Some(Duration::from_secs(15)))
         .unwrap();
-    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
     let from = from.map_or(String::new(), |ip| format!("X-Forwarded-For: {ip}\r\n"));
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{auth}{from}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{extra}{from}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .ok()?;
     let mut response = String::new();
     stream.read_to_string(&mut response).ok()?;
-    let status = response.get(9..12)?.parse().ok()?;
-    let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
+    Some(response)
 }
 
 /// [`http`] as the account of the session `cookie`: the status, the
@@ -94,22 +108,10 @@ fn call_from(
     cookie: Option<&str>,
     body: &str,
 ) -> (u16, Option<String>, Value) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(15)))
-        .unwrap();
     let cookie = cookie.map_or(String::new(), |c| {
         format!("Cookie: quoridor_session={c}\r\n")
     });
-    let from = from.map_or(String::new(), |ip| format!("X-Forwarded-For: {ip}\r\n"));
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{cookie}{from}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
+    let response = exchange(from, port, method, path, &cookie, body).expect("an answer");
     let status = response[9..12].parse().unwrap();
     let (head, body) = response.split_once("\r\n\r\n").unwrap();
     let session = head.lines().find_map(|line| {
@@ -291,6 +293,23 @@ fn nth_move(ply: usize) -> &'static str {
     }
 }
 
+/// A socket through `port` on the API path `path`, `token` offered as the
+/// pages offer it (a WebSocket protocol beside `quoridor`).
+async fn socket_on(
+    port: u16,
+    path: &str,
+    token: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    let mut request = format!("ws://127.0.0.1:{port}{path}")
+        .into_client_request()
+        .unwrap();
+    request.headers_mut().insert(
+        "sec-websocket-protocol",
+        format!("quoridor, bearer.{token}").parse().unwrap(),
+    );
+    tokio_tungstenite::connect_async(request).await.unwrap().0
+}
+
 /// A game's socket through `port`, its seat's token offered as the page
 /// does.
 async fn socket(
@@ -298,15 +317,7 @@ async fn socket(
     id: &str,
     token: &str,
 ) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    let mut request = format!("ws://127.0.0.1:{port}/api/games/{id}/ws")
-        .into_client_request()
-        .unwrap();
-    request.headers_mut().insert(
-        "sec-websocket-protocol",
-        format!("quoridor, bearer.{token}").parse().unwrap(),
-    );
-    let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-    ws
+    socket_on(port, &format!("/api/games/{id}/ws"), token).await
 }
 
 /// Reads the socket until a state at `ply` comes (10 s at most).
@@ -640,19 +651,7 @@ async fn challenge_across(keeper: u16, second: u16, third: u16, from: &str) {
     .await;
 
     // Their own game, made and held on `second`.
-    let seats =
-        json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}]});
-    let (status, _, made) = call_from(
-        Some(from),
-        third,
-        "POST",
-        "/api/games",
-        Some(&cleo),
-        &seats.to_string(),
-    );
-    assert_eq!(status, 201, "{made}");
-    let game = made["id"].as_str().unwrap().to_string();
-    let token = made["token"].as_str().unwrap().to_string();
+    let (game, token) = own_game(from, third, &cleo);
     let join = format!("/api/games/{game}/join");
     let (status, _, joined) = call(third, "POST", &join, Some(&dan), r#"{"seat": "north"}"#);
     assert_eq!(status, 200, "{joined}");
@@ -671,6 +670,26 @@ async fn challenge_across(keeper: u16, second: u16, third: u16, from: &str) {
     .await;
 }
 
+/// A game of two people made by the account of the session `session`
+/// from the client `from`, through the instance on `port` (held by the
+/// client's home): its id and the account's seat token.
+fn own_game(from: &str, port: u16, session: &str) -> (String, String) {
+    let seats =
+        json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}]});
+    let path = "/api/games";
+    let (status, _, made) = call_from(
+        Some(from),
+        port,
+        "POST",
+        path,
+        Some(session),
+        &seats.to_string(),
+    );
+    assert_eq!(status, 201, "{made}");
+    let text = |k: &str| made[k].as_str().unwrap().to_string();
+    (text("id"), text("token"))
+}
+
 /// Eve, from `from` (whose home is `second`), plays a game held on
 /// `second` (against a guest) and resigns; she deletes her account
 /// through `third` (the keeper deletes it): `second` shows the finished
@@ -680,19 +699,7 @@ fn deleted_everywhere(second: u16, third: u16, from: &str) {
     let (status, eve, _) = call(third, "POST", "/api/account/signup", None, &body);
     assert_eq!(status, 201);
     let eve = eve.unwrap();
-    let seats =
-        json!({"seats": [{"kind": "human", "mine": true}, {"kind": "human", "mine": false}]});
-    let (status, _, made) = call_from(
-        Some(from),
-        third,
-        "POST",
-        "/api/games",
-        Some(&eve),
-        &seats.to_string(),
-    );
-    assert_eq!(status, 201, "{made}");
-    let game = made["id"].as_str().unwrap().to_string();
-    let token = made["token"].as_str().unwrap().to_string();
+    let (game, token) = own_game(from, third, &eve);
     let join = format!("/api/games/{game}/join");
     assert_eq!(
         http(second, "POST", &join, None, r#"{"seat": "north"}"#)

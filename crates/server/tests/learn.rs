@@ -137,6 +137,19 @@ async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
     .await;
 }
 
+/// Opens the puzzle `id` on its own address and waits for it.
+async fn open_puzzle(b: &Browser, id: &str) {
+    b.open(&format!("/learn?puzzle={id}")).await;
+    let wait = Waiter::new("the puzzle");
+    loop {
+        let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
+        if title.contains(id) {
+            break;
+        }
+        wait.tick(&title).await;
+    }
+}
+
 /// Plays a move on the page: a pawn move by its square, a fence with its tool.
 async fn play(b: &Browser, mv: &str) {
     let (square, tool) = match mv.chars().last() {
@@ -163,15 +176,7 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
             .find(|m| *m != puzzle.solution[0] && !m.ends_with('h') && !m.ends_with('v'))
             .expect("a pawn move that is not the answer");
         let b = env.browser("solver").await;
-        b.open(&format!("/learn?puzzle={}", puzzle.id)).await;
-        let wait = Waiter::new("the puzzle");
-        loop {
-            let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
-            if title.contains(&puzzle.id) {
-                break;
-            }
-            wait.tick(&title).await;
-        }
+        open_puzzle(&b, &puzzle.id).await;
         assert!(b.shown("#learn-task").await.text().await.unwrap().contains("find the best move"));
 
         // A wrong move: explained, with the solution.
@@ -246,15 +251,7 @@ async fn each_puzzle_starts_on_the_pawn_and_a_stray_fence_is_not_judged() {
             .clone();
         let answer = puzzle.solution[0].clone();
         let b = env.browser("solver").await;
-        b.open(&format!("/learn?puzzle={}", puzzle.id)).await;
-        let wait = Waiter::new("the puzzle");
-        loop {
-            let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
-            if title.contains(&puzzle.id) {
-                break;
-            }
-            wait.tick(&title).await;
-        }
+        open_puzzle(&b, &puzzle.id).await;
         let score = b.shown("#pz-score").await.text().await.unwrap();
 
         // The answer's square, tapped with "Fence upright" still chosen:
