@@ -182,6 +182,7 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         // A wrong move: explained, with the solution.
         play(&b, &wrong).await;
         let said = feedback_when(&b, |t| t.contains("Not the best move")).await;
+        assert!(said.contains(&format!("You played {wrong}.")), "{said}");
         assert!(said.contains("steps"), "{said}");
         assert!(said.contains(&format!("The solution: {}", puzzle.solution.join(" "))), "{said}");
         let score = b.shown("#pz-score").await.text().await.unwrap();

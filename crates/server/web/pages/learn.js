@@ -379,7 +379,9 @@ async function tapPuzzle(move) {
   if (!S.score.seen.includes(puzzle.id)) S.score.seen.push(puzzle.id);
   saveScore();
   drawBoard();
-  feedback(res.outcome, res.message, t('learn.pz_solution', { line: res.solution.join(' ') }));
+  // A miss says first what was played (the board shows the answer now).
+  const said = res.outcome === 'wrong' ? tw('learn.you_played', { move }) + ' ' + res.message : res.message;
+  feedback(res.outcome, said, t('learn.pz_solution', { line: res.solution.join(' ') }));
   $('#learn-next').hidden = false;
   $('#learn-again').hidden = false;
   playLine(res.line, puzzle.id);

@@ -21,6 +21,8 @@ export default {
   'learn.pz_next': 'Next puzzle',
   'learn.pz_solution': 'The solution: {line}',
   'learn.pz_wrong': 'Not the best move.',
+  'learn.you_played': 'You played {move}.',
+  'learn.you_played_child': 'You played {move}.',
   'learn.pz_score': 'Streak: {streak} · Your rating: {rating}',
   'learn.pz_score_child': 'Streak: {streak} · Your rating: {rating}',
   'learn.pz_heading': 'Puzzle {id} · {theme} · difficulty {d}/5',

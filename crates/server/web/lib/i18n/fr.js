@@ -23,6 +23,8 @@ export default {
   'learn.pz_next': 'Problème suivant',
   'learn.pz_solution': 'La solution : {line}',
   'learn.pz_wrong': 'Ce n\'est pas le meilleur coup.',
+  'learn.you_played': 'Vous avez joué {move}.',
+  'learn.you_played_child': 'Tu as joué {move}.',
   'learn.pz_score': 'Série : {streak} · Votre classement : {rating}',
   'learn.pz_score_child': 'Série : {streak} · Ton classement : {rating}',
   'learn.pz_heading': 'Problème {id} · {theme} · difficulté {d}/5',

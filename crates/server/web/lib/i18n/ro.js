@@ -21,6 +21,8 @@ export default {
   'learn.pz_next': 'Problema următoare',
   'learn.pz_solution': 'Soluția: {line}',
   'learn.pz_wrong': 'Nu e cea mai bună mutare.',
+  'learn.you_played': 'Ai jucat {move}.',
+  'learn.you_played_child': 'Ai jucat {move}.',
   'learn.pz_score': 'Serie: {streak} · Punctajul tău: {rating}',
   'learn.pz_score_child': 'Serie: {streak} · Punctajul tău: {rating}',
   'learn.pz_heading': 'Problema {id} · {theme} · dificultate {d}/5',
