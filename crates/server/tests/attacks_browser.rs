@@ -35,24 +35,6 @@ async fn other_port(html: String) -> SocketAddr {
     addr
 }
 
-async fn sign_up(b: &Browser, name: &str) {
-    b.open("/account?signup").await;
-    b.type_into("#auth-name", name).await;
-    b.type_into("#auth-password", "a good password").await;
-    b.click("#auth-go").await;
-    let hello = format!("Hello {name}");
-    let wait = Waiter::new(format!("{name} logged in"));
-    loop {
-        let title = b
-            .js("const h = document.querySelector('#home-title'); return h && h.textContent;")
-            .await;
-        if title.as_str() == Some(hello.as_str()) {
-            return;
-        }
-        wait.tick(&title).await;
-    }
-}
-
 /// Waits for `window.result` of the attacker's page.
 async fn result_of(b: &Browser) -> Value {
     let wait = Waiter::new("the attacker's page to finish");
@@ -69,7 +51,7 @@ async fn result_of(b: &Browser) -> Value {
 async fn a_page_on_another_port_cannot_open_the_players_sockets() {
     e2e::run("attack-sockets", |env| async move {
         let ana = env.browser("ana").await;
-        sign_up(&ana, "ana_x").await;
+        ana.sign_up("ana_x").await;
         let host = env.base().trim_start_matches("http://").to_string();
         // The attack: the player's own cookie goes with these sockets; the
         // made-up token `bearer.x` once disabled the origin check.
@@ -138,7 +120,7 @@ async fn the_game_page_refuses_to_be_framed_by_another_port() {
 async fn logging_out_leaves_nothing_of_the_player_on_a_shared_tablet() {
     e2e::run("shared-tablet", |env| async move {
         let tablet = env.browser("tablet").await;
-        sign_up(&tablet, "cleo_x").await;
+        tablet.sign_up("cleo_x").await;
         // Cleo plays an online game: its token is kept in this browser.
         let id = tablet.start_vs_ai("9").await;
         let kept = tablet

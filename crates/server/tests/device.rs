@@ -213,17 +213,6 @@ async fn a_game_with_a_clock_is_played_on_the_device_and_lost_on_time() {
     .await;
 }
 
-/// A server of the test's own on `port` (the browser's origin, its
-/// service worker and its caches stay the same across a restart): stopped,
-/// it is a network that is down, whatever the browser thinks.
-async fn own_server(dir: &std::path::Path, port: u16) -> quoridor_server::RunningServer {
-    let mut args = quoridor_server::ServeArgs::for_tests(dir.join("games.db"));
-    args.addr = format!("127.0.0.1:{port}").parse().unwrap();
-    quoridor_server::start(args)
-        .await
-        .expect("the test's server starts")
-}
-
 /// With the server gone, the tutorial's lesson and a puzzle are solved
 /// and a classroom exercise is checked: the page answers them itself.
 async fn learning_offline(me: &Browser, base: &str) {
@@ -276,7 +265,7 @@ async fn after_a_first_visit_the_app_works_offline() {
         let dir = tempfile::tempdir().unwrap();
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let base = format!("http://127.0.0.1:{port}");
-        let server = own_server(dir.path(), port).await;
+        let server = e2e::own_server(dir.path(), port).await;
         let me = env.browser("tablet").await;
         me.open(&format!("{base}/")).await;
         // The service worker installs and keeps the app.
@@ -353,7 +342,7 @@ async fn after_a_first_visit_the_app_works_offline() {
         // by itself, and an online game (the server's, with a clock) works
         // again.
         me.cdp("Network.emulateNetworkConditions", offline(false)).await;
-        let server = own_server(dir.path(), port).await;
+        let server = e2e::own_server(dir.path(), port).await;
         let wait = Waiter::new("the lobby to open by itself");
         while me.js("return !document.querySelector('#seek-form');").await != false {
             wait.tick(&"the offline page still").await;

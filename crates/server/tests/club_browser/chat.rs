@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 
-use super::{js_until, post};
+use super::post;
 use crate::e2e;
 
 const FITS: &str = "const w = document.documentElement.clientWidth; return w <= 768 && document.documentElement.scrollWidth <= w || [w, document.documentElement.scrollWidth, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1).slice(0, 6).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];";
@@ -39,7 +39,7 @@ async fn the_teacher_allows_the_chat_and_reads_what_a_pupil_writes() {
             desk.client.set_window_size(768, 1024).await.unwrap();
             desk.open(&format!("/class#{class_id}")).await;
             let off = if lang == "fr" { "La discussion est désactivée" } else { "Discuția este oprită" };
-            let said = js_until(&desk, "const e = document.querySelector('#dash-chat-empty'); return e && e.textContent;", |v| v.as_str().is_some_and(|s| !s.is_empty())).await;
+            let said = desk.js_until("const e = document.querySelector('#dash-chat-empty'); return e && e.textContent;", |v| v.as_str().is_some_and(|s| !s.is_empty())).await;
             assert!(said.as_str().unwrap().starts_with(off), "{lang}: {said}");
             assert_eq!(desk.js("return document.querySelector('#dash-chat-on').checked;").await, json!(false));
             let box_ = desk.js("const r = document.querySelector('.club-chat .chat-toggle').getBoundingClientRect(); return r.height;").await;
@@ -48,15 +48,15 @@ async fn the_teacher_allows_the_chat_and_reads_what_a_pupil_writes() {
             // The pupil's game, from her page: no chat, no seat link.
             pupil.click("#pupil-games a.club-board").await;
             let path = format!("/g/{game}");
-            js_until(&pupil, "return location.pathname;", |v| v.as_str() == Some(path.as_str())).await;
-            js_until(&pupil, "const t = document.querySelector('#turn'); return !!t && t.textContent.trim().length > 0;", |v| v.as_bool() == Some(true)).await;
+            pupil.js_until("return location.pathname;", |v| v.as_str() == Some(path.as_str())).await;
+            pupil.js_until("const t = document.querySelector('#turn'); return !!t && t.textContent.trim().length > 0;", |v| v.as_bool() == Some(true)).await;
             assert_eq!(pupil.js("return [document.querySelector('#chat').hidden, document.querySelector('#seat-link-box').hidden];").await, json!([true, true]));
 
             // The teacher turns it on: it reaches the pupil's page live.
             desk.click("#dash-chat-on").await;
             let none = if lang == "fr" { "Aucun message" } else { "Niciun mesaj" };
-            js_until(&desk, "return document.querySelector('#dash-chat-empty').textContent;", |v| v.as_str().is_some_and(|s| s.starts_with(none))).await;
-            js_until(&pupil, "return !document.querySelector('#chat').hidden;", |v| v.as_bool() == Some(true)).await;
+            desk.js_until("return document.querySelector('#dash-chat-empty').textContent;", |v| v.as_str().is_some_and(|s| s.starts_with(none))).await;
+            pupil.js_until("return !document.querySelector('#chat').hidden;", |v| v.as_bool() == Some(true)).await;
             let reads = pupil.js("const p = document.querySelector('#chat-teacher'); return [p.hidden, p.textContent.trim()];").await;
             let words = if lang == "fr" { "Ton professeur lit cette discussion." } else { "Profesorul tău citește această discuție." };
             assert_eq!(reads, json!([false, words]), "{lang}");
@@ -64,10 +64,10 @@ async fn the_teacher_allows_the_chat_and_reads_what_a_pupil_writes() {
             pupil.click("#chat-on").await;
             pupil.type_into("#chat-input", "Bonjour Hugo").await;
             pupil.click("#chat-form button[type=submit]").await;
-            js_until(&pupil, "return Array.from(document.querySelectorAll('#chat-lines li')).map((l) => l.textContent);", |v| v.to_string().contains("Léa: Bonjour Hugo")).await;
+            pupil.js_until("return Array.from(document.querySelectorAll('#chat-lines li')).map((l) => l.textContent);", |v| v.to_string().contains("Léa: Bonjour Hugo")).await;
 
             // The teacher reads it on the dashboard, with the game's players.
-            let line = js_until(&desk, "return Array.from(document.querySelectorAll('#dash-chat-lines li')).map((l) => l.textContent);", |v| v.as_array().is_some_and(|a| !a.is_empty())).await;
+            let line = desk.js_until("return Array.from(document.querySelectorAll('#dash-chat-lines li')).map((l) => l.textContent);", |v| v.as_array().is_some_and(|a| !a.is_empty())).await;
             let line = line[0].as_str().unwrap();
             assert!(line.contains("Léa – Hugo") && line.ends_with("Léa: Bonjour Hugo"), "{lang}: {line}");
             assert_eq!(desk.js(FITS).await, json!(true), "{lang}: the dashboard fits 768 px");
@@ -79,7 +79,7 @@ async fn the_teacher_allows_the_chat_and_reads_what_a_pupil_writes() {
 
             // Off again: the chat leaves the pupil's page at once.
             desk.click("#dash-chat-on").await;
-            js_until(&pupil, "return document.querySelector('#chat').hidden;", |v| v.as_bool() == Some(true)).await;
+            pupil.js_until("return document.querySelector('#chat').hidden;", |v| v.as_bool() == Some(true)).await;
             let chat: Value = reqwest::Client::new().get(format!("{base}/api/classes/{class_id}/chat")).bearer_auth(&teacher).send().await.unwrap().json().await.unwrap();
             assert_eq!((chat["on"].clone(), chat["lines"].as_array().unwrap().len()), (json!(false), 1));
         }

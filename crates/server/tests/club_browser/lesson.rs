@@ -9,7 +9,7 @@
 use quoridor_exercises::{solve, Answer, Exercise};
 use serde_json::{json, Value};
 
-use super::{js_until, post};
+use super::post;
 use crate::e2e;
 
 const NAMES: [&str; 25] = [
@@ -95,7 +95,7 @@ async fn a_lesson_of_25_pupils_with_3_absent() {
         teacher.open("/class").await;
         teacher.type_into("#new-class-name", "CE2 B").await;
         teacher.click("#new-class-form button[type=submit]").await;
-        js_until(&teacher, "const c = document.querySelector('#dash-code'); return !!c && c.textContent.length === 6;", |v| v.as_bool() == Some(true)).await;
+        teacher.js_until("const c = document.querySelector('#dash-code'); return !!c && c.textContent.length === 6;", |v| v.as_bool() == Some(true)).await;
         let class: Value = teacher.js("return JSON.parse(localStorage.getItem('quoridor.club.classes'))[0];").await;
         let (id, key) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string());
 
@@ -103,10 +103,10 @@ async fn a_lesson_of_25_pupils_with_3_absent() {
         teacher.click(".club-tab[data-tab=pupils]").await;
         teacher.type_into("#add-pupils-names", &NAMES.join("\n")).await;
         teacher.click("#add-pupils-form button[type=submit]").await;
-        js_until(&teacher, "return document.querySelectorAll('.club-pupil').length;", |v| v.as_u64() == Some(25)).await;
+        teacher.js_until("return document.querySelectorAll('.club-pupil').length;", |v| v.as_u64() == Some(25)).await;
         // The cards, printed: one per pupil.
         teacher.open(&format!("/class?cards={id}")).await;
-        js_until(&teacher, "return document.querySelectorAll('.club-login-card').length;", |v| v.as_u64() == Some(25)).await;
+        teacher.js_until("return document.querySelectorAll('.club-login-card').length;", |v| v.as_u64() == Some(25)).await;
         teacher.shot("cards").await;
         let cards: Value = get(&base, &format!("/api/classes/{id}/cards"), &key).await.json().await.unwrap();
 
@@ -142,14 +142,14 @@ async fn a_lesson_of_25_pupils_with_3_absent() {
         let cup = post(&base, "/api/tournaments", Some(&key), json!({"name": "Coupe", "format": "swiss", "rounds": 3, "size": 5, "class": id})).await;
         let cup = cup["id"].as_str().unwrap().to_string();
         teacher.open(&format!("/t/{cup}")).await;
-        js_until(&teacher, "return document.querySelectorAll('#cup-players li button').length;", |v| v.as_u64() == Some(25)).await;
+        teacher.js_until("return document.querySelectorAll('#cup-players li button').length;", |v| v.as_u64() == Some(25)).await;
         teacher.js("window.confirm = () => true; return null;").await;
         for (k, name) in ABSENT.iter().enumerate() {
             teacher.js(&format!("const li = Array.from(document.querySelectorAll('#cup-players li')).find((l) => l.firstChild.textContent === '{name}'); li.querySelector('button').click(); return null;")).await;
-            js_until(&teacher, "return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(24 - k as u64)).await;
+            teacher.js_until("return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(24 - k as u64)).await;
         }
         teacher.click("#cup-start").await;
-        let t = js_until(&teacher, "return document.querySelectorAll('.club-round').length;", |v| v.as_u64() == Some(1)).await;
+        let t = teacher.js_until("return document.querySelectorAll('.club-round').length;", |v| v.as_u64() == Some(1)).await;
         assert_eq!(t, json!(1));
         let read = |base: String, cup: String, key: String| async move {
             get(&base, &format!("/api/tournaments/{cup}"), &key).await.json::<Value>().await.unwrap()
@@ -166,7 +166,7 @@ async fn a_lesson_of_25_pupils_with_3_absent() {
         teacher.click(".club-tab[data-tab=pupils]").await;
         teacher.js("window.confirm = () => true; return null;").await;
         teacher.js(&format!("const row = Array.from(document.querySelectorAll('.club-pupil')).find((r) => r.querySelector('strong').textContent === '{REMOVED}'); Array.from(row.querySelectorAll('button')).find((b) => b.textContent === 'Retirer').click(); return null;")).await;
-        js_until(&teacher, "return document.querySelectorAll('.club-pupil').length;", |v| v.as_u64() == Some(24)).await;
+        teacher.js_until("return document.querySelectorAll('.club-pupil').length;", |v| v.as_u64() == Some(24)).await;
         // The rest of round 1 is played (each first player resigns).
         for p in t["rounds"][0].as_array().unwrap() {
             let (first, second) = (p["first"].as_u64().unwrap() as usize, p["second"].as_u64().unwrap() as usize);
@@ -178,7 +178,7 @@ async fn a_lesson_of_25_pupils_with_3_absent() {
         }
         // Round 2 is paired at once, without Hugo: 21 players, one bye.
         teacher.open(&format!("/t/{cup}")).await;
-        js_until(&teacher, "return document.querySelectorAll('.club-round').length;", |v| v.as_u64() == Some(2)).await;
+        teacher.js_until("return document.querySelectorAll('.club-round').length;", |v| v.as_u64() == Some(2)).await;
         let t = read(base.clone(), cup.clone(), key.clone()).await;
         let round2 = t["rounds"][1].as_array().unwrap();
         assert_eq!(round2.len(), 11);

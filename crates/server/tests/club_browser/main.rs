@@ -16,19 +16,8 @@ mod sheet;
 
 use std::time::{Duration, Instant};
 
-use e2e::{Browser, Waiter};
+use e2e::Browser;
 use serde_json::{json, Value};
-
-async fn js_until(b: &Browser, script: &str, ok: impl Fn(&Value) -> bool) -> Value {
-    let wait = Waiter::new(format!("{}: {script}", b.label));
-    loop {
-        let v = b.js(script).await;
-        if ok(&v) {
-            return v;
-        }
-        wait.tick(&v).await;
-    }
-}
 
 /// A class opened over the API: its id, its teacher's token and its code.
 struct NewClass {
@@ -89,7 +78,7 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         teacher.open("/class").await;
         teacher.type_into("#new-class-name", "CM1 Verte").await;
         teacher.click("#new-class-form button[type=submit]").await;
-        let code = js_until(&teacher, "const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
+        let code = teacher.js_until("const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
         let code = code.as_str().unwrap().to_string();
         let class: Value = teacher.js("return JSON.parse(localStorage.getItem('quoridor.club.classes'))[0];").await;
         let (class_id, teacher_token) = (class["id"].as_str().unwrap().to_string(), class["token"].as_str().unwrap().to_string());
@@ -119,7 +108,7 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
             tokens.insert(name.to_string(), joined["token"].as_str().unwrap().to_string());
         }
         teacher.click(".club-tab[data-tab=pupils]").await;
-        js_until(&teacher, "return Array.from(document.querySelectorAll('.club-pupil')).map(p => p.textContent + (p.classList.contains('online') ? ' [on]' : ''));", |v| {
+        teacher.js_until("return Array.from(document.querySelectorAll('.club-pupil')).map(p => p.textContent + (p.classList.contains('online') ? ' [on]' : ''));", |v| {
             let s = v.to_string();
             s.contains("Léa") && s.contains("[on]") && s.contains("Zoé")
         })
@@ -130,7 +119,7 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         teacher.select("#games-kind", "5").await;
         teacher.click("#games-form button[type=submit]").await;
         teacher.shown(".club-board").await;
-        let game = js_until(&teacher, "const b = document.querySelector('.club-board'); return b && b.dataset.game;", |v| v.is_string()).await;
+        let game = teacher.js_until("const b = document.querySelector('.club-board'); return b && b.dataset.game;", |v| v.is_string()).await;
         let game = game.as_str().unwrap().to_string();
         // Léa's phone shows the game to play.
         phone.shown("#pupil-games .club-board .btn.primary").await;
@@ -138,12 +127,12 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         // Her game's page offers no seat link to pass on (it would open her
         // class seat too), and the way back to her page.
         phone.click("#pupil-games .club-board").await;
-        js_until(&phone, "const b = document.querySelector('#seat-link-box'); return document.querySelector('#game-meta').textContent !== '' && b.hidden;", |v| v.as_bool() == Some(true)).await;
+        phone.js_until("const b = document.querySelector('#seat-link-box'); return document.querySelector('#game-meta').textContent !== '' && b.hidden;", |v| v.as_bool() == Some(true)).await;
         let back = phone.js("return Array.from(document.querySelectorAll('header.topbar a')).some((a) => !a.hidden && a.getAttribute('href') === '/join');").await;
         assert_eq!(back, json!(true));
         phone.open("/join").await;
         phone.shown("#pupil-title").await;
-        js_until(&teacher, "return document.querySelectorAll('.club-board').length;", |v| v.as_u64() == Some(3)).await;
+        teacher.js_until("return document.querySelectorAll('.club-board').length;", |v| v.as_u64() == Some(3)).await;
         teacher.shot("dashboard").await;
         // Before the first move nobody is "ahead" and no "move 0" is shown.
         let line = teacher.js(&format!("return document.querySelector('.club-board[data-game=\"{game}\"] .club-line').textContent;")).await;
@@ -157,7 +146,7 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let up = format!("{}{}", &pawn[..1], pawn[1..].parse::<u32>().unwrap() + 1);
         let sent = Instant::now();
         post(&base, &format!("/api/games/{game}/move"), Some(token), json!({"move": up})).await;
-        js_until(&teacher, &format!("const b = document.querySelector('.club-board[data-game=\"{game}\"]'); return b && b.dataset.ply;"), |v| v.as_str() == Some("1")).await;
+        teacher.js_until(&format!("const b = document.querySelector('.club-board[data-game=\"{game}\"]'); return b && b.dataset.ply;"), |v| v.as_str() == Some("1")).await;
         let seen = sent.elapsed();
         assert!(seen < Duration::from_secs(1), "the dashboard took {seen:?}");
         eprintln!("the dashboard showed the move {} ms after it was sent", seen.as_millis());
@@ -169,30 +158,30 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let progress = phone.shown("#cls-progress").await.text().await.unwrap();
         assert_eq!(progress, "Exercise 1 of 2");
         phone.click("#cls-skip").await;
-        js_until(&phone, "return document.querySelector('#cls-progress').textContent;", |v| v.as_str() == Some("Exercise 2 of 2")).await;
+        phone.js_until("return document.querySelector('#cls-progress').textContent;", |v| v.as_str() == Some("Exercise 2 of 2")).await;
         teacher.click(".club-tab[data-tab=work]").await;
-        js_until(&teacher, "const c = document.querySelector('.club-grid tbody tr td.club-cell-skipped'); return c && c.closest('tr').firstChild.textContent;", |v| v.as_str() == Some("Léa")).await;
+        teacher.js_until("const c = document.querySelector('.club-grid tbody tr td.club-cell-skipped'); return c && c.closest('tr').firstChild.textContent;", |v| v.as_str() == Some("Léa")).await;
         // A click on the cell shows the exercise as the pupil left it.
         // The grid's columns name their exercises: a mixed sheet's kinds in turn.
         let heads = teacher.js("return Array.from(document.querySelectorAll('.club-grid thead th')).map((h) => [h.textContent, h.title]);").await;
         assert_eq!(heads, json!([["Pupil", ""], ["1Maze", "Get out of the maze · level 1"], ["2Ways", "Find the right way · level 1"]]));
         teacher.click(".club-grid td.club-cell-skipped button").await;
-        js_until(&teacher, "const d = document.querySelector('#work-dialog'); const i = document.querySelector('#work-img'); return d.open && i.complete && i.naturalWidth > 0 && document.querySelector('#work-title').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("Léa"))).await;
+        teacher.js_until("const d = document.querySelector('#work-dialog'); const i = document.querySelector('#work-img'); return d.open && i.complete && i.naturalWidth > 0 && document.querySelector('#work-title').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("Léa"))).await;
         teacher.shot("work").await;
         teacher.js("document.querySelector('#work-dialog').close(); return null;").await;
 
         // Exercise 2: a wrong try, the solution shown, then "Check": right,
         // but marked as after the solution, for her and in the grid.
         phone.click("#cls-check").await;
-        js_until(&phone, "const s = document.querySelector('#cls-show'); return s && !s.hidden;", |v| v.as_bool() == Some(true)).await;
+        phone.js_until("const s = document.querySelector('#cls-show'); return s && !s.hidden;", |v| v.as_bool() == Some(true)).await;
         phone.click("#cls-show").await;
-        js_until(&phone, "return document.querySelector('#cls-feedback').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("The solution:"))).await;
+        phone.js_until("return document.querySelector('#cls-feedback').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("The solution:"))).await;
         phone.click("#cls-check").await;
-        js_until(&phone, "const f = document.querySelector('#cls-feedback'); return f.classList.contains('good') && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("You had seen the solution") && t.contains("Well done"))).await;
-        js_until(&teacher, "const c = document.querySelector('.club-grid tbody tr td.club-cell-right_after_solution button'); return c && c.title;", |v| v.as_str().is_some_and(|t| t.starts_with("right after the solution"))).await;
+        phone.js_until("const f = document.querySelector('#cls-feedback'); return f.classList.contains('good') && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("You had seen the solution") && t.contains("Well done"))).await;
+        teacher.js_until("const c = document.querySelector('.club-grid tbody tr td.club-cell-right_after_solution button'); return c && c.title;", |v| v.as_str().is_some_and(|t| t.starts_with("right after the solution"))).await;
         // The end of the series: not "well done" with an exercise skipped.
         phone.click("#cls-next").await;
-        let end = js_until(&phone, "const f = document.querySelector('#cls-feedback'); return !f.hidden && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("End") || t.starts_with("All"))).await;
+        let end = phone.js_until("const f = document.querySelector('#cls-feedback'); return !f.hidden && f.textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("End") || t.starts_with("All"))).await;
         assert_eq!(end.as_str().unwrap(), "End of the series. 1 exercise is still to do: come back to it!Go to exercise 1Back to my page");
         // The steps say what is right and what to redo; the way back to the
         // skipped one is one tap.
@@ -200,12 +189,12 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         assert_eq!(steps, json!(["Exercise 1: skipped", "Exercise 2: right after the solution"]));
         assert_eq!(phone.shown("#cls-solve-title").await.text().await.unwrap(), "The end");
         phone.click("#cls-feedback button").await;
-        js_until(&phone, "return document.querySelector('#cls-progress').textContent;", |v| v.as_str() == Some("Exercise 1 of 2")).await;
+        phone.js_until("return document.querySelector('#cls-progress').textContent;", |v| v.as_str() == Some("Exercise 1 of 2")).await;
         let current = phone.js("return document.querySelector('#cls-steps .cls-step.current').textContent;").await;
         assert_eq!(current, json!("1–"));
         // The progress tab: Léa's term in figures and bars.
         teacher.click(".club-tab[data-tab=progress]").await;
-        let card = js_until(&teacher, "const c = document.querySelector('.club-progress'); return c && c.querySelectorAll('svg.bars rect').length > 0 && c.textContent;", |v| v.is_string()).await;
+        let card = teacher.js_until("const c = document.querySelector('.club-progress'); return c && c.querySelectorAll('svg.bars rect').length > 0 && c.textContent;", |v| v.is_string()).await;
         let card = card.as_str().unwrap();
         assert!(card.starts_with("Léa") && card.contains("right after the solution 1") && card.contains("skipped 1"), "{card}");
         // Her skills in words and colours, each with its trend; on a tablet
@@ -228,12 +217,12 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         // A stranger reads nothing of a class's tournament.
         let stranger = env.browser("stranger").await;
         stranger.open(&format!("/t/{tournament_id}")).await;
-        js_until(&stranger, "return document.querySelector('#cup-title').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("This tournament is for the pupils of a class"))).await;
+        stranger.js_until("return document.querySelector('#cup-title').textContent;", |v| v.as_str().is_some_and(|t| t.starts_with("This tournament is for the pupils of a class"))).await;
         assert_eq!(stranger.js("return document.querySelectorAll('#cup-standings tbody tr').length;").await, json!(0));
         // Its teacher reads it all.
         let watcher = &teacher;
         watcher.open(&format!("/t/{tournament_id}")).await;
-        js_until(watcher, "return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(7)).await;
+        watcher.js_until("return document.querySelectorAll('#cup-standings tbody tr').length;", |v| v.as_u64() == Some(7)).await;
         let title = watcher.shown("#cup-title").await.text().await.unwrap();
         assert_eq!(title, "Coupe");
         // The computer player is named in the page's language, not "AI 1 #1".
@@ -241,7 +230,7 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let standings = standings.as_str().unwrap();
         assert!(standings.contains("Computer 1 #1") && !standings.contains("AI 1"), "{standings}");
         // Round 1: three games and the bye (seven players), their boards shown.
-        let round = js_until(watcher, "const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.get(2).and_then(Value::as_u64) == Some(3)).await;
+        let round = watcher.js_until("const r = document.querySelector('.club-round.current'); return r && [r.querySelector('h2').textContent, r.querySelectorAll('tbody tr').length, r.querySelectorAll('.club-board').length];", |v| v.get(2).and_then(Value::as_u64) == Some(3)).await;
         assert_eq!(round, json!(["Round 1", 4, 3]));
         watcher.shot("tournament").await;
 
@@ -254,9 +243,9 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         let line = teacher.shown("#cup-code-line").await.text().await.unwrap();
         assert!(line.contains("/join"), "{line}");
         teacher.click("#cup-add-ai").await;
-        js_until(&teacher, "return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(1)).await;
+        teacher.js_until("return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(1)).await;
         teacher.click("#cup-add-ai").await;
-        js_until(&teacher, "return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(2)).await;
+        teacher.js_until("return document.querySelectorAll('#cup-players li').length;", |v| v.as_u64() == Some(2)).await;
         let info = teacher.shown("#cup-info").await.text().await.unwrap();
         assert!(info.starts_with("Swiss") && info.contains("9×9") && info.contains("10 min + 5 s"), "{info}");
         // Not started: no "round 0 of …" (the rounds are known at the start).
@@ -267,13 +256,13 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
         teacher.type_into("#open-code", &code).await;
         teacher.type_into("#open-pin", "0000").await;
         teacher.click("#open-class-form button[type=submit]").await;
-        let said = js_until(&teacher, "const e = document.querySelector('#start-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
+        let said = teacher.js_until("const e = document.querySelector('#start-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
         assert_eq!(said.as_str().unwrap(), "This code and PIN do not open a class. Check them and try again.");
 
         // A pupil's tablet keeps her inside her class: from the home page,
         // the way back to her page, and no lobby, leaderboard or log-in.
         phone.open("/").await;
-        let links = js_until(&phone, "const a = Array.from(document.querySelectorAll('header.topbar a')).filter((a) => !a.hidden && getComputedStyle(a).display !== 'none').map((a) => a.getAttribute('href')); return a.includes('/join') && a;", |v| v.is_array()).await;
+        let links = phone.js_until("const a = Array.from(document.querySelectorAll('header.topbar a')).filter((a) => !a.hidden && getComputedStyle(a).display !== 'none').map((a) => a.getAttribute('href')); return a.includes('/join') && a;", |v| v.is_array()).await;
         for gone in ["/lobby", "/leaderboard", "/account"] {
             assert!(!links.as_array().unwrap().contains(&json!(gone)), "{links}");
         }
@@ -290,7 +279,7 @@ async fn a_pupil_joins_on_a_phone_and_the_dashboard_follows_their_game() {
             .await
             .unwrap();
         assert_eq!(removed.status(), 204);
-        let said = js_until(&phone, "const e = document.querySelector('#join-error'); return !document.querySelector('#club-join').hidden && e && !e.hidden && e.textContent;", |v| v.is_string()).await;
+        let said = phone.js_until("const e = document.querySelector('#join-error'); return !document.querySelector('#club-join').hidden && e && !e.hidden && e.textContent;", |v| v.is_string()).await;
         assert_eq!(said.as_str().unwrap(), "Your teacher took you out of this class. Ask for the code to join again.");
         let kept: Value = phone.js("return localStorage.getItem('quoridor.club.pupil');").await;
         assert_eq!(kept, Value::Null, "the old seat is forgotten");
@@ -311,7 +300,7 @@ async fn a_pupil_comes_back_on_another_phone_with_her_card() {
         teacher.open("/class").await;
         teacher.type_into("#new-class-name", "CE2 B").await;
         teacher.click("#new-class-form button[type=submit]").await;
-        let code = js_until(&teacher, "const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
+        let code = teacher.js_until("const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
         let code = code.as_str().unwrap().to_string();
         let class: Value = teacher.js("return JSON.parse(localStorage.getItem('quoridor.club.classes'))[0];").await;
         let class_id = class["id"].as_str().unwrap().to_string();
@@ -330,15 +319,15 @@ async fn a_pupil_comes_back_on_another_phone_with_her_card() {
         // Two more added by name before they come, one a line.
         teacher.type_into("#add-pupils-names", "Zoé\nMaël").await;
         teacher.click("#add-pupils-form button[type=submit]").await;
-        js_until(&teacher, "return Array.from(document.querySelectorAll('.club-pupil strong')).map((s) => s.textContent).join(',');", |v| v.as_str() == Some("Léa,Hugo,Zoé,Maël")).await;
+        teacher.js_until("return Array.from(document.querySelectorAll('.club-pupil strong')).map((s) => s.textContent).join(',');", |v| v.as_str() == Some("Léa,Hugo,Zoé,Maël")).await;
         // Hidden until asked: the dashboard is often on the class's screen.
-        let hidden = js_until(&teacher, "const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); return p && p.querySelector('.club-card-code').textContent;", |v| v.is_string()).await;
+        let hidden = teacher.js_until("const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); return p && p.querySelector('.club-card-code').textContent;", |v| v.is_string()).await;
         assert_eq!(hidden, "Show card");
-        let card = js_until(&teacher, "const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); const b = p && p.querySelector('.club-card-code'); if (b && b.getAttribute('aria-pressed') !== 'true') b.click(); return b && b.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 9)).await;
+        let card = teacher.js_until("const p = Array.from(document.querySelectorAll('.club-pupil')).find((p) => p.textContent.includes('Léa')); const b = p && p.querySelector('.club-card-code'); if (b && b.getAttribute('aria-pressed') !== 'true') b.click(); return b && b.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 9)).await;
         let card = card.as_str().unwrap().to_string();
         assert_eq!(&card[4..5], "-", "printed as ABCD-EFGH: {card}");
         teacher.open(&format!("/class?cards={class_id}")).await;
-        let sheet = js_until(&teacher, "const cs = Array.from(document.querySelectorAll('.club-login-card')); return cs.length === 4 && cs.every((c) => c.querySelector('img').naturalWidth > 0) && cs.map((c) => [c.querySelector('.club-login-name').textContent, c.querySelector('.club-login-code').textContent, c.querySelector('.club-login-class').textContent]);", |v| v.is_array()).await;
+        let sheet = teacher.js_until("const cs = Array.from(document.querySelectorAll('.club-login-card')); return cs.length === 4 && cs.every((c) => c.querySelector('img').naturalWidth > 0) && cs.map((c) => [c.querySelector('.club-login-name').textContent, c.querySelector('.club-login-code').textContent, c.querySelector('.club-login-class').textContent]);", |v| v.is_array()).await;
         assert_eq!(sheet[0], json!(["Léa", card, "CE2 B"]));
         teacher.shot("cards").await;
 
@@ -350,7 +339,7 @@ async fn a_pupil_comes_back_on_another_phone_with_her_card() {
         let address = second.js("return location.href;").await;
         assert!(!address.as_str().unwrap().contains("card"), "the card leaves the address: {address}");
         // The first phone is told why it left the class.
-        let said = js_until(&first, "const e = document.querySelector('#join-error'); return !document.querySelector('#club-join').hidden && e && !e.hidden && e.textContent;", |v| v.is_string()).await;
+        let said = first.js_until("const e = document.querySelector('#join-error'); return !document.querySelector('#club-join').hidden && e && !e.hidden && e.textContent;", |v| v.is_string()).await;
         assert!(said.as_str().unwrap().starts_with("You came back on another tablet with your card"), "{said}");
         // The card form fits the phone, with large targets.
         let sizes = first.js("return ['#card-code', '#card-go'].map((id) => document.querySelector(id).getBoundingClientRect().height);").await;
@@ -361,14 +350,14 @@ async fn a_pupil_comes_back_on_another_phone_with_her_card() {
         // A wrong card, then hers typed in lower case.
         first.type_into("#card-code", "zzzz-zzzz").await;
         first.click("#card-go").await;
-        let said = js_until(&first, "const e = document.querySelector('#card-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
+        let said = first.js_until("const e = document.querySelector('#card-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
         assert_eq!(said.as_str().unwrap(), "This card does not open a seat. Check the letters, or ask your teacher for a new card.");
         first.js("document.querySelector('#card-code').value = ''; return null;").await;
         first.type_into("#card-code", &card.to_lowercase()).await;
         first.click("#card-go").await;
         assert_eq!(first.shown("#pupil-title").await.text().await.unwrap(), "Hello Léa!");
         // Now the second phone is the one told.
-        js_until(&second, "return !document.querySelector('#club-join').hidden;", |v| v.as_bool() == Some(true)).await;
+        second.js_until("return !document.querySelector('#club-join').hidden;", |v| v.as_bool() == Some(true)).await;
     })
     .await;
 }
@@ -393,36 +382,36 @@ async fn a_pupil_follows_her_class_tournament_to_its_end() {
         phone.shown("#pupil-title").await;
         let cup = post(&base, "/api/tournaments", Some(&teacher), json!({"name": "Coupe", "format": "round_robin", "size": 5, "class": class_id})).await;
         let tournament_id = cup["id"].as_str().unwrap().to_string();
-        js_until(&phone, "const c = document.querySelector('.club-cup'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains("Coupe"))).await;
+        phone.js_until("const c = document.querySelector('.club-cup'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains("Coupe"))).await;
         // The start reaches her page without a reload: her game, one big button.
         post(&base, &format!("/api/tournaments/{tournament_id}/start"), Some(&teacher), json!({})).await;
-        let play = js_until(&phone, "const b = document.querySelector('.club-cup a.btn.primary.big'); return b && [b.textContent, b.getBoundingClientRect().height];", |v| v.is_array()).await;
+        let play = phone.js_until("const b = document.querySelector('.club-cup a.btn.primary.big'); return b && [b.textContent, b.getBoundingClientRect().height];", |v| v.is_array()).await;
         assert_eq!(play[0], "Play your tournament game");
         assert!(play[1].as_f64().unwrap() >= 44.0, "{play}");
         phone.shot("cup-start").await;
         phone.click(".club-cup a.btn.primary.big").await;
         // On a phone the top bar scrolls away with the page.
-        let bar = js_until(&phone, "const b = document.querySelector('.topbar'); return b && getComputedStyle(b).position;", |v| v.is_string()).await;
+        let bar = phone.js_until("const b = document.querySelector('.topbar'); return b && getComputedStyle(b).position;", |v| v.is_string()).await;
         assert_eq!(bar.as_str(), Some("static"));
         // The game page: back to the tournament, never a rematch outside it.
-        let back = js_until(&phone, "const a = document.querySelector('#back-to-cup'); return a && !a.hidden && a.getAttribute('href');", |v| v.is_string()).await;
+        let back = phone.js_until("const a = document.querySelector('#back-to-cup'); return a && !a.hidden && a.getAttribute('href');", |v| v.is_string()).await;
         assert_eq!(back.as_str().unwrap(), format!("/t/{tournament_id}"));
         let game = phone.js("return location.pathname.split('/').pop();").await;
         let game = game.as_str().unwrap().to_string();
         post(&base, &format!("/api/games/{game}/resign"), lea["token"].as_str(), json!({})).await;
-        js_until(&phone, "const a = document.querySelector('#back-to-cup'); return a.classList.contains('primary') && document.querySelector('#rematch').hidden;", |v| v.as_bool() == Some(true)).await;
+        phone.js_until("const a = document.querySelector('#back-to-cup'); return a.classList.contains('primary') && document.querySelector('#rematch').hidden;", |v| v.as_bool() == Some(true)).await;
         let refused = reqwest::Client::new().post(format!("{base}/api/games/{game}/rematch")).bearer_auth(lea["token"].as_str().unwrap()).json(&json!({})).send().await.unwrap();
         assert_eq!(refused.status(), 403, "no rematch of a tournament's game");
         phone.shot("game-over").await;
         // Back at the tournament: her place, not a bye.
         phone.click("#back-to-cup").await;
-        let said = js_until(&phone, "const y = document.querySelector('#cup-you'); return y && y.textContent;", |v| v.as_str().is_some_and(|s| !s.is_empty())).await;
+        let said = phone.js_until("const y = document.querySelector('#cup-you'); return y && y.textContent;", |v| v.as_str().is_some_and(|s| !s.is_empty())).await;
         assert_eq!(said.as_str().unwrap(), "The tournament is over: you won it! Well done.");
         // The standings fit the phone (they scroll inside their card).
         let wide = phone.js("return document.documentElement.scrollWidth;").await;
         assert!(wide.as_u64().unwrap() <= 390, "no sideways scrolling on a phone: {wide}");
         phone.open("/join").await;
-        let said = js_until(&phone, "const c = document.querySelector('.club-cup .club-cup-now'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains("over"))).await;
+        let said = phone.js_until("const c = document.querySelector('.club-cup .club-cup-now'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains("over"))).await;
         assert_eq!(said.as_str().unwrap(), "The tournament is over: you won it! Well done.");
         // Léa's own page says her place, by the API.
         let me: Value = reqwest::Client::new().get(format!("{base}/api/classes/{class_id}/me")).bearer_auth(lea["token"].as_str().unwrap()).send().await.unwrap().json().await.unwrap();
@@ -452,12 +441,12 @@ async fn the_whiteboard_view_reads_from_the_back_of_the_room() {
         screen.open("/class").await;
         screen.js(&format!("localStorage.setItem('quoridor.club.classes', JSON.stringify([{{id: '{class_id}', code: '{code}', token: '{teacher}', name: 'CM1 Verte'}}])); return null;")).await;
         screen.open(&format!("/class?view=whiteboard#{class_id}")).await;
-        js_until(&screen, "return document.querySelectorAll('#wb-boards .club-board').length;", |v| v.as_u64() == Some(3)).await;
+        screen.js_until("return document.querySelectorAll('#wb-boards .club-board').length;", |v| v.as_u64() == Some(3)).await;
         // A fence on a board reaches the whiteboard, bright.
         let state = env.game(&game).await;
         let mover = state["seats"].as_array().unwrap().iter().find(|s| s["seat"] == state["turn"]).unwrap()["name"].as_str().unwrap().to_string();
         post(&base, &format!("/api/games/{game}/move"), Some(&tokens[&mover]), json!({"move": "e4h"})).await;
-        let fill = js_until(&screen, &format!("const f = document.querySelector('#wb-boards .club-board[data-game=\"{game}\"] .fence'); return f && getComputedStyle(f).fill;"), |v| v.is_string()).await;
+        let fill = screen.js_until(&format!("const f = document.querySelector('#wb-boards .club-board[data-game=\"{game}\"] .fence'); return f && getComputedStyle(f).fill;"), |v| v.is_string()).await;
         assert_eq!(fill.as_str().unwrap(), "rgb(255, 210, 31)");
         // Every word at 24 px or more; boards and QR code large; no sideways scroll.
         let smallest = screen.js("const view = document.querySelector('#club-whiteboard'); let min = 1e9; for (const e of view.querySelectorAll('*')) { const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim()); if (own && e.getClientRects().length) min = Math.min(min, parseFloat(getComputedStyle(e).fontSize)); } return min;").await;
@@ -473,7 +462,7 @@ async fn the_whiteboard_view_reads_from_the_back_of_the_room() {
         screen.shot("whiteboard").await;
         // Back to the dashboard, and the address says so.
         screen.click("#wb-leave").await;
-        js_until(&screen, "return !document.querySelector('#club-dashboard').hidden && location.search;", |v| v.as_str() == Some("")).await;
+        screen.js_until("return !document.querySelector('#club-dashboard').hidden && location.search;", |v| v.as_str() == Some("")).await;
     })
     .await;
 }
@@ -506,18 +495,18 @@ async fn a_teacher_finds_her_class_on_another_computer_by_her_account() {
         b.client.set_window_size(1280, 900).await.unwrap();
         b.open("/class").await;
         // Not logged in: a word on where the classes would be.
-        js_until(&b, "return !document.querySelector('#account-hint').hidden;", |v| v.as_bool() == Some(true)).await;
+        b.js_until("return !document.querySelector('#account-hint').hidden;", |v| v.as_bool() == Some(true)).await;
         // Logged in on this computer, through the account page.
         b.open("/account").await;
         b.type_into("#auth-name", "mme_dupont").await;
         b.type_into("#auth-password", "a long password").await;
         b.click("#auth-go").await;
-        js_until(&b, "const h = document.querySelector('#home-title'); return h && h.textContent;", |v| v.as_str().is_some_and(|s| s.contains("mme_dupont"))).await;
+        b.js_until("const h = document.querySelector('#home-title'); return h && h.textContent;", |v| v.as_str().is_some_and(|s| s.contains("mme_dupont"))).await;
         b.open("/class").await;
-        let listed = js_until(&b, "const l = document.querySelector('#account-classes button'); return !document.querySelector('#account-classes-box').hidden && l && l.textContent;", |v| v.is_string()).await;
+        let listed = b.js_until("const l = document.querySelector('#account-classes button'); return !document.querySelector('#account-classes-box').hidden && l && l.textContent;", |v| v.is_string()).await;
         assert!(listed.as_str().unwrap().starts_with("CE2 B"), "{listed}");
         b.click("#account-classes button").await;
-        let code = js_until(&b, "const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
+        let code = b.js_until("const c = document.querySelector('#dash-code'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.len() == 6)).await;
         assert_eq!(code, made["code"]);
         let keep_hidden = b.js("return document.querySelector('#dash-keep').hidden;").await;
         assert_eq!(keep_hidden, Value::Bool(true), "already in the account");
@@ -546,11 +535,11 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         desk.open(&format!("/class#{class_id}")).await;
         // Léa ticked, made the group "Les Verts"; the puzzles are for it.
         desk.click(".club-tab[data-tab=pupils]").await;
-        js_until(&desk, "return document.querySelectorAll('.club-pupil input').length;", |v| v.as_u64() == Some(1)).await;
+        desk.js_until("return document.querySelectorAll('.club-pupil input').length;", |v| v.as_u64() == Some(1)).await;
         desk.click(".club-pupil input").await;
         desk.type_into("#group-name", "Les Verts").await;
         desk.click("#group-form button[type=submit]").await;
-        let group = js_until(&desk, "const g = document.querySelector('.club-group'); return g && g.textContent.includes('Léa') && Number(g.dataset.group);", |v| v.as_u64().is_some()).await;
+        let group = desk.js_until("const g = document.querySelector('.club-group'); return g && g.textContent.includes('Léa') && Number(g.dataset.group);", |v| v.as_u64().is_some()).await;
         desk.js("document.querySelector('.club-groups').scrollIntoView({block: 'start'}); window.scrollBy(0, -70); return null;").await;
         desk.shot("groups").await;
         // Back to the top: the tabs would be under the fixed top bar.
@@ -558,7 +547,7 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         desk.click(".club-tab[data-tab=work]").await;
         desk.select("#assign-for", &format!("g:{group}")).await;
         desk.select("#assign-kind", "puzzles").await;
-        js_until(&desk, "return !document.querySelector('#assign-theme').closest('label').hidden && document.querySelector('#assign-level').closest('label').hidden;", |v| v.as_bool() == Some(true)).await;
+        desk.js_until("return !document.querySelector('#assign-theme').closest('label').hidden && document.querySelector('#assign-level').closest('label').hidden;", |v| v.as_bool() == Some(true)).await;
         desk.select("#assign-theme", "race").await;
         // Difficulty 5: every race puzzle there has a wrong pawn move to
         // try (the two race puzzles of difficulty 5 since the deep proof).
@@ -566,7 +555,7 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         desk.js("document.querySelector('#assign-count').value = '2'; return null;").await;
         desk.click("#assign-until-right").await;
         desk.click("#assign-form button[type=submit]").await;
-        js_until(&desk, "return document.querySelectorAll('#dash-assignments .club-assignment').length;", |v| v.as_u64() == Some(1)).await;
+        desk.js_until("return document.querySelectorAll('#dash-assignments .club-assignment').length;", |v| v.as_u64() == Some(1)).await;
         let view: Value = reqwest::Client::new().get(format!("{base}/api/classes/{class_id}")).bearer_auth(&teacher).send().await.unwrap().json().await.unwrap();
         let a = &view["assignments"][0];
         assert_eq!(a["source"]["source"], "learn");
@@ -591,7 +580,7 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         phone.js(&format!("localStorage.setItem('quoridor.lang', 'fr'); localStorage.setItem('quoridor.club.pupil', JSON.stringify({lea})); return null;")).await;
         phone.open("/join").await;
         phone.click(&format!(".club-work[data-assignment=\"{n}\"]")).await;
-        js_until(&phone, "const s = document.querySelector('#lc-step'); return location.pathname === '/learn' && s && s.textContent;", |v| v.as_str() == Some("1 sur 2")).await;
+        phone.js_until("const s = document.querySelector('#lc-step'); return location.pathname === '/learn' && s && s.textContent;", |v| v.as_str() == Some("1 sur 2")).await;
         let shown = phone.js("return ['#lc-solution', '#lc-skip', '#learn-next'].map((id) => !document.querySelector(id).hidden);").await;
         assert_eq!(shown, json!([false, true, false]), "no solution before a try");
         // The race puzzle in a child's words ("tu", the pawn by its colour,
@@ -607,7 +596,7 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         let said = |kind: &'static str| {
             let phone = &phone;
             async move {
-                js_until(phone, &format!("const f = document.querySelector('#learn-feedback'); return !f.hidden && f.classList.contains('{kind}') && f.textContent;"), |v| v.is_string()).await.as_str().unwrap().to_string()
+                phone.js_until(&format!("const f = document.querySelector('#learn-feedback'); return !f.hidden && f.classList.contains('{kind}') && f.textContent;"), |v| v.is_string()).await.as_str().unwrap().to_string()
             }
         };
         tap(wrong).await;
@@ -632,12 +621,12 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
         let text = said("solution").await;
         assert!(text.contains(&best(puzzles[0])), "{text}");
         // The answer is shown, then the board is back for her to play it.
-        js_until(&phone, "return document.querySelector('#learn-board svg').classList.contains('tappable');", |v| v.as_bool() == Some(true)).await;
+        phone.js_until("return document.querySelector('#learn-board svg').classList.contains('tappable');", |v| v.as_bool() == Some(true)).await;
         tap(best(puzzles[0])).await;
         let text = said("right").await;
         assert!(text.contains("Tu avais vu la solution"), "{text}");
         phone.click("#learn-next").await;
-        js_until(&phone, "return document.querySelector('#lc-step').textContent;", |v| v.as_str() == Some("2 sur 2")).await;
+        phone.js_until("return document.querySelector('#lc-step').textContent;", |v| v.as_str() == Some("2 sur 2")).await;
         tap(best(puzzles[1])).await;
         said("right").await;
         phone.shot("right").await;
@@ -648,12 +637,12 @@ async fn a_pupil_does_her_puzzles_on_learn_and_the_teacher_sees_how() {
 
         // The teacher's grid: after the solution, then right at once; her
         // progress counts the puzzles and rates her.
-        let cells = js_until(&desk, "const cs = Array.from(document.querySelectorAll('#dash-assignments tbody td')).map((c) => c.className); return cs.length === 2 && cs.every((c) => c !== 'club-cell-todo') && cs;", |v| v.is_array()).await;
+        let cells = desk.js_until("const cs = Array.from(document.querySelectorAll('#dash-assignments tbody td')).map((c) => c.className); return cs.length === 2 && cs.every((c) => c !== 'club-cell-todo') && cs;", |v| v.is_array()).await;
         assert_eq!(cells, json!(["club-cell-right_after_solution", "club-cell-right"]));
         let heads = desk.js("return Array.from(document.querySelectorAll('#dash-assignments thead th')).map((h) => h.textContent);").await;
         assert_eq!(heads, json!(["Élève", "1Problème", "2Problème"]));
         desk.click(".club-tab[data-tab=progress]").await;
-        let line = js_until(&desk, "const l = document.querySelector('.club-learn-line'); return l && l.textContent;", |v| v.is_string()).await;
+        let line = desk.js_until("const l = document.querySelector('.club-learn-line'); return l && l.textContent;", |v| v.is_string()).await;
         assert!(line.as_str().unwrap().starts_with("Problèmes\u{a0}: justes 2 sur 2 (du premier coup\u{a0}: 1) · classement aux problèmes "), "{line}");
         desk.shot("progress").await;
     })
@@ -678,7 +667,7 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
             browser.open("/join").await;
             // The join page says itself aloud too (its loudspeaker shows
             // once the page has its words).
-            js_until(&browser, "return !document.querySelector('#join-say').hidden;", |v| v.as_bool() == Some(true)).await;
+            browser.js_until("return !document.querySelector('#join-say').hidden;", |v| v.as_bool() == Some(true)).await;
             let said = browser.js("const said = []; speechSynthesis.speak = (u) => said.push(u.text); const b = document.querySelector('#join-say'); b.click(); return [b.hidden, said];").await;
             assert_eq!(said[0], json!(false));
             let text = said[1][0].as_str().unwrap_or_default();
@@ -688,7 +677,7 @@ async fn pupil_screens_fit_a_tablet_and_a_phone() {
             browser.type_into("#join-code", class["code"].as_str().unwrap()).await;
             browser.type_into("#join-name", "Gaëlle").await;
             browser.click("#join-go").await;
-            let taken = js_until(&browser, "const e = document.querySelector('#join-error'); return e && !e.hidden && e.textContent;", |v| v.is_string()).await;
+            let taken = browser.js_until("const e = document.querySelector('#join-error'); return e && !e.hidden && e.textContent;", |v| v.is_string()).await;
             let taken = taken.as_str().unwrap();
             assert!(taken.contains(if lang == "fr" { "demande à ton professeur" } else { "întreabă-ți profesorul" }) && !taken.contains(" B."), "{taken}");
             browser.js(&format!("localStorage.setItem('quoridor.club.pupil', JSON.stringify({})); return null;", json!({"id": class_id, "token": pupil["token"], "name": "Gaëlle"}))).await;
@@ -764,16 +753,16 @@ async fn the_teachers_dashboard_fits_a_tablet_and_a_phone() {
             for (width, height) in [(768, 1024), (390, 844)] {
                 desk.cdp("Emulation.setDeviceMetricsOverride", json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": true})).await;
                 desk.open(&format!("/class#{class_id}")).await;
-                js_until(&desk, "const c = document.querySelector('#dash-code'); return c && c.textContent.length === 6;", |v| v.as_bool() == Some(true)).await;
+                desk.js_until("const c = document.querySelector('#dash-code'); return c && c.textContent.length === 6;", |v| v.as_bool() == Some(true)).await;
                 for tab in ["boards", "pupils", "work", "progress", "cups"] {
                     desk.click(&format!(".club-tab[data-tab={tab}]")).await;
                     if tab == "progress" {
-                        js_until(&desk, "return document.querySelectorAll('.club-progress .club-skill').length >= 4;", |v| v.as_bool() == Some(true)).await;
+                        desk.js_until("return document.querySelectorAll('.club-progress .club-skill').length >= 4;", |v| v.as_bool() == Some(true)).await;
                         let cut = desk.js("return Array.from(document.querySelectorAll('.club-progress')).filter((c) => c.scrollWidth > c.clientWidth).length;").await;
                         assert_eq!(cut, json!(0), "{lang} progress at {width}");
                     }
                     if tab == "work" {
-                        js_until(&desk, "return document.querySelectorAll('.club-grid tbody tr').length;", |v| v.as_u64() == Some(4)).await;
+                        desk.js_until("return document.querySelectorAll('.club-grid tbody tr').length;", |v| v.as_u64() == Some(4)).await;
                     }
                     let wide = desk.js("const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed' && !e.closest('.club-table-wrap')).slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];").await;
                     assert!(wide[0].as_u64() <= wide[1].as_u64(), "{lang} {tab} at {width}: {wide}");

@@ -6,7 +6,7 @@
 use quoridor_exercises::{solve, Exercise};
 use serde_json::{json, Value};
 
-use super::{js_until, post};
+use super::post;
 use crate::e2e;
 
 async fn exercise(base: &str, class: &str, n: u64, i: u32, token: &str) -> Exercise {
@@ -51,7 +51,7 @@ async fn a_pupil_redoes_her_mistakes_and_gets_her_star() {
         }
         post(&base, &answers, Some(&token), json!({"index": 1, "skip": true})).await;
         tablet.open("/join").await;
-        let button = js_until(&tablet, "const b = document.querySelector('.club-work .btn'); return b && b.textContent;", |v| v.is_string()).await;
+        let button = tablet.js_until("const b = document.querySelector('.club-work .btn'); return b && b.textContent;", |v| v.is_string()).await;
         assert_eq!(button, json!("Refaire mes erreurs (1)"));
         let pictures = tablet.js("return Array.from(document.querySelectorAll('#club-pupil h2')).map((h) => [h.textContent, h.querySelectorAll('svg.pic').length, Math.round(h.querySelector('svg.pic').getBoundingClientRect().height)]);").await;
         assert_eq!(pictures, json!([["Tes parties", 1, 32], ["Tes exercices", 1, 32]]));
@@ -59,14 +59,14 @@ async fn a_pupil_redoes_her_mistakes_and_gets_her_star() {
         tablet.click(".club-work").await;
         // It opens at exercise 2, the one to redo; skipped again, the page
         // passes over exercise 3 (right) to the end.
-        js_until(&tablet, "const s = document.querySelector('.cls-step.current'); return s && s.textContent;", |v| v.as_str().is_some_and(|s| s.starts_with('2'))).await;
+        tablet.js_until("const s = document.querySelector('.cls-step.current'); return s && s.textContent;", |v| v.as_str().is_some_and(|s| s.starts_with('2'))).await;
         tablet.click("#cls-skip").await;
-        js_until(&tablet, "return document.querySelector('#cls-solve-title').textContent;", |v| v == "C'est la fin").await;
+        tablet.js_until("return document.querySelector('#cls-solve-title').textContent;", |v| v == "C'est la fin").await;
         // Right at last: the assignment gets its star.
         let right = solve(&exercise(&base, &class_id, n, 1, &token).await).unwrap().answer;
         post(&base, &answers, Some(&token), json!({"index": 1, "answer": right})).await;
         tablet.open("/join").await;
-        let star = js_until(&tablet, "const s = document.querySelector('.club-work .club-star'); return s && [s.textContent, s.getAttribute('aria-label'), document.querySelector('.club-work .btn').textContent];", |v| v.is_array()).await;
+        let star = tablet.js_until("const s = document.querySelector('.club-work .club-star'); return s && [s.textContent, s.getAttribute('aria-label'), document.querySelector('.club-work .btn').textContent];", |v| v.is_array()).await;
         assert_eq!(star, json!(["★", "Tout est juste\u{a0}: une étoile\u{a0}!", "Revoir"]));
         tablet.shot("star").await;
     })

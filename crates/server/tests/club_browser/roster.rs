@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use super::{js_until, new_class, open_dashboard, post};
+use super::{new_class, open_dashboard, post};
 use crate::e2e;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -21,7 +21,7 @@ async fn the_teacher_merges_a_child_who_joined_twice() {
         desk.client.set_window_size(768, 1024).await.unwrap();
         open_dashboard(&desk, &class, "CE2 B").await;
         desk.click(".club-tab[data-tab=pupils]").await;
-        js_until(&desk, "return document.querySelectorAll('.club-pupil').length;", |v| v.as_u64() == Some(3)).await;
+        desk.js_until("return document.querySelectorAll('.club-pupil').length;", |v| v.as_u64() == Some(3)).await;
         // The third row is Léa M's: "Même enfant que…", then Léa.
         let label = desk.js("const b = Array.from(document.querySelectorAll('.club-pupil'))[2].querySelectorAll('button'); return Array.from(b).map((x) => x.textContent);").await;
         assert!(label.to_string().contains("Même enfant que…"), "{label}");
@@ -32,7 +32,7 @@ async fn the_teacher_merges_a_child_who_joined_twice() {
         assert_eq!(fits, json!(true), "the merge form fits 768 px");
         desk.shot("merge-form").await;
         desk.click(".club-merge button[type=submit]").await;
-        let names = js_until(&desk, "return Array.from(document.querySelectorAll('.club-pupil strong')).map((s) => s.textContent);", |v| v.as_array().is_some_and(|a| a.len() == 2)).await;
+        let names = desk.js_until("return Array.from(document.querySelectorAll('.club-pupil strong')).map((s) => s.textContent);", |v| v.as_array().is_some_and(|a| a.len() == 2)).await;
         assert_eq!(names, json!(["Léa", "Hugo"]));
         let asked = desk.js("return window.asked;").await;
         let asked = asked[0].as_str().unwrap();
@@ -41,7 +41,7 @@ async fn the_teacher_merges_a_child_who_joined_twice() {
         let code = desk.js("return document.querySelector('#dash-code').textContent;").await;
         desk.js("window.prompt = () => 'CM1 B'; return null;").await;
         desk.click("#dash-next-year").await;
-        let title = js_until(&desk, "const t = document.querySelector('#dash-title'); const c = document.querySelector('#dash-code'); return t && c && c.textContent.length === 6 && [t.textContent, c.textContent, document.querySelectorAll('.club-pupil').length];", |v| v.is_array() && v[0] == json!("CM1 B")).await;
+        let title = desk.js_until("const t = document.querySelector('#dash-title'); const c = document.querySelector('#dash-code'); return t && c && c.textContent.length === 6 && [t.textContent, c.textContent, document.querySelectorAll('.club-pupil').length];", |v| v.is_array() && v[0] == json!("CM1 B")).await;
         assert_ne!(title[1], code, "a new code");
         assert_eq!(title[2], json!(0), "no pupil comes with it");
         let kept = desk.js("return JSON.parse(localStorage.getItem('quoridor.club.classes')).map((c) => c.name);").await;

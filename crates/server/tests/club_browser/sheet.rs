@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use super::{js_until, new_class, open_dashboard, post};
+use super::{new_class, open_dashboard, post};
 use crate::e2e;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -30,11 +30,11 @@ async fn the_teacher_opens_a_pupils_page_with_their_work_and_games() {
         desk.client.set_window_size(768, 1024).await.unwrap();
         open_dashboard(&desk, &class, "a III-a").await;
         desk.click(".club-tab[data-tab=pupils]").await;
-        js_until(&desk, "return document.querySelectorAll('.club-pupil .club-sheet-open').length;", |v| v.as_u64() == Some(2)).await;
+        desk.js_until("return document.querySelectorAll('.club-pupil .club-sheet-open').length;", |v| v.as_u64() == Some(2)).await;
         desk.click(".club-pupil .club-sheet-open").await;
         // Her page: her name, her progress card (fetched), her answers and
         // her games.
-        let sheet = js_until(&desk, "const d = document.querySelector('#pupil-sheet'); return d.open && d.querySelector('.club-progress') && [d.querySelector('#pupil-sheet-title').textContent, Array.from(d.querySelectorAll('h3')).map((h) => h.textContent), Array.from(d.querySelectorAll('.club-sheet-work td')).map((c) => c.className), Array.from(d.querySelectorAll('.club-sheet-games li')).map((l) => [l.dataset.outcome, l.textContent])];", |v| v.is_array()).await;
+        let sheet = desk.js_until("const d = document.querySelector('#pupil-sheet'); return d.open && d.querySelector('.club-progress') && [d.querySelector('#pupil-sheet-title').textContent, Array.from(d.querySelectorAll('h3')).map((h) => h.textContent), Array.from(d.querySelectorAll('.club-sheet-work td')).map((c) => c.className), Array.from(d.querySelectorAll('.club-sheet-games li')).map((l) => [l.dataset.outcome, l.textContent])];", |v| v.is_array()).await;
         assert_eq!(sheet[0], json!("Ana"));
         assert_eq!(sheet[1], json!(["Progresul de-a lungul semestrului", "Fiecare răspuns (atingeți unul ca să-l vedeți)", "Partide"]));
         assert_eq!(sheet[2], json!(["club-cell-todo", "club-cell-skipped", "club-cell-todo"]));
@@ -51,23 +51,23 @@ async fn the_teacher_opens_a_pupils_page_with_their_work_and_games() {
         desk.shot("pupil-sheet").await;
         // A tap on her skipped answer shows it, above her page.
         desk.click("#pupil-sheet .club-cell-skipped button").await;
-        let shown = js_until(&desk, "const w = document.querySelector('#work-dialog'); return w.open && document.querySelector('#work-title').textContent;", |v| v.is_string()).await;
+        let shown = desk.js_until("const w = document.querySelector('#work-dialog'); return w.open && document.querySelector('#work-title').textContent;", |v| v.is_string()).await;
         assert!(shown.as_str().unwrap().starts_with("Ana · "), "{shown}");
         desk.js("document.querySelector('#work-dialog').close(); return null;").await;
         // Live: she answers on her tablet, the page follows.
         post(&base, &format!("/api/classes/{class_id}/assignments/{n}/answers"), ana["token"].as_str(), json!({"index": 2, "skip": true})).await;
-        js_until(&desk, "return Array.from(document.querySelectorAll('#pupil-sheet .club-sheet-work td')).map((c) => c.className);", |v| v == &json!(["club-cell-todo", "club-cell-skipped", "club-cell-skipped"])).await;
+        desk.js_until("return Array.from(document.querySelectorAll('#pupil-sheet .club-sheet-work td')).map((c) => c.className);", |v| v == &json!(["club-cell-todo", "club-cell-skipped", "club-cell-skipped"])).await;
         // Closed, then opened from her name in the results grid.
         desk.click("#pupil-sheet .club-sheet-close button").await;
-        js_until(&desk, "return document.querySelector('#pupil-sheet').open;", |v| v == &json!(false)).await;
+        desk.js_until("return document.querySelector('#pupil-sheet').open;", |v| v == &json!(false)).await;
         desk.js("window.scrollTo(0, 0); document.querySelector('.club-tab[data-tab=work]').click(); return null;").await;
-        js_until(&desk, "return document.querySelectorAll('.club-grid .club-name-btn').length;", |v| v.as_u64() == Some(2)).await;
+        desk.js_until("return document.querySelectorAll('.club-grid .club-name-btn').length;", |v| v.as_u64() == Some(2)).await;
         desk.click(".club-grid .club-name-btn").await;
-        js_until(&desk, "const d = document.querySelector('#pupil-sheet'); return d.open && d.querySelector('#pupil-sheet-title').textContent;", |v| v == &json!("Ana")).await;
+        desk.js_until("const d = document.querySelector('#pupil-sheet'); return d.open && d.querySelector('#pupil-sheet-title').textContent;", |v| v == &json!("Ana")).await;
         // Taken out of the class: her page closes.
         let removed = reqwest::Client::new().delete(format!("{base}/api/classes/{class_id}/pupils/{}", ids[0])).bearer_auth(teacher).send().await.unwrap();
         assert!(removed.status().is_success(), "{}", removed.status());
-        js_until(&desk, "return document.querySelector('#pupil-sheet').open;", |v| v == &json!(false)).await;
+        desk.js_until("return document.querySelector('#pupil-sheet').open;", |v| v == &json!(false)).await;
     })
     .await;
 }

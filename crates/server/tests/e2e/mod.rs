@@ -254,6 +254,18 @@ where
     );
 }
 
+/// A server of the test's own on `port` with its database in `dir` (the
+/// browser's origin, its service worker and its caches stay the same
+/// across a restart): stopped, it is a network that is down, whatever the
+/// browser thinks.
+pub async fn own_server(dir: &Path, port: u16) -> RunningServer {
+    let mut args = ServeArgs::for_tests(dir.join("games.db"));
+    args.addr = format!("127.0.0.1:{port}").parse().unwrap();
+    quoridor_server::start(args)
+        .await
+        .expect("the test's server starts")
+}
+
 async fn stop_server(server: RunningServer) {
     if let Err(err) = server.stop().await {
         eprintln!("the server stopped with an error: {err}");
@@ -565,7 +577,6 @@ impl Browser {
             .unwrap_or_else(|err| panic!("{}: {method}: {err}", self.label))
     }
 
-    /// Opens a path of the server (`/`, `/g/abc`) or a full URL.
     /// Runs `script` in the page and returns its value.
     pub async fn js(&self, script: &str) -> Value {
         self.client
@@ -574,6 +585,33 @@ impl Browser {
             .unwrap_or_else(|err| panic!("{}: {script}: {err}", self.label))
     }
 
+    /// Runs `script` until its value is `ok`: that value.
+    pub async fn js_until(&self, script: &str, ok: impl Fn(&Value) -> bool) -> Value {
+        let wait = Waiter::new(format!("{}: {script}", self.label));
+        loop {
+            let v = self.js(script).await;
+            if ok(&v) {
+                return v;
+            }
+            wait.tick(&v).await;
+        }
+    }
+
+    /// Signs up as `name` on the account page, and waits to be greeted
+    /// by name (in the page's language).
+    pub async fn sign_up(&self, name: &str) {
+        self.open("/account?signup").await;
+        self.type_into("#auth-name", name).await;
+        self.type_into("#auth-password", "a good password").await;
+        self.click("#auth-go").await;
+        self.js_until(
+            "const h = document.querySelector('#home-title'); return h && h.textContent;",
+            |v| v.as_str().is_some_and(|s| s.ends_with(&format!(" {name}"))),
+        )
+        .await;
+    }
+
+    /// Opens a path of the server (`/`, `/g/abc`) or a full URL.
     pub async fn open(&self, path: &str) {
         let url = if path.starts_with("http") {
             path.to_string()
