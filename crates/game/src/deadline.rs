@@ -7,7 +7,7 @@ use quoridor_rules::Entry;
 
 use crate::error::RoomError;
 use crate::moment::Moment;
-use crate::room::{Abort, AbortWhy, RoomState, Status, FIRST_MOVE_TIME};
+use crate::room::{Abort, AbortWhy, RoomState, Status, ARRIVAL_TIME, FIRST_MOVE_TIME};
 
 impl RoomState {
     /// Whether the clock of the seat to move is running now: a clock, the
@@ -26,9 +26,12 @@ impl RoomState {
     }
 
     /// Whether a first move that waits too long aborts the game: an online
-    /// game with a clock, before every seat has moved. A turn-based game
-    /// gives a first move its days, like any move (its clock runs from the
-    /// start).
+    /// game with a clock, before every seat has moved. The seat to move has
+    /// [`FIRST_MOVE_TIME`] from its turn, or from the moment its player
+    /// opened the game if later; a player who has not opened it is waited
+    /// for [`ARRIVAL_TIME`] (a rematch made while they looked elsewhere is
+    /// not lost against them). A turn-based game gives a first move its
+    /// days, like any move (its clock runs from the start).
     pub fn first_move_deadline(&self) -> Option<Moment> {
         // A tournament's game is not aborted: its organiser decides it.
         let online = !self.is_private() && !self.settings.competition;
@@ -43,7 +46,11 @@ impl RoomState {
         if self.settings.is_correspondence() {
             return self.clock_deadline();
         }
-        Some(self.turn_began + FIRST_MOVE_TIME)
+        let arrived = self.arrived_at[self.game.position().turn_index()];
+        Some(match arrived {
+            Some(at) => at.max(self.turn_began) + FIRST_MOVE_TIME,
+            None => self.turn_began + ARRIVAL_TIME,
+        })
     }
 
     /// When the running clock of the seat to move falls.
@@ -92,7 +99,12 @@ impl RoomState {
         }
         if self.first_move_deadline().is_some() {
             let seat = self.game.position().turn();
-            let why = AbortWhy::NoFirstMove;
+            let opened = self.arrived_at[self.game.position().turn_index()].is_some();
+            let why = if opened || self.settings.is_correspondence() {
+                AbortWhy::NoFirstMove
+            } else {
+                AbortWhy::NeverOpened
+            };
             self.end_aborted(Abort { seat, why }, now);
             return Ok(());
         }

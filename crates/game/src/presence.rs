@@ -27,6 +27,9 @@ impl RoomState {
         for seat in seats {
             if let Some(i) = self.seats.iter().position(|s| s.seat == *seat) {
                 step(&mut self.connections[i]);
+                if arriving && self.arrived_at[i].is_none() {
+                    self.arrived_at[i] = Some(now);
+                }
                 self.left_at[i] = (self.connections[i] == 0).then_some(now);
             }
         }

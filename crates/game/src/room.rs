@@ -26,6 +26,11 @@ use crate::wire;
 /// How long a seat of an online game with a clock may wait before its
 /// first move before the game is aborted.
 pub const FIRST_MOVE_TIME: Duration = Duration::from_secs(30);
+/// How long an online game with a clock waits for the player to move to
+/// open it (a rematch accepted while they looked elsewhere, a game made
+/// for them) before it is aborted; once they are there, their first move
+/// has [`FIRST_MOVE_TIME`].
+pub const ARRIVAL_TIME: Duration = Duration::from_secs(60);
 /// How long a player's page must have been gone before the others may
 /// claim the win or a draw.
 pub const CLAIM_TIME: Duration = Duration::from_secs(20);
@@ -152,6 +157,8 @@ pub enum AbortWhy {
     NoFirstMove,
     /// Nobody took the seat while the game waited for its players.
     NobodyCame,
+    /// The seat's player never opened the game in [`ARRIVAL_TIME`].
+    NeverOpened,
 }
 
 /// A game on the server.
@@ -189,6 +196,9 @@ pub struct RoomState {
     /// Per seat, when its last connection closed (none while one is open,
     /// or before it ever connected; not stored).
     pub left_at: Vec<Option<Moment>>,
+    /// Per seat, when its player first opened the game (not stored: after
+    /// a restart they open it again).
+    pub arrived_at: Vec<Option<Moment>>,
     pub spectators: u32,
     /// When the current turn began, for the time each entry took (also in
     /// games without a clock; not stored).
@@ -296,6 +306,7 @@ impl RoomState {
             epoch: 0,
             connections: vec![0; n],
             left_at: vec![None; n],
+            arrived_at: vec![None; n],
             spectators: 0,
             turn_began: now,
             last_seen: now,

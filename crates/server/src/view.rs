@@ -152,7 +152,8 @@ pub struct ResultView {
     /// `goal`, `ply limit`, `resignation`, `time`, `agreement`, `aborted`.
     pub termination: String,
     /// An aborted game: which seat, and why (`aborted`: they aborted it;
-    /// `no_first_move`: their first move waited 30 s; `nobody_came`: the
+    /// `no_first_move`: their first move waited 30 s; `never_opened`:
+    /// their player did not open the game in 60 s; `nobody_came`: the
     /// game waited for its players until it expired).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abort: Option<Abort>,

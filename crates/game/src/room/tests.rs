@@ -112,6 +112,7 @@ fn a_first_move_is_not_charged_and_later_ones_are() {
     let mut room = online(Some(FISCHER), t);
     assert!(room.deadline().is_none(), "no clock while a seat is free");
     room.join(BOB, None, None, None, t).unwrap();
+    both_open_the_game(&mut room, t);
     // South's first move: no clock runs, but it may not wait for ever.
     assert!(!room.clock_runs());
     assert_eq!(room.deadline(), Some(t + FIRST_MOVE_TIME));
@@ -144,6 +145,7 @@ fn a_first_move_that_waits_too_long_aborts_the_game() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, None, t).unwrap();
+    both_open_the_game(&mut room, t);
     assert_eq!(room.expire(t + ms(29_000)), Err(RoomError::NotYet));
     room.expire(t + FIRST_MOVE_TIME).unwrap();
     assert_eq!(room.status(), Status::Over);
@@ -166,6 +168,7 @@ fn both_players_see_the_first_move_count_down() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     room.join(BOB, None, None, None, t).unwrap();
+    both_open_the_game(&mut room, t);
     assert_eq!(room.first_move_deadline(), Some(t + FIRST_MOVE_TIME));
     play(&mut room, ANA, "e2", t + ms(8_000)).unwrap();
     // North's turn: its own 30 s from South's move.
@@ -179,6 +182,66 @@ fn both_players_see_the_first_move_count_down() {
     let mut free = online(None, t);
     free.join(BOB, None, None, None, t).unwrap();
     assert_eq!(free.first_move_deadline(), None);
+}
+
+/// Each player's page opens the game at `now`.
+fn both_open_the_game(room: &mut RoomState, now: Moment) {
+    room.count_connection(&[Seat::South], true, now);
+    room.count_connection(&[Seat::North], true, now);
+}
+
+#[test]
+fn a_first_move_waits_for_its_player_to_open_the_game() {
+    let t = Moment::from_millis(1_000_000);
+    let mut room = online(Some(FISCHER), t);
+    room.join(BOB, None, None, None, t).unwrap();
+    // Ana's page has not opened the game yet (a rematch she did not see
+    // made): she is waited for, not counted down.
+    assert_eq!(room.first_move_deadline(), Some(t + ARRIVAL_TIME));
+    assert_eq!(room.expire(t + FIRST_MOVE_TIME), Err(RoomError::NotYet));
+    // She comes after 20 s: her 30 s run from then.
+    room.count_connection(&[Seat::South], true, t + ms(20_000));
+    assert_eq!(
+        room.first_move_deadline(),
+        Some(t + ms(20_000) + FIRST_MOVE_TIME)
+    );
+    // Leaving and coming back does not give her more.
+    room.count_connection(&[Seat::South], false, t + ms(25_000));
+    room.count_connection(&[Seat::South], true, t + ms(40_000));
+    assert_eq!(
+        room.first_move_deadline(),
+        Some(t + ms(20_000) + FIRST_MOVE_TIME)
+    );
+    play(&mut room, ANA, "e2", t + ms(45_000)).unwrap();
+    // Bob opened the game long before his turn: his 30 s run from it.
+    let mut other = online(Some(FISCHER), t);
+    other.join(BOB, None, None, None, t).unwrap();
+    both_open_the_game(&mut other, t);
+    play(&mut other, ANA, "e2", t + ms(5_000)).unwrap();
+    assert_eq!(
+        other.first_move_deadline(),
+        Some(t + ms(5_000) + FIRST_MOVE_TIME)
+    );
+}
+
+#[test]
+fn a_player_who_never_opens_the_game_has_it_aborted_and_said_so() {
+    let t = Moment::from_millis(1_000_000);
+    let mut room = online(Some(FISCHER), t);
+    room.join(BOB, None, None, None, t).unwrap();
+    room.count_connection(&[Seat::North], true, t);
+    assert_eq!(
+        room.expire(t + ARRIVAL_TIME - ms(1)),
+        Err(RoomError::NotYet)
+    );
+    room.expire(t + ARRIVAL_TIME).unwrap();
+    assert_eq!(
+        room.result().unwrap().abort,
+        Some(Abort {
+            seat: Seat::South,
+            why: AbortWhy::NeverOpened
+        })
+    );
 }
 
 #[test]

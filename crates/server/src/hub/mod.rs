@@ -598,6 +598,8 @@ impl Hub {
         op(&mut state, now);
         state.version += 1;
         state.last_seen = now;
+        // A first move is counted from its player's arrival.
+        room.wake.notify_one();
         if room.events.receiver_count() > 0 {
             let message = ServerMessage::State {
                 event,

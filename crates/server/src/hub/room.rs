@@ -88,6 +88,10 @@ impl Room {
                 }) => format!("aborted by {seat}"),
                 Some(Abort {
                     seat,
+                    why: AbortWhy::NeverOpened,
+                }) => format!("aborted: {seat} never opened the game"),
+                Some(Abort {
+                    seat,
                     why: AbortWhy::NobodyCame,
                 }) => format!("aborted: nobody took {seat} while the game waited"),
                 None => "aborted".to_string(),

@@ -98,7 +98,7 @@
  */
 
 /** @typedef {{remaining_ms: Partial<Record<Seat, number>>, running: Seat | null}} GameClockView */
-/** @typedef {{winners: Seat[], draw: boolean, termination: string, abort?: {seat: Seat, why: 'aborted' | 'no_first_move' | 'nobody_came'}, left?: Seat[]}} ResultView */
+/** @typedef {{winners: Seat[], draw: boolean, termination: string, abort?: {seat: Seat, why: 'aborted' | 'no_first_move' | 'never_opened' | 'nobody_came'}, left?: Seat[]}} ResultView */
 /** @typedef {{seat: string, name: string, before: number, after: number, provisional: boolean}} RatingChangeView */
 
 /**

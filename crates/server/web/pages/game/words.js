@@ -75,6 +75,7 @@ function abortText(game, abort) {
     return t('result.aborted_no_first_move', { name, s: 30 });
   }
   if (abort.why === 'nobody_came') return t('result.aborted_nobody_came');
+  if (abort.why === 'never_opened') return t('result.aborted_never_opened', { name });
   return t('result.aborted_by', { name });
 }
 
