@@ -61,14 +61,20 @@ export function colourOf(challenge, me) {
 }
 
 /**
- * The time left to move, as a person reads it: "2 d 5 h", "5 h 12 min",
- * "12 min", "45 s".
+ * The time left to move, as a person reads it: "2 d 5 h", "1 day",
+ * "5 h 12 min", "12 min", "45 s" (a days-a-move clock, a challenge's
+ * expiry; a fast game's clock is `0:45`).
  * @param {number} ms
  * @param {Translate} t
  */
 export function timeLeft(ms, t) {
   const total = Math.max(0, Math.floor(ms / 1000));
-  if (total >= 86400) return t('time.days_hours', { d: Math.floor(total / 86400), h: Math.floor((total % 86400) / 3600) });
+  if (total >= 86400) {
+    const d = Math.floor(total / 86400);
+    const h = Math.floor((total % 86400) / 3600);
+    if (h === 0) return d === 1 ? t('time.day') : t('time.days', { d });
+    return t('time.days_hours', { d, h });
+  }
   if (total >= 3600) return t('time.hours_minutes', { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60) });
   if (total >= 60) return t('time.minutes', { m: Math.floor(total / 60) });
   return t('time.seconds', { s: total });

@@ -4,6 +4,7 @@
 // announcements, toasts and confirmations.
 
 import { ApiError, errorText as apiErrorText } from '../lib/api.js';
+import { timeLeft } from '../lib/challenge.js';
 import { $, announce, el } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS4, squareName } from '../lib/position.js';
@@ -107,6 +108,15 @@ function decimalSeparator() {
   }
 }
 
+/**
+ * A clock as a game of `clock` shows it: a days-a-move clock in words
+ * ("23 h 59 min", "1 day"), any other as a clock does ("4:05", "9.8").
+ * @param {number} ms @param {any} [clock]
+ */
+function formatClock(ms, clock) {
+  return clock && clock.per_move_ms >= 86400000 ? timeLeft(ms, t) : formatMs(ms);
+}
+
 function formatMs(ms) {
   ms = Math.max(0, ms);
   if (ms < 10000) {
@@ -114,8 +124,8 @@ function formatMs(ms) {
     return Math.floor(tenths / 10) + decimalSeparator() + (tenths % 10);
   }
   const total = Math.floor(ms / 1000);
-  // A turn-based game's days: "2 d 5 h".
-  if (total >= 86400) return t('time.days_hours', { d: Math.floor(total / 86400), h: Math.floor((total % 86400) / 3600) });
+  // Days are said as a turn-based game says them: "2 d 5 h", "1 day".
+  if (total >= 86400) return timeLeft(ms, t);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
@@ -237,6 +247,7 @@ export {
   copyText,
   errorText,
   formatClockSetting,
+  formatClock,
   formatMs,
   moveDuration,
   loadRec,

@@ -31,6 +31,10 @@ test('each side knows its colour; a drawn one is not known yet', () => {
 test('the time left is said in the two largest units', () => {
   assert.equal(timeLeft(2 * 86400000 + 5 * 3600000 + 59000, t), 'time.days_hours {"d":2,"h":5}');
   assert.equal(timeLeft(5 * 3600000 + 12 * 60000, t), 'time.hours_minutes {"h":5,"m":12}');
+  // Whole days (a days-a-move clock not running) are said in words.
+  assert.equal(timeLeft(86400000, t), 'time.day');
+  assert.equal(timeLeft(3 * 86400000 + 59000, t), 'time.days {"d":3}');
+  assert.equal(timeLeft(86400000 - 5000, t), 'time.hours_minutes {"h":23,"m":59}');
   assert.equal(timeLeft(12 * 60000 + 5000, t), 'time.minutes {"m":12}');
   assert.equal(timeLeft(45000, t), 'time.seconds {"s":45}');
   assert.equal(timeLeft(-5, t), 'time.seconds {"s":0}');

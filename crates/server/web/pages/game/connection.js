@@ -11,7 +11,7 @@ import * as Chat from './chat.js';
 import { closeLocal, isLocal, localAct, localRematch, localSeats, openLocal } from './local.js';
 import { showError } from './panels.js';
 import { renderGame } from './render.js';
-import { G, board, clock, isMine, join, keys, mySeats, myToken, myTurn, net, pointer, savedRotation } from './state.js';
+import { G, board, clock, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, savedRotation } from './state.js';
 import { moveAnnouncement, resultText } from './words.js';
 import { navigate } from '../nav.js';
 import { GAME_PREFIX, announce, errorText, gameLabel, loadRec, playerName, saveRec, show, t, toast } from '../ui.js';
@@ -23,12 +23,15 @@ function connectWs() {
   clearTimeout(net.loadTimer);
   if (net.live) net.live.stop();
   const id = /** @type {string} */ (G.id);
+  // A fresh start: the game's state comes with the socket.
+  net.inTouch = true;
   setConn('connecting');
   const live = new LiveSocket(socketUrl('/api/games/' + encodeURIComponent(id) + '/ws'), {
     token: myToken(),
     pingEvery: 25000,
     backoff: { base: 600, max: 15000 },
     onOpen: () => {
+      net.inTouch = true;
       setConn('online');
       Chat.connected(sendWs);
       // Back in touch: a "cannot reach the server" message is old news.
@@ -37,11 +40,18 @@ function connectWs() {
     onMessage: onGameMessage,
     onClose: () => {
       clearPending();
+      net.inTouch = false;
       setConn('offline');
-      // While the socket stays down, keep the page fresh over HTTP.
+      // Out of touch, the line under the buttons says it all.
+      if (net.errorCode === 'network' || net.errorCode === 'unavailable') showError(null);
+      renderGame();
+      // While the socket stays down, keep the page fresh over HTTP (and
+      // act over HTTP while that works).
       if (live.failures > 0) {
         api('GET', '/api/games/' + encodeURIComponent(id)).then((game) => {
-          if (G.active && G.id === id) applyState(game);
+          if (!G.active || G.id !== id) return;
+          net.inTouch = true;
+          applyState(game);
         }).catch(() => {});
       }
     },
@@ -58,6 +68,13 @@ function onGameMessage(msg) {
     Chat.receive(msg);
   } else if (msg.type === 'error') {
     clearPending();
+    // The server is stopping (or handing the game over): the socket closes
+    // next and the page reconnects; the connection's line says so.
+    if (msg.error && msg.error.code === 'unavailable') {
+      net.inTouch = false;
+      renderGame();
+      return;
+    }
     if (msg.error && msg.error.code === 'unauthorized' && myToken()) {
       // The server does not know this browser's token for this game
       // (e.g. a stale seat link): watch as a spectator instead.
@@ -204,9 +221,10 @@ function applyState(game) {
   }
   if (game.status === 'over' && $('#conn').classList.contains('online')) setConn('online');
   if (prev && !prev.rematch && game.rematch) announce(t('rematch.ready'));
-  // Our offer accepted: on to the new game.
+  // Our offer accepted: on to the new game, whether this page plays by a
+  // seat's token or by the account's session.
   const askedBefore = prev && (prev.rematch_asked || []).some((s) => isMine(s));
-  if (askedBefore && prev && !prev.rematch && game.rematch && myToken()) askRematch();
+  if (askedBefore && prev && !prev.rematch && game.rematch && playsHere()) askRematch();
   rematchDeclined(prev, game);
   // The rematch reuses this token: keep it for the new game too.
   if (game.rematch && myToken() && !loadRec(game.rematch)) {

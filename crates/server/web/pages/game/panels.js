@@ -212,7 +212,10 @@ function showError(err) {
     box.textContent = '';
     return;
   }
-  const text = typeof err === 'string' ? err : errorText(err);
+  // Reconnecting, a request that could not reach the server says what the
+  // connection's line and the top banner say, not a second story.
+  const lost = typeof err !== 'string' && (err.code === 'network' || err.code === 'unavailable') && !net.inTouch;
+  const text = typeof err === 'string' ? err : lost ? t('conn.move_waits') : errorText(err);
   net.errorCode = typeof err === 'string' ? null : err.code;
   box.textContent = text;
   box.hidden = false;

@@ -14,7 +14,7 @@ import * as Chat from './chat.js';
 import { renderScoreSheet, renderShare, renderTools, renderWaiting } from './panels.js';
 import { CLAIM_MS, G, board, centerOf, clock, goneKey, goneSeats, defaultRotation, fenceShape, fenceVerdict, holdsSeat, isLive, isMine, keys, mySeats, myTurn, net, playsHere, pointer, savedRotation, seatsAreAllMine, shownGame } from './state.js';
 import { hintLine, moveAnnouncement, moveLabel, replayLabel, resultInfo, roundOf, verdictText } from './words.js';
-import { formatMs, moveDuration, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
+import { formatClock, moveDuration, playerName, seatInfo, seatLabel, show, t, tn } from '../ui.js';
 
 // ------------------------------------------------------------------
 // Game page rendering
@@ -282,6 +282,10 @@ function renderPlayers() {
     const arrived = (g.arrived || []).includes(seat);
     const kindText = info.kind === 'ai' ? t('kind.ai_long', { level: info.level }) : t('kind.human');
     const connected = info.kind === 'ai' || info.connected;
+    // Reconnecting: nobody's presence is known, not even our own.
+    const unknown = !net.inTouch && g.status === 'playing' && info.kind !== 'ai' && info.taken !== false;
+    const dotState = info.taken === false ? 'free' : unknown ? 'unknown' : connected ? 'on' : 'off';
+    const dotText = t({ free: 'player.free', unknown: 'player.unknown', on: 'player.connected', off: 'player.disconnected' }[dotState]);
     // Partners share their team's colour (a chip and the row's edge).
     const teamOf = team(seat);
     const sub = el('span', { class: 'p-sub' },
@@ -290,10 +294,10 @@ function renderPlayers() {
       teamOf ? ' · ' : null,
       teamOf ? el('span', { class: 'team-chip team-' + teamOf.toLowerCase(), 'data-team': teamOf, text: t('player.team', { team: t(teamOf === 'A' ? 'team.a' : 'team.b') }) }) : null);
     const dot = el('span', {
-      class: 'dot ' + (info.taken === false ? 'free' : connected ? 'on' : 'off'),
+      class: 'dot ' + dotState,
       role: 'img',
-      'aria-label': info.taken === false ? t('player.free') : connected ? t('player.connected') : t('player.disconnected'),
-      title: info.taken === false ? t('player.free') : connected ? t('player.connected') : t('player.disconnected'),
+      'aria-label': dotText,
+      title: dotText,
     });
     const left = pos.fencesLeft ? pos.fencesLeft[seat] : null;
     const fenceBox = el('span', { class: 'p-fences', title: typeof left === 'number' ? tn('player.fences_left', left) : '' });
@@ -384,7 +388,7 @@ function tickFirstMove(elapsed) {
   // A turn-based game's first move has days, said as such.
   const yours = mySeats() !== null && isMine(g.turn) && holdsSeat();
   const long = left >= 60000;
-  const time = formatMs(left);
+  const time = formatClock(left, g.settings.clock);
   const text = yours
     ? (long ? t('first_move.yours_time', { time }) : t('first_move.yours', { s }))
     : (long ? t('first_move.other_time', { name: playerName(g, g.turn), time }) : t('first_move.other', { name: playerName(g, g.turn), s }));
@@ -403,7 +407,8 @@ function tickFirstMove(elapsed) {
 function tickGone(elapsed) {
   const g = G.game;
   const panel = $('#gone-panel');
-  const gone = g ? goneSeats(g) : [];
+  // Reconnecting: who has gone is not known.
+  const gone = g && net.inTouch ? goneSeats(g) : [];
   panel.hidden = gone.length === 0;
   if (!g || !gone.length) return;
   const names = gone.map((s) => playerName(g, s.seat)).join(t('common.and'));
@@ -437,10 +442,16 @@ function tickClocks() {
     const running = g.status === 'playing' && g.clock.running === seat;
     if (running) ms -= elapsed;
     ms = Math.max(0, ms);
-    node.textContent = formatMs(ms);
+    const text = formatClock(ms, g.settings.clock);
+    node.textContent = text;
     node.classList.toggle('running', running);
     node.classList.toggle('low', ms < 10000);
-    node.setAttribute('aria-label', t('player.clock', { time: formatMs(ms) }));
+    // With a time per move, a clock not running holds the next move's
+    // whole time, not a count going down.
+    const perMove = !!g.settings.clock && !!g.settings.clock.per_move_ms && !running;
+    node.classList.toggle('per-move', perMove);
+    node.setAttribute('aria-label', t(perMove ? 'player.clock_next' : 'player.clock', { time: text }));
+    node.title = perMove ? t('player.clock_next', { time: text }) : '';
   }
 }
 
@@ -490,9 +501,14 @@ function renderActions() {
   if (cup) back.href = '/t/' + encodeURIComponent(cup);
   back.classList.toggle('primary', g.status === 'over');
   show(back, !!cup);
-  for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#resign', '#abort', '#rematch']) {
-    $(id).disabled = net.pending;
+  // Out of touch with the server, nothing is sent: the buttons wait for
+  // the connection, and say so.
+  for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#resign', '#abort', '#rematch', '#claim-win', '#claim-draw']) {
+    const button = $(id);
+    if (button) button.disabled = net.pending || !net.inTouch;
   }
+  $('#touch-note').hidden = net.inTouch || !holds || g.status === 'over'
+    || [...$$('#actions .btn')].every((b) => b.hidden);
 
   const banner = $('#rematch-banner');
   const go = $('#rematch-go');

@@ -70,11 +70,15 @@ function goneKey(g) {
 
 /**
  * The connection: the version last applied, the socket, an action sent
- * and not yet answered, the last refusal.
+ * and not yet answered, the last refusal, and whether the page is in touch
+ * with the server (`inTouch`: false from the moment the socket closes until
+ * it opens again or a fresh state comes over HTTP; meanwhile who is
+ * connected is not known, and actions wait).
  * @type {{
  *   version: number, live: import('../../lib/socket.js').LiveSocket | null,
  *   loadTimer: any, pending: boolean, pendingTimer: any,
  *   lastAction: string | null, errorCode: string | null, typedMove: string | null,
+ *   inTouch: boolean,
  * }}
  */
 const net = {
@@ -86,6 +90,7 @@ const net = {
   lastAction: null,
   errorCode: null,
   typedMove: null,
+  inTouch: true,
 };
 
 /** The clocks' ticking: the timer and when the last state came. */

@@ -1,0 +1,250 @@
+//! What players meet in a real headless Chromium, beyond one game's
+//! rules: a rematch offered and accepted between two accounts, a server
+//! that restarts under a game, a turn-based game's clocks, and the top bar
+//! on a phone.
+
+mod e2e;
+
+use e2e::{Browser, Waiter};
+use serde_json::{json, Value};
+
+/// Waits until `browser` shows a game other than `old`: its id.
+async fn moved_on(browser: &Browser, old: &str) -> String {
+    let wait = Waiter::new(format!("{} on a new game", browser.label));
+    loop {
+        let path = browser.page().await.path;
+        if path.starts_with("/g/") && path != format!("/g/{old}") {
+            return browser.game_page().await;
+        }
+        wait.tick(&path).await;
+    }
+}
+
+/// Two accounts pair in the lobby on a clock; the game is aborted before a
+/// move. Bob offers a rematch and Alice accepts it: both pages go to the
+/// new game (each by its session, with no seat token), and the one who
+/// offered is there to make his first move, not aborted for not coming.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_takes_both_players_to_the_new_game() {
+    e2e::run("rematch", |env| async move {
+        let alice = env.browser("alice").await;
+        let bob = env.browser("bob").await;
+        alice.sign_up("alice").await;
+        bob.sign_up("bob").await;
+        alice.open("/lobby").await;
+        alice.select("#seek-clock", "180+2").await;
+        alice.click("#post-seek").await;
+        alice.shown("#lobby-status").await;
+        bob.open("/lobby").await;
+        bob.click("#seeks [data-accept]").await;
+        let id = bob.game_page().await;
+        assert_eq!(alice.game_page().await, id);
+        alice.click("#abort").await;
+        alice.click("#confirm-yes").await;
+        for b in [&alice, &bob] {
+            b.js_until(
+                "const r = document.querySelector('#result'); return !r.hidden && r.textContent;",
+                |v| v.is_string(),
+            )
+            .await;
+        }
+
+        bob.click("#rematch").await;
+        alice.click("#rematch-accept").await;
+        let made = moved_on(&alice, &id).await;
+        assert_eq!(
+            moved_on(&bob, &id).await,
+            made,
+            "Bob follows his accepted offer"
+        );
+        // Both play there: each page knows its seat, and the game waits for
+        // its first move instead of being aborted.
+        let game = env.game(&made).await;
+        assert_eq!(game["status"], "playing", "{game}");
+        let seats: Vec<_> = game["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap_or("").to_string())
+            .collect();
+        assert!(
+            seats.contains(&"alice".to_string()) && seats.contains(&"bob".to_string()),
+            "{seats:?}"
+        );
+        let wait = Waiter::new("both connected to the rematch");
+        loop {
+            let game = env.game(&made).await;
+            if game["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["connected"] == true)
+            {
+                break;
+            }
+            wait.tick(&game["seats"]).await;
+        }
+        let first = if game["seats"][0]["name"] == "bob" {
+            &bob
+        } else {
+            &alice
+        };
+        let wait = Waiter::new("the first mover's squares");
+        loop {
+            let page = first.page().await;
+            if !page.legal.is_empty() {
+                break;
+            }
+            wait.tick(&page).await;
+        }
+        bob.shot("rematch").await;
+    })
+    .await;
+}
+
+/// The state of Ana's page as the reconnecting test looks at it: the
+/// players' dots, whether Resign is usable, the note under the buttons,
+/// the error shown and the connection's line.
+async fn touch_state(b: &Browser) -> Value {
+    b.js("const n = document.querySelector('#touch-note'); const e = document.querySelector('#error'); const r = document.querySelector('#resign'); return { dots: [...document.querySelectorAll('#players-list .dot')].map((d) => d.className.replace('dot ', '')), resign: !r.hidden && !r.disabled, note: !n.hidden, error: e.hidden ? null : e.textContent, conn: document.querySelector('#conn').textContent };")
+        .await
+}
+
+/// A server restarts under a game: while the pages reconnect, nobody is
+/// shown connected, Resign and the other buttons wait with a word on why,
+/// and a move tried meanwhile says what the banner says; once the server
+/// is back, everything is as before and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_reconnecting_the_page_says_one_thing_and_waits() {
+    e2e::run("reconnecting", |env| async move {
+        let dir = tempfile::tempdir().unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let base = format!("http://127.0.0.1:{port}");
+        let server = e2e::own_server(dir.path(), port).await;
+        let http = reqwest::Client::new();
+        let made: Value = http
+            .post(format!("{base}/api/games"))
+            .json(&json!({"size": 9, "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}))
+            .send().await.unwrap().json().await.unwrap();
+        let id = made["id"].as_str().unwrap().to_string();
+        let joined: Value = http
+            .post(format!("{base}/api/games/{id}/join"))
+            .json(&json!({"seat": "north", "name": "Bob"}))
+            .send().await.unwrap().json().await.unwrap();
+        let ana = env.browser("ana").await;
+        let bob = env.browser("bob").await;
+        ana.open(&format!("{base}/g/{id}#t={}", made["token"].as_str().unwrap())).await;
+        bob.open(&format!("{base}/g/{id}#t={}", joined["token"].as_str().unwrap())).await;
+        let before = ana.js_until("return document.querySelectorAll('#players-list .dot.on').length;", |v| v == 2).await;
+        assert_eq!(before, 2);
+        let shown = touch_state(&ana).await;
+        assert_eq!((shown["resign"].clone(), shown["note"].clone()), (json!(true), json!(false)), "{shown}");
+
+        server.stop().await.unwrap();
+        let wait = Waiter::new("Ana's page reconnecting");
+        let down = loop {
+            let state = touch_state(&ana).await;
+            if state["dots"] == json!(["unknown", "unknown"]) && state["resign"] == false && state["note"] == true {
+                break state;
+            }
+            wait.tick(&state).await;
+        };
+        assert_eq!(down["error"], Value::Null, "{down}");
+        ana.shot("reconnecting").await;
+        // A move tried now is not sent, and said so in the words of the
+        // connection, not "busy or stopping".
+        let square = ana.page().await.legal.first().cloned();
+        if let Some(square) = square {
+            ana.click(&format!("[data-square=\"{square}\"]")).await;
+            let said = ana.js_until("const e = document.querySelector('#error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
+            assert!(said.as_str().unwrap().contains("reconnecting to the server"), "{said}");
+        }
+
+        let server = e2e::own_server(dir.path(), port).await;
+        let wait = Waiter::new("Ana's page back in touch");
+        loop {
+            let state = touch_state(&ana).await;
+            if state["dots"] == json!(["on", "on"]) && state["resign"] == true && state["note"] == false && state["error"].is_null() {
+                break;
+            }
+            wait.tick(&state).await;
+        }
+        // The game goes on: Ana moves and Bob's page sees it.
+        let square = ana.page().await.legal.first().cloned().expect("Ana's squares");
+        ana.click(&format!("[data-square=\"{square}\"]")).await;
+        let wait = Waiter::new("Bob's page sees Ana's move");
+        loop {
+            let page = bob.page().await;
+            if !page.moves.is_empty() {
+                break;
+            }
+            wait.tick(&page).await;
+        }
+        server.stop().await.unwrap();
+    })
+    .await;
+}
+
+/// A game of one day a move shows its clocks in words: the seat to move
+/// "23 h 59 min", the other the whole day its next move has ("1 day"),
+/// and the first move's wait the same way, in English and in French.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_based_games_clocks_say_hours_and_days() {
+    e2e::run("days-clocks", |env| async move {
+        let http = env.http();
+        let base = env.base();
+        let made: Value = http
+            .post(format!("{base}/api/games"))
+            .json(&json!({"size": 9, "clock": {"per_move_ms": 86_400_000},
+                "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}))
+            .send().await.unwrap().json().await.unwrap();
+        let id = made["id"].as_str().unwrap().to_string();
+        let joined: Value = http
+            .post(format!("{base}/api/games/{id}/join"))
+            .json(&json!({"seat": "north", "name": "Bob"}))
+            .send().await.unwrap().json().await.unwrap();
+        let ana = env.browser("ana").await;
+        let bob = env.browser_in("bob", "fr-FR").await;
+        ana.open(&format!("/g/{id}#t={}", made["token"].as_str().unwrap())).await;
+        bob.open(&format!("/g/{id}#t={}", joined["token"].as_str().unwrap())).await;
+        let script = "const c = (s) => { const n = document.querySelector('#clock-' + s); return n ? n.textContent : null; }; const f = document.querySelector('#first-move'); return [c('south'), c('north'), f.hidden ? null : f.textContent];";
+        // The clock runs: "23 h 59 min" or a minute less, never "23:59:55".
+        let on_move = |v: &Value| v[0].as_str().is_some_and(|t| t.starts_with("23 h ") && t.ends_with(" min"));
+        let shown = ana.js_until(script, on_move).await;
+        assert_eq!(shown[1], "1 day", "{shown}");
+        let first = shown[2].as_str().unwrap_or_default();
+        assert!(first.contains("within 23 h 5"), "{shown}");
+        ana.shot("days-clocks").await;
+        let shown = bob.js_until(script, on_move).await;
+        assert_eq!(shown[1], "1 jour", "{shown}");
+        assert!(shown[2].as_str().is_some_and(|f| f.contains(" 23 h 5")), "{shown}");
+        bob.shot("days-clocks-fr").await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_top_bar_link_is_on_a_phones_screen_in_every_language() {
+    e2e::run("phone-bar", |env| async move {
+        let mut cut = Vec::new();
+        for (lang, locale) in [("en", "en-GB"), ("fr", "fr-FR"), ("ro", "ro-RO")] {
+            let b = env.browser_in(lang, locale).await;
+            for width in [360u32, 390] {
+                b.client.set_window_size(width, 800).await.unwrap();
+                for path in ["/", "/lobby", "/analysis"] {
+                    b.open(path).await;
+                    b.shown(".topbar-links a").await;
+                    let found = b
+                        .js("const w = document.documentElement.clientWidth; const bar = document.querySelector('.topbar-links'); const links = [...bar.querySelectorAll('a')].filter((a) => a.offsetParent !== null); const bad = links.filter((a) => { const r = a.getBoundingClientRect(); return r.left < 0 || r.right > w + 0.5 || a.scrollWidth > a.clientWidth + 1; }).map((a) => a.textContent.trim()); if (bar.scrollWidth > bar.clientWidth + 1) bad.push('the bar scrolls sideways'); return [links.length, bad, document.documentElement.scrollWidth <= w];")
+                        .await;
+                    if found[0] != 5 || found[1] != serde_json::json!([]) || found[2] != true {
+                        cut.push(format!("{lang} {width} px {path}: {found}"));
+                    }
+                }
+                b.shot(&format!("bar-{width}")).await;
+            }
+        }
+        assert!(cut.is_empty(), "{cut:#?}");
+    })
+    .await;
+}
