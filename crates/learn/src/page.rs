@@ -262,6 +262,10 @@ pub struct PuzzleView {
     #[serde(default)]
     pub move_kind: String,
     pub board: BoardView,
+    /// Its place among the puzzles, from 1: what a person is shown (the id
+    /// is the address's).
+    #[serde(default)]
+    pub number: usize,
     /// How many puzzles there are.
     pub total: usize,
 }
@@ -278,6 +282,10 @@ pub fn puzzle_view(puzzle: &Puzzle, lang: Lang, wording: Wording) -> PuzzleView 
         task: puzzle_task(lang, pos.turn(), puzzle.theme, wording),
         move_kind: puzzle.theme.move_kind().name().into(),
         board: BoardView::of(&pos, lang),
+        number: puzzles()
+            .iter()
+            .position(|p| p.id == puzzle.id)
+            .map_or(0, |i| i + 1),
         total: puzzles().len(),
     }
 }

@@ -138,12 +138,25 @@ async fn a_fence_lesson_with_the_fence_tool_in_french_for_children() {
 }
 
 /// Opens the puzzle `id` on its own address and waits for it.
+/// How the page heads the puzzle `id`: by its number, never its id.
+fn heading_of(id: &str) -> String {
+    let all = quoridor_learn::shipped();
+    let n = all
+        .iter()
+        .position(|p| p.id == id)
+        .expect("a shipped puzzle")
+        + 1;
+    format!("Puzzle {n} of {} · ", all.len())
+}
+
 async fn open_puzzle(b: &Browser, id: &str) {
     b.open(&format!("/learn?puzzle={id}")).await;
     let wait = Waiter::new("the puzzle");
+    let heading = heading_of(id);
     loop {
         let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
-        if title.contains(id) {
+        if title.starts_with(&heading) {
+            assert!(!title.contains(id), "the id is shown: {title}");
             break;
         }
         wait.tick(&title).await;
@@ -178,6 +191,9 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         let b = env.browser("solver").await;
         open_puzzle(&b, &puzzle.id).await;
         assert!(b.shown("#learn-task").await.text().await.unwrap().contains("find the best move"));
+        // The line under the page's title speaks of puzzles, not lessons.
+        let tagline = b.js("return document.querySelector('.learn .tagline').textContent;").await;
+        assert!(tagline.as_str().unwrap().starts_with("Positions to solve"), "{tagline}");
 
         // A wrong move: explained, with the solution.
         play(&b, &wrong).await;
@@ -187,6 +203,10 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         assert!(said.contains(&format!("The solution: {}", puzzle.solution.join(" "))), "{said}");
         let score = b.shown("#pz-score").await.text().await.unwrap();
         assert!(score.contains("Streak: 0"), "{score}");
+        // The board shows the answer now: its caption does not name a side
+        // to move that contradicts the task.
+        let caption = b.shown("#learn-turn").await.text().await.unwrap();
+        assert!(caption.starts_with("The solution on the board.") && !caption.contains("to move"), "{caption}");
         b.js("const c = document.querySelector('.learn-lesson'); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 70); return null;").await;
         b.shot("wrong").await;
 
@@ -215,7 +235,7 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         let wait = Waiter::new("the next puzzle");
         let next = loop {
             let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
-            if !title.contains(&puzzle.id) && title.contains("Puzzle ") {
+            if title.starts_with("Puzzle ") && !title.starts_with(&heading_of(&puzzle.id)) {
                 break title;
             }
             wait.tick(&title).await;
@@ -235,6 +255,22 @@ async fn a_puzzle_missed_then_solved_by_clicking() {
         }
         let tab = b.attr("#mode-puzzles", "aria-selected").await;
         assert_eq!(tab.as_deref(), Some("true"));
+
+        // On a phone the three tools share one row above the board, each
+        // a finger's size.
+        b.client.set_window_size(390, 844).await.unwrap();
+        b.client.refresh().await.unwrap();
+        b.shown("#learn-board svg").await;
+        let tools = b
+            .js("return [...document.querySelectorAll('.learn-tool')].map((t) => { const r = t.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.height), Math.round(r.right)]; });")
+            .await;
+        let tools = tools.as_array().unwrap();
+        let width = b.js("return document.documentElement.clientWidth;").await.as_f64().unwrap();
+        assert!(
+            tools.iter().all(|t| t[0] == tools[0][0] && t[1].as_f64().unwrap() >= 44.0 && t[2].as_f64().unwrap() <= width),
+            "the tools on a phone: {tools:?}"
+        );
+        b.shot("phone").await;
     })
     .await;
 }
@@ -275,7 +311,7 @@ async fn each_puzzle_starts_on_the_pawn_and_a_stray_fence_is_not_judged() {
         let wait = Waiter::new("the next puzzle");
         loop {
             let title = b.shown("#learn-lesson-title").await.text().await.unwrap();
-            if !title.contains(&puzzle.id) && title.contains("Puzzle ") {
+            if title.starts_with("Puzzle ") && !title.starts_with(&heading_of(&puzzle.id)) {
                 break;
             }
             wait.tick(&title).await;

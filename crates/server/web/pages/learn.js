@@ -179,7 +179,10 @@ function drawBoard() {
   board.previewFence(null);
   keys.draw();
   const legend = b.pawns.map((p) => t('initial.' + p.seat) + ' = ' + t('learn.seat.' + p.seat)).join(' · ');
-  $('#learn-turn').textContent = t('learn.to_move', { seat: b.turn_name }) + '   ' + legend;
+  // Once answered, the board plays the solution out: who is to move there
+  // is not the puzzle's side, and would contradict the task above.
+  const caption = S.solved && S.mode === 'puzzles' ? t('learn.line_shown') : t('learn.to_move', { seat: b.turn_name });
+  $('#learn-turn').textContent = caption + '   ' + legend;
   $('#learn-tool-hint').textContent = S.tool === 'pawn' ? tw('learn.hint_pawn') : tw('learn.hint_fence');
 }
 
@@ -306,6 +309,10 @@ function setMode(mode) {
   $('#learn-puzzle-bar').hidden = !puzzles;
   $('#learn-rule').hidden = puzzles;
   $('#learn-next').textContent = puzzles ? t('learn.pz_next') : t('learn.next');
+  // The line under the title speaks of the tab shown.
+  const tagline = $('.learn .tagline');
+  tagline.dataset.i18n = puzzles ? 'learn.pz_tagline' : 'learn.tagline';
+  tagline.textContent = t(tagline.dataset.i18n);
   saveScore();
 }
 
@@ -323,7 +330,8 @@ function openPuzzle(view) {
   // Each puzzle starts on the pawn: a fence tool left from the last one
   // would turn a tap on the right square into a fence.
   setTool('pawn');
-  $('#learn-lesson-title').textContent = t('learn.pz_heading', { id: view.id, theme: t('learn.theme.' + view.theme), d: view.difficulty });
+  // People see the puzzle's number, never its id (the address's).
+  $('#learn-lesson-title').textContent = t('learn.pz_heading', { n: view.number, total: view.total, theme: t('learn.theme.' + view.theme), d: view.difficulty });
   $('#learn-task').textContent = view.task;
   showMovePicture(view.move_kind, view.board.turn);
   $('#learn-feedback').hidden = true;
