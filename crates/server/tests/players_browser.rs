@@ -223,6 +223,10 @@ async fn a_turn_based_games_clocks_say_hours_and_days() {
     .await;
 }
 
+/// On a phone (360 and 390 px wide), in each language, every link of the
+/// top bar is on screen whole: the bar wraps, it never hides links past
+/// its edge (a row scrolling sideways with no scroll bar did, cut
+/// mid-word: "Clasamen", "Leaderb").
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_top_bar_link_is_on_a_phones_screen_in_every_language() {
     e2e::run("phone-bar", |env| async move {

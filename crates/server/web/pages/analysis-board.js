@@ -25,6 +25,7 @@ import { $, announce, el, svgEl } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4, parseSquare, readNotation, writeNotation } from '../lib/position.js';
 import { eraseFences, putFence, setHands } from '../lib/setup.js';
+import { arrived, scoreWords, verdict } from '../lib/verdict.js';
 import { accountLink, languagePicker } from '../lib/topbar.js';
 import { drawTree } from './analysis-tree.js';
 
@@ -41,10 +42,12 @@ let local = false;
 
 /**
  * The position set up (`root`), the moves tried from it, the line shown
- * (`line`, a path of `tree`) and the engine's view of it.
- * @type {{root: string, tree: MoveTree, line: string[], view: import('../lib/views.js').AnalyseView | null, mode: 'play' | 'setup', busy: number}}
+ * (`line`, a path of `tree`) and the engine's view of it; `aside`: the
+ * position and moves left when Set up began, to go back to.
+ * @type {{root: string, tree: MoveTree, line: string[], view: import('../lib/views.js').AnalyseView | null, mode: 'play' | 'setup', busy: number,
+ *   aside: {root: string, tree: MoveTree, line: string[]} | null}}
  */
-const B = { root: START, tree: new MoveTree(), line: [], view: null, mode: 'play', busy: 0 };
+const B = { root: START, tree: new MoveTree(), line: [], view: null, mode: 'play', busy: 0, aside: null };
 
 /** The board, drawn by the shared board library (made at start-up). @type {BoardView} */
 let board;
@@ -60,9 +63,11 @@ function showError(text) {
 function address() {
   const tree = B.tree.format();
   const line = B.line.join(' ');
+  // The depth chosen travels with the link, so that it shows what was seen.
   return '/analysis?pos=' + encodeURIComponent(B.root)
     + (tree && tree !== line ? '&tree=' + encodeURIComponent(tree) : '')
-    + (line ? '&line=' + encodeURIComponent(line) : '');
+    + (line ? '&line=' + encodeURIComponent(line) : '')
+    + '&depth=' + depth();
 }
 
 /** Shows the line at `path` of the tree. @param {string[]} path */
@@ -198,18 +203,26 @@ function draw() {
   $('#ab-desc').textContent = describe(p, seats);
   keys.draw();
 
-  const south = v.turn === 'south' ? v.value : 1 - v.value;
-  $('#ab-eval').textContent = v.over ? t('board.over') : t('board.eval', { south: Math.round(south * 100), north: Math.round((1 - south) * 100), score: v.score, turn: t('board.' + v.turn) });
-  $('#ab-bar-south').style.height = (south * 100).toFixed(1) + '%';
+  // Who has won, who wins by force, or the chances; the bar agrees.
+  const two = seats.length === 2;
+  const other = two ? (v.turn === 'south' ? 'north' : 'south') : null;
+  const said = verdict(v, two && v.over ? arrived(p, parseSquare) : null, other, t, seatName);
+  $('#ab-eval').textContent = said.text;
+  $('#ab-bar-south').style.height = (said.south * 100).toFixed(1) + '%';
   $('#ab-best').textContent = v.best ? t('board.best', { move: v.best, line: v.line.join(' '), depth: v.depth }) : '';
-  drawLines(v);
-  const book = (v.book || []).map((m) => `${m.move} (${m.score})`).join(', ');
+  drawLines(v, other);
+  const book = (v.book || []).map((m) => `${m.move} (${scoreWords(m.score, v.turn, other, t, seatName)})`).join(', ');
   $('#ab-book').textContent = book ? t('board.book', { moves: book }) : '';
   $('#ab-engine').textContent = engineText();
   drawMoves();
   $('#ab-fences-south').value = p.left[0];
   $('#ab-fences-north').value = p.left[1];
   $('#ab-turn').value = p.turn;
+}
+
+/** A seat's name in the page's language. @param {string} seat */
+function seatName(seat) {
+  return t('board.' + seat);
 }
 
 /** The depth chosen for the engine. */
@@ -221,15 +234,15 @@ function depth() {
 /**
  * The best moves found (the first is the best move above), each with its
  * value and line; a click plays it.
- * @param {import('../lib/views.js').AnalyseView} v
+ * @param {import('../lib/views.js').AnalyseView} v @param {string | null} other the seat not to move (two players)
  */
-function drawLines(v) {
+function drawLines(v, other) {
   const list = $('#ab-lines');
   list.textContent = '';
   if (v.over || B.mode !== 'play') return;
   for (const line of v.lines || []) {
     const b = el('button', { type: 'button', 'data-move': line.best, title: t('board.play_line', { move: line.best }) });
-    b.append(el('span', { class: 'mv-name', text: line.best }), ' ' + line.score + ' · ' + line.line.join(' '));
+    b.append(el('span', { class: 'mv-name', text: line.best }), ' ' + scoreWords(line.score, v.turn, other, t, seatName) + ' · ' + line.line.join(' '));
     b.onclick = () => play(line.best);
     list.append(el('li', {}, [b]));
   }
@@ -432,17 +445,34 @@ function edit(target) {
 }
 
 function setMode(mode) {
+  const was = B.mode;
   B.mode = mode;
   $('#ab-play-tab').setAttribute('aria-selected', String(mode === 'play'));
   $('#ab-setup-tab').setAttribute('aria-selected', String(mode === 'setup'));
   $('#ab-explore').hidden = mode !== 'play';
   $('#ab-setup').hidden = mode !== 'setup';
-  if (mode === 'setup' && B.view) {
-    // Set up from the position shown (the line becomes the start).
+  if (mode === 'setup' && was !== 'setup' && B.view) {
+    // Set up from the position shown (the line becomes the start); moves
+    // explored are set aside, said, and one click brings them back.
+    B.aside = B.tree.format() ? { root: B.root, tree: B.tree, line: B.line } : null;
     setRoot(B.view.position);
   } else {
     draw();
   }
+  $('#ab-setup-note').hidden = !(mode === 'setup' && B.aside);
+}
+
+/** Back to the position and moves left when Set up began. */
+function backToMoves() {
+  const aside = B.aside;
+  if (!aside) return;
+  B.aside = null;
+  B.root = aside.root;
+  B.tree = aside.tree;
+  B.line = aside.line;
+  viewed = null;
+  setMode('play');
+  refresh();
 }
 
 /** @param {Event} ev */
@@ -466,6 +496,9 @@ function setupField(ev) {
  */
 function openAddress(params) {
   B.root = params.get('pos') || START;
+  // A link's depth is the one its sender saw (else the one kept here).
+  const linked = Number(params.get('depth'));
+  if (DEPTHS.includes(linked)) /** @type {HTMLSelectElement} */ ($('#ab-depth')).value = String(linked);
   const line = (params.get('line') || '').split(/\s+/).filter(Boolean).slice(0, MAX_NODES);
   const read = MoveTree.parse(params.get('tree') || '');
   if (read.error !== null) showError(t('board.bad_tree'));
@@ -487,7 +520,6 @@ document.addEventListener('DOMContentLoaded', async () => {
     draw();
   });
   accountLink();
-  openAddress(new URLSearchParams(location.search));
   $('#ab-play-tab').onclick = () => setMode('play');
   $('#ab-setup-tab').onclick = () => setMode('setup');
   $('#ab-move-form').onsubmit = (ev) => {
@@ -508,6 +540,8 @@ document.addEventListener('DOMContentLoaded', async () => {
     const kept = Number(localStorage.getItem(DEPTH_KEY));
     if (DEPTHS.includes(kept)) depthField.value = String(kept);
   } catch (_) { /* storage refused: the default depth */ }
+  openAddress(new URLSearchParams(location.search));
+  $('#ab-setup-back').onclick = backToMoves;
   depthField.onchange = () => {
     try {
       localStorage.setItem(DEPTH_KEY, String(depth()));
