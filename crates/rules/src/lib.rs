@@ -28,7 +28,8 @@
 //!    `fence`, `geometry`, `ruleset`, `error`, `mv`.
 //! 2. A position and its moves: `position`, `game`, `movegen`, `paths`,
 //!    `perft`.
-//! 3. Text and records: `diagram`, `mirror`, `notation`, `record`.
+//! 3. Text and records: `diagram`, `mirror`, `notation`, `record`,
+//!    `setup_reason`.
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -54,6 +55,7 @@ mod record;
 pub mod rng;
 mod ruleset;
 mod seat;
+mod setup_reason;
 mod square;
 mod zobrist;
 
@@ -73,4 +75,5 @@ pub use record::{
 };
 pub use ruleset::{Ruleset, RulesetError, Variant};
 pub use seat::{Seat, Team};
+pub use setup_reason::SetupReason;
 pub use square::{Square, SquareIter, MAX_SIZE};

@@ -224,7 +224,7 @@ impl Refusal for ChallengeError {
 impl Refusal for AnalysisError {
     fn status_and_code(&self) -> Said {
         match self {
-            AnalysisError::NotAnalysable(_) => BAD_REQUEST,
+            AnalysisError::Position(_) | AnalysisError::NotAnalysable(_) => BAD_REQUEST,
             AnalysisError::QueueFull | AnalysisError::Unavailable(_) => UNAVAILABLE,
             AnalysisError::PerClient => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             AnalysisError::Hub(err) => err.status_and_code(),
@@ -237,6 +237,17 @@ impl Refusal for AnalysisError {
             AnalysisError::PerClient => Some(std::time::Duration::from_secs(10)),
             AnalysisError::QueueFull => Some(std::time::Duration::from_secs(60)),
             AnalysisError::Hub(err) => err.retry_after(),
+            _ => None,
+        }
+    }
+
+    /// A position that breaks the rules says which rule, as a move's
+    /// refusal does.
+    fn reason(&self) -> Option<ReasonView> {
+        match self {
+            AnalysisError::Position(err) => {
+                quoridor_rules::SetupReason::of(err).map(|r| ReasonView::of_setup(r, err))
+            }
             _ => None,
         }
     }

@@ -32,9 +32,13 @@ pub struct ReasonView {
     /// The fence in the way, for `overlaps` and `crosses`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fence: Option<String>,
-    /// The seat concerned, for `no_path_left` and `pawn_arrived`.
+    /// The seat concerned, for `no_path_left`, `pawn_arrived` and
+    /// `no_way_to_goal`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<String>,
+    /// The square, for `pawn_off_board` and `pawns_share_square`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
     pub text: String,
 }
 
@@ -47,6 +51,7 @@ impl ReasonView {
             size: None,
             fence: None,
             seat: None,
+            square: None,
             text: err.to_string(),
         };
         match err {
@@ -64,6 +69,20 @@ impl ReasonView {
             IllegalMove::GameOver | IllegalMove::NoFencesLeft | IllegalMove::PassNotAllowed => {}
         }
         reason
+    }
+
+    /// Why a position set up breaks the rules (`err` its words).
+    pub fn of_setup(r: quoridor_rules::SetupReason, err: &impl std::fmt::Display) -> ReasonView {
+        ReasonView {
+            code: r.key.into(),
+            from: None,
+            to: None,
+            size: r.size,
+            fence: r.fence.map(|f| f.to_string()),
+            seat: r.seat.map(|s| s.name().into()),
+            square: r.square.map(|s| s.to_string()),
+            text: err.to_string(),
+        }
     }
 }
 

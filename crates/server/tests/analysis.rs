@@ -265,6 +265,21 @@ async fn the_analysis_board_values_any_position_and_line() {
         .await;
     assert_eq!(bad.error(400), "bad_request");
     assert!(bad.text.contains("position"), "{}", bad.text);
+    // A position that breaks a rule says which, for the page to say it in
+    // its language.
+    let two = h
+        .post(
+            "/api/analyse",
+            None,
+            &json!({"position": "9 e1,e1 - 10,10 south 0"}),
+        )
+        .await;
+    assert_eq!(two.error(400), "bad_request");
+    let reason: serde_json::Value = serde_json::from_str(&two.text).unwrap();
+    assert_eq!(
+        reason["error"]["reason"],
+        json!({"code": "pawns_share_square", "square": "e1", "text": "two pawns on e1"})
+    );
     let long = h
         .post(
             "/api/analyse",

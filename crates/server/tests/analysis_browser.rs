@@ -320,12 +320,20 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
         b.open("/analysis?pos=9%20e9%2Ce5%20-%200%2C0%20north%201").await;
         let said = b.js_until("return [document.querySelector('#ab-eval').textContent, document.querySelector('#ab-bar-south').style.height];", |v| v[0].as_str().is_some_and(|s| s.starts_with("The game is over"))).await;
         assert_eq!(said, serde_json::json!(["The game is over: South has won.", "100%"]));
+        // A position that breaks a rule says which, in the page's language.
+        let ro = env.browser_in("ro", "ro-RO").await;
+        ro.open("/analysis?pos=9%20e1%2Ce1%20-%2010%2C10%20south%200").await;
+        let said = ro.js_until("const e = document.querySelector('#ab-error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
+        assert_eq!(said, "Această poziție nu poate fi aranjată: doi pioni pe e1.");
         // The server's engine where the address asks for it.
         let c = env.browser("friend").await;
         c.open(&format!("/analysis?engine=server&pos={}", pos.as_str().unwrap().replace(' ', "%20").replace(',', "%2C"))).await;
         c.shown("#ab-board [data-pawn=\"north\"]").await;
-        c.js_until("return document.querySelector('#ab-engine').textContent;", |v| v == "Engine on the server").await;
         c.js_until("return document.querySelector('#ab-best').textContent;", |v| v != "").await;
+        // It says how deep it went, and why not deeper where it stopped.
+        let engine = c.js_until("return document.querySelector('#ab-engine').textContent;", |v| v.as_str().is_some_and(|s| s.starts_with("Engine on the server: depth "))).await;
+        let engine = engine.as_str().unwrap();
+        assert!(!engine.contains(" of the ") || engine.contains("2 s"), "{engine}");
         // The pawn's centre is the square's, on the screen.
         let centres = c
             .js("const at = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }; return [at('#ab-board [data-pawn=\"north\"] .halo'), at('#ab-board [data-square=\"c5\"]')];")

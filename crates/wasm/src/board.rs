@@ -4,7 +4,7 @@
 
 use quoridor_engine::book::Book;
 use quoridor_engine::{SearchInfo, SearchResult};
-use quoridor_rules::{IllegalMove, Position, SquareIter};
+use quoridor_rules::{IllegalMove, Position, SetupReason, SquareIter};
 
 use crate::json::Json;
 
@@ -94,6 +94,26 @@ pub fn lines(json: &mut Json, lines: &[SearchResult], first: bool) {
         json.raw("}");
     }
     json.raw("]");
+}
+
+/// Why a position set up breaks the rules, as the server's `reason` of
+/// a refused `POST /api/analyse`: its `code` and the square, seat, fence
+/// or board size it names.
+pub fn setup_reason(json: &mut Json, r: &SetupReason) {
+    json.raw("{").key("code", true).string(r.key);
+    if let Some(square) = r.square {
+        json.key("square", false).string(&square.to_string());
+    }
+    if let Some(seat) = r.seat {
+        json.key("seat", false).string(seat.name());
+    }
+    if let Some(fence) = r.fence {
+        json.key("fence", false).string(&fence.to_string());
+    }
+    if let Some(size) = r.size {
+        json.key("size", false).number(size);
+    }
+    json.raw("}");
 }
 
 /// Why a move is refused, as the server's `reason` (API.md): its `code`

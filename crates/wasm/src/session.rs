@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use quoridor_engine::{Engine, Level, Reporter, SearchLimit, SearchResult, SHARED_HASH_MB};
-use quoridor_rules::{IllegalMove, Move, Position, Ruleset};
+use quoridor_rules::{IllegalMove, Move, Position, Ruleset, SetupReason};
 
 use crate::board;
 use crate::host::report_to_host;
@@ -61,6 +61,20 @@ fn illegal(err: &IllegalMove, message: &str) -> String {
     json.0
 }
 
+/// A position that breaks the rules, with the rule (`reason`).
+fn refused_setup(message: &str, why: &SetupReason) -> String {
+    let mut json = Json::default();
+    json.raw("{")
+        .key("error", true)
+        .string("position")
+        .key("message", false)
+        .string(message)
+        .key("reason", false);
+    board::setup_reason(&mut json, why);
+    json.raw("}");
+    json.0
+}
+
 /// An error answer.
 fn error(code: &str, message: &str) -> String {
     let mut json = Json::default();
@@ -105,7 +119,8 @@ impl Session {
         let first = lines.next().unwrap_or("start");
         let start = match parse_start(first) {
             Ok(pos) => pos,
-            Err(message) => return error("position", &message),
+            Err((message, None)) => return error("position", &message),
+            Err((message, Some(why))) => return refused_setup(&message, &why),
         };
         let mut history = vec![start];
         for line in lines {
@@ -268,18 +283,22 @@ impl Session {
 }
 
 /// `start SIZE PLAYERS` or a position in notation.
-fn parse_start(text: &str) -> Result<Position, String> {
+/// The first position: `start [size [players]]` or position notation;
+/// refused with its words, and the rule it breaks where it is one.
+fn parse_start(text: &str) -> Result<Position, (String, Option<SetupReason>)> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.first() == Some(&"start") {
         let number = |i: usize, default: u32| {
             words.get(i).map_or(Ok(default), |w| {
-                w.parse::<u32>().map_err(|e| format!("{w}: {e}"))
+                w.parse::<u32>().map_err(|e| (format!("{w}: {e}"), None))
             })
         };
-        let rules = Ruleset::new(number(1, 9)?, number(2, 2)?).map_err(|e| e.to_string())?;
+        let rules =
+            Ruleset::new(number(1, 9)?, number(2, 2)?).map_err(|e| (e.to_string(), None))?;
         return Ok(Position::new(rules));
     }
-    text.parse::<Position>().map_err(|err| err.to_string())
+    text.parse::<Position>()
+        .map_err(|err| (err.to_string(), SetupReason::of(&err)))
 }
 
 #[cfg(test)]
@@ -305,6 +324,12 @@ mod tests {
         assert!(session.play("e3").contains("\"turn\":\"north\""));
         assert!(session.undo().contains("\"ply\":2"));
         assert!(session.set("start 12 2").contains("\"error\":\"position\""));
+        // A position that breaks the rules says which rule, as the server.
+        let two = session.set("9 e1,e1 - 10,10 south 0");
+        assert!(
+            two.contains("\"reason\":{\"code\":\"pawns_share_square\",\"square\":\"e1\"}"),
+            "{two}"
+        );
         assert_eq!(
             session.position().ply(),
             2,

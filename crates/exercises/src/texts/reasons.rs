@@ -8,7 +8,7 @@ use super::{fill, Lang};
 
 /// Every reason's key, as the files and the web's `reason.*` name it (the
 /// server's refusal `code`).
-pub const KEYS: [&str; 9] = [
+pub const KEYS: [&str; 13] = [
     "game_over",
     "not_reachable",
     "off_board",
@@ -18,6 +18,11 @@ pub const KEYS: [&str; 9] = [
     "no_path_left",
     "pass_not_allowed",
     "pawn_arrived",
+    // A position set up that breaks the rules (`quoridor_rules::SetupReason`).
+    "pawn_off_board",
+    "pawns_share_square",
+    "no_way_to_goal",
+    "two_arrived",
 ];
 
 /// A language's file, as written.

@@ -126,7 +126,7 @@ pub async fn analyse(
         .position
         .trim()
         .parse()
-        .map_err(|err| ApiError::bad_request(format!("position: {err}")))?;
+        .map_err(super::AnalysisError::Position)?;
     for text in &req.moves {
         let mv = parse_move(text)?;
         pos.play(mv).map_err(RoomError::from)?;

@@ -8,6 +8,8 @@ use crate::hub::HubError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnalysisError {
+    /// The analysis board's position cannot be read, or breaks the rules.
+    Position(quoridor_rules::NotationError),
     /// A game the analysis is not for (the words say why).
     NotAnalysable(&'static str),
     /// As many games wait as the queue holds.
@@ -23,6 +25,7 @@ pub enum AnalysisError {
 impl fmt::Display for AnalysisError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnalysisError::Position(err) => write!(f, "position: {err}"),
             AnalysisError::NotAnalysable(why) => f.write_str(why),
             AnalysisError::QueueFull => {
                 f.write_str("the analysis queue is full: try again in a minute")

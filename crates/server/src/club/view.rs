@@ -473,7 +473,7 @@ pub enum LiveMessage<'a> {
     },
     /// A message of the page refused (too many, too large).
     Error {
-        error: crate::view::ErrorView,
+        error: Box<crate::view::ErrorView>,
     },
     /// The last message of a page whose class is gone (`class_deleted`),
     /// whose pupil the teacher removed (`removed`), or whose pupil came back

@@ -22,6 +22,7 @@ export function reasonText(reason) {
     from: reason.from || '',
     to: reason.to || '',
     size: reason.size ? String(reason.size) : '',
+    square: reason.square || '',
   };
   const key = 'reason.' + reason.code;
   if (I18n.has(key)) return I18n.t(key, params);
@@ -44,6 +45,8 @@ export function errorText(err) {
 function errorWords(err) {
   const code = err.code || 'unknown';
   if (code === 'illegal_move' && err.reason) return I18n.t('err.illegal_move_reason', { reason: reasonText(err.reason) });
+  // A position set up that breaks a rule (the analysis board) says which.
+  if (code === 'bad_request' && err.reason) return I18n.t('err.bad_position', { reason: reasonText(err.reason) });
   const key = 'err.' + code;
   if (I18n.has(key)) {
     if (code === 'bad_request' && err.message) return I18n.t(key) + ' (' + err.message + ')';

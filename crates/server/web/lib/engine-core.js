@@ -8,7 +8,7 @@
 // read at qw_output().
 
 /**
- * @typedef {{ error: string, message: string }} EngineError
+ * @typedef {{ error: string, message: string, reason?: import('./views.js').ReasonView }} EngineError
  * @typedef {{ best: string|null, value: number, score: string, line: string[],
  *   depth: number, nodes: number, ms: number }} SearchLine
  * @typedef {SearchLine & { lines?: SearchLine[] }} SearchInfo an iteration

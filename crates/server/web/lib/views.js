@@ -51,7 +51,7 @@
 
 /**
  * Why a move is refused (`src/view.rs` `ReasonView`).
- * @typedef {{code: string, from?: string, to?: string, size?: number, fence?: string, seat?: string, text?: string}} ReasonView
+ * @typedef {{code: string, from?: string, to?: string, size?: number, fence?: string, seat?: string, square?: string, text?: string}} ReasonView
  */
 
 /**

@@ -164,7 +164,7 @@ async function refreshLocal(ticket) {
     }
   } catch (e) {
     if (ticket !== B.busy || e.error === 'stopped') return;
-    const error = e.error === 'illegal_move' ? errorText({ code: 'illegal_move', reason: e.reason }) : errorText({ code: 'bad_request', message: e.message });
+    const error = e.error === 'illegal_move' ? errorText({ code: 'illegal_move', reason: e.reason }) : errorText({ code: 'bad_request', message: e.message, reason: e.reason });
     if (B.view) B.view.searching = false;
     if (B.line.length && (e.error === 'illegal_move' || e.error === 'move')) refused(error);
     else showError(error);
@@ -174,7 +174,13 @@ async function refreshLocal(ticket) {
 /** Which engine answers, and how far it has got. */
 function engineText() {
   const v = B.view;
-  if (!local) return t('board.engine_server');
+  if (!local) {
+    // The server's time is shared: a search stops after 2 s at the depth
+    // it reached, said beside the depth asked.
+    if (!v || v.over || !v.depth) return t('board.engine_server');
+    if (v.depth < depth()) return t('board.engine_server_short', { depth: v.depth, asked: depth() });
+    return t('board.engine_server_depth', { depth: v.depth });
+  }
   if (!v || v.over) return '';
   if (v.searching && v.depth >= depth()) return t('board.engine_lines', { depth: v.depth });
   if (v.searching) return t('board.engine_thinking', { depth: v.depth });

@@ -94,7 +94,9 @@ fn text(message: &LiveMessage<'_>) -> Message {
 }
 
 fn error_text(err: &ApiError) -> Message {
-    text(&LiveMessage::Error { error: err.view() })
+    text(&LiveMessage::Error {
+        error: Box::new(err.view()),
+    })
 }
 
 /// A class's live page: the teacher's dashboard or a pupil's page.

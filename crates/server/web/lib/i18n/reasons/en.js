@@ -14,4 +14,8 @@ export default {
   "reason.no_path_left": "this fence would shut {seat} in",
   "reason.pass_not_allowed": "a pass is allowed only when no other move exists",
   "reason.pawn_arrived": "{seat}’s pawn has arrived and no longer moves",
+  "reason.pawn_off_board": "the pawn on {square} is off the board",
+  "reason.pawns_share_square": "two pawns on {square}",
+  "reason.no_way_to_goal": "{seat} has no way left to its goal",
+  "reason.two_arrived": "more than one pawn has already arrived",
 };

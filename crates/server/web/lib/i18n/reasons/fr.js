@@ -14,4 +14,8 @@ export default {
   "reason.no_path_left": "cette barrière enfermerait {seat}",
   "reason.pass_not_allowed": "on ne peut passer que si aucun autre coup n’existe",
   "reason.pawn_arrived": "le pion de {seat} est arrivé et ne bouge plus",
+  "reason.pawn_off_board": "le pion en {square} est hors du plateau",
+  "reason.pawns_share_square": "deux pions en {square}",
+  "reason.no_way_to_goal": "{seat} n’a plus de chemin vers son but",
+  "reason.two_arrived": "plus d’un pion est déjà arrivé",
 };

@@ -14,4 +14,8 @@ export default {
   "reason.no_path_left": "această barieră l-ar închide pe {seat}",
   "reason.pass_not_allowed": "se poate da pas doar când nu există altă mutare",
   "reason.pawn_arrived": "pionul jucătorului {seat} a ajuns și nu se mai mută",
+  "reason.pawn_off_board": "pionul de pe {square} e în afara tablei",
+  "reason.pawns_share_square": "doi pioni pe {square}",
+  "reason.no_way_to_goal": "{seat} nu mai are drum spre linia de sosire",
+  "reason.two_arrived": "mai mult de un pion a ajuns deja",
 };
