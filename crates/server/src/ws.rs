@@ -335,7 +335,12 @@ impl GameLive {
                 .await
                 .unwrap_or_else(|| seat.name().into()),
             (None, Some(account)) => account.name.clone(),
-            (None, None) => "spectator".to_string(),
+            // A spectator talks under an account's name, never as nobody.
+            (None, None) => {
+                return Err(ApiError::bad_request(
+                    "chat: spectators talk under an account: log in first",
+                ))
+            }
         };
         if self.room.chat_rules().await.1 {
             let holder = self.holder.as_deref().unwrap_or_default();

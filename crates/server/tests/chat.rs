@@ -30,6 +30,24 @@ async fn socket(h: &Harness, id: &str, token: Option<&str>, session: Option<&str
     tokio_tungstenite::connect_async(request).await.unwrap().0
 }
 
+/// Signs `name` up: the session's cookie value.
+async fn session_of(h: &Harness, name: &str) -> String {
+    let res = h
+        .http
+        .post(format!("{}/api/account/signup", h.base()))
+        .json(&json!({"name": name, "password": "chat password"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    cookie["quoridor_session=".len()..]
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
 async fn send(ws: &mut Ws, value: serde_json::Value) {
     ws.send(Message::text(value.to_string())).await.unwrap();
 }
@@ -118,16 +136,24 @@ async fn players_and_spectators_talk_apart() {
         texts(&chat_within(&mut ben, SHORT).await),
         vec!["Ana: good luck <b>Ben</b>"]
     );
-    // The spectator sees none of it, and talks in the spectators' channel.
+    // The spectator sees none of it; without an account it may not talk.
     assert!(texts(&chat_within(&mut watcher, SHORT).await).is_empty());
-    send(
-        &mut watcher,
-        json!({"type": "chat", "text": "nice opening"}),
-    )
-    .await;
+    send(&mut watcher, json!({"type": "chat", "text": "hi all"})).await;
+    let refused = errors(&chat_within(&mut watcher, SHORT).await);
+    assert!(refused[0].contains("log in"), "{refused:?}");
+    // A spectator with an account talks in the spectators' channel, by
+    // its name, heard by the other spectators.
+    let zoe = session_of(&h, "zoe").await;
+    let mut fan = socket(&h, &made.id, None, Some(&zoe)).await;
+    send(&mut fan, json!({"type": "chat_on", "on": true})).await;
+    send(&mut fan, json!({"type": "chat", "text": "nice opening"})).await;
+    assert_eq!(
+        texts(&chat_within(&mut fan, SHORT).await),
+        vec!["zoe: nice opening"]
+    );
     assert_eq!(
         texts(&chat_within(&mut watcher, SHORT).await),
-        vec!["spectator: nice opening"]
+        vec!["zoe: nice opening"]
     );
     assert!(texts(&chat_within(&mut ana, SHORT).await).is_empty());
 
@@ -154,26 +180,7 @@ async fn players_and_spectators_talk_apart() {
 #[tokio::test]
 async fn a_blocked_account_is_not_heard() {
     let h = Harness::new().await;
-    let mut sessions = Vec::new();
-    for name in ["kim", "lou"] {
-        let res = h
-            .http
-            .post(format!("{}/api/account/signup", h.base()))
-            .json(&json!({"name": name, "password": "chat password"}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 201);
-        let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
-        sessions.push(
-            cookie["quoridor_session=".len()..]
-                .split(';')
-                .next()
-                .unwrap()
-                .to_string(),
-        );
-    }
-    let (kim, lou) = (&sessions[0], &sessions[1]);
+    let (kim, lou) = (&session_of(&h, "kim").await, &session_of(&h, "lou").await);
     let post = |path: &str, session: &str, body: serde_json::Value| {
         h.http
             .post(format!("{}{path}", h.base()))

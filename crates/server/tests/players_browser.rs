@@ -31,6 +31,11 @@ async fn a_rematch_takes_both_players_to_the_new_game() {
         let bob = env.browser("bob").await;
         alice.sign_up("alice").await;
         bob.sign_up("bob").await;
+        // Signed up, the top bar names the account at once (no reload).
+        let bar = alice
+            .js("return document.querySelector('#account-link').textContent;")
+            .await;
+        assert_eq!(bar, "alice");
         alice.open("/lobby").await;
         alice.select("#seek-clock", "180+2").await;
         alice.click("#post-seek").await;

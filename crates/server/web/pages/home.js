@@ -333,6 +333,18 @@ async function askStanding() {
   } catch (_) { /* offline: as this browser last saw them */ }
 }
 
+/**
+ * A finished game's result in a few words: who won, a draw, or aborted.
+ * @param {any} game
+ */
+function outcomeText(game) {
+  const result = game.result;
+  if (result.termination === 'aborted') return t('status.aborted');
+  if (result.draw) return t('list.drawn');
+  const names = (result.winners || []).map((seat) => playerName(game, seat));
+  return names.length ? t('list.won_by', { name: names.join(t('common.and')) }) : t('status.over');
+}
+
 function renderRecent() {
   const box = $('#recent-games');
   box.textContent = '';
@@ -347,11 +359,11 @@ function renderRecent() {
     const names = shownNames.join(' – ') || r.id;
     const known = standing.get(r.id);
     const status = known ? known.status : r.status;
-    const aborted = !!(known && known.result && known.result.termination === 'aborted');
-    const statusText = aborted ? t('status.aborted') : status ? t('status.' + status) : '';
-    // When it was played (started), not when this browser last looked.
+    const statusText = known && known.result ? outcomeText(known) : status ? t('status.' + status) : '';
+    // When it was played (started), not when this browser last looked; the
+    // month in words, read the same way in every language.
     const started = known ? known.created_ms : r.started || r.t;
-    const when = started ? new Date(started).toLocaleString(I18n.lang, { dateStyle: 'short', timeStyle: 'short' }) : '';
+    const when = started ? new Date(started).toLocaleString(I18n.lang, { dateStyle: 'medium', timeStyle: 'short' }) : '';
     const meta = [labelMeta(label), statusText, when].filter(Boolean).join(' · ');
     const remove = el('button', {
       type: 'button', class: 'btn small ghost', 'aria-label': t('list.forget', { names }), title: t('list.forget', { names }),

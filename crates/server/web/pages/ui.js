@@ -174,10 +174,16 @@ function toast(text) {
   }, 2600);
 }
 
-function confirmDialog(text, yesLabel) {
+/**
+ * Asks before an action: `danger` (the default) for one that loses
+ * something (resign, abort), red; an offer is asked in the usual colour.
+ * @param {string} text @param {string} yesLabel @param {boolean} [danger]
+ */
+function confirmDialog(text, yesLabel, danger = true) {
   const dlg = $('#confirm-dialog');
   $('#confirm-text').textContent = text;
   $('#confirm-yes').textContent = yesLabel;
+  $('#confirm-yes').className = 'btn ' + (danger ? 'danger' : 'primary');
   return new Promise((resolve) => {
     if (typeof dlg.showModal !== 'function') {
       resolve(window.confirm(text));

@@ -10,11 +10,16 @@
 import { $, el } from '../../lib/dom.js';
 import { I18n } from '../../lib/i18n.js';
 import { store } from '../../lib/store.js';
+import { currentAccount } from '../../lib/topbar.js';
 
 const t = (key, params) => I18n.t(key, params);
 const KEY = 'quoridor.chat';
-/** @type {{send: ((message: object) => boolean) | null, lines: {from: string, text: string, seat?: string}[], id: string | null, wired: boolean}} */
-const C = { send: null, lines: [], id: null, wired: false };
+/**
+ * The chat's state; `mute`: this reader watches without an account, and
+ * spectators talk only under an account's name (they read all the same).
+ * @type {{send: ((message: object) => boolean) | null, lines: {from: string, text: string, seat?: string}[], id: string | null, wired: boolean, mute: boolean}}
+ */
+const C = { send: null, lines: [], id: null, wired: false, mute: false };
 
 function on() {
   return store.get(KEY, false) === true;
@@ -32,7 +37,8 @@ function draw() {
   if (!list) return;
   list.replaceChildren(...C.lines.map(line));
   list.scrollTop = list.scrollHeight;
-  $('#chat-form').hidden = !on();
+  $('#chat-form').hidden = !on() || C.mute;
+  $('#chat-login').hidden = !on() || !C.mute;
   list.hidden = !on();
 }
 
@@ -73,6 +79,15 @@ function render(game, watching, oneScreen) {
   }
   $('#chat-on').checked = on();
   $('#chat-title').textContent = t(watching ? 'chat.spectators' : 'chat.players');
+  if (!watching) C.mute = false;
+  else {
+    currentAccount().then((me) => {
+      if (C.mute !== !me) {
+        C.mute = !me;
+        draw();
+      }
+    }).catch(() => {});
+  }
   // A class's game: the pupils know their teacher reads what they write.
   $('#chat-teacher').hidden = !(game.settings && game.settings.teacher_reads);
   draw();

@@ -13,7 +13,7 @@ import { renderTools, showError } from './panels.js';
 import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
 import { G, board, boardPointer, centerOf, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, seatsAreAllMine, shownGame } from './state.js';
 import { hintLine as hintText, verdictText } from './words.js';
-import { announce, confirmDialog, errorText, loadRec, saveRec, seatLabel, session, t, toast } from '../ui.js';
+import { announce, confirmDialog, errorText, loadRec, playerName, saveRec, seatLabel, session, t, toast } from '../ui.js';
 import { isLocal, localHint } from './local.js';
 
 // ------------------------------------------------------------------
@@ -274,8 +274,14 @@ function initGameControls() {
   });
   $('#draw-offer').addEventListener('click', async () => {
     const g = shownGame();
-    const text = seatsAreAllMine() && !(g.seats || []).some((s) => s.kind === 'ai') ? t('confirm.draw_agree') : t('confirm.draw');
-    if (!(await confirmDialog(text, t('game.draw_offer')))) return;
+    // Said to whom it goes: one player by name, the computer (which judges
+    // the position), or the others; on one screen, an agreement.
+    const others = (g.seats || []).filter((s) => !isMine(s.seat) && !(g.out || []).includes(s.seat));
+    const text = seatsAreAllMine() && !others.some((s) => s.kind === 'ai') ? t('confirm.draw_agree')
+      : others.every((s) => s.kind === 'ai') ? t('confirm.draw_ai')
+        : others.length === 1 ? t('confirm.draw_to', { name: playerName(g, others[0].seat) })
+          : t('confirm.draw');
+    if (!(await confirmDialog(text, t('game.draw_offer'), false))) return;
     net.lastAction = 'draw-offer';
     act({ type: 'draw', action: 'offer' }, 'POST', '/draw', { action: 'offer' });
   });

@@ -5,7 +5,7 @@
 
 import { $, announce, el } from '../../lib/dom.js';
 import { icon } from '../../lib/icons.js';
-import { seatOrder } from '../../lib/position.js';
+import { parsePosition, seatOrder } from '../../lib/position.js';
 import { store } from '../../lib/store.js';
 import { G, board, fenceVerdict, holdsSeat, join, keys, mySeats, myToken, myTurn, net, pointer, shownGame } from './state.js';
 import { moveLabel } from './words.js';
@@ -169,6 +169,8 @@ function renderShare() {
     ? 'data:text/plain;charset=utf-8,' + encodeURIComponent(localRecordText())
     : '/api/games/' + encodeURIComponent(String(G.id)) + '/record';
   rec.setAttribute('download', 'quoridor-' + G.id + '.txt');
+  // A game without a move has no record worth keeping.
+  rec.hidden = !(g.moves || []).length;
   const st = g.settings;
   const meta = [
     st.size + '×' + st.size,
@@ -200,6 +202,20 @@ function renderTools() {
   $('#board-help').hidden = !interactive;
 }
 
+/**
+ * A pawn move refused as out of reach whose square holds a pawn (typed,
+ * or played from the keyboard): said as the square taken, as a click is.
+ * @param {any} err
+ */
+function occupiedText(err) {
+  const reason = err && err.code === 'illegal_move' && err.reason;
+  const g = G.game;
+  if (!reason || reason.code !== 'not_reachable' || !reason.to || !g) return '';
+  const live = parsePosition(g.position, seatOrder(g));
+  const there = Object.entries(live.pawns).find(([, sq]) => sq === reason.to);
+  return there ? t('move.occupied', { square: reason.to, seat: seatLabel(there[0]) }) : '';
+}
+
 function showError(err) {
   const box = $('#error');
   if (err && typeof err !== 'string' && err.code === 'not_allowed' && net.lastAction === 'draw-offer') {
@@ -215,7 +231,7 @@ function showError(err) {
   // Reconnecting, a request that could not reach the server says what the
   // connection's line and the top banner say, not a second story.
   const lost = typeof err !== 'string' && (err.code === 'network' || err.code === 'unavailable') && !net.inTouch;
-  const text = typeof err === 'string' ? err : lost ? t('conn.move_waits') : errorText(err);
+  const text = typeof err === 'string' ? err : lost ? t('conn.move_waits') : occupiedText(err) || errorText(err);
   net.errorCode = typeof err === 'string' ? null : err.code;
   box.textContent = text;
   box.hidden = false;

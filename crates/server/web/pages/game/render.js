@@ -244,7 +244,7 @@ function renderStatus() {
   const res = $('#result');
   if (g.status === 'over' && g.result) {
     const info = resultInfo(g);
-    const iconName = { win: 'trophy', over: 'trophy', draw: 'draw', loss: 'flag', aborted: 'flag' }[info.outcome];
+    const iconName = { win: 'trophy', over: 'trophy', draw: 'draw', loss: 'flag', aborted: 'cancel' }[info.outcome];
     res.textContent = '';
     res.append(el('span', { class: 'result-icon', 'aria-hidden': 'true' }, icon(iconName)),
       el('span', { class: 'result-text', text: info.text }));
