@@ -146,8 +146,7 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
             .await;
         assert_eq!(line.as_str(), Some(format!("/g/{id}").as_str()));
         alice.shot("profile").await;
-        // On a phone: nothing wider than the screen, the chart whole (the
-        // games' table scrolls in its own box).
+        // On a phone: nothing wider than the screen, the chart whole.
         alice.client.set_window_size(390, 844).await.unwrap();
         alice.client.refresh().await.unwrap();
         alice.shown("#profile-chart svg").await;
@@ -156,6 +155,11 @@ async fn two_accounts_play_a_rated_game_and_the_profile_shows_the_rating() {
             .await;
         let [client, scroll, chart_right] = [0, 1, 2].map(|i| widths[i].as_f64().unwrap());
         assert!(scroll <= client && chart_right <= client, "wider than the phone: {widths}");
+        // The games are cards of labelled lines there: every one whole.
+        let cut = alice
+            .js("const w = document.documentElement.clientWidth; return [...document.querySelectorAll('#profile-games td')].filter((td) => td.getBoundingClientRect().right > w + 0.5 || td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent);")
+            .await;
+        assert_eq!(cut, serde_json::json!([]), "cut on a phone");
         alice.shot("profile-phone").await;
 
         // Bob, logged in, finds the game again from his account page.

@@ -103,6 +103,17 @@ async fn a_rematch_takes_both_players_to_the_new_game() {
             wait.tick(&page).await;
         }
         bob.shot("rematch").await;
+
+        // A game against the computer on this device names Alice by her
+        // account, not "South".
+        alice.open("/").await;
+        alice.select("#size", "5").await;
+        alice.select("#players", "2").await;
+        alice.select("#color", "south").await;
+        alice.click("#start-ai").await;
+        alice.game_page().await;
+        let names = alice.js_until("return [...document.querySelectorAll('#players-list .p-name-text')].map((n) => n.textContent);", |v| v.as_array().is_some_and(|a| !a.is_empty())).await;
+        assert!(names.as_array().unwrap().iter().any(|n| n == "alice"), "{names}");
     })
     .await;
 }

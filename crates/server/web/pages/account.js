@@ -82,12 +82,14 @@ function gamesTable(box, games, append) {
       change = g.rating_after + ' (' + (d >= 0 ? '+' : '') + d + ')';
     }
     const kind = (g.speed ? t('acc.speed_' + g.speed) : t('acc.untimed')) + ' · ' + (g.rated ? t('acc.rated') : t('acc.casual'));
+    // Each cell names its column: on a phone the rows become cards.
+    const cell = (key, content) => el('td', { 'data-label': t(key) }, content);
     body.append(el('tr', { class: 'acc-result-' + (g.result || 'none') }, [
-      el('td', {}, [el('a', { href: '/g/' + encodeURIComponent(g.id), text: resultText(g) })]),
-      el('td', {}, [opponent]),
-      el('td', { text: kind }),
-      el('td', { text: change }),
-      el('td', { text: date(g.started_ms) }),
+      cell('acc.col_result', [el('a', { href: '/g/' + encodeURIComponent(g.id), text: resultText(g) })]),
+      cell('acc.col_opponent', [opponent]),
+      cell('acc.col_game', kind),
+      cell('acc.col_rating', change),
+      cell('acc.col_date', date(g.started_ms)),
     ]));
   }
 }

@@ -8,7 +8,7 @@ import { I18n } from '../lib/i18n.js';
 import { SEATS2, SEATS4 } from '../lib/position.js';
 import { isDeviceClock } from '../lib/local-game.js';
 import { store } from '../lib/store.js';
-import { accountLink } from '../lib/topbar.js';
+import { accountLink, currentAccount } from '../lib/topbar.js';
 import { followChallenges, followPlaying, renderPlaying } from './challenges.js';
 import { createLocal, forgetLocal, isLocal } from './game/local.js';
 import { navigate } from './nav.js';
@@ -141,8 +141,11 @@ async function createGame(mode) {
   saveHomePrefs();
   const seats = s.players === 4 ? SEATS4 : SEATS2;
   /** @typedef {{kind: string, mine?: boolean, name?: string, level?: number}} SeatSpec */
+  // A logged-in player is named by the account, on the device too (the
+  // server names an online seat so itself).
+  const account = s.name ? null : await currentAccount().catch(() => null);
   /** @type {SeatSpec} */
-  const me = { kind: 'human', mine: true, name: s.name || undefined };
+  const me = { kind: 'human', mine: true, name: s.name || (account && account.name) || undefined };
   let seatSpecs;
   let random = false;
   if (mode === 'ai') {

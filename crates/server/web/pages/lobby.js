@@ -78,13 +78,15 @@ function render() {
     const action = mine
       ? el('button', { type: 'button', class: 'btn small', 'data-cancel': s.id, text: t('lobby.cancel'), onclick: () => send({ type: 'cancel', id: s.id }) })
       : el('button', { type: 'button', class: 'btn small primary', 'data-accept': s.id, text: t('lobby.accept'), onclick: () => send({ type: 'accept', id: s.id }) });
+    // Each cell names its column: on a phone the rows become cards.
+    const cell = (key, content) => el('td', { 'data-label': key ? t(key) : '' }, content);
     return el('tr', { 'data-seek': s.id, class: mine ? 'mine' : '' }, [
-      el('td', {}, [who]),
-      el('td', { text: rating }),
-      el('td', { text: clockText(s.clock) + (s.speed ? ' · ' + t('acc.speed_' + s.speed) : '') }),
-      el('td', { text: s.rated ? t('acc.rated') : t('acc.casual') }),
-      el('td', { text: s.range ? '± ' + s.range : t('lobby.range_any') }),
-      el('td', {}, [action]),
+      cell('lobby.player', [who]),
+      cell('acc.col_rating', rating),
+      cell('lobby.clock', clockText(s.clock) + (s.speed ? ' · ' + t('acc.speed_' + s.speed) : '')),
+      cell('acc.col_game', s.rated ? t('acc.rated') : t('acc.casual')),
+      cell('lobby.range', s.range ? '± ' + s.range : t('lobby.range_any')),
+      cell('', [action]),
     ]);
   });
   box.append(el('div', { class: 'table-scroll' }, [el('table', { class: 'acc-games lobby-seeks' }, [
