@@ -5,22 +5,9 @@
 
 mod e2e;
 
+use e2e::post;
 use fantoccini::key::Key;
 use serde_json::Value;
-
-async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
-    let mut req = reqwest::Client::new()
-        .post(format!("{base}{path}"))
-        .json(&body);
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status();
-    let text = res.text().await.unwrap();
-    assert!(status.is_success(), "{path}: {status} {text}");
-    serde_json::from_str(&text).unwrap_or(Value::Null)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_analysis_of_a_game_shows_its_graph_and_marks_the_blunder() {

@@ -94,14 +94,7 @@ async fn a_rematch_takes_both_players_to_the_new_game() {
         } else {
             &alice
         };
-        let wait = Waiter::new("the first mover's squares");
-        loop {
-            let page = first.page().await;
-            if !page.legal.is_empty() {
-                break;
-            }
-            wait.tick(&page).await;
-        }
+        first.page_until("the first mover's squares", |p| !p.legal.is_empty()).await;
         bob.shot("rematch").await;
 
         // A game against the computer on this device names Alice by her
@@ -188,14 +181,7 @@ async fn while_reconnecting_the_page_says_one_thing_and_waits() {
         // The game goes on: Ana moves and Bob's page sees it.
         let square = ana.page().await.legal.first().cloned().expect("Ana's squares");
         ana.click(&format!("[data-square=\"{square}\"]")).await;
-        let wait = Waiter::new("Bob's page sees Ana's move");
-        loop {
-            let page = bob.page().await;
-            if !page.moves.is_empty() {
-                break;
-            }
-            wait.tick(&page).await;
-        }
+        bob.page_until("Ana's move", |p| !p.moves.is_empty()).await;
         server.stop().await.unwrap();
     })
     .await;

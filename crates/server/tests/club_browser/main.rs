@@ -16,7 +16,7 @@ mod sheet;
 
 use std::time::{Duration, Instant};
 
-use e2e::Browser;
+use e2e::{post, Browser};
 use serde_json::{json, Value};
 
 /// A class opened over the API: its id, its teacher's token and its code.
@@ -52,20 +52,6 @@ async fn open_dashboard(b: &Browser, class: &NewClass, name: &str) {
     ))
     .await;
     b.open(&format!("/class#{}", class.id)).await;
-}
-
-async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
-    let mut req = reqwest::Client::new()
-        .post(format!("{base}{path}"))
-        .json(&body);
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status();
-    let text = res.text().await.unwrap();
-    assert!(status.is_success(), "{path}: {status} {text}");
-    serde_json::from_str(&text).unwrap_or(Value::Null)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -254,6 +254,23 @@ where
     );
 }
 
+/// POSTs `body` to the server at `base` (with a seat's `token`, if
+/// any), expects a success, and returns the answer's JSON (`null` when
+/// empty).
+pub async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
+    let mut req = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status();
+    let text = res.text().await.unwrap();
+    assert!(status.is_success(), "{path}: {status} {text}");
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
 /// A server of the test's own on `port` with its database in `dir` (the
 /// browser's origin, its service worker and its caches stay the same
 /// across a restart): stopped, it is a network that is down, whatever the
@@ -594,6 +611,18 @@ impl Browser {
                 return v;
             }
             wait.tick(&v).await;
+        }
+    }
+
+    /// Waits until the page's state is `ok` (`what` says what for): it.
+    pub async fn page_until(&self, what: &str, ok: impl Fn(&Page) -> bool) -> Page {
+        let wait = Waiter::new(format!("{}: {what}", self.label));
+        loop {
+            let page = self.page().await;
+            if ok(&page) {
+                return page;
+            }
+            wait.tick(&page).await;
         }
     }
 
