@@ -89,12 +89,29 @@ async fn a_rematch_takes_both_players_to_the_new_game() {
             }
             wait.tick(&game["seats"]).await;
         }
-        let first = if game["seats"][0]["name"] == "bob" {
-            &bob
+        let (first, second) = if game["seats"][0]["name"] == "bob" {
+            (&bob, &alice)
         } else {
-            &alice
+            (&alice, &bob)
         };
         first.page_until("the first mover's squares", |p| !p.legal.is_empty()).await;
+        // The top bar counts the games waiting for one's move: the first
+        // mover's shows 1, the other's none, then the other way round once
+        // the first move is played.
+        let count = "const c = document.querySelector('#account-link .turn-count'); return c ? c.textContent : '';";
+        first.js_until(count, |v| v == "1").await;
+        second.js_until(count, |v| v == "").await;
+        let square = first.page().await.legal[0].clone();
+        first.click(&format!("[data-square=\"{square}\"]")).await;
+        second.js_until(count, |v| v == "1").await;
+        first.js_until(count, |v| v == "").await;
+        let said = second
+            .js("return document.querySelector('#account-link').getAttribute('aria-label');")
+            .await;
+        assert!(
+            said.as_str().is_some_and(|s| s.ends_with(", 1 game waits for your move")),
+            "{said}"
+        );
         bob.shot("rematch").await;
 
         // A game against the computer on this device names Alice by her

@@ -65,11 +65,6 @@ function pupilLinks() {
   links.append(el('a', { class: 'topbar-link', href: '/join', 'data-i18n': 'club.nav_class', text: 'My class' }));
 }
 
-/**
- * The account link (#account-link, where a page has one): the user name
- * once logged in, else "Log in". Returns the account, or null.
- * @returns {Promise<{name: string} | null>}
- */
 /** The account asked for once per page. @type {Promise<any> | null} */
 let asked = null;
 
@@ -90,15 +85,66 @@ export function sessionChanged() {
   asked = null;
 }
 
+/**
+ * The account link (#account-link, where a page has one): the user name
+ * once logged in, with how many games wait for its move, else "Log in".
+ * Returns the account, or null.
+ * @returns {Promise<{name: string} | null>}
+ */
 export async function accountLink() {
   const link = document.querySelector('#account-link');
   const me = await currentAccount();
   if (link && me) {
     link.removeAttribute('data-i18n');
     link.textContent = me.name;
+    turns = -1;
+    refreshTurnCount();
   } else if (link) {
     link.setAttribute('data-i18n', 'acc.nav_login');
     link.textContent = I18n.t('acc.nav_login');
   }
   return me;
+}
+
+/** The games waiting for the account's move, as last shown (-1: none yet). */
+let turns = -1;
+/** The asking under way, so that a burst of changes asks once. @type {Promise<void> | null} */
+let counting = null;
+
+/**
+ * Asks again how many of the account's games wait for its move, and shows
+ * it beside its name in the top bar (a page calls it when one of those
+ * games moved on). Nothing for a guest.
+ */
+export function refreshTurnCount() {
+  if (counting) return counting;
+  counting = (async () => {
+    try {
+      if (!(await currentAccount())) return;
+      const games = await api('GET', '/api/account/playing');
+      showTurnCount(Array.isArray(games) ? games.filter((g) => g.my_turn).length : 0);
+    } catch (_) {
+      /* offline: the count stays as it was */
+    } finally {
+      counting = null;
+    }
+  })();
+  return counting;
+}
+
+/** @param {number} n */
+function showTurnCount(n) {
+  const link = document.querySelector('#account-link');
+  if (!link || n === turns) return;
+  turns = n;
+  link.querySelector('.turn-count')?.remove();
+  if (!n) {
+    link.removeAttribute('aria-label');
+    link.removeAttribute('title');
+    return;
+  }
+  const said = I18n.tn('acc.turns_waiting', n, { n });
+  link.append(el('span', { class: 'turn-count', 'aria-hidden': 'true', text: String(n) }));
+  link.setAttribute('aria-label', (link.firstChild?.textContent || '') + ', ' + said);
+  link.setAttribute('title', said);
 }

@@ -11,6 +11,7 @@ import { clockChoice, colourOf, termsWords, timeLeft } from '../lib/challenge.js
 import { $, announce, el } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
 import { LiveSocket, socketUrl } from '../lib/socket.js';
+import { refreshTurnCount } from '../lib/topbar.js';
 
 const t = (key, params) => I18n.t(key, params);
 
@@ -41,7 +42,10 @@ export function followChallenges(onLists, open) {
       if (msg.type === 'challenges') for (const f of followers) f(msg);
       else if (msg.type === 'accepted' && mayOpen()) location.href = '/g/' + encodeURIComponent(msg.game);
       else if (msg.type === 'declined') say(t('ch.declined', { name: msg.by }));
-      else if (msg.type === 'playing') for (const f of playingFollowers) f();
+      else if (msg.type === 'playing') {
+        for (const f of playingFollowers) f();
+        refreshTurnCount();
+      }
     },
   });
   live.start();

@@ -37,6 +37,8 @@ export default {
   'learn.theme.jump': 'Jump',
   'nav.learn': 'Learn to play',
   'nav.main': 'The site',
+  'acc.turns_waiting_one': '{n} game waits for your move',
+  'acc.turns_waiting_other': '{n} games wait for your move',
   'acc.nav_login': 'Log in',
   'lobby.nav': 'Lobby',
   'chat.players': 'Chat with your opponent',

@@ -39,6 +39,8 @@ export default {
   'learn.theme.jump': 'Saut',
   'nav.learn': 'Apprendre à jouer',
   'nav.main': 'Le site',
+  'acc.turns_waiting_one': '{n} partie attend votre coup',
+  'acc.turns_waiting_other': '{n} parties attendent votre coup',
   'acc.nav_login': 'Se connecter',
   'lobby.nav': 'Salon',
   'chat.players': 'Discussion avec l’adversaire',

@@ -14,6 +14,7 @@ import { renderGame } from './render.js';
 import { G, board, clock, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, savedRotation } from './state.js';
 import { moveAnnouncement, resultText } from './words.js';
 import { navigate } from '../nav.js';
+import { refreshTurnCount } from '../../lib/topbar.js';
 import { GAME_PREFIX, announce, errorText, gameLabel, loadRec, playerName, saveRec, show, t, toast } from '../ui.js';
 
 // The game's live connection (one per game page), with the token of this
@@ -230,6 +231,9 @@ function applyState(game) {
   if (game.rematch && myToken() && !loadRec(game.rematch)) {
     saveRec(game.rematch, { token: myToken(), seats: guessRematchSeats(game), mode: G.rec.mode, creator: false });
   }
+  // A game of this account moved on: the top bar's count of games waiting
+  // for its move follows.
+  if ((!prev || prev.turn !== game.turn || prev.status !== game.status) && playsHere() && !isLocal(G.id)) refreshTurnCount();
   // Remember the games this browser plays in (not the ones it only watched).
   G.rec = saveRec(G.id, { label: gameLabel(game), status: game.status, started: game.created_ms });
   if (!G.rec.token && !G.rec.creator) store.remove(GAME_PREFIX + G.id);
