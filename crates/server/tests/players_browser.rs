@@ -5,7 +5,7 @@
 
 mod e2e;
 
-use e2e::{Browser, Waiter};
+use e2e::{post, Browser, Waiter};
 use serde_json::{json, Value};
 
 /// Waits until `browser` shows a game other than `old`: its id.
@@ -128,6 +128,29 @@ async fn a_rematch_takes_both_players_to_the_new_game() {
     .await;
 }
 
+/// A game of Ana (south) and Bob (north) made on the server at `base`
+/// over the API, with `clock`: its id, and the answers to its making and
+/// to Bob's joining (their seat tokens).
+async fn ana_and_bob(base: &str, clock: Option<Value>) -> (String, Value, Value) {
+    let made = post(
+        base,
+        "/api/games",
+        None,
+        json!({"size": 9, "clock": clock,
+            "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let joined = post(
+        base,
+        &format!("/api/games/{id}/join"),
+        None,
+        json!({"seat": "north", "name": "Bob"}),
+    )
+    .await;
+    (id, made, joined)
+}
+
 /// The state of Ana's page as the reconnecting test looks at it: the
 /// players' dots, whether Resign is usable, the note under the buttons,
 /// the error shown and the connection's line.
@@ -147,16 +170,7 @@ async fn while_reconnecting_the_page_says_one_thing_and_waits() {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let base = format!("http://127.0.0.1:{port}");
         let server = e2e::own_server(dir.path(), port).await;
-        let http = reqwest::Client::new();
-        let made: Value = http
-            .post(format!("{base}/api/games"))
-            .json(&json!({"size": 9, "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}))
-            .send().await.unwrap().json().await.unwrap();
-        let id = made["id"].as_str().unwrap().to_string();
-        let joined: Value = http
-            .post(format!("{base}/api/games/{id}/join"))
-            .json(&json!({"seat": "north", "name": "Bob"}))
-            .send().await.unwrap().json().await.unwrap();
+        let (id, made, joined) = ana_and_bob(&base, None).await;
         let ana = env.browser("ana").await;
         let bob = env.browser("bob").await;
         ana.open(&format!("{base}/g/{id}#t={}", made["token"].as_str().unwrap())).await;
@@ -210,18 +224,8 @@ async fn while_reconnecting_the_page_says_one_thing_and_waits() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_based_games_clocks_say_hours_and_days() {
     e2e::run("days-clocks", |env| async move {
-        let http = env.http();
-        let base = env.base();
-        let made: Value = http
-            .post(format!("{base}/api/games"))
-            .json(&json!({"size": 9, "clock": {"per_move_ms": 86_400_000},
-                "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]}))
-            .send().await.unwrap().json().await.unwrap();
-        let id = made["id"].as_str().unwrap().to_string();
-        let joined: Value = http
-            .post(format!("{base}/api/games/{id}/join"))
-            .json(&json!({"seat": "north", "name": "Bob"}))
-            .send().await.unwrap().json().await.unwrap();
+        let day = json!({"per_move_ms": 86_400_000});
+        let (id, made, joined) = ana_and_bob(env.base(), Some(day)).await;
         let ana = env.browser("ana").await;
         let bob = env.browser_in("bob", "fr-FR").await;
         ana.open(&format!("/g/{id}#t={}", made["token"].as_str().unwrap())).await;
