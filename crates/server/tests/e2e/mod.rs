@@ -191,6 +191,15 @@ where
     F: FnOnce(Env) -> Fut,
     Fut: Future<Output = ()>,
 {
+    run_with(name, |_| {}, test).await
+}
+
+/// [`run`], the server started with the settings `tune` makes.
+pub async fn run_with<F, Fut>(name: &'static str, tune: impl FnOnce(&mut ServeArgs), test: F)
+where
+    F: FnOnce(Env) -> Fut,
+    Fut: Future<Output = ()>,
+{
     require_browser();
     let dir = tempfile::Builder::new()
         .prefix("quoridor-e2e-")
@@ -202,7 +211,9 @@ where
     remove_old_artifacts(&artifacts, name);
 
     let driver = ChromeDriver::start(dir.path()).await;
-    let server = quoridor_server::start(ServeArgs::for_tests(dir.path().join("games.db")))
+    let mut args = ServeArgs::for_tests(dir.path().join("games.db"));
+    tune(&mut args);
+    let server = quoridor_server::start(args)
         .await
         .expect("the server starts");
     let env = Env {
@@ -731,7 +742,18 @@ impl Browser {
             let el = self.shown(css).await;
             match el.click().await {
                 Ok(()) => return,
-                Err(err) => wait.tick(&err.to_string()).await,
+                Err(err) => {
+                    // Within the window but under the sticky top bar:
+                    // WebDriver does not scroll then, as a person would.
+                    if err.to_string().contains("click intercepted") {
+                        let at = serde_json::to_value(&el).expect("an element reference");
+                        let _ = self
+                            .client
+                            .execute("arguments[0].scrollIntoView({block: 'center'});", vec![at])
+                            .await;
+                    }
+                    wait.tick(&err.to_string()).await
+                }
             }
         }
     }

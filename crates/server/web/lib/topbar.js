@@ -20,6 +20,7 @@ export async function languagePicker(changed) {
   // that says when the device is offline, above the top bar.
   startOffline();
   pupilLinks();
+  clearOfTheBar();
   I18n.apply(document);
   const sel = /** @type {HTMLSelectElement | null} */ (document.querySelector('#lang'));
   if (sel) {
@@ -35,6 +36,19 @@ export async function languagePicker(changed) {
     I18n.apply(document);
     changed();
   });
+}
+
+/**
+ * Keeps what the page scrolls to (a focused button, a link's target) below
+ * the sticky top bar, however many rows it wraps to on a phone.
+ */
+function clearOfTheBar() {
+  const bar = document.querySelector('header.topbar');
+  if (!bar || typeof ResizeObserver === 'undefined') return;
+  const root = document.documentElement;
+  new ResizeObserver(() => {
+    root.style.scrollPaddingTop = Math.ceil(bar.getBoundingClientRect().height) + 8 + 'px';
+  }).observe(bar);
 }
 
 /**
