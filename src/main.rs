@@ -40,7 +40,7 @@ enum Command {
     Play(play::PlayArgs),
     /// Serve the web app: play against the AI, on one screen or online, with
     /// games kept in SQLite or PostgreSQL (see crates/server/API.md).
-    Serve(quoridor_server::ServeArgs),
+    Serve(Box<quoridor_server::ServeArgs>),
     /// Copy the server's database into a file, consistent even while the
     /// server runs, and check the copy.
     Backup(store::BackupArgs),
@@ -85,7 +85,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Play(args) => play::run(&args),
-        Command::Serve(args) => quoridor_server::run(args).map_err(Into::into),
+        Command::Serve(args) => quoridor_server::run(*args).map_err(Into::into),
         Command::Backup(args) => store::run_backup(&args),
         Command::Restore(args) => store::run_restore(&args),
         Command::Migrate(args) => store::run_migrate(&args),

@@ -55,6 +55,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::account::api::api_routes())
         .merge(crate::lobby::api::api_routes())
         .merge(crate::challenge::api::api_routes())
+        .merge(crate::push::api::api_routes())
         .merge(crate::analysis::api::api_routes())
         .fallback(|| async { ApiError::NoSuchRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })

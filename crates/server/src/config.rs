@@ -154,6 +154,16 @@ pub struct ServeArgs {
     /// Backups kept in --backup-dir (the oldest are removed).
     #[arg(long, env = "QUORIDOR_BACKUP_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,
+    /// A push service the browsers' subscriptions may name, besides the
+    /// browsers' own (Chrome's, Firefox's, Safari's, Edge's): `https://host`,
+    /// `https://.domain` for its subdomains (repeat, or separate with
+    /// commas). The server sends notifications to these addresses only.
+    #[arg(long, env = "QUORIDOR_PUSH_SERVICE", value_delimiter = ',')]
+    pub push_service: Vec<String>,
+    /// Who runs this server, for the push services (`mailto:` or
+    /// `https:`; default: --public-url, else a `mailto:` address of no one).
+    #[arg(long, env = "QUORIDOR_PUSH_CONTACT")]
+    pub push_contact: Option<String>,
 }
 
 /// The database at `given`, or the default one: quoridor.db in
@@ -210,6 +220,8 @@ impl ServeArgs {
             backup_dir: None,
             backup_every: Duration::from_secs(6 * 3600),
             backup_keep: 14,
+            push_service: Vec::new(),
+            push_contact: None,
         }
     }
 

@@ -20,7 +20,8 @@
 //!    `club::pairing`, `club::results`, `club::progress`,
 //!    `club::spreadsheet`, `club::tournament` (and its rounds:
 //!    pairings and standings), `lobby::seek`,
-//!    `hub::chat`, `challenge::model`.
+//!    `hub::chat`, `challenge::model`, `push::crypto` (Web Push's
+//!    encryption and signature), `push::texts`.
 //! 3. Store: `db` (SQLite, a group-committing writer thread; one file per
 //!    feature's tables, the migrations in one list).
 //! 4. Views, what the server sends and receives: `view`, `request`,
@@ -30,13 +31,13 @@
 //! 5. Services, one write path per aggregate, each saying no in its own
 //!    error type: `hub` (the rooms; every change through
 //!    [`hub::Hub::change`]), `account`, `club`, `lobby`, `analysis`,
-//!    `challenge`.
+//!    `challenge`, `push` (the devices told of turns; the hub tells it).
 //! 6. HTTP: `error` (the boundary's error, knowing no feature),
 //!    `refusals` (what each feature's errors mean over HTTP, one table),
 //!    `extract` (requests read with our limits), `origin` (requests from
 //!    our own pages), `account::session`, `socket` (the one WebSocket
 //!    loop), `ws` (a game's socket), `account::api`, `club::api`,
-//!    `lobby::api`, `challenge::api`, `analysis::api`, `analysis::board`, `classroom` (the
+//!    `lobby::api`, `challenge::api`, `push::api`, `analysis::api`, `analysis::board`, `classroom` (the
 //!    exercises crate's page on the web), `learn` (the tutorial and
 //!    puzzles on the web), `listen` (the accept loop), `relay` (a game's
 //!    requests to the instance that holds it), `state` (what the
@@ -65,6 +66,7 @@ pub mod lobby;
 pub mod logs;
 pub mod metrics;
 pub mod origin;
+pub mod push;
 pub mod refusals;
 pub mod relay;
 pub mod request;
@@ -239,6 +241,18 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         metrics = %metrics_addr.map_or("/metrics".to_string(), |a| format!("http://{a}/metrics")),
         "serving"
     );
+    let contact = args
+        .push_contact
+        .clone()
+        .or_else(|| args.public_url.clone())
+        .unwrap_or_else(|| "mailto:operator@quoridor.invalid".into());
+    let push = push::Push::start(
+        db.clone(),
+        push::Services::new(&args.push_service)?,
+        contact,
+    )
+    .await?;
+    hub.set_push(push.clone());
     let connections = listen::Connections::new(limits.max_connections);
     let csp_reports = Arc::new(headers::Reports::default());
     let state = state::AppState {
@@ -248,6 +262,7 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         accounts,
         lobby: lobby::Lobby::new(hub.clone(), db.clone()),
         challenges: challenge::Challenges::start(db.clone(), hub.clone())?,
+        push,
         analyses: analysis::Analyses::start(
             db.clone(),
             hub.clone(),

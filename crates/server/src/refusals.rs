@@ -19,6 +19,7 @@ use crate::hub::HubError;
 use crate::learn::LearnError;
 use crate::limits::workers::WorkFailed;
 use crate::lobby::LobbyError;
+use crate::push::PushError;
 use crate::view::ReasonView;
 use quoridor_game::RoomError;
 
@@ -182,6 +183,15 @@ impl Refusal for ClubError {
         match self {
             ClubError::TooManyPins(wait) | ClubError::TooManyCards(wait) => Some(*wait),
             _ => None,
+        }
+    }
+}
+
+impl Refusal for PushError {
+    fn status_and_code(&self) -> Said {
+        match self {
+            PushError::Endpoint | PushError::Keys(_) => BAD_REQUEST,
+            PushError::Store(_) => STORAGE,
         }
     }
 }

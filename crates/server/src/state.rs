@@ -21,6 +21,7 @@ pub struct AppState {
     pub accounts: Accounts,
     pub lobby: crate::lobby::Lobby,
     pub challenges: crate::challenge::Challenges,
+    pub push: crate::push::Push,
     pub analyses: crate::analysis::Analyses,
     pub web_dir: WebDir,
     pub http_limit: Arc<PerClient>,

@@ -5,10 +5,12 @@
 //! a turn-based game's days, its "your turn" list and its rating.
 
 mod harness;
+mod push_service;
 
 use futures_util::StreamExt;
 
 use harness::{Harness, Reply};
+use push_service::{device, next_push, push_service};
 use quoridor_server::view::GameView;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -522,4 +524,161 @@ async fn a_few_accounts_of_one_address_cannot_fill_a_players_inbox() {
     assert_eq!((sent, refused), (5, 7));
     let inbox = get(&h, "/api/challenges", &target).await.json::<Value>();
     assert_eq!(inbox["incoming"].as_array().unwrap().len(), 5);
+}
+
+/// Web Push end to end, with a push service of the test's own: Ana's
+/// device subscribes (in French), then is told of Bob's challenge, of her
+/// turn after Bob's move, and of the game's end when Bob resigns; each
+/// post signed with the server's key and readable by Ana's keys only. A
+/// device its push service says is gone is forgotten, bad subscriptions
+/// are refused, and a deleted account's devices go with it.
+#[tokio::test]
+async fn a_turn_based_games_news_are_pushed_to_the_players_devices() {
+    let (service, mut posts) = push_service().await;
+    let h = Harness::with(|args| args.push_service = vec![format!("http://{service}")]).await;
+    let ana = sign_up(&h, "Ana").await;
+    let bob = sign_up(&h, "Bob").await;
+    let key: Value = h.get("/api/push/key").await.json();
+    let key = key["key"].as_str().unwrap().to_string();
+    assert_eq!(
+        quoridor_server::push::crypto::unb64(&key).unwrap().len(),
+        65
+    );
+
+    // Refused: not logged in, an address that is not a push service's,
+    // keys that are not keys. Nothing is stored.
+    let here = format!("http://{service}/push/ana");
+    let (secret, auth, mut subscription) = device(&here);
+    let anonymous = h.post("/api/push/subscriptions", None, &subscription).await;
+    assert_eq!(anonymous.status, 401, "{}", anonymous.text);
+    for bad in [
+        json!({"endpoint": format!("http://{}/elsewhere", h.addr())}),
+        json!({"endpoint": "https://fcm.googleapis.com.evil.example/x"}),
+        json!({"keys": {"p256dh": "AAAA", "auth": "BTBZMqHH6r4Tts7J_aSIgg"}}),
+        json!({"keys": {"p256dh": subscription["keys"]["p256dh"], "auth": "short"}}),
+    ] {
+        let mut body = subscription.clone();
+        for (field, value) in bad.as_object().unwrap() {
+            body[field] = value.clone();
+        }
+        let refused = post(&h, "/api/push/subscriptions", &ana, body).await;
+        assert_eq!(refused.status, 400, "{bad}: {}", refused.text);
+    }
+    assert!(h
+        .stored_rows("SELECT endpoint FROM push_subscriptions", &[])
+        .is_empty());
+
+    subscription["lang"] = json!("fr");
+    let kept = post(&h, "/api/push/subscriptions", &ana, subscription.clone()).await;
+    assert_eq!(kept.status, 204, "{}", kept.text);
+    let keys = [("/push/ana", &secret, &auth)];
+
+    // Bob challenges Ana: her device is told, in French.
+    let made = post(
+        &h,
+        "/api/challenges",
+        &bob,
+        json!({"to": "Ana", "days": 1, "color": "south"}),
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let (path, topic, told) = next_push(&mut posts, service, &key, &keys).await;
+    assert_eq!((path.as_str(), topic.as_str()), ("/push/ana", "challenges"));
+    assert_eq!(told["title"], "Bob vous défie");
+    assert_eq!(told["url"], "/account");
+
+    // Ana accepts; Bob (South) moves: her turn is pushed, naming his move.
+    let challenge = made.json::<Value>()["id"].as_str().unwrap().to_string();
+    let accepted = post(
+        &h,
+        &format!("/api/challenges/{challenge}/accept"),
+        &ana,
+        json!({}),
+    )
+    .await;
+    assert_eq!(accepted.status, 200, "{}", accepted.text);
+    let game = accepted.json::<Value>()["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let moved = post(
+        &h,
+        &format!("/api/games/{game}/move"),
+        &bob,
+        json!({"move": "e2"}),
+    )
+    .await;
+    assert_eq!(moved.status, 200, "{}", moved.text);
+    let (_, topic, told) = next_push(&mut posts, service, &key, &keys).await;
+    assert_eq!(topic, format!("g{game}"));
+    assert_eq!(
+        (
+            told["title"].as_str(),
+            told["body"].as_str(),
+            told["url"].as_str()
+        ),
+        (
+            Some("À vous de jouer contre Bob"),
+            Some("Bob a joué e2."),
+            Some(format!("/g/{game}").as_str())
+        )
+    );
+
+    // A second device whose push service says it is gone: forgotten at
+    // the next notification, the first one still told.
+    let gone = format!("http://{service}/gone/ana");
+    let (gone_secret, gone_auth, mut gone_subscription) = device(&gone);
+    gone_subscription["lang"] = json!("fr");
+    assert_eq!(
+        post(&h, "/api/push/subscriptions", &ana, gone_subscription)
+            .await
+            .status,
+        204
+    );
+    let keys = [
+        ("/push/ana", &secret, &auth),
+        ("/gone/ana", &gone_secret, &gone_auth),
+    ];
+    assert_eq!(
+        post(&h, &format!("/api/games/{game}/resign"), &bob, json!({}))
+            .await
+            .status,
+        200
+    );
+    let mut told_paths = Vec::new();
+    for _ in 0..2 {
+        let (path, _, told) = next_push(&mut posts, service, &key, &keys).await;
+        assert_eq!(
+            (told["title"].as_str(), told["body"].as_str()),
+            (Some("Partie terminée contre Bob"), Some("Vous avez gagné."))
+        );
+        told_paths.push(path);
+    }
+    told_paths.sort();
+    assert_eq!(told_paths, ["/gone/ana", "/push/ana"]);
+    let endpoints = || {
+        h.stored_rows("SELECT endpoint FROM push_subscriptions", &[])
+            .len()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while endpoints() != 1 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the gone device is forgotten"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+
+    // Bob's own news reach nobody (no device); Ana's device goes with her
+    // account.
+    let deleted = post(
+        &h,
+        "/api/account/delete",
+        &ana,
+        json!({"password": "a long enough password"}),
+    )
+    .await;
+    assert!(deleted.status < 300, "{}", deleted.text);
+    assert_eq!(endpoints(), 0);
+    assert!(posts.try_recv().is_err(), "nothing else was pushed");
 }

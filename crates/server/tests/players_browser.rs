@@ -1,11 +1,14 @@
 //! What players meet in a real headless Chromium, beyond one game's
 //! rules: a rematch offered and accepted between two accounts, a server
-//! that restarts under a game, a turn-based game's clocks, and the top bar
-//! on a phone.
+//! that restarts under a game, a turn-based game's clocks, the top bar
+//! on a phone, and notifications of the turn.
 
 mod e2e;
 
+mod push_service;
+
 use e2e::{post, Browser, Waiter};
+use push_service::{device, next_push, push_service};
 use serde_json::{json, Value};
 
 /// Waits until `browser` shows a game other than `old`: its id.
@@ -272,6 +275,95 @@ async fn every_top_bar_link_is_on_a_phones_screen_in_every_language() {
             }
         }
         assert!(cut.is_empty(), "{cut:#?}");
+    })
+    .await;
+}
+
+/// `fetch` from the page (with its session), the answer's JSON.
+async fn fetch_json(b: &Browser, path: &str, body: Value) -> Value {
+    b.js(&format!(
+        "return fetch({path:?}, {{method: 'POST', headers: {{'Content-Type': 'application/json'}}, body: JSON.stringify({body})}}).then(async (r) => ({{status: r.status, body: await r.text()}}));"
+    ))
+    .await
+}
+
+/// Notifications turned on from the account page reach the account's
+/// device (issue 61): Ana turns them on, the page subscribes with the
+/// server's key and gives the server the subscription; Bob's challenge
+/// and, once she has left the game, his move are pushed to it, signed by
+/// the server and readable with her keys; turned off, nothing more is.
+/// Headless Chromium has no push service of its own: its push manager
+/// hands out the subscription of the test's push service instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notifications_turned_on_in_the_account_page_tell_of_the_turn() {
+    let (service, mut posts) = push_service().await;
+    let services = vec![format!("http://{service}")];
+    e2e::run_with("push", |args| args.push_service = services, |env| async move {
+        let ana = env.browser("ana").await;
+        let bob = env.browser("bob").await;
+        ana.sign_up("ana_p").await;
+        bob.sign_up("bob_p").await;
+        let state = "return document.querySelector('#push-state').textContent;";
+        ana.js_until(state, |v| v == "Notifications are off for this device.").await;
+        ana.cdp("Browser.grantPermissions", json!({"origin": env.base(), "permissions": ["notifications"]})).await;
+        let (secret, auth, subscription) = device(&format!("http://{service}/push/ana"));
+        // In every document from now on, before the page's own scripts.
+        let stub = format!(
+            "const sub = {subscription};
+             const made = {{endpoint: sub.endpoint, options: null, toJSON: () => sub,
+               unsubscribe: async () => {{ localStorage.removeItem('e2e.push'); return true; }}}};
+             PushManager.prototype.subscribe = async function (options) {{
+               made.options = options; localStorage.setItem('e2e.push', '1');
+               window.__pushAsked = {{visible: options.userVisibleOnly, key: Array.from(new Uint8Array(options.applicationServerKey))}};
+               return made; }};
+             PushManager.prototype.getSubscription = async function () {{ return localStorage.getItem('e2e.push') ? made : null; }};"
+        );
+        ana.cdp("Page.addScriptToEvaluateOnNewDocument", json!({"source": stub})).await;
+        ana.open("/account").await;
+        ana.js_until(state, |v| v == "Notifications are off for this device.").await;
+        ana.click("#push-toggle").await;
+        ana.js_until(state, |v| v == "Notifications are on for this device.").await;
+        ana.shot("push-on").await;
+        let key: Value = env.http().get(format!("{}/api/push/key", env.base())).send().await.unwrap().json().await.unwrap();
+        let key = key["key"].as_str().unwrap().to_string();
+        let asked = ana.js("return window.__pushAsked;").await;
+        let key_bytes: Vec<Value> = quoridor_server::push::crypto::unb64(&key).unwrap().into_iter().map(Value::from).collect();
+        assert_eq!((asked["visible"].clone(), asked["key"].clone()), (json!(true), Value::Array(key_bytes)));
+        let keys = [("/push/ana", &secret, &auth)];
+
+        let made = fetch_json(&bob, "/api/challenges", json!({"to": "ana_p", "days": 1, "color": "south"})).await;
+        assert_eq!(made["status"], 201, "{made}");
+        let (_, _, told) = next_push(&mut posts, service, &key, &keys).await;
+        assert_eq!(told["title"], "bob_p challenges you");
+
+        // Ana accepts on her page and is taken to the game; she leaves it
+        // for her account page, and Bob moves: her turn is pushed.
+        ana.click("#home-challenges [data-accept]").await;
+        let id = ana.game_page().await;
+        ana.open("/account").await;
+        let wait = Waiter::new("Ana's page gone from the game");
+        loop {
+            let game = env.game(&id).await;
+            if game["seats"][1]["connected"] == false {
+                break;
+            }
+            wait.tick(&game["seats"]).await;
+        }
+        let moved = fetch_json(&bob, &format!("/api/games/{id}/move"), json!({"move": "e2"})).await;
+        assert_eq!(moved["status"], 200, "{moved}");
+        let (_, topic, told) = next_push(&mut posts, service, &key, &keys).await;
+        assert_eq!(topic, format!("g{id}"));
+        assert_eq!((told["title"].as_str(), told["body"].as_str()), (Some("Your turn against bob_p"), Some("bob_p played e2.")));
+        assert_eq!(told["url"], format!("/g/{id}"));
+
+        // Turned off: the game's end reaches no device.
+        ana.js_until(state, |v| v == "Notifications are on for this device.").await;
+        ana.click("#push-toggle").await;
+        ana.js_until(state, |v| v == "Notifications are off for this device.").await;
+        let resigned = fetch_json(&bob, &format!("/api/games/{id}/resign"), json!({})).await;
+        assert_eq!(resigned["status"], 200, "{resigned}");
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        assert!(posts.try_recv().is_err(), "nothing pushed once turned off");
     })
     .await;
 }

@@ -12,6 +12,9 @@
 //   is `/offline`, which says it needs the connection.
 // - Files under /assets/ with their version: from the cache, for good.
 // - The API (/api/): never cached; offline, the pages say so.
+// - Notifications (Web Push, lib/push.js): each push message is one, as
+//   the server wrote it ({title, body, url, tag}); a tap opens its page,
+//   or brings forward a window that shows it.
 
 /** @type {{version: string, assets: string[], pages: string[]}} */
 const BUILD = /*BUILD*/ { version: 'dev', assets: [], pages: [] };
@@ -85,4 +88,36 @@ sw.addEventListener('fetch', (/** @type {any} */ event) => {
   if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname === '/sw.js') return;
   if (request.mode === 'navigate') event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
+});
+
+sw.addEventListener('push', (/** @type {any} */ event) => {
+  /** @type {{title?: unknown, body?: unknown, url?: unknown, tag?: unknown} | null} */
+  let message = null;
+  try {
+    message = event.data ? event.data.json() : null;
+  } catch (_) {
+    message = null;
+  }
+  if (!message || typeof message.title !== 'string') return;
+  // A path of this site only (not `//elsewhere`, nor `/\elsewhere`).
+  const url = typeof message.url === 'string' && /^\/(?![/\\])/.test(message.url) ? message.url : '/';
+  event.waitUntil(sw.registration.showNotification(message.title, {
+    body: typeof message.body === 'string' ? message.body : '',
+    tag: typeof message.tag === 'string' ? message.tag : undefined,
+    icon: '/assets/icons/icon-192.png',
+    data: { url },
+  }));
+});
+
+sw.addEventListener('notificationclick', (/** @type {any} */ event) => {
+  event.notification.close();
+  const data = event.notification.data || {};
+  const url = new URL(typeof data.url === 'string' ? data.url : '/', location.origin);
+  if (url.origin !== location.origin) return;
+  event.waitUntil((async () => {
+    const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((/** @type {any} */ w) => new URL(w.url).pathname === url.pathname);
+    if (open) return open.focus();
+    return sw.clients.openWindow(url.href);
+  })());
 });

@@ -257,6 +257,10 @@ impl Challenges {
             return Err(err.into());
         }
         self.tell(&challenge, EventKind::Changed);
+        if let Some(push) = self.inner.hub.push() {
+            let from = challenge.from.name.clone();
+            push.tell(challenge.to.id, crate::push::Notice::Challenge { from });
+        }
         Ok(ChallengeView::of(&challenge))
     }
 

@@ -192,6 +192,7 @@ fn write(tx: &mut dyn Sql, write: &AccountWrite) -> SqlResult<()> {
                 args![id],
             )?;
             super::challenges::delete_account(tx, *id)?;
+            super::push::delete_account(tx, *id)?;
             write_renamed(tx, games)?;
         }
     }

@@ -28,6 +28,8 @@ pub const TABLES: &[&str] = &[
     "blocks",
     "challenges",
     "class_chat",
+    "push_keys",
+    "push_subscriptions",
 ];
 
 /// What was copied: each table and its rows.

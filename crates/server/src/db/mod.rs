@@ -25,6 +25,7 @@ pub mod games;
 pub mod migrate;
 pub mod notices;
 pub mod postgres;
+pub mod push;
 pub mod schema;
 pub mod sql;
 pub mod store;

@@ -183,9 +183,26 @@ CREATE TABLE IF NOT EXISTS holders (
 CREATE INDEX IF NOT EXISTS holders_instance ON holders (instance);
 ";
 
+/// Step 9: Web Push, the server's key and the accounts' devices.
+const PUSH: &str = "
+CREATE TABLE IF NOT EXISTS push_keys (
+    id BIGINT PRIMARY KEY,
+    secret TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    account_id BIGINT NOT NULL,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS push_subscriptions_account ON push_subscriptions (account_id);
+";
+
 /// The schema's steps, one for each of SQLite's ([`super::MIGRATIONS`]).
 pub(super) const MIGRATIONS: &[&str] = &[
-    GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES,
+    GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES, PUSH,
 ];
 
 /// The table that holds the schema's version.
@@ -419,7 +436,7 @@ mod tests {
             )
             .unwrap()
             .get::<_, i64>(0);
-        assert_eq!(tables, 18, "seventeen tables and the version's");
+        assert_eq!(tables, 20, "nineteen tables and the version's");
         client
             .batch_execute("UPDATE quoridor_schema SET version = 99")
             .unwrap();

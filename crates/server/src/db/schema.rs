@@ -179,12 +179,31 @@ CREATE TABLE IF NOT EXISTS holders (
 CREATE INDEX IF NOT EXISTS holders_instance ON holders (instance);
 ";
 
+/// Step 9: Web Push ([`super::push`]): the server's VAPID key (one row,
+/// made on first start) and the devices of accounts that asked to be told
+/// of their turn and their challenges (an account deleted: its devices go).
+const PUSH: &str = "
+CREATE TABLE IF NOT EXISTS push_keys (
+    id INTEGER PRIMARY KEY,
+    secret TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS push_subscriptions_account ON push_subscriptions (account_id);
+";
+
 /// The schema's versions: step `i` brings a database from version `i` to
 /// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
 /// releases, which did not count versions (their files read 0 and already
 /// hold its tables: its statements create only what is missing).
 pub(super) const MIGRATIONS: &[&str] = &[
-    GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES,
+    GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES, PUSH,
 ];
 
 /// The schema version this release writes.

@@ -108,6 +108,8 @@ struct HubInner {
     /// The accounts seated in a game whose turn or status just changed:
     /// their pages' lists of games in progress ("your turn") change.
     playing: tokio::sync::broadcast::Sender<Arc<[u64]>>,
+    /// The devices told of turns and ends of turn-based games ([`Hub::set_push`]).
+    push: std::sync::OnceLock<crate::push::Push>,
     /// One instance among several: its lease, and whether it was lost
     /// ([`held`]).
     leases: std::sync::OnceLock<Arc<crate::db::cluster::Leases>>,
@@ -138,6 +140,7 @@ impl Hub {
                 watcher: Default::default(),
                 rating: tokio::sync::Mutex::new(()),
                 playing: tokio::sync::broadcast::channel(256).0,
+                push: Default::default(),
                 leases: Default::default(),
                 lease_lost: watch::channel(false).0,
                 keeper_here: watch::channel(false).0,
@@ -164,6 +167,18 @@ impl Hub {
         self.inner.closing.load(Ordering::SeqCst)
     }
 
+    /// From now on, tells the players' devices of their turn and of the
+    /// end in turn-based games (Web Push), and gives the service to those
+    /// that tell of more ([`Hub::push`]).
+    pub fn set_push(&self, push: crate::push::Push) {
+        let _ = self.inner.push.set(push);
+    }
+
+    /// The Web Push service, once set.
+    pub fn push(&self) -> Option<&crate::push::Push> {
+        self.inner.push.get()
+    }
+
     /// Hears the accounts seated in a game whose turn or status changed
     /// (the challenges' socket tells their pages; see [`Hub::change`]).
     pub fn follow_playing(&self) -> tokio::sync::broadcast::Receiver<Arc<[u64]>> {
@@ -174,6 +189,11 @@ impl Hub {
     /// their pages' lists of games change, here and (through the
     /// database) on the keeper.
     fn turn_moved(&self, state: &RoomState) {
+        if let Some(push) = self.inner.push.get() {
+            for (account, notice) in crate::push::notices::of_game(state) {
+                push.tell(account, notice);
+            }
+        }
         let accounts: Arc<[u64]> = state.seats.iter().filter_map(|s| s.account).collect();
         if accounts.is_empty() {
             return;

@@ -5,7 +5,7 @@
 //
 // Forgotten: every game's seat token and record (online and on the
 // device), the name typed for games, the home page's last choices, the
-// chat switch, the pupil's class seat and the puzzles' and lessons'
+// chat switch, which account gets notifications here, the pupil's class seat and the puzzles' and lessons'
 // progress; the teacher keys of the classes kept in the account (the
 // account opens them again anywhere). Kept: the language, read-aloud and
 // the device's own settings, which say nothing of anyone.
@@ -27,6 +27,7 @@ export const PERSONAL_KEYS = [
   'quoridor.learn.done',
   'quoridor.club.pupil',
   'quoridor.club.notice',
+  'quoridor.push',
 ];
 
 /**

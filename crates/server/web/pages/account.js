@@ -1,6 +1,7 @@
 // @ts-check
 // Accounts: /account (log in or sign up; then the account's ratings, its
-// games to go back to from any browser, password and deletion), a
+// games to go back to from any browser, notifications on this device,
+// password and deletion), a
 // player's public page /@/<name> (ratings per speed, a rating-history
 // chart, won/lost/drawn, games) and /leaderboard. The session is an
 // HttpOnly cookie: this page never sees it.
@@ -9,6 +10,7 @@ import { api } from '../lib/api.js';
 import { $, $$, el, svgEl } from '../lib/dom.js';
 import { forgetPerson } from '../lib/forget.js';
 import { I18n } from '../lib/i18n.js';
+import { pushOff, pushOn, pushState } from '../lib/push.js';
 import { accountLink, currentAccount, languagePicker, sessionChanged } from '../lib/topbar.js';
 import { challengeForm, followChallenges, followPlaying, renderChallenges, renderPlaying } from './challenges.js';
 
@@ -192,7 +194,10 @@ async function homeView(me) {
   followPlaying(() => { playing().catch(() => {}); });
   const games = await api('GET', '/api/account/games?limit=50');
   gamesTable($('#home-games'), games.games);
+  pushCard(me.name);
   $('#logout').onclick = async () => {
+    // This device stops telling this account's news before it leaves.
+    await pushOff().catch(() => {});
     // The classes kept in the account open again wherever it logs in:
     // their keys leave this browser with everything else of this person.
     const kept = await api('GET', '/api/classes/mine').catch(() => []);
@@ -226,6 +231,37 @@ async function homeView(me) {
       fail($('#del-msg'), e);
     }
   };
+}
+
+/**
+ * The notifications card: where they stand on this device, and the
+ * button that turns them on or off.
+ * @param {string} account
+ */
+function pushCard(account) {
+  const state = $('#push-state');
+  const button = /** @type {HTMLButtonElement} */ ($('#push-toggle'));
+  /** @param {import('../lib/push.js').PushState} now */
+  const show = (now) => {
+    state.textContent = t('push.' + now);
+    button.hidden = now === 'unsupported';
+    button.textContent = t(now === 'on' ? 'push.turn_off' : 'push.turn_on');
+    button.dataset.state = now;
+    button.disabled = false;
+  };
+  const failed = () => {
+    state.textContent = t('push.failed');
+    button.disabled = false;
+  };
+  button.onclick = async () => {
+    button.disabled = true;
+    try {
+      show(button.dataset.state === 'on' ? await pushOff() : await pushOn(account));
+    } catch (_) {
+      failed();
+    }
+  };
+  pushState(account).then(show, () => show('off'));
 }
 
 // ------------------------------------------------------------------
