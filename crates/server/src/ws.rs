@@ -314,9 +314,9 @@ impl GameLive {
         }
     }
 
-    /// Says a chat line on the connection's channel. In a class's game the
-    /// line is first kept for the teacher ([`Clubs::keep_chat`]): one that
-    /// cannot be kept is not said.
+    /// Says a chat line on the connection's channel, kept with the game; in
+    /// a class's game, kept for the teacher instead ([`Clubs::keep_chat`]).
+    /// A line that cannot be kept is not said.
     async fn say(&mut self, line: &str) -> Result<(), ApiError> {
         if !self.chat.on {
             return Err(ApiError::bad_request("chat: turn the chat on first"));
@@ -342,13 +342,14 @@ impl GameLive {
                 ))
             }
         };
-        if self.room.chat_rules().await.1 {
+        let teacher_reads = self.room.chat_rules().await.1;
+        if teacher_reads {
             let holder = self.holder.as_deref().unwrap_or_default();
             self.clubs
                 .keep_chat(&self.room.id, holder, &text, at_ms)
                 .await?;
         }
-        self.room.chat.say(ChatLine {
+        let line = ChatLine {
             channel: self.chat.channel,
             name,
             seat,
@@ -356,7 +357,10 @@ impl GameLive {
             text,
             at_ms,
             account_id: self.viewer.account.as_ref().map(|a| a.id),
-        });
+        };
+        // A class's lines are the class's, kept for the teacher alone (who
+        // deletes them with a pupil or the class): not with the game.
+        self.hub.say(&self.room, line, !teacher_reads).await?;
         Ok(())
     }
 }

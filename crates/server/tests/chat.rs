@@ -261,3 +261,93 @@ async fn a_blocked_account_is_not_heard() {
         vec!["lou: hey", "kim: hello"]
     );
 }
+
+/// A page opened again on game `id` that turns the chat on: what it reads.
+async fn reread(
+    h: &Harness,
+    id: &str,
+    token: Option<String>,
+    session: Option<String>,
+) -> Vec<String> {
+    let mut ws = socket(h, id, token.as_deref(), session.as_deref()).await;
+    send(&mut ws, json!({"type": "chat_on", "on": true})).await;
+    texts(&chat_within(&mut ws, SHORT).await)
+}
+
+/// A finished game's chat is the game's, as its moves are (issue 61): a
+/// page opened again after the end reads what was said, in each channel,
+/// also after the server restarted; an account deleted takes its lines.
+#[tokio::test]
+async fn a_finished_games_chat_is_there_after_a_reload_and_a_restart() {
+    let mut h = Harness::new().await;
+    let made = h
+        .create(&CreateRequest {
+            seats: vec![
+                SeatRequest {
+                    name: Some("Ana".into()),
+                    ..SeatRequest::human(true)
+                },
+                SeatRequest::human(false),
+            ],
+            ..CreateRequest::default()
+        })
+        .await;
+    let joined = h.join(&made.id, None, Some("Ben")).await;
+    let zoe = session_of(&h, "zoe").await;
+    let mut ana = socket(&h, &made.id, Some(&made.token), None).await;
+    let mut fan = socket(&h, &made.id, None, Some(&zoe)).await;
+    for ws in [&mut ana, &mut fan] {
+        send(ws, json!({"type": "chat_on", "on": true})).await;
+    }
+    send(&mut ana, json!({"type": "chat", "text": "good game"})).await;
+    send(&mut fan, json!({"type": "chat", "text": "what a race"})).await;
+    assert_eq!(
+        texts(&chat_within(&mut ana, SHORT).await),
+        vec!["Ana: good game"]
+    );
+    let resigned = h
+        .post(
+            &format!("/api/games/{}/resign", made.id),
+            Some(&joined.token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, 200, "{}", resigned.text);
+    drop((ana, fan));
+
+    // Reloaded: each channel's lines, to its readers.
+    assert_eq!(
+        reread(&h, &made.id, Some(joined.token.clone()), None).await,
+        vec!["Ana: good game"]
+    );
+    assert_eq!(
+        reread(&h, &made.id, None, Some(zoe.clone())).await,
+        vec!["zoe: what a race"]
+    );
+    // After a restart (the game read again from the database): the same.
+    h.restart().await;
+    assert_eq!(
+        reread(&h, &made.id, Some(made.token.clone()), None).await,
+        vec!["Ana: good game"]
+    );
+    assert_eq!(
+        reread(&h, &made.id, None, Some(zoe.clone())).await,
+        vec!["zoe: what a race"]
+    );
+    // Zoe deletes her account: her line goes, in the database too.
+    let deleted = h
+        .http
+        .post(format!("{}/api/account/delete", h.base()))
+        .header("cookie", format!("quoridor_session={zoe}"))
+        .json(&json!({"password": "chat password"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(deleted.status().is_success());
+    assert!(h
+        .stored_rows("SELECT text FROM game_chat WHERE text = 'what a race'", &[])
+        .is_empty());
+    h.restart().await;
+    let watcher = session_of(&h, "ivy").await;
+    assert!(reread(&h, &made.id, None, Some(watcher)).await.is_empty());
+}

@@ -255,6 +255,7 @@ pub(super) fn delete_games(tx: &mut dyn Sql, games: &[String]) -> SqlResult<()> 
         tx.execute("DELETE FROM games WHERE id = ?1", args![game])?;
         tx.execute("DELETE FROM analyses WHERE game_id = ?1", args![game])?;
         tx.execute("DELETE FROM class_chat WHERE game = ?1", args![game])?;
+        super::game_chat::delete_game(tx, game)?;
         tx.execute("DELETE FROM holders WHERE game = ?1", args![game])?;
     }
     Ok(())

@@ -28,6 +28,7 @@ pub const TABLES: &[&str] = &[
     "blocks",
     "challenges",
     "class_chat",
+    "game_chat",
     "push_keys",
     "push_subscriptions",
 ];

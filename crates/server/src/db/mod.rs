@@ -21,6 +21,7 @@ pub mod challenges;
 pub mod clubs;
 pub mod cluster;
 pub mod exercises;
+pub mod game_chat;
 pub mod games;
 pub mod migrate;
 pub mod notices;

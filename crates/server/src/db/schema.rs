@@ -198,12 +198,30 @@ CREATE TABLE IF NOT EXISTS push_subscriptions (
 CREATE INDEX IF NOT EXISTS push_subscriptions_account ON push_subscriptions (account_id);
 ";
 
+/// Step 10: what was said in games' chats (the last lines of each
+/// channel), kept with the game.
+const GAME_CHAT: &str = "
+CREATE TABLE IF NOT EXISTS game_chat (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    name TEXT NOT NULL,
+    seat TEXT,
+    account INTEGER NOT NULL,
+    account_id INTEGER,
+    text TEXT NOT NULL,
+    at_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS game_chat_game ON game_chat (game, channel, id);
+CREATE INDEX IF NOT EXISTS game_chat_account ON game_chat (account_id);
+";
+
 /// The schema's versions: step `i` brings a database from version `i` to
 /// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
 /// releases, which did not count versions (their files read 0 and already
 /// hold its tables: its statements create only what is missing).
 pub(super) const MIGRATIONS: &[&str] = &[
-    GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES, PUSH,
+    GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES, PUSH, GAME_CHAT,
 ];
 
 /// The schema version this release writes.

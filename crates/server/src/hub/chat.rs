@@ -1,7 +1,8 @@
 //! A game's chat: one channel between the players, another among the
 //! spectators (neither sees the other's). Lines live with the game in
 //! memory (the last [`KEPT`] of each channel, for a page that turns the
-//! chat on late); they are not stored. Each connection chooses to see it
+//! chat on late) and in the database (`db::game_chat`: a page opened
+//! again after a restart reads them too). Each connection chooses to see it
 //! (off until asked) and never sees the lines of accounts it blocks.
 
 use std::collections::VecDeque;
@@ -59,22 +60,29 @@ impl Default for Chat {
 }
 
 impl Chat {
+    /// A chat that starts with the lines `said` (oldest first), the last
+    /// [`KEPT`] of each channel.
+    pub fn with_lines(said: Vec<ChatLine>) -> Chat {
+        let chat = Chat::default();
+        {
+            let mut kept = chat.kept.lock().unwrap_or_else(|e| e.into_inner());
+            for line in said {
+                push_kept(&mut kept, line);
+            }
+        }
+        chat
+    }
+
     pub fn subscribe(&self) -> broadcast::Receiver<ChatLine> {
         self.lines.subscribe()
     }
 
     /// Says a line to its channel.
     pub fn say(&self, line: ChatLine) {
-        {
-            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-            let in_channel = kept.iter().filter(|l| l.channel == line.channel).count();
-            if in_channel >= KEPT {
-                if let Some(oldest) = kept.iter().position(|l| l.channel == line.channel) {
-                    kept.remove(oldest);
-                }
-            }
-            kept.push_back(line.clone());
-        }
+        push_kept(
+            &mut self.kept.lock().unwrap_or_else(|e| e.into_inner()),
+            line.clone(),
+        );
         let _ = self.lines.send(line);
     }
 
@@ -88,6 +96,17 @@ impl Chat {
             .cloned()
             .collect()
     }
+}
+
+/// Keeps `line`, dropping its channel's oldest beyond [`KEPT`].
+fn push_kept(kept: &mut VecDeque<ChatLine>, line: ChatLine) {
+    let in_channel = kept.iter().filter(|l| l.channel == line.channel).count();
+    if in_channel >= KEPT {
+        if let Some(oldest) = kept.iter().position(|l| l.channel == line.channel) {
+            kept.remove(oldest);
+        }
+    }
+    kept.push_back(line);
 }
 
 /// A line as it may be said ([`quoridor_game::name::clean_line`]): trimmed,

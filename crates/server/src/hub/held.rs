@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::calendar::moment_now;
 use crate::db::cluster::{Holder, Leases, TakenOver};
 use crate::db::notices::Notice;
 use crate::db::postgres::{LEASE_MS, RENEW_EVERY_MS};
@@ -282,7 +281,7 @@ impl Hub {
         let loaded = tokio::task::spawn_blocking(move || {
             ids.into_iter()
                 .map(|id| {
-                    let state = db.load(&id, moment_now(), wall_ms());
+                    let state = super::load_stored(&db, &id);
                     (id, state)
                 })
                 .collect::<Vec<_>>()
@@ -292,9 +291,9 @@ impl Hub {
         let mut adopted = 0;
         for (id, state) in loaded {
             match state {
-                Ok(Some(mut state)) if self.inner.registry.get(&id).is_none() => {
+                Ok(Some((mut state, said))) if self.inner.registry.get(&id).is_none() => {
                     state.version = state.version.max(wall_ms());
-                    self.insert_loaded(state);
+                    self.insert_loaded(state, said);
                     adopted += 1;
                 }
                 Ok(_) => {}

@@ -120,6 +120,22 @@ struct HubInner {
     listening: Arc<AtomicBool>,
 }
 
+/// Game `id` from the database, with what was said in it (a chat that
+/// cannot be read is left empty, with a word in the log). Blocking.
+fn load_stored(
+    db: &Db,
+    id: &str,
+) -> Result<Option<(RoomState, Vec<chat::ChatLine>)>, crate::db::StoreError> {
+    let Some(state) = db.load(id, moment_now(), wall_ms())? else {
+        return Ok(None);
+    };
+    let said = db.game_chat(id).unwrap_or_else(|err| {
+        tracing::error!(game = %id, error = %err, "the game's chat was not read");
+        Vec::new()
+    });
+    Ok(Some((state, said)))
+}
+
 /// One state message, serialized once for every connection.
 fn state_bytes(message: &ServerMessage) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(message).expect("views serialize"))
@@ -165,6 +181,16 @@ impl Hub {
 
     fn is_closing(&self) -> bool {
         self.inner.closing.load(Ordering::SeqCst)
+    }
+
+    /// Says `line` in `room`'s chat, once it is stored with the game if
+    /// `keep`: a line that cannot be kept is not said.
+    pub async fn say(&self, room: &Room, line: chat::ChatLine, keep: bool) -> Result<(), HubError> {
+        if keep {
+            self.inner.db.save_chat_line(&room.id, line.clone()).await?;
+        }
+        room.chat.say(line);
+        Ok(())
     }
 
     /// From now on, tells the players' devices of their turn and of the
@@ -225,10 +251,10 @@ impl Hub {
         let db = self.inner.db.clone();
         let mut count = 0;
         for id in db.unfinished()? {
-            match db.load(&id, moment_now(), wall_ms()) {
-                Ok(Some(mut state)) => {
+            match load_stored(&db, &id) {
+                Ok(Some((mut state, said))) => {
                     state.version = state.version.max(wall_ms());
-                    self.insert_loaded(state);
+                    self.insert_loaded(state, said);
                     count += 1;
                 }
                 Ok(None) => {}
@@ -248,9 +274,12 @@ impl Hub {
 
     /// [`Hub::insert`] for a game read back from the database (counted if
     /// unfinished, unless it was asleep: [`registry::Registry::insert_loaded`]).
-    fn insert_loaded(&self, state: RoomState) -> Arc<Room> {
+    fn insert_loaded(&self, state: RoomState, said: Vec<chat::ChatLine>) -> Arc<Room> {
         let over = state.status() == Status::Over;
-        let added = self.inner.registry.insert_loaded(Room::new(state));
+        let added = self
+            .inner
+            .registry
+            .insert_loaded(Room::with_chat(state, said));
         self.start_room(added, over)
     }
 
@@ -289,14 +318,14 @@ impl Hub {
         }
         let db = self.inner.db.clone();
         let key = id.to_string();
-        let loaded = tokio::task::spawn_blocking(move || db.load(&key, moment_now(), wall_ms()))
+        let loaded = tokio::task::spawn_blocking(move || load_stored(&db, &key))
             .await
             .map_err(|_| HubError::Stopping)??;
-        let mut state = loaded.ok_or(HubError::NoSuchGame)?;
+        let (mut state, said) = loaded.ok_or(HubError::NoSuchGame)?;
         state.version = state.version.max(wall_ms());
         // Another request may have loaded it meanwhile (then it is that
         // room, and the game is counted once).
-        Ok(self.insert_loaded(state))
+        Ok(self.insert_loaded(state, said))
     }
 
     /// [`Hub::open`] within the client's own limit of unfinished games.

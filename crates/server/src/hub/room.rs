@@ -37,6 +37,11 @@ pub struct Room {
 
 impl Room {
     pub(super) fn new(state: RoomState) -> Arc<Room> {
+        Room::with_chat(state, Vec::new())
+    }
+
+    /// A game read back from the database, with what was said in it.
+    pub(super) fn with_chat(state: RoomState, said: Vec<super::chat::ChatLine>) -> Arc<Room> {
         let (events, _) = broadcast::channel(64);
         Arc::new(Room {
             id: state.id.clone(),
@@ -48,7 +53,7 @@ impl Room {
             clock_running: AtomicBool::new(false),
             rematch: Mutex::new(()),
             discarded: AtomicBool::new(false),
-            chat: super::chat::Chat::default(),
+            chat: super::chat::Chat::with_lines(said),
         })
     }
 
