@@ -367,3 +367,43 @@ async fn notifications_turned_on_in_the_account_page_tell_of_the_turn() {
     })
     .await;
 }
+
+/// "Confirm each move" (issue 61), against a misclick: ticked, a tap on a
+/// square shows the pawn there and a Play button, and nothing is sent;
+/// Cancel drops it; a second tap on the square (or Play) plays it. The
+/// choice is kept on the device.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn confirm_each_move_waits_for_a_second_tap() {
+    e2e::run("confirm-moves", |env| async move {
+        let b = env.browser("ana").await;
+        let id = b.start_vs_ai("9").await;
+        b.click("#confirm-moves").await;
+        let square = b.page().await.legal.first().cloned().expect("squares to play");
+        let on_board = format!("[data-square=\"{square}\"]");
+        let play = "const c = document.querySelector('#fence-confirm'); const p = document.querySelector('[data-pending]'); return c.hidden ? null : [c.textContent, p && p.dataset.pending];";
+        b.click(&on_board).await;
+        let shown = b.js_until(play, |v| v.is_array()).await;
+        assert_eq!(shown, json!([format!("Play {square}"), square]));
+        b.shot("confirm-pending").await;
+        b.click("#fence-cancel").await;
+        b.js_until(play, |v| v.is_null()).await;
+        assert!(e2e::moves(&env.game(&id).await).is_empty(), "nothing sent");
+        // Tapped again, then again: played.
+        b.click(&on_board).await;
+        b.js_until(play, |v| v.is_array()).await;
+        assert!(e2e::moves(&env.game(&id).await).is_empty(), "nothing sent");
+        b.click(&on_board).await;
+        let wait = Waiter::new("the move confirmed");
+        loop {
+            let moves = e2e::moves(&env.game(&id).await);
+            if !moves.is_empty() {
+                assert_eq!(moves[0], square);
+                break;
+            }
+            wait.tick(&moves).await;
+        }
+        b.open(&format!("/g/{id}")).await;
+        b.js_until("return document.querySelector('#confirm-moves').checked;", |v| v == true).await;
+    })
+    .await;
+}

@@ -1099,4 +1099,8 @@ export default {
   'push.blocked': 'This browser blocks notifications from this site: allow them in the site’s settings, then come back here.',
   'push.unsupported': 'This browser cannot receive notifications. On an iPhone or iPad, add the app to the home screen first.',
   'push.failed': 'Notifications could not be turned on. Try again later.',
+  // The game page's "Confirm each move".
+  'game.confirm_moves': 'Confirm each move (a second tap, or Play)',
+  'game.play_square': 'Play {square}',
+  'game.confirm_square': '{square}: tap it again, or Play, to move there.',
 };

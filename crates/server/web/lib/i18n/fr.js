@@ -1099,4 +1099,8 @@ export default {
   'push.blocked': 'Ce navigateur bloque les notifications de ce site : autorisez-les dans les paramètres du site, puis revenez ici.',
   'push.unsupported': 'Ce navigateur ne peut pas recevoir de notifications. Sur un iPhone ou un iPad, ajoutez d’abord l’application à l’écran d’accueil.',
   'push.failed': 'Les notifications n’ont pas pu être activées. Réessayez plus tard.',
+  // The game page's "Confirm each move".
+  'game.confirm_moves': 'Confirmer chaque coup (un second appui, ou Jouer)',
+  'game.play_square': 'Jouer {square}',
+  'game.confirm_square': '{square} : touchez-la encore, ou Jouer, pour y aller.',
 };

@@ -1112,4 +1112,8 @@ export default {
   'push.blocked': 'Acest browser blochează notificările acestui site: permite-le în setările site-ului, apoi revino aici.',
   'push.unsupported': 'Acest browser nu poate primi notificări. Pe iPhone sau iPad, adaugă mai întâi aplicația pe ecranul principal.',
   'push.failed': 'Notificările nu au putut fi pornite. Încearcă din nou mai târziu.',
+  // The game page's "Confirm each move".
+  'game.confirm_moves': 'Confirmă fiecare mutare (a doua atingere sau Joacă)',
+  'game.play_square': 'Joacă {square}',
+  'game.confirm_square': '{square}: atinge-l din nou sau apasă Joacă ca să muți acolo.',
 };

@@ -11,7 +11,7 @@ import * as Chat from './chat.js';
 import { closeLocal, isLocal, localAct, localRematch, localSeats, openLocal } from './local.js';
 import { showError } from './panels.js';
 import { renderGame } from './render.js';
-import { G, board, clock, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, savedRotation } from './state.js';
+import { G, board, clock, dropPending, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, savedRotation } from './state.js';
 import { moveAnnouncement, resultText } from './words.js';
 import { navigate } from '../nav.js';
 import { refreshTurnCount } from '../../lib/topbar.js';
@@ -148,7 +148,7 @@ async function act(wsMsg, method, path, body) {
 
 function playMove(move) {
   if (net.pending || !G.game) return;
-  pointer.pendingSlot = null;
+  dropPending();
   pointer.preview = null;
   $('#fence-error').textContent = '';
   act({ type: 'move', move }, 'POST', '/move', { move });
@@ -185,7 +185,7 @@ function applyState(game) {
   const moves = game.moves || [];
   if (prevMoves === null || moves.length !== prevMoves) {
     G.hint = null;
-    pointer.pendingSlot = null;
+    dropPending();
     pointer.stickyFenceError = false;
     $('#fence-error').textContent = '';
     keys.cursor = null;
@@ -214,7 +214,7 @@ function applyState(game) {
   G.legalFences = new Set(game.legal && game.legal.fences || []);
   if (!myTurn()) {
     pointer.preview = null;
-    pointer.pendingSlot = null;
+    dropPending();
   }
   clock.base = performance.now();
   if (prev && prev.status !== game.status && game.status === 'over' && game.result) {
@@ -322,7 +322,7 @@ function enterGame(id) {
   G.replay = null;
   keys.reset();
   pointer.preview = null;
-  pointer.pendingSlot = null;
+  dropPending();
   net.pending = false;
   G.hint = null;
   G.youFromServer = null;
@@ -369,7 +369,7 @@ function leaveGame() {
   G.game = null;
   keys.reset();
   pointer.preview = null;
-  pointer.pendingSlot = null;
+  dropPending();
 }
 
 async function loadGame() {

@@ -11,7 +11,7 @@ import { store } from '../../lib/store.js';
 import { act, applyState, askRematch, connectWs, playMove } from './connection.js';
 import { renderTools, showError } from './panels.js';
 import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
-import { G, board, boardPointer, centerOf, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, seatsAreAllMine, shownGame } from './state.js';
+import { CONFIRM_KEY, G, board, boardPointer, centerOf, confirmMoves, dropPending, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, seatsAreAllMine, shownGame } from './state.js';
 import { hintLine as hintText, verdictText } from './words.js';
 import { announce, confirmDialog, errorText, loadRec, playerName, saveRec, seatLabel, session, t, toast } from '../ui.js';
 import { isLocal, localHint } from './local.js';
@@ -26,10 +26,8 @@ function setFenceMode(on) {
 
 // Fence mode entered or left, by a key or the button.
 function fenceModeChanged(on) {
-  if (!on) {
-    pointer.pendingSlot = null;
-    pointer.preview = null;
-  }
+  if (!on) pointer.preview = null;
+  dropPending();
   if (G.game && G.active) renderGame();
 }
 
@@ -85,6 +83,18 @@ function squareClicked(name) {
   if (net.pending) return;
   clearMessages();
   if (G.legalPawn.has(name)) {
+    // With "Confirm each move": the first tap shows the pawn there, a
+    // second one (or Play) sends it.
+    if (confirmMoves() && pointer.pendingSquare !== name) {
+      pointer.pendingSquare = name;
+      pointer.pendingSlot = null;
+      pointer.preview = null;
+      renderPreview();
+      renderTools();
+      announce(t('game.confirm_square', { square: name }));
+      return;
+    }
+    pointer.pendingSquare = null;
     playMove(name);
   } else {
     const p = parseSquare(name);
@@ -101,7 +111,9 @@ function fenceClicked(name, direct) {
   if (net.pending) return;
   clearMessages();
   const v = fenceVerdict(name);
-  if (direct) {
+  pointer.pendingSquare = null;
+  // With "Confirm each move", a click waits as a tap does.
+  if (direct && !(confirmMoves() && v.ok && pointer.pendingSlot !== name)) {
     if (v.ok) playMove(name);
     else {
       pointer.preview = name;
@@ -154,9 +166,10 @@ function initBoard() {
     square: squareClicked,
     fence: (name) => fenceClicked(name, true),
     preview: (name) => {
-      pointer.pendingSlot = null;
+      dropPending();
       pointer.preview = name;
       renderPreview();
+      renderTools();
     },
     modeChanged: fenceModeChanged,
     describe: describeCursor,
@@ -167,12 +180,21 @@ function initBoard() {
   $('#fence-mode').addEventListener('click', () => setFenceMode(!keys.fenceMode));
   $('#fence-rotate').addEventListener('click', () => rotateFence());
   $('#fence-confirm').addEventListener('click', () => {
-    if (pointer.pendingSlot) fenceClicked(pointer.pendingSlot, true);
+    if (pointer.pendingSquare) squareClicked(pointer.pendingSquare);
+    else if (pointer.pendingSlot) fenceClicked(pointer.pendingSlot, true);
   });
   $('#fence-cancel').addEventListener('click', () => {
-    pointer.pendingSlot = null;
+    dropPending();
     pointer.preview = null;
     renderGame();
+  });
+  const confirm = /** @type {HTMLInputElement} */ ($('#confirm-moves'));
+  confirm.checked = confirmMoves();
+  confirm.addEventListener('change', () => {
+    store.set(CONFIRM_KEY, confirm.checked);
+    dropPending();
+    pointer.preview = null;
+    if (G.game && G.active) renderGame();
   });
   $('#flip').addEventListener('click', () => {
     // A half turn with two players; a quarter turn with four.

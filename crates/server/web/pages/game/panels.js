@@ -190,14 +190,19 @@ function renderTools() {
   fm.setAttribute('aria-pressed', keys.fenceMode ? 'true' : 'false');
   fm.classList.toggle('active', keys.fenceMode);
   $('#fence-rotate').hidden = !(interactive && keys.fenceMode && (pointer.pendingSlot || keys.fcursor));
-  const pend = interactive && !!pointer.pendingSlot;
+  const pend = interactive && !!(pointer.pendingSlot || pointer.pendingSquare);
   $('#fence-confirm').hidden = !pend;
   $('#fence-cancel').hidden = !pend;
-  if (pend) {
+  if (pend && pointer.pendingSquare) {
+    $('#fence-confirm').disabled = net.pending;
+    $('#fence-confirm').textContent = t('game.play_square', { square: pointer.pendingSquare });
+  } else if (pend) {
     const v = fenceVerdict(pointer.pendingSlot);
     $('#fence-confirm').disabled = !v.ok || net.pending;
     $('#fence-confirm').textContent = t('game.place_fence_named', { fence: pointer.pendingSlot });
   }
+  // The choice is the player's, shown where they play.
+  $('#confirm-line').hidden = !holdsSeat() || !G.game || G.game.status === 'over';
   $('#flip').setAttribute('aria-pressed', board.rot ? 'true' : 'false');
   $('#board-help').hidden = !interactive;
 }

@@ -176,6 +176,12 @@ function renderPreview() {
   L.preview.textContent = '';
   const name = pointer.preview;
   const err = $('#fence-error');
+  // A pawn move waiting for its confirmation: the pawn shown there.
+  const square = pointer.pendingSquare;
+  const at = square && myTurn() ? centerOf(square) : null;
+  if (at) {
+    L.preview.append(svgEl('circle', { class: 'ghost pending seat-' + shownGame().turn, cx: at.x, cy: at.y, r: 33, 'data-pending': square }));
+  }
   if (!name || !myTurn()) {
     if (!pointer.stickyFenceError) err.textContent = '';
     return;

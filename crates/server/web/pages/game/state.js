@@ -6,6 +6,7 @@ import { fenceShape as geomFenceShape } from '../../lib/board/pieces.js';
 import { BoardKeys } from '../../lib/board/input.js';
 import { BoardPointer } from '../../lib/board/pointer.js';
 import { BoardView } from '../../lib/board/view.js';
+import { store } from '../../lib/store.js';
 import { seatInfo } from '../ui.js';
 
 // ------------------------------------------------------------------
@@ -97,20 +98,40 @@ const net = {
 const clock = { timer: /** @type {any} */ (0), base: 0 };
 
 /**
- * What the player aims at: the fence previewed (and, on a touch screen,
- * waiting for a second tap), the square hovered, a refusal kept on screen
- * until the next action.
+ * What the player aims at: the fence previewed (and, on a touch screen or
+ * with "Confirm each move", waiting for a second tap or the Play button),
+ * the square a pawn move waits on (with "Confirm each move"), the square
+ * hovered, a refusal kept on screen until the next action.
  * @type {{
- *   preview: string | null, pendingSlot: string | null,
+ *   preview: string | null, pendingSlot: string | null, pendingSquare: string | null,
  *   hoverSq: string | null, stickyFenceError: boolean,
  * }}
  */
 const pointer = {
   preview: null,
   pendingSlot: null,
+  pendingSquare: null,
   hoverSq: null,
   stickyFenceError: false,
 };
+
+/** Drops the moves waiting for their confirmation. */
+function dropPending() {
+  pointer.pendingSlot = null;
+  pointer.pendingSquare = null;
+}
+
+/** Where the device's choice "Confirm each move" is kept. */
+const CONFIRM_KEY = 'quoridor.confirm_moves';
+
+/**
+ * Whether every move waits for a second tap (or the Play button) before
+ * it is sent: the player's choice on this device, off by default (a fence
+ * on a touch screen always waits for its second tap).
+ */
+function confirmMoves() {
+  return store.get(CONFIRM_KEY, false) === true;
+}
 
 /** Taking a free seat: the seat asked for, and a request under way. */
 const join = { seat: /** @type {string | null} */ (null), busy: false };
@@ -202,6 +223,9 @@ function fenceVerdict(name) {
 
 export {
   CLAIM_MS,
+  CONFIRM_KEY,
+  confirmMoves,
+  dropPending,
   board,
   boardPointer,
   centerOf,
