@@ -9,7 +9,7 @@ use crate::error::RoomError;
 use crate::moment::Moment;
 use crate::room::RoomState;
 
-/// The answers to a draw offer, and the offer itself.
+/// The answers to a draw offer or a takeback request, and the offer itself.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DrawAction {
@@ -29,6 +29,9 @@ pub enum Action {
     Draw(DrawAction),
     /// Takes back to the holder's last turn (private games only).
     Undo,
+    /// Asks the other players to take back the holder's last move, or
+    /// answers such a request (casual online games).
+    Takeback(DrawAction),
     /// Leaves a game nobody has moved in yet (before both sides have
     /// moved): it ends without a result.
     Abort,
@@ -57,6 +60,7 @@ impl RoomState {
             Action::Resign(seat) => self.resign(holder, seat, now),
             Action::Draw(draw) => self.draw(holder, draw, now),
             Action::Undo => self.undo(holder, now),
+            Action::Takeback(answer) => self.takeback(holder, answer, now),
             Action::Abort => self.abort(holder, now),
             Action::Claim(claim) => self.claim(holder, claim, now),
         }

@@ -119,6 +119,7 @@ impl RoomState {
         }
         self.turn_began = now;
         self.draw_offer = None;
+        self.takeback_offer = None;
         self.start_clock_if_ready(now);
         self.changed_history();
         Ok(())

@@ -42,6 +42,10 @@ pub enum RoomError {
     NoDrawOffer,
     /// The draw offer does not wait for this token's seats.
     OfferNotForYou,
+    /// No takeback asked for to answer.
+    NoTakebackOffer,
+    /// No takeback in this game: why.
+    NoTakeback(&'static str),
     /// An AI seat declines a draw it leads.
     AiDeclinesDraw(Seat),
     /// A rematch is for a finished game.
@@ -89,6 +93,8 @@ impl fmt::Display for RoomError {
             NothingToUndo => f.write_str("there is no move of yours to take back"),
             NoDrawOffer => f.write_str("there is no draw offer to answer"),
             OfferNotForYou => f.write_str("the offer is not waiting for you"),
+            NoTakebackOffer => f.write_str("nobody asked to take a move back"),
+            NoTakeback(why) => f.write_str(why),
             AiDeclinesDraw(seat) => write!(f, "{seat} (AI) declines the draw"),
             NotOver => f.write_str("a rematch is for a finished game"),
             TournamentGame => f.write_str(
@@ -127,8 +133,10 @@ impl RoomError {
             NoSuchSeat(_) | Settings(_) => "bad_request",
             Illegal(_) => "illegal_move",
             NoSeatPlaying | NotYourSeat(_) | PrivateOnly(_) | NothingToUndo | NoDrawOffer
-            | OfferNotForYou | AiDeclinesDraw(_) | NotOver | TournamentGame | TooLateToAbort
-            | NobodyGone | NoRematchOffer | Rated(_) => "not_allowed",
+            | OfferNotForYou | NoTakebackOffer | NoTakeback(_) | AiDeclinesDraw(_) | NotOver
+            | TournamentGame | TooLateToAbort | NobodyGone | NoRematchOffer | Rated(_) => {
+                "not_allowed"
+            }
             Stale | NotYet => "stale",
         }
     }

@@ -1,5 +1,6 @@
 //! What a player may do besides a move: abort a game not yet begun,
-//! resign, offer or answer a draw, take moves back; and what an organiser
+//! resign, offer or answer a draw, ask the others to take a move back (or
+//! take moves back at once in a private game); and what an organiser
 //! may decide for a game of theirs (a forfeit, a draw).
 
 use quoridor_engine::Controller;
@@ -8,7 +9,7 @@ use quoridor_rules::{Entry, GameError, Seat};
 use crate::action::DrawAction;
 use crate::error::{PrivateOnly, RoomError};
 use crate::moment::Moment;
-use crate::room::{Abort, AbortWhy, DrawOffer, RoomState, Status};
+use crate::room::{Abort, AbortWhy, DrawOffer, RoomState, Status, TakebackOffer};
 
 /// What a tournament's organiser (or a class's teacher) decides for a game
 /// in progress: a seat loses by forfeit (an absent or withdrawn player),
@@ -209,6 +210,96 @@ impl RoomState {
             self.push_entry(Entry::DrawAgreed, seat, None, now);
         } else {
             self.version += 1;
+        }
+        Ok(())
+    }
+
+    /// Why this game has no takebacks between its players, if it has none:
+    /// a private game takes moves back at once ([`RoomState::undo`]); a
+    /// rated, tournament or class game never; nor one with the computer at
+    /// the board (it cannot answer).
+    pub fn takeback_refused(&self) -> Option<&'static str> {
+        if self.is_private() {
+            Some("a game against the computer or on one screen takes moves back with undo")
+        } else if self.settings.rated {
+            Some("no takeback in a rated game")
+        } else if self.settings.competition || self.settings.tournament.is_some() {
+            Some("no takeback in a tournament's or a class's game")
+        } else if self.seats.iter().any(|s| !s.kind.is_human()) {
+            Some("no takeback in a game with the computer at the board")
+        } else {
+            None
+        }
+    }
+
+    /// Asks the other players to take back the holder's last move, or
+    /// answers such a request. Once every other player still playing has
+    /// accepted, the game goes back to before that move (its clocks as
+    /// they were then); one refusal ends the request, and a move withdraws
+    /// it. Casual online games only ([`RoomState::takeback_refused`]).
+    pub fn takeback(
+        &mut self,
+        holder: &str,
+        action: DrawAction,
+        now: Moment,
+    ) -> Result<(), RoomError> {
+        let seats = self.require_holder(holder)?;
+        if let Some(why) = self.takeback_refused() {
+            return Err(RoomError::NoTakeback(why));
+        }
+        match self.status() {
+            Status::Over => return Err(RoomError::GameOver),
+            Status::Waiting => return Err(RoomError::NotStarted),
+            Status::Playing => {}
+        }
+        let pos = *self.game.position();
+        let mine: Vec<Seat> = seats.into_iter().filter(|&s| !pos.is_out(s)).collect();
+        match action {
+            DrawAction::Offer => {
+                let by = *mine.first().ok_or(RoomError::NoSeatPlaying)?;
+                if !self.meta.iter().any(|m| m.seat == by) {
+                    return Err(RoomError::NothingToUndo);
+                }
+                let waiting = self
+                    .seats
+                    .iter()
+                    .filter(|s| !pos.is_out(s.seat) && !s.held_by(holder))
+                    .map(|s| s.seat)
+                    .collect();
+                self.takeback_offer = Some(TakebackOffer { by, waiting });
+            }
+            DrawAction::Accept => {
+                let offer = self
+                    .takeback_offer
+                    .as_mut()
+                    .ok_or(RoomError::NoTakebackOffer)?;
+                if !offer.waiting.iter().any(|w| mine.contains(w)) {
+                    return Err(RoomError::OfferNotForYou);
+                }
+                offer.waiting.retain(|w| !mine.contains(w));
+            }
+            DrawAction::Decline => {
+                let offer = self
+                    .takeback_offer
+                    .as_ref()
+                    .ok_or(RoomError::NoTakebackOffer)?;
+                if !offer.waiting.iter().any(|w| mine.contains(w)) {
+                    return Err(RoomError::OfferNotForYou);
+                }
+                self.takeback_offer = None;
+            }
+        }
+        match &self.takeback_offer {
+            Some(offer) if offer.waiting.is_empty() => {
+                let by = offer.by;
+                let keep = self
+                    .meta
+                    .iter()
+                    .rposition(|m| m.seat == by)
+                    .ok_or(RoomError::NothingToUndo)?;
+                self.cut_history(keep, now)?;
+            }
+            _ => self.version += 1,
         }
         Ok(())
     }

@@ -106,6 +106,16 @@ pub struct DrawOffer {
     pub waiting: Vec<Seat>,
 }
 
+/// A player asks to take their last move back: the other players' answers
+/// are waited for ([`RoomState::takeback`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakebackOffer {
+    #[serde(with = "wire::seat")]
+    pub by: Seat,
+    #[serde(with = "wire::seats")]
+    pub waiting: Vec<Seat>,
+}
+
 /// Whether the game can be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -174,6 +184,8 @@ pub struct RoomState {
     pub meta: Vec<EntryMeta>,
     pub clocks: Option<Clocks>,
     pub draw_offer: Option<DrawOffer>,
+    /// A takeback asked for, waiting for the others' answers.
+    pub takeback_offer: Option<TakebackOffer>,
     pub rematch: Option<String>,
     /// The seats whose players asked for a rematch, until every player
     /// has (then it is made) or one declines.
@@ -296,6 +308,7 @@ impl RoomState {
             meta: Vec::new(),
             clocks,
             draw_offer: None,
+            takeback_offer: None,
             rematch: None,
             rematch_asked: Vec::new(),
             aborted: false,
@@ -449,6 +462,7 @@ impl RoomState {
             self.turn_began = now;
         }
         self.draw_offer = None;
+        self.takeback_offer = None;
         self.changed_history();
     }
 
@@ -588,5 +602,7 @@ impl RoomState {
     }
 }
 
+#[cfg(test)]
+mod takeback_tests;
 #[cfg(test)]
 mod tests;

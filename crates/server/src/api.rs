@@ -41,6 +41,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/takeback", post(takeback))
         .route("/games/{id}/abort", post(abort))
         .route("/games/{id}/claim", post(claim))
         .route("/games/{id}/hint", get(hint))
@@ -442,6 +443,15 @@ async fn draw(
     Body(req): Body<DrawRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     act(&hub, &id, &caller, Action::Draw(req.action)).await
+}
+
+async fn takeback(
+    State(hub): State<Hub>,
+    GameId(id): GameId,
+    caller: Caller,
+    Body(req): Body<crate::request::TakebackRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    act(&hub, &id, &caller, Action::Takeback(req.action)).await
 }
 
 async fn undo(

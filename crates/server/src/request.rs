@@ -197,6 +197,10 @@ pub struct DrawRequest {
     pub action: DrawAction,
 }
 
+/// The body of `POST /api/games/{id}/takeback`: `offer` (ask to take one's
+/// last move back), `accept` or `decline`.
+pub type TakebackRequest = DrawRequest;
+
 /// A body that must be empty (`{}`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -243,6 +247,11 @@ pub enum ClientMessage {
     Draw {
         action: DrawAction,
     },
+    /// Asks to take one's last move back, or answers: `{"type":
+    /// "takeback", "action": "offer" | "accept" | "decline"}`.
+    Takeback {
+        action: DrawAction,
+    },
     // Struct variants, not unit ones: serde lets a unit variant of an
     // internally tagged enum through with any fields beside its tag.
     Undo {},
@@ -276,6 +285,7 @@ impl ClientMessage {
             ClientMessage::Move { mv } => Action::Move(parse_move(mv)?),
             ClientMessage::Resign { seat } => Action::Resign(*seat),
             ClientMessage::Draw { action } => Action::Draw(*action),
+            ClientMessage::Takeback { action } => Action::Takeback(*action),
             ClientMessage::Undo {} => Action::Undo,
             ClientMessage::Abort {} => Action::Abort,
             ClientMessage::Claim { result } => Action::Claim(*result),

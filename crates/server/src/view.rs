@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::account::view::RatingChangeView;
 use quoridor_game::summary::kind_name;
 use quoridor_game::wire::{self, PerSeat};
-use quoridor_game::{entry_text, Abort, DrawOffer, RoomState, Settings, Status, Summary};
+use quoridor_game::{
+    entry_text, Abort, DrawOffer, RoomState, Settings, Status, Summary, TakebackOffer,
+};
 
 /// Why the rules refuse a move, with a code that pages translate and the
 /// English text.
@@ -213,6 +215,13 @@ pub struct GameView {
     pub legal: Option<LegalView>,
     pub clock: Option<ClockView>,
     pub draw_offer: Option<DrawOffer>,
+    /// A takeback asked for, waiting for the others' answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback_offer: Option<TakebackOffer>,
+    /// Whether its players may ask each other to take a move back (a
+    /// casual online game between people).
+    #[serde(default)]
+    pub takeback_allowed: bool,
     pub result: Option<ResultView>,
     pub undo_allowed: bool,
     pub hint_allowed: bool,
@@ -301,6 +310,8 @@ impl GameView {
                 running: room.clock_runs().then(|| pos.turn()),
             }),
             draw_offer: room.draw_offer.clone(),
+            takeback_offer: room.takeback_offer.clone(),
+            takeback_allowed: room.takeback_refused().is_none(),
             result: room.result().map(|r| ResultView {
                 winners: r.winners,
                 draw: r.draw,
@@ -384,6 +395,13 @@ pub enum EventView {
         seat: Seat,
     },
     DrawDeclined,
+    /// A player asks to take their last move back.
+    TakebackOffer {
+        #[serde(with = "wire::seat")]
+        seat: Seat,
+    },
+    /// The takeback asked for was refused.
+    TakebackDeclined,
     DrawAccepted {
         #[serde(with = "wire::seats")]
         waiting: Vec<Seat>,
@@ -438,6 +456,11 @@ impl EventView {
                     name: b.name.clone(),
                 };
             }
+        }
+        match (&old.takeback_offer, &new.takeback_offer) {
+            (None, Some(offer)) => return EventView::TakebackOffer { seat: offer.by },
+            (Some(_), None) => return EventView::TakebackDeclined,
+            _ => {}
         }
         match (&old.draw_offer, &new.draw_offer) {
             (None, Some(offer)) => EventView::DrawOffer { seat: offer.by },

@@ -234,7 +234,7 @@ impl Live for GameLive {
             Ok(m) => m,
             Err(err) => {
                 let err = ApiError::bad_request(format!(
-                    "expected {{\"type\": \"move\" | \"resign\" | \"draw\" | \"undo\" | \"abort\" | \"ping\" | \"chat\" | \"chat_on\", ...}}: {err}"
+                    "expected {{\"type\": \"move\" | \"resign\" | \"draw\" | \"takeback\" | \"undo\" | \"abort\" | \"ping\" | \"chat\" | \"chat_on\", ...}}: {err}"
                 ));
                 return Some(error_message(&err));
             }

@@ -407,3 +407,49 @@ async fn confirm_each_move_waits_for_a_second_tap() {
     })
     .await;
 }
+
+/// A takeback between two people (issue 61): Ana asks to take back her
+/// last move, Bob's page shows the request and he declines it (nothing
+/// changes, both are told); asked again after a move of hers, he accepts,
+/// and both boards go back to before her move, hers to play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_asked_is_declined_or_accepted_by_the_other_player() {
+    e2e::run("takeback", |env| async move {
+        let (id, made, joined) = ana_and_bob(env.base(), None).await;
+        let ana = env.browser("ana").await;
+        let bob = env.browser("bob").await;
+        ana.open(&format!("/g/{id}#t={}", made["token"].as_str().unwrap())).await;
+        bob.open(&format!("/g/{id}#t={}", joined["token"].as_str().unwrap())).await;
+        let state = "const s = document.querySelector('#takeback-status'); const a = document.querySelector('#takeback-accept'); const k = document.querySelector('#takeback'); return [s.hidden ? null : s.textContent, !a.hidden, !k.hidden];";
+        // Before a move of her own, Ana has nothing to take back.
+        ana.page_until("Ana's squares", |p| !p.legal.is_empty()).await;
+        assert_eq!(ana.js(state).await, json!([null, false, false]));
+        ana.click("[data-square=\"e2\"]").await;
+        bob.page_until("Ana's e2", |p| p.moves.len() == 1).await;
+        bob.click("[data-square=\"e8\"]").await;
+        ana.page_until("Bob's e8", |p| p.moves.len() == 2).await;
+
+        ana.click("#takeback").await;
+        ana.click("#confirm-yes").await;
+        let asked = bob.js_until(state, |v| v[1] == true).await;
+        assert_eq!(asked[0], "Ana asks to take back their last move.");
+        let waiting = ana.js_until(state, |v| v[0].is_string()).await;
+        assert_eq!(waiting, json!(["Takeback asked for: waiting for the answer.", false, false]));
+        bob.shot("takeback-asked").await;
+        bob.click("#takeback-decline").await;
+        ana.js_until(state, |v| v[0].is_null() && v[2] == true).await;
+        assert_eq!(e2e::moves(&env.game(&id).await).len(), 2, "nothing taken back");
+
+        ana.click("#takeback").await;
+        ana.click("#confirm-yes").await;
+        bob.js_until(state, |v| v[1] == true).await;
+        bob.click("#takeback-accept").await;
+        for b in [&ana, &bob] {
+            b.page_until("the moves taken back", |p| p.moves.is_empty()).await;
+        }
+        let game = env.game(&id).await;
+        assert_eq!((game["turn"].as_str(), game["ply"].as_u64()), (Some("south"), Some(0)));
+        assert!(game["takeback_offer"].is_null());
+    })
+    .await;
+}

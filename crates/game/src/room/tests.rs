@@ -9,11 +9,16 @@ use crate::error::PrivateOnly;
 use crate::offers::Decision;
 use crate::settings::{clean_name, MAX_PLIES};
 
-const ANA: &str = "hash-ana";
-const BOB: &str = "hash-bob";
+pub(super) const ANA: &str = "hash-ana";
+pub(super) const BOB: &str = "hash-bob";
 
 /// Plays `text` for `holder`.
-fn play(room: &mut RoomState, holder: &str, text: &str, now: Moment) -> Result<(), RoomError> {
+pub(super) fn play(
+    room: &mut RoomState,
+    holder: &str,
+    text: &str,
+    now: Moment,
+) -> Result<(), RoomError> {
     room.apply(holder, Action::Move(text.parse().unwrap()), now)
 }
 
@@ -43,7 +48,7 @@ fn room_of(settings: Settings, seats: Vec<SeatSlot>, now: Moment) -> RoomState {
 }
 
 /// Ana holds south; north is free.
-fn online(clock: Option<TimeControl>, now: Moment) -> RoomState {
+pub(super) fn online(clock: Option<TimeControl>, now: Moment) -> RoomState {
     let seats = vec![
         slot(Seat::South, Controller::Human, Some(ANA)),
         slot(Seat::North, Controller::Human, None),

@@ -16,7 +16,7 @@ use crate::wall_ms;
 use quoridor_game::wire::{self, parse_seat};
 use quoridor_game::{
     entry_text, parse_entry, Abort, Clocks, DrawOffer, EntryMeta, RatingChange, RoomState,
-    SeatSlot, Settings, Status, Summary,
+    SeatSlot, Settings, Status, Summary, TakebackOffer,
 };
 
 /// A seat as stored: its controller as `human` or `ai` with a level.
@@ -35,6 +35,8 @@ struct StoredSeat {
 #[derive(Serialize, Deserialize, Default)]
 struct Extra {
     draw_offer: Option<DrawOffer>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    takeback_offer: Option<TakebackOffer>,
     rematch: Option<String>,
     #[serde(default, with = "wire::seats", skip_serializing_if = "Vec::is_empty")]
     rematch_asked: Vec<quoridor_rules::Seat>,
@@ -137,6 +139,7 @@ impl Save {
                 .then(|| seats_json(state)),
             extra: serde_json::to_string(&Extra {
                 draw_offer: state.draw_offer.clone(),
+                takeback_offer: state.takeback_offer.clone(),
                 rematch: state.rematch.clone(),
                 rematch_asked: state.rematch_asked.clone(),
                 version: state.version,
@@ -509,6 +512,7 @@ impl Db {
         }
         room.game = game;
         room.draw_offer = extra.draw_offer;
+        room.takeback_offer = extra.takeback_offer;
         room.rematch = extra.rematch;
         room.version = extra.version.max(1);
         room.epoch = extra.epoch;

@@ -124,6 +124,8 @@
  * @property {LegalView | null} legal
  * @property {GameClockView | null} clock
  * @property {{by: Seat, waiting: Seat[]} | null} draw_offer
+ * @property {{by: Seat, waiting: Seat[]}} [takeback_offer] a takeback asked for, waiting for answers
+ * @property {boolean} [takeback_allowed] whether the players may ask each other to take a move back
  * @property {ResultView | null} result
  * @property {boolean} undo_allowed
  * @property {boolean} hint_allowed

@@ -1103,4 +1103,12 @@ export default {
   'game.confirm_moves': 'Confirm each move (a second tap, or Play)',
   'game.play_square': 'Play {square}',
   'game.confirm_square': '{square}: tap it again, or Play, to move there.',
+  // Takebacks between players.
+  'game.takeback': 'Ask to take back',
+  'game.takeback_accept': 'Accept the takeback',
+  'game.takeback_decline': 'Decline the takeback',
+  'confirm.takeback': 'Ask the other player to take back your last move?',
+  'takeback.waiting': 'Takeback asked for: waiting for the answer.',
+  'takeback.asked_by': '{name} asks to take back their last move.',
+  'takeback.declined': 'The takeback was declined.',
 };

@@ -1103,4 +1103,12 @@ export default {
   'game.confirm_moves': 'Confirmer chaque coup (un second appui, ou Jouer)',
   'game.play_square': 'Jouer {square}',
   'game.confirm_square': '{square} : touchez-la encore, ou Jouer, pour y aller.',
+  // Takebacks between players.
+  'game.takeback': 'Demander à reprendre',
+  'game.takeback_accept': 'Accepter la reprise',
+  'game.takeback_decline': 'Refuser la reprise',
+  'confirm.takeback': 'Demander à l’autre joueur de reprendre votre dernier coup ?',
+  'takeback.waiting': 'Reprise demandée : en attente de la réponse.',
+  'takeback.asked_by': '{name} demande à reprendre son dernier coup.',
+  'takeback.declined': 'La reprise a été refusée.',
 };

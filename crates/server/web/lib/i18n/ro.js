@@ -1116,4 +1116,12 @@ export default {
   'game.confirm_moves': 'Confirmă fiecare mutare (a doua atingere sau Joacă)',
   'game.play_square': 'Joacă {square}',
   'game.confirm_square': '{square}: atinge-l din nou sau apasă Joacă ca să muți acolo.',
+  // Takebacks between players.
+  'game.takeback': 'Cere să iei mutarea înapoi',
+  'game.takeback_accept': 'Acceptă luarea înapoi',
+  'game.takeback_decline': 'Refuză luarea înapoi',
+  'confirm.takeback': 'Îi ceri celuilalt jucător să-ți iei înapoi ultima mutare?',
+  'takeback.waiting': 'Ai cerut să iei mutarea înapoi: se așteaptă răspunsul.',
+  'takeback.asked_by': '{name} cere să-și ia înapoi ultima mutare.',
+  'takeback.declined': 'Luarea înapoi a fost refuzată.',
 };

@@ -204,6 +204,7 @@ function applyState(game) {
     }
   }
   drawDeclined(prev, game);
+  takebackDeclined(prev, game);
   if (G.replay !== null && G.replay >= moves.length) G.replay = null;
   if (!keys.cursor && game.pawns) {
     const seat = game.turn && isMine(game.turn) ? game.turn : (mySeats() || [])[0];
@@ -242,6 +243,19 @@ function applyState(game) {
 
 // In a rematch each person moves to the next seat in turn order (the
 // server's rotation); POST /rematch on an existing rematch tells exactly.
+/**
+ * A takeback asked for, gone with no move taken back and no move played,
+ * was declined: said to everyone.
+ * @param {import('../../lib/views.js').GameView | null} prev @param {import('../../lib/views.js').GameView} game
+ */
+function takebackDeclined(prev, game) {
+  if (!prev || !prev.takeback_offer || game.takeback_offer || game.status !== 'playing') return;
+  if ((game.moves || []).length !== (prev.moves || []).length) return;
+  const text = t('takeback.declined');
+  toast(text);
+  announce(text);
+}
+
 /**
  * A draw offer gone with no move, no undo and the game going on was
  * declined: said to everyone, the one who offered first of all.

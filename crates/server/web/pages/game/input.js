@@ -318,6 +318,12 @@ function initGameControls() {
     if (!(await confirmDialog(t('confirm.abort'), t('game.abort')))) return;
     act({ type: 'abort' }, 'POST', '/abort', {});
   });
+  $('#takeback').addEventListener('click', async () => {
+    if (!(await confirmDialog(t('confirm.takeback'), t('game.takeback'), false))) return;
+    act({ type: 'takeback', action: 'offer' }, 'POST', '/takeback', { action: 'offer' });
+  });
+  $('#takeback-accept').addEventListener('click', () => act({ type: 'takeback', action: 'accept' }, 'POST', '/takeback', { action: 'accept' }));
+  $('#takeback-decline').addEventListener('click', () => act({ type: 'takeback', action: 'decline' }, 'POST', '/takeback', { action: 'decline' }));
   $('#draw-accept').addEventListener('click', () => act({ type: 'draw', action: 'accept' }, 'POST', '/draw', { action: 'accept' }));
   $('#draw-decline').addEventListener('click', () => act({ type: 'draw', action: 'decline' }, 'POST', '/draw', { action: 'decline' }));
   $('#rematch').addEventListener('click', askRematch);

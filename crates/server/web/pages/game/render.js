@@ -497,19 +497,34 @@ function renderActions() {
   } else {
     ds.hidden = true;
   }
+  // A takeback: asked of the other players in a casual game between people
+  // (the server says which games allow it), after a move of one's own.
+  const back = g.takeback_offer;
+  const movedOnce = (g.moves || []).some((m) => isMine(m.seat));
+  show($('#takeback'), holds && playing && !!g.takeback_allowed && !back && myLiveSeats.length > 0 && movedOnce);
+  const backMine = !!back && (back.waiting || []).some((s) => isMine(s));
+  show($('#takeback-accept'), holds && playing && backMine);
+  show($('#takeback-decline'), holds && playing && backMine);
+  const bs = $('#takeback-status');
+  bs.hidden = !(playing && back);
+  if (playing && back) {
+    bs.textContent = isMine(back.by) && !backMine
+      ? t('takeback.waiting')
+      : t('takeback.asked_by', { name: playerName(g, back.by) });
+  }
   show($('#resign'), holds && playing && myLiveSeats.length > 0);
   // A tournament's game has no rematch: the tournament pairs the next one,
   // and its page is one click away, larger once the game is over.
   const cup = g.settings.tournament;
   const askedAlready = (g.rematch_asked || []).some((s) => isMine(s));
   show($('#rematch'), !cup && holds && g.status === 'over' && !g.rematch && !askedAlready && !(g.rematch_asked || []).length && (mine === null || mine.length > 0));
-  const back = /** @type {HTMLAnchorElement} */ ($('#back-to-cup'));
-  if (cup) back.href = '/t/' + encodeURIComponent(cup);
-  back.classList.toggle('primary', g.status === 'over');
-  show(back, !!cup);
+  const toCup = /** @type {HTMLAnchorElement} */ ($('#back-to-cup'));
+  if (cup) toCup.href = '/t/' + encodeURIComponent(cup);
+  toCup.classList.toggle('primary', g.status === 'over');
+  show(toCup, !!cup);
   // Out of touch with the server, nothing is sent: the buttons wait for
   // the connection, and say so.
-  for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#resign', '#abort', '#rematch', '#claim-win', '#claim-draw']) {
+  for (const id of ['#undo', '#hint', '#pass', '#draw-offer', '#draw-accept', '#draw-decline', '#takeback', '#takeback-accept', '#takeback-decline', '#resign', '#abort', '#rematch', '#claim-win', '#claim-draw']) {
     const button = $(id);
     if (button) button.disabled = net.pending || !net.inTouch;
   }
