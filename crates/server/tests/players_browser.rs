@@ -453,3 +453,52 @@ async fn a_takeback_asked_is_declined_or_accepted_by_the_other_player() {
     })
     .await;
 }
+
+/// What runs past a phone's screen on the page shown: the page itself
+/// scrolling sideways, or any element shown whose right edge is past it
+/// (named by its id or classes), as `[]` when all fits.
+const OVERFLOW: &str = "const w = window.innerWidth; const out = []; if (document.documentElement.scrollWidth > w + 1) out.push('page ' + document.documentElement.scrollWidth); for (const e of document.querySelectorAll('body *')) { const r = e.getBoundingClientRect(); if (r.width === 0 || r.right <= w + 1) continue; let p = e; let clipped = false; while ((p = p.parentElement)) { const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll' || o === 'hidden') { clipped = true; break; } } if (!clipped) out.push(e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className + ' ' + Math.round(r.right)); } return out.slice(0, 10);";
+
+/// The players' pages on a phone (390 px) in French and Romanian (issue
+/// 61): home, a game, the account (with its notifications), the lobby,
+/// the puzzles and the analysis board fit the screen, nothing past its
+/// edge; each is photographed for a person to look at.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_pages_fit_a_phone_in_french_and_romanian() {
+    e2e::run("phone-pages", |env| async move {
+        let mut past_the_edge = Vec::new();
+        for (lang, locale) in [("fr", "fr-FR"), ("ro", "ro-RO")] {
+            let b = env.browser_in(lang, locale).await;
+            b.client.set_window_size(390, 844).await.unwrap();
+            b.sign_up(&format!("ana_{lang}")).await;
+            let mut look = |page: &'static str, found: Value| {
+                if found != json!([]) {
+                    past_the_edge.push(format!("{lang} {page}: {found}"));
+                }
+            };
+            b.shown("#push-toggle").await;
+            look("account", b.js(OVERFLOW).await);
+            b.shot(&format!("{lang}-account")).await;
+            for (page, path) in [
+                ("home", "/"),
+                ("lobby", "/lobby"),
+                ("analysis", "/analysis"),
+            ] {
+                b.open(path).await;
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                look(page, b.js(OVERFLOW).await);
+                b.shot(&format!("{lang}-{page}")).await;
+            }
+            b.open("/learn").await;
+            b.click("#mode-puzzles").await;
+            b.shown("#learn-lesson-title").await;
+            look("puzzles", b.js(OVERFLOW).await);
+            b.shot(&format!("{lang}-puzzles")).await;
+            b.start_vs_ai("9").await;
+            look("game", b.js(OVERFLOW).await);
+            b.shot(&format!("{lang}-game")).await;
+        }
+        assert!(past_the_edge.is_empty(), "{past_the_edge:#?}");
+    })
+    .await;
+}

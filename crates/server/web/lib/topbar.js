@@ -47,7 +47,9 @@ function clearOfTheBar() {
   if (!bar || typeof ResizeObserver === 'undefined') return;
   const root = document.documentElement;
   new ResizeObserver(() => {
-    root.style.scrollPaddingTop = Math.ceil(bar.getBoundingClientRect().height) + 8 + 'px';
+    // On a phone the bar scrolls away with the page (style.css).
+    const sticky = getComputedStyle(bar).position === 'sticky';
+    root.style.scrollPaddingTop = sticky ? Math.ceil(bar.getBoundingClientRect().height) + 8 + 'px' : '0px';
   }).observe(bar);
 }
 
