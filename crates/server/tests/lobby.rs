@@ -239,3 +239,90 @@ async fn play_now_takes_the_waiting_seek_and_rated_needs_accounts() {
     send(&mut gina, json!({"type": "ping"})).await;
     until(&mut gina, |m| matches!(m, LobbyMessage::Pong).then_some(())).await;
 }
+
+/// A seek for four players on a 7×7 board (issue 61): two players join
+/// it and wait (the list shows how many are in), one who leaves the lobby
+/// leaves the seek, a seek for another board is not theirs to take, and
+/// the fourth player makes the game: all four told their own seat, each
+/// seat held, the board and the clock as asked.
+#[tokio::test]
+async fn a_seek_for_four_players_gathers_them_and_makes_the_game() {
+    let h = Harness::new().await;
+    let clock: serde_json::Value = serde_json::from_str(BLITZ).unwrap();
+    let four = json!({"type": "seek", "clock": clock, "size": 7, "players": 4});
+    let mut ana = lobby(&h, "?name=Ana", None).await;
+    send(&mut ana, four.clone()).await;
+    let id = until(&mut ana, |m| match m {
+        LobbyMessage::Seeking { id } => Some(id),
+        _ => None,
+    })
+    .await;
+    // A rated seek for four is refused: ratings are for the standard game.
+    let mut rated = four.clone();
+    rated["rated"] = json!(true);
+    send(&mut ana, rated).await;
+    assert!(until(&mut ana, error).await.contains("rated"));
+
+    let joined = |m: LobbyMessage| match m {
+        LobbyMessage::Joined {
+            id,
+            players,
+            joined,
+        } => Some((id, players, joined)),
+        _ => None,
+    };
+    let mut others = Vec::new();
+    for name in ["Ben", "Cy", "Dee"] {
+        others.push(lobby(&h, &format!("?name={name}"), None).await);
+    }
+    send(&mut others[0], json!({"type": "accept", "id": id})).await;
+    assert_eq!(until(&mut others[0], joined).await, (id, 4, 2));
+    // Cy joins, then leaves the lobby: the seek has two players again.
+    send(&mut others[1], json!({"type": "accept", "id": id})).await;
+    assert_eq!(until(&mut others[1], joined).await, (id, 4, 3));
+    drop(others.remove(1));
+    let count = |m: LobbyMessage| match m {
+        LobbyMessage::Changes { added, .. } => added
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| (s.size, s.players, s.joined)),
+        _ => None,
+    };
+    loop {
+        if until(&mut ana, count).await == (7, 4, 2) {
+            break;
+        }
+    }
+    // Play now for 2 players on 9×9 does not take it.
+    let mut eve = lobby(&h, "?name=Eve", None).await;
+    send(&mut eve, seek("play_now", false)).await;
+    assert!(matches!(until(&mut eve, |m| match m {
+        LobbyMessage::Seeking { id } | LobbyMessage::Joined { id, .. } => Some(id),
+        _ => None,
+    }).await, other if other != id));
+    // Dee and Fay complete it: everyone has a seat of their own.
+    let mut fay = lobby(&h, "?name=Fay", None).await;
+    send(&mut others[1], json!({"type": "accept", "id": id})).await;
+    assert_eq!(until(&mut others[1], joined).await, (id, 4, 3));
+    send(
+        &mut fay,
+        json!({"type": "play_now", "clock": clock, "size": 7, "players": 4}),
+    )
+    .await;
+    let mut seats = Vec::new();
+    let mut game = String::new();
+    let (ben, dee) = others.split_at_mut(1);
+    for ws in [&mut ana, &mut ben[0], &mut dee[0], &mut fay] {
+        let (g, seat, token) = until(ws, paired).await;
+        assert!(game.is_empty() || game == g);
+        game = g;
+        assert!(!token.is_empty());
+        seats.push(seat);
+    }
+    seats.sort();
+    assert_eq!(seats, ["east", "north", "south", "west"]);
+    let view = h.game(&game).await;
+    assert_eq!((view.settings.size, view.settings.players), (7, 4));
+    assert!(view.seats.iter().all(|s| s.taken));
+    assert_eq!(view.status, quoridor_game::Status::Playing);
+}

@@ -502,3 +502,59 @@ async fn the_players_pages_fit_a_phone_in_french_and_romanian() {
     })
     .await;
 }
+
+/// A guest's lobby socket of the test's own: it accepts seek `id`.
+async fn join_seek(base: &str, name: &str, id: u64) -> impl Sized {
+    use futures_util::SinkExt;
+    let url = format!(
+        "{}/api/lobby/ws?name={name}",
+        base.replace("http://", "ws://")
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let accept = json!({"type": "accept", "id": id}).to_string();
+    ws.send(tokio_tungstenite::tungstenite::Message::text(accept))
+        .await
+        .unwrap();
+    ws
+}
+
+/// A seek for four players in the lobby (issue 61): posted from
+/// the page, listed for another with its board and a Join button; joined,
+/// both pages say how many are in and whom they wait for; two more join
+/// and everyone lands in the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_seek_for_four_players_fills_and_starts() {
+    e2e::run("lobby-four", |env| async move {
+        let ana = env.browser("ana").await;
+        let bob = env.browser("bob").await;
+        for (b, name) in [(&ana, "Ana"), (&bob, "Bob")] {
+            b.open("/lobby").await;
+            b.type_into("#seek-name", name).await;
+        }
+        let four = ana
+            .js("return [...document.querySelectorAll('#seek-board option')].find((o) => o.textContent === '9×9 · 4 players').value;")
+            .await;
+        ana.select("#seek-board", four.as_str().unwrap()).await;
+        ana.click("#post-seek").await;
+        let listed = "const r = document.querySelector('#seeks tr[data-seek]'); return r && [r.dataset.seek, r.querySelector('[data-label=\"Game\"]').textContent, (r.querySelector('button') || {}).textContent];";
+        let seen = bob.js_until(listed, |v| v.is_array()).await;
+        assert_eq!(seen[1], "9×9 · 4 players · casual · 1 of 4 in", "{seen}");
+        assert_eq!(seen[2], "Join");
+        bob.click("#seeks [data-accept]").await;
+        let said = "const s = document.querySelector('#lobby-status'); return s.hidden ? null : s.textContent;";
+        bob.js_until(said, |v| v == "You are in: waiting for 2 more players.").await;
+        ana.js_until(said, |v| v == "You are in: waiting for 2 more players.").await;
+        ana.js_until(listed, |v| v[1] == "9×9 · 4 players · casual · 2 of 4 in").await;
+        bob.shot("lobby-four-joined").await;
+        let id: u64 = seen[0].as_str().unwrap().parse().unwrap();
+        let cy = join_seek(env.base(), "Cy", id).await;
+        ana.js_until(said, |v| v == "You are in: waiting for 1 more player.").await;
+        let dee = join_seek(env.base(), "Dee", id).await;
+        let game = ana.game_page().await;
+        assert_eq!(bob.game_page().await, game);
+        let view = env.game(&game).await;
+        assert_eq!((view["settings"]["size"].clone(), view["seats"].as_array().unwrap().len()), (json!(9), 4));
+        drop((cy, dee));
+    })
+    .await;
+}

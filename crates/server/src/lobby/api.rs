@@ -16,7 +16,7 @@ use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, mpsc};
 
-use super::seek::Terms;
+use super::seek::{Board, Terms};
 use super::view::{LobbyMessage, LobbyRequest};
 use super::Lobby;
 use crate::account::session::logged_in;
@@ -182,12 +182,14 @@ struct Who {
 }
 
 fn terms(
+    board: Board,
     clock: Option<quoridor_engine::TimeControl>,
     rated: bool,
     range: Option<u32>,
 ) -> Result<Terms, ApiError> {
     let clock = clock.ok_or_else(|| ApiError::bad_request("clock: a seek has a clock"))?;
     Ok(Terms {
+        board,
         clock,
         rated,
         range: range.map(|r| r.min(3000)),
@@ -216,8 +218,16 @@ async fn handle(lobby: &Lobby, who: &Who, text: &str) -> Result<Option<LobbyMess
             clock,
             rated,
             range,
+            size,
+            players,
+            variant,
         } => {
-            let terms = terms(clock, rated, range)?;
+            let board = Board {
+                size,
+                players,
+                variant,
+            };
+            let terms = terms(board, clock, rated, range)?;
             let seeker = seeker(terms.clock).await?;
             LobbyMessage::Seeking {
                 id: lobby.post(seeker, terms)?,
@@ -227,8 +237,16 @@ async fn handle(lobby: &Lobby, who: &Who, text: &str) -> Result<Option<LobbyMess
             clock,
             rated,
             range,
+            size,
+            players,
+            variant,
         } => {
-            let terms = terms(clock, rated, range)?;
+            let board = Board {
+                size,
+                players,
+                variant,
+            };
+            let terms = terms(board, clock, rated, range)?;
             let seeker = seeker(terms.clock).await?;
             lobby.play_now(seeker, terms, &who.client).await?
         }
@@ -238,8 +256,9 @@ async fn handle(lobby: &Lobby, who: &Who, text: &str) -> Result<Option<LobbyMess
         }
         LobbyRequest::Accept { id } => {
             let clock = lobby
-                .clock_of(id)
-                .ok_or_else(|| ApiError::bad_request("this seek is gone"))?;
+                .terms_of(id)
+                .ok_or_else(|| ApiError::bad_request("this seek is gone"))?
+                .clock;
             let seeker = seeker(clock).await?;
             lobby.accept(id, seeker, &who.client).await?
         }

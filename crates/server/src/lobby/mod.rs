@@ -1,8 +1,10 @@
-//! The lobby: players post seeks (a clock, rated or casual, a rating
-//! range) and accept others', or ask to "play now", over one WebSocket
-//! each (`/api/lobby/ws`). A pairing makes the game with both seats held
-//! (colours drawn) and tells both players their seat and token; a seek
-//! vanishes with its player's connection.
+//! The lobby: players post seeks (a board: its size, 2 or 4 players, a
+//! variant; a clock, rated or casual, a rating range) and accept others',
+//! or ask to "play now", over one WebSocket each (`/api/lobby/ws`). A seek
+//! for four players gathers three who accept it. A pairing makes the game
+//! with every seat held (seats drawn) and tells each player their seat and
+//! token; a seek vanishes with its player's connection, and one who joined
+//! a seek leaves it with theirs.
 //!
 //! - [`seek`]: the pairing rule (pure); [`view`]: the messages;
 //!   [`api`]: the WebSocket.
@@ -18,11 +20,11 @@ use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::Utf8Bytes;
 use quoridor_engine::{Controller, TimeControl};
-use quoridor_rules::{Seat, Variant};
+use quoridor_rules::Seat;
 use tokio::sync::{broadcast, mpsc};
 
 pub use self::error::LobbyError;
-use self::seek::{best_fit, misfit, Seek, Seeker, Terms};
+use self::seek::{best_fit, Board, Seek, Seeker, Terms};
 use self::view::{LobbyMessage, SeekView};
 use crate::account::{Account, AccountError, Speed};
 use crate::db::accounts as account_store;
@@ -62,12 +64,49 @@ fn view(s: &Seek) -> SeekView {
         speed: Speed::of(Some(s.terms.clock)),
         rated: s.terms.rated,
         range: s.terms.range,
+        size: s.terms.board.size,
+        players: s.terms.board.players,
+        variant: s.terms.board.variant,
+        joined: 1 + s.joined.len(),
     }
 }
 
 /// One message, serialized once.
 fn bytes(message: &LobbyMessage) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(message).expect("views serialize"))
+}
+
+/// What taking a seek did.
+enum Taken {
+    /// The acceptor completes it: out of the list, its game to make.
+    Complete(Seek),
+    /// The acceptor joined it and waits for more players: their answer.
+    Joined(LobbyMessage),
+}
+
+/// The settings of a game on `terms`.
+fn settings_of(terms: &Terms) -> Result<Settings, LobbyError> {
+    let Board {
+        size,
+        players,
+        variant,
+    } = terms.board;
+    Ok(Settings::new(size, players, variant, None)?.with_clock(Some(terms.clock))?)
+}
+
+/// The connections `conns` leave the lobby's seeks: their own seeks go,
+/// and they leave those they had joined. Whether anything changed.
+fn leave_all(seeks: &mut Vec<Seek>, conns: &[u64]) -> bool {
+    let before: Vec<(u64, usize)> = seeks.iter().map(|s| (s.id, s.joined.len())).collect();
+    seeks.retain(|s| !conns.contains(&s.seeker.conn));
+    for seek in seeks.iter_mut() {
+        seek.joined.retain(|j| !conns.contains(&j.conn));
+    }
+    before
+        != seeks
+            .iter()
+            .map(|s| (s.id, s.joined.len()))
+            .collect::<Vec<_>>()
 }
 
 #[derive(Clone)]
@@ -84,9 +123,9 @@ struct Inner {
     /// What changed in the list shown, after every change, for every
     /// connection (a connection gets the whole list once, at its start).
     list: broadcast::Sender<Utf8Bytes>,
-    /// The ids of the seeks shown (the newest [`SHOWN`]), as last sent;
-    /// changed only under the lock of `seeks`.
-    shown: Mutex<Vec<u64>>,
+    /// The ids of the seeks shown (the newest [`SHOWN`]) and how many
+    /// joined each, as last sent; changed only under the lock of `seeks`.
+    shown: Mutex<Vec<(u64, usize)>>,
     /// Each connection's own messages (its pairing).
     own: Mutex<HashMap<u64, mpsc::UnboundedSender<Utf8Bytes>>>,
 }
@@ -140,9 +179,7 @@ impl Lobby {
             .unwrap_or_else(|e| e.into_inner())
             .remove(&conn);
         let mut seeks = self.seeks();
-        let before = seeks.len();
-        seeks.retain(|s| s.seeker.conn != conn);
-        if before != seeks.len() {
+        if leave_all(&mut seeks, &[conn]) {
             self.publish(&seeks);
         }
     }
@@ -160,17 +197,19 @@ impl Lobby {
     /// the list's lock held, so that changes go out in their order).
     fn publish(&self, seeks: &[Seek]) {
         let now: Vec<&Seek> = shown(seeks);
-        let ids: Vec<u64> = now.iter().map(|s| s.id).collect();
+        let ids: Vec<(u64, usize)> = now.iter().map(|s| (s.id, s.joined.len())).collect();
         let mut last = self.inner.shown.lock().unwrap_or_else(|e| e.into_inner());
+        // New, or with more or fewer players in it (an entry added again
+        // replaces the page's).
         let added = now
             .iter()
-            .filter(|s| !last.contains(&s.id))
+            .filter(|s| !last.contains(&(s.id, s.joined.len())))
             .map(|s| view(s))
             .collect();
         let removed = last
             .iter()
-            .copied()
-            .filter(|id| !ids.contains(id))
+            .map(|(id, _)| *id)
+            .filter(|id| !ids.iter().any(|(now, _)| now == id))
             .collect();
         *last = ids;
         let _ = self.inner.list.send(bytes(&LobbyMessage::Changes {
@@ -215,11 +254,15 @@ impl Lobby {
         })
     }
 
-    /// Checks terms: a clock the games accept, and rated only for accounts.
+    /// Checks terms: a board and a clock the games accept, and rated only
+    /// for accounts, in the standard game.
     pub fn check(seeker: &Seeker, terms: &Terms) -> Result<(), LobbyError> {
-        Settings::new(9, 2, Variant::Standard, None)?.with_clock(Some(terms.clock))?;
-        if terms.rated && seeker.account.is_none() {
-            return Err(AccountError::NotRated("log in to play a rated game").into());
+        let settings = settings_of(terms)?;
+        if terms.rated {
+            settings.check_rated().map_err(AccountError::NotRated)?;
+            if seeker.account.is_none() {
+                return Err(AccountError::NotRated("log in to play a rated game").into());
+            }
         }
         Ok(())
     }
@@ -246,46 +289,74 @@ impl Lobby {
             return Err(LobbyError::Full);
         }
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
-        seeks.push(Seek { id, seeker, terms });
+        seeks.push(Seek {
+            id,
+            seeker,
+            terms,
+            joined: Vec::new(),
+        });
         self.publish(&seeks);
         Ok(id)
     }
 
-    /// Cancels a seek of this connection.
+    /// Cancels a seek of this connection, or leaves one it joined.
     pub fn cancel(&self, conn: u64, id: u64) -> Result<(), LobbyError> {
         let mut seeks = self.seeks();
         let at = seeks
             .iter()
-            .position(|s| s.id == id && s.seeker.conn == conn)
+            .position(|s| s.id == id && s.players().any(|p| p.conn == conn))
             .ok_or_else(|| LobbyError::Refused("no seek of yours with this id".into()))?;
-        seeks.remove(at);
+        if seeks[at].seeker.conn == conn {
+            seeks.remove(at);
+        } else {
+            seeks[at].joined.retain(|j| j.conn != conn);
+        }
         self.publish(&seeks);
         Ok(())
     }
 
-    /// Takes seek `id` out for `acceptor`, if they fit.
-    fn take(&self, id: u64, acceptor: &Seeker) -> Result<Seek, LobbyError> {
+    /// `acceptor` takes seek `id`, if they fit everyone in it: out of the
+    /// list when they complete it, else they join it (leaving any other
+    /// seek they had joined).
+    fn take(&self, id: u64, acceptor: &Seeker) -> Result<Taken, LobbyError> {
         let mut seeks = self.seeks();
         let at = seeks
             .iter()
             .position(|s| s.id == id)
             .ok_or_else(|| LobbyError::Refused("this seek is gone".into()))?;
         let seek = &seeks[at];
-        if let Some(why) = misfit(&seek.seeker, &seek.terms, acceptor, &seek.terms) {
+        if let Some(why) = seek.misfit_for(acceptor) {
             return Err(LobbyError::Refused(why.to_string()));
         }
-        Ok(seeks.remove(at))
+        if seek.full_with_one_more() {
+            return Ok(Taken::Complete(seeks.remove(at)));
+        }
+        for other in seeks.iter_mut() {
+            other.joined.retain(|j| j.conn != acceptor.conn);
+        }
+        let seek = &mut seeks[at];
+        seek.joined.push(acceptor.clone());
+        let joined = LobbyMessage::Joined {
+            id,
+            players: seek.terms.board.players,
+            joined: 1 + seek.joined.len(),
+        };
+        self.publish(&seeks);
+        Ok(Taken::Joined(joined))
     }
 
-    /// Accepts seek `id`: the game is made and both players told.
+    /// Accepts seek `id`: the game is made and every player told, or the
+    /// acceptor waits in it for the others.
     pub async fn accept(
         &self,
         id: u64,
         acceptor: Seeker,
         client: &str,
     ) -> Result<Reply, LobbyError> {
-        let seek = self.take(id, &acceptor)?;
-        self.pair(seek, acceptor, client).await
+        match self.take(id, &acceptor)? {
+            Taken::Complete(seek) => self.pair(seek, acceptor, client).await,
+            Taken::Joined(reply) => Ok(reply),
+        }
     }
 
     /// Play now: the oldest seek that fits is accepted, else this one is
@@ -302,7 +373,8 @@ impl Lobby {
             best_fit(&seeks, &acceptor, &terms).map(|s| s.id)
         };
         match found.map(|id| self.take(id, &acceptor)) {
-            Some(Ok(seek)) => self.pair(seek, acceptor, client).await,
+            Some(Ok(Taken::Complete(seek))) => self.pair(seek, acceptor, client).await,
+            Some(Ok(Taken::Joined(reply))) => Ok(reply),
             // Taken meanwhile, or none: wait for someone.
             _ => Ok(LobbyMessage::Seeking {
                 id: self.post(acceptor, terms)?,
@@ -310,14 +382,17 @@ impl Lobby {
         }
     }
 
-    /// Makes the game of `seek` and `acceptor` (colours drawn), drops
-    /// both players' other seeks, tells the seeker, answers the acceptor.
+    /// Makes the game of `seek` and `acceptor` (seats drawn), drops every
+    /// player's other seeks and joins, tells each of the others, answers
+    /// the acceptor.
     async fn pair(&self, seek: Seek, acceptor: Seeker, client: &str) -> Result<Reply, LobbyError> {
-        let made = self.make_game(&seek, &acceptor, client).await;
+        let mut players: Vec<Seeker> = seek.players().cloned().collect();
+        players.push(acceptor);
+        let made = self.make_game(&seek.terms, &players, client).await;
         let (game, seats) = match made {
             Ok(made) => made,
             Err(err) => {
-                // The seeker keeps their seek.
+                // The seeker keeps their seek, with who had joined it.
                 let mut seeks = self.seeks();
                 seeks.push(seek);
                 self.publish(&seeks);
@@ -325,80 +400,76 @@ impl Lobby {
             }
         };
         {
+            let conns: Vec<u64> = players.iter().map(|p| p.conn).collect();
             let mut seeks = self.seeks();
-            seeks.retain(|s| s.seeker.conn != seek.seeker.conn && s.seeker.conn != acceptor.conn);
+            leave_all(&mut seeks, &conns);
             self.publish(&seeks);
         }
-        let [(seeker_seat, seeker_token), (acceptor_seat, acceptor_token)] = seats;
-        let told = LobbyMessage::Paired {
-            game: game.clone(),
-            seat: seeker_seat,
-            token: seeker_token,
-        };
-        if let Some(tx) = self
-            .inner
-            .own
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&seek.seeker.conn)
-        {
-            let _ = tx.send(bytes(&told));
-        }
-        Ok(LobbyMessage::Paired {
-            game,
-            seat: acceptor_seat,
-            token: acceptor_token,
-        })
-    }
-
-    /// The game: each seat held by a new token (and the player's account).
-    async fn make_game(
-        &self,
-        seek: &Seek,
-        acceptor: &Seeker,
-        client: &str,
-    ) -> Result<(String, [(Seat, String); 2]), LobbyError> {
-        let mut settings =
-            Settings::new(9, 2, Variant::Standard, None)?.with_clock(Some(seek.terms.clock))?;
-        settings.rated = seek.terms.rated;
-        let seeker_south = random_u64().is_multiple_of(2);
-        let (south, north) = if seeker_south {
-            (&seek.seeker, acceptor)
-        } else {
-            (acceptor, &seek.seeker)
-        };
-        let tokens = [new_token(), new_token()];
-        let slots = [(Seat::South, south), (Seat::North, north)]
-            .iter()
-            .zip(&tokens)
-            .map(|((seat, player), token)| SeatSlot {
-                seat: *seat,
-                kind: Controller::Human,
-                name: player.name.clone(),
-                holder: Some(hash_token(token)),
-                account: player.account,
+        let own = self.inner.own.lock().unwrap_or_else(|e| e.into_inner());
+        let mut told: Vec<LobbyMessage> = seats
+            .into_iter()
+            .map(|(seat, token)| LobbyMessage::Paired {
+                game: game.clone(),
+                seat,
+                token,
             })
             .collect();
+        // The acceptor, last, is answered; the others told on their socket.
+        let reply = told.pop().expect("the acceptor's seat");
+        for (player, message) in players.iter().zip(told) {
+            if let Some(tx) = own.get(&player.conn) {
+                let _ = tx.send(bytes(&message));
+            }
+        }
+        Ok(reply)
+    }
+
+    /// The game of `players` on `terms`: the seats drawn, each held by a
+    /// new token (and the player's account); each player's seat and token,
+    /// in their order.
+    async fn make_game(
+        &self,
+        terms: &Terms,
+        players: &[Seeker],
+        client: &str,
+    ) -> Result<(String, Vec<(Seat, String)>), LobbyError> {
+        let mut settings = settings_of(terms)?;
+        settings.rated = terms.rated;
+        // A draw of the seats: a random turn of the players' order, and
+        // with two, as likely either way.
+        let mut order: Vec<usize> = (0..players.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, (random_u64() % (i as u64 + 1)) as usize);
+        }
+        let seats = Seat::in_play(terms.board.players);
+        let tokens: Vec<String> = players.iter().map(|_| new_token()).collect();
+        let mut slots: Vec<SeatSlot> = seats
+            .iter()
+            .zip(&order)
+            .map(|(seat, &who)| SeatSlot {
+                seat: *seat,
+                kind: Controller::Human,
+                name: players[who].name.clone(),
+                holder: Some(hash_token(&tokens[who])),
+                account: players[who].account,
+            })
+            .collect();
+        slots.sort_by_key(|slot| seats.iter().position(|s| *s == slot.seat));
         let game = self
             .inner
             .hub
             .create_paired(client, settings, slots)
             .await?;
-        let [south_token, north_token] = tokens;
-        let (seeker_part, acceptor_part) = if seeker_south {
-            ((Seat::South, south_token), (Seat::North, north_token))
-        } else {
-            ((Seat::North, north_token), (Seat::South, south_token))
-        };
-        Ok((game, [seeker_part, acceptor_part]))
+        let mut given = vec![(Seat::South, String::new()); players.len()];
+        for (seat, &who) in seats.iter().zip(&order) {
+            given[who] = (*seat, tokens[who].clone());
+        }
+        Ok((game, given))
     }
 
-    /// The clock of seek `id`, if it still waits.
-    pub fn clock_of(&self, id: u64) -> Option<TimeControl> {
-        self.seeks()
-            .iter()
-            .find(|s| s.id == id)
-            .map(|s| s.terms.clock)
+    /// The terms of seek `id`, if it still waits.
+    pub fn terms_of(&self, id: u64) -> Option<Terms> {
+        self.seeks().iter().find(|s| s.id == id).map(|s| s.terms)
     }
 
     /// How many seeks wait (for tests and the health view).

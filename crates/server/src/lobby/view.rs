@@ -1,6 +1,7 @@
 //! The lobby's messages, both ways (API.md, "The lobby").
 
 use quoridor_engine::TimeControl;
+use quoridor_rules::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::account::Speed;
@@ -21,6 +22,26 @@ pub struct SeekView {
     pub speed: Option<Speed>,
     pub rated: bool,
     pub range: Option<u32>,
+    /// The board: its size, the players it is for, the variant.
+    #[serde(default = "nine")]
+    pub size: u8,
+    #[serde(default = "two")]
+    pub players: u8,
+    #[serde(default, with = "wire::variant")]
+    pub variant: Variant,
+    /// The players in it so far (the seeker and who joined).
+    #[serde(default = "one")]
+    pub joined: usize,
+}
+
+fn nine() -> u8 {
+    9
+}
+fn two() -> u8 {
+    2
+}
+fn one() -> usize {
+    1
 }
 
 /// What the lobby sends.
@@ -44,6 +65,14 @@ pub enum LobbyMessage {
     /// Your seek is posted (cancel it by this id).
     Seeking {
         id: u64,
+    },
+    /// You joined seek `id` for more players: the game is made once
+    /// `players` are in it (`joined` now, you included). Leaving the lobby
+    /// leaves it.
+    Joined {
+        id: u64,
+        players: u8,
+        joined: usize,
     },
     /// You are paired: the game, your seat and its token.
     Paired {
@@ -70,6 +99,12 @@ pub enum LobbyRequest {
         rated: bool,
         #[serde(default)]
         range: Option<u32>,
+        #[serde(default = "nine")]
+        size: u8,
+        #[serde(default = "two")]
+        players: u8,
+        #[serde(default, with = "wire::variant")]
+        variant: Variant,
     },
     /// Take the oldest seek that fits these terms, or post one.
     PlayNow {
@@ -79,6 +114,12 @@ pub enum LobbyRequest {
         rated: bool,
         #[serde(default)]
         range: Option<u32>,
+        #[serde(default = "nine")]
+        size: u8,
+        #[serde(default = "two")]
+        players: u8,
+        #[serde(default, with = "wire::variant")]
+        variant: Variant,
     },
     Cancel {
         id: u64,

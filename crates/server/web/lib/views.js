@@ -16,6 +16,10 @@
  * @property {'bullet' | 'blitz' | 'rapid' | 'classical' | null} speed
  * @property {boolean} rated
  * @property {number | null} range the most the opponent's rating may differ
+ * @property {number} [size] the board's size (9 when left out)
+ * @property {number} [players] the players it is for (2 or 4)
+ * @property {'standard' | 'teams' | 'scoring'} [variant]
+ * @property {number} [joined] the players in it so far, the seeker included
  */
 
 /** A logged-in account, as `GET /api/account` gives it. @typedef {{name: string, ratings?: object}} AccountView */

@@ -1,7 +1,9 @@
 // @ts-check
-// The lobby (/lobby): post a seek or play now (a clock, rated or casual,
-// the opponent's rating range); every seek is listed live with an Accept
-// button. One WebSocket (/api/lobby/ws), reconnecting by itself; a seek
+// The lobby (/lobby): post a seek or play now (a board: its size, 2 or 4
+// players, a variant; a clock, rated or casual, the opponent's rating
+// range); every seek is listed live with an Accept (or Join) button. A
+// seek for four players gathers three who join it; a player who joined
+// one waits in it, and may leave it. One WebSocket (/api/lobby/ws), reconnecting by itself; a seek
 // vanishes when its page closes. Once paired, the game's token is kept as
 // the game page keeps it (quoridor.game.<id>) and the game opens.
 
@@ -17,8 +19,49 @@ const t = (key, params) => I18n.t(key, params);
 /** @typedef {import('../lib/views.js').SeekView} SeekView */
 /** @typedef {import('../lib/views.js').AccountView} AccountView */
 
-/** @type {{live: LiveSocket, mine: Set<number>, seeks: SeekView[], account: AccountView | null}} */
-const state = { live: /** @type {any} */ (null), mine: new Set(), seeks: [], account: null };
+/**
+ * The seeks posted here (`mine`), the one joined and waited in (`joined`),
+ * and what waits for the socket to open (`pending`).
+ * @type {{live: LiveSocket, mine: Set<number>, joined: number | null, seeks: SeekView[], account: AccountView | null, pending: object | null}}
+ */
+const state = { live: /** @type {any} */ (null), mine: new Set(), joined: null, seeks: [], account: null, pending: null };
+
+/** The boards a seek may be for: size, players, variant. */
+const BOARDS = [
+  { size: 9, players: 2, variant: 'standard' },
+  { size: 7, players: 2, variant: 'standard' },
+  { size: 5, players: 2, variant: 'standard' },
+  { size: 11, players: 2, variant: 'standard' },
+  { size: 9, players: 4, variant: 'standard' },
+  { size: 9, players: 4, variant: 'teams' },
+  { size: 9, players: 2, variant: 'scoring' },
+];
+
+/** A board in words: "7×7 · 4 players". @param {{size?: number, players?: number, variant?: string}} b */
+function boardText(b) {
+  const size = b.size || 9;
+  const players = b.players || 2;
+  const key = b.variant === 'teams' ? 'lobby.board_teams' : b.variant === 'scoring' ? 'lobby.board_scoring' : 'lobby.board_plain';
+  return t(key, { size, players });
+}
+
+/** The board chosen. */
+function board() {
+  return BOARDS[Number(/** @type {HTMLSelectElement} */ ($('#seek-board')).value) || 0];
+}
+
+/** Rated games are the standard game: 9×9, two players. */
+function ratedPossible() {
+  const b = board();
+  return !!state.account && b.size === 9 && b.players === 2 && b.variant === 'standard';
+}
+
+function fillBoards() {
+  const select = /** @type {HTMLSelectElement} */ ($('#seek-board'));
+  const chosen = select.value || '0';
+  select.replaceChildren(...BOARDS.map((b, i) => el('option', { value: String(i), text: boardText(b) })));
+  select.value = chosen;
+}
 
 function clockOf(value) {
   const [initial, increment] = value.split('+').map(Number);
@@ -44,12 +87,17 @@ function status(text) {
   box.textContent = text || '';
 }
 
+/**
+ * Sends `message`; while the socket is (re)connecting (a guest's new name
+ * reconnects it), the last one waits and goes as soon as it opens: a
+ * click is never lost.
+ */
 function send(message) {
-  if (!state.live.send(message)) {
-    showError(t('lobby.offline'));
-    return;
-  }
   showError(null);
+  if (!state.live.send(message)) {
+    state.pending = message;
+    status(t('lobby.connecting'));
+  }
 }
 
 function terms(type) {
@@ -57,8 +105,9 @@ function terms(type) {
   return {
     type,
     clock: clockOf($('#seek-clock').value),
-    rated: !!state.account && $('#seek-rated').checked,
+    rated: ratedPossible() && $('#seek-rated').checked,
     range: range ? Number(range) : null,
+    ...board(),
   };
 }
 
@@ -75,16 +124,20 @@ function render() {
       ? el('a', { href: '/@/' + encodeURIComponent(s.name), target: '_blank', rel: 'noopener', text: s.name })
       : el('span', { text: s.name });
     const rating = s.rating == null ? '' : s.rating + (s.provisional ? '?' : '');
-    const action = mine
-      ? el('button', { type: 'button', class: 'btn small', 'data-cancel': s.id, text: t('lobby.cancel'), onclick: () => send({ type: 'cancel', id: s.id }) })
-      : el('button', { type: 'button', class: 'btn small primary', 'data-accept': s.id, text: t('lobby.accept'), onclick: () => send({ type: 'accept', id: s.id }) });
+    const players = s.players || 2;
+    const inIt = state.joined === s.id;
+    const action = mine || inIt
+      ? el('button', { type: 'button', class: 'btn small', 'data-cancel': s.id, text: t(mine ? 'lobby.cancel' : 'lobby.leave'), onclick: () => send({ type: 'cancel', id: s.id }) })
+      : el('button', { type: 'button', class: 'btn small primary', 'data-accept': s.id, text: t(players > 2 ? 'lobby.join' : 'lobby.accept'), onclick: () => send({ type: 'accept', id: s.id }) });
+    const game = [boardText(s), s.rated ? t('acc.rated') : t('acc.casual')];
+    if (players > 2) game.push(t('lobby.in_it', { n: s.joined || 1, players }));
     // Each cell names its column: on a phone the rows become cards.
     const cell = (key, content) => el('td', { 'data-label': key ? t(key) : '' }, content);
     return el('tr', { 'data-seek': s.id, class: mine ? 'mine' : '' }, [
       cell('lobby.player', [who]),
       cell('acc.col_rating', rating),
       cell('lobby.clock', clockText(s.clock) + (s.speed ? ' · ' + t('acc.speed_' + s.speed) : '')),
-      cell('acc.col_game', s.rated ? t('acc.rated') : t('acc.casual')),
+      cell('acc.col_game', game.join(' · ')),
       cell('lobby.range', s.range ? '± ' + s.range : t('lobby.range_any')),
       cell('', [action]),
     ]);
@@ -99,6 +152,20 @@ function render() {
   ])]));
 }
 
+/** "Waiting for n more players". @param {number} n */
+const more = (n) => I18n.tn('lobby.waiting_more', n, { n });
+
+/** What this page waits for, in words (null: nothing). */
+function waitingText() {
+  const joined = state.joined === null ? null : state.seeks.find((s) => s.id === state.joined);
+  if (joined) return more((joined.players || 2) - (joined.joined || 1));
+  for (const id of state.mine) {
+    const s = state.seeks.find((x) => x.id === id);
+    if (s && (s.players || 2) > 2) return more((s.players || 2) - (s.joined || 1));
+  }
+  return state.mine.size ? t('lobby.waiting') : null;
+}
+
 function paired(message) {
   store.set('quoridor.game.' + message.game, {
     id: message.game, t: Date.now(), token: message.token, seats: [message.seat], mode: 'online',
@@ -111,14 +178,21 @@ function onMessage(message) {
     case 'seeks':
     case 'changes':
       state.seeks = applySeeks(state.seeks, message);
-      // A seek of mine no longer listed was taken or cancelled.
+      // A seek of mine no longer listed was taken or cancelled; one I
+      // joined, gone, was cancelled (a pairing would have said so).
       for (const id of Array.from(state.mine)) if (!state.seeks.some((s) => s.id === id)) state.mine.delete(id);
-      status(state.mine.size ? t('lobby.waiting') : null);
+      if (state.joined !== null && !state.seeks.some((s) => s.id === state.joined)) state.joined = null;
+      status(waitingText());
+      render();
+      break;
+    case 'joined':
+      state.joined = message.id;
+      status(waitingText());
       render();
       break;
     case 'seeking':
       state.mine.add(message.id);
-      status(t('lobby.waiting'));
+      status(waitingText());
       render();
       break;
     case 'paired':
@@ -145,10 +219,14 @@ state.live = new LiveSocket(lobbyUrl, {
   onMessage,
   onOpen: () => {
     $('#lobby-conn').hidden = true;
+    const waiting = state.pending;
+    state.pending = null;
+    if (waiting) send(waiting);
   },
   onClose: () => {
     // The server drops a page's seeks with its connection.
     state.mine.clear();
+    state.joined = null;
     status(null);
     $('#lobby-conn').hidden = false;
     $('#lobby-conn').textContent = t('lobby.connecting');
@@ -156,11 +234,17 @@ state.live = new LiveSocket(lobbyUrl, {
 });
 
 document.addEventListener('DOMContentLoaded', async () => {
-  await languagePicker(() => render());
+  await languagePicker(() => {
+    fillBoards();
+    render();
+  });
+  fillBoards();
   accountLink();
   $('#seek-name').value = store.get('quoridor.name', '') || '';
   state.account = await currentAccount();
-  $('#seek-rated-row').hidden = !state.account;
+  const ratedRow = () => { $('#seek-rated-row').hidden = !ratedPossible(); };
+  ratedRow();
+  $('#seek-board').addEventListener('change', ratedRow);
   $('#seek-name-row').hidden = !!state.account;
   $('#seek-login-hint').hidden = !!state.account;
   $('#seek-name').addEventListener('change', () => {

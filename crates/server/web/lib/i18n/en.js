@@ -572,7 +572,6 @@ export default {
   'lobby.post': 'Post a seek',
   'lobby.seeks': 'Seeks',
   'lobby.connecting': 'Connecting…',
-  'lobby.offline': 'Not connected to the lobby yet: try again in a moment.',
   'lobby.none': 'Nobody is waiting. Post a seek, or press "Play now" and wait here.',
   'lobby.player': 'Player',
   'lobby.accept': 'Play',
@@ -1111,4 +1110,14 @@ export default {
   'takeback.waiting': 'Takeback asked for: waiting for the answer.',
   'takeback.asked_by': '{name} asks to take back their last move.',
   'takeback.declined': 'The takeback was declined.',
+  // The lobby's boards and seeks for four players.
+  'lobby.board': 'Game',
+  'lobby.board_plain': '{size}×{size} · {players} players',
+  'lobby.board_teams': '{size}×{size} · {players} players in teams',
+  'lobby.board_scoring': '{size}×{size} · {players} players · scoring game',
+  'lobby.join': 'Join',
+  'lobby.leave': 'Leave',
+  'lobby.in_it': '{n} of {players} in',
+  'lobby.waiting_more_one': 'You are in: waiting for {n} more player.',
+  'lobby.waiting_more_other': 'You are in: waiting for {n} more players.',
 };

@@ -574,7 +574,6 @@ export default {
   'lobby.post': 'Proposer une partie',
   'lobby.seeks': 'Propositions',
   'lobby.connecting': 'Connexion…',
-  'lobby.offline': 'Pas encore connecté au salon : réessayez dans un instant.',
   'lobby.none': 'Personne n’attend. Proposez une partie, ou appuyez sur « Jouer maintenant » et attendez ici.',
   'lobby.player': 'Joueur',
   'lobby.accept': 'Jouer',
@@ -1111,4 +1110,14 @@ export default {
   'takeback.waiting': 'Reprise demandée : en attente de la réponse.',
   'takeback.asked_by': '{name} demande à reprendre son dernier coup.',
   'takeback.declined': 'La reprise a été refusée.',
+  // The lobby's boards and seeks for four players.
+  'lobby.board': 'Partie',
+  'lobby.board_plain': '{size}×{size} · {players} joueurs',
+  'lobby.board_teams': '{size}×{size} · {players} joueurs en équipes',
+  'lobby.board_scoring': '{size}×{size} · {players} joueurs · jeu à points',
+  'lobby.join': 'Rejoindre',
+  'lobby.leave': 'Quitter',
+  'lobby.in_it': '{n} sur {players}',
+  'lobby.waiting_more_one': 'Vous y êtes : on attend encore {n} joueur.',
+  'lobby.waiting_more_other': 'Vous y êtes : on attend encore {n} joueurs.',
 };

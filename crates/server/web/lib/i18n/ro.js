@@ -584,7 +584,6 @@ export default {
   'lobby.post': 'Propune o partidă',
   'lobby.seeks': 'Propuneri',
   'lobby.connecting': 'Conectare…',
-  'lobby.offline': 'Încă nu ești conectat la salon: încearcă din nou imediat.',
   'lobby.none': 'Nu așteaptă nimeni. Propune o partidă sau apasă „Joacă acum” și așteaptă aici.',
   'lobby.player': 'Jucător',
   'lobby.accept': 'Joacă',
@@ -1124,4 +1123,15 @@ export default {
   'takeback.waiting': 'Ai cerut să iei mutarea înapoi: se așteaptă răspunsul.',
   'takeback.asked_by': '{name} cere să-și ia înapoi ultima mutare.',
   'takeback.declined': 'Luarea înapoi a fost refuzată.',
+  // The lobby's boards and seeks for four players.
+  'lobby.board': 'Partidă',
+  'lobby.board_plain': '{size}×{size} · {players} jucători',
+  'lobby.board_teams': '{size}×{size} · {players} jucători în echipe',
+  'lobby.board_scoring': '{size}×{size} · {players} jucători · joc cu puncte',
+  'lobby.join': 'Intră',
+  'lobby.leave': 'Ieși',
+  'lobby.in_it': '{n} din {players}',
+  'lobby.waiting_more_one': 'Ești înăuntru: se mai așteaptă {n} jucător.',
+  'lobby.waiting_more_few': 'Ești înăuntru: se mai așteaptă {n} jucători.',
+  'lobby.waiting_more_other': 'Ești înăuntru: se mai așteaptă {n} de jucători.',
 };
