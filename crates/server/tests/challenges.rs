@@ -682,3 +682,110 @@ async fn a_turn_based_games_news_are_pushed_to_the_players_devices() {
     assert_eq!(endpoints(), 0);
     assert!(posts.try_recv().is_err(), "nothing else was pushed");
 }
+
+/// A player's games filtered (issue 61) by speed, rated or not, result
+/// and opponent (in any case), and the games kept exported as one file of
+/// records in our notation, each read back by the rules' reader.
+#[tokio::test]
+async fn a_players_games_are_filtered_and_exported_as_records() {
+    let h = Harness::new().await;
+    let ana = sign_up(&h, "Ana").await;
+    let bob = sign_up(&h, "Bob").await;
+    let cy = sign_up(&h, "Cy").await;
+    // Ana beats Bob in a game without a clock, loses to Cy at 5 min + 3 s.
+    for (who, opponent, clock, loser) in [
+        (&bob, "Bob", None, &bob),
+        (
+            &cy,
+            "Cy",
+            Some(json!({"initial_ms": 300000, "increment_ms": 3000})),
+            &ana,
+        ),
+    ] {
+        let mut body = json!({"to": opponent, "color": "south"});
+        if let Some(clock) = clock {
+            body["clock"] = clock;
+        }
+        let made: Value = post(&h, "/api/challenges", &ana, body).await.json();
+        let id = made["id"].as_str().unwrap();
+        let accepted: Value = post(&h, &format!("/api/challenges/{id}/accept"), who, json!({}))
+            .await
+            .json();
+        let game = accepted["game"].as_str().unwrap().to_string();
+        assert_eq!(
+            post(
+                &h,
+                &format!("/api/games/{game}/move"),
+                &ana,
+                json!({"move": "e2"})
+            )
+            .await
+            .status,
+            200
+        );
+        assert_eq!(
+            post(&h, &format!("/api/games/{game}/resign"), loser, json!({}))
+                .await
+                .status,
+            200
+        );
+    }
+    let listed = |query: &str| {
+        let (h, path) = (&h, format!("/api/players/Ana/games{query}"));
+        async move {
+            let reply = h.get(&path).await;
+            assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+            let games: Value = reply.json();
+            games["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["opponent"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(listed("").await, ["Cy", "Bob"]);
+    assert_eq!(listed("?result=win").await, ["Bob"]);
+    assert_eq!(listed("?result=loss&opponent=cY").await, ["Cy"]);
+    assert_eq!(listed("?speed=blitz").await, ["Cy"]);
+    assert!(listed("?rated=true").await.is_empty());
+    assert_eq!(listed("?rated=false&opponent=bob").await, ["Bob"]);
+    for bad in ["?result=won", "?speed=lightning", "?colour=south"] {
+        assert_eq!(
+            h.get(&format!("/api/players/Ana/games{bad}")).await.status,
+            400,
+            "{bad}"
+        );
+    }
+    // The records: every game kept, newest first, each read back.
+    let file = h.get("/api/players/Ana/records").await;
+    assert_eq!(file.status, 200, "{}", file.text);
+    // One after the other, each from its `[Game` tag, a blank line between.
+    let split = |text: &str| -> Vec<String> {
+        text.trim_end()
+            .split("\n\n[Game ")
+            .enumerate()
+            .map(|(i, r)| {
+                if i == 0 {
+                    r.to_string()
+                } else {
+                    format!("[Game {r}")
+                }
+            })
+            .collect()
+    };
+    let records = split(&file.text);
+    assert_eq!(records.len(), 2, "{}", file.text);
+    for record in &records {
+        assert!(record.starts_with("[Game "), "{record}");
+        quoridor_rules::parse_game_text(record).unwrap_or_else(|err| panic!("{err}: {record}"));
+    }
+    assert!(
+        records[0].contains("Cy") && records[1].contains("Bob"),
+        "{}",
+        file.text
+    );
+    let won = h.get("/api/players/Ana/records?result=win").await;
+    assert_eq!(split(&won.text).len(), 1);
+    assert!(won.text.contains("Bob") && !won.text.contains("Cy"));
+}

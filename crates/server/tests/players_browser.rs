@@ -558,3 +558,48 @@ async fn a_lobby_seek_for_four_players_fills_and_starts() {
     })
     .await;
 }
+
+/// A player's page filters the games (issue 61): two games between Ana
+/// and Bob, one won by each; "Won" on Ana's page keeps hers, the opponent
+/// box in any case keeps Bob's games, and the records link downloads what
+/// is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_page_filters_the_games_and_links_their_records() {
+    e2e::run("profile-filters", |env| async move {
+        let ana = env.browser("ana").await;
+        let bob = env.browser("bob").await;
+        ana.sign_up("ana_f").await;
+        bob.sign_up("bob_f").await;
+        // Two games over the API from the pages (their sessions), on a
+        // page that a challenge accepted does not take to the game: Bob
+        // resigns the first, Ana the second.
+        for b in [&ana, &bob] {
+            b.open("/analysis").await;
+        }
+        for loser in [&bob, &ana] {
+            let made = fetch_json(&ana, "/api/challenges", json!({"to": "bob_f", "color": "south"})).await;
+            let id: Value = serde_json::from_str(made["body"].as_str().unwrap()).unwrap();
+            let accept = format!("/api/challenges/{}/accept", id["id"].as_str().unwrap());
+            let accepted = fetch_json(&bob, &accept, json!({})).await;
+            let game: Value = serde_json::from_str(accepted["body"].as_str().unwrap()).unwrap();
+            let game = game["game"].as_str().unwrap().to_string();
+            assert_eq!(fetch_json(&ana, &format!("/api/games/{game}/move"), json!({"move": "e2"})).await["status"], 200);
+            assert_eq!(fetch_json(loser, &format!("/api/games/{game}/resign"), json!({})).await["status"], 200);
+        }
+        ana.open("/@/ana_f").await;
+        let rows = "return [...document.querySelectorAll('#profile-games tbody tr')].map((r) => r.className);";
+        ana.js_until(rows, |v| v.as_array().is_some_and(|a| a.len() == 2)).await;
+        ana.select("#filter-result", "win").await;
+        let kept = ana.js_until(rows, |v| v.as_array().is_some_and(|a| a.len() == 1)).await;
+        assert_eq!(kept, json!(["acc-result-win"]));
+        let link = ana.attr("#profile-records", "href").await.unwrap();
+        assert_eq!(link, "/api/players/ana_f/records?result=win");
+        let text = env.http().get(format!("{}{link}", env.base())).send().await.unwrap().text().await.unwrap();
+        assert_eq!(text.matches("[Game ").count(), 1, "{text}");
+        ana.select("#filter-result", "").await;
+        ana.type_into("#filter-opponent", "BOB_F").await;
+        ana.js_until(rows, |v| v.as_array().is_some_and(|a| a.len() == 2)).await;
+        ana.shot("profile-filters").await;
+    })
+    .await;
+}

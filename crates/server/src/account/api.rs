@@ -45,6 +45,7 @@ pub fn api_routes() -> Router<AppState> {
         .route("/account/blocks/remove", post(unblock))
         .route("/players/{name}", get(profile))
         .route("/players/{name}/games", get(player_games))
+        .route("/players/{name}/records", get(player_records))
         .route("/leaderboard/{speed}", get(leaderboard))
 }
 
@@ -79,10 +80,46 @@ struct Confirm {
     password: String,
 }
 
+/// A page of a list of games, and which games it keeps.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Page {
     before: Option<u64>,
     limit: Option<usize>,
+    /// A speed's name (`blitz`…), `rated` (true or false), `result`
+    /// (`win`, `loss`, `draw`), `opponent` (a name).
+    speed: Option<String>,
+    rated: Option<bool>,
+    result: Option<String>,
+    opponent: Option<String>,
+}
+
+impl Page {
+    /// The filter asked for, checked.
+    fn filter(&self) -> Result<store::GameFilter, ApiError> {
+        if let Some(speed) = &self.speed {
+            speed.parse::<Speed>().map_err(ApiError::bad_request)?;
+        }
+        if let Some(result) = &self.result {
+            if !["win", "loss", "draw"].contains(&result.as_str()) {
+                return Err(ApiError::bad_request("result: expected win, loss or draw"));
+            }
+        }
+        let opponent = self
+            .opponent
+            .as_deref()
+            .map(str::trim)
+            .filter(|o| !o.is_empty());
+        if opponent.is_some_and(|o| o.chars().count() > 64) {
+            return Err(ApiError::bad_request("opponent: at most 64 characters"));
+        }
+        Ok(store::GameFilter {
+            speed: self.speed.clone(),
+            rated: self.rated,
+            result: self.result.clone(),
+            opponent: opponent.map(str::to_string),
+        })
+    }
 }
 
 /// The account with its ratings.
@@ -261,8 +298,9 @@ async fn my_games(
 ) -> Result<Json<GamesView>, ApiError> {
     let id = session.account.id;
     let limit = page.limit.unwrap_or(GAMES_PER_PAGE).clamp(1, 100);
+    let filter = page.filter()?;
     let lines = accounts
-        .read(move |conn| store::games(conn, id, page.before, limit, false))
+        .read(move |conn| store::games(conn, id, page.before, limit, false, &filter))
         .await?;
     Ok(Json(page_of(lines, limit)))
 }
@@ -364,7 +402,7 @@ async fn profile(
                 });
             }
             let record = store::record(conn, id)?;
-            let games = store::games(conn, id, None, GAMES_PER_PAGE, true)?;
+            let games = store::games(conn, id, None, GAMES_PER_PAGE, true, &Default::default())?;
             Ok((ratings, record, history, games))
         })
         .await?;
@@ -389,10 +427,62 @@ async fn player_games(
 ) -> Result<Json<GamesView>, ApiError> {
     let id = player(&accounts, &name).await?.id;
     let limit = page.limit.unwrap_or(GAMES_PER_PAGE).clamp(1, 100);
+    let filter = page.filter()?;
     let lines = accounts
-        .read(move |conn| store::games(conn, id, page.before, limit, true))
+        .read(move |conn| store::games(conn, id, page.before, limit, true, &filter))
         .await?;
     Ok(Json(page_of(lines, limit)))
+}
+
+/// Records exported at most at once.
+const RECORDS_AT_ONCE: usize = 500;
+
+/// `GET /api/players/{name}/records`: the player's finished public games
+/// that the filter keeps (the newest [`RECORDS_AT_ONCE`]), as one text
+/// file of records, newest first, a blank line between two.
+async fn player_records(
+    State(accounts): State<Accounts>,
+    State(hub): State<Hub>,
+    Path(name): Path<String>,
+    Query(page): Query<Page>,
+) -> Result<Response, ApiError> {
+    let account = player(&accounts, &name).await?;
+    let id = account.id;
+    let filter = page.filter()?;
+    let lines = accounts
+        .read(move |conn| store::games(conn, id, page.before, RECORDS_AT_ONCE, true, &filter))
+        .await?;
+    let records = hub
+        .records(lines.into_iter().map(|line| line.game).collect())
+        .await?;
+    let text: Vec<&str> = records.iter().map(|r| r.trim_end()).collect();
+    // A header holds ASCII: a name's other letters become `_`.
+    let ascii: String = account
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let file = format!("quoridor-{ascii}.txt");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}\""),
+            ),
+        ],
+        text.join("\n\n") + "\n",
+    )
+        .into_response())
 }
 
 async fn leaderboard(

@@ -391,25 +391,55 @@ pub struct GameLine {
     pub rating_after: Option<f64>,
 }
 
+/// Which of an account's games a list keeps (each `None`: any).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// The speed's name (`blitz`, `correspondence`…).
+    pub speed: Option<String>,
+    pub rated: Option<bool>,
+    /// `win`, `loss` or `draw`, for the account.
+    pub result: Option<String>,
+    /// The opponent's name (in the game, or their account's now), in any case.
+    pub opponent: Option<String>,
+}
+
 /// An account's games, newest first: those that started before
-/// `before_ms` (all if `None`), at most `limit`; with `public_only`, the
-/// finished public ones (what others see).
+/// `before_ms` (all if `None`) and that `filter` keeps, at most `limit`;
+/// with `public_only`, the finished public ones (what others see).
 pub fn games(
     sql: &mut dyn Sql,
     account: u64,
     before_ms: Option<u64>,
     limit: usize,
     public_only: bool,
+    filter: &GameFilter,
 ) -> SqlResult<Vec<GameLine>> {
     let before = before_ms.map_or(i64::MAX, |m| i64::try_from(m).unwrap_or(i64::MAX));
+    // Each condition holds when its value is not given ('' or -1).
+    let rated = filter.rated.map_or(-1, i64::from);
+    let text = |v: &Option<String>| v.clone().unwrap_or_default();
     let rows = sql.query(
         "SELECT g.game_id, g.seat, g.started_ms, g.ended_ms, g.result, a.name, a.deleted_ms,
                 g.opponent_id, g.opponent, g.speed, g.rated, g.rating_before, g.rating_after
          FROM account_games g LEFT JOIN accounts a ON a.id = g.opponent_id
          WHERE g.account_id = ?1 AND g.started_ms < ?2
              AND (?4 = 0 OR (g.public = 1 AND g.ended_ms IS NOT NULL))
+             AND (?5 = '' OR g.speed = ?5)
+             AND (?6 = -1 OR g.rated = ?6)
+             AND (?7 = '' OR g.result = ?7)
+             AND (?8 = '' OR LOWER(g.opponent) = LOWER(?8)
+                  OR (a.deleted_ms IS NULL AND LOWER(a.name) = LOWER(?8)))
          ORDER BY g.started_ms DESC LIMIT ?3",
-        args![account, before, limit, public_only],
+        args![
+            account,
+            before,
+            limit,
+            public_only,
+            text(&filter.speed),
+            rated,
+            text(&filter.result),
+            text(&filter.opponent)
+        ],
     )?;
     rows.iter()
         .map(|row| {

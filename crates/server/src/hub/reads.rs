@@ -28,6 +28,38 @@ impl Hub {
             .ok_or(HubError::NoSuchGame)
     }
 
+    /// The records of finished games `ids` (RULES.md notation), in their
+    /// order: from memory, else read from the database without loading
+    /// them into memory (an export of hundreds must not push out the games
+    /// being played); a game not found is left out.
+    pub async fn records(&self, ids: Vec<String>) -> Result<Vec<String>, HubError> {
+        let mut out = Vec::with_capacity(ids.len());
+        let mut stored = Vec::new();
+        for (at, id) in ids.into_iter().enumerate() {
+            match self.inner.registry.get(&id) {
+                Some(room) => out.push((at, room.record().await)),
+                None => stored.push((at, id)),
+            }
+        }
+        let db = self.inner.db.clone();
+        let read = tokio::task::spawn_blocking(move || {
+            stored
+                .into_iter()
+                .filter_map(|(at, id)| {
+                    let state = db
+                        .load(&id, crate::calendar::moment_now(), wall_ms())
+                        .ok()??;
+                    Some((at, super::room::record_of(&state)))
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        .map_err(|_| HubError::Stopping)?;
+        out.extend(read);
+        out.sort_by_key(|(at, _)| *at);
+        Ok(out.into_iter().map(|(_, record)| record).collect())
+    }
+
     /// Public games in `status`, newest first. Games being played are the
     /// online ones (people against people) that moved in the last half
     /// hour: games against the AI or on one screen, and abandoned ones,

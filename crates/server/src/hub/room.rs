@@ -68,47 +68,7 @@ impl Room {
 
     /// The game as a record (RULES.md notation, tags and moves).
     pub async fn record(&self) -> String {
-        let state = self.state.lock().await;
-        let mut record = Record::new(state.game.clone());
-        for slot in &state.seats {
-            // A player who gave no name plays under the seat's: unknown,
-            // as records write it.
-            let name = if slot.name == slot.seat.name() {
-                "?"
-            } else {
-                slot.name.as_str()
-            };
-            record = record.with_tag(slot.seat.tag(), name);
-        }
-        record = record.with_tag("Site", &format!("quoridor serve, game {}", state.id));
-        if state.aborted {
-            let note = match state.abort {
-                Some(Abort {
-                    seat,
-                    why: AbortWhy::NoFirstMove,
-                }) => format!("aborted: {seat} did not move in 30 s"),
-                Some(Abort {
-                    seat,
-                    why: AbortWhy::Aborted,
-                }) => format!("aborted by {seat}"),
-                Some(Abort {
-                    seat,
-                    why: AbortWhy::NeverOpened,
-                }) => format!("aborted: {seat} never opened the game"),
-                Some(Abort {
-                    seat,
-                    why: AbortWhy::NobodyCame,
-                }) => format!("aborted: nobody took {seat} while the game waited"),
-                None => "aborted".to_string(),
-            };
-            record = record.with_tag("Termination_Note", &note);
-        }
-        if !state.left_seats.is_empty() {
-            let names: Vec<String> = state.left_seats.iter().map(ToString::to_string).collect();
-            let note = format!("{} left the game", names.join(", "));
-            record = record.with_tag("Termination_Note", &note);
-        }
-        left_the_game(record.to_string(), &state.left_seats)
+        record_of(&*self.state.lock().await)
     }
 
     /// The seats `holder` holds here.
@@ -155,4 +115,49 @@ fn left_the_game(mut text: String, left: &[quoridor_rules::Seat]) -> String {
         }
     }
     text
+}
+
+/// A game as a record (RULES.md notation, tags and moves): its players'
+/// names, where it was played, and how an aborted or abandoned one ended.
+pub fn record_of(state: &RoomState) -> String {
+    let mut record = Record::new(state.game.clone());
+    for slot in &state.seats {
+        // A player who gave no name plays under the seat's: unknown,
+        // as records write it.
+        let name = if slot.name == slot.seat.name() {
+            "?"
+        } else {
+            slot.name.as_str()
+        };
+        record = record.with_tag(slot.seat.tag(), name);
+    }
+    record = record.with_tag("Site", &format!("quoridor serve, game {}", state.id));
+    if state.aborted {
+        let note = match state.abort {
+            Some(Abort {
+                seat,
+                why: AbortWhy::NoFirstMove,
+            }) => format!("aborted: {seat} did not move in 30 s"),
+            Some(Abort {
+                seat,
+                why: AbortWhy::Aborted,
+            }) => format!("aborted by {seat}"),
+            Some(Abort {
+                seat,
+                why: AbortWhy::NeverOpened,
+            }) => format!("aborted: {seat} never opened the game"),
+            Some(Abort {
+                seat,
+                why: AbortWhy::NobodyCame,
+            }) => format!("aborted: nobody took {seat} while the game waited"),
+            None => "aborted".to_string(),
+        };
+        record = record.with_tag("Termination_Note", &note);
+    }
+    if !state.left_seats.is_empty() {
+        let names: Vec<String> = state.left_seats.iter().map(ToString::to_string).collect();
+        let note = format!("{} left the game", names.join(", "));
+        record = record.with_tag("Termination_Note", &note);
+    }
+    left_the_game(record.to_string(), &state.left_seats)
 }

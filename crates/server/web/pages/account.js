@@ -286,15 +286,67 @@ async function profileView(name) {
   gamesTable($('#profile-games'), p.games);
   blockButton(p.name);
   challengeBox(p.name);
+  const base = '/api/players/' + encodeURIComponent(p.name);
   let before = p.games.length >= 25 ? p.games[p.games.length - 1].started_ms : null;
   const more = $('#profile-more');
   more.hidden = before == null;
   more.onclick = async () => {
-    const page = await api('GET', '/api/players/' + encodeURIComponent(p.name) + '/games?before=' + before);
+    const page = await api('GET', base + '/games?' + filterQuery({ before: String(before) }));
     gamesTable($('#profile-games'), page.games, true);
     before = page.next_before;
     more.hidden = before == null;
   };
+  // The filters: the list again from its newest, and the records to
+  // download are those kept.
+  fillFilters();
+  const records = /** @type {HTMLAnchorElement} */ ($('#profile-records'));
+  records.href = base + '/records';
+  let asked = 0;
+  // A choice in a list (change) or a letter typed (input): the last asked wins.
+  const filtered = async () => {
+    const mine = ++asked;
+    records.href = base + '/records?' + filterQuery({});
+    try {
+      const page = await api('GET', base + '/games?' + filterQuery({}));
+      if (mine !== asked) return;
+      gamesTable($('#profile-games'), page.games);
+      before = page.next_before;
+      more.hidden = before == null;
+    } catch (e) {
+      fail($('#profile-games'), e);
+    }
+  };
+  const form = $('#profile-filters');
+  form.onchange = filtered;
+  form.oninput = filtered;
+  form.onsubmit = (ev) => ev.preventDefault();
+}
+
+/** The filters' choices (none chosen: every game). */
+function fillFilters() {
+  const fill = (id, options) => {
+    const select = /** @type {HTMLSelectElement} */ ($(id));
+    const chosen = select.value;
+    select.replaceChildren(...options.map(([value, key]) => el('option', { value, text: t(key) })));
+    select.value = chosen;
+  };
+  fill('#filter-speed', [['', 'acc.filter_any'], ...SPEEDS.map((s) => [s, 'acc.speed_' + s])]);
+  fill('#filter-rated', [['', 'acc.filter_any'], ['true', 'acc.rated'], ['false', 'acc.casual']]);
+  fill('#filter-result', [['', 'acc.filter_any'], ['win', 'acc.filter_won'], ['loss', 'acc.filter_lost'], ['draw', 'acc.filter_drawn']]);
+}
+
+/** The query of the filters chosen, with `extra`. @param {Record<string, string>} extra */
+function filterQuery(extra) {
+  const q = new URLSearchParams(extra);
+  const pick = (id, name) => {
+    const value = /** @type {HTMLInputElement} */ ($(id)).value.trim();
+    if (value) q.set(name, value);
+  };
+  pick('#filter-speed', 'speed');
+  pick('#filter-rated', 'rated');
+  pick('#filter-result', 'result');
+  pick('#filter-opponent', 'opponent');
+  return q.toString();
 }
 
 // Logged in, on another player's page: block (their chat lines are no

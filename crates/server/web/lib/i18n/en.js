@@ -1120,4 +1120,14 @@ export default {
   'lobby.in_it': '{n} of {players} in',
   'lobby.waiting_more_one': 'You are in: waiting for {n} more player.',
   'lobby.waiting_more_other': 'You are in: waiting for {n} more players.',
+  // A player's games: the filters and the records to download.
+  'acc.filter_speed': 'Speed',
+  'acc.filter_rated': 'Rated',
+  'acc.filter_result': 'Result',
+  'acc.filter_opponent': 'Opponent',
+  'acc.filter_any': 'Any',
+  'acc.filter_won': 'Won',
+  'acc.filter_lost': 'Lost',
+  'acc.filter_drawn': 'Drawn',
+  'acc.records': 'Download these games (records)',
 };

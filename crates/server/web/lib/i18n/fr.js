@@ -1120,4 +1120,14 @@ export default {
   'lobby.in_it': '{n} sur {players}',
   'lobby.waiting_more_one': 'Vous y êtes : on attend encore {n} joueur.',
   'lobby.waiting_more_other': 'Vous y êtes : on attend encore {n} joueurs.',
+  // A player's games: the filters and the records to download.
+  'acc.filter_speed': 'Cadence',
+  'acc.filter_rated': 'Classée',
+  'acc.filter_result': 'Résultat',
+  'acc.filter_opponent': 'Adversaire',
+  'acc.filter_any': 'Toutes',
+  'acc.filter_won': 'Gagnées',
+  'acc.filter_lost': 'Perdues',
+  'acc.filter_drawn': 'Nulles',
+  'acc.records': 'Télécharger ces parties (notation)',
 };

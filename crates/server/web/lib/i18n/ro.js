@@ -1134,4 +1134,14 @@ export default {
   'lobby.waiting_more_one': 'Ești înăuntru: se mai așteaptă {n} jucător.',
   'lobby.waiting_more_few': 'Ești înăuntru: se mai așteaptă {n} jucători.',
   'lobby.waiting_more_other': 'Ești înăuntru: se mai așteaptă {n} de jucători.',
+  // A player's games: the filters and the records to download.
+  'acc.filter_speed': 'Ritm',
+  'acc.filter_rated': 'Cu clasament',
+  'acc.filter_result': 'Rezultat',
+  'acc.filter_opponent': 'Adversar',
+  'acc.filter_any': 'Oricare',
+  'acc.filter_won': 'Câștigate',
+  'acc.filter_lost': 'Pierdute',
+  'acc.filter_drawn': 'Remize',
+  'acc.records': 'Descarcă aceste partide (notație)',
 };
