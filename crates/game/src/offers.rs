@@ -20,6 +20,22 @@ pub enum Decision {
     Draw,
 }
 
+/// Whether an offer waits for an answer from one of `mine`.
+fn waits_for(waiting: &[Seat], mine: &[Seat]) -> Result<(), RoomError> {
+    if waiting.iter().any(|w| mine.contains(w)) {
+        Ok(())
+    } else {
+        Err(RoomError::OfferNotForYou)
+    }
+}
+
+/// `mine` accept an offer: they are no longer waited for.
+fn answered(waiting: &mut Vec<Seat>, mine: &[Seat]) -> Result<(), RoomError> {
+    waits_for(waiting, mine)?;
+    waiting.retain(|w| !mine.contains(w));
+    Ok(())
+}
+
 impl RoomState {
     /// Ends the game as the organiser decided (their right is checked by
     /// the caller). A forfeit is written as the seat's resignation.
@@ -188,16 +204,11 @@ impl RoomState {
             }
             DrawAction::Accept => {
                 let offer = self.draw_offer.as_mut().ok_or(RoomError::NoDrawOffer)?;
-                if !offer.waiting.iter().any(|w| mine.contains(w)) {
-                    return Err(RoomError::OfferNotForYou);
-                }
-                offer.waiting.retain(|w| !mine.contains(w));
+                answered(&mut offer.waiting, &mine)?;
             }
             DrawAction::Decline => {
                 let offer = self.draw_offer.as_ref().ok_or(RoomError::NoDrawOffer)?;
-                if !offer.waiting.iter().any(|w| mine.contains(w)) {
-                    return Err(RoomError::OfferNotForYou);
-                }
+                waits_for(&offer.waiting, &mine)?;
                 self.draw_offer = None;
             }
         }
@@ -273,19 +284,14 @@ impl RoomState {
                     .takeback_offer
                     .as_mut()
                     .ok_or(RoomError::NoTakebackOffer)?;
-                if !offer.waiting.iter().any(|w| mine.contains(w)) {
-                    return Err(RoomError::OfferNotForYou);
-                }
-                offer.waiting.retain(|w| !mine.contains(w));
+                answered(&mut offer.waiting, &mine)?;
             }
             DrawAction::Decline => {
                 let offer = self
                     .takeback_offer
                     .as_ref()
                     .ok_or(RoomError::NoTakebackOffer)?;
-                if !offer.waiting.iter().any(|w| mine.contains(w)) {
-                    return Err(RoomError::OfferNotForYou);
-                }
+                waits_for(&offer.waiting, &mine)?;
                 self.takeback_offer = None;
             }
         }

@@ -53,11 +53,13 @@ impl SeatRequest {
     }
 }
 
-fn nine() -> u8 {
+/// A board's size when a request leaves it out (serde's default).
+pub fn nine() -> u8 {
     9
 }
 
-fn two() -> u8 {
+/// The players of a board when a request leaves them out.
+pub fn two() -> u8 {
     2
 }
 

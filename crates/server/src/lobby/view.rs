@@ -23,9 +23,9 @@ pub struct SeekView {
     pub rated: bool,
     pub range: Option<u32>,
     /// The board: its size, the players it is for, the variant.
-    #[serde(default = "nine")]
+    #[serde(default = "crate::request::nine")]
     pub size: u8,
-    #[serde(default = "two")]
+    #[serde(default = "crate::request::two")]
     pub players: u8,
     #[serde(default, with = "wire::variant")]
     pub variant: Variant,
@@ -34,12 +34,6 @@ pub struct SeekView {
     pub joined: usize,
 }
 
-fn nine() -> u8 {
-    9
-}
-fn two() -> u8 {
-    2
-}
 fn one() -> usize {
     1
 }
@@ -99,9 +93,9 @@ pub enum LobbyRequest {
         rated: bool,
         #[serde(default)]
         range: Option<u32>,
-        #[serde(default = "nine")]
+        #[serde(default = "crate::request::nine")]
         size: u8,
-        #[serde(default = "two")]
+        #[serde(default = "crate::request::two")]
         players: u8,
         #[serde(default, with = "wire::variant")]
         variant: Variant,
@@ -114,9 +108,9 @@ pub enum LobbyRequest {
         rated: bool,
         #[serde(default)]
         range: Option<u32>,
-        #[serde(default = "nine")]
+        #[serde(default = "crate::request::nine")]
         size: u8,
-        #[serde(default = "two")]
+        #[serde(default = "crate::request::two")]
         players: u8,
         #[serde(default, with = "wire::variant")]
         variant: Variant,
