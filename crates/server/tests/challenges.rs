@@ -528,7 +528,8 @@ async fn a_few_accounts_of_one_address_cannot_fill_a_players_inbox() {
 
 /// Web Push end to end, with a push service of the test's own: Ana's
 /// device subscribes (in French), then is told of Bob's challenge, of her
-/// turn after Bob's move, and of the game's end when Bob resigns; each
+/// turn after Bob's move, and of the game's end when Bob resigns (Bob, who
+/// challenged her, of his first move once she accepts); each
 /// post signed with the server's key and readable by Ana's keys only. A
 /// device its push service says is gone is forgotten, bad subscriptions
 /// are refused, and a deleted account's devices go with it.
@@ -587,7 +588,15 @@ async fn a_turn_based_games_news_are_pushed_to_the_players_devices() {
     assert_eq!(told["title"], "Bob vous défie");
     assert_eq!(told["url"], "/account");
 
-    // Ana accepts; Bob (South) moves: her turn is pushed, naming his move.
+    // Ana accepts: Bob, who challenged her and is South, is told that the
+    // game has started and that it is his move (his device, in English).
+    let (bob_secret, bob_auth, bob_device) = device(&format!("http://{service}/push/bob"));
+    assert_eq!(
+        post(&h, "/api/push/subscriptions", &bob, bob_device)
+            .await
+            .status,
+        204
+    );
     let challenge = made.json::<Value>()["id"].as_str().unwrap().to_string();
     let accepted = post(
         &h,
@@ -601,6 +610,17 @@ async fn a_turn_based_games_news_are_pushed_to_the_players_devices() {
         .as_str()
         .unwrap()
         .to_string();
+    let bobs = [("/push/bob", &bob_secret, &bob_auth)];
+    let (path, _, told) = next_push(&mut posts, service, &key, &bobs).await;
+    assert_eq!(path, "/push/bob");
+    assert_eq!(
+        (told["title"].as_str(), told["body"].as_str()),
+        (
+            Some("Your turn against Ana"),
+            Some("The game has started: your move.")
+        )
+    );
+    // Bob moves: Ana's turn is pushed, naming his move.
     let moved = post(
         &h,
         &format!("/api/games/{game}/move"),
@@ -661,7 +681,7 @@ async fn a_turn_based_games_news_are_pushed_to_the_players_devices() {
             .len()
     };
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while endpoints() != 1 {
+    while endpoints() != 2 {
         assert!(
             std::time::Instant::now() < deadline,
             "the gone device is forgotten"
@@ -669,8 +689,8 @@ async fn a_turn_based_games_news_are_pushed_to_the_players_devices() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 
-    // Bob's own news reach nobody (no device); Ana's device goes with her
-    // account.
+    // Bob resigned: his own resignation is not pushed to him. Ana's
+    // device goes with her account.
     let deleted = post(
         &h,
         "/api/account/delete",
@@ -679,7 +699,7 @@ async fn a_turn_based_games_news_are_pushed_to_the_players_devices() {
     )
     .await;
     assert!(deleted.status < 300, "{}", deleted.text);
-    assert_eq!(endpoints(), 0);
+    assert_eq!(endpoints(), 1, "Bob's device stays");
     assert!(posts.try_recv().is_err(), "nothing else was pushed");
 }
 

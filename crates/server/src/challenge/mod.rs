@@ -323,7 +323,24 @@ impl Challenges {
                 game: game.clone(),
             },
         );
+        self.tell_challenger_to_move(&challenge, &game).await;
         Ok(game)
+    }
+
+    /// A turn-based game just made from `challenge`: if it is the
+    /// challenger's move, their devices are told (they may have sent it
+    /// days ago; the one who accepted is at their page).
+    async fn tell_challenger_to_move(&self, challenge: &Challenge, game: &str) {
+        let Some(push) = self.inner.hub.push() else {
+            return;
+        };
+        if let Ok(state) = self.inner.hub.glance(game).await {
+            for (account, notice) in crate::push::notices::of_game(&state) {
+                if account == challenge.from.id {
+                    push.tell(account, notice);
+                }
+            }
+        }
     }
 
     async fn make_game(

@@ -1122,7 +1122,7 @@ export default {
   'lobby.waiting_more_other': 'Vous y êtes : on attend encore {n} joueurs.',
   // A player's games: the filters and the records to download.
   'acc.filter_speed': 'Cadence',
-  'acc.filter_rated': 'Classée',
+  'acc.filter_rated': 'Pour le classement',
   'acc.filter_result': 'Résultat',
   'acc.filter_opponent': 'Adversaire',
   'acc.filter_any': 'Toutes',
