@@ -71,7 +71,8 @@ pub use paths::DistanceMap;
 pub use perft::perft;
 pub use position::{Outcome, Position, SetupError, Undo};
 pub use record::{
-    game_line, parse_game_line, parse_game_text, Record, RecordError, RecordErrorKind, MAX_ENTRIES,
+    game_line, parse_game_line, parse_game_text, parse_records, Record, RecordError,
+    RecordErrorKind, MAX_ENTRIES, MAX_RECORDS,
 };
 pub use ruleset::{Ruleset, RulesetError, Variant};
 pub use seat::{Seat, Team};

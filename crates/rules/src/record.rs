@@ -4,6 +4,7 @@
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
@@ -351,6 +352,8 @@ pub enum RecordErrorKind {
     },
     /// More than [`MAX_ENTRIES`] moves.
     TooLong,
+    /// More than [`MAX_RECORDS`] records in one text.
+    TooManyRecords,
 }
 
 impl RecordError {
@@ -391,6 +394,7 @@ impl fmt::Display for RecordErrorKind {
             Syntax(err) => err.fmt(f),
             UnclosedComment => f.write_str("comment `{` is not closed"),
             TooLong => write!(f, "more than {MAX_ENTRIES} moves: not a game record"),
+            TooManyRecords => write!(f, "more than {MAX_RECORDS} games in one file"),
             DuplicateTag(name) => write!(f, "tag {name} appears twice"),
             TagAfterMoves => f.write_str("tags must come before the moves"),
             NotQuoridor(game) => write!(f, "not a Quoridor record (the Game tag says `{game}`)"),
@@ -493,6 +497,7 @@ impl Loc {
 }
 
 /// Reads text character by character, keeping line and column.
+#[derive(Clone)]
 struct Cursor<'a> {
     text: &'a str,
     pos: usize,
@@ -992,34 +997,95 @@ impl FromStr for Record {
 
     fn from_str(text: &str) -> Result<Record, RecordError> {
         let mut cursor = Cursor::new(text);
-        let mut tags = Vec::new();
-        loop {
-            cursor.skip_blanks()?;
-            if cursor.peek() != Some('[') {
-                break;
-            }
-            tags.push(cursor.tag()?);
+        let record = read_record(&mut cursor, false)?;
+        cursor.skip_blanks()?;
+        match cursor.peek() {
+            None => Ok(record),
+            Some(_) => Err(RecordError::at(cursor.loc, RecordErrorKind::TagAfterMoves)),
         }
-        let header = Header::read(&tags)?;
-        let mut game = Game::from_position(header.start()?);
-        loop {
-            cursor.skip_blanks()?;
-            let at = cursor.loc;
-            match cursor.peek() {
-                None => break,
-                Some('[') => return Err(RecordError::at(at, RecordErrorKind::TagAfterMoves)),
-                Some(_) => {
-                    let word = cursor.word();
-                    read_word(&mut game, word, at)?;
-                }
-            }
-        }
-        header.check_end(&game)?;
-        Ok(Record {
-            tags: header.free,
-            game,
-        })
     }
+}
+
+/// One record from the cursor on: its tags, then its moves up to the end
+/// of the text or the next `[`. With `several`, a second `Game` tag
+/// starts the next record (this one has no moves).
+fn read_record(cursor: &mut Cursor<'_>, several: bool) -> Result<Record, RecordError> {
+    let mut tags: Vec<RawTag<'_>> = Vec::new();
+    loop {
+        cursor.skip_blanks()?;
+        if cursor.peek() != Some('[') {
+            break;
+        }
+        let before = cursor.clone();
+        let tag = cursor.tag()?;
+        let game_tag = |t: &RawTag<'_>| t.name.eq_ignore_ascii_case("Game");
+        if several && game_tag(&tag) && tags.iter().any(game_tag) {
+            *cursor = before;
+            break;
+        }
+        tags.push(tag);
+    }
+    let header = Header::read(&tags)?;
+    let mut game = Game::from_position(header.start()?);
+    loop {
+        cursor.skip_blanks()?;
+        let at = cursor.loc;
+        match cursor.peek() {
+            None | Some('[') => break,
+            Some(_) => {
+                let word = cursor.word();
+                read_word(&mut game, word, at)?;
+            }
+        }
+    }
+    header.check_end(&game)?;
+    Ok(Record {
+        tags: header.free,
+        game,
+    })
+}
+
+/// The most records [`parse_records`] reads from one text: twice what a
+/// player's page exports at once, few enough that a hostile file cannot
+/// fill the memory with games.
+pub const MAX_RECORDS: usize = 1000;
+
+/// Every game of a file of records, in order: records one after the other
+/// (each from its first tag; a tag after a record's moves, or a second
+/// `Game` tag, starts the next), or one game in any other form that
+/// [`parse_game_text`] reads. A blank text holds no game. An error gives
+/// the line and column in the whole text.
+///
+/// ```
+/// use quoridor_rules::parse_records;
+/// let text = "[Game \"Quoridor\"]\n[South \"Ana\"]\n\n1. e2 e8\n\n\
+///             [Game \"Quoridor\"]\n[Size \"5\"]\n\n1. c2 c4 2. c3\n";
+/// let records = parse_records(text).unwrap();
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[0].tag("South"), Some("Ana"));
+/// assert_eq!(records[1].game().rules().size(), 5);
+/// assert_eq!(parse_records("e2 e8").unwrap().len(), 1);
+/// assert!(parse_records(" \n").unwrap().is_empty());
+/// let err = parse_records("[Game \"Quoridor\"]\ne2\n[Game \"Quoridor\"]\ne2 e3").unwrap_err();
+/// assert_eq!((err.line(), err.column()), (4, 4));
+/// ```
+pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
+    let mut cursor = Cursor::new(text);
+    cursor.skip_blanks()?;
+    match cursor.peek() {
+        None => return Ok(Vec::new()),
+        Some('[') => {}
+        Some(_) => return parse_game_text(text).map(|record| vec![record]),
+    }
+    let mut records = Vec::new();
+    while cursor.peek().is_some() {
+        if records.len() == MAX_RECORDS {
+            return Err(RecordError::at(cursor.loc, RecordErrorKind::TooManyRecords));
+        }
+        records.push(read_record(&mut cursor, true)?);
+        cursor.skip_blanks()?;
+    }
+    Ok(records)
 }
 
 /// The game as one line, for the protocol's `position` reply (read back by

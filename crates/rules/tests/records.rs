@@ -3,48 +3,12 @@
 
 mod common;
 
-use common::{random_move, random_rules, Rng};
+use common::{random_game, random_move, Rng};
 use proptest::prelude::*;
 use quoridor_rules::{
     game_line, parse_game_line, Entry, Game, Outcome, Position, Record, RecordErrorKind, Ruleset,
     Seat, Team, Termination, Variant,
 };
-
-/// A random game: sometimes from a set-up position (reached by random play,
-/// possibly with a seat removed), with moves, resignations, timeouts and
-/// agreed draws.
-fn random_game(seed: u64, entries: usize) -> Game {
-    let mut rng = Rng(seed);
-    let rules = random_rules(&mut rng);
-    let mut start = Position::new(rules);
-    if rng.below(3) == 0 {
-        for _ in 0..rng.below(30) {
-            if start.is_over() {
-                break;
-            }
-            start.play(random_move(&start, &mut rng)).unwrap();
-        }
-        if rng.below(4) == 0 && rules.players() == 4 && !start.is_over() {
-            let seats = start.seats();
-            start.remove(seats[rng.below(4)]);
-        }
-    }
-    let mut game = Game::from_position(start);
-    for _ in 0..entries {
-        if game.is_over() {
-            break;
-        }
-        let seats = game.rules().players() as usize;
-        let seat = Seat::from_player(rng.below(seats), seats as u8);
-        let _ = match rng.below(80) {
-            0 => game.resign(seat),
-            1 => game.timeout(seat),
-            2 => game.agree_draw(),
-            _ => game.play(random_move(game.position(), &mut rng)),
-        };
-    }
-    game
-}
 
 fn has_out_seat(pos: &Position) -> bool {
     pos.seats().iter().any(|&s| pos.is_out(s))

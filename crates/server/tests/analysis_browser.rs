@@ -331,3 +331,74 @@ async fn the_analysis_board_explores_and_sets_up_positions() {
     })
     .await;
 }
+
+/// Records imported (issue 61): two finished games' records, downloaded
+/// as the server writes them and kept in one file, are opened on the
+/// analysis board of a French page. The first game is shown from its
+/// start with its moves as the main line, who played it and how it ended
+/// in French; the file's second game is one choice away; a pasted text
+/// that the rules refuse is placed by line, column and word, and leaves
+/// the game shown alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_of_records_opens_on_the_analysis_board() {
+    e2e::run("board-records", |env| async move {
+        let base = env.base().to_string();
+        let mut file = String::new();
+        // Bob resigns the first; Ana the second.
+        for (moves, loser) in [(&["e2", "e8", "e3", "e7h", "e4"][..], 1), (&["e2", "d8h"][..], 0)] {
+            let made = post(&base, "/api/games", None, serde_json::json!({
+                "seats": [{"kind": "human", "mine": true, "name": "Ana"}, {"kind": "human"}]
+            }))
+            .await;
+            let id = made["id"].as_str().unwrap().to_string();
+            let joined = post(&base, &format!("/api/games/{id}/join"), None, serde_json::json!({"name": "Bob"})).await;
+            let tokens = [made["token"].as_str().unwrap().to_string(), joined["token"].as_str().unwrap().to_string()];
+            for (i, mv) in moves.iter().enumerate() {
+                post(&base, &format!("/api/games/{id}/move"), Some(&tokens[i % 2]), serde_json::json!({"move": mv})).await;
+            }
+            post(&base, &format!("/api/games/{id}/resign"), Some(&tokens[loser]), serde_json::json!({})).await;
+            let record = env.http().get(format!("{base}/api/games/{id}/record")).send().await.unwrap().text().await.unwrap();
+            assert!(record.starts_with("[Game "), "{record}");
+            file.push_str(record.trim_end());
+            file.push_str("\n\n");
+        }
+        let path = env.dir().join("quoridor-games.txt");
+        std::fs::write(&path, &file).unwrap();
+
+        let b = env.browser_in("analyst", "fr").await;
+        b.open("/analysis").await;
+        b.click("#ab-records summary").await;
+        b.shown("#ab-record-file-button").await;
+        let input = b.client.find(fantoccini::Locator::Css("#ab-record-file")).await.unwrap();
+        input.send_keys(path.to_str().unwrap()).await.unwrap();
+        let said = "const p = document.querySelector('#ab-record'); return p.hidden ? null : p.textContent;";
+        let first = "Sud\u{a0}: Ana · Nord\u{a0}: Bob · Ana gagne, par abandon.";
+        b.js_until(said, |v| v == first).await;
+        // From the start, the game's moves the tree's main line.
+        let board = "return [document.querySelector('#ab-line').textContent, [...document.querySelectorAll('#ab-moves .mv')].map((m) => m.textContent).join(' '), new URLSearchParams(location.search).get('pos')];";
+        let shown = b.js_until(board, |v| v[1] != "").await;
+        assert_eq!(shown, serde_json::json!(["—", "e2 e8 e3 e7h e4", "9 e1,e9 - 10,10 south 0 ply_limit=1000"]));
+        b.click("#ab-last").await;
+        b.js_until(board, |v| v[0] == "e2 e8 e3 e7h e4").await;
+        b.js_until("return document.querySelectorAll('#ab-board [data-placed=\"e7h\"]').length;", |v| v == 1).await;
+        let choices = b.js("return [...document.querySelectorAll('#ab-record-pick option')].map((o) => o.textContent);").await;
+        assert_eq!(
+            choices,
+            serde_json::json!(["1. Ana – Bob · Ana gagne, par abandon.", "2. Ana – Bob · Bob gagne, par abandon."])
+        );
+        b.select("#ab-record-pick", "1").await;
+        b.js_until(said, |v| v == "Sud\u{a0}: Ana · Nord\u{a0}: Bob · Bob gagne, par abandon.").await;
+        b.js_until(board, |v| v[1] == "e2 d8h" && v[0] == "—").await;
+
+        // A refused text is placed in French and changes nothing.
+        b.click("#ab-records summary").await;
+        b.type_into("#ab-record-text", "1. e2 e8 2. e3 e1").await;
+        b.click("#ab-record-open").await;
+        let error = "const e = document.querySelector('#ab-error'); return e.hidden ? null : e.textContent;";
+        b.js_until(error, |v| v == "Cette partie est illisible\u{a0}: ligne 1, colonne 16 (e1).").await;
+        assert_eq!(b.js(said).await, "Sud\u{a0}: Ana · Nord\u{a0}: Bob · Bob gagne, par abandon.");
+        assert_eq!(b.js(board).await[1], "e2 d8h");
+        b.shot("board-records").await;
+    })
+    .await;
+}

@@ -17,7 +17,8 @@
 //!
 //! 1. `json`, `board` (positions and searches as JSON).
 //! 2. `game`, `host` (what the page hands the module), `review`, `local`
-//!    (a game on the device, by the game crate's rules).
+//!    (a game on the device, by the game crate's rules), `records` (a file
+//!    of records read).
 //! 3. `session` (the position the page works on, and its engine).
 
 mod board;
@@ -25,6 +26,7 @@ mod game;
 mod host;
 mod json;
 mod local;
+mod records;
 mod review;
 pub mod session;
 
@@ -159,6 +161,13 @@ pub extern "C" fn qw_local() -> u32 {
 #[no_mangle]
 pub extern "C" fn qw_record() -> u32 {
     answer(game::record(&input()))
+}
+
+/// A file of game records (the input) read for the analysis board: each
+/// game's tags, start, moves and end (see [`records`]).
+#[no_mangle]
+pub extern "C" fn qw_read_records() -> u32 {
+    answer(records::read(&input()))
 }
 
 /// A finished game reviewed (the input as for [`qw_game`]), each position

@@ -6,7 +6,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use quoridor_rules::{Fence, Move, Orientation, Position, Ruleset, Seat, Square, Variant};
+use quoridor_rules::{Fence, Game, Move, Orientation, Position, Ruleset, Seat, Square, Variant};
 
 /// splitmix64: a small deterministic generator.
 pub struct Rng(pub u64);
@@ -298,4 +298,40 @@ impl Naive {
         }
         None
     }
+}
+
+/// A random game: sometimes from a set-up position (reached by random play,
+/// possibly with a seat removed), with moves, resignations, timeouts and
+/// agreed draws.
+pub fn random_game(seed: u64, entries: usize) -> Game {
+    let mut rng = Rng(seed);
+    let rules = random_rules(&mut rng);
+    let mut start = Position::new(rules);
+    if rng.below(3) == 0 {
+        for _ in 0..rng.below(30) {
+            if start.is_over() {
+                break;
+            }
+            start.play(random_move(&start, &mut rng)).unwrap();
+        }
+        if rng.below(4) == 0 && rules.players() == 4 && !start.is_over() {
+            let seats = start.seats();
+            start.remove(seats[rng.below(4)]);
+        }
+    }
+    let mut game = Game::from_position(start);
+    for _ in 0..entries {
+        if game.is_over() {
+            break;
+        }
+        let seats = game.rules().players() as usize;
+        let seat = Seat::from_player(rng.below(seats), seats as u8);
+        let _ = match rng.below(80) {
+            0 => game.resign(seat),
+            1 => game.timeout(seat),
+            2 => game.agree_draw(),
+            _ => game.play(random_move(game.position(), &mut rng)),
+        };
+    }
+    game
 }

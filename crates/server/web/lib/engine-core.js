@@ -18,7 +18,7 @@
  * @typedef {{
  *   position(text: string): any, play(move: string): any, undo(): any,
  *   facts(): any, perft(depth: number): number, game(text: string): any,
- *   record(text: string): any, local(text: string): any,
+ *   record(text: string): any, local(text: string): any, readRecords(text: string): any,
  *   review(text: string, ms: number, onProgress?: (p: {done: number, total: number}) => void): any,
  *   search(limits: SearchLimits, onIteration?: (info: SearchInfo) => void): any,
  *   hint(ms: number): any,
@@ -75,6 +75,8 @@ export async function instantiateEngine(source, host = {}) {
     game(text) { write(text); return answer(exports.qw_game()); },
     /** A game's record: `tag NAME VALUE` lines, then the game's text. */
     record(text) { write(text); return answer(exports.qw_record()); },
+    /** A file of records: each game's tags, start, moves and end (crates/wasm/src/records.rs). */
+    readRecords(text) { write(text); return answer(exports.qw_read_records()); },
     /** A game on the device: its record and what is done (crates/wasm/src/local.rs). */
     local(text) { write(text); return answer(exports.qw_local()); },
     search(limits, onIteration) {

@@ -27,6 +27,7 @@ import { SEATS2, SEATS4, parseSquare, readNotation, writeNotation } from '../lib
 import { eraseFences, putFence, setHands } from '../lib/setup.js';
 import { arrived, scoreWords, verdict } from '../lib/verdict.js';
 import { accountLink, languagePicker } from '../lib/topbar.js';
+import { attachRecords } from './analysis-records.js';
 import { drawTree } from './analysis-tree.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -415,6 +416,7 @@ function play(move) {
 
 /** A new position set up: its tree starts empty. @param {string} root */
 function setRoot(root) {
+  if (records) records.clear();
   B.root = root;
   viewed = null;
   B.tree = new MoveTree();
@@ -495,6 +497,28 @@ function setupField(ev) {
   setRoot(writeNotation(p));
 }
 
+/** The record controls (made at start-up). @type {ReturnType<typeof attachRecords> | null} */
+let records = null;
+
+/**
+ * A game of a record file opened: its start, its moves as the tree's main
+ * line (as many as the tree keeps, said), shown from the start.
+ * @param {import('../lib/records.js').ReadRecord} record
+ */
+function openRecord(record) {
+  B.aside = null;
+  B.root = record.position;
+  B.tree = new MoveTree();
+  B.line = [];
+  viewed = null;
+  if (B.mode !== 'play') setMode('play');
+  B.tree.add([], record.moves.slice(0, MAX_NODES));
+  // Said until the view of the start comes, and with it.
+  carried = record.moves.length > MAX_NODES ? t('board.record_cut', { n: MAX_NODES }) : null;
+  showError(carried);
+  refresh();
+}
+
 /**
  * The position, tree and line of the page's address; a tree that cannot
  * be read leaves the line alone, said.
@@ -524,6 +548,7 @@ document.addEventListener('DOMContentLoaded', async () => {
     // The pawns' letters are in the page's language: draw them again.
     board.key = '';
     draw();
+    if (records) records.redraw();
   });
   accountLink();
   $('#ab-play-tab').onclick = () => setMode('play');
@@ -557,6 +582,7 @@ document.addEventListener('DOMContentLoaded', async () => {
   $('#ab-best-play').onclick = () => { if (viewed === B.line.join(' ')) play(B.view && B.view.best); };
   for (const id of ['#ab-fences-south', '#ab-fences-north', '#ab-turn']) $(id).addEventListener('change', setupField);
   $('#ab-clear').onclick = () => setRoot(START);
+  records = attachRecords(openRecord, showError);
   local = deviceEngineWanted() && await engine.available();
   refresh();
 });
