@@ -232,8 +232,8 @@ impl RoomState {
     pub fn takeback_refused(&self) -> Option<&'static str> {
         if self.is_private() {
             Some("a game against the computer or on one screen takes moves back with undo")
-        } else if self.settings.rated {
-            Some("no takeback in a rated game")
+        } else if self.settings.rated && !self.settings.rated_takebacks {
+            Some("no takeback in a rated game unless both players agreed to them")
         } else if self.settings.competition || self.settings.tournament.is_some() {
             Some("no takeback in a tournament's or a class's game")
         } else if self.seats.iter().any(|s| !s.kind.is_human()) {

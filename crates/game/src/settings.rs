@@ -70,6 +70,11 @@ pub struct Settings {
     /// A rated game between two accounts (see [`Settings::check_rated`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// A rated game whose players both agreed to takebacks (the challenge
+    /// offered them and the other accepted it): a move may be taken back
+    /// as in a casual game, the opponent accepting each time.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated_takebacks: bool,
     /// The tournament whose game this is: its page links back there, and
     /// it has no rematch (the tournament pairs the next game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -113,6 +118,7 @@ impl Settings {
             competition: false,
             tournament: None,
             rated: false,
+            rated_takebacks: false,
             chat_off: false,
             teacher_reads: false,
         };

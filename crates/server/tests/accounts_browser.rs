@@ -301,6 +301,10 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         ana.shown("#ch-form").await;
         ana.select("#ch-clock", "d3").await;
         ana.select("#ch-color", "south").await;
+        // Rated, with takebacks offered (the choice shows once rated is).
+        assert!(!ana.is_shown("#ch-takebacks-field").await);
+        ana.click("#ch-rated").await;
+        ana.click("#ch-takebacks").await;
         ana.click("#ch-send").await;
         let sent = ana.js_until("const s = document.querySelector('#ch-status'); return s && !s.hidden && s.textContent;", |v| v.is_string()).await;
         assert!(sent.as_str().unwrap().contains("Waiting for bob"), "{sent}");
@@ -311,6 +315,7 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         let line = bob.js("return document.querySelector('#home-challenges [data-challenge]').textContent;").await;
         let line = line.as_str().unwrap();
         assert!(line.contains("ana (1500?) vous défie") && line.contains("3 jours par coup") && line.contains("Vous jouez Nord"), "{line}");
+        assert!(line.contains("reprises permises"), "{line}");
         bob.shot("challenge-received").await;
         bob.click("#home-challenges [data-accept]").await;
         let id = bob.game_page().await;
@@ -318,6 +323,7 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         let game = env.game(&id).await;
         assert_eq!(game["seats"][0]["name"], "ana");
         assert_eq!(game["speed"], "correspondence");
+        assert_eq!((game["settings"]["rated"].clone(), game["settings"]["rated_takebacks"].clone()), (true.into(), true.into()));
 
         // The clocks count days and hours (in each page's language).
         let clock = ana.js_until("const c = document.querySelector('#clock-south'); return c && c.textContent;", |v| v.as_str().is_some_and(|s| s.contains(" d "))).await;
@@ -353,6 +359,8 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
         while moves(&env.game(&id).await).is_empty() {
             wait.tick(&"no move").await;
         }
+        // The rated game's takebacks, agreed to: Ana may ask for one.
+        ana.shown("#takeback").await;
         // Bob's home page, open all along, lists it as his turn at once:
         // the challenges' socket says a game of his moved on (the list is
         // otherwise asked again only each minute, later than this waits).

@@ -256,6 +256,23 @@ async fn a_challenge_is_seen_live_accepted_and_both_land_in_a_turn_based_game() 
     )
     .await;
     assert_eq!(moved.status, 200, "{}", moved.text);
+    // A rated game whose challenge did not offer takebacks has none.
+    let asked = post(
+        &h,
+        &format!("/api/games/{game}/takeback"),
+        &ana,
+        json!({"action": "offer"}),
+    )
+    .await;
+    assert_eq!(
+        (
+            asked.status,
+            asked.json::<Value>()["error"]["code"].as_str()
+        ),
+        (403, Some("not_allowed")),
+        "{}",
+        asked.text
+    );
     // Both pages hear that their games in progress changed, without asking.
     next_of(&mut bob_live, "playing").await;
     next_of(&mut ana_live, "playing").await;
@@ -269,6 +286,68 @@ async fn a_challenge_is_seen_live_accepted_and_both_land_in_a_turn_based_game() 
     );
     let _ = ana_live.close(None).await;
     let _ = bob_live.close(None).await;
+}
+
+/// A rated challenge may offer takebacks (issue 61: "never in rated games
+/// unless both agree"): the challenger offers them, the other sees it in
+/// the terms and agrees by accepting; in the game, each takeback is still
+/// asked for and accepted. A casual challenge keeps no such term.
+#[tokio::test]
+async fn a_rated_challenge_offering_takebacks_allows_them_once_accepted() {
+    let h = Harness::new().await;
+    let ana = sign_up(&h, "Ana").await;
+    let bob = sign_up(&h, "Bob").await;
+    let casual: Value = post(
+        &h,
+        "/api/challenges",
+        &ana,
+        json!({"to": "Bob", "days": 1, "takebacks": true}),
+    )
+    .await
+    .json();
+    assert!(casual.get("takebacks").is_none(), "{casual}");
+    let made = post(
+        &h,
+        "/api/challenges",
+        &bob,
+        json!({"to": "Ana", "days": 2, "rated": true, "takebacks": true, "color": "north"}),
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let id = made.json::<Value>()["id"].as_str().unwrap().to_string();
+    let seen: Value = get(&h, "/api/challenges", &ana).await.json();
+    let incoming = &seen["incoming"].as_array().unwrap();
+    let offered = incoming.iter().find(|c| c["id"] == id.as_str()).unwrap();
+    assert_eq!(
+        (offered["rated"].as_bool(), offered["takebacks"].as_bool()),
+        (Some(true), Some(true))
+    );
+    let accepted = post(&h, &format!("/api/challenges/{id}/accept"), &ana, json!({})).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.text);
+    let game = accepted.json::<Value>()["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let view: Value = get(&h, &format!("/api/games/{game}"), &ana).await.json();
+    assert_eq!(
+        (
+            view["settings"]["rated"].as_bool(),
+            view["settings"]["rated_takebacks"].as_bool()
+        ),
+        (Some(true), Some(true))
+    );
+    // Ana (South) moves, asks to take it back, and Bob accepts.
+    let act = |who: &Session, what: &str, body: Value| {
+        let (h, who, path) = (&h, who.clone(), format!("/api/games/{game}/{what}"));
+        async move { post(h, &path, &who, body).await }
+    };
+    assert_eq!(act(&ana, "move", json!({"move": "e2"})).await.status, 200);
+    let asked = act(&ana, "takeback", json!({"action": "offer"})).await;
+    assert_eq!(asked.status, 200, "{}", asked.text);
+    let answered = act(&bob, "takeback", json!({"action": "accept"})).await;
+    assert_eq!(answered.status, 200, "{}", answered.text);
+    let after: GameView = h.game(&game).await;
+    assert_eq!((after.ply, after.turn), (0, quoridor_rules::Seat::South));
 }
 
 #[tokio::test]

@@ -85,6 +85,13 @@ fn rated_competition_and_private_games_have_no_takeback() {
         takeback(&mut rated, ANA, DrawAction::Offer, t),
         Err(RoomError::NoTakeback(_))
     ));
+    // Both players agreed to takebacks (the challenge's terms): the
+    // opponent still answers each request.
+    rated.settings.rated_takebacks = true;
+    assert_eq!(rated.takeback_refused(), None);
+    takeback(&mut rated, ANA, DrawAction::Offer, t).unwrap();
+    takeback(&mut rated, BOB, DrawAction::Decline, t).unwrap();
+    rated.settings.rated_takebacks = false;
     rated.settings.rated = false;
     rated.settings.competition = true;
     assert!(matches!(

@@ -53,6 +53,7 @@ async fn create(
         to: req.to,
         clock,
         rated: req.rated,
+        takebacks: req.takebacks,
         colour: req.color,
     };
     let view = challenges.create(&session.account, ask, wall_ms()).await?;

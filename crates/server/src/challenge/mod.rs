@@ -57,6 +57,8 @@ pub struct Ask {
     pub to: String,
     pub clock: Option<TimeControl>,
     pub rated: bool,
+    /// Takebacks allowed in a rated game (casual games always allow them).
+    pub takebacks: bool,
     pub colour: Colour,
 }
 
@@ -235,6 +237,7 @@ impl Challenges {
             to,
             clock: ask.clock,
             rated: ask.rated,
+            takebacks: ask.rated && ask.takebacks,
             colour: ask.colour,
             created_ms: wall,
             from_rating,

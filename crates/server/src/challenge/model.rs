@@ -68,6 +68,10 @@ pub struct Challenge {
     #[serde(with = "wire::clock")]
     pub clock: Option<TimeControl>,
     pub rated: bool,
+    /// Takebacks allowed in the rated game: the challenger offers them,
+    /// and accepting the challenge agrees to them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub takebacks: bool,
     pub colour: Colour,
     pub created_ms: u64,
     /// The challenger's rating at the game's speed when it was made.
@@ -146,6 +150,7 @@ impl Challenge {
         if self.rated {
             settings.check_rated().map_err(RoomError::Rated)?;
             settings.rated = true;
+            settings.rated_takebacks = self.takebacks;
         }
         Ok(settings)
     }
@@ -240,6 +245,7 @@ mod tests {
                 increment: Duration::from_secs(3),
             }),
             rated: true,
+            takebacks: false,
             colour: Colour::Random,
             created_ms: 1_000,
             from_rating: None,

@@ -23,6 +23,9 @@ pub struct ChallengeView {
     pub days: Option<u64>,
     pub speed: Option<Speed>,
     pub rated: bool,
+    /// Takebacks allowed in the rated game (accepting agrees to them).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub takebacks: bool,
     /// The challenger's colour.
     pub color: Colour,
     pub created_ms: u64,
@@ -41,6 +44,7 @@ impl ChallengeView {
                 .then(|| c.clock.map_or(0, |t| t.initial().as_secs() / 86_400)),
             speed: Speed::of(c.clock),
             rated: c.rated,
+            takebacks: c.takebacks,
             color: c.colour,
             created_ms: c.created_ms,
             expires_ms: c.expires_ms(),
@@ -98,6 +102,10 @@ pub struct ChallengeRequest {
     pub days: Option<u64>,
     #[serde(default)]
     pub rated: bool,
+    /// Takebacks allowed in the rated game, once the other accepts (a
+    /// casual game always allows them).
+    #[serde(default)]
+    pub takebacks: bool,
     /// The challenger's colour (`random` by default).
     #[serde(default)]
     pub color: Colour,

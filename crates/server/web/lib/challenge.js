@@ -39,12 +39,14 @@ export function clockWords(clock, t) {
 }
 
 /**
- * A challenge's terms: its clock and whether it is rated.
- * @param {{ clock: any, rated: boolean }} challenge
+ * A challenge's terms: its clock, whether it is rated, and whether a rated
+ * game allows takebacks (a casual one always does).
+ * @param {{ clock: any, rated: boolean, takebacks?: boolean }} challenge
  * @param {Translate} t
  */
 export function termsWords(challenge, t) {
-  return clockWords(challenge.clock, t) + ' · ' + t(challenge.rated ? 'acc.rated' : 'acc.casual');
+  return clockWords(challenge.clock, t) + ' · ' + t(challenge.rated ? 'acc.rated' : 'acc.casual')
+    + (challenge.rated && challenge.takebacks ? ' · ' + t('ch.takebacks_on') : '');
 }
 
 /**

@@ -170,6 +170,10 @@ export function challengeForm(box, name) {
     el('optgroup', { label: t(String(group)) }, /** @type {any[]} */ (opts).map(([v, text]) => el('option', { value: v, text })))));
   /** @type {HTMLSelectElement} */ (clock).value = 'd3';
   const rated = el('input', { type: 'checkbox', id: 'ch-rated' });
+  // Offered in a rated game only: a casual one always allows takebacks.
+  const takebacks = el('input', { type: 'checkbox', id: 'ch-takebacks' });
+  const takebacksField = el('label', { class: 'field check', id: 'ch-takebacks-field', hidden: true }, takebacks, el('span', { text: t('ch.takebacks') }));
+  rated.addEventListener('change', () => { takebacksField.hidden = !/** @type {HTMLInputElement} */ (rated).checked; });
   const colour = el('select', { id: 'ch-color' }, ['random', 'south', 'north'].map((c) => el('option', { value: c, text: t('ch.color_' + c) })));
   const status = el('p', { id: 'ch-status', class: 'hint', role: 'status', hidden: true });
   const send = el('button', { type: 'submit', class: 'btn primary', id: 'ch-send', text: t('ch.send') });
@@ -182,6 +186,7 @@ export function challengeForm(box, name) {
     name ? null : el('label', { class: 'field' }, el('span', { text: t('acc.name') }), to),
     el('label', { class: 'field' }, el('span', { text: t('ch.clock') }), clock),
     el('label', { class: 'field check' }, rated, el('span', { text: t('ch.rated') })),
+    takebacksField,
     el('label', { class: 'field' }, el('span', { text: t('ch.color') }), colour),
     el('p', {}, send, ' ', cancel), status,
     el('p', { id: 'ch-notice', class: 'hint', role: 'status', hidden: true }));
@@ -190,6 +195,7 @@ export function challengeForm(box, name) {
     send.disabled = true;
     try {
       const body = { to: name || /** @type {HTMLInputElement} */ (to).value.trim(), rated: /** @type {HTMLInputElement} */ (rated).checked,
+        takebacks: /** @type {HTMLInputElement} */ (rated).checked && /** @type {HTMLInputElement} */ (takebacks).checked,
         color: /** @type {HTMLSelectElement} */ (colour).value, ...clockChoice(/** @type {HTMLSelectElement} */ (clock).value) };
       const made = await api('POST', '/api/challenges', body);
       sent = made.id;

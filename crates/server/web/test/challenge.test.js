@@ -18,6 +18,9 @@ test('terms are said in words: days per move, or minutes and seconds', () => {
   assert.equal(clockWords({ initial_ms: 300000, increment_ms: 3000 }, t), 'clock.fischer {"m":"5","s":3}');
   assert.equal(clockWords(null, t), 'clock.none');
   assert.equal(termsWords({ clock: { per_move_ms: 7 * 86400000 }, rated: true }, t), 'clock.days {"d":7} · acc.rated');
+  assert.equal(termsWords({ clock: { per_move_ms: 86400000 }, rated: true, takebacks: true }, t), 'clock.day {"d":1} · acc.rated · ch.takebacks_on');
+  // A casual game allows them whatever the challenge says.
+  assert.equal(termsWords({ clock: { per_move_ms: 86400000 }, rated: false, takebacks: true }, t), 'clock.day {"d":1} · acc.casual');
 });
 
 test('each side knows its colour; a drawn one is not known yet', () => {

@@ -1058,6 +1058,8 @@ export default {
   'ch.live': "Played now",
   'ch.turn_based': "Turn-based: come back when you can",
   'ch.rated': "Rated game",
+  'ch.takebacks': "Allow takebacks (your opponent accepts each one)",
+  'ch.takebacks_on': "takebacks allowed",
   'ch.color': "Your colour",
   'ch.color_random': "Drawn at random",
   'ch.color_south': "South (moves first)",

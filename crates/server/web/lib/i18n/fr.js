@@ -1058,6 +1058,8 @@ export default {
   'ch.live': "En direct",
   'ch.turn_based': "Au tour par tour : revenez quand vous pouvez",
   'ch.rated': "Partie classée",
+  'ch.takebacks': "Permettre les reprises (l’adversaire accepte chacune)",
+  'ch.takebacks_on': "reprises permises",
   'ch.color': "Votre couleur",
   'ch.color_random': "Tirée au sort",
   'ch.color_south': "Sud (commence)",

@@ -1071,6 +1071,8 @@ export default {
   'ch.live': "Acum",
   'ch.turn_based': "Pe rând: revii când poți",
   'ch.rated': "Joc cu clasament",
+  'ch.takebacks': "Permite luarea înapoi a mutărilor (adversarul acceptă de fiecare dată)",
+  'ch.takebacks_on': "mutări luate înapoi permise",
   'ch.color': "Culoarea ta",
   'ch.color_random': "Trasă la sorți",
   'ch.color_south': "Sud (mută primul)",
