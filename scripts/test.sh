@@ -72,11 +72,15 @@ python_tests() {
         "$python" -m venv "$venv"
     fi
     "$venv/bin/python" -m pip install -q --disable-pip-version-check -r crates/python/requirements-test.txt
+    # The distribution as the index would hold it: the wheel and the sdist
+    # (crates/python/tests/test_package.py checks both).
     rm -rf target/python-wheel
     "$venv/bin/maturin" build --release --locked -q -m crates/python/Cargo.toml -o target/python-wheel
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/python-wheel/quoridor-*.whl
+    "$venv/bin/maturin" sdist -m crates/python/Cargo.toml -o target/python-wheel >/dev/null
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/python-wheel/quoridor_rs-*.whl
     # From the tests' folder, so that the installed wheel is what is imported.
-    (cd crates/python/tests && "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider)
+    local dist="$PWD/target/python-wheel"
+    (cd crates/python/tests && QUORIDOR_PYTHON_DIST="$dist" "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider)
 }
 
 # Node.js with npm (Debian splits them); Node 18 or later for node --test.

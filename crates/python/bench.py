@@ -141,8 +141,8 @@ def bench_vector(seconds: float, num_envs: int, seed: int) -> dict:
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(16):
-            _, _, dones, _ = env.step(env.random_actions())
-            games += int(dones.sum())
+            _, _, terminated, truncated, _ = env.step(env.random_actions())
+            games += int(terminated.sum() + truncated.sum())
         steps += 16
     elapsed = time.perf_counter() - start
     plies = steps * num_envs

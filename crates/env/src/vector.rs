@@ -61,8 +61,13 @@ pub struct Batch {
     /// `E × P`, by seat in turn order: +1 for a winner, −1 for a loser, 0
     /// for a draw or a game that goes on.
     pub rewards: Vec<f32>,
-    /// `E`: whether the game ended with this step (and started over).
-    pub dones: Vec<bool>,
+    /// `E`: whether the game ended with this step (and started over) by
+    /// its moves: a goal reached, the last pawn or team left, the scores.
+    pub terminated: Vec<bool>,
+    /// `E`: whether the game ended with this step (and started over) by
+    /// reaching the ply limit, a draw the moves did not decide (Gymnasium's
+    /// truncation). A game ends by one or the other, never both.
+    pub truncated: Vec<bool>,
     /// `E`: the turn-order index of the player to move now.
     pub to_play: Vec<u8>,
 }
@@ -75,7 +80,8 @@ impl Batch {
             observations: vec![0; e * games.planes.len()],
             masks: vec![false; e * games.space.len()],
             rewards: vec![0.0; e * games.rules.players() as usize],
-            dones: vec![false; e],
+            terminated: vec![false; e],
+            truncated: vec![false; e],
             to_play: vec![0; e],
         }
     }
@@ -163,7 +169,8 @@ impl VectorGames {
     /// positions; rewards are zero and nothing is done.
     pub fn observe(&self, batch: &mut Batch) {
         batch.rewards.fill(0.0);
-        batch.dones.fill(false);
+        batch.terminated.fill(false);
+        batch.truncated.fill(false);
         for i in 0..self.games.len() {
             self.write_game(i, batch);
         }
@@ -222,7 +229,9 @@ impl VectorGames {
             let rewards = &mut batch.rewards[i * players..][..players];
             let outcome = game.pos.outcome();
             write_rewards(&game.pos, outcome, rewards);
-            batch.dones[i] = outcome.is_some();
+            let truncated = game.pos.reached_ply_limit();
+            batch.terminated[i] = outcome.is_some() && !truncated;
+            batch.truncated[i] = truncated;
             if outcome.is_some() {
                 *game = Game::new(self.rules);
             } else {
@@ -279,7 +288,8 @@ mod tests {
             games.step(&actions, &mut batch).unwrap();
             for i in 0..8 {
                 let r = &batch.rewards[i * 2..][..2];
-                if batch.dones[i] {
+                assert!(!batch.truncated[i], "no ply limit");
+                if batch.terminated[i] {
                     finished += 1;
                     // Only the mover can reach the goal line with a move.
                     assert_eq!(r[movers[i]], 1.0);
@@ -291,6 +301,22 @@ mod tests {
             }
         }
         assert!(finished > 20, "{finished} games finished");
+    }
+
+    #[test]
+    fn a_game_that_reaches_the_ply_limit_is_truncated() {
+        let rules = Ruleset::new(5, 2).unwrap().with_ply_limit(Some(3)).unwrap();
+        let mut games = VectorGames::new(rules, 1, 1);
+        let mut batch = Batch::new(&games);
+        let code = |mv: &str| games.actions().encode(mv.parse().unwrap()).unwrap() as i64;
+        let moves = [code("c2"), code("c4"), code("c3h")];
+        for (i, &action) in moves.iter().enumerate() {
+            games.step(&[action], &mut batch).unwrap();
+            let last = i == 2;
+            assert_eq!((batch.terminated[0], batch.truncated[0]), (false, last));
+        }
+        assert_eq!(batch.rewards, [0.0, 0.0]);
+        assert_eq!(*games.position(0).unwrap(), Position::new(rules));
     }
 
     #[test]

@@ -76,7 +76,13 @@ proptest! {
     }
 
     #[test]
-    fn vectorised_games_play_what_a_lone_position_plays(rules in rules(), seed in any::<u64>()) {
+    fn vectorised_games_play_what_a_lone_position_plays(
+        rules in rules(),
+        limit in prop::option::of(4u32..40),
+        seed in any::<u64>(),
+    ) {
+        // Sometimes a ply limit short enough to be reached.
+        let rules = rules.with_ply_limit(limit).unwrap_or(rules);
         let mut games = VectorGames::new(rules, 3, seed);
         let mut batch = Batch::new(&games);
         let mut lone: Vec<Position> = (0..3).map(|_| Position::new(rules)).collect();
@@ -86,8 +92,10 @@ proptest! {
             games.step(&actions, &mut batch).unwrap();
             for (i, pos) in lone.iter_mut().enumerate() {
                 pos.play(games.actions().decode(actions[i] as usize).unwrap()).unwrap();
+                // Ended by the moves or by the ply limit, never both.
+                prop_assert_eq!(batch.truncated[i], pos.reached_ply_limit());
+                prop_assert_eq!(batch.terminated[i], pos.is_over() && !pos.reached_ply_limit());
                 if pos.is_over() {
-                    prop_assert!(batch.dones[i]);
                     *pos = Position::new(rules);
                 }
                 prop_assert_eq!(games.position(i).unwrap(), &*pos);

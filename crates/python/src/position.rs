@@ -198,6 +198,13 @@ impl PyPosition {
         winner_word(self.pos.outcome())
     }
 
+    /// Whether the game ended as a draw by reaching the ply limit, the
+    /// board having decided nothing (the environments' truncation).
+    #[getter]
+    fn reached_ply_limit(&self) -> bool {
+        self.pos.reached_ply_limit()
+    }
+
     /// The square of a seat's pawn (`seat`: a name or an index in turn order).
     fn pawn(&self, seat: &Bound<'_, PyAny>) -> PyResult<String> {
         Ok(self.pos.pawn(seat_arg(&self.pos, seat)?).to_string())
@@ -229,7 +236,11 @@ impl PyPosition {
         moves_list(self.pos.fences().map(Move::Fence))
     }
 
-    /// The legal moves of the side to move.
+    /// The legal moves of the side to move, each a `Move` object. While
+    /// fences are in play a 9×9 position has about 130 of them, and making
+    /// the objects costs about four times the search for them: in a loop
+    /// that only picks one, `legal_actions()` (numbers) or
+    /// `legal_action_mask()` (a NumPy mask) is the cheaper call.
     ///
     /// >>> [str(m) for m in Position(size=3).legal_moves()]
     /// ['a1', 'c1', 'b2', 'a1h', 'b1h', 'a2h', 'b2h', 'a1v', 'b1v', 'a2v', 'b2v']

@@ -22,8 +22,12 @@ const MAX_ENVS: usize = 1 << 16;
 /// - masks `bool (E, A)`: the legal actions;
 /// - rewards `float32 (E, P)` by seat in turn order: +1 for the winner(s),
 ///   −1 for the others, 0 for a draw or a game that goes on;
-/// - dones `bool (E,)`: the game ended with this step; the observation and
-///   mask are then those of the new game's start.
+/// - terminated `bool (E,)`: the game ended with this step by its moves (a
+///   goal reached, the last pawn or team left, the scores);
+/// - truncated `bool (E,)`: the game ended with this step by reaching the
+///   ply limit, a draw its moves did not decide (Gymnasium's truncation);
+///   a game ends by one or the other, and the observation and mask are
+///   then those of the new game's start.
 ///
 /// >>> import numpy as np
 /// >>> from quoridor import VectorEnv
@@ -31,9 +35,9 @@ const MAX_ENVS: usize = 1 << 16;
 /// >>> obs, masks = env.reset()
 /// >>> obs.shape, masks.shape, masks.dtype
 /// ((4, 10, 5, 5), (4, 58), dtype('bool'))
-/// >>> obs, rewards, dones, masks = env.step(env.random_actions())
-/// >>> rewards.shape, dones.shape, env.to_play.tolist()
-/// ((4, 2), (4,), [1, 1, 1, 1])
+/// >>> obs, rewards, terminated, truncated, masks = env.step(env.random_actions())
+/// >>> rewards.shape, terminated.shape, truncated.dtype, env.to_play.tolist()
+/// ((4, 2), (4,), dtype('bool'), [1, 1, 1, 1])
 #[pyclass(module = "quoridor", name = "VectorEnv")]
 pub struct PyVectorEnv {
     games: VectorGames,
@@ -42,13 +46,8 @@ pub struct PyVectorEnv {
 }
 
 /// A batch's arrays, moved into NumPy without a copy: observations,
-/// rewards, dones and masks.
-type Arrays<'py> = (
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-);
+/// rewards, terminated, truncated and masks.
+type Arrays<'py> = [Bound<'py, PyAny>; 5];
 
 impl PyVectorEnv {
     fn arrays<'py>(&mut self, py: Python<'py>, batch: Batch) -> PyResult<Arrays<'py>> {
@@ -56,7 +55,7 @@ impl PyVectorEnv {
         let [c, n, m] = self.games.planes().shape();
         let players = self.games.rules().players() as usize;
         self.to_play = batch.to_play;
-        Ok((
+        Ok([
             batch
                 .observations
                 .into_pyarray(py)
@@ -67,13 +66,14 @@ impl PyVectorEnv {
                 .into_pyarray(py)
                 .reshape([e, players])?
                 .into_any(),
-            batch.dones.into_pyarray(py).into_any(),
+            batch.terminated.into_pyarray(py).into_any(),
+            batch.truncated.into_pyarray(py).into_any(),
             batch
                 .masks
                 .into_pyarray(py)
                 .reshape([e, self.games.actions().len()])?
                 .into_any(),
-        ))
+        ])
     }
 }
 
@@ -165,12 +165,12 @@ impl PyVectorEnv {
         self.games.reset(seed);
         let mut batch = Batch::new(&self.games);
         self.games.observe(&mut batch);
-        let (obs, _, _, masks) = self.arrays(py, batch)?;
+        let [obs, _, _, _, masks] = self.arrays(py, batch)?;
         PyTuple::new(py, [obs, masks])
     }
 
     /// Plays `actions[i]` in game `i` for every game; returns
-    /// `(observations, rewards, dones, masks)`. If any action is out of
+    /// `(observations, rewards, terminated, truncated, masks)`. If any action is out of
     /// range or illegal, nothing is played and `IllegalMoveError` (or
     /// `QuoridorError` for a number out of range) names the game.
     fn step<'py>(
@@ -191,8 +191,7 @@ impl PyVectorEnv {
                 quoridor_env::StepError::Illegal { .. } => errors::illegal(err),
                 _ => errors::value(err),
             })?;
-        let (obs, rewards, dones, masks) = self.arrays(py, batch)?;
-        PyTuple::new(py, [obs, rewards, dones, masks])
+        PyTuple::new(py, self.arrays(py, batch)?)
     }
 
     /// One uniformly random legal action per game (`int64`), seeded.

@@ -72,3 +72,24 @@ def test_pettingzoo_rewards_the_winner_team():
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     results = dict(env._cumulative_rewards)
     assert results["south"] == results["west"] == -results["north"] == -results["east"] != 0
+
+
+def test_a_game_at_the_ply_limit_is_truncated_in_gymnasium_and_pettingzoo():
+    env = QuoridorEnv(size=5, opponent="random", ply_limit=4)
+    obs, info = env.reset(seed=5)
+    done = False
+    while not done:
+        action = env.action_space.sample(info["action_mask"].astype(np.int8))
+        obs, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    # Nobody reaches a goal in two moves on 5×5: the limit ends it.
+    assert (reward, terminated, truncated) == (0.0, False, True)
+    assert env.position.ply == 4 and env.position.reached_ply_limit
+    zoo = raw_env(size=5, ply_limit=4)
+    zoo.reset()
+    while not any(zoo.terminations.values()) and not any(zoo.truncations.values()):
+        mask = zoo.observe(zoo.agent_selection)["action_mask"]
+        # Pawn moves only (the first 25 actions): nobody reaches a goal in 4 plies.
+        zoo.step(int(np.flatnonzero(mask[:25])[0]))
+    assert all(zoo.truncations.values()) and not any(zoo.terminations.values())
+    assert zoo._cumulative_rewards == {"south": 0.0, "north": 0.0}

@@ -79,9 +79,10 @@ def test_vector_env_steps_and_resets():
     finished = 0
     for _ in range(400):
         movers = env.to_play.copy()
-        obs, rewards, dones, masks = env.step(env.random_actions())
+        obs, rewards, dones, truncated, masks = env.step(env.random_actions())
         assert rewards.shape == (16, 2) and rewards.dtype == np.float32
         assert dones.shape == (16,) and dones.dtype == np.bool_
+        assert truncated.shape == (16,) and not truncated.any(), "no ply limit"
         for i in np.flatnonzero(dones):
             finished += 1
             assert rewards[i, movers[i]] == 1 and rewards[i, 1 - movers[i]] == -1
@@ -101,7 +102,7 @@ def test_vector_env_is_repeatable_and_four_players():
         env.reset()
         total = np.zeros((4, 4), dtype=np.float32)
         for _ in range(300):
-            _, rewards, _, _ = env.step(env.random_actions())
+            _, rewards, _, _, _ = env.step(env.random_actions())
             total += rewards
         runs.append(total)
     assert (runs[0] == runs[1]).all() and runs[0].shape == (4, 4)
@@ -129,5 +130,28 @@ def test_vector_env_refuses_bad_actions_and_plays_nothing():
         env.step(np.zeros((2, 2), dtype=np.int64))
     with pytest.raises(QuoridorError, match="num_envs 0"):
         VectorEnv(0)
-    obs, rewards, dones, masks = env.step(np.array([c2, c2], dtype=np.uint8))
-    assert env.position(1).ply == 1 and not dones.any()
+    obs, rewards, dones, truncated, masks = env.step(np.array([c2, c2], dtype=np.uint8))
+    assert env.position(1).ply == 1 and not dones.any() and not truncated.any()
+
+
+def test_the_ply_limit_truncates_and_never_terminates():
+    """Gymnasium's convention: a game that reaches the ply limit undecided
+    is truncated (a draw, reward 0), in every environment."""
+    env = VectorEnv(3, size=5, ply_limit=6, seed=2)
+    env.reset()
+    ended = 0
+    for step in range(1, 13):
+        _, rewards, terminated, truncated, _ = env.step(env.random_actions())
+        assert not (terminated & truncated).any()
+        for i in np.flatnonzero(truncated):
+            ended += 1
+            assert (rewards[i] == 0).all()
+    assert ended > 0
+    pos = Position(size=5, ply_limit=2)
+    pos.play("c2")
+    assert not pos.reached_ply_limit
+    pos.play("c4")
+    assert pos.reached_ply_limit and pos.is_over and pos.winner is None
+    won = Position("5 c4,c2 - 3,3 south 0")
+    won.play("c5")
+    assert won.is_over and not won.reached_ply_limit

@@ -381,6 +381,33 @@ impl Position {
 
     /// The outcome if the game is over on the board, else `None`.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.decided()
+            .or_else(|| self.reached_ply_limit().then_some(Outcome::Draw))
+    }
+
+    /// Whether the game ended as a draw by reaching the ruleset's ply limit,
+    /// the board having decided nothing: for learners, a truncation
+    /// rather than an end the moves earned.
+    ///
+    /// ```
+    /// use quoridor_rules::{Outcome, Position, Ruleset};
+    /// let mut pos = Position::new(Ruleset::new(5, 2).unwrap().with_ply_limit(Some(2)).unwrap());
+    /// pos.play("c2".parse().unwrap()).unwrap();
+    /// assert!(!pos.reached_ply_limit());
+    /// pos.play("c4".parse().unwrap()).unwrap();
+    /// assert!(pos.reached_ply_limit());
+    /// assert_eq!(pos.outcome(), Some(Outcome::Draw));
+    /// ```
+    pub fn reached_ply_limit(&self) -> bool {
+        self.rules
+            .ply_limit()
+            .is_some_and(|limit| self.ply >= limit)
+            && self.decided().is_none()
+    }
+
+    /// The outcome the board decides (a goal reached, the last pawn or team
+    /// left, the scores), the ply limit aside.
+    fn decided(&self) -> Option<Outcome> {
         let players = self.players() as usize;
         let seats = self.seats();
         let active = (0..players).filter(|&p| self.is_active(p));
@@ -414,10 +441,7 @@ impl Position {
                 }
             }
         }
-        match self.rules.ply_limit() {
-            Some(limit) if self.ply >= limit => Some(Outcome::Draw),
-            _ => None,
-        }
+        None
     }
 
     /// Whether the game is over on the board.

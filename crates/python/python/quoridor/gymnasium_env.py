@@ -11,7 +11,10 @@ Observations are the planes of `Position.observation()` (`uint8`, shape
 `(10, N, N)`), always with the board as south sees it; the agent's seat is
 in `info["seat"]`. Actions are the numbers of `Position.move_to_action`.
 `info["action_mask"]` (and `action_masks()`, for maskable algorithms) marks
-the legal ones. Reward: +1 for a win, -1 for a loss, 0 otherwise. An illegal
+the legal ones. Reward: +1 for a win, -1 for a loss, 0 otherwise. A game
+that reaches ``ply_limit`` undecided ends as a draw with ``truncated`` true
+(Gymnasium's convention: an end the moves did not earn); every other end is
+``terminated``. An illegal
 action ends the episode with -1 (``illegal="lose"``, the default) or raises
 `IllegalMoveError` (``illegal="raise"``). Registered as
 ``quoridor/Quoridor-v0``.
@@ -145,8 +148,10 @@ class QuoridorEnv(gymnasium.Env):
             return self.position.observation(), -1.0, True, False, info
         self.position.apply_action(action)
         self._opponent_moves()
-        terminated = self._done = self.position.is_over
-        return self.position.observation(), self._reward(), terminated, False, self._info()
+        self._done = self.position.is_over
+        truncated = self.position.reached_ply_limit
+        terminated = self._done and not truncated
+        return self.position.observation(), self._reward(), terminated, truncated, self._info()
 
     def render(self) -> Optional[str]:
         if self.render_mode == "ansi":

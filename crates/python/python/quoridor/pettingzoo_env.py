@@ -13,9 +13,15 @@ Agents are the seats in turn order. Each observation is a dict:
 ``"observation"``, the planes of `Position.observation()` (`uint8`), and
 ``"action_mask"`` (`int8`, 1 for each legal action), as in PettingZoo's
 classic games. When the game ends, the winner (or the winning team) gets +1
-and every other player -1; a draw (``ply_limit``) gives 0 to all.
+and every other player -1 (``terminations``); a game that reaches
+``ply_limit`` undecided ends with 0 for all as ``truncations``, Gymnasium's
+convention for an end the moves did not earn.
 ``env()`` wraps the raw environment as PettingZoo's classic games do: an
-illegal action ends the game with -1 for the player who tried it.
+illegal action ends the game with -1 for the player who tried it. The
+wrappers check every call and take most of the time (about 38 k plies a
+second wrapped against 269 k raw on one core): a loop that plays only
+actions from the mask can use ``raw_env()`` directly, which plays an
+illegal action's refusal as `IllegalMoveError`.
 """
 
 from __future__ import annotations
@@ -120,7 +126,10 @@ class raw_env(AECEnv):
         self.position.apply_action(int(action))
         if self.position.is_over:
             self.rewards = self._final_rewards()
-            self.terminations = {a: True for a in self.agents}
+            if self.position.reached_ply_limit:
+                self.truncations = {a: True for a in self.agents}
+            else:
+                self.terminations = {a: True for a in self.agents}
         else:
             self.rewards = {a: 0.0 for a in self.agents}
             self.agent_selection = self.position.turn
