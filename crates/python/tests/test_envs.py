@@ -76,12 +76,10 @@ def test_pettingzoo_rewards_the_winner_team():
 
 def test_a_game_at_the_ply_limit_is_truncated_in_gymnasium_and_pettingzoo():
     env = QuoridorEnv(size=5, opponent="random", ply_limit=4)
-    obs, info = env.reset(seed=5)
-    done = False
-    while not done:
-        action = env.action_space.sample(info["action_mask"].astype(np.int8))
-        obs, reward, terminated, truncated, info = env.step(action)
-        done = terminated or truncated
+    env.reset(seed=5)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        _, reward, terminated, truncated, _ = env.step(int(env.np_random.choice(np.flatnonzero(env.action_masks()))))
     # Nobody reaches a goal in two moves on 5×5: the limit ends it.
     assert (reward, terminated, truncated) == (0.0, False, True)
     assert env.position.ply == 4 and env.position.reached_ply_limit

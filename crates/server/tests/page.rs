@@ -227,6 +227,13 @@ async fn hints_refusals_replays_and_a_loss_against_the_ai() {
         assert!(error.contains("too far"), "{error}");
         let typed = js(&me, "return document.querySelector('#move-input').value;").await;
         assert_eq!(typed, "e5");
+        // Onto the other pawn: said so, whoever's pawn it is.
+        let north = e2e::position(&env.game(&id).await)
+            .pawn(quoridor_rules::Seat::North)
+            .to_string();
+        type_move(&me, &north).await;
+        let error = text_when(&me, "#error", |t| t.contains(&north)).await;
+        assert!(error.contains("pawn is there"), "{error}");
         type_move(&me, "e2").await;
         wait_moves(&me, 2).await;
         let wait = Waiter::new("the move box to clear and the error to go");

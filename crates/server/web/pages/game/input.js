@@ -4,7 +4,7 @@
 
 import { api } from '../../lib/api.js';
 import { $, svgEl } from '../../lib/dom.js';
-import { fenceName, parseFence, parsePosition, parseSquare, seatOrder } from '../../lib/position.js';
+import { fenceName, parseFence, parseSquare, seatOrder } from '../../lib/position.js';
 import { I18n } from '../../lib/i18n.js';
 import { sayButton } from '../../lib/speech.js';
 import { store } from '../../lib/store.js';
@@ -12,7 +12,7 @@ import { act, applyState, askRematch, connectWs, playMove } from './connection.j
 import { renderTools, showError } from './panels.js';
 import { renderGame, renderPreview, setReplay, shownPosition } from './render.js';
 import { CONFIRM_KEY, G, board, boardPointer, centerOf, confirmMoves, dropPending, fenceVerdict, goneKey, holdsSeat, isLive, isMine, join, keys, mySeats, myToken, myTurn, net, playsHere, pointer, seatsAreAllMine, shownGame } from './state.js';
-import { hintLine as hintText, verdictText } from './words.js';
+import { hintLine as hintText, occupiedWords, verdictText } from './words.js';
 import { announce, confirmDialog, errorText, loadRec, playerName, saveRec, seatLabel, session, t, toast } from '../ui.js';
 import { isLocal, localHint } from './local.js';
 
@@ -58,9 +58,8 @@ function pawnRefusal(name) {
   const target = parseSquare(name);
   const from = myPawnSquare();
   if (!target || !from) return t('move.not_reachable', { square: name });
-  const live = parsePosition(g.position, seatOrder(g));
-  const there = Object.entries(live.pawns).find(([, sq]) => sq === name);
-  if (there) return t('move.occupied', { square: name, seat: seatLabel(there[0]) });
+  const occupied = occupiedWords(g, name);
+  if (occupied) return occupied;
   const steps = Math.abs(target.c - from.c) + Math.abs(target.r - from.r);
   if (steps === 1) return t('move.fence_between', { square: name });
   return t('move.too_far', { square: name });

@@ -5,10 +5,10 @@
 
 import { $, announce, el } from '../../lib/dom.js';
 import { icon } from '../../lib/icons.js';
-import { parsePosition, seatOrder } from '../../lib/position.js';
+import { seatOrder } from '../../lib/position.js';
 import { store } from '../../lib/store.js';
 import { G, board, fenceVerdict, holdsSeat, join, keys, mySeats, myToken, myTurn, net, pointer, shownGame } from './state.js';
-import { moveLabel } from './words.js';
+import { moveLabel, occupiedWords } from './words.js';
 import { errorText, formatClockSetting, playerName, seatInfo, seatLabel, t, tn, variantText } from '../ui.js';
 import { isLocal, localRecordText } from './local.js';
 
@@ -214,11 +214,8 @@ function renderTools() {
  */
 function occupiedText(err) {
   const reason = err && err.code === 'illegal_move' && err.reason;
-  const g = G.game;
-  if (!reason || reason.code !== 'not_reachable' || !reason.to || !g) return '';
-  const live = parsePosition(g.position, seatOrder(g));
-  const there = Object.entries(live.pawns).find(([, sq]) => sq === reason.to);
-  return there ? t('move.occupied', { square: reason.to, seat: seatLabel(there[0]) }) : '';
+  if (!reason || reason.code !== 'not_reachable' || !reason.to) return '';
+  return occupiedWords(G.game, reason.to);
 }
 
 function showError(err) {

@@ -129,11 +129,24 @@ function hintLine(hint) {
   return t('hint.text', { move: hint.move }) + (steps ? ' ' + tn('hint.path', steps) : '');
 }
 
+/**
+ * Why a pawn cannot go to `square` of `game` when a pawn stands there
+ * ("e5 is taken by North"), or '' when none does.
+ * @param {any} game @param {string} square
+ */
+function occupiedWords(game, square) {
+  if (!game) return '';
+  const live = parsePosition(game.position, seatOrder(game));
+  const there = Object.entries(live.pawns).find(([, sq]) => sq === square);
+  return there ? t('move.occupied', { square, seat: seatLabel(there[0]) }) : '';
+}
+
 export {
   hintLine,
   moveAnnouncement,
   moveLabel,
   moveNumber,
+  occupiedWords,
   replayLabel,
   resultInfo,
   resultText,
