@@ -44,7 +44,7 @@ pub use moment::Moment;
 pub use offers::Decision;
 pub use room::{
     common_entries, entry_text, parse_entry, pass_is_forced, Abort, AbortWhy, DrawOffer, EntryMeta,
-    GameResult, RatingChange, RoomState, SeatSlot, Status, TakebackOffer, CLAIM_TIME,
+    GameResult, Offer, RatingChange, RoomState, SeatSlot, Status, TakebackOffer, CLAIM_TIME,
     FIRST_MOVE_TIME,
 };
 pub use settings::{clean_name, Settings, Theme, MAX_NAME_CHARS, MAX_PLIES};

@@ -9,7 +9,7 @@ use quoridor_rules::{Entry, GameError, Seat};
 use crate::action::DrawAction;
 use crate::error::{PrivateOnly, RoomError};
 use crate::moment::Moment;
-use crate::room::{Abort, AbortWhy, DrawOffer, RoomState, Status, TakebackOffer};
+use crate::room::{Abort, AbortWhy, Offer, RoomState, Status};
 
 /// What a tournament's organiser (or a class's teacher) decides for a game
 /// in progress: a seat loses by forfeit (an absent or withdrawn player),
@@ -29,10 +29,24 @@ fn waits_for(waiting: &[Seat], mine: &[Seat]) -> Result<(), RoomError> {
     }
 }
 
-/// `mine` accept an offer: they are no longer waited for.
-fn answered(waiting: &mut Vec<Seat>, mine: &[Seat]) -> Result<(), RoomError> {
-    waits_for(waiting, mine)?;
-    waiting.retain(|w| !mine.contains(w));
+/// `mine` answer the `offer` waiting (a draw, a takeback): accepted, they
+/// are no longer waited for; declined, the offer goes. `none`: the error
+/// when no offer waits.
+fn answer(
+    offer: &mut Option<Offer>,
+    accept: bool,
+    mine: &[Seat],
+    none: RoomError,
+) -> Result<(), RoomError> {
+    let Some(open) = offer.as_mut() else {
+        return Err(none);
+    };
+    waits_for(&open.waiting, mine)?;
+    if accept {
+        open.waiting.retain(|w| !mine.contains(w));
+    } else {
+        *offer = None;
+    }
     Ok(())
 }
 
@@ -200,16 +214,15 @@ impl RoomState {
                         }
                     }
                 }
-                self.draw_offer = Some(DrawOffer { by, waiting });
+                self.draw_offer = Some(Offer { by, waiting });
             }
-            DrawAction::Accept => {
-                let offer = self.draw_offer.as_mut().ok_or(RoomError::NoDrawOffer)?;
-                answered(&mut offer.waiting, &mine)?;
-            }
-            DrawAction::Decline => {
-                let offer = self.draw_offer.as_ref().ok_or(RoomError::NoDrawOffer)?;
-                waits_for(&offer.waiting, &mine)?;
-                self.draw_offer = None;
+            DrawAction::Accept | DrawAction::Decline => {
+                answer(
+                    &mut self.draw_offer,
+                    action == DrawAction::Accept,
+                    &mine,
+                    RoomError::NoDrawOffer,
+                )?;
             }
         }
         if self
@@ -277,22 +290,15 @@ impl RoomState {
                     .filter(|s| !pos.is_out(s.seat) && !s.held_by(holder))
                     .map(|s| s.seat)
                     .collect();
-                self.takeback_offer = Some(TakebackOffer { by, waiting });
+                self.takeback_offer = Some(Offer { by, waiting });
             }
-            DrawAction::Accept => {
-                let offer = self
-                    .takeback_offer
-                    .as_mut()
-                    .ok_or(RoomError::NoTakebackOffer)?;
-                answered(&mut offer.waiting, &mine)?;
-            }
-            DrawAction::Decline => {
-                let offer = self
-                    .takeback_offer
-                    .as_ref()
-                    .ok_or(RoomError::NoTakebackOffer)?;
-                waits_for(&offer.waiting, &mine)?;
-                self.takeback_offer = None;
+            DrawAction::Accept | DrawAction::Decline => {
+                answer(
+                    &mut self.takeback_offer,
+                    action == DrawAction::Accept,
+                    &mine,
+                    RoomError::NoTakebackOffer,
+                )?;
             }
         }
         match &self.takeback_offer {

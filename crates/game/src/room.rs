@@ -97,24 +97,22 @@ pub struct EntryMeta {
     pub clock_after: Option<Vec<u64>>,
 }
 
-/// A draw offer waiting for answers.
+/// An offer waiting for the other players' answers: a draw
+/// ([`RoomState::draw`]) or a takeback of the offerer's last move
+/// ([`RoomState::takeback`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DrawOffer {
+pub struct Offer {
     #[serde(with = "wire::seat")]
     pub by: Seat,
+    /// The seats whose answer is waited for.
     #[serde(with = "wire::seats")]
     pub waiting: Vec<Seat>,
 }
 
-/// A player asks to take their last move back: the other players' answers
-/// are waited for ([`RoomState::takeback`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TakebackOffer {
-    #[serde(with = "wire::seat")]
-    pub by: Seat,
-    #[serde(with = "wire::seats")]
-    pub waiting: Vec<Seat>,
-}
+/// A draw offer waiting for answers.
+pub type DrawOffer = Offer;
+/// A takeback asked for, waiting for answers.
+pub type TakebackOffer = Offer;
 
 /// Whether the game can be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
