@@ -17,7 +17,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, mpsc};
 
 use super::seek::{Board, Terms};
-use super::view::{LobbyMessage, LobbyRequest};
+use super::view::{LobbyMessage, LobbyRequest, SeekRequest};
 use super::Lobby;
 use crate::account::session::logged_in;
 use crate::account::Account;
@@ -181,18 +181,19 @@ struct Who {
     client: String,
 }
 
-fn terms(
-    board: Board,
-    clock: Option<quoridor_engine::TimeControl>,
-    rated: bool,
-    range: Option<u32>,
-) -> Result<Terms, ApiError> {
-    let clock = clock.ok_or_else(|| ApiError::bad_request("clock: a seek has a clock"))?;
+fn terms(asked: SeekRequest) -> Result<Terms, ApiError> {
+    let clock = asked
+        .clock
+        .ok_or_else(|| ApiError::bad_request("clock: a seek has a clock"))?;
     Ok(Terms {
-        board,
+        board: Board {
+            size: asked.size,
+            players: asked.players,
+            variant: asked.variant,
+        },
         clock,
-        rated,
-        range: range.map(|r| r.min(3000)),
+        rated: asked.rated,
+        range: asked.range.map(|r| r.min(3000)),
     })
 }
 
@@ -214,39 +215,15 @@ async fn handle(lobby: &Lobby, who: &Who, text: &str) -> Result<Option<LobbyMess
     };
     Ok(Some(match request {
         LobbyRequest::Ping {} => LobbyMessage::Pong,
-        LobbyRequest::Seek {
-            clock,
-            rated,
-            range,
-            size,
-            players,
-            variant,
-        } => {
-            let board = Board {
-                size,
-                players,
-                variant,
-            };
-            let terms = terms(board, clock, rated, range)?;
+        LobbyRequest::Seek(asked) => {
+            let terms = terms(asked)?;
             let seeker = seeker(terms.clock).await?;
             LobbyMessage::Seeking {
                 id: lobby.post(seeker, terms)?,
             }
         }
-        LobbyRequest::PlayNow {
-            clock,
-            rated,
-            range,
-            size,
-            players,
-            variant,
-        } => {
-            let board = Board {
-                size,
-                players,
-                variant,
-            };
-            let terms = terms(board, clock, rated, range)?;
+        LobbyRequest::PlayNow(asked) => {
+            let terms = terms(asked)?;
             let seeker = seeker(terms.clock).await?;
             lobby.play_now(seeker, terms, &who.client).await?
         }

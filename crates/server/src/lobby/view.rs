@@ -81,40 +81,33 @@ pub enum LobbyMessage {
     Pong,
 }
 
+/// The terms of a seek, as a client asks for them (posted, or to play at
+/// once): a clock, rated or not, the opponent's rating range, the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekRequest {
+    #[serde(with = "wire::clock")]
+    pub clock: Option<TimeControl>,
+    #[serde(default)]
+    pub rated: bool,
+    #[serde(default)]
+    pub range: Option<u32>,
+    #[serde(default = "crate::request::nine")]
+    pub size: u8,
+    #[serde(default = "crate::request::two")]
+    pub players: u8,
+    #[serde(default, with = "wire::variant")]
+    pub variant: Variant,
+}
+
 /// What a lobby client sends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LobbyRequest {
     /// Post a seek.
-    Seek {
-        #[serde(with = "wire::clock")]
-        clock: Option<TimeControl>,
-        #[serde(default)]
-        rated: bool,
-        #[serde(default)]
-        range: Option<u32>,
-        #[serde(default = "crate::request::nine")]
-        size: u8,
-        #[serde(default = "crate::request::two")]
-        players: u8,
-        #[serde(default, with = "wire::variant")]
-        variant: Variant,
-    },
+    Seek(SeekRequest),
     /// Take the oldest seek that fits these terms, or post one.
-    PlayNow {
-        #[serde(with = "wire::clock")]
-        clock: Option<TimeControl>,
-        #[serde(default)]
-        rated: bool,
-        #[serde(default)]
-        range: Option<u32>,
-        #[serde(default = "crate::request::nine")]
-        size: u8,
-        #[serde(default = "crate::request::two")]
-        players: u8,
-        #[serde(default, with = "wire::variant")]
-        variant: Variant,
-    },
+    PlayNow(SeekRequest),
     Cancel {
         id: u64,
     },
@@ -123,4 +116,29 @@ pub enum LobbyRequest {
     },
     /// A struct variant: a unit one would let any fields through.
     Ping {},
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_is_read_with_its_terms_and_nothing_else() {
+        let read = |text: &str| serde_json::from_str::<LobbyRequest>(text);
+        let seek = read(r#"{"type": "seek", "clock": {"initial_ms": 180000, "increment_ms": 2000}, "players": 4}"#).unwrap();
+        let LobbyRequest::Seek(asked) = seek else {
+            panic!("{seek:?}")
+        };
+        assert_eq!(
+            (asked.size, asked.players, asked.rated, asked.range),
+            (9, 4, false, None)
+        );
+        assert!(matches!(
+            read(r#"{"type": "play_now", "clock": null, "rated": true}"#),
+            Ok(LobbyRequest::PlayNow(SeekRequest { rated: true, .. }))
+        ));
+        // A field of neither kind is refused, not ignored.
+        assert!(read(r#"{"type": "seek", "clock": null, "colour": "south"}"#).is_err());
+        assert!(read(r#"{"type": "ping", "x": 1}"#).is_err());
+    }
 }
