@@ -141,7 +141,7 @@ cargo test --workspace --locked "$@"
 # (--workspace, as above: the same build, nothing compiled again.)
 QUORIDOR_TEST_STORE=postgres cargo test --workspace --locked --lib \
     --test server --test accounts --test analysis --test challenges --test chat \
-    --test claims --test classroom_api --test club --test learn --test lobby \
+    --test bots --test claims --test classroom_api --test club --test learn --test lobby \
     --test security --test teacher_routes "$@"
 
 python_tests

@@ -54,6 +54,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::learn::api_routes())
         .merge(crate::club::api::api_routes(state.clone()))
         .merge(crate::account::api::api_routes())
+        .merge(crate::account::tokens_api::api_routes())
         .merge(crate::lobby::api::api_routes())
         .merge(crate::challenge::api::api_routes())
         .merge(crate::push::api::api_routes())

@@ -35,7 +35,7 @@
 //! 6. HTTP: `error` (the boundary's error, knowing no feature),
 //!    `refusals` (what each feature's errors mean over HTTP, one table),
 //!    `extract` (requests read with our limits), `origin` (requests from
-//!    our own pages), `account::session`, `socket` (the one WebSocket
+//!    our own pages), `account::session`, `account::tokens_api`, `socket` (the one WebSocket
 //!    loop), `ws` (a game's socket), `account::api`, `club::api`,
 //!    `lobby::api`, `challenge::api`, `push::api`, `analysis::api`, `analysis::board`, `classroom` (the
 //!    exercises crate's page on the web), `learn` (the tutorial and

@@ -81,7 +81,15 @@ fn kept(path: &str) -> bool {
         path.strip_prefix(prefix)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
     };
-    const UNDER: [&str; 5] = ["/lobby", "/challenges", "/classes", "/tournaments", "/join"];
+    const UNDER: [&str; 6] = [
+        "/lobby",
+        "/challenges",
+        "/classes",
+        "/tournaments",
+        "/join",
+        // One writer counts an account's API tokens.
+        "/account/tokens",
+    ];
     EXACT.contains(&path) || UNDER.into_iter().any(under)
 }
 

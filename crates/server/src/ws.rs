@@ -45,8 +45,12 @@ pub async fn upgrade(
     if query.token.is_some() {
         return Err(token_in_address());
     }
-    let token = request_token(&headers);
-    let account = logged_in(&headers, &accounts).map(|(a, _)| a);
+    let mut token = request_token(&headers);
+    let mut account = logged_in(&headers, &accounts).map(|(a, _)| a);
+    // A personal API token acts as its account, a seat's token as itself.
+    if let Some(api) = token.take_if(|t| crate::account::tokens::is_api_token(t)) {
+        account = Some(accounts.api_token_account(&api).await?);
+    }
     // Without a token, a logged-in player acts for the seats of their
     // account (from any browser).
     let holder = match (token, &account) {

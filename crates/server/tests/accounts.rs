@@ -556,7 +556,7 @@ async fn a_database_of_the_first_release_opens_with_every_game() {
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version as usize, quoridor_server::db::SCHEMA_VERSION);
-    assert_eq!(quoridor_server::db::SCHEMA_VERSION, 10);
+    assert_eq!(quoridor_server::db::SCHEMA_VERSION, 11);
 }
 
 /// A teacher's classes follow their account: made while logged in (or kept

@@ -390,3 +390,51 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
     })
     .await;
 }
+
+/// The account page's card of personal API tokens: one made with a name
+/// is shown once to copy and works from a program, the list shows its
+/// name only, and deleting it stops it at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_for_a_bot_is_made_shown_once_and_deleted_on_the_account_page() {
+    e2e::run("account-tokens", |env| async move {
+        let robo = env.browser("robo").await;
+        robo.sign_up("robo").await;
+        robo.shown("#home-title").await;
+        robo.click("#tokens-card > summary").await;
+        robo.shown("#tok-none").await;
+        robo.type_into("#tok-label", "my engine").await;
+        robo.click("#tok-form button[type=submit]").await;
+        let token = robo
+            .js_until("const v = document.querySelector('#tok-value').value; return v.startsWith('qdr_') && v;", |v| v.is_string())
+            .await;
+        let token = token.as_str().unwrap().to_string();
+        robo.js_until("return document.querySelectorAll('#tok-list .tok-item').length;", |v| v == 1).await;
+        let listed = robo.js("return document.querySelector('#tok-list').textContent;").await;
+        assert!(listed.as_str().unwrap().contains("my engine"), "{listed}");
+        assert!(!robo.is_shown("#tok-none").await);
+        robo.shot("token-made").await;
+
+        // A program plays for robo with it.
+        let playing = |token: String| {
+            let req = env.http().get(format!("{}/api/account/playing", env.base()));
+            async move { req.bearer_auth(token).send().await.unwrap().status().as_u16() }
+        };
+        assert_eq!(playing(token.clone()).await, 200);
+
+        // Kept: the token leaves the page, never to be shown again.
+        robo.click("#tok-done").await;
+        assert!(!robo.is_shown("#tok-made").await);
+        robo.open("/account").await;
+        robo.shown("#home-title").await;
+        let page = robo.js("return document.body.innerHTML;").await;
+        assert!(!page.as_str().unwrap().contains(&token[4..]), "the token shown again");
+
+        // Deleted: it stops at once.
+        robo.click("#tokens-card > summary").await;
+        robo.js("window.confirm = () => true; return null;").await;
+        robo.click("#tok-list .tok-item button").await;
+        robo.shown("#tok-none").await;
+        assert_eq!(playing(token).await, 401);
+    })
+    .await;
+}

@@ -5,6 +5,7 @@
 //! anything, a file a server is using).
 
 mod harness;
+mod sessions;
 
 use std::path::PathBuf;
 
@@ -33,6 +34,9 @@ async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
     );
     let signup = ottilie(&h, "signup").await;
     assert_eq!(signup.status, 201, "{}", signup.text);
+    // A bot's account and its personal API token (a row PostgreSQL numbers).
+    let robo = sessions::sign_up(&h, "Robo").await;
+    let first = make_token(&h, &robo, "before").await;
 
     // Not while a server uses the file.
     let url = test_database();
@@ -65,7 +69,8 @@ async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
     assert_eq!(rows("games"), 1);
     assert_eq!(rows("entries"), 3);
     assert_eq!(rows("classes"), 1);
-    assert_eq!(rows("accounts"), 1);
+    assert_eq!(rows("accounts"), 2);
+    assert_eq!(rows("api_tokens"), 1);
     assert_eq!(heard.len(), copied.len(), "each table's progress is told");
 
     // Into a database that holds anything: refused, nothing changed.
@@ -93,6 +98,28 @@ async fn a_sqlite_database_moves_into_postgres_and_the_server_goes_on_there() {
     assert!(shown.text.contains("Migrants"));
     let login = ottilie(&h, "login").await;
     assert_eq!(login.status, 200, "{}", login.text);
+
+    // The session and the token moved; a new token numbers on after it.
+    let bearer = h.http.get(format!("{}/api/account/playing", h.base()));
+    let playing = h.send(bearer.bearer_auth(&first)).await;
+    assert_eq!(playing.status, 200, "{}", playing.text);
+    let second = sessions::post(&h, "/api/account/tokens", &robo, json!({"label": "after"})).await;
+    assert_eq!(second.status, 201, "{}", second.text);
+    let listed: Value = sessions::get(&h, "/api/account/tokens", &robo).await.json();
+    let labels: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["before", "after"]);
+}
+
+/// A personal API token of `who`'s, named `label`.
+async fn make_token(h: &Harness, who: &sessions::Session, label: &str) -> String {
+    let made = sessions::post(h, "/api/account/tokens", who, json!({ "label": label })).await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    made.json::<Value>()["token"].as_str().unwrap().to_string()
 }
 
 /// A 5×5 game of two people at one screen.

@@ -10,7 +10,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::session::{logged_in, set_cookie, LoggedIn, MaybeAccount};
+use super::session::{logged_in, set_cookie, LoggedIn, MaybeAccount, Player};
 use super::view::{
     AccountView, GameLineView, GamesView, HistoryView, LeaderView, LeaderboardView, PlayingView,
     ProfileView, RatingView, RecordView, SessionView,
@@ -313,9 +313,9 @@ const PLAYING_SHOWN: usize = 100;
 async fn my_playing(
     State(accounts): State<Accounts>,
     State(hub): State<Hub>,
-    session: LoggedIn,
+    Player(account): Player,
 ) -> Result<Json<Vec<PlayingView>>, ApiError> {
-    let id = session.account.id;
+    let id = account.id;
     let ids = accounts
         .read(move |conn| store::unfinished(conn, id))
         .await?;

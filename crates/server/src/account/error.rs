@@ -30,6 +30,14 @@ pub enum AccountError {
     BlockListFull(usize),
     /// Blocking oneself.
     SelfBlock,
+    /// A personal API token that is not (or no longer) known.
+    BadApiToken,
+    /// An account has this many API tokens at most.
+    TooManyApiTokens(u64),
+    /// No API token of this account has this number.
+    NoSuchApiToken,
+    /// The name given to an API token, and what is wrong with it.
+    BadTokenLabel(String),
     Store(StoreError),
     /// The server is stopping (or the password hashing failed inside).
     Unavailable(String),
@@ -58,6 +66,15 @@ impl fmt::Display for AccountError {
             AccountError::TooManySignUps(_) => f.write_str("too many requests: slow down"),
             AccountError::BlockListFull(n) => write!(f, "a block list holds at most {n} players"),
             AccountError::SelfBlock => f.write_str("you cannot block yourself"),
+            AccountError::BadApiToken => {
+                f.write_str("this API token is not known: it was revoked, or is mistyped")
+            }
+            AccountError::TooManyApiTokens(most) => write!(
+                f,
+                "an account has {most} API tokens at most: revoke one first"
+            ),
+            AccountError::NoSuchApiToken => f.write_str("no API token of yours has this number"),
+            AccountError::BadTokenLabel(why) => write!(f, "label: {why}"),
             AccountError::Store(err) => {
                 write!(f, "the database failed, nothing was changed: {err}")
             }

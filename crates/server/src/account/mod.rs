@@ -14,6 +14,8 @@ pub mod name;
 pub mod password;
 pub mod session;
 pub mod speed;
+pub mod tokens;
+pub mod tokens_api;
 pub mod view;
 
 use std::collections::HashMap;

@@ -85,8 +85,32 @@ where
     }
 }
 
+/// A handler's account where a program may act for it: the browser's
+/// session, or a personal API token (`Authorization: Bearer qdr_…`,
+/// [`super::tokens`]). Refused when neither is there, and for a token
+/// that is not (or no longer) known.
+pub struct Player(pub Account);
+
+impl<S: Send + Sync> FromRequestParts<S> for Player
+where
+    Accounts: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let accounts = Accounts::from_ref(state);
+        if let Some(token) = crate::extract::request_token(&parts.headers) {
+            return Ok(Player(accounts.api_token_account(&token).await?));
+        }
+        logged_in(&parts.headers, &accounts)
+            .map(|(account, _)| Player(account))
+            .ok_or(AccountError::NotLoggedIn.into())
+    }
+}
+
 /// Who acts on a game: the bearer token of a seat or, without one, the
-/// logged-in account, which acts for the seats it took from any browser.
+/// logged-in account, which acts for the seats it took from any browser;
+/// a personal API token acts as its account.
 pub enum Caller {
     Token(String),
     Account(Account),
@@ -99,13 +123,16 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        if let Some(token) = crate::extract::bearer(&parts.headers) {
-            return Ok(Caller::Token(token));
-        }
         let accounts = Accounts::from_ref(state);
-        logged_in(&parts.headers, &accounts)
-            .map(|(account, _)| Caller::Account(account))
-            .ok_or(ApiError::NoToken)
+        match crate::extract::bearer(&parts.headers) {
+            Some(token) if super::tokens::is_api_token(&token) => {
+                Ok(Caller::Account(accounts.api_token_account(&token).await?))
+            }
+            Some(token) => Ok(Caller::Token(token)),
+            None => logged_in(&parts.headers, &accounts)
+                .map(|(account, _)| Caller::Account(account))
+                .ok_or(ApiError::NoToken),
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! The challenges' routes (`/api/challenges`: the lists, a new one, and
 //! accept, decline, cancel) and their socket (`/api/challenges/ws`: the
 //! lists at once and after every change, and the game when one is
-//! accepted). Every route is an account's: the session cookie.
+//! accepted). Every route is an account's: the session cookie, or a
+//! personal API token (a bot's).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -19,7 +20,7 @@ use tokio::sync::broadcast::Receiver;
 use super::model::clock_of;
 use super::view::{AcceptedView, ChallengeMessage, ChallengeRequest, ChallengesView};
 use super::{Ask, ChallengeError, Challenges, Event, EventKind};
-use crate::account::session::LoggedIn;
+use crate::account::session::Player;
 use crate::account::Account;
 use crate::error::ApiError;
 use crate::extract::Body;
@@ -37,14 +38,17 @@ pub fn api_routes() -> Router<AppState> {
         .route("/challenges/{id}/cancel", post(cancel))
 }
 
-async fn list(State(challenges): State<Challenges>, session: LoggedIn) -> Json<ChallengesView> {
-    Json(challenges.list(session.account.id, wall_ms()).await)
+async fn list(
+    State(challenges): State<Challenges>,
+    Player(account): Player,
+) -> Json<ChallengesView> {
+    Json(challenges.list(account.id, wall_ms()).await)
 }
 
 async fn create(
     State(challenges): State<Challenges>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    session: LoggedIn,
+    Player(account): Player,
     Body(req): Body<ChallengeRequest>,
 ) -> Result<Response, ApiError> {
     let clock = clock_of(req.clock, req.days).map_err(ChallengeError::from)?;
@@ -56,20 +60,18 @@ async fn create(
         takebacks: req.takebacks,
         colour: req.color,
     };
-    let view = challenges.create(&session.account, ask, wall_ms()).await?;
+    let view = challenges.create(&account, ask, wall_ms()).await?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
 async fn accept(
     State(challenges): State<Challenges>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    session: LoggedIn,
+    Player(account): Player,
     Path(id): Path<String>,
 ) -> Result<Json<AcceptedView>, ApiError> {
     let client = crate::limits::client_key(addr.ip());
-    let game = challenges
-        .accept(&session.account, &id, &client, wall_ms())
-        .await?;
+    let game = challenges.accept(&account, &id, &client, wall_ms()).await?;
     Ok(Json(AcceptedView {
         challenge: id,
         game,
@@ -78,19 +80,19 @@ async fn accept(
 
 async fn decline(
     State(challenges): State<Challenges>,
-    session: LoggedIn,
+    Player(account): Player,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    challenges.decline(&session.account, &id).await?;
+    challenges.decline(&account, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 async fn cancel(
     State(challenges): State<Challenges>,
-    session: LoggedIn,
+    Player(account): Player,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    challenges.cancel(&session.account, &id).await?;
+    challenges.cancel(&account, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -98,11 +100,10 @@ async fn upgrade(
     State(challenges): State<Challenges>,
     State(config): State<Arc<WsConfig>>,
     State(hub): State<Hub>,
-    session: LoggedIn,
+    Player(account): Player,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
-    let account = session.account;
     Ok(socket::configure(ws, config.max_message)
         .on_upgrade(move |socket| connection(challenges, hub, config, account, socket)))
 }

@@ -193,6 +193,7 @@ fn write(tx: &mut dyn Sql, write: &AccountWrite) -> SqlResult<()> {
             )?;
             super::challenges::delete_account(tx, *id)?;
             super::push::delete_account(tx, *id)?;
+            super::api_tokens::delete_account(tx, *id)?;
             super::game_chat::delete_account(tx, *id)?;
             write_renamed(tx, games)?;
         }

@@ -31,7 +31,11 @@ pub const TABLES: &[&str] = &[
     "game_chat",
     "push_keys",
     "push_subscriptions",
+    "api_tokens",
 ];
+
+/// The tables whose `id` PostgreSQL numbers (an identity column).
+const NUMBERED: [&str; 3] = ["class_chat", "game_chat", "api_tokens"];
 
 /// What was copied: each table and its rows.
 pub type Copied = Vec<(&'static str, u64)>;
@@ -128,13 +132,18 @@ fn copy(
         progress(table, count);
         copied.push((table, count));
     }
-    // New chat lines number on from the copied ones.
-    Sql::query(
-        &mut tx,
-        "SELECT setval(pg_get_serial_sequence('class_chat', 'id'),
-                       (SELECT COALESCE(MAX(id), 0) + 1 FROM class_chat), false)",
-        args![],
-    )?;
+    // New rows of the tables numbered by the database (chat lines, API
+    // tokens) number on from the copied ones.
+    for table in NUMBERED {
+        Sql::query(
+            &mut tx,
+            &format!(
+                "SELECT setval(pg_get_serial_sequence('{table}', 'id'),
+                               (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+            ),
+            args![],
+        )?;
+    }
     tx.commit()?;
     Ok(copied)
 }

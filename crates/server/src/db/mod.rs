@@ -16,6 +16,7 @@
 
 pub mod accounts;
 pub mod analyses;
+pub mod api_tokens;
 pub mod backup;
 pub mod challenges;
 pub mod clubs;

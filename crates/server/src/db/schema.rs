@@ -216,12 +216,26 @@ CREATE INDEX IF NOT EXISTS game_chat_game ON game_chat (game, channel, id);
 CREATE INDEX IF NOT EXISTS game_chat_account ON game_chat (account_id);
 ";
 
+/// Step 11: personal API tokens (`crate::account::tokens`): only their
+/// hashes, each with its account and the name its owner gave it.
+const API_TOKENS: &str = "
+CREATE TABLE IF NOT EXISTS api_tokens (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    label TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS api_tokens_account ON api_tokens (account_id);
+";
+
 /// The schema's versions: step `i` brings a database from version `i` to
 /// `i + 1` (SQLite's `user_version`). Version 1 is the schema of the first
 /// releases, which did not count versions (their files read 0 and already
 /// hold its tables: its statements create only what is missing).
 pub(super) const MIGRATIONS: &[&str] = &[
     GAMES, ACCOUNTS, ANALYSES, BLOCKS, CHALLENGES, PROBE, CHAT, INSTANCES, PUSH, GAME_CHAT,
+    API_TOKENS,
 ];
 
 /// The schema version this release writes.

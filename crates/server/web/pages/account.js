@@ -1,7 +1,7 @@
 // @ts-check
 // Accounts: /account (log in or sign up; then the account's ratings, its
 // games to go back to from any browser, notifications on this device,
-// password and deletion), a
+// the tokens of programs that play for it, password and deletion), a
 // player's public page /@/<name> (ratings per speed, a rating-history
 // chart, won/lost/drawn, games) and /leaderboard. The session is an
 // HttpOnly cookie: this page never sees it.
@@ -12,6 +12,7 @@ import { forgetPerson } from '../lib/forget.js';
 import { I18n } from '../lib/i18n.js';
 import { pushOff, pushOn, pushState } from '../lib/push.js';
 import { accountLink, currentAccount, languagePicker, sessionChanged } from '../lib/topbar.js';
+import { tokensCard } from './account-tokens.js';
 import { challengeForm, followChallenges, followPlaying, renderChallenges, renderPlaying } from './challenges.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -195,6 +196,7 @@ async function homeView(me) {
   const games = await api('GET', '/api/account/games?limit=50');
   gamesTable($('#home-games'), games.games);
   pushCard(me.name);
+  tokensCard();
   $('#logout').onclick = async () => {
     // This device stops telling this account's news before it leaves.
     await pushOff().catch(() => {});
