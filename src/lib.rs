@@ -9,11 +9,12 @@
 //!    `game_file`.
 //! 2. What the engine does for a command: `perft`, `analyze`, `matches`.
 //! 3. The commands: `gtp`, `play`, `learn`, `puzzles`, `worksheet`, `store`,
-//!    `bench`.
+//!    `bench`, `bot` (an engine on a server as a bot account).
 
 pub mod analyze;
 pub mod args;
 pub mod bench;
+pub mod bot;
 pub mod game_file;
 pub mod gtp;
 pub mod learn;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use quoridor::{analyze, bench, gtp, learn, matches, perft, play, puzzles, store, worksheet};
+use quoridor::{analyze, bench, bot, gtp, learn, matches, perft, play, puzzles, store, worksheet};
 
 #[derive(Parser)]
 #[command(
@@ -35,6 +35,9 @@ enum Command {
     /// Play engine configurations (or external programs) against each other
     /// and report the result with statistics.
     Match(matches::MatchArgs),
+    /// Put an engine on a server as a bot account: accept challenges by
+    /// your rules and play them with the engine (see API.md, "Bots").
+    Bot(bot::BotArgs),
     /// Play in the terminal against the AI or other people (full screen, or
     /// lines of text with --plain).
     Play(play::PlayArgs),
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Bot(args) => bot::run(&args).map_err(Into::into),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => quoridor_server::run(*args).map_err(Into::into),
         Command::Backup(args) => store::run_backup(&args),

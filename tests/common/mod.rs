@@ -1,6 +1,8 @@
 //! What the tests that start programs share: a free port, and a child
 //! process killed (by its PID) when the test is done, even when it fails.
 
+pub mod http;
+
 use std::net::TcpListener;
 use std::process::Child;
 

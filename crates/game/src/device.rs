@@ -29,6 +29,7 @@ pub fn device_seats(seats: &[(Seat, Controller)]) -> Vec<SeatSlot> {
             name: seat.name().to_string(),
             holder: kind.is_human().then(|| DEVICE.to_string()),
             account: None,
+            bot: false,
         })
         .collect()
 }

@@ -97,6 +97,7 @@ impl NewGame {
                 },
                 holder: mine.then(|| holder.to_string()),
                 account: member.map(|m| m.id),
+                bot: false,
             });
         }
         Ok(slots)

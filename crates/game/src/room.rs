@@ -47,6 +47,9 @@ pub struct SeatSlot {
     pub holder: Option<String>,
     /// The account that plays this seat, if its player was logged in.
     pub account: Option<u64>,
+    /// That account is a bot's (a program plays the seat): marked beside
+    /// its name.
+    pub bot: bool,
 }
 
 impl SeatSlot {
@@ -78,6 +81,7 @@ impl SeatSlot {
                     name,
                     holder: from.holder.clone(),
                     account: from.account,
+                    bot: from.bot,
                 }
             })
             .collect()
@@ -524,6 +528,7 @@ impl RoomState {
         seat: Option<Seat>,
         name: Option<String>,
         account: Option<u64>,
+        bot: bool,
         now: Moment,
     ) -> Result<Seat, RoomError> {
         if self.status() == Status::Over {
@@ -557,6 +562,7 @@ impl RoomState {
         let slot = &mut self.seats[index];
         slot.holder = Some(holder.to_string());
         slot.account = account;
+        slot.bot = account.is_some() && bot;
         if let Some(name) = name {
             slot.name = name;
         }

@@ -32,6 +32,7 @@ fn one_screen(size: u8, players: u8, variant: Variant, clock: Option<TimeControl
             name: seat.name().into(),
             holder: Some(HOLDER.into()),
             account: None,
+            bot: false,
         })
         .collect();
     RoomState::new("g".into(), 0, "here".into(), settings, seats, Moment::ZERO).unwrap()

@@ -124,6 +124,8 @@ impl Refusal for AccountError {
             A::TooManyApiTokens(_) => (StatusCode::CONFLICT, "too_many_tokens"),
             A::NoSuchApiToken => NOT_FOUND,
             A::BadTokenLabel(_) => BAD_REQUEST,
+            A::NotNewForBot => (StatusCode::CONFLICT, "has_played"),
+            A::NoBotsHere => (StatusCode::FORBIDDEN, "no_bots_here"),
             A::NoSuchPlayer => NOT_FOUND,
             A::GamesInProgress(_) => (StatusCode::CONFLICT, "games_in_progress"),
             A::Store(_) => STORAGE,

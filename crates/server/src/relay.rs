@@ -71,11 +71,12 @@ fn game_of(path: &str) -> Option<&str> {
 /// the classes and tournaments, whose live state (a dashboard, a round's
 /// pairings, the wrong PINs) is in its memory, as are their games.
 fn kept(path: &str) -> bool {
-    const EXACT: [&str; 4] = [
+    const EXACT: [&str; 5] = [
         "/account/login",
         "/account/signup",
         "/account/password",
         "/account/delete",
+        "/account/bot",
     ];
     let under = |prefix: &str| {
         path.strip_prefix(prefix)

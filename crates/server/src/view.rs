@@ -103,6 +103,9 @@ pub struct SeatView {
     /// The seat is an account's: `name` is its user name (a profile).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub account: bool,
+    /// That account is a bot's: a program plays the seat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
     /// A player of an online game whose page closed: for how many
     /// milliseconds (the others may claim the win or a draw after 20 s).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -285,6 +288,7 @@ impl GameView {
                     connected: !slot.kind.is_human() || room.connections[i] > 0,
                     level: slot.kind.level().map(|l| l.number()),
                     account: slot.account.is_some(),
+                    bot: slot.bot,
                     gone_ms: room.gone_for(i, now).map(|d| d.as_millis() as u64),
                 })
                 .collect(),

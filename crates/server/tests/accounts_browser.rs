@@ -393,7 +393,8 @@ async fn a_challenge_by_name_opens_a_turn_based_game_for_both() {
 
 /// The account page's card of personal API tokens: one made with a name
 /// is shown once to copy and works from a program, the list shows its
-/// name only, and deleting it stops it at once.
+/// name only, and deleting it stops it at once; the account made a bot,
+/// its public page marks it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_token_for_a_bot_is_made_shown_once_and_deleted_on_the_account_page() {
     e2e::run("account-tokens", |env| async move {
@@ -435,6 +436,15 @@ async fn a_token_for_a_bot_is_made_shown_once_and_deleted_on_the_account_page() 
         robo.click("#tok-list .tok-item button").await;
         robo.shown("#tok-none").await;
         assert_eq!(playing(token).await, 401);
+
+        // The account made a bot (it has played no game): its page says so.
+        assert!(robo.is_shown("#bot-become").await);
+        robo.click("#bot-become").await;
+        robo.shown("#bot-is").await;
+        assert!(!robo.is_shown("#bot-become").await);
+        robo.open("/@/robo").await;
+        robo.shown("#profile-title .badge.bot").await;
+        robo.shot("bot-profile").await;
     })
     .await;
 }

@@ -245,3 +245,84 @@ async fn ten_tokens_an_account_even_in_a_burst_and_they_go_with_it() {
     assert_eq!(after.error(401), "bad_token");
     assert!(h.stored_rows("SELECT id FROM api_tokens", &[]).is_empty());
 }
+
+/// A cookie-authorised WebSocket of `who` at `path`: its refusal's status.
+async fn socket_refused(h: &Harness, path: &str, who: &Session) -> u16 {
+    let mut request = format!("ws://{}{path}", h.addr())
+        .into_client_request()
+        .unwrap();
+    let headers = request.headers_mut();
+    headers.insert("sec-websocket-protocol", "quoridor".parse().unwrap());
+    headers.insert(
+        "cookie",
+        format!("quoridor_session={}", who.0).parse().unwrap(),
+    );
+    match tokio_tungstenite::connect_async(request).await {
+        Ok(_) => 101,
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => res.status().as_u16(),
+        Err(err) => panic!("{err}"),
+    }
+}
+
+#[tokio::test]
+async fn a_new_account_becomes_a_bot_marked_wherever_its_name_shows_and_kept_out_of_the_lobby() {
+    let h = Harness::new().await;
+    let ana = sign_up(&h, "Ana").await;
+    let robo = sign_up(&h, "Robo").await;
+
+    let made = post(&h, "/api/account/bot", &robo, json!({})).await;
+    assert_eq!(made.status, 200, "{}", made.text);
+    assert_eq!(made.json::<Value>()["bot"], true);
+    let me: Value = get(&h, "/api/account", &robo).await.json();
+    assert_eq!(me["bot"], true, "{me}");
+    let person: Value = get(&h, "/api/account", &ana).await.json();
+    assert!(person.get("bot").is_none(), "{person}");
+    let profile: Value = h.get("/api/players/Robo").await.json();
+    assert_eq!(profile["bot"], true);
+
+    // The lobby pairs people only.
+    assert_eq!(socket_refused(&h, "/api/lobby/ws", &robo).await, 403);
+    assert_eq!(socket_refused(&h, "/api/lobby/ws", &ana).await, 101);
+
+    // People challenge it by name: the challenge and the game say "bot".
+    let sent = post(
+        &h,
+        "/api/challenges",
+        &ana,
+        json!({"to": "Robo", "days": 1, "color": "south"}),
+    )
+    .await;
+    assert_eq!(sent.status, 201, "{}", sent.text);
+    let sent: Value = sent.json();
+    assert_eq!(sent["to_bot"], true, "{sent}");
+    assert!(sent.get("from_bot").is_none());
+    let listed: Value = get(&h, "/api/challenges", &robo).await.json();
+    assert_eq!(listed["incoming"][0]["to_bot"], true);
+    let path = format!("/api/challenges/{}/accept", sent["id"].as_str().unwrap());
+    let accepted = post(&h, &path, &robo, json!({})).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.text);
+    let game = accepted.json::<Value>()["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let view: Value = h.get(&format!("/api/games/{game}")).await.json();
+    let seats = view["seats"].as_array().unwrap();
+    assert_eq!(seats[1]["name"], "Robo");
+    assert_eq!(seats[1]["bot"], true, "{}", seats[1]);
+    assert!(seats[0].get("bot").is_none(), "{}", seats[0]);
+
+    // Ana, who has played, cannot become one; her games stay a person's.
+    let refused = post(&h, "/api/account/bot", &ana, json!({})).await;
+    assert_eq!(refused.error(409), "has_played");
+    // Nor by a token: the account's own settings need its session.
+    let tokened: Value = make_token(&h, &robo, "engine").await.json();
+    let by_token = with_token(
+        &h,
+        reqwest::Method::POST,
+        "/api/account/bot",
+        tokened["token"].as_str().unwrap(),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(by_token.error(401), "not_logged_in");
+}

@@ -19,7 +19,7 @@ fn takeback(
 fn a_takeback_accepted_goes_back_to_before_the_askers_last_move() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     assert_eq!(room.takeback_refused(), None);
     assert_eq!(
         takeback(&mut room, ANA, DrawAction::Offer, t),
@@ -56,7 +56,7 @@ fn a_takeback_accepted_goes_back_to_before_the_askers_last_move() {
 fn a_takeback_declined_or_passed_over_by_a_move_ends() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
     takeback(&mut room, ANA, DrawAction::Offer, t).unwrap();
     takeback(&mut room, BOB, DrawAction::Decline, t).unwrap();
@@ -78,7 +78,7 @@ fn a_takeback_declined_or_passed_over_by_a_move_ends() {
 fn rated_competition_and_private_games_have_no_takeback() {
     let t = Moment::from_millis(1_000_000);
     let mut rated = online(None, t);
-    rated.join(BOB, None, None, None, t).unwrap();
+    rated.join(BOB, None, None, None, false, t).unwrap();
     play(&mut rated, ANA, "e2", t).unwrap();
     rated.settings.rated = true;
     assert!(matches!(
@@ -117,7 +117,7 @@ fn a_takeback_gives_the_clocks_back_as_they_were() {
         increment: std::time::Duration::ZERO,
     };
     let mut room = online(Some(clock), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     play(&mut room, ANA, "e2", at(1_000)).unwrap();
     play(&mut room, BOB, "e8", at(3_000)).unwrap();
     let after_answer = room.clocks.as_ref().unwrap().remaining_ms.clone();

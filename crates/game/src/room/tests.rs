@@ -33,6 +33,7 @@ fn slot(seat: Seat, kind: Controller, holder: Option<&str>) -> SeatSlot {
         name: seat.name().into(),
         holder: holder.map(str::to_string),
         account: None,
+        bot: false,
     }
 }
 
@@ -68,12 +69,13 @@ fn waits_for_players_then_plays() {
     assert_eq!(room.status(), Status::Waiting);
     assert_eq!(play(&mut room, ANA, "e2", t), Err(RoomError::NotStarted));
     assert_eq!(
-        room.join(BOB, None, Some("Bob".into()), None, t).unwrap(),
+        room.join(BOB, None, Some("Bob".into()), None, false, t)
+            .unwrap(),
         Seat::North
     );
     assert_eq!(room.status(), Status::Playing);
     assert_eq!(
-        room.join("x", None, None, None, t),
+        room.join("x", None, None, None, false, t),
         Err(RoomError::NoFreeSeat)
     );
     play(&mut room, ANA, "e2", t).unwrap();
@@ -103,7 +105,7 @@ fn waits_for_players_then_plays() {
 fn a_refused_move_changes_nothing() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     let before = room.clone();
     assert!(play(&mut room, ANA, "e3", t).is_err());
     assert_eq!(room.version, before.version);
@@ -116,7 +118,7 @@ fn a_first_move_is_not_charged_and_later_ones_are() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
     assert!(room.deadline().is_none(), "no clock while a seat is free");
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     both_open_the_game(&mut room, t);
     // South's first move: no clock runs, but it may not wait for ever.
     assert!(!room.clock_runs());
@@ -149,7 +151,7 @@ fn a_first_move_is_not_charged_and_later_ones_are() {
 fn a_first_move_that_waits_too_long_aborts_the_game() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     both_open_the_game(&mut room, t);
     assert_eq!(room.expire(t + ms(29_000)), Err(RoomError::NotYet));
     room.expire(t + FIRST_MOVE_TIME).unwrap();
@@ -172,7 +174,7 @@ fn a_first_move_that_waits_too_long_aborts_the_game() {
 fn both_players_see_the_first_move_count_down() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     both_open_the_game(&mut room, t);
     assert_eq!(room.first_move_deadline(), Some(t + FIRST_MOVE_TIME));
     play(&mut room, ANA, "e2", t + ms(8_000)).unwrap();
@@ -185,7 +187,7 @@ fn both_players_see_the_first_move_count_down() {
     assert_eq!(room.first_move_deadline(), None, "both have moved");
     // Without a clock, nothing is aborted and nothing counts down.
     let mut free = online(None, t);
-    free.join(BOB, None, None, None, t).unwrap();
+    free.join(BOB, None, None, None, false, t).unwrap();
     assert_eq!(free.first_move_deadline(), None);
 }
 
@@ -199,7 +201,7 @@ fn both_open_the_game(room: &mut RoomState, now: Moment) {
 fn a_first_move_waits_for_its_player_to_open_the_game() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     // Ana's page has not opened the game yet (a rematch she did not see
     // made): she is waited for, not counted down.
     assert_eq!(room.first_move_deadline(), Some(t + ARRIVAL_TIME));
@@ -220,7 +222,7 @@ fn a_first_move_waits_for_its_player_to_open_the_game() {
     play(&mut room, ANA, "e2", t + ms(45_000)).unwrap();
     // Bob opened the game long before his turn: his 30 s run from it.
     let mut other = online(Some(FISCHER), t);
-    other.join(BOB, None, None, None, t).unwrap();
+    other.join(BOB, None, None, None, false, t).unwrap();
     both_open_the_game(&mut other, t);
     play(&mut other, ANA, "e2", t + ms(5_000)).unwrap();
     assert_eq!(
@@ -233,7 +235,7 @@ fn a_first_move_waits_for_its_player_to_open_the_game() {
 fn a_player_who_never_opens_the_game_has_it_aborted_and_said_so() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     room.count_connection(&[Seat::North], true, t);
     assert_eq!(
         room.expire(t + ARRIVAL_TIME - ms(1)),
@@ -253,7 +255,7 @@ fn a_player_who_never_opens_the_game_has_it_aborted_and_said_so() {
 fn either_player_may_abort_before_both_have_moved() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
     assert_eq!(
         room.apply("x", Action::Abort, t),
@@ -270,7 +272,7 @@ fn either_player_may_abort_before_both_have_moved() {
     );
     assert_eq!(play(&mut room, BOB, "e8", t), Err(RoomError::GameOver));
     let mut late = online(None, t);
-    late.join(BOB, None, None, None, t).unwrap();
+    late.join(BOB, None, None, None, false, t).unwrap();
     play(&mut late, ANA, "e2", t).unwrap();
     play(&mut late, BOB, "e8", t).unwrap();
     assert_eq!(
@@ -283,7 +285,7 @@ fn either_player_may_abort_before_both_have_moved() {
 fn a_fallen_clock_loses_and_refuses_late_moves() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
     play(&mut room, BOB, "e8", t).unwrap();
     // South has 62 s now.
@@ -305,7 +307,7 @@ fn a_fallen_clock_loses_and_refuses_late_moves() {
 fn per_move_clock_resets_each_turn() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(TimeControl::PerMove(ms(10_000))), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     play(&mut room, ANA, "e2", t + ms(1_000)).unwrap();
     play(&mut room, BOB, "e8", t + ms(2_000)).unwrap();
     play(&mut room, ANA, "e3", t + ms(11_000)).unwrap();
@@ -391,7 +393,7 @@ fn hot_seat_undo_takes_back_one_move() {
 fn draw_offer_needs_every_other_person() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     let draw = |room: &mut RoomState, holder, action| room.apply(holder, Action::Draw(action), t);
     assert_eq!(
         draw(&mut room, BOB, DrawAction::Accept),
@@ -424,7 +426,7 @@ fn draw_offer_needs_every_other_person() {
 fn resign_in_two_players_ends_the_game() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     assert_eq!(
         room.apply(ANA, Action::Resign(Some(Seat::North)), t),
         Err(RoomError::NotYourSeat(Seat::North))
@@ -441,7 +443,7 @@ fn resign_in_two_players_ends_the_game() {
 fn an_organiser_decides_a_forfeit_or_a_draw_once() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(Some(FISCHER), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     play(&mut room, ANA, "e2", t).unwrap();
     // The absent player (north, to move) loses by forfeit, at once.
     room.decide(Decision::Forfeit(Seat::North), t + ms(10))
@@ -455,7 +457,7 @@ fn an_organiser_decides_a_forfeit_or_a_draw_once() {
     assert!(play(&mut room, BOB, "e8", t + ms(30)).is_err());
 
     let mut drawn = online(None, t);
-    drawn.join(BOB, None, None, None, t).unwrap();
+    drawn.join(BOB, None, None, None, false, t).unwrap();
     drawn.decide(Decision::Draw, t).unwrap();
     let result = drawn.result().unwrap();
     assert!(result.winners.is_empty() && result.draw);
@@ -647,18 +649,20 @@ fn a_rated_game_needs_two_accounts() {
     let seats = vec![host, slot(Seat::North, Controller::Human, None)];
     let mut room = RoomState::new("r".into(), 0, "c".into(), rules, seats, t).unwrap();
     assert!(matches!(
-        room.join("guest", None, None, None, t),
+        room.join("guest", None, None, None, false, t),
         Err(RoomError::Rated(_))
     ));
     assert!(matches!(
-        room.join("account:1", None, None, Some(1), t),
+        room.join("account:1", None, None, Some(1), false, t),
         Err(RoomError::Rated(_))
     ));
     assert_eq!(
-        room.join("account:2", None, None, Some(2), t),
+        room.join("account:2", None, None, Some(2), true, t),
         Ok(Seat::North)
     );
     assert_eq!(room.seats[1].account, Some(2));
+    assert!(room.seats[1].bot, "a bot's account is marked on its seat");
+    assert!(!room.seats[0].bot);
     assert!(!room.is_private(), "two players: no undo, no hints");
 
     let small = settings(5, 2, Variant::Standard, clock);
@@ -709,7 +713,7 @@ fn a_rematch_moves_everyone_on_one_seat() {
 fn a_player_may_claim_the_win_or_a_draw_once_the_other_has_been_gone_20_s() {
     let t = Moment::from_millis(1_000_000);
     let mut room = online(None, t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     let (south, north) = ([Seat::South], [Seat::North]);
     room.count_connection(&south, true, t);
     // Bob plays over HTTP, no page open: never "gone".
@@ -752,7 +756,7 @@ fn a_player_may_claim_the_win_or_a_draw_once_the_other_has_been_gone_20_s() {
     assert_eq!(room.gone_for(1, t + ms(50_000)), None);
     // On one screen there is nobody to claim against.
     let mut home = online(None, t);
-    home.join(ANA, None, None, None, t).unwrap();
+    home.join(ANA, None, None, None, false, t).unwrap();
     home.count_connection(&south, true, t);
     home.count_connection(&south, false, t);
     assert_eq!(home.gone_for(1, t + ms(60_000)), None);
@@ -765,7 +769,7 @@ fn a_turn_based_game_gives_each_move_its_days() {
     let t = Moment::from_millis(1_000_000);
     let day = Duration::from_secs(86_400);
     let mut room = online(Some(DAYS_3), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     assert!(room.settings.is_correspondence());
     // The first move has its days too, not 30 s, and counts down at once.
     assert!(room.clock_runs());
@@ -803,7 +807,7 @@ fn a_turn_based_first_move_that_never_comes_aborts_after_its_days() {
     let t = Moment::from_millis(1_000_000);
     let day = Duration::from_secs(86_400);
     let mut room = online(Some(DAYS_3), t);
-    room.join(BOB, None, None, None, t).unwrap();
+    room.join(BOB, None, None, None, false, t).unwrap();
     assert_eq!(room.expire(t + day * 2), Err(RoomError::NotYet));
     room.expire(t + day * 3).unwrap();
     assert_eq!(

@@ -123,12 +123,16 @@ impl Page {
 }
 
 /// The account with its ratings.
-async fn account_view(accounts: &Accounts, account: &Account) -> Result<AccountView, ApiError> {
+pub(super) async fn account_view(
+    accounts: &Accounts,
+    account: &Account,
+) -> Result<AccountView, ApiError> {
     let id = account.id;
     let ratings = accounts.read(move |conn| store::ratings(conn, id)).await?;
     Ok(AccountView {
         name: account.name.clone(),
         ratings: ratings.iter().map(RatingView::stored).collect(),
+        bot: account.bot,
     })
 }
 
@@ -409,6 +413,7 @@ async fn profile(
     Ok(Json(ProfileView {
         name: row.name,
         created_ms: row.created_ms,
+        bot: row.bot,
         ratings: ratings.iter().map(RatingView::stored).collect(),
         record: RecordView {
             won: record.0,
@@ -498,12 +503,13 @@ async fn leaderboard(
         players: lines
             .into_iter()
             .enumerate()
-            .map(|(i, (name, rating, games))| LeaderView {
+            .map(|(i, (name, rating, games, bot))| LeaderView {
                 rank: i as u32 + 1,
                 name,
                 rating: rating.rating.round() as i32,
                 deviation: rating.deviation.round() as i32,
                 games,
+                bot,
             })
             .collect(),
     }))

@@ -38,6 +38,10 @@ pub enum AccountError {
     NoSuchApiToken,
     /// The name given to an API token, and what is wrong with it.
     BadTokenLabel(String),
+    /// Only an account that has played no game may become a bot.
+    NotNewForBot,
+    /// A bot's account where only people go (the lobby, a class).
+    NoBotsHere,
     Store(StoreError),
     /// The server is stopping (or the password hashing failed inside).
     Unavailable(String),
@@ -75,6 +79,12 @@ impl fmt::Display for AccountError {
             ),
             AccountError::NoSuchApiToken => f.write_str("no API token of yours has this number"),
             AccountError::BadTokenLabel(why) => write!(f, "label: {why}"),
+            AccountError::NotNewForBot => f.write_str(
+                "only an account that has played no game may become a bot: sign up a new account for it",
+            ),
+            AccountError::NoBotsHere => f.write_str(
+                "bots do not play here: people challenge a bot by its name",
+            ),
             AccountError::Store(err) => {
                 write!(f, "the database failed, nothing was changed: {err}")
             }

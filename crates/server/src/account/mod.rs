@@ -9,6 +9,7 @@
 //! of a token). Wrong passwords are limited as [`PASSWORD_RULES`] says.
 
 pub mod api;
+pub mod bot;
 pub mod error;
 pub mod name;
 pub mod password;
@@ -60,6 +61,19 @@ const HASHING_AT_ONCE: usize = 2;
 pub struct Account {
     pub id: u64,
     pub name: String,
+    /// A bot's account: a program plays for it (marked wherever its name
+    /// shows; kept out of the lobby and the classes).
+    pub bot: bool,
+}
+
+impl From<store::AccountKey> for Account {
+    fn from(key: store::AccountKey) -> Account {
+        Account {
+            id: key.id,
+            name: key.name,
+            bot: key.bot,
+        }
+    }
 }
 
 impl Account {
@@ -128,8 +142,8 @@ impl Accounts {
             .query(|sql| {
                 let sessions = store::sessions_with_accounts(sql)?
                     .into_iter()
-                    .map(|(hash, created_ms, id, name)| {
-                        let account = Account { id, name };
+                    .map(|(hash, created_ms, account)| {
+                        let account = Account::from(account);
                         (
                             hash,
                             Session {
@@ -228,12 +242,12 @@ impl Accounts {
             .sessions
             .write()
             .unwrap_or_else(|e| e.into_inner());
-        let Some((created_ms, id, name)) = read else {
+        let Some((created_ms, account)) = read else {
             sessions.remove(hash);
             return None;
         };
         let session = Session {
-            account: Account { id, name },
+            account: account.into(),
             created_ms,
             read_ms: now,
         };
@@ -345,6 +359,7 @@ impl Accounts {
         let account = Account {
             id,
             name: name.to_string(),
+            bot: false,
         };
         let token = self.open_session(&account).await?;
         Ok((account, token))
@@ -374,12 +389,12 @@ impl Accounts {
         let right = self
             .hashing(move || password::verify(&password, &stored))
             .await?;
-        let Some(AccountRow { id, name, .. }) = row.filter(|_| right) else {
+        let Some(AccountRow { id, name, bot, .. }) = row.filter(|_| right) else {
             attempt.failed();
             return Err(AccountError::WrongPassword);
         };
         attempt.succeeded();
-        let account = Account { id, name };
+        let account = Account { id, name, bot };
         let token = self.open_session(&account).await?;
         Ok((account, token))
     }

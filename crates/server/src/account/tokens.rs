@@ -34,7 +34,7 @@ impl Accounts {
         let hash = hash_token(token);
         self.read(move |sql| api_tokens::account_of(sql, &hash))
             .await?
-            .map(|(id, name)| Account { id, name })
+            .map(|(id, name, bot)| Account { id, name, bot })
             .ok_or(AccountError::BadApiToken)
     }
 }

@@ -1,5 +1,6 @@
-//! The routes of personal API tokens ([`super::tokens`]): listed, made and
-//! deleted with the browser's session only, never with a token.
+//! The routes of bots: an account marked as one ([`super::bot`]), and its
+//! personal API tokens ([`super::tokens`]) listed, made and deleted; all
+//! with the browser's session only, never with a token.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -9,6 +10,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::session::LoggedIn;
+use super::view::AccountView;
 use super::Accounts;
 use crate::db::api_tokens::ApiToken;
 use crate::error::ApiError;
@@ -19,7 +21,23 @@ pub fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/account/tokens", get(list).post(make))
         .route("/account/tokens/{id}/delete", post(revoke))
+        .route("/account/bot", post(make_bot))
 }
+
+/// `POST /api/account/bot` `{}`: the account becomes a bot, for good
+/// (refused once it has played); the answer is the account.
+async fn make_bot(
+    State(accounts): State<Accounts>,
+    session: LoggedIn,
+    Body(_): Body<Empty>,
+) -> Result<Json<AccountView>, ApiError> {
+    let bot = accounts.make_bot(&session.account).await?;
+    Ok(Json(super::api::account_view(&accounts, &bot).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
 
 /// A token as its owner's list shows it (never the token itself).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

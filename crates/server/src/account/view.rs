@@ -43,6 +43,9 @@ pub struct SessionView {
 pub struct AccountView {
     pub name: String,
     pub ratings: Vec<RatingView>,
+    /// A bot's account (a program plays for it); left out for a person.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// Won, lost and drawn games.
@@ -102,6 +105,9 @@ pub struct HistoryView {
 pub struct ProfileView {
     pub name: String,
     pub created_ms: u64,
+    /// A bot's account (a program plays for it); left out for a person.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
     pub ratings: Vec<RatingView>,
     pub record: RecordView,
     pub history: Vec<HistoryView>,
@@ -148,6 +154,9 @@ pub struct LeaderView {
     pub rating: i32,
     pub deviation: i32,
     pub games: u32,
+    /// A bot's account (a program plays for it); left out for a person.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -198,6 +198,7 @@ impl Challenges {
                 let party = Party {
                     id: row.id,
                     name: row.name,
+                    bot: row.bot,
                 };
                 let rating = match speed {
                     Some(speed) => {
@@ -233,6 +234,7 @@ impl Challenges {
             from: Party {
                 id: from.id,
                 name: from.name.clone(),
+                bot: from.bot,
             },
             to,
             clock: ask.clock,
@@ -361,6 +363,7 @@ impl Challenges {
                 name: party.name.clone(),
                 holder: Some(holder_of(party.id)),
                 account: Some(party.id),
+                bot: party.bot,
             })
             .collect();
         Ok(self

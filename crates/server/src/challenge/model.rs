@@ -57,6 +57,9 @@ impl<'de> Deserialize<'de> for Colour {
 pub struct Party {
     pub id: u64,
     pub name: String,
+    /// A bot's account.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// A challenge waiting for its answer.
@@ -232,6 +235,7 @@ mod tests {
         Party {
             id,
             name: format!("p{id}"),
+            bot: false,
         }
     }
 

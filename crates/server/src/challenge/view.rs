@@ -16,6 +16,12 @@ pub struct ChallengeView {
     /// The challenger's rating at the game's speed (none without a clock).
     pub from_rating: Option<ShownRating>,
     pub to: String,
+    /// The challenger is a bot.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_bot: bool,
+    /// The challenged is a bot.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub to_bot: bool,
     #[serde(serialize_with = "wire::clock::serialize")]
     pub clock: Option<TimeControl>,
     /// Days per move of a turn-based game.
@@ -39,6 +45,8 @@ impl ChallengeView {
             from: c.from.name.clone(),
             from_rating: c.from_rating,
             to: c.to.name.clone(),
+            from_bot: c.from.bot,
+            to_bot: c.to.bot,
             clock: c.clock,
             days: quoridor_game::settings::is_correspondence(c.clock)
                 .then(|| c.clock.map_or(0, |t| t.initial().as_secs() / 86_400)),

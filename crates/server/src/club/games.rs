@@ -75,6 +75,7 @@ impl Clubs {
                 name,
                 holder: holder.ok(),
                 account: None,
+                bot: false,
             })
             .collect();
         let hub = &self.inner.hub;

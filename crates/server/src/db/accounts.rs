@@ -18,6 +18,8 @@ pub struct AccountRow {
     pub name: String,
     pub password: String,
     pub created_ms: u64,
+    /// Marked as a bot: a program plays for it.
+    pub bot: bool,
 }
 
 /// A change to the accounts' tables.
@@ -44,6 +46,10 @@ pub enum AccountWrite {
     },
     SessionEnd {
         hash: String,
+    },
+    /// The account is marked as a bot, for good.
+    MakeBot {
+        id: u64,
     },
     /// `account` blocks (or, `on` false, unblocks) `blocked`.
     Block {
@@ -157,6 +163,9 @@ fn write(tx: &mut dyn Sql, write: &AccountWrite) -> SqlResult<()> {
         AccountWrite::SessionEnd { hash } => {
             tx.execute("DELETE FROM sessions WHERE hash = ?1", args![hash])?;
         }
+        AccountWrite::MakeBot { id } => {
+            tx.execute("UPDATE accounts SET bot = 1 WHERE id = ?1", args![id])?;
+        }
         AccountWrite::Block {
             account,
             blocked,
@@ -254,6 +263,15 @@ pub fn write_games(tx: &mut dyn Sql, rows: &[AccountGame], now_ms: u64) -> SqlRe
     Ok(())
 }
 
+/// How many games the account has played (or plays).
+pub fn games_played(sql: &mut dyn Sql, account: u64) -> SqlResult<u64> {
+    sql.query_one(
+        "SELECT COUNT(*) FROM account_games WHERE account_id = ?1",
+        args![account],
+    )?
+    .get(0)
+}
+
 /// The largest account id so far (new ids count on from it).
 pub fn last_id(sql: &mut dyn Sql) -> SqlResult<u64> {
     sql.query_one("SELECT COALESCE(MAX(id), 0) FROM accounts", args![])?
@@ -266,13 +284,14 @@ fn account_row(row: &Row) -> SqlResult<AccountRow> {
         name: row.get(1)?,
         password: row.get(2)?,
         created_ms: row.get(3)?,
+        bot: row.get::<i64>(4)? != 0,
     })
 }
 
 /// The account of a user name (any case), if there is one.
 pub fn by_name(sql: &mut dyn Sql, key: &str) -> SqlResult<Option<AccountRow>> {
     sql.query_opt(
-        "SELECT id, name, password, created_ms FROM accounts WHERE name_key = ?1",
+        "SELECT id, name, password, created_ms, bot FROM accounts WHERE name_key = ?1",
         args![key],
     )?
     .as_ref()
@@ -282,7 +301,7 @@ pub fn by_name(sql: &mut dyn Sql, key: &str) -> SqlResult<Option<AccountRow>> {
 
 pub fn by_id(sql: &mut dyn Sql, id: u64) -> SqlResult<Option<AccountRow>> {
     sql.query_opt(
-        "SELECT id, name, password, created_ms FROM accounts WHERE id = ?1 AND name IS NOT NULL",
+        "SELECT id, name, password, created_ms, bot FROM accounts WHERE id = ?1 AND name IS NOT NULL",
         args![id],
     )?
     .as_ref()
@@ -291,31 +310,47 @@ pub fn by_id(sql: &mut dyn Sql, id: u64) -> SqlResult<Option<AccountRow>> {
 }
 
 /// The sessions of accounts not deleted, to load at start-up: the token's
-/// hash, when it began, the account's id and name.
-pub fn sessions_with_accounts(sql: &mut dyn Sql) -> SqlResult<Vec<(String, u64, u64, String)>> {
+/// hash, when it began, and its account.
+pub fn sessions_with_accounts(sql: &mut dyn Sql) -> SqlResult<Vec<(String, u64, AccountKey)>> {
     sql.query(
-        "SELECT s.hash, s.created_ms, a.id, a.name FROM sessions s
+        "SELECT s.hash, s.created_ms, a.id, a.name, a.bot FROM sessions s
          JOIN accounts a ON a.id = s.account_id WHERE a.name IS NOT NULL",
         args![],
     )?
     .iter()
-    .map(|row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)))
+    .map(|row| Ok((row.get(0)?, row.get(1)?, account_at(row, 2)?)))
     .collect()
 }
 
+/// An account as a session or a token holds it: its id, its name and
+/// whether it is a bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountKey {
+    pub id: u64,
+    pub name: String,
+    pub bot: bool,
+}
+
+/// The account whose id, name and bot mark are the row's columns from
+/// `first` on.
+pub fn account_at(row: &Row, first: usize) -> SqlResult<AccountKey> {
+    Ok(AccountKey {
+        id: row.get(first)?,
+        name: row.get(first + 1)?,
+        bot: row.get::<i64>(first + 2)? != 0,
+    })
+}
+
 /// One session of an account not deleted, by its token's hash: when it
-/// began, the account's id and name (several instances read each other's
-/// sessions from the database).
-pub fn session_with_account(
-    sql: &mut dyn Sql,
-    hash: &str,
-) -> SqlResult<Option<(u64, u64, String)>> {
+/// began, and its account (several instances read each other's sessions
+/// from the database).
+pub fn session_with_account(sql: &mut dyn Sql, hash: &str) -> SqlResult<Option<(u64, AccountKey)>> {
     sql.query_opt(
-        "SELECT s.created_ms, a.id, a.name FROM sessions s
+        "SELECT s.created_ms, a.id, a.name, a.bot FROM sessions s
          JOIN accounts a ON a.id = s.account_id WHERE s.hash = ?1 AND a.name IS NOT NULL",
         args![hash],
     )?
-    .map(|row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+    .map(|row| Ok((row.get(0)?, account_at(&row, 1)?)))
     .transpose()
 }
 
@@ -506,7 +541,7 @@ pub fn history(
 }
 
 /// A leaderboard line: name, rating, deviation, rated games.
-pub type BoardLine = (String, Rating, u32);
+pub type BoardLine = (String, Rating, u32, bool);
 
 /// The best established ratings at `speed` (provisional ones left out).
 pub fn leaderboard(
@@ -516,14 +551,17 @@ pub fn leaderboard(
     limit: usize,
 ) -> SqlResult<Vec<BoardLine>> {
     sql.query(
-        "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
+        "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, a.bot
          FROM ratings r JOIN accounts a ON a.id = r.account_id
          WHERE r.speed = ?1 AND r.deviation <= ?2 AND a.name IS NOT NULL
          ORDER BY r.rating DESC LIMIT ?3",
         args![speed.name(), max_deviation, limit],
     )?
     .iter()
-    .map(|row| Ok((row.get(0)?, rating_at(row, 1)?, row.get(4)?)))
+    .map(|row| {
+        let bot: i64 = row.get(5)?;
+        Ok((row.get(0)?, rating_at(row, 1)?, row.get(4)?, bot != 0))
+    })
     .collect()
 }
 

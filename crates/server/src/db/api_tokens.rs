@@ -104,13 +104,17 @@ pub fn by_hash(sql: &mut dyn Sql, hash: &str) -> SqlResult<Option<ApiToken>> {
     .transpose()
 }
 
-/// The account (id and name) whose token hashes to `hash`, if any.
-pub fn account_of(sql: &mut dyn Sql, hash: &str) -> SqlResult<Option<(u64, String)>> {
+/// The account whose token hashes to `hash`, if any: its id, its name and
+/// whether it is a bot.
+pub fn account_of(sql: &mut dyn Sql, hash: &str) -> SqlResult<Option<(u64, String, bool)>> {
     sql.query_opt(
-        "SELECT a.id, a.name FROM api_tokens t JOIN accounts a ON a.id = t.account_id
-         WHERE t.hash = ?1 AND a.deleted_ms IS NULL",
+        "SELECT a.id, a.name, a.bot FROM api_tokens t JOIN accounts a ON a.id = t.account_id
+         WHERE t.hash = ?1 AND a.name IS NOT NULL",
         args![hash],
     )?
-    .map(|row| Ok((row.get(0)?, row.get(1)?)))
+    .map(|row| {
+        let bot: i64 = row.get(2)?;
+        Ok((row.get(0)?, row.get(1)?, bot != 0))
+    })
     .transpose()
 }

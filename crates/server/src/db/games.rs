@@ -30,6 +30,8 @@ struct StoredSeat {
     holder: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     account: Option<u64>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    bot: bool,
 }
 
 #[derive(Serialize, Deserialize, Default)]
@@ -233,6 +235,7 @@ fn seats_json(room: &RoomState) -> String {
             name: slot.name.clone(),
             holder: slot.holder.clone(),
             account: slot.account,
+            bot: slot.bot,
         })
         .collect();
     serde_json::to_string(&seats).expect("seats serialize")
@@ -494,6 +497,7 @@ impl Db {
                 name: s.name,
                 holder: s.holder,
                 account: s.account,
+                bot: s.bot,
             })
             .collect();
         let mut room = RoomState::new(id.to_string(), created_ms, creator, settings, slots, now)
@@ -576,6 +580,7 @@ mod tests {
             name: seat.name().into(),
             holder: Some(holder.into()),
             account: None,
+            bot: false,
         }
     }
 

@@ -216,9 +216,11 @@ CREATE INDEX IF NOT EXISTS game_chat_game ON game_chat (game, channel, id);
 CREATE INDEX IF NOT EXISTS game_chat_account ON game_chat (account_id);
 ";
 
-/// Step 11: personal API tokens (`crate::account::tokens`): only their
-/// hashes, each with its account and the name its owner gave it.
+/// Step 11: bots (issue 60): an account marked as one (`bot` 1), and
+/// personal API tokens (`crate::account::tokens`): only their hashes, each
+/// with its account and the name its owner gave it.
 const API_TOKENS: &str = "
+ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS api_tokens (
     id INTEGER PRIMARY KEY,
     account_id INTEGER NOT NULL,

@@ -74,8 +74,11 @@ impl Hub {
         let token = new_token();
         let holder = hash_token(&token);
         let id = account.map(|a| a.id);
+        let bot = account.is_some_and(|a| a.bot);
         let (seat, game) = self
-            .change_and_view(room, |state, now| state.join(&holder, seat, name, id, now))
+            .change_and_view(room, |state, now| {
+                state.join(&holder, seat, name, id, bot, now)
+            })
             .await?;
         Ok(SeatedView {
             id: room.id.clone(),

@@ -76,6 +76,8 @@ async fn upgrade(
         ..
     } = app;
     let account = logged_in(&headers, &accounts).map(|(a, _)| a);
+    // The lobby pairs people: a bot plays those who challenge it.
+    crate::account::bot::people_only(account.as_ref())?;
     let name = clean_name(query.name.as_deref())?.unwrap_or_else(|| "Guest".to_string());
     let client = crate::limits::client_key(addr.ip());
     Ok(socket::configure(ws, config.max_message)

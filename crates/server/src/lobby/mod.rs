@@ -452,6 +452,7 @@ impl Lobby {
                 name: players[who].name.clone(),
                 holder: Some(hash_token(&tokens[who])),
                 account: players[who].account,
+                bot: false,
             })
             .collect();
         slots.sort_by_key(|slot| seats.iter().position(|s| *s == slot.seat));

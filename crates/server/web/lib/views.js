@@ -22,7 +22,7 @@
  * @property {number} [joined] the players in it so far, the seeker included
  */
 
-/** A logged-in account, as `GET /api/account` gives it. @typedef {{name: string, ratings?: object}} AccountView */
+/** A logged-in account, as `GET /api/account` gives it. @typedef {{name: string, ratings?: object, bot?: boolean}} AccountView */
 
 /**
  * A position valued by the engine (`POST /api/analyse`, `src/analysis/board.rs`;
@@ -87,6 +87,7 @@
  * @property {boolean} connected
  * @property {number | null} [level] an AI's level
  * @property {boolean} [account] a logged-in player
+ * @property {boolean} [bot] that account is a bot's (a program plays it)
  * @property {number} [gone_ms] how long the player's page has been closed (an online game)
  */
 

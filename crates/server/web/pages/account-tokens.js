@@ -23,8 +23,12 @@ function fail(box, e) {
   box.textContent = e.code === 'network' ? t('acc.network') : (e.message || String(e));
 }
 
-/** Fills the tokens' card (`#tokens-card`) and wires its form. */
-export async function tokensCard() {
+/**
+ * Fills the tokens' card (`#tokens-card`) and wires its form; the account
+ * (`GET /api/account`) says whether it is a bot already.
+ * @param {{ name: string, bot?: boolean }} me
+ */
+export async function tokensCard(me) {
   const list = $('#tok-list');
   const error = $('#tok-error');
   const made = $('#tok-made');
@@ -85,6 +89,21 @@ export async function tokensCard() {
     value.value = '';
     made.hidden = true;
     $('#tok-copied').hidden = true;
+  };
+  const botState = (/** @type {boolean} */ bot) => {
+    $('#bot-is').hidden = !bot;
+    $('#bot-become-row').hidden = bot;
+  };
+  botState(Boolean(me.bot));
+  $('#bot-become').onclick = async () => {
+    if (!window.confirm(t('tok.become_confirm', { name: me.name }))) return;
+    error.hidden = true;
+    try {
+      const account = await api('POST', '/api/account/bot', {});
+      botState(Boolean(account.bot));
+    } catch (e) {
+      fail(error, e);
+    }
   };
   await refresh().catch((e) => fail(error, e));
 }

@@ -13,6 +13,7 @@ import { I18n } from '../lib/i18n.js';
 import { pushOff, pushOn, pushState } from '../lib/push.js';
 import { accountLink, currentAccount, languagePicker, sessionChanged } from '../lib/topbar.js';
 import { tokensCard } from './account-tokens.js';
+import { botBadge } from '../lib/bot.js';
 import { challengeForm, followChallenges, followPlaying, renderChallenges, renderPlaying } from './challenges.js';
 
 const t = (key, params) => I18n.t(key, params);
@@ -196,7 +197,7 @@ async function homeView(me) {
   const games = await api('GET', '/api/account/games?limit=50');
   gamesTable($('#home-games'), games.games);
   pushCard(me.name);
-  tokensCard();
+  tokensCard(me);
   $('#logout').onclick = async () => {
     // This device stops telling this account's news before it leaves.
     await pushOff().catch(() => {});
@@ -280,7 +281,7 @@ async function profileView(name) {
     return;
   }
   document.title = 'Quoridor — ' + p.name;
-  $('#profile-title').textContent = p.name;
+  $('#profile-title').replaceChildren(p.name, ...(p.bot ? [' ', botBadge()] : []));
   $('#profile-since').textContent = t('acc.since', { date: date(p.created_ms) });
   ratingCards($('#profile-ratings'), p.ratings);
   $('#profile-chart-box').hidden = !chart($('#profile-chart'), p.history);
@@ -413,7 +414,7 @@ async function boardView() {
       ])]),
       el('tbody', {}, board.players.map((p) => el('tr', {}, [
         el('td', { text: String(p.rank) }),
-        el('td', {}, [el('a', { href: '/@/' + encodeURIComponent(p.name), text: p.name })]),
+        el('td', {}, [el('a', { href: '/@/' + encodeURIComponent(p.name), text: p.name }), p.bot ? [' ', botBadge()] : null]),
         el('td', { text: String(p.rating) }),
         el('td', { text: String(p.games) }),
       ]))),

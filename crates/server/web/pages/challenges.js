@@ -7,6 +7,7 @@
 // challenge is accepted is taken to the game.
 
 import { api } from '../lib/api.js';
+import { botBadge } from '../lib/bot.js';
 import { clockChoice, colourOf, termsWords, timeLeft } from '../lib/challenge.js';
 import { $, announce, el } from '../lib/dom.js';
 import { I18n } from '../lib/i18n.js';
@@ -113,7 +114,8 @@ export function renderChallenges(box, lists, me) {
           onclick: () => act('/api/challenges/' + id + '/cancel') })];
     return el('li', { class: 'game-item', 'data-challenge': c.id },
       el('span', { class: 'gi-main' },
-        el('span', { class: 'gi-names', text: incoming ? t('ch.from', { name: c.from + ratingText(c.from_rating) }) : t('ch.to', { name: c.to }) }),
+        el('span', { class: 'gi-names', text: incoming ? t('ch.from', { name: c.from + ratingText(c.from_rating) }) : t('ch.to', { name: c.to }) },
+          (incoming ? c.from_bot : c.to_bot) ? [' ', botBadge()] : null),
         el('span', { class: 'gi-meta', text: meta })),
       buttons);
   };

@@ -4,6 +4,7 @@
 // the game replayed.
 
 import { api } from '../../lib/api.js';
+import { botBadge } from '../../lib/bot.js';
 import { SQUARE } from '../../lib/board/geometry.js';
 import { seatColours } from '../../lib/board/pieces.js';
 import { $, $$, announce, el, svgEl } from '../../lib/dom.js';
@@ -320,6 +321,7 @@ function renderPlayers() {
       : null;
     const badges = [];
     if (mine && !hotseat) badges.push(el('span', { class: 'badge you', text: t('player.you') }));
+    if (info.bot) badges.push(botBadge());
     if (out) badges.push(el('span', { class: 'badge out', text: t('player.out') }));
     if (arrived) badges.push(el('span', { class: 'badge arrived', text: t('player.arrived') }));
     if (g.result && (g.result.winners || []).includes(seat)) badges.push(el('span', { class: 'badge winner', text: t('player.winner') }));
