@@ -80,7 +80,10 @@ python_tests() {
     "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/python-wheel/quoridor_rs-*.whl
     # From the tests' folder, so that the installed wheel is what is imported.
     local dist="$PWD/target/python-wheel"
-    (cd crates/python/tests && QUORIDOR_PYTHON_DIST="$dist" "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider)
+    # The bot example plays on the server that cargo test built.
+    local bin="$PWD/target/debug/quoridor"
+    (cd crates/python/tests && QUORIDOR_PYTHON_DIST="$dist" QUORIDOR_BIN="$bin" \
+        "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider)
 }
 
 # Node.js with npm (Debian splits them); Node 18 or later for node --test.
