@@ -310,6 +310,10 @@ async fn a_new_account_becomes_a_bot_marked_wherever_its_name_shows_and_kept_out
     assert_eq!(seats[1]["name"], "Robo");
     assert_eq!(seats[1]["bot"], true, "{}", seats[1]);
     assert!(seats[0].get("bot").is_none(), "{}", seats[0]);
+    let lines: Value = get(&h, "/api/account/games", &ana).await.json();
+    assert_eq!(lines["games"][0]["opponent_bot"], true, "{lines}");
+    let lines: Value = get(&h, "/api/account/games", &robo).await.json();
+    assert!(lines["games"][0].get("opponent_bot").is_none(), "{lines}");
 
     // Ana, who has played, cannot become one; her games stay a person's.
     let refused = post(&h, "/api/account/bot", &ana, json!({})).await;

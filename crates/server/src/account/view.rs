@@ -69,6 +69,9 @@ pub struct GameLineView {
     pub opponent: String,
     /// The opponent's user name (a link to their profile), if an account.
     pub opponent_account: Option<String>,
+    /// The opponent is a bot; left out for a person.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opponent_bot: bool,
     pub speed: Option<String>,
     pub rated: bool,
     pub rating_before: Option<i32>,
@@ -85,6 +88,7 @@ impl GameLineView {
             result: line.result,
             opponent: line.opponent,
             opponent_account: line.opponent_account,
+            opponent_bot: line.opponent_bot,
             speed: line.speed,
             rated: line.rated,
             rating_before: line.rating_before.map(|r| r.round() as i32),

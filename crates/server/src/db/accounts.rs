@@ -421,6 +421,8 @@ pub struct GameLine {
     pub opponent_account: Option<String>,
     /// The name the opponent had in the game.
     pub opponent: String,
+    /// The opponent's account is a bot's.
+    pub opponent_bot: bool,
     pub speed: Option<String>,
     pub rated: bool,
     pub rating_before: Option<f64>,
@@ -456,7 +458,8 @@ pub fn games(
     let text = |v: &Option<String>| v.clone().unwrap_or_default();
     let rows = sql.query(
         "SELECT g.game_id, g.seat, g.started_ms, g.ended_ms, g.result, a.name, a.deleted_ms,
-                g.opponent_id, g.opponent, g.speed, g.rated, g.rating_before, g.rating_after
+                g.opponent_id, g.opponent, g.speed, g.rated, g.rating_before, g.rating_after,
+                COALESCE(a.bot, 0)
          FROM account_games g LEFT JOIN accounts a ON a.id = g.opponent_id
          WHERE g.account_id = ?1 AND g.started_ms < ?2
              AND (?4 = 0 OR (g.public = 1 AND g.ended_ms IS NOT NULL))
@@ -494,6 +497,7 @@ pub fn games(
                 } else {
                     stored_name
                 },
+                opponent_bot: row.get::<i64>(13)? != 0 && !deleted,
                 speed: row.get(9)?,
                 rated: row.get(10)?,
                 rating_before: row.get(11)?,

@@ -90,7 +90,7 @@ function gamesTable(box, games, append) {
     const cell = (key, content) => el('td', { 'data-label': t(key) }, content);
     body.append(el('tr', { class: 'acc-result-' + (g.result || 'none') }, [
       cell('acc.col_result', [el('a', { href: '/g/' + encodeURIComponent(g.id), text: resultText(g) })]),
-      cell('acc.col_opponent', [opponent]),
+      cell('acc.col_opponent', [opponent, g.opponent_bot ? [' ', botBadge()] : null]),
       cell('acc.col_game', kind),
       cell('acc.col_rating', change),
       cell('acc.col_date', date(g.started_ms)),
