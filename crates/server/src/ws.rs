@@ -358,6 +358,7 @@ impl GameLive {
             name,
             seat,
             account: self.viewer.account.is_some(),
+            bot: self.viewer.account.as_ref().is_some_and(|a| a.bot),
             text,
             at_ms,
             account_id: self.viewer.account.as_ref().map(|a| a.id),

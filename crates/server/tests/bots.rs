@@ -12,6 +12,7 @@ use harness::{Harness, Reply};
 use serde_json::{json, Value};
 use sessions::{get, next_of, post, sign_up, Session, Ws};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
 
 /// A request with a personal API token, as a program sends it.
 async fn with_token(
@@ -55,6 +56,10 @@ async fn a_personal_api_token_plays_for_its_account_until_revoked() {
     let h = Harness::new().await;
     let ana = sign_up(&h, "Ana").await;
     let robo = sign_up(&h, "Robo").await;
+    assert_eq!(
+        post(&h, "/api/account/bot", &robo, json!({})).await.status,
+        200
+    );
 
     // Made from the account's session, its name tidied; shown this once.
     let made = make_token(&h, &robo, "  my   engine ").await;
@@ -158,6 +163,18 @@ async fn a_personal_api_token_plays_for_its_account_until_revoked() {
             break;
         }
     }
+
+    // It talks in the game's chat as the bot it is.
+    for message in [
+        json!({"type": "chat_on", "on": true}),
+        json!({"type": "chat", "text": "good game"}),
+    ] {
+        let text = Message::text(message.to_string());
+        futures_util::SinkExt::send(&mut board, text).await.unwrap();
+    }
+    let said = next_of(&mut board, "chat").await;
+    assert_eq!(said["line"]["name"], "Robo", "{said}");
+    assert_eq!(said["line"]["bot"], true, "{said}");
 
     // Never on the account itself: its tokens, password and deletion need
     // the browser's session.

@@ -75,8 +75,10 @@ impl Db {
     pub fn game_chat(&self, game: &str) -> Result<Vec<ChatLine>, StoreError> {
         self.query(|sql| {
             sql.query(
-                "SELECT channel, name, seat, account, account_id, text, at_ms FROM game_chat
-                 WHERE game = ?1 ORDER BY id",
+                "SELECT c.channel, c.name, c.seat, c.account, c.account_id, c.text, c.at_ms,
+                        COALESCE(a.bot, 0)
+                 FROM game_chat c LEFT JOIN accounts a ON a.id = c.account_id
+                 WHERE c.game = ?1 ORDER BY c.id",
                 args![game],
             )?
             .iter()
@@ -93,6 +95,7 @@ impl Db {
                     seat: seat.and_then(|s| s.parse().ok()),
                     account: row.get(3)?,
                     account_id: row.get(4)?,
+                    bot: row.get::<i64>(7)? != 0,
                     text: row.get(5)?,
                     at_ms: row.get(6)?,
                 })

@@ -37,6 +37,9 @@ pub struct ChatLine {
     /// The sender is an account (`name` is its user name).
     #[serde(default)]
     pub account: bool,
+    /// That account is a bot's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
     pub text: String,
     pub at_ms: u64,
     /// The sender's account, for the readers' block lists (not sent).
@@ -139,6 +142,7 @@ mod tests {
             name: "a".into(),
             seat: None,
             account: false,
+            bot: false,
             text: text.into(),
             at_ms: 0,
             account_id: None,

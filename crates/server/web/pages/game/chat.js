@@ -8,6 +8,7 @@
 // and Chat.receive for the chat messages.
 
 import { $, el } from '../../lib/dom.js';
+import { botBadge } from '../../lib/bot.js';
 import { I18n } from '../../lib/i18n.js';
 import { store } from '../../lib/store.js';
 import { currentAccount } from '../../lib/topbar.js';
@@ -29,7 +30,7 @@ function line(l) {
   const who = l.account
     ? el('a', { href: '/@/' + encodeURIComponent(l.name), target: '_blank', rel: 'noopener', class: 'chat-name', text: l.name })
     : el('span', { class: 'chat-name', text: l.name });
-  return el('li', { class: 'chat-line' + (l.seat ? ' seat-' + l.seat : '') }, who, ': ', el('span', { class: 'chat-text', text: l.text }));
+  return el('li', { class: 'chat-line' + (l.seat ? ' seat-' + l.seat : '') }, who, l.bot ? [' ', botBadge()] : null, ': ', el('span', { class: 'chat-text', text: l.text }));
 }
 
 function draw() {
