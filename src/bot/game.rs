@@ -225,7 +225,13 @@ impl Table {
                 return Ok(mv);
             }
         }
-        let limit = limit_of(view, self.ctx.think);
+        let left = view
+            .clock
+            .as_ref()
+            .and_then(|c| c.remaining_ms.get(view.turn))
+            .map(|&ms| Duration::from_millis(ms));
+        let correspondence = view.settings.is_correspondence();
+        let limit = limit_of(view.settings.clock, correspondence, left, self.ctx.think);
         let moves: Vec<Move> = game.moves().collect();
         let news = match &self.told {
             Some(told) if moves.starts_with(told) => Some(moves[told.len()..].to_vec()),
@@ -309,17 +315,17 @@ fn rebuild(view: &GameView, history: &[MoveView]) -> Result<Game, String> {
     Ok(game)
 }
 
-/// The engine's time for the move: the clock's (less a margin for the
-/// network), a move's time, or `think` in a game without a clock (or days
-/// a move).
-fn limit_of(view: &GameView, think: Duration) -> SearchLimit {
-    let remaining = view
-        .clock
-        .as_ref()
-        .and_then(|c| c.remaining_ms.get(view.turn))
-        .map(|&ms| Duration::from_millis(ms));
-    match (view.settings.clock, remaining) {
-        (Some(_), _) if view.settings.is_correspondence() => SearchLimit::MoveTime(think),
+/// The engine's time for the move: the clock's (the time `left` less a
+/// margin for the network), a move's time, or `think` in a game without a
+/// clock or with days a move.
+fn limit_of(
+    control: Option<TimeControl>,
+    correspondence: bool,
+    left: Option<Duration>,
+    think: Duration,
+) -> SearchLimit {
+    match (control, left) {
+        (Some(_), _) if correspondence => SearchLimit::MoveTime(think),
         (Some(TimeControl::PerMove(time)), _) => SearchLimit::MoveTime(
             time.saturating_sub(NETWORK_MARGIN)
                 .max(Duration::from_millis(50)),
@@ -329,5 +335,56 @@ fn limit_of(view: &GameView, think: Duration) -> SearchLimit {
             increment,
         },
         _ => SearchLimit::MoveTime(think),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_engine_gets_the_clock_less_the_network() {
+        let think = Duration::from_millis(700);
+        let s = Duration::from_secs;
+        assert_eq!(
+            limit_of(None, false, None, think),
+            SearchLimit::MoveTime(think)
+        );
+        let days = TimeControl::Fischer {
+            initial: s(86_400),
+            increment: s(0),
+        };
+        assert_eq!(
+            limit_of(Some(days), true, Some(s(80_000)), think),
+            SearchLimit::MoveTime(think)
+        );
+        assert_eq!(
+            limit_of(Some(TimeControl::PerMove(s(2))), false, None, think),
+            SearchLimit::MoveTime(Duration::from_millis(1700))
+        );
+        assert_eq!(
+            limit_of(
+                Some(TimeControl::PerMove(Duration::from_millis(100))),
+                false,
+                None,
+                think
+            ),
+            SearchLimit::MoveTime(Duration::from_millis(50))
+        );
+        let blitz = TimeControl::Fischer {
+            initial: s(180),
+            increment: s(2),
+        };
+        assert_eq!(
+            limit_of(Some(blitz), false, Some(s(60)), think),
+            SearchLimit::Clock {
+                remaining: Duration::from_millis(56_700),
+                increment: s(2),
+            }
+        );
+        assert_eq!(
+            limit_of(Some(blitz), false, None, think),
+            SearchLimit::MoveTime(think)
+        );
     }
 }
