@@ -20,26 +20,7 @@ use serde_json::{json, Value};
 
 /// A server on `port`, its database in `dir`.
 fn serve(port: u16, dir: &Path) -> Running {
-    let child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args([
-            "serve",
-            "--quiet",
-            "--addr",
-            &format!("127.0.0.1:{port}"),
-            "--db",
-        ])
-        .arg(dir.join("games.db"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let server = Running(child);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the server did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    server
+    common::serve(port, &dir.join("games.db"), &[], Stdio::null())
 }
 
 /// Signs `name` up: the session.

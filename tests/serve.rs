@@ -91,33 +91,7 @@ fn serve_with(port: u16, db: &Path, flags: &[&str]) -> Server {
 
 /// [`serve_with`], its log written to `log`.
 fn serve_logging(port: u16, db: &Path, flags: &[&str], log: Stdio) -> Server {
-    let child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args([
-            "serve",
-            "--quiet",
-            "--addr",
-            &format!("127.0.0.1:{port}"),
-            "--db",
-        ])
-        .arg(db)
-        .args(flags)
-        .stdout(Stdio::null())
-        .stderr(log)
-        .spawn()
-        .unwrap();
-    let mut server = Running(child);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the server did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    // Listening, and ours: a server that could not take the port has quit.
-    let exited = server.0.try_wait().unwrap();
-    assert!(
-        exited.is_none(),
-        "the server quit: {exited:?} (port {port} taken?)"
-    );
-    server
+    common::serve(port, db, flags, log)
 }
 
 #[test]

@@ -1,10 +1,13 @@
-//! What the tests that start programs share: a free port, and a child
-//! process killed (by its PID) when the test is done, even when it fails.
+//! What the tests that start programs share: a free port, a child process
+//! killed (by its PID) when the test is done, even when it fails, and the
+//! server started and waited for.
 
 pub mod http;
 
-use std::net::TcpListener;
-use std::process::Child;
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// A port nobody listens on now.
 pub fn free_port() -> u16 {
@@ -30,4 +33,38 @@ impl Drop for Running {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// `quoridor serve` on `port` with the database `db` and `flags`, its log
+/// written to `log`: once it listens, and it is ours (a server that could
+/// not take the port has quit).
+// The cluster's instances start with settings of their own.
+#[allow(dead_code)]
+pub fn serve(port: u16, db: &Path, flags: &[&str], log: Stdio) -> Running {
+    let child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args([
+            "serve",
+            "--quiet",
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+            "--db",
+        ])
+        .arg(db)
+        .args(flags)
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .unwrap();
+    let mut server = Running(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let exited = server.0.try_wait().unwrap();
+    assert!(
+        exited.is_none(),
+        "the server quit: {exited:?} (port {port} taken?)"
+    );
+    server
 }

@@ -10,8 +10,7 @@ mod sessions;
 
 use harness::{Harness, Reply};
 use serde_json::{json, Value};
-use sessions::{get, next_of, post, sign_up, Session, Ws};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use sessions::{get, next_of, post, sign_up, socket, Session, Ws};
 use tokio_tungstenite::tungstenite::Message;
 
 /// A request with a personal API token, as a program sends it.
@@ -34,17 +33,7 @@ async fn with_token(
 
 /// A WebSocket opened with a personal API token in its header.
 async fn socket_with_token(h: &Harness, path: &str, token: &str) -> Result<Ws, u16> {
-    let mut request = format!("ws://{}{path}", h.addr())
-        .into_client_request()
-        .unwrap();
-    let headers = request.headers_mut();
-    headers.insert("sec-websocket-protocol", "quoridor".parse().unwrap());
-    headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
-    match tokio_tungstenite::connect_async(request).await {
-        Ok((ws, _)) => Ok(ws),
-        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
-        Err(err) => panic!("{err}"),
-    }
+    socket(h, path, ("authorization", format!("Bearer {token}"))).await
 }
 
 async fn make_token(h: &Harness, who: &Session, label: &str) -> Reply {
@@ -263,22 +252,10 @@ async fn ten_tokens_an_account_even_in_a_burst_and_they_go_with_it() {
     assert!(h.stored_rows("SELECT id FROM api_tokens", &[]).is_empty());
 }
 
-/// A cookie-authorised WebSocket of `who` at `path`: its refusal's status.
+/// A cookie-authorised WebSocket of `who` at `path`: 101 when it opens,
+/// else its refusal's status.
 async fn socket_refused(h: &Harness, path: &str, who: &Session) -> u16 {
-    let mut request = format!("ws://{}{path}", h.addr())
-        .into_client_request()
-        .unwrap();
-    let headers = request.headers_mut();
-    headers.insert("sec-websocket-protocol", "quoridor".parse().unwrap());
-    headers.insert(
-        "cookie",
-        format!("quoridor_session={}", who.0).parse().unwrap(),
-    );
-    match tokio_tungstenite::connect_async(request).await {
-        Ok(_) => 101,
-        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => res.status().as_u16(),
-        Err(err) => panic!("{err}"),
-    }
+    socket(h, path, who.header()).await.err().unwrap_or(101)
 }
 
 #[tokio::test]

@@ -61,17 +61,36 @@ pub async fn sign_up(h: &Harness, name: &str) -> Session {
 
 /// The challenges' socket of a logged-in page.
 pub async fn live(h: &Harness, who: &Session) -> Ws {
+    socket(h, "/api/challenges/ws", who.header()).await.unwrap()
+}
+
+impl Session {
+    /// The header a page's requests carry.
+    pub fn header(&self) -> (&'static str, String) {
+        ("cookie", format!("quoridor_session={}", self.0))
+    }
+}
+
+/// The WebSocket at `path` opened with the header `(name, value)` (a
+/// session's cookie, a program's token): the socket, or the status of its
+/// refusal.
+pub async fn socket(
+    h: &Harness,
+    path: &str,
+    (name, value): (&'static str, String),
+) -> Result<Ws, u16> {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut request = format!("ws://{}/api/challenges/ws", h.addr())
+    let mut request = format!("ws://{}{path}", h.addr())
         .into_client_request()
         .unwrap();
     let headers = request.headers_mut();
     headers.insert("sec-websocket-protocol", "quoridor".parse().unwrap());
-    headers.insert(
-        "cookie",
-        format!("quoridor_session={}", who.0).parse().unwrap(),
-    );
-    tokio_tungstenite::connect_async(request).await.unwrap().0
+    headers.insert(name, value.parse().unwrap());
+    match tokio_tungstenite::connect_async(request).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
+        Err(err) => panic!("{err}"),
+    }
 }
 
 /// The next message of type `kind`.
