@@ -201,6 +201,11 @@ async fn while_reconnecting_the_page_says_one_thing_and_waits() {
             ana.click(&format!("[data-square=\"{square}\"]")).await;
             let said = ana.js_until("const e = document.querySelector('#error'); return !e.hidden && e.textContent;", |v| v.is_string()).await;
             assert!(said.as_str().unwrap().contains("reconnecting to the server"), "{said}");
+            // It stays while the page tries again (every 0.6 s, then
+            // longer): a message that vanished at the next try went unread.
+            tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+            let still = touch_state(&ana).await;
+            assert_eq!(still["error"], said, "{still}");
         }
 
         let server = e2e::own_server(dir.path(), port).await;

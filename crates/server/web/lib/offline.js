@@ -4,7 +4,8 @@
 // the device; and a line at the top of the page while the device is
 // offline, or the server cannot be reached (a school's weak Wi-Fi: the
 // device may think itself online), saying what still works and that the
-// rest comes back by itself.
+// rest comes back by itself. The line lies over the foot of the page: one
+// that pushed the page down as it came would move the board under a tap.
 
 import { el } from './dom.js';
 import { I18n } from './i18n.js';
@@ -18,6 +19,7 @@ function update() {
   if (!banner) return;
   const offline = !navigator.onLine;
   banner.hidden = !offline && !unreachable;
+  document.body.classList.toggle('offline-shown', !banner.hidden);
   const key = offline ? 'offline.banner' : 'offline.server';
   if (banner.dataset.i18n !== key) {
     banner.dataset.i18n = key;

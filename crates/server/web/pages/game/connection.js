@@ -41,10 +41,13 @@ function connectWs() {
     onMessage: onGameMessage,
     onClose: () => {
       clearPending();
+      const wasInTouch = net.inTouch;
       net.inTouch = false;
       setConn('offline');
-      // Out of touch, the line under the buttons says it all.
-      if (net.errorCode === 'network' || net.errorCode === 'unavailable') showError(null);
+      // Going out of touch, the line under the buttons says it all; a
+      // message said since (a move that waits) stays through each failed
+      // try to reconnect, or it would vanish before it is read.
+      if (wasInTouch && (net.errorCode === 'network' || net.errorCode === 'unavailable')) showError(null);
       renderGame();
       // While the socket stays down, keep the page fresh over HTTP (and
       // act over HTTP while that works).
