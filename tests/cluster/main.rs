@@ -655,9 +655,10 @@ async fn an_instance_that_lost_its_lease_stores_nothing_more_and_stops() {
     let _other = instance(new, &url, &dir.path().join("new.log"));
     let player = client_at(&[old, new], old);
     let (id, south, north) = clocked_game(&player, new, new);
-    let play = |port: u16, token: &str, ply: usize| {
+    let play_from = |from: Option<&str>, port: u16, token: &str, ply: usize| {
         let body = json!({"move": nth_move(ply)}).to_string();
-        http(
+        http_from(
+            from,
             port,
             "POST",
             &format!("/api/games/{id}/move"),
@@ -665,6 +666,7 @@ async fn an_instance_that_lost_its_lease_stores_nothing_more_and_stops() {
             &body,
         )
     };
+    let play = |port: u16, token: &str, ply: usize| play_from(None, port, token, ply);
     assert_eq!(play(old, &south, 0).unwrap().0, 200);
 
     // Frozen past its lease (a machine that hung): the other instance
@@ -677,9 +679,10 @@ async fn an_instance_that_lost_its_lease_stores_nothing_more_and_stops() {
     }
 
     // Woken, the old instance still has the game in memory: a move sent
-    // to it is not stored, and it stops.
+    // to it (by a client whose home it is, so that it serves it) is not
+    // stored, and it stops.
     signal(&paused, "CONT");
-    let late = play(old, &south, 2);
+    let late = play_from(Some(&player), old, &south, 2);
     assert_ne!(late.as_ref().map(|a| a.0), Some(200), "{late:?}");
     let until = Instant::now() + Duration::from_secs(15);
     let exit = loop {

@@ -252,12 +252,28 @@ async fn rate_limit(
     request: Request,
     next: Next,
 ) -> Response {
-    let allowed = limit.allow(addr.ip())
-        || class_member(&clubs, &request).is_some_and(|member| limit.allow_member(&member));
+    let allowed = allowed(&limit, &clubs, addr, &request);
     if allowed {
         next.run(request).await
     } else {
         ApiError::RateLimited.into_response()
+    }
+}
+
+/// Whether a request is within its budget: its address's, or once that is
+/// spent its class member's. A request relayed by its client's home was
+/// counted there.
+fn allowed(
+    limit: &PerClient,
+    clubs: &crate::club::Clubs,
+    addr: SocketAddr,
+    request: &Request,
+) -> bool {
+    let member = || class_member(clubs, request).is_some_and(|member| limit.allow_member(&member));
+    match crate::relay::Relayed::of(request.headers()) {
+        Some(crate::relay::Relayed::Counted) => true,
+        Some(crate::relay::Relayed::Spent) => member(),
+        _ => limit.allow(addr.ip()) || member(),
     }
 }
 

@@ -404,6 +404,12 @@ async fn connection(
             true => client_of(addr, request.headers(), &[addr.ip()]),
             false => addr,
         };
+        let from_peer = shares
+            .limits
+            .peers
+            .as_ref()
+            .is_some_and(|p| p.is_peer(addr.ip()));
+        crate::relay::strip_forged(request.headers_mut(), from_peer);
         let upgrade = request.headers().contains_key(axum::http::header::UPGRADE);
         let allowed = shares.websocket_place(addr, client, upgrade);
         request.extensions_mut().insert(ConnectInfo(client));
