@@ -316,6 +316,32 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
     // game held elsewhere tells that page "your turn" (LISTEN/NOTIFY).
     let at_second = client_at(&ports, second);
     challenge_across(holder, second, third, &at_second).await;
+    // Every instance listens; the notices were heard, and how late each
+    // came is measured (`/metrics`, for the operator).
+    for port in ports {
+        assert_eq!(figure(port, "quoridor_notices_listening"), 1.0, "{port}");
+    }
+    let heard: f64 = ports
+        .iter()
+        .map(|&p| figure(p, "quoridor_notices_heard_total"))
+        .sum();
+    let timed: f64 = ports
+        .iter()
+        .map(|&p| figure(p, "quoridor_notice_lag_seconds_count"))
+        .sum();
+    assert!(
+        heard >= 1.0 && timed == heard,
+        "{heard} heard, {timed} timed"
+    );
+    let sent: Vec<f64> = ports
+        .iter()
+        .map(|&p| figure(p, "quoridor_notices_sent_total"))
+        .collect();
+    assert!(sent.iter().sum::<f64>() >= 1.0, "{sent:?}");
+    for i in 0..3 {
+        let log = std::fs::read_to_string(dir.path().join(format!("instance{i}.log"))).unwrap();
+        assert!(!log.contains("not told"), "{log}");
+    }
 
     // An account deleted through one instance leaves no name in a
     // finished game another instance holds in memory.

@@ -223,6 +223,13 @@ pub struct Metrics {
     pub takeovers: Counter,
     pub games_taken_over: Counter,
     pub relayed: Counter,
+    /// The other instances' notices (LISTEN/NOTIFY): sent by this one,
+    /// heard by it, how late each came (from its sender's clock), and
+    /// whether its listening connection is up.
+    pub notices_sent: Counter,
+    pub notices_heard: Counter,
+    pub notice_lag_seconds: Histogram,
+    pub notices_listening: AtomicU64,
 }
 
 /// What is read at the moment of a scrape.
@@ -546,6 +553,30 @@ impl Metrics {
             "Requests and sockets relayed to the instance that serves them (a game's holder, the keeper, the client's home).",
             self.relayed.get(),
         );
+        out.one(
+            "quoridor_notices_sent_total",
+            "counter",
+            "Notices this instance sent the others (\"your turn\", games to read again).",
+            self.notices_sent.get(),
+        );
+        out.one(
+            "quoridor_notices_heard_total",
+            "counter",
+            "Notices this instance heard from the others.",
+            self.notices_heard.get(),
+        );
+        out.one(
+            "quoridor_notices_listening",
+            "gauge",
+            "1 while this instance's connection that hears the others' notices is up (notices sent while it is down are missed).",
+            self.notices_listening.load(Ordering::Relaxed),
+        );
+        out.header(
+            "quoridor_notice_lag_seconds",
+            "histogram",
+            "How late the others' notices came: from their sending (by the sender's clock) to their hearing here.",
+        );
+        out.histogram("quoridor_notice_lag_seconds", &[], &self.notice_lag_seconds);
     }
 
     fn render_process(&self, out: &mut Text, now: &Now) {

@@ -4,8 +4,9 @@
 //! keeper serves), and finished games to read again from the database
 //! (an account deleted on another instance renamed their seats).
 //!
-//! A notice is `INSTANCE:ITEM,ITEM…` on a channel of its own; an instance
-//! ignores its own.
+//! A notice is `INSTANCE@SENT_MS:ITEM,ITEM…` on a channel of its own (the
+//! sender's wall clock, for the operator's figure of how late notices
+//! come); an instance ignores its own.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -32,6 +33,24 @@ pub enum Notice {
     Forget(Vec<String>),
 }
 
+/// A notice heard, and when its sender sent it (ms since 1970, by the
+/// sender's clock).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heard {
+    pub notice: Notice,
+    pub sent_ms: u64,
+}
+
+/// What the listening thread tells as it goes.
+pub enum Listened {
+    /// Another instance's notice.
+    Heard(Heard),
+    /// Its connection to the database is up (`true`) or lost (`false`:
+    /// notices sent meanwhile are missed, as PostgreSQL does not keep
+    /// them).
+    Listening(bool),
+}
+
 impl Leases {
     /// Tells the other instances that the games of `accounts` changed
     /// turn (delivered when PostgreSQL commits it: at once).
@@ -48,11 +67,11 @@ impl Leases {
     fn notify(&self, channel: &'static str, items: &[String]) -> Result<(), StoreError> {
         let payloads: Vec<String> = items
             .chunks(PER_NOTICE)
-            .map(|chunk| format!("{}:{}", self.id(), chunk.join(",")))
+            .map(|chunk| format!("{}@{}:{}", self.id(), crate::wall_ms(), chunk.join(",")))
             .collect();
         self.run(move |sql| {
             for payload in &payloads {
-                sql.query("SELECT pg_notify(?1, ?2)", args![channel, payload.as_str()])?;
+                sql.execute("SELECT pg_notify(?1, ?2)", args![channel, payload.as_str()])?;
             }
             Ok(())
         })
@@ -60,13 +79,14 @@ impl Leases {
 
     /// Hears the other instances' notices on a thread of its own with its
     /// own connection, made again when it breaks, while `listening` stays
-    /// true; gives each to `heard`.
+    /// true; tells `heard` each notice, and when the connection is made
+    /// or lost.
     pub fn listen(
         &self,
         listening: Arc<AtomicBool>,
-        heard: impl Fn(Notice) + Send + 'static,
+        heard: impl Fn(Listened) + Send + 'static,
     ) -> Result<(), StoreError> {
-        let (url, me) = (self.url().to_string(), format!("{}:", self.id()));
+        let (url, me) = (self.url().to_string(), self.id().to_string());
         std::thread::Builder::new()
             .name("quoridor-listen".into())
             .spawn(move || {
@@ -81,6 +101,7 @@ impl Leases {
                         std::thread::sleep(Duration::from_secs(1));
                         continue;
                     };
+                    heard(Listened::Listening(true));
                     while listening.load(Ordering::Relaxed) && !client.is_closed() {
                         let mut notices = client.notifications();
                         let waited = notices.timeout_iter(Duration::from_millis(500)).next();
@@ -88,13 +109,14 @@ impl Leases {
                             Ok(Some(notice)) => {
                                 if let Some(notice) = read(notice.channel(), notice.payload(), &me)
                                 {
-                                    heard(notice);
+                                    heard(Listened::Heard(notice));
                                 }
                             }
                             Ok(None) => {}
                             Err(_) => break,
                         }
                     }
+                    heard(Listened::Listening(false));
                 }
             })
             .map(|_| ())
@@ -103,20 +125,21 @@ impl Leases {
 }
 
 /// Another instance's notice on `channel`; `None` for this instance's own
-/// (`me` is `ID:`) or a channel it does not know.
-fn read(channel: &str, payload: &str, me: &str) -> Option<Notice> {
-    if payload.starts_with(me) {
+/// (`me` is its id), a channel it does not know, or a payload not ours.
+fn read(channel: &str, payload: &str, me: &str) -> Option<Heard> {
+    let (sender, items) = payload.split_once(':')?;
+    let (id, sent_ms) = sender.split_once('@')?;
+    if id == me {
         return None;
     }
-    let (_, items) = payload.split_once(':')?;
+    let sent_ms = sent_ms.parse().ok()?;
     let items = items.split(',').filter(|item| !item.is_empty());
-    match channel {
-        PLAYING => Some(Notice::Playing(
-            items.filter_map(|id| id.parse().ok()).collect(),
-        )),
-        FORGET => Some(Notice::Forget(items.map(str::to_string).collect())),
-        _ => None,
-    }
+    let notice = match channel {
+        PLAYING => Notice::Playing(items.filter_map(|id| id.parse().ok()).collect()),
+        FORGET => Notice::Forget(items.map(str::to_string).collect()),
+        _ => return None,
+    };
+    Some(Heard { notice, sent_ms })
 }
 
 #[cfg(test)]
@@ -125,16 +148,22 @@ mod tests {
 
     #[test]
     fn a_notice_is_read_unless_it_is_this_instances_own() {
+        let heard = |notice, sent_ms| Some(Heard { notice, sent_ms });
         assert_eq!(
-            read(PLAYING, "b7:3,12", "a1:"),
-            Some(Notice::Playing(vec![3, 12]))
+            read(PLAYING, "b7@1700:3,12", "a1"),
+            heard(Notice::Playing(vec![3, 12]), 1700)
         );
         assert_eq!(
-            read(FORGET, "b7:g1,g2", "a1:"),
-            Some(Notice::Forget(vec!["g1".into(), "g2".into()]))
+            read(FORGET, "b7@5:g1,g2", "a1"),
+            heard(Notice::Forget(vec!["g1".into(), "g2".into()]), 5)
         );
-        assert_eq!(read(PLAYING, "a1:3", "a1:"), None);
-        assert_eq!(read("other", "b7:3", "a1:"), None);
-        assert_eq!(read(FORGET, "b7:", "a1:"), Some(Notice::Forget(vec![])));
+        assert_eq!(read(PLAYING, "a1@5:3", "a1"), None);
+        assert_eq!(read("other", "b7@5:3", "a1"), None);
+        assert_eq!(
+            read(FORGET, "b7@5:", "a1"),
+            heard(Notice::Forget(vec![]), 5)
+        );
+        assert_eq!(read(PLAYING, "b7:3", "a1"), None, "no time: not ours");
+        assert_eq!(read(PLAYING, "b7@soon:3", "a1"), None);
     }
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use crate::db::cluster::{Holder, Leases, TakenOver};
-use crate::db::notices::Notice;
+use crate::db::notices::{Heard, Listened, Notice};
 use crate::db::postgres::{LEASE_MS, RENEW_EVERY_MS};
 use crate::wall_ms;
 
@@ -42,12 +42,29 @@ impl Hub {
         // finished games to read again.
         let playing = self.inner.playing.clone();
         let (forget_tx, mut forget) = tokio::sync::mpsc::unbounded_channel::<Vec<String>>();
-        let heard = move |notice: Notice| match notice {
-            Notice::Playing(accounts) => {
-                let _ = playing.send(accounts.into());
-            }
-            Notice::Forget(games) => {
-                let _ = forget_tx.send(games);
+        let metrics = self.inner.metrics.clone();
+        let heard = move |listened: Listened| {
+            let Heard { notice, sent_ms } = match listened {
+                Listened::Heard(heard) => heard,
+                Listened::Listening(up) => {
+                    metrics
+                        .notices_listening
+                        .store(u64::from(up), std::sync::atomic::Ordering::Relaxed);
+                    return;
+                }
+            };
+            metrics.notices_heard.inc();
+            let late = wall_ms().saturating_sub(sent_ms);
+            metrics
+                .notice_lag_seconds
+                .observe(std::time::Duration::from_millis(late));
+            match notice {
+                Notice::Playing(accounts) => {
+                    let _ = playing.send(accounts.into());
+                }
+                Notice::Forget(games) => {
+                    let _ = forget_tx.send(games);
+                }
             }
         };
         if let Err(err) = leases.listen(self.inner.listening.clone(), heard) {

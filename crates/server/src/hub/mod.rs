@@ -530,7 +530,9 @@ impl Hub {
         if let Some(leases) = self.leases().cloned() {
             let games = ids.to_vec();
             let told = tokio::task::spawn_blocking(move || leases.notify_forget(&games)).await;
-            if !matches!(told, Ok(Ok(()))) {
+            if matches!(told, Ok(Ok(()))) {
+                self.inner.metrics.notices_sent.inc();
+            } else {
                 tracing::warn!(target: "quoridor::cluster", "the other instances were not told to forget renamed games");
             }
         }

@@ -45,8 +45,10 @@ impl Hub {
             let _ = self.inner.playing.send(accounts.clone());
         }
         if let Some(leases) = self.leases().cloned() {
-            tokio::task::spawn_blocking(move || {
-                if let Err(err) = leases.notify_playing(&accounts) {
+            let metrics = self.inner.metrics.clone();
+            tokio::task::spawn_blocking(move || match leases.notify_playing(&accounts) {
+                Ok(()) => metrics.notices_sent.inc(),
+                Err(err) => {
                     tracing::warn!(target: "quoridor::cluster", error = %err, "a turn was not told to the other instances");
                 }
             });
