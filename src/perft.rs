@@ -1,5 +1,6 @@
 //! `quoridor perft`: counts the move sequences of a given length from the
-//! start position, to check move generation and measure its speed.
+//! start position (or one given), to check move generation and measure its
+//! speed.
 
 use std::time::{Duration, Instant};
 
@@ -19,17 +20,32 @@ pub struct PerftArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
     /// Megabytes of transposition table (0: none, the plain count). Used
-    /// from depth 4 on.
+    /// from depth 5 on.
     #[arg(long = "hash", value_name = "MB", default_value_t = 256,
           value_parser = clap::value_parser!(u32).range(0..=1 << 20))]
     pub hash_mb: u32,
+    /// Count from this position instead of the start: a game as text (moves
+    /// from the 9x9 start `e2 e8 e3`, a game line `9 2 10 e2 e8`, or a
+    /// position notation); its board replaces --size, --players and
+    /// --fences.
+    #[arg(long, value_name = "GAME")]
+    pub from: Option<String>,
 }
 
-/// Below this depth a table costs more to clear than it saves.
-const TABLE_FROM_DEPTH: u32 = 4;
+/// Below this depth a table costs more to clear than it saves (perft(4)
+/// from the start: 0.26 s plain, 0.51 s with the table, mostly the first
+/// touch of its pages; BENCHMARKS.md).
+const TABLE_FROM_DEPTH: u32 = 5;
 
 pub fn run(args: &PerftArgs) -> crate::CliResult {
-    let pos = Position::new(args.board.ruleset()?);
+    let pos = match &args.from {
+        Some(text) => quoridor_rules::parse_game_text(text)
+            .map_err(|e| format!("--from: {e}"))?
+            .into_game()
+            .position()
+            .clone(),
+        None => Position::new(args.board.ruleset()?),
+    };
     let table = (args.hash_mb > 0 && args.depth >= TABLE_FROM_DEPTH)
         .then(|| Table::with_megabytes(args.hash_mb as usize));
     let bar = progress_bar(args.depth);

@@ -100,6 +100,38 @@ fn perft_3_from_the_standard_start() {
 }
 
 #[test]
+fn perft_counts_from_a_position_given() {
+    let moves = "e2 e8 e3 e7 c3h";
+    let mut pos = Position::new(Ruleset::STANDARD);
+    for mv in moves.split(' ') {
+        pos.play(mv.parse().unwrap()).unwrap();
+    }
+    for depth in [1, 2] {
+        let out = quoridor(&["perft", &depth.to_string(), "--from", moves, "--hash", "0"]);
+        let total = perft_total(&succeeded(&out), depth);
+        assert_eq!(
+            total,
+            slow_perft(&pos, depth, &candidates(9)),
+            "depth {depth}"
+        );
+    }
+    // titanium-quoridor's count of the same position (perft 3 e2 e8 e3 e7 c3h).
+    let out = quoridor(&["perft", "3", "--from", moves]);
+    assert_eq!(perft_total(&succeeded(&out), 3), 1_922_460);
+    // A game line and a position notation are read too.
+    let out = quoridor(&["perft", "1", "--from", "9 2 10 e2 e8"]);
+    let mut after = Position::new(Ruleset::STANDARD);
+    after.play("e2".parse().unwrap()).unwrap();
+    after.play("e8".parse().unwrap()).unwrap();
+    assert_eq!(perft_total(&succeeded(&out), 1), after.legal().len() as u64);
+    // A move that is not one: a clear error, no count.
+    let out = quoridor(&["perft", "2", "--from", "e2 zz"]);
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("--from") && said.contains("zz"), "{said}");
+}
+
+#[test]
 fn perft_on_a_small_four_player_board() {
     let rules = Ruleset::new(5, 4).unwrap();
     let pos = Position::new(rules);
@@ -186,19 +218,20 @@ fn bad_board_arguments_are_refused_clearly() {
 
 #[test]
 fn perft_with_a_table_and_threads_counts_the_same() {
-    let plain = perft(&Position::new(Ruleset::new(7, 2).unwrap()), 4);
+    // The table is used from depth 5 on.
+    let plain = perft(&Position::new(Ruleset::new(5, 2).unwrap()), 5);
     for extra in [
         &["--hash", "0"][..],
         &["--hash", "1"],
         &["--threads", "2"],
         &["--threads", "3", "--hash", "8"],
     ] {
-        let mut args = vec!["perft", "4", "--size", "7"];
+        let mut args = vec!["perft", "5", "--size", "5"];
         args.extend_from_slice(extra);
         let out = quoridor(&args);
         assert!(out.status.success(), "{args:?}: {out:?}");
         let text = stdout(&out);
-        assert_eq!(perft_total(&text, 4), plain, "{args:?}");
+        assert_eq!(perft_total(&text, 5), plain, "{args:?}");
         let threads = if extra.contains(&"2") {
             "2 threads"
         } else {
@@ -207,6 +240,8 @@ fn perft_with_a_table_and_threads_counts_the_same() {
         assert!(text.contains(threads), "{args:?}: {text}");
         assert_eq!(text.contains("table"), extra != ["--hash", "0"], "{text}");
     }
+    let out = quoridor(&["perft", "4", "--size", "5"]);
+    assert!(!stdout(&out).contains("table"), "perft(4) is counted plain");
     let out = quoridor(&["perft", "4", "--size", "5", "--divide", "--threads", "2"]);
     let text = stdout(&out);
     let sum = divide_sum(&text);
