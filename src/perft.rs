@@ -39,11 +39,10 @@ const TABLE_FROM_DEPTH: u32 = 5;
 
 pub fn run(args: &PerftArgs) -> crate::CliResult {
     let pos = match &args.from {
-        Some(text) => quoridor_rules::parse_game_text(text)
+        Some(text) => *quoridor_rules::parse_game_text(text)
             .map_err(|e| format!("--from: {e}"))?
             .into_game()
-            .position()
-            .clone(),
+            .position(),
         None => Position::new(args.board.ruleset()?),
     };
     let table = (args.hash_mb > 0 && args.depth >= TABLE_FROM_DEPTH)

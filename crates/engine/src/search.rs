@@ -58,8 +58,10 @@ pub(crate) struct Searcher<'a> {
     settings: LevelSettings,
     nodes: u64,
     aborted: bool,
-    /// The best move of the root in the current iteration.
-    root_best: Option<Move>,
+    /// The best move of the root in the current iteration, and its value:
+    /// kept when the iteration is cut short (every move before it was
+    /// searched to the new depth).
+    root_best: Option<(Move, Score)>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Whether the move at each ply of the current line was a null move.
     passed: [bool; MAX_PLY],
@@ -179,12 +181,25 @@ impl<'a> Searcher<'a> {
                 self.root_best = None;
                 let score =
                     self.negamax(&mut pos, depth as i32, -Score::INFINITY, Score::INFINITY, 0);
-                (self.root_best, score)
+                (self.root_best.map(|(mv, _)| mv), score)
             };
             if self.aborted {
+                // A move that beat the last iteration's best at the new
+                // depth before time ran out is the better answer.
+                if let Some((mv, score)) = self.root_best.filter(|_| self.settings.noise == 0) {
+                    if mv != result.best && result.depth > 0 {
+                        result.best = mv;
+                        result.score = score;
+                        result.pv = self.root_line(root, mv, depth as usize);
+                    }
+                }
                 break;
             }
             if let Some(best) = best {
+                // The best move changed: the search is unsure, and may take
+                // more of its time for the next iteration.
+                self.time
+                    .set_unstable(result.depth > 0 && best != result.best);
                 result.best = best;
                 result.score = score;
                 result.pv = self.root_line(root, best, depth as usize);
@@ -337,7 +352,7 @@ impl<'a> Searcher<'a> {
                 best = score;
                 best_move = Some(mv);
                 if ply == 0 {
-                    self.root_best = Some(mv);
+                    self.root_best = Some((mv, score));
                 }
                 if score > alpha {
                     alpha = score;

@@ -23,8 +23,12 @@ pub struct TimeManager {
     start: Instant,
     /// Stop searching at once past this instant.
     hard: Option<Instant>,
-    /// Do not start a new iteration past this instant.
+    /// Do not start a new iteration past this instant...
     soft: Option<Instant>,
+    /// ...or past this one while the best move changed at the last
+    /// iteration ([`TimeManager::set_unstable`]).
+    soft_unstable: Option<Instant>,
+    unstable: bool,
     max_nodes: Option<u64>,
     max_depth: u32,
 }
@@ -35,6 +39,8 @@ impl TimeManager {
             start,
             hard: None,
             soft: None,
+            soft_unstable: None,
+            unstable: false,
             max_nodes: None,
             max_depth: u32::MAX,
         };
@@ -58,8 +64,10 @@ impl TimeManager {
             let usable = budget.saturating_sub(SAFETY.min(budget / 2));
             tm.hard = Some(start + usable);
             // An iteration takes several times longer than the one before:
-            // past half the budget, the next one would rarely finish.
+            // past half the budget, the next one would rarely finish (an
+            // iteration cut short still gives the moves it proved better).
             tm.soft = Some(start + usable / 2);
+            tm.soft_unstable = Some(start + usable * 3 / 4);
         }
         tm
     }
@@ -80,17 +88,46 @@ impl TimeManager {
         self.hard.is_some_and(|hard| Instant::now() >= hard)
     }
 
+    /// Whether the best move changed at the last iteration: then another
+    /// iteration may start later.
+    pub fn set_unstable(&mut self, unstable: bool) {
+        self.unstable = unstable;
+    }
+
     /// Whether to start another iteration.
     pub fn may_deepen(&self, depth: u32, nodes: u64) -> bool {
+        let soft = match self.unstable {
+            true => self.soft_unstable,
+            false => self.soft,
+        };
         depth <= self.max_depth
             && self.max_nodes.is_none_or(|max| nodes < max)
-            && self.soft.is_none_or(|soft| Instant::now() < soft)
+            && soft.is_none_or(|soft| Instant::now() < soft)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unsure_search_may_start_an_iteration_later() {
+        let start = Instant::now();
+        let mut tm = TimeManager::new(SearchLimit::MoveTime(Duration::from_secs(100)), start);
+        assert!(tm.soft_unstable > tm.soft);
+        assert_eq!(
+            tm.may_deepen(3, 0),
+            tm.soft.is_some_and(|s| Instant::now() < s)
+        );
+        tm.set_unstable(true);
+        assert!(tm.may_deepen(3, 0));
+        let mut spent = TimeManager::new(SearchLimit::MoveTime(Duration::ZERO), start);
+        spent.set_unstable(true);
+        assert!(
+            !spent.may_deepen(2, 0),
+            "no time: no iteration, unsure or not"
+        );
+    }
 
     #[test]
     fn clock_budget_never_spends_more_than_a_fifth() {
