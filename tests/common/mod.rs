@@ -57,7 +57,20 @@ pub fn serve(port: u16, db: &Path, flags: &[&str], log: Stdio) -> Running {
         .unwrap();
     let mut server = Running(child);
     let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+    // An HTTP answer, not only a connection: a probe whose own port is
+    // the one probed connects to itself while nothing listens yet (TCP's
+    // simultaneous open), and a server that has bound its port may still
+    // quit before it serves.
+    let answers = || {
+        TcpStream::connect(("127.0.0.1", port)).is_ok()
+            && http::exchange(None, port, "GET", "/api/health", "", "")
+                .is_some_and(|answer| answer.starts_with("HTTP/1.1 200"))
+    };
+    while !answers() {
+        assert!(
+            server.0.try_wait().unwrap().is_none(),
+            "the server quit (port {port} taken?)"
+        );
         assert!(Instant::now() < deadline, "the server did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
