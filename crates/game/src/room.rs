@@ -607,6 +607,8 @@ impl RoomState {
 }
 
 #[cfg(test)]
+mod clock_tests;
+#[cfg(test)]
 mod takeback_tests;
 #[cfg(test)]
 mod tests;

@@ -1,17 +1,21 @@
 //! Alpha-beta search (negamax over sides, principal variation search) with
 //! iterative deepening, a transposition table, killer moves and history.
+//! The moves' order is in `ordering`, the search past the horizon in
+//! `quiescence`.
+
+mod ordering;
+mod quiescence;
 
 use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use quoridor_rules::{Fence, Move, Orientation, Position, Seat, SquareIter};
+use quoridor_rules::{Move, Position};
 
-use crate::defence::defences;
 use crate::eval::{evaluate_with, terminal, Sides};
 use crate::level::LevelSettings;
 use crate::limit::{deepest_iteration, SearchLimit};
 use crate::net::Network;
-use crate::params::{NULL_MOVE_REDUCTION, QUIESCENCE_MIN_GAIN, QUIESCENCE_PLIES, QUIESCENCE_WIDTH};
+use crate::params::NULL_MOVE_REDUCTION;
 use crate::repetition::Recent;
 use crate::report::{Reporter, SearchInfo};
 use crate::rng::{with_noise, Rng};
@@ -78,17 +82,6 @@ pub(crate) struct Searcher<'a> {
     /// root's is the principal variation, whole even where the table's
     /// entries along it were overwritten.
     pv: Vec<Vec<Move>>,
-}
-
-fn history_index(mv: Move) -> usize {
-    match mv {
-        Move::Pawn(sq) => sq.index() as usize,
-        Move::Fence(f) => match f.orientation() {
-            Orientation::Horizontal => 128 + f.anchor().index() as usize,
-            Orientation::Vertical => 256 + f.anchor().index() as usize,
-        },
-        Move::Pass => 384,
-    }
 }
 
 impl<'a> Searcher<'a> {
@@ -426,217 +419,6 @@ impl<'a> Searcher<'a> {
         (score >= beta && !score.is_win() && !self.aborted).then_some(beta)
     }
 
-    /// Plies of quiescence search below the horizon.
-    fn quiescence_depth(&self) -> u32 {
-        if self.settings.selective && self.sides.players() == 2 {
-            QUIESCENCE_PLIES
-        } else {
-            0
-        }
-    }
-
-    /// The value of a position at the horizon: the static value, unless the
-    /// side to move has a fence that lengthens the opponent's path by two
-    /// steps or more (Quoridor's capture), which is played out for up to
-    /// `qdepth` more plies. Either side may always stand pat: a pawn step
-    /// is always there, and the static value counts what it is worth.
-    fn quiesce(
-        &mut self,
-        pos: &mut Position,
-        mut alpha: Score,
-        beta: Score,
-        ply: u32,
-        qdepth: u32,
-    ) -> Score {
-        if let Some(outcome) = pos.outcome() {
-            return terminal(pos, outcome, &self.sides, ply);
-        }
-        let stand = self.evaluate(pos);
-        if qdepth == 0 || stand >= beta || ply as usize >= MAX_PLY - 1 {
-            return stand;
-        }
-        let captures = self.captures(pos);
-        if captures.is_empty() {
-            return stand;
-        }
-        self.nodes += 1;
-        let me = self.sides.side_of(pos.turn_index());
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        for mv in captures {
-            let undo = pos.play_unchecked(mv);
-            let score = if self.sides.side_of(pos.turn_index()) == me {
-                self.quiesce(pos, alpha, beta, ply + 1, qdepth - 1)
-            } else {
-                -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth - 1)
-            };
-            pos.undo(mv, undo);
-            if score > best {
-                best = score;
-                alpha = alpha.max(score);
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    /// The opponents of the side to move still in the race, and the
-    /// horizontal and vertical fence slots that cut their shortest paths.
-    fn opponents_paths(&self, pos: &Position) -> (Vec<Seat>, u128, u128) {
-        let me = self.sides.side_of(pos.turn_index());
-        let mut targets = Vec::with_capacity(3);
-        let (mut cut_h, mut cut_v) = (0u128, 0u128);
-        for (p, &other) in pos.seats().iter().enumerate() {
-            if self.sides.side_of(p) != me && !pos.is_out(other) && !pos.has_arrived(other) {
-                let (h, v) = pos.fences_cutting_path(other);
-                cut_h |= h;
-                cut_v |= v;
-                targets.push(other);
-            }
-        }
-        (targets, cut_h, cut_v)
-    }
-
-    /// The fences of the side to move that lengthen an opponent's shortest
-    /// path by at least two steps more than they lengthen the mover's own,
-    /// best first, at most a few.
-    fn captures(&self, pos: &Position) -> Vec<Move> {
-        let seat = pos.turn();
-        if pos.fences_left(seat) == 0 {
-            return Vec::new();
-        }
-        let (targets, cut_h, cut_v) = self.opponents_paths(pos);
-        let (h, v) = pos.fence_moves_among(cut_h, cut_v);
-        if h | v == 0 {
-            return Vec::new();
-        }
-        let theirs = race_distance(pos, &targets);
-        let mine = pos.distance(seat).unwrap_or(200) as i64;
-        let mut found: Vec<(Move, i64)> = Vec::new();
-        for (set, orientation) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
-            for anchor in SquareIter::new(set) {
-                let mv = Move::Fence(Fence::new(anchor, orientation));
-                let mut after = *pos;
-                after.play_unchecked(mv);
-                let gain = race_distance(&after, &targets) - theirs;
-                let cost = after.distance(seat).unwrap_or(200) as i64 - mine;
-                if gain - cost >= QUIESCENCE_MIN_GAIN {
-                    found.push((mv, gain - cost));
-                }
-            }
-        }
-        found.sort_unstable_by_key(|&(mv, gain)| (std::cmp::Reverse(gain), mv));
-        found.truncate(QUIESCENCE_WIDTH);
-        found.into_iter().map(|(mv, _)| mv).collect()
-    }
-
-    fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-        let h = &mut self.history[history_index(mv)];
-        *h = h.saturating_add((depth * depth) as u32);
-    }
-
-    /// The moves to search, best first: the table's move, pawn moves that
-    /// shorten the mover's path, killers, then fences that cut an opponent's
-    /// shortest path (by how much they lengthen it), then the rest.
-    ///
-    /// At inner nodes only fences that cut an opponent's shortest path are
-    /// searched, and (selective levels) those that stop the opponent's
-    /// strongest fence: other fences very rarely matter within the horizon.
-    pub(crate) fn ordered_moves(
-        &mut self,
-        pos: &Position,
-        tt_move: Option<Move>,
-        ply: usize,
-        depth: i32,
-    ) -> Vec<Move> {
-        if pos.is_over() {
-            return Vec::new();
-        }
-        let seat = pos.turn();
-        let pawn = pos.pawn_moves();
-        // Fences: every legal one at the root, else those that cut an
-        // opponent's shortest path (only these get a legality check).
-        let (targets, cut_h, cut_v) = if pos.fences_left(seat) > 0 {
-            self.opponents_paths(pos)
-        } else {
-            (Vec::new(), 0, 0)
-        };
-        let all = (ply == 0 && self.settings.root_all_fences) || self.settings.all_fences;
-        let (h, v) = if all {
-            pos.fence_moves()
-        } else {
-            pos.fence_moves_among(cut_h, cut_v)
-        };
-        // Inner nodes of the selective search also try the fences that
-        // take the opponent's strongest fence away (see `defence`).
-        let (def_h, def_v) = if !all && ply > 0 && depth >= 2 && self.settings.selective {
-            let (h, v) = defences(pos);
-            (h & !cut_h, v & !cut_v)
-        } else {
-            (0, 0)
-        };
-        let (h, v) = (h | def_h, v | def_v);
-        if pawn | h | v == 0 {
-            // Nothing among the moves searched: take every legal move (a
-            // forced pass, or the fences an arrived scoring pawn may place).
-            return pos.legal_moves().to_vec();
-        }
-        let mut scored: Vec<(Move, i64)> = Vec::with_capacity(64);
-        let own_map = pos.distance_map(seat);
-        let own_now = own_map.get(pos.pawn(seat)).unwrap_or(0) as i64;
-        for sq in SquareIter::new(pawn) {
-            let after = own_map.get(sq).unwrap_or(200) as i64;
-            scored.push((Move::Pawn(sq), 1_000_000 + (own_now - after) * 10_000));
-        }
-        let distances = (depth >= 2 && !targets.is_empty() && h | v != 0)
-            .then(|| (race_distance(pos, &targets), own_now));
-        for (set, orientation, cut, defence) in [
-            (h, Orientation::Horizontal, cut_h, def_h),
-            (v, Orientation::Vertical, cut_v, def_v),
-        ] {
-            for anchor in SquareIter::new(set) {
-                let mv = Move::Fence(Fence::new(anchor, orientation));
-                let mut score = self.history[history_index(mv)] as i64;
-                if defence & anchor.bit() != 0 {
-                    score += 400_000;
-                }
-                if cut & anchor.bit() != 0 {
-                    score += 500_000;
-                    if let Some((theirs, mine)) = distances {
-                        score += 20_000 * fence_gain(pos, mv, &targets, theirs, mine);
-                    }
-                }
-                scored.push((mv, score));
-            }
-        }
-        // An arrived pawn of the scoring game may also pass.
-        if pos.rules().variant() == quoridor_rules::Variant::Scoring && pos.has_arrived(seat) {
-            scored.push((Move::Pass, 0));
-        }
-        for (mv, score) in scored.iter_mut() {
-            if Some(*mv) == tt_move {
-                *score = i64::MAX;
-            } else if self
-                .killers
-                .get(ply)
-                .is_some_and(|k| k.contains(&Some(*mv)))
-            {
-                *score += 800_000;
-            }
-        }
-        scored.sort_unstable_by_key(|&(mv, score)| (std::cmp::Reverse(score), mv));
-        scored.into_iter().map(|(mv, _)| mv).collect()
-    }
-
-    /// The expected line: the best move, then the table's moves while they
-    /// are legal.
     /// The root's line after an iteration: the triangular table's (it
     /// holds every move the search proved, even where the transposition
     /// table's entries were overwritten), carried on by the table where a
@@ -680,25 +462,6 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// The shortest distance among `targets` (the opponents' side in the race).
-fn race_distance(pos: &Position, targets: &[Seat]) -> i64 {
-    targets
-        .iter()
-        .map(|&s| pos.distance(s).unwrap_or(200) as i64)
-        .min()
-        .unwrap_or(0)
-}
-
-/// How many steps a fence adds to the opponents' shortest distance (counted
-/// twice), minus what it costs the mover; `theirs` and `mine` are the
-/// distances before it.
-fn fence_gain(pos: &Position, mv: Move, targets: &[Seat], theirs: i64, mine: i64) -> i64 {
-    let mut after = *pos;
-    after.play_unchecked(mv);
-    let own = after.distance(pos.turn()).unwrap_or(200) as i64;
-    (race_distance(&after, targets) - theirs) * 2 - (own - mine)
-}
-
 /// Forced results are stored relative to the node, read back relative to the root.
 fn to_tt(score: Score, ply: u32) -> Score {
     if score.is_win() {
@@ -717,73 +480,5 @@ fn from_tt(score: Score, ply: u32) -> Score {
         Score(score.0 + ply as i32)
     } else {
         score
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use quoridor_rules::Ruleset;
-
-    /// The net gain of a fence for the side to move: steps added to the
-    /// opponent's path less those added to the mover's.
-    fn net_gain(pos: &Position, mv: Move) -> i64 {
-        let (me, them) = (pos.turn(), pos.seats()[1 - pos.turn_index()]);
-        let mut after = *pos;
-        after.play_unchecked(mv);
-        let d = |p: &Position, s| p.distance(s).unwrap_or(200) as i64;
-        (d(&after, them) - d(pos, them)) - (d(&after, me) - d(pos, me))
-    }
-
-    /// The quiescence search's moves are the few best fences that gain two
-    /// steps or more, best first, and none better is left out.
-    #[test]
-    fn captures_are_the_best_strong_fences() {
-        let stop = AtomicBool::new(false);
-        let mut tt = TranspositionTable::new(1);
-        let mut rng = Rng::new(7);
-        let mut with_captures = 0;
-        for game in 0..60 {
-            let rules = Ruleset::new([5, 7, 9][game % 3], 2).unwrap();
-            let mut pos = Position::new(rules);
-            for _ in 0..80 {
-                if pos.is_over() {
-                    break;
-                }
-                let searcher = Searcher::new(
-                    &mut tt,
-                    &pos,
-                    SearchLimit::Depth(1),
-                    &stop,
-                    crate::Level::MAX.settings(),
-                );
-                let captures = searcher.captures(&pos);
-                let gains: Vec<i64> = captures.iter().map(|&mv| net_gain(&pos, mv)).collect();
-                assert!(captures.len() <= QUIESCENCE_WIDTH, "{pos}");
-                assert!(
-                    gains.iter().all(|&g| g >= QUIESCENCE_MIN_GAIN),
-                    "{gains:?} in {pos}"
-                );
-                assert!(gains.windows(2).all(|w| w[0] >= w[1]), "{gains:?} in {pos}");
-                let floor = if captures.len() == QUIESCENCE_WIDTH {
-                    gains[QUIESCENCE_WIDTH - 1]
-                } else {
-                    QUIESCENCE_MIN_GAIN - 1
-                };
-                for mv in pos.legal_moves().iter().copied() {
-                    if matches!(mv, Move::Fence(_)) && !captures.contains(&mv) {
-                        assert!(net_gain(&pos, mv) <= floor, "{mv} left out in {pos}");
-                    }
-                }
-                with_captures += usize::from(!captures.is_empty());
-                let legal = pos.legal_moves();
-                let mv = legal.get(rng.next() as usize % legal.len()).copied();
-                pos.play_unchecked(mv.unwrap());
-            }
-        }
-        assert!(
-            with_captures > 50,
-            "only {with_captures} positions had captures"
-        );
     }
 }
