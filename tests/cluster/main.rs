@@ -469,7 +469,22 @@ async fn games_are_played_through_every_instance_and_survive_the_loss_of_their_h
     let figures = |name: &str| figure(second, name) + figure(third, name);
     let until = Instant::now() + Duration::from_secs(10);
     while figures("quoridor_games_taken_over_total") < held_before {
-        assert!(Instant::now() < until, "not every game was taken over");
+        if Instant::now() >= until {
+            // Seen once in seven runs on a loaded machine: say where each
+            // game went, from the takers' logs.
+            let logs: String = (1..3)
+                .map(|i| {
+                    let log = dir.path().join(format!("instance{i}.log"));
+                    let log = std::fs::read_to_string(log).unwrap_or_default();
+                    let lines = log.lines().filter(|l| l.contains("quoridor::cluster"));
+                    format!("instance{i}:\n{}\n", lines.collect::<Vec<_>>().join("\n"))
+                })
+                .collect();
+            panic!(
+                "{} of {held_before} games taken over\n{logs}",
+                figures("quoridor_games_taken_over_total")
+            );
+        }
         std::thread::sleep(Duration::from_millis(200));
     }
     assert_eq!(figures("quoridor_games_taken_over_total"), held_before);
