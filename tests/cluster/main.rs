@@ -547,7 +547,17 @@ async fn an_instance_that_lost_its_lease_stores_nothing_more_and_stops() {
     // stored, and it stops.
     signal(&paused, "CONT");
     let late = play_from(Some(&player), old, &south, 2);
-    assert_ne!(late.as_ref().map(|a| a.0), Some(200), "{late:?}");
+    let logs = || {
+        let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
+        format!("old:\n{}\nnew:\n{}", read("old.log"), read("new.log"))
+    };
+    assert_ne!(
+        late.as_ref().map(|a| a.0),
+        Some(200),
+        "{:?}\n{}",
+        late.as_ref().map(|a| (a.0, &a.1["ply"])),
+        logs()
+    );
     let until = Instant::now() + Duration::from_secs(15);
     let exit = loop {
         if let Some(exit) = paused.0.try_wait().unwrap() {

@@ -201,6 +201,11 @@ pub async fn route(
     if own(&path) {
         return next.run(request).await;
     }
+    // Its lease lost, this instance knows nothing it may act on: where a
+    // game is, who is live. It serves nothing while it stops.
+    if hub.lost_lease() {
+        return try_again("this instance is stopping: try again in a moment");
+    }
     let mark = Relayed::of(request.headers());
     if matches!(mark, Some(Relayed::Counted | Relayed::Spent)) {
         return match game_of(&path).map(str::to_string) {

@@ -101,24 +101,30 @@ impl Leases {
     pub fn renew(&self) -> Result<bool, StoreError> {
         let id = self.id.clone();
         let peers = self.run(move |sql| {
-            let renewed = sql.execute(
+            // One statement, at one instant: renewed and read together, or
+            // neither. Two statements could straddle a pause of this
+            // process (a machine that hung): renewed before it, then read
+            // after it without this instance among the live ones, as if
+            // the others' view were this one's.
+            let rows = sql.query(
                 &format!(
-                    "UPDATE instances SET renewed_ms = {NOW_MS}
-                     WHERE id = ?1 AND renewed_ms > {NOW_MS} - ?2"
+                    "WITH clock AS (SELECT {NOW_MS} AS ms),
+                     renewed AS (
+                         UPDATE instances SET renewed_ms = (SELECT ms FROM clock)
+                         WHERE id = ?1 AND renewed_ms > (SELECT ms FROM clock) - ?2
+                         RETURNING id)
+                     SELECT i.id, i.address FROM instances i, clock
+                     WHERE EXISTS (SELECT 1 FROM renewed)
+                       AND (i.id = ?1 OR i.renewed_ms > clock.ms - ?2)
+                     ORDER BY i.started_ms, i.id"
                 ),
                 args![id, LEASE_MS],
             )?;
-            if renewed == 0 {
+            // The live instances, the oldest first; none when the lease
+            // had lapsed.
+            if rows.is_empty() {
                 return Ok(None);
             }
-            // The live instances, the oldest first.
-            let rows = sql.query(
-                &format!(
-                    "SELECT id, address FROM instances WHERE renewed_ms > {NOW_MS} - ?1
-                     ORDER BY started_ms, id"
-                ),
-                args![LEASE_MS],
-            )?;
             rows.iter()
                 .map(|row| Ok((row.get::<String>(0)?, row.get::<String>(1)?)))
                 .collect::<SqlResult<Vec<_>>>()
@@ -480,6 +486,10 @@ mod tests {
             Holder::Me { taken: false }
         );
         assert!(!gone.renew().unwrap(), "a lapsed lease is not renewed");
+        // Nor does a lapsed instance take the others' view as its own (it
+        // would send its clients to them while it stops).
+        assert_eq!(gone.keeper().as_deref(), Some("http://10.0.0.1:1"));
+        assert_eq!(gone.live_count(), 3);
     }
 
     fn home(key: &str, instances: &[&str]) -> String {
