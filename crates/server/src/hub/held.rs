@@ -308,12 +308,17 @@ impl Hub {
         let mut adopted = 0;
         for (id, state) in loaded {
             match state {
-                Ok(Some((mut state, said))) if self.inner.registry.get(&id).is_none() => {
-                    state.version = state.version.max(wall_ms());
-                    self.insert_loaded(state, said);
+                Ok(Some((mut state, said))) => {
+                    // A request for it may have loaded it meanwhile (its
+                    // claim found this instance the holder already, and
+                    // did not count it): taken over all the same.
+                    if self.inner.registry.get(&id).is_none() {
+                        state.version = state.version.max(wall_ms());
+                        self.insert_loaded(state, said);
+                    }
                     adopted += 1;
                 }
-                Ok(_) => {}
+                Ok(None) => {}
                 Err(err) => {
                     tracing::error!(target: "quoridor::cluster", game = %id, error = %err, "game not taken over");
                 }
