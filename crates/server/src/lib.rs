@@ -202,34 +202,12 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         args.signups_per_hour,
         leases.is_some().then(|| hub.keeper_changes()),
     )?;
-    if let Some(leases) = leases.as_ref().filter(|l| l.live_count() > 1) {
-        // The others learn of a new instance at their next renewal: until
-        // then they would not trust its relayed requests as a peer's (and
-        // would count them against its address), so it serves after two.
-        tracing::info!(
-            target: "quoridor::cluster",
-            instances = leases.live_count(),
-            "waiting for the other instances to know this one"
-        );
-        let wait = 2 * db::postgres::RENEW_EVERY_MS + 500;
-        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    if let Some(leases) = &leases {
+        wait_to_be_known(leases).await;
     }
-    let listener = TcpListener::bind(args.addr)
-        .await
-        .map_err(|err| format!("cannot listen on {}: {err}", args.addr))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|err| format!("no local address: {err}"))?;
+    let (listener, addr, metrics_listener) = bind(&args).await?;
     let mut limits = args.listen_limits();
     limits.peers = leases.clone();
-    let metrics_listener = match args.metrics_addr {
-        Some(at) => Some(
-            TcpListener::bind(at)
-                .await
-                .map_err(|err| format!("cannot listen on {at} for /metrics: {err}"))?,
-        ),
-        None => None,
-    };
     let metrics_addr = metrics_listener.as_ref().and_then(|l| l.local_addr().ok());
     tracing::info!(
         target: "quoridor::serve",
@@ -315,35 +293,23 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
     }
     let router = api::router(state);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
-    let served = hub.clone();
-    let closing_db = db.clone();
-    let task = tokio::spawn(async move {
-        let closing = served.clone();
-        let lost = closing.clone();
-        let stop = Box::pin(async move {
-            tokio::select! {
-                _ = stop_rx => {}
-                _ = lost.lease_lost() => {}
-            }
-            // WebSockets close at once, and requests still waiting for a
-            // worker are told the server stops, so that the accept loop's
-            // wait for the connections is short.
-            closing.close_sockets();
-            workers.close();
-        });
-        listen::serve(listener, router, limits, connections, metrics, stop).await;
-        served.shutdown().await;
-        let _ = stopped_tx.send(true);
-        if let Err(err) = closing_db.close().await {
-            tracing::warn!(target: "quoridor::db", error = %err, "the store did not close cleanly");
-        }
-        served.leave_cluster().await;
-        drop(lock);
-        if served.lost_lease() {
-            return Err("this instance lost its lease on the database and stopped".into());
-        }
-        Ok(())
-    });
+    let task = tokio::spawn(serve_until_stopped(
+        Serving {
+            listener,
+            router,
+            limits,
+            connections,
+            metrics,
+        },
+        Closing {
+            hub: hub.clone(),
+            db,
+            workers,
+            lock,
+            stopped: stopped_tx,
+        },
+        stop_rx,
+    ));
     Ok(RunningServer {
         addr,
         metrics_addr,
@@ -352,6 +318,110 @@ pub async fn start(args: ServeArgs) -> Result<RunningServer, String> {
         stop: Some(stop_tx),
         task,
     })
+}
+
+/// A new instance of several waits until the others know it: they learn
+/// of it at their next renewal, and until then would not trust its relayed
+/// requests as a peer's (and would count them against its address), so it
+/// serves after two.
+async fn wait_to_be_known(leases: &db::cluster::Leases) {
+    if leases.live_count() <= 1 {
+        return;
+    }
+    tracing::info!(
+        target: "quoridor::cluster",
+        instances = leases.live_count(),
+        "waiting for the other instances to know this one"
+    );
+    let wait = 2 * db::postgres::RENEW_EVERY_MS + 500;
+    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+}
+
+/// The listener for the pages and the API, its address, and the separate
+/// one for `/metrics` when `--metrics-addr` is given.
+async fn bind(args: &ServeArgs) -> Result<(TcpListener, SocketAddr, Option<TcpListener>), String> {
+    let listener = TcpListener::bind(args.addr)
+        .await
+        .map_err(|err| format!("cannot listen on {}: {err}", args.addr))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|err| format!("no local address: {err}"))?;
+    let metrics_listener = match args.metrics_addr {
+        Some(at) => Some(
+            TcpListener::bind(at)
+                .await
+                .map_err(|err| format!("cannot listen on {at} for /metrics: {err}"))?,
+        ),
+        None => None,
+    };
+    Ok((listener, addr, metrics_listener))
+}
+
+/// What accepts and answers the connections.
+struct Serving {
+    listener: TcpListener,
+    router: axum::Router,
+    limits: listen::Limits,
+    connections: listen::Connections,
+    metrics: Arc<metrics::Metrics>,
+}
+
+/// What the server closes, in order, once it stops accepting.
+struct Closing {
+    hub: hub::Hub,
+    db: db::Db,
+    workers: limits::workers::Workers,
+    lock: Option<(std::fs::File, std::path::PathBuf)>,
+    /// Tells the background tasks (metrics, backups) to end.
+    stopped: tokio::sync::watch::Sender<bool>,
+}
+
+/// Serves until `stop` fires or the lease is lost, then saves the games,
+/// closes the store and leaves the cluster.
+async fn serve_until_stopped(
+    serving: Serving,
+    closing: Closing,
+    stop: oneshot::Receiver<()>,
+) -> Result<(), String> {
+    let Closing {
+        hub,
+        db,
+        workers,
+        lock,
+        stopped,
+    } = closing;
+    let lost = hub.clone();
+    let sockets = hub.clone();
+    let stop = Box::pin(async move {
+        tokio::select! {
+            _ = stop => {}
+            _ = lost.lease_lost() => {}
+        }
+        // WebSockets close at once, and requests still waiting for a
+        // worker are told the server stops, so that the accept loop's
+        // wait for the connections is short.
+        sockets.close_sockets();
+        workers.close();
+    });
+    let Serving {
+        listener,
+        router,
+        limits,
+        connections,
+        metrics,
+    } = serving;
+    listen::serve(listener, router, limits, connections, metrics, stop).await;
+    hub.shutdown().await;
+    let _ = stopped.send(true);
+    if let Err(err) = db.close().await {
+        tracing::warn!(target: "quoridor::db", error = %err, "the store did not close cleanly");
+    }
+    hub.leave_cluster().await;
+    drop(lock);
+    if hub.lost_lease() {
+        return Err("this instance lost its lease on the database and stopped".into());
+    }
+    Ok(())
 }
 
 /// `quoridor serve`: runs until Ctrl-C or SIGTERM, then saves the clocks.
