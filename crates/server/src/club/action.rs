@@ -162,6 +162,20 @@ fn joined(class: &Class, pupil: u32, new: bool) -> Result<Applied, ClassError> {
     Ok(Applied::Joined { pupil, name, new })
 }
 
+/// A pupil's work on item `key` (assignment, pupil, index), to store.
+fn worked(key: (u32, u32, u32), work: Work) -> Result<(Applied, Changed), ClassError> {
+    Ok((Applied::Work(work), Changed::Work(key)))
+}
+
+/// The class to store if it changed.
+fn stored_if(changed: bool) -> Changed {
+    if changed {
+        Changed::Class
+    } else {
+        Changed::Nothing
+    }
+}
+
 impl ClassData {
     /// Applies `action` at `now_ms`: the class changed and what to store,
     /// or why not (and nothing changed).
@@ -252,8 +266,7 @@ impl ClassData {
             } => {
                 let given = self.class.assignment(assignment)?;
                 let work = given.take_answer(&mut self.work, pupil, index, &judged, now_ms)?;
-                let key = (assignment, pupil, index);
-                Ok((Applied::Work(work), Changed::Work(key)))
+                worked((assignment, pupil, index), work)
             }
             ClassAction::Move {
                 assignment,
@@ -264,24 +277,13 @@ impl ClassData {
             } => {
                 let given = self.class.assignment(assignment)?;
                 let work = given.take_move(&mut self.work, pupil, index, status, played, now_ms)?;
-                let key = (assignment, pupil, index);
-                Ok((Applied::Work(work), Changed::Work(key)))
+                worked((assignment, pupil, index), work)
             }
             ClassAction::SeeSolution {
                 assignment,
                 pupil,
                 index,
-            } => {
-                let given = self.class.assignment(assignment)?;
-                if !given.is_for(pupil) {
-                    return Err(ClassError::NoSuchAssignment);
-                }
-                let after_try = given.rules.solution_after_try;
-                let key = (assignment, pupil, index);
-                let work = see_solution(&mut self.work, key, after_try, now_ms)
-                    .map_err(|_| ClassError::TryFirst)?;
-                Ok((Applied::Work(work), Changed::Work(key)))
-            }
+            } => self.see_solution((assignment, pupil, index), now_ms),
             ClassAction::ForgetTournament(id) => {
                 class.forget_tournament(&id);
                 done
@@ -292,21 +294,7 @@ impl ClassData {
                 };
                 Ok((joined(class, pupil, false)?, Changed::Class))
             }
-            ClassAction::TryPictures { row, holder } => {
-                let tried = class.try_pictures(&row, now_ms);
-                let PictureTry::Pupil(pupil) = tried else {
-                    // A wrong row counts against the door; a shut door
-                    // changed nothing.
-                    let stored = if tried == PictureTry::Shut {
-                        Changed::Nothing
-                    } else {
-                        Changed::Class
-                    };
-                    return Ok((Applied::NoPictureSeat(tried), stored));
-                };
-                class.seat_to(pupil, holder)?;
-                Ok((joined(class, pupil, false)?, Changed::Class))
-            }
+            ClassAction::TryPictures { row, holder } => self.try_pictures(&row, holder, now_ms),
             ClassAction::ReplaceCard { pupil, card } => {
                 class.new_card(pupil, card)?;
                 // A lost card shows its pictures too.
@@ -322,22 +310,9 @@ impl ClassData {
             }
             ClassAction::GameEnded { game, end } => {
                 let news = class.game_ended(&game, end);
-                let stored = if news {
-                    Changed::Class
-                } else {
-                    Changed::Nothing
-                };
-                Ok((Applied::Done, stored))
+                Ok((Applied::Done, stored_if(news)))
             }
-            ClassAction::Merge { from, into } => {
-                self.merge_pupils(from, into)?;
-                let kept = self.class.pupil(into)?;
-                let merged = Applied::Merged {
-                    holder: kept.holder.clone(),
-                    name: kept.name.clone(),
-                };
-                Ok((merged, Changed::ClassMerged { from, into }))
-            }
+            ClassAction::Merge { from, into } => self.merge(from, into),
             ClassAction::OpenOwned { account, holder } => {
                 if class.owner != Some(account) {
                     return Ok((Applied::NotOwner, Changed::Nothing));
@@ -345,21 +320,67 @@ impl ClassData {
                 class.add_teacher(holder);
                 done
             }
-            ClassAction::KeepIn(account) => {
-                if class.owner == Some(account) {
-                    return Ok((Applied::Done, Changed::Nothing));
-                }
-                class.owner = Some(account);
-                done
-            }
-            ClassAction::LetGo(account) => {
-                if class.owner != Some(account) {
-                    return Ok((Applied::Done, Changed::Nothing));
-                }
-                class.owner = None;
-                done
-            }
+            ClassAction::KeepIn(account) => self.set_owner(Some(account)),
+            ClassAction::LetGo(account) if class.owner == Some(account) => self.set_owner(None),
+            ClassAction::LetGo(_) => Ok((Applied::Done, Changed::Nothing)),
         }
+    }
+
+    /// The account that keeps the class, or none: stored only if it changed.
+    fn set_owner(&mut self, owner: Option<u64>) -> Result<(Applied, Changed), ClassError> {
+        if self.class.owner == owner {
+            return Ok((Applied::Done, Changed::Nothing));
+        }
+        self.class.owner = owner;
+        Ok((Applied::Done, Changed::Class))
+    }
+
+    /// A pupil asks for an exercise's solution: given once they tried, if
+    /// the assignment says so.
+    fn see_solution(
+        &mut self,
+        key: (u32, u32, u32),
+        now_ms: u64,
+    ) -> Result<(Applied, Changed), ClassError> {
+        let (assignment, pupil, _) = key;
+        let given = self.class.assignment(assignment)?;
+        if !given.is_for(pupil) {
+            return Err(ClassError::NoSuchAssignment);
+        }
+        let after_try = given.rules.solution_after_try;
+        let work = see_solution(&mut self.work, key, after_try, now_ms)
+            .map_err(|_| ClassError::TryFirst)?;
+        worked(key, work)
+    }
+
+    /// A pupil taps their row of pictures: their seat, or why not.
+    fn try_pictures(
+        &mut self,
+        row: &str,
+        holder: String,
+        now_ms: u64,
+    ) -> Result<(Applied, Changed), ClassError> {
+        let class = &mut self.class;
+        let tried = class.try_pictures(row, now_ms);
+        let PictureTry::Pupil(pupil) = tried else {
+            // A wrong row counts against the door; a shut door changed
+            // nothing.
+            let stored = stored_if(tried != PictureTry::Shut);
+            return Ok((Applied::NoPictureSeat(tried), stored));
+        };
+        class.seat_to(pupil, holder)?;
+        Ok((joined(class, pupil, false)?, Changed::Class))
+    }
+
+    /// Two seats of one pupil become one (`into`), with both seats' work.
+    fn merge(&mut self, from: u32, into: u32) -> Result<(Applied, Changed), ClassError> {
+        self.merge_pupils(from, into)?;
+        let kept = self.class.pupil(into)?;
+        let merged = Applied::Merged {
+            holder: kept.holder.clone(),
+            name: kept.name.clone(),
+        };
+        Ok((merged, Changed::ClassMerged { from, into }))
     }
 }
 
