@@ -29,6 +29,10 @@ enum Step {
     /// random opening plies) and write their positions, one a line: the
     /// position, the search's value for the side to move, 1 if it won.
     Play(PlayArgs),
+    /// Label the games of match records (`quoridor match --records`, games
+    /// against other programs) as `play` labels its own: every position
+    /// after the opening searched to a fixed number of nodes, and who won.
+    Label(LabelArgs),
     /// Train the network on files of `play` and write its weights.
     Fit(FitArgs),
 }
@@ -53,6 +57,27 @@ struct PlayArgs {
     /// the data does not depend on any weights) or `learned` (the shipped
     /// network: a next generation trained on its own games).
     #[arg(long, value_enum, default_value_t = PlayEval::Hand)]
+    eval: PlayEval,
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
+#[derive(clap::Args)]
+struct LabelArgs {
+    /// Files of game records; games that did not end at a goal, or not on
+    /// the standard two-player board, are left out.
+    #[arg(required = true)]
+    records: Vec<PathBuf>,
+    /// Search nodes a position.
+    #[arg(long, default_value_t = 10_000)]
+    nodes: u64,
+    /// Plies at the start of each game that are not labelled (a match's
+    /// random opening).
+    #[arg(long, default_value_t = 2)]
+    opening_plies: usize,
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    #[arg(long, value_enum, default_value_t = PlayEval::Learned)]
     eval: PlayEval,
     #[arg(short, long)]
     output: PathBuf,
@@ -96,6 +121,7 @@ struct FitArgs {
 pub fn run(args: &TrainEvalArgs) -> quoridor::CliResult {
     match &args.step {
         Step::Play(args) => play(args),
+        Step::Label(args) => label(args),
         Step::Fit(args) => fit(args),
     }
 }
@@ -142,33 +168,104 @@ fn self_play(engine: &mut Engine, mut game: Game, nodes: u64) -> Vec<Labelled> {
 fn play(args: &PlayArgs) -> quoridor::CliResult {
     let rules = Ruleset::STANDARD;
     let openings = Openings::Random(args.opening_plies);
-    let bar = progress_bar(
+    let (games, positions) = label_games(
         args.games,
+        args.threads,
+        args.eval,
+        &args.output,
+        |engine, index| self_play(engine, openings.game(rules, args.seed, index), args.nodes),
+    )?;
+    println!(
+        "{games} games, {positions} positions written to {}",
+        args.output.display()
+    );
+    Ok(())
+}
+
+/// Every position of a game already played searched to `nodes`, after its
+/// first `opening` plies.
+fn label_game(engine: &mut Engine, game: &Game, nodes: u64, opening: usize) -> Vec<Labelled> {
+    let stop = AtomicBool::new(false);
+    engine.new_game();
+    let mut scores: Vec<Option<Score>> = Vec::with_capacity(game.entries().len());
+    for index in 0..game.entries().len() {
+        let score = game
+            .position_at(index)
+            .filter(|pos| index >= opening && !pos.is_over())
+            .and_then(|pos| engine.search(pos, SearchLimit::Nodes(nodes), &stop, &mut Silent))
+            .map(|result| result.score);
+        scores.push(score);
+    }
+    game_positions(game, &scores)
+        .into_iter()
+        .filter(|l| l.position.ply() as usize >= opening)
+        .collect()
+}
+
+fn label(args: &LabelArgs) -> quoridor::CliResult {
+    let mut games = Vec::new();
+    for path in &args.records {
+        let text =
+            quoridor::game_file::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let records =
+            quoridor_rules::parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        games.extend(
+            records
+                .into_iter()
+                .map(|r| r.into_game())
+                .filter(Game::is_over),
+        );
+    }
+    let (labelled, positions) = label_games(
+        games.len(),
+        args.threads,
+        args.eval,
+        &args.output,
+        |engine, index| label_game(engine, &games[index], args.nodes, args.opening_plies),
+    )?;
+    println!(
+        "{labelled} games of {} labelled, {positions} positions written to {}",
+        games.len(),
+        args.output.display()
+    );
+    Ok(())
+}
+
+/// Labels `count` games on `threads` threads, each game's positions given by
+/// `game(engine, index)`, and writes them in order to `output`: the games
+/// with positions, and the positions written.
+fn label_games(
+    count: usize,
+    threads: usize,
+    eval: PlayEval,
+    output: &Path,
+    game: impl Fn(&mut Engine, usize) -> Vec<Labelled> + Sync,
+) -> Result<(usize, usize), String> {
+    let bar = progress_bar(
+        count,
         "{bar:40} {pos}/{len} games, {msg} positions, {elapsed} (about {eta} left)",
     );
-    let lines = ProgressLines::new("self-play", args.games);
-    let mut out = InOrder::create(&args.output, args.games)?;
+    let lines = ProgressLines::new("games", count);
+    let mut out = InOrder::create(output, count)?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let mut failure = None;
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<(usize, Vec<Labelled>)>();
-        for _ in 0..args.threads.clamp(1, 64) {
+        for _ in 0..threads.clamp(1, 64) {
             let sender = sender.clone();
-            let (next, stop, openings) = (&next, &stop, &openings);
+            let (next, stop, game) = (&next, &stop, &game);
             scope.spawn(move || {
                 let mut engine = Engine::new();
                 engine.set_level(Level::MAX);
-                engine.set_hand_eval(args.eval == PlayEval::Hand);
+                engine.set_hand_eval(eval == PlayEval::Hand);
                 engine.set_book(false);
                 while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= args.games {
+                    if index >= count {
                         break;
                     }
-                    let game = openings.game(rules, args.seed, index);
-                    let positions = self_play(&mut engine, game, args.nodes);
-                    if sender.send((index, positions)).is_err() {
+                    if sender.send((index, game(&mut engine, index))).is_err() {
                         break;
                     }
                 }
@@ -189,15 +286,11 @@ fn play(args: &PlayArgs) -> quoridor::CliResult {
     });
     bar.finish_and_clear();
     if let Some(err) = failure {
-        return Err(err.into());
+        return Err(err);
     }
-    let (games, positions) = (out.games, out.positions);
+    let counts = (out.games, out.positions);
     out.finish()?;
-    println!(
-        "{games} games, {positions} positions written to {}",
-        args.output.display()
-    );
-    Ok(())
+    Ok(counts)
 }
 
 /// The games of `play` written as they end, in the order of their numbers
@@ -349,7 +442,12 @@ fn fit(args: &FitArgs) -> quoridor::CliResult {
     if results.is_empty() {
         return Err("no positions to train on".into());
     }
-    let scale = train::fit_scale(&results);
+    // Trained further, the network keeps its scale: the search's margins
+    // are in its units, and a scale fitted afresh to other games (against
+    // another program, say) would stretch every value it gives.
+    let scale = start
+        .as_ref()
+        .map_or_else(|| train::fit_scale(&results), Network::scale);
     let (mut train_set, mut valid_set) = (Vec::new(), Vec::new());
     for (key, l) in &data {
         let set = if held(key) {
@@ -363,9 +461,17 @@ fn fit(args: &FitArgs) -> quoridor::CliResult {
         return Err("no positions held out: give at least ten games".into());
     }
     println!(
-        "{} positions to train on, {} held out (with mirror images); logistic scale {scale:.3} per step",
+        "{} positions to train on, {} held out (with mirror images); logistic scale {scale:.3} per step ({})",
         train_set.len(),
-        valid_set.len()
+        valid_set.len(),
+        if start.is_some() {
+            format!(
+                "the starting weights'; {:.3} would fit these games",
+                train::fit_scale(&results)
+            )
+        } else {
+            "fitted to these games".to_string()
+        }
     );
     let hand = train::loss(&valid_set, None, scale);
     if let Some(start) = &start {
@@ -429,6 +535,64 @@ mod tests {
                 won,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_played_game_is_labelled_after_its_opening_with_its_winner() {
+        // South walks straight up; north walks to and fro: south wins.
+        let mut game = Game::new(Ruleset::STANDARD);
+        for mv in "e2 e8 e3 e9 e4 e8 e5 e9 e6 e8 e7 e9 e8 d9 e9".split(' ') {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        assert!(game.is_over());
+        let mut engine = Engine::new();
+        engine.set_book(false);
+        let labelled = label_game(&mut engine, &game, 200, 2);
+        // Plies 2 to 14 (the last position is over): 13 positions.
+        assert_eq!(labelled.len(), 13);
+        assert_eq!(labelled[0].position.ply(), 2);
+        for l in &labelled {
+            assert_eq!(l.won, l.position.turn() == quoridor_rules::Seat::South);
+        }
+        // South a step from its goal with north far from its own: a win.
+        assert!(labelled.last().unwrap().score.0 > 0);
+        // A game that did not end gives nothing.
+        let mut unfinished = Game::new(Ruleset::STANDARD);
+        unfinished.play("e2".parse().unwrap()).unwrap();
+        assert!(label_game(&mut engine, &unfinished, 200, 0).is_empty());
+    }
+
+    #[test]
+    fn weights_trained_further_keep_their_scale() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("games.tsv");
+        let mut out = InOrder::create(&data, 20).unwrap();
+        for game in 0..20 {
+            out.add(game, positions(4, game % 3 == 0)).unwrap();
+        }
+        out.finish().unwrap();
+        let start = dir.path().join("start.bin");
+        std::fs::write(&start, Network::zero(4, 0.5).to_bytes()).unwrap();
+        let args = |from: Option<PathBuf>, output: &str| FitArgs {
+            data: vec![data.clone()],
+            hidden: 4,
+            epochs: 1,
+            learning_rate: 1e-3,
+            outcome_weight: 0.3,
+            seed: 1,
+            from,
+            output: dir.path().join(output),
+        };
+        let scale = |name: &str| {
+            let bytes = std::fs::read(dir.path().join(name)).unwrap();
+            Network::from_bytes(&bytes).unwrap().scale()
+        };
+        fit(&args(Some(start), "further.bin")).unwrap();
+        assert_eq!(scale("further.bin"), 0.5);
+        // Afresh, the scale is fitted to the games (the same position won a
+        // third of the time: not 0.5).
+        fit(&args(None, "afresh.bin")).unwrap();
+        assert_ne!(scale("afresh.bin"), 0.5);
     }
 
     #[test]
