@@ -169,6 +169,7 @@ fn play(args: &PlayArgs) -> quoridor::CliResult {
     let rules = Ruleset::STANDARD;
     let openings = Openings::Random(args.opening_plies);
     let (games, positions) = label_games(
+        "self-play",
         args.games,
         args.threads,
         args.eval,
@@ -217,6 +218,7 @@ fn label(args: &LabelArgs) -> quoridor::CliResult {
         );
     }
     let (labelled, positions) = label_games(
+        "labelled",
         games.len(),
         args.threads,
         args.eval,
@@ -233,8 +235,10 @@ fn label(args: &LabelArgs) -> quoridor::CliResult {
 
 /// Labels `count` games on `threads` threads, each game's positions given by
 /// `game(engine, index)`, and writes them in order to `output`: the games
-/// with positions, and the positions written.
+/// with positions, and the positions written. `what` names the progress
+/// lines.
 fn label_games(
+    what: &str,
     count: usize,
     threads: usize,
     eval: PlayEval,
@@ -245,7 +249,7 @@ fn label_games(
         count,
         "{bar:40} {pos}/{len} games, {msg} positions, {elapsed} (about {eta} left)",
     );
-    let lines = ProgressLines::new("games", count);
+    let lines = ProgressLines::new(what, count);
     let mut out = InOrder::create(output, count)?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
